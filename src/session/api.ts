@@ -1,0 +1,94 @@
+// The seam between the VS Code-free core (agents/, session/) and the VS Code glue (client/,
+// panel/, extension.ts). The core is built and unit-tested without `vscode`; the glue
+// implements ClientHandlers and HostUi with the real API and drives a ThreadController.
+import type * as acp from '@agentclientprotocol/sdk';
+import type { ThreadAction } from '../shared/actions';
+import type { ThreadState } from '../shared/thread';
+
+/** One agent as configured by the user (switchboard.agents) or built in (the Demo agent). */
+export interface AgentConfig {
+  id: string;
+  displayName: string;
+  command: string;
+  args: string[];
+  /** Added to the environment VS Code runs with; never replaces it. */
+  env: Record<string, string>;
+  isDemo: boolean;
+}
+
+/** Aborts with the request: the agent sent `$/cancel_request`, or the agent went away. */
+export interface CancelSignal {
+  readonly isCancellationRequested: boolean;
+  onCancellationRequested(listener: () => void): { dispose(): void };
+}
+
+/** Thrown by handlers to answer with a JSON-RPC error (e.g. -32602 for a relative path). */
+export class RequestFailure extends Error {
+  constructor(
+    readonly code: number,
+    message: string,
+    readonly data?: unknown,
+  ) {
+    super(message);
+  }
+}
+
+export interface WriteOutcome {
+  /** Text before the write; null when the file was created. */
+  oldText: string | null;
+  newText: string;
+}
+
+/** The client side of ACP's fs/* methods, implemented against VS Code in client/. */
+export interface ClientHandlers {
+  readTextFile(params: acp.ReadTextFileRequest, signal: CancelSignal): Promise<acp.ReadTextFileResponse>;
+  writeTextFile(params: acp.WriteTextFileRequest, signal: CancelSignal): Promise<WriteOutcome>;
+}
+
+/** What the core needs from the editor besides fs. */
+export interface HostEnvironment {
+  /** Absolute cwd for session/new: the first workspace folder (or the home dir with none). */
+  workspaceCwd(): string;
+  /** The environment agents inherit (process.env of the extension host). */
+  baseEnv(): NodeJS.ProcessEnv;
+  /** Per-agent stderr sink (a LogOutputChannel in VS Code). */
+  agentLog(agentId: string): { append(line: string): void };
+  /** Every JSON-RPC message both ways. */
+  traffic(agentId: string): TrafficSink;
+  /** Settings that tune the transport. */
+  settings(): { maxMessageBytes: number; initializeTimeoutMs: number };
+  clientInfo(): acp.Implementation;
+}
+
+export interface TrafficSink {
+  record(direction: 'send' | 'recv', message: unknown): void;
+}
+
+/** One numbered action for one thread, as forwarded to the webview. */
+export interface ThreadEvent {
+  threadId: string;
+  seq: number;
+  action: ThreadAction;
+}
+
+/** Drives one chat thread: one ACP session on one agent process. */
+export interface ThreadController {
+  readonly threadId: string;
+  readonly agent: AgentConfig;
+  /** The current state (the reducer's latest output) and the seq of the last applied action. */
+  snapshot(): { state: ThreadState; seq: number };
+  /** Fires for every action applied to this thread, in order. */
+  onEvent(listener: (event: ThreadEvent) => void): { dispose(): void };
+  /** Spawn (or reuse) the agent process, initialize, session/new. Never throws: failures become state. */
+  start(): Promise<void>;
+  prompt(text: string): Promise<void>;
+  cancel(): Promise<void>;
+  resolvePermission(permissionId: string, optionId: string | null): void;
+  setMode(modeId: string): Promise<void>;
+  setConfigOption(configId: string, value: string): Promise<void>;
+  authenticate(methodId: string): Promise<void>;
+  /** Kill the agent process group and start again with a fresh session. */
+  restart(): Promise<void>;
+  /** Cancel pending permissions, stop the turn, kill the process group. */
+  dispose(): Promise<void>;
+}

@@ -1,0 +1,52 @@
+// Every change to a ThreadState is one of these actions. The host dispatches them (from agent
+// messages and user intents) and forwards the same actions to the webview, numbered, so the
+// webview's copy of the state stays identical without ever receiving the transcript again.
+import type * as acp from '@agentclientprotocol/sdk';
+import type { AgentFailure, ConnectionState } from './thread';
+
+export type ThreadAction =
+  /** A session/update notification from the agent, verbatim. */
+  | { type: 'sessionUpdate'; update: acp.SessionUpdate }
+  | { type: 'connection'; state: ConnectionState }
+  /** initialize answered. */
+  | {
+      type: 'initialized';
+      agentInfo: acp.Implementation | null;
+      agentCapabilities: acp.AgentCapabilities | null;
+    }
+  /** session/new (or load/resume) answered. */
+  | {
+      type: 'sessionStarted';
+      sessionId: string;
+      modes: acp.SessionModeState | null;
+      configOptions: acp.SessionConfigOption[] | null;
+    }
+  /** The user sent a prompt: adds the user entry and starts a turn. */
+  | { type: 'promptSent'; prompt: acp.ContentBlock[] }
+  /** session/prompt answered: ends the turn; unfinished tool calls become `unfinished`. */
+  | { type: 'turnEnded'; stopReason: acp.StopReason }
+  /** session/prompt failed with an error (not a cancellation). */
+  | { type: 'turnFailed'; message: string }
+  /** The user asked to cancel: unfinished tool calls become `cancelled`, pending permissions `cancelled`. */
+  | { type: 'cancelRequested' }
+  | {
+      type: 'permissionRequested';
+      permissionId: string;
+      toolCall: acp.ToolCallUpdate;
+      options: acp.PermissionOption[];
+    }
+  | {
+      type: 'permissionResolved';
+      permissionId: string;
+      outcome: { kind: 'selected'; optionId: string } | { kind: 'cancelled' };
+    }
+  /** The complete option list from a session/set_config_option response. */
+  | { type: 'configOptionsReplaced'; configOptions: acp.SessionConfigOption[] }
+  /** session/set_mode succeeded. */
+  | { type: 'modeChanged'; modeId: string }
+  /** The agent wrote a file through fs/write_text_file. */
+  | { type: 'fileWritten'; path: string; oldText: string | null; newText: string }
+  /** The agent process failed (spawn error, exit, timeout, bad protocol version). */
+  | { type: 'agentFailed'; failure: AgentFailure };
+
+export type ThreadActionType = ThreadAction['type'];

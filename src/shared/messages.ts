@@ -1,0 +1,49 @@
+// The messages exchanged between the extension host (panel/) and the chat webview (webview/).
+// The host owns the state. On `ready` (and whenever the webview sees a sequence gap and asks
+// for `resync`) the host sends one `snapshot`; after that only numbered `actions` batches.
+import type { ThreadAction } from './actions';
+import type { AgentDescriptor, ThreadState } from './thread';
+
+export interface AgentChoice extends AgentDescriptor {
+  /** The command line, shown in the picker so users can tell configured agents apart. */
+  commandLine: string;
+}
+
+export type HostToWebview =
+  | {
+      type: 'snapshot';
+      /** The sequence number of the last action already applied to `thread`. */
+      seq: number;
+      thread: ThreadState | null;
+      agents: AgentChoice[];
+      defaultAgentId: string;
+    }
+  | {
+      type: 'actions';
+      /** Sequence number of the first action in the batch; each next one is +1. */
+      firstSeq: number;
+      actions: ThreadAction[];
+    }
+  | { type: 'agents'; agents: AgentChoice[]; defaultAgentId: string }
+  /** Move keyboard focus to the composer (after "New Chat"). */
+  | { type: 'focusComposer' };
+
+export type WebviewToHost =
+  | { type: 'ready' }
+  /** The webview saw a gap in action sequence numbers; the host answers with a snapshot. */
+  | { type: 'resync' }
+  | { type: 'prompt'; text: string }
+  | { type: 'cancel' }
+  /** optionId null means the user dismissed the request: it resolves as `cancelled`, never allow. */
+  | { type: 'permission'; permissionId: string; optionId: string | null }
+  | { type: 'setMode'; modeId: string }
+  | { type: 'setConfigOption'; configId: string; value: string }
+  | { type: 'authenticate'; methodId: string }
+  | { type: 'restartAgent' }
+  /** Start a new chat; without agentId the host asks the user to pick one. */
+  | { type: 'newChat'; agentId?: string }
+  | { type: 'openLocation'; path: string; line?: number | null }
+  /** Open VS Code's diff editor for a diff or fs write shown in a tool-call card. */
+  | { type: 'openDiff'; path: string; oldText: string | null; newText: string }
+  | { type: 'copy'; text: string }
+  | { type: 'showLog' };

@@ -1,0 +1,158 @@
+// The thread model: everything the chat shows for one session, as plain serialisable data.
+// Both the extension host and the webview hold a ThreadState and apply the same ThreadActions
+// to it with the pure reducer in ./reduce.ts, so the host never has to post the transcript twice.
+// Runtime-neutral: no `vscode`, no Node built-ins, no DOM.
+import type * as acp from '@agentclientprotocol/sdk';
+
+/** Identifies a thread across agents: one agent process may host several sessions. */
+export interface ThreadKey {
+  agentId: string;
+  /** Local id assigned by the host before the agent hands out a sessionId. */
+  threadId: string;
+}
+
+export interface AgentDescriptor {
+  id: string;
+  displayName: string;
+  /** True for the built-in offline Demo agent; the UI labels it as a demo. */
+  isDemo: boolean;
+}
+
+/** Why an agent process is not usable, with everything the error card shows. */
+export interface AgentFailure {
+  /** One sentence: "Agent exited with code 1", "Command not found: gemini", ... */
+  title: string;
+  /** The command line that was run, as the user would type it. */
+  commandLine: string;
+  exitCode?: number | null;
+  signal?: string | null;
+  /** The last lines the agent wrote to stderr (bounded). */
+  stderrTail: string[];
+  /** What the user can try next. */
+  hint?: string;
+}
+
+export type ConnectionState =
+  | { kind: 'starting' } // spawning the process, initialize, session/new
+  | { kind: 'authRequired'; methods: acp.AuthMethod[] } // session/new said auth_required
+  | { kind: 'authenticating'; methodId: string }
+  | { kind: 'ready' }
+  | { kind: 'failed'; failure: AgentFailure } // spawn failed, exited, timed out, bad version
+  | { kind: 'stopped' }; // the user or the host shut it down on purpose
+
+export type TurnState =
+  | { kind: 'idle' }
+  | { kind: 'prompting' }
+  | { kind: 'cancelling' }; // session/cancel sent, still accepting updates until the response
+
+/** A run of content in a message. Consecutive text chunks coalesce into one text part. */
+export type MessagePart =
+  | { kind: 'text'; text: string }
+  | { kind: 'block'; block: acp.ContentBlock }; // image, audio, resource, resource_link
+
+/**
+ * Tool call status as the UI sees it: the four wire values plus two client-side states.
+ * `cancelled`: the user cancelled the turn while it was unfinished.
+ * `unfinished`: the turn ended and the agent never closed this tool call.
+ */
+export type ToolStatus = acp.ToolCallStatus | 'cancelled' | 'unfinished';
+
+export type PermissionState =
+  | { kind: 'pending' }
+  | { kind: 'selected'; optionId: string }
+  | { kind: 'cancelled' }; // turn cancelled, agent gone, panel disposed, or dismissed
+
+export interface PermissionRequestView {
+  /** Host-local id of this request (several may be made for one tool call over time). */
+  permissionId: string;
+  options: acp.PermissionOption[];
+  state: PermissionState;
+}
+
+/** A write the agent made through fs/write_text_file, kept with before/after text. */
+export interface FileWriteView {
+  path: string;
+  /** null when the file did not exist before. */
+  oldText: string | null;
+  newText: string;
+}
+
+export interface ToolCallView {
+  toolCallId: string;
+  title: string;
+  kind: acp.ToolKind;
+  status: ToolStatus;
+  content: acp.ToolCallContent[];
+  locations: acp.ToolCallLocation[];
+  rawInput?: unknown;
+  rawOutput?: unknown;
+  permission: PermissionRequestView | null;
+  writes: FileWriteView[];
+}
+
+export type Entry =
+  | { kind: 'user'; id: string; messageId: string | null; parts: MessagePart[] }
+  | { kind: 'agent'; id: string; messageId: string | null; parts: MessagePart[] }
+  | { kind: 'thought'; id: string; messageId: string | null; parts: MessagePart[] }
+  | { kind: 'tool'; id: string; tool: ToolCallView }
+  | {
+      kind: 'turnEnd';
+      id: string;
+      /** `error` when session/prompt failed with a JSON-RPC error. */
+      stopReason: acp.StopReason | 'error';
+      message?: string;
+    }
+  | { kind: 'failure'; id: string; failure: AgentFailure };
+
+export interface UsageView {
+  used: number;
+  size: number;
+  cost: acp.Cost | null;
+}
+
+export interface ThreadState {
+  key: ThreadKey;
+  agent: AgentDescriptor;
+  /** From initialize: agentInfo (name, title, version). */
+  agentInfo: acp.Implementation | null;
+  agentCapabilities: acp.AgentCapabilities | null;
+  sessionId: string | null;
+  connection: ConnectionState;
+  turn: TurnState;
+  entries: Entry[];
+  /** Counter used to mint entry ids; the reducer stays deterministic (no clock, no random). */
+  nextEntryId: number;
+  plan: acp.PlanEntry[] | null;
+  commands: acp.AvailableCommand[];
+  modes: acp.SessionModeState | null;
+  configOptions: acp.SessionConfigOption[] | null;
+  title: string | null;
+  usage: UsageView | null;
+  /**
+   * Optional cache kept by the reducer: toolCallId -> index in `entries` of its tool entry.
+   * It lets tool-call updates stay O(1) in long threads. Entries are only ever appended, so
+   * the indexes never move. Absent in a fresh state (or if a sender strips it): the reducer
+   * rebuilds it from `entries` on the next tool action.
+   */
+  toolIndex?: Record<string, number>;
+}
+
+export function createThreadState(key: ThreadKey, agent: AgentDescriptor): ThreadState {
+  return {
+    key,
+    agent,
+    agentInfo: null,
+    agentCapabilities: null,
+    sessionId: null,
+    connection: { kind: 'starting' },
+    turn: { kind: 'idle' },
+    entries: [],
+    nextEntryId: 1,
+    plan: null,
+    commands: [],
+    modes: null,
+    configOptions: null,
+    title: null,
+    usage: null,
+  };
+}
