@@ -1,0 +1,160 @@
+// The Demo agent's request handling, independent of the transport: main.ts plugs these
+// methods into an ACP connection. Holds every session of the process and its running turn.
+import type * as acp from '@agentclientprotocol/sdk';
+import { ClientMethod, ErrorCodes } from '../protocol/methods';
+import { RequestFailure, type CancelSignal } from '../session/api';
+import { DEMO_COMMANDS, parsePrompt } from './commands';
+import {
+  applyConfigChange,
+  DEFAULT_CONFIG_VALUES,
+  DEFAULT_MODE_ID,
+  demoConfigOptions,
+  demoModeState,
+  isDemoMode,
+} from './config';
+import { DEMO_SCRIPTS, type ScriptSession } from './script';
+import { DemoTurn, TurnCancelled, type DemoPeer } from './turn';
+
+interface DemoSession extends ScriptSession {
+  sessionId: string;
+  cwd: string;
+  turnCount: number;
+  activeTurn: AbortController | null;
+}
+
+export interface DemoAgentOptions {
+  version: string;
+  /** Pause between streamed chunks; the default shows streaming, tests may shorten it. */
+  chunkDelayMs: number;
+  log(message: string): void;
+}
+
+export class DemoAgent {
+  private readonly sessions = new Map<string, DemoSession>();
+  private nextSessionNumber = 1;
+  private canEditFiles = false;
+
+  constructor(
+    private readonly peer: DemoPeer,
+    private readonly options: DemoAgentOptions,
+  ) {}
+
+  initialize(params: acp.InitializeRequest): acp.InitializeResponse {
+    const fs = params.clientCapabilities?.fs;
+    this.canEditFiles = fs?.readTextFile === true && fs?.writeTextFile === true;
+    this.options.log(`initialize: client protocol ${params.protocolVersion}, fs edits ${this.canEditFiles ? 'on' : 'off'}`);
+    return {
+      protocolVersion: 1,
+      agentInfo: { name: 'switchboard-demo', title: 'Demo agent', version: this.options.version },
+      agentCapabilities: {
+        loadSession: false,
+        promptCapabilities: { image: false, audio: false, embeddedContext: false },
+      },
+      authMethods: [],
+    };
+  }
+
+  newSession(params: acp.NewSessionRequest): acp.NewSessionResponse {
+    if (typeof params.cwd !== 'string' || !/^(\/|[a-zA-Z]:[\\/]|\\\\)/.test(params.cwd)) {
+      throw new RequestFailure(ErrorCodes.invalidParams, 'session/new needs an absolute cwd');
+    }
+    const sessionId = `demo-session-${this.nextSessionNumber++}`;
+    const session: DemoSession = {
+      sessionId,
+      cwd: params.cwd,
+      modeId: DEFAULT_MODE_ID,
+      config: { ...DEFAULT_CONFIG_VALUES },
+      memory: { alwaysAllowEdits: false },
+      turnCount: 0,
+      activeTurn: null,
+    };
+    this.sessions.set(sessionId, session);
+    // Deferred so the client has the session/new response (and the sessionId) before the update.
+    setTimeout(() => this.sendUpdate(sessionId, { sessionUpdate: 'available_commands_update', availableCommands: DEMO_COMMANDS }), 10);
+    return {
+      sessionId,
+      modes: demoModeState(session.modeId),
+      configOptions: demoConfigOptions(session.config),
+    };
+  }
+
+  setMode(params: acp.SetSessionModeRequest): acp.SetSessionModeResponse {
+    const session = this.session(params.sessionId);
+    if (!isDemoMode(params.modeId)) {
+      throw new RequestFailure(ErrorCodes.invalidParams, `Unknown mode: ${String(params.modeId)}`);
+    }
+    session.modeId = params.modeId;
+    this.sendUpdate(session.sessionId, { sessionUpdate: 'current_mode_update', currentModeId: session.modeId });
+    return {};
+  }
+
+  setConfigOption(params: acp.SetSessionConfigOptionRequest): acp.SetSessionConfigOptionResponse {
+    const session = this.session(params.sessionId);
+    const change = applyConfigChange(session.config, params.configId, params.value);
+    if (!change.ok) throw new RequestFailure(ErrorCodes.invalidParams, change.message);
+    session.config = change.values;
+    return { configOptions: demoConfigOptions(session.config) };
+  }
+
+  /** `requestCancel` fires when the client cancels the request itself ($/cancel_request): same as session/cancel. */
+  async prompt(params: acp.PromptRequest, requestCancel?: CancelSignal): Promise<acp.PromptResponse> {
+    const session = this.session(params.sessionId);
+    if (session.activeTurn !== null) {
+      throw new RequestFailure(ErrorCodes.invalidRequest, 'A turn is already running in this demo session');
+    }
+    if (!Array.isArray(params.prompt)) {
+      throw new RequestFailure(ErrorCodes.invalidParams, 'session/prompt needs a prompt array');
+    }
+    const parsed = parsePrompt(params.prompt);
+    const controller = new AbortController();
+    session.activeTurn = controller;
+    session.turnCount++;
+    const cancelListener = requestCancel?.onCancellationRequested(() => controller.abort());
+    const turn = new DemoTurn(
+      this.peer,
+      {
+        sessionId: session.sessionId,
+        cwd: session.cwd,
+        turnNumber: session.turnCount,
+        canEditFiles: this.canEditFiles,
+        chunkDelayMs: this.options.chunkDelayMs,
+      },
+      controller.signal,
+    );
+    this.options.log(`turn ${session.turnCount}: ${parsed.command ?? 'showcase'}`);
+    try {
+      const stopReason = await DEMO_SCRIPTS[parsed.command ?? 'showcase'](turn, session, parsed.text);
+      // A cancel that arrived after the last step still ends the turn as cancelled.
+      return { stopReason: turn.cancelled ? 'cancelled' : stopReason };
+    } catch (error) {
+      if (!(error instanceof TurnCancelled) && !turn.cancelled) throw error;
+      turn.failInFlightToolCall('Cancelled: the demo agent stopped this tool call.');
+      return { stopReason: 'cancelled' };
+    } finally {
+      cancelListener?.dispose();
+      session.activeTurn = null;
+    }
+  }
+
+  /** session/cancel: a notification, so unknown sessions are ignored rather than answered. */
+  cancel(params: acp.CancelNotification): void {
+    const session = this.sessions.get(params?.sessionId);
+    session?.activeTurn?.abort();
+  }
+
+  /** Stops every running turn, e.g. when the client goes away. */
+  cancelAll(): void {
+    for (const session of this.sessions.values()) session.activeTurn?.abort();
+  }
+
+  private session(sessionId: unknown): DemoSession {
+    const session = typeof sessionId === 'string' ? this.sessions.get(sessionId) : undefined;
+    if (!session) throw new RequestFailure(ErrorCodes.invalidParams, `Unknown session: ${String(sessionId)}`);
+    return session;
+  }
+
+  private sendUpdate(sessionId: string, update: acp.SessionUpdate): void {
+    const notification: acp.SessionNotification = { sessionId, update };
+    this.peer.notify(ClientMethod.sessionUpdate, notification);
+  }
+}

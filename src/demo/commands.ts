@@ -1,0 +1,45 @@
+// The Demo agent's slash commands: what it advertises and how a prompt picks a script.
+import type * as acp from '@agentclientprotocol/sdk';
+
+export type DemoCommandName = 'help' | 'plan' | 'edit' | 'think' | 'long' | 'refuse';
+
+export const DEMO_COMMANDS: acp.AvailableCommand[] = [
+  { name: 'help', description: 'Demo: list what the offline demo agent can show.' },
+  {
+    name: 'plan',
+    description: 'Demo: show only a plan whose steps progress.',
+    input: { hint: 'what to plan (ignored by the demo)' },
+  },
+  { name: 'edit', description: 'Demo: read and edit switchboard-demo.md, asking permission first.' },
+  {
+    name: 'think',
+    description: 'Demo: stream a long thought.',
+    input: { hint: 'a topic to think about (ignored by the demo)' },
+  },
+  { name: 'long', description: 'Demo: stream a long markdown answer (about 200 lines) to scroll through.' },
+  { name: 'refuse', description: 'Demo: end the turn with stopReason "refusal".' },
+];
+
+const COMMAND_NAMES = new Set<string>(DEMO_COMMANDS.map((command) => command.name));
+
+/** Everything the user typed, as one string (non-text blocks are not supported by the demo). */
+export function promptText(prompt: acp.ContentBlock[]): string {
+  return prompt
+    .map((block) => (block.type === 'text' ? block.text : ''))
+    .join('')
+    .trim();
+}
+
+export interface ParsedPrompt {
+  /** The slash command, or null for the default showcase turn (also for unknown commands). */
+  command: DemoCommandName | null;
+  text: string;
+}
+
+export function parsePrompt(prompt: acp.ContentBlock[]): ParsedPrompt {
+  const text = promptText(prompt);
+  const match = /^\/([\w-]+)/.exec(text);
+  const name = match?.[1];
+  if (name !== undefined && COMMAND_NAMES.has(name)) return { command: name as DemoCommandName, text };
+  return { command: null, text };
+}

@@ -1,0 +1,119 @@
+// The words the Demo agent says. Fixed text (no clock, no randomness) so every run, and every
+// test, sees the same stream.
+
+export const DEMO_FILE_NAME = 'switchboard-demo.md';
+
+export const DEMO_NOTICE = "This is Switchboard's offline demo agent: no model, no network, no account.";
+
+export const SHOWCASE_THOUGHT =
+  `${DEMO_NOTICE} This thought is scripted to show how reasoning streams in a collapsible block. ` +
+  'A real agent would weigh the request here; the demo will make a plan, show some formatted markdown, ' +
+  `read ${DEMO_FILE_NAME} from your workspace and then ask before appending one line to it.`;
+
+export const SHOWCASE_PLAN = [
+  'Explain what the demo agent does',
+  `Read ${DEMO_FILE_NAME}`,
+  `Append a line to ${DEMO_FILE_NAME} (after asking)`,
+];
+
+export const SHOWCASE_MARKDOWN = `## Switchboard demo
+
+${DEMO_NOTICE} Everything below is scripted so you can try the chat without any setup:
+
+- **Streaming** text, split into small chunks
+- A *plan* that updates as the turn moves on
+- Tool calls that read and edit a file through the editor
+- A permission request shown inline in the tool call
+
+| Feature | Shown by |
+| --- | --- |
+| Thinking | \`/think\` |
+| Plans | \`/plan\` |
+| File edits | \`/edit\` |
+| Long answers | \`/long\` |
+
+Slash commands are sent as plain text, for example \`/help\`. Here is a fenced code block:
+
+\`\`\`ts
+// What a client does with each session/update
+function onUpdate(update: SessionUpdate): void {
+  thread = reduce(thread, toAction(update));
+}
+\`\`\`
+
+Next, the demo reads \`${DEMO_FILE_NAME}\` in your workspace.
+`;
+
+export const CLOSING_MESSAGE = `
+
+That's the whole showcase. Type \`/help\` to see the other demo commands, or pick a real agent to do real work.`;
+
+export const NO_FS_MESSAGE = `
+
+The demo would now read and edit \`${DEMO_FILE_NAME}\`, but this client did not advertise \`fs.readTextFile\` and \`fs.writeTextFile\` in \`initialize\`, so the demo agent cannot edit files here.`;
+
+export const HELP_MESSAGE = `## What the demo agent can do
+
+${DEMO_NOTICE} It speaks the real Agent Client Protocol, so it exercises the same code paths as any agent.
+
+- Any text: the full showcase (thought, plan, markdown, a file read, a file edit with permission, usage, a title)
+- \`/help\`: this list
+- \`/plan\`: only a plan whose steps progress
+- \`/edit\`: only the read and edit of \`${DEMO_FILE_NAME}\`
+- \`/think\`: a long thought
+- \`/long\`: a long markdown answer to scroll through
+- \`/refuse\`: a turn that ends with a refusal
+
+Modes (Ask / Code / Architect) and the Model and Thinking options can be changed; the demo only echoes them.`;
+
+export const PLAN_ONLY_ENTRIES = ['Sketch the change', 'Write the code', 'Check the result'];
+
+export const PLAN_ONLY_MESSAGE = `${DEMO_NOTICE} The plan above was scripted; nothing was changed.`;
+
+export const REFUSAL_MESSAGE = `${DEMO_NOTICE} It refuses this request on purpose, to show how a refusal ends the turn.`;
+
+export const LONG_THOUGHT_PARAGRAPHS = [
+  DEMO_NOTICE,
+  'First, consider what the user sees while an agent thinks: a block that grows as chunks arrive, which should stay readable and collapsible, and which should not push the answer away.',
+  'Second, consider the cost of rendering: each chunk should cost the size of the chunk, not the size of everything said so far, or long thoughts would slow the whole panel down.',
+  'Third, consider cancellation: a long thought is a good moment to press Stop, and the agent should stop streaming at once and end the turn as cancelled.',
+  'Finally, the answer: this thought is scripted, so the conclusion is simply that the demo works as designed.',
+];
+
+export const LONG_THOUGHT_ANSWER = 'Done thinking. (This was a scripted demo thought.)';
+
+/** About 200 lines of markdown: sections with lists, a table and code, numbered so scrolling is easy to follow. */
+export function longMarkdown(): string {
+  const lines: string[] = ['# A long demo answer', '', `${DEMO_NOTICE} This answer is long on purpose, to try scrolling.`, ''];
+  for (let section = 1; section <= 10; section++) {
+    lines.push(`## Section ${section}`, '');
+    for (let item = 1; item <= 8; item++) {
+      lines.push(`- Section ${section}, point ${item}: streaming keeps going while you scroll.`);
+    }
+    lines.push('', '| Line | Value |', '| --- | --- |');
+    lines.push(`| ${section}.a | ${section * 10} |`, `| ${section}.b | ${section * 20} |`, '');
+    lines.push('```ts', `const section${section} = ${section};`, '```', '');
+  }
+  lines.push('The end of the long demo answer.');
+  return lines.join('\n');
+}
+
+/** The line the demo appends to its file: numbered from the file itself, so no clock is needed. */
+export function demoEditLine(editNumber: number, turnNumber: number): string {
+  return `- Demo edit #${editNumber} at turn ${turnNumber}`;
+}
+
+const DEMO_FILE_HEADER = `# Switchboard demo file\n\nWritten by Switchboard's offline demo agent. Safe to delete.\n\n`;
+
+/** The file after one more demo edit; a missing or empty file gets a short header first. */
+export function appendDemoEdit(oldText: string, turnNumber: number): string {
+  const editNumber = (oldText.match(/^- Demo edit #\d+/gm)?.length ?? 0) + 1;
+  const base = oldText === '' ? DEMO_FILE_HEADER : oldText.endsWith('\n') ? oldText : `${oldText}\n`;
+  return `${base}${demoEditLine(editNumber, turnNumber)}\n`;
+}
+
+export function describeFile(text: string | null): string {
+  if (text === null || text === '') return `${DEMO_FILE_NAME} does not exist yet (or is empty); the demo will create it.`;
+  const lines = text.split('\n').length - (text.endsWith('\n') ? 1 : 0);
+  return `${DEMO_FILE_NAME} has ${lines} line${lines === 1 ? '' : 's'} (${text.length} characters).`;
+}

@@ -1,0 +1,52 @@
+// fs/write_text_file writes, attached to the tool call that most likely made them so the card
+// can show the diff (and offer review) next to the agent's own description of the edit.
+import type { Entry, FileWriteView, ThreadState } from './thread';
+import { currentTurnStart, entryId, setTool, toolIndexOf } from './threadEntries';
+import { addWrite, basename, isOpenStatus, toolMentionsPath } from './toolCalls';
+
+/**
+ * Target: the newest open tool call of the current turn that names the path (locations, diff
+ * content or an earlier write); else the newest open tool call of the turn; else a new
+ * completed `edit` tool entry, since agents may write without announcing a tool call.
+ */
+export function attachWrite(state: ThreadState, write: FileWriteView): ThreadState {
+  const { entries } = state;
+  let fallback = -1;
+  let target = -1;
+  const turnStart = currentTurnStart(entries);
+  for (let i = entries.length - 1; i >= turnStart && target < 0; i--) {
+    const entry = entries[i];
+    if (entry.kind !== 'tool' || !isOpenStatus(entry.tool.status)) continue;
+    if (fallback < 0) fallback = i;
+    if (toolMentionsPath(entry.tool, write.path)) target = i;
+  }
+  if (target < 0) target = fallback;
+  if (target >= 0) {
+    const next = entries.slice();
+    const tool = (entries[target] as Extract<Entry, { kind: 'tool' }>).tool;
+    setTool(next, target, { ...tool, writes: addWrite(tool.writes, write) });
+    return { ...state, entries: next };
+  }
+  const n = state.nextEntryId;
+  const toolCallId = `write-${n}`;
+  const entry: Entry = {
+    kind: 'tool',
+    id: entryId(n),
+    tool: {
+      toolCallId,
+      title: `Write ${basename(write.path)}`,
+      kind: 'edit',
+      status: 'completed',
+      content: [],
+      locations: [{ path: write.path }],
+      permission: null,
+      writes: [write],
+    },
+  };
+  return {
+    ...state,
+    entries: [...entries, entry],
+    nextEntryId: n + 1,
+    toolIndex: { ...toolIndexOf(state), [toolCallId]: entries.length },
+  };
+}

@@ -1,0 +1,49 @@
+// Streaming message chunks: user/agent/thought chunks append to the last entry when it is the
+// same message, and consecutive text coalesces into one text part so the webview renders one
+// growing markdown string instead of thousands of fragments.
+import type * as acp from '@agentclientprotocol/sdk';
+import type { MessagePart, ThreadState } from './thread';
+import { entryId, type MessageEntry } from './threadEntries';
+
+export type MessageKind = MessageEntry['kind'];
+
+/** Adds one content block: text joins a trailing text part, anything else is its own part. */
+export function appendBlock(parts: readonly MessagePart[], block: acp.ContentBlock): MessagePart[] {
+  const last = parts[parts.length - 1];
+  if (block.type === 'text') {
+    const text = typeof block.text === 'string' ? block.text : '';
+    if (last?.kind === 'text') {
+      const next = parts.slice();
+      next[next.length - 1] = { kind: 'text', text: last.text + text };
+      return next;
+    }
+    return [...parts, { kind: 'text', text }];
+  }
+  return [...parts, { kind: 'block', block }];
+}
+
+export function partsFromBlocks(blocks: readonly acp.ContentBlock[]): MessagePart[] {
+  let parts: MessagePart[] = [];
+  for (const block of blocks) parts = appendBlock(parts, block);
+  return parts;
+}
+
+/**
+ * Same message = the last entry has the same kind and the same messageId (absent counts as
+ * null, so two id-less chunks of one kind join; an id-less chunk never joins an id'd one).
+ * O(parts of the last message) plus one copy of the entries array.
+ */
+export function appendChunk(state: ThreadState, kind: MessageKind, chunk: acp.ContentChunk): ThreadState {
+  const block = chunk.content;
+  if (typeof block !== 'object' || block === null) return state; // malformed: nothing to show
+  const messageId = typeof chunk.messageId === 'string' ? chunk.messageId : null;
+  const lastAt = state.entries.length - 1;
+  const last = state.entries[lastAt];
+  if (last && last.kind === kind && last.messageId === messageId) {
+    const entries = state.entries.slice();
+    entries[lastAt] = { ...last, parts: appendBlock(last.parts, block) };
+    return { ...state, entries };
+  }
+  const entry: MessageEntry = { kind, id: entryId(state.nextEntryId), messageId, parts: appendBlock([], block) };
+  return { ...state, entries: [...state.entries, entry], nextEntryId: state.nextEntryId + 1 };
+}

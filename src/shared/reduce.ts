@@ -1,0 +1,97 @@
+// The thread reducer: the one place a ThreadState changes. Pure and deterministic (no clock, no
+// random; entry ids come from `nextEntryId`), immutable (changed objects are new, untouched
+// entries keep their identity so the webview re-renders only what changed), and cheap per
+// streaming chunk: O(1) work plus one copy of the entries array.
+import type { ThreadAction } from './actions';
+import type { ThreadState } from './thread';
+import { attachWrite } from './fileWrites';
+import { partsFromBlocks } from './messageChunks';
+import { applySessionUpdate, withCurrentMode } from './sessionUpdates';
+import { appendEntry } from './threadEntries';
+import { requestPermission, resolvePermission, settleTurn } from './toolEntries';
+
+export function reduce(state: ThreadState, action: ThreadAction): ThreadState {
+  switch (action.type) {
+    case 'sessionUpdate':
+      return applySessionUpdate(state, action.update);
+
+    case 'connection':
+      return { ...state, connection: action.state };
+
+    case 'initialized':
+      return { ...state, agentInfo: action.agentInfo, agentCapabilities: action.agentCapabilities };
+
+    case 'sessionStarted':
+      return { ...state, sessionId: action.sessionId, modes: action.modes, configOptions: action.configOptions };
+
+    case 'promptSent':
+      return appendEntry({ ...state, turn: { kind: 'prompting' } }, (id) => ({
+        kind: 'user',
+        id,
+        messageId: null,
+        parts: partsFromBlocks(action.prompt),
+      }));
+
+    case 'cancelRequested': {
+      // session/cancel: unfinished tool calls show `cancelled` at once and pending permissions
+      // are answered `cancelled`; agent updates keep applying until the prompt response.
+      const turn = state.turn.kind === 'prompting' ? { kind: 'cancelling' as const } : state.turn;
+      return { ...state, turn, entries: settleTurn(state, 'cancelled') };
+    }
+
+    case 'turnEnded': {
+      const openToolStatus = action.stopReason === 'cancelled' ? 'cancelled' : 'unfinished';
+      const settled = { ...state, turn: { kind: 'idle' as const }, entries: settleTurn(state, openToolStatus) };
+      return appendEntry(settled, (id) => ({ kind: 'turnEnd', id, stopReason: action.stopReason }));
+    }
+
+    case 'turnFailed': {
+      const settled = { ...state, turn: { kind: 'idle' as const }, entries: settleTurn(state, 'unfinished') };
+      return appendEntry(settled, (id) => ({ kind: 'turnEnd', id, stopReason: 'error', message: action.message }));
+    }
+
+    case 'permissionRequested':
+      return requestPermission(state, action.permissionId, action.toolCall, action.options);
+
+    case 'permissionResolved':
+      return resolvePermission(
+        state,
+        action.permissionId,
+        action.outcome.kind === 'selected'
+          ? { kind: 'selected', optionId: action.outcome.optionId }
+          : { kind: 'cancelled' },
+      );
+
+    case 'configOptionsReplaced':
+      return { ...state, configOptions: action.configOptions };
+
+    case 'modeChanged':
+      return withCurrentMode(state, action.modeId);
+
+    case 'fileWritten':
+      return attachWrite(state, { path: action.path, oldText: action.oldText, newText: action.newText });
+
+    case 'agentFailed': {
+      const settled: ThreadState = {
+        ...state,
+        connection: { kind: 'failed', failure: action.failure },
+        turn: { kind: 'idle' },
+        entries: settleTurn(state, 'unfinished'),
+      };
+      return appendEntry(settled, (id) => ({ kind: 'failure', id, failure: action.failure }));
+    }
+
+    default: {
+      const unknownAction: never = action;
+      void unknownAction;
+      return state;
+    }
+  }
+}
+
+/** Applies a batch in order (the webview receives actions in numbered batches). */
+export function reduceAll(state: ThreadState, actions: readonly ThreadAction[]): ThreadState {
+  let next = state;
+  for (const action of actions) next = reduce(next, action);
+  return next;
+}

@@ -1,0 +1,72 @@
+// Low-level helpers the reducer uses to read and extend `ThreadState.entries` without ever
+// mutating the previous state. Entries are append-only, so an index into them never moves.
+import type { Entry, ThreadState, ToolCallView } from './thread';
+
+export type ToolEntry = Extract<Entry, { kind: 'tool' }>;
+export type MessageEntry = Extract<Entry, { kind: 'user' | 'agent' | 'thought' }>;
+export type ToolIndex = Record<string, number>;
+
+/** Entry ids come from the state's counter: deterministic, no clock, no random. */
+export function entryId(n: number): string {
+  return `e${n}`;
+}
+
+/**
+ * Index of the first entry of the current turn: just after the last turnEnd or failure entry.
+ * Scans back from the end, so it costs the length of the current turn only.
+ */
+export function currentTurnStart(entries: readonly Entry[]): number {
+  for (let i = entries.length - 1; i >= 0; i--) {
+    const kind = entries[i].kind;
+    if (kind === 'turnEnd' || kind === 'failure') return i + 1;
+  }
+  return 0;
+}
+
+/** Built with Object.fromEntries so an id like "__proto__" becomes an own key, not a prototype. */
+function buildToolIndex(entries: readonly Entry[]): ToolIndex {
+  const pairs: [string, number][] = [];
+  entries.forEach((entry, i) => {
+    if (entry.kind === 'tool') pairs.push([entry.tool.toolCallId, i]);
+  });
+  return Object.fromEntries(pairs);
+}
+
+/**
+ * Where a tool call sits in `entries`, with the index to store back into the state. A missing
+ * index (fresh state, or a snapshot that dropped it) or a stale one is rebuilt, O(entries) once.
+ */
+export function locateTool(state: ThreadState, toolCallId: string): { index: ToolIndex; at: number | undefined } {
+  let index = state.toolIndex ?? buildToolIndex(state.entries);
+  let at = lookup(state.entries, index, toolCallId);
+  if (at === undefined && Object.hasOwn(index, toolCallId) && state.toolIndex) {
+    index = buildToolIndex(state.entries);
+    at = lookup(state.entries, index, toolCallId);
+  }
+  return { index, at };
+}
+
+/** The toolCallId -> entry index map of a state, rebuilt if absent. */
+export function toolIndexOf(state: ThreadState): ToolIndex {
+  return state.toolIndex ?? buildToolIndex(state.entries);
+}
+
+/** Own keys only ("toString" is not a tool call), and the entry must really be that tool. */
+function lookup(entries: readonly Entry[], index: ToolIndex, toolCallId: string): number | undefined {
+  if (!Object.hasOwn(index, toolCallId)) return undefined;
+  const at = index[toolCallId];
+  const entry = entries[at];
+  return entry?.kind === 'tool' && entry.tool.toolCallId === toolCallId ? at : undefined;
+}
+
+/** Appends one entry with the next id. */
+export function appendEntry(state: ThreadState, make: (id: string) => Entry): ThreadState {
+  const entry = make(entryId(state.nextEntryId));
+  return { ...state, entries: [...state.entries, entry], nextEntryId: state.nextEntryId + 1 };
+}
+
+/** Replaces the tool of the tool entry at `at` in a (caller-owned) entries copy. */
+export function setTool(entries: Entry[], at: number, tool: ToolCallView): void {
+  const entry = entries[at] as ToolEntry;
+  entries[at] = { ...entry, tool };
+}

@@ -1,0 +1,79 @@
+// State-level tool-call operations: upsert by toolCallId, permissions, and the bookkeeping that
+// closes a turn (cancel, end, failure). Each copies `entries` once and keeps untouched entries.
+import type * as acp from '@agentclientprotocol/sdk';
+import type { Entry, PermissionState, ThreadState, ToolCallView } from './thread';
+import { entryId, currentTurnStart, locateTool, setTool, toolIndexOf, type ToolEntry } from './threadEntries';
+import { isOpenStatus, patchTool, placeholderTool } from './toolCalls';
+
+/**
+ * Changes the tool call `toolCallId`, or appends it as a placeholder first when the id is
+ * unknown (updates may arrive for ids never announced, e.g. after a reconnect): never throws.
+ */
+export function upsertTool(
+  state: ThreadState,
+  toolCallId: string,
+  change: (tool: ToolCallView) => ToolCallView,
+): ThreadState {
+  const { index, at } = locateTool(state, toolCallId);
+  if (at !== undefined) {
+    const entries = state.entries.slice();
+    setTool(entries, at, change((entries[at] as ToolEntry).tool));
+    return { ...state, entries, toolIndex: index };
+  }
+  const entry: Entry = { kind: 'tool', id: entryId(state.nextEntryId), tool: change(placeholderTool(toolCallId)) };
+  return {
+    ...state,
+    entries: [...state.entries, entry],
+    nextEntryId: state.nextEntryId + 1,
+    // A computed key is an own property even for "__proto__".
+    toolIndex: { ...index, [toolCallId]: state.entries.length },
+  };
+}
+
+/** Shows the agent's permission request inline on its tool call (placeholder if unknown). */
+export function requestPermission(
+  state: ThreadState,
+  permissionId: string,
+  toolCall: acp.ToolCallUpdate,
+  options: acp.PermissionOption[],
+): ThreadState {
+  return upsertTool(state, toolCall.toolCallId, (tool) => ({
+    ...patchTool(tool, toolCall),
+    permission: { permissionId, options, state: { kind: 'pending' } },
+  }));
+}
+
+/** Records the outcome on the tool whose permission has this id; unknown ids change nothing. */
+export function resolvePermission(state: ThreadState, permissionId: string, outcome: PermissionState): ThreadState {
+  // Newest first: the request being answered is almost always near the end.
+  for (let i = state.entries.length - 1; i >= 0; i--) {
+    const entry = state.entries[i];
+    if (entry.kind !== 'tool' || entry.tool.permission?.permissionId !== permissionId) continue;
+    const entries = state.entries.slice();
+    setTool(entries, i, { ...entry.tool, permission: { ...entry.tool.permission, state: outcome } });
+    return { ...state, entries };
+  }
+  return state;
+}
+
+/**
+ * The bookkeeping shared by cancel, turn end, turn failure and agent failure: open tool calls
+ * of the current turn get `openToolStatus`, and every pending permission (in any turn) becomes
+ * cancelled, because no answer can arrive for it any more. Returns a new entries array.
+ */
+export function settleTurn(state: ThreadState, openToolStatus: 'cancelled' | 'unfinished'): Entry[] {
+  const entries = state.entries.slice();
+  for (let i = currentTurnStart(entries); i < entries.length; i++) {
+    const entry = entries[i];
+    if (entry.kind === 'tool' && isOpenStatus(entry.tool.status)) {
+      setTool(entries, i, { ...entry.tool, status: openToolStatus });
+    }
+  }
+  for (const at of Object.values(toolIndexOf(state))) {
+    const entry = entries[at];
+    if (entry?.kind === 'tool' && entry.tool.permission?.state.kind === 'pending') {
+      setTool(entries, at, { ...entry.tool, permission: { ...entry.tool.permission, state: { kind: 'cancelled' } } });
+    }
+  }
+  return entries;
+}

@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest';
+import type * as acp from '@agentclientprotocol/sdk';
+import { agent, freshState, run, thought, user } from './helpers';
+
+const image: acp.ContentBlock = { type: 'image', data: 'iVBORw0KGgo=', mimeType: 'image/png' };
+const link: acp.ContentBlock = { type: 'resource_link', uri: 'file:///a/b.ts', name: 'b.ts' };
+
+describe('message chunks', () => {
+  it('coalesces id-less chunks of one kind into one entry and one text part', () => {
+    const s = run(freshState(), agent('Hel'), agent('lo'), agent(', world'));
+    expect(s.entries).toEqual([{ kind: 'agent', id: 'e1', messageId: null, parts: [{ kind: 'text', text: 'Hello, world' }] }]);
+    expect(s.nextEntryId).toBe(2);
+  });
+
+  it('treats an absent messageId and null alike', () => {
+    const s = run(freshState(), agent('a'), agent('b', null), agent('c'));
+    expect(s.entries).toHaveLength(1);
+    expect(s.entries[0]).toMatchObject({ parts: [{ kind: 'text', text: 'abc' }] });
+  });
+
+  it('joins chunks with the same messageId and splits on a changed one', () => {
+    const s = run(freshState(), agent('one ', 'm1'), agent('more', 'm1'), agent('two', 'm2'));
+    expect(s.entries).toEqual([
+      { kind: 'agent', id: 'e1', messageId: 'm1', parts: [{ kind: 'text', text: 'one more' }] },
+      { kind: 'agent', id: 'e2', messageId: 'm2', parts: [{ kind: 'text', text: 'two' }] },
+    ]);
+  });
+
+  it('does not join an id-less chunk to a message with an id, nor the reverse', () => {
+    const s = run(freshState(), agent('x', 'm1'), agent('y'), agent('z', 'm1'));
+    expect(s.entries.map((e) => e.kind === 'agent' && e.messageId)).toEqual(['m1', null, 'm1']);
+  });
+
+  it('starts a new entry when a different kind comes in between', () => {
+    const s = run(freshState(), thought('think'), agent('say'), thought('think again'), agent('say again'));
+    expect(s.entries.map((e) => e.kind)).toEqual(['thought', 'agent', 'thought', 'agent']);
+    expect(s.entries.map((e) => e.id)).toEqual(['e1', 'e2', 'e3', 'e4']);
+  });
+
+  it('keeps thoughts, agent and user messages apart even with the same messageId', () => {
+    const s = run(freshState(), thought('t', 'same'), agent('a', 'same'), user('u', 'same'));
+    expect(s.entries.map((e) => e.kind)).toEqual(['thought', 'agent', 'user']);
+  });
+
+  it('makes non-text blocks their own parts and resumes text after them', () => {
+    const s = run(freshState(), user('look: '), user(image), user(link), user('and '), user('this'));
+    expect(s.entries).toHaveLength(1);
+    expect(s.entries[0]).toMatchObject({
+      kind: 'user',
+      parts: [
+        { kind: 'text', text: 'look: ' },
+        { kind: 'block', block: image },
+        { kind: 'block', block: link },
+        { kind: 'text', text: 'and this' },
+      ],
+    });
+  });
+
+  it('ignores a chunk without content instead of throwing', () => {
+    const before = run(freshState(), agent('a'));
+    const after = run(before, { type: 'sessionUpdate', update: { sessionUpdate: 'agent_message_chunk' } as unknown as acp.SessionUpdate });
+    expect(after).toBe(before);
+  });
+});

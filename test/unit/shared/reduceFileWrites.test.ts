@@ -1,0 +1,105 @@
+import { describe, expect, it } from 'vitest';
+import type { ThreadAction } from '../../../src/shared/actions';
+import { freshState, run, text, tool, toolCall, toolUpdate } from './helpers';
+
+const write = (path: string, oldText: string | null, newText: string): ThreadAction => ({ type: 'fileWritten', path, oldText, newText });
+const prompt: ThreadAction = { type: 'promptSent', prompt: [text('go')] };
+
+describe('fileWritten', () => {
+  it('attaches to the newest open tool call whose locations mention the path', () => {
+    const s = run(
+      freshState(),
+      prompt,
+      toolCall('edit-a', { status: 'in_progress', locations: [{ path: '/w/a.ts' }] }),
+      toolCall('edit-b', { status: 'in_progress', locations: [{ path: '/w/b.ts' }] }),
+      write('/w/a.ts', 'old', 'new'),
+    );
+    expect(tool(s, 'edit-a').writes).toEqual([{ path: '/w/a.ts', oldText: 'old', newText: 'new' }]);
+    expect(tool(s, 'edit-b').writes).toEqual([]);
+  });
+
+  it('matches on diff content too', () => {
+    const s = run(
+      freshState(),
+      prompt,
+      toolCall('edit', { status: 'pending', content: [{ type: 'diff', path: '/w/a.ts', oldText: 'x', newText: 'y' }] }),
+      toolCall('other', { status: 'in_progress' }),
+      write('/w/a.ts', 'x', 'y'),
+    );
+    expect(tool(s, 'edit').writes).toHaveLength(1);
+    expect(tool(s, 'other').writes).toHaveLength(0);
+  });
+
+  it('skips finished tool calls even when they name the path', () => {
+    const s = run(
+      freshState(),
+      prompt,
+      toolCall('open', { status: 'in_progress' }),
+      toolCall('finished', { status: 'completed', locations: [{ path: '/w/a.ts' }] }),
+      write('/w/a.ts', null, 'new'),
+    );
+    expect(tool(s, 'open').writes).toEqual([{ path: '/w/a.ts', oldText: null, newText: 'new' }]);
+    expect(tool(s, 'finished').writes).toEqual([]);
+  });
+
+  it('falls back to the newest open tool call when none names the path', () => {
+    const s = run(freshState(), prompt, toolCall('first', { status: 'in_progress' }), toolCall('second', { status: 'pending' }), write('/w/z.ts', null, 'z'));
+    expect(tool(s, 'second').writes).toHaveLength(1);
+    expect(tool(s, 'first').writes).toHaveLength(0);
+  });
+
+  it('appends a completed edit entry when no tool call is open', () => {
+    const s = run(freshState(), prompt, toolCall('done', { status: 'completed' }), write('/w/src/new file.ts', null, 'hello\n'));
+    expect(s.entries.at(-1)).toEqual({
+      kind: 'tool',
+      id: 'e3',
+      tool: {
+        toolCallId: 'write-3',
+        title: 'Write new file.ts',
+        kind: 'edit',
+        status: 'completed',
+        content: [],
+        locations: [{ path: '/w/src/new file.ts' }],
+        permission: null,
+        writes: [{ path: '/w/src/new file.ts', oldText: null, newText: 'hello\n' }],
+      },
+    });
+    expect(s.toolIndex?.['write-3']).toBe(2);
+  });
+
+  it('does not attach to open tool calls of an earlier turn', () => {
+    // "old" is reopened by a late agent update after its turn ended; a write in the next turn
+    // must not be filed under it.
+    const s = run(
+      freshState(),
+      prompt,
+      toolCall('old', { status: 'completed', locations: [{ path: '/w/a.ts' }] }),
+      { type: 'turnEnded', stopReason: 'end_turn' },
+      toolUpdate('old', { status: 'in_progress' }),
+      prompt,
+      write('/w/a.ts', 'a', 'b'),
+    );
+    expect(tool(s, 'old').writes).toEqual([]);
+    expect(s.entries.at(-1)).toMatchObject({ kind: 'tool', tool: { title: 'Write a.ts', writes: [{ path: '/w/a.ts' }] } });
+  });
+
+  it('names the fallback entry after the basename of a Windows path', () => {
+    const s = run(freshState(), write('C:\\w\\src\\a.ts', null, 'x'));
+    expect(s.entries.at(-1)).toMatchObject({ kind: 'tool', tool: { title: 'Write a.ts' } });
+  });
+
+  it('repeated writes to one path keep the first oldText and the last newText', () => {
+    const s = run(
+      freshState(),
+      prompt,
+      toolCall('edit', { status: 'in_progress', locations: [{ path: '/w/a.ts' }] }),
+      write('/w/a.ts', 'v1', 'v2'),
+      write('/w/b.ts', null, 'b'),
+      write('/w/a.ts', 'v2', 'v3'),
+    );
+    expect(tool(s, 'edit').writes).toEqual([
+      { path: '/w/a.ts', oldText: 'v1', newText: 'v3' },
+      { path: '/w/b.ts', oldText: null, newText: 'b' },
+    ]);
+  });
+});
