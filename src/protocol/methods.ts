@@ -1,0 +1,110 @@
+// The one table of ACP method names and error codes. The names are checked at compile time against
+// the SDK's own tables (type-only import: no SDK code is bundled), so a typo cannot slip through.
+import type * as acp from '@agentclientprotocol/sdk';
+import type { AGENT_METHODS, CLIENT_METHODS, PROTOCOL_METHODS, ErrorCode } from '@agentclientprotocol/sdk';
+
+type SdkAgentMethod = (typeof AGENT_METHODS)[keyof typeof AGENT_METHODS];
+type SdkClientMethod = (typeof CLIENT_METHODS)[keyof typeof CLIENT_METHODS];
+type SdkProtocolMethod = (typeof PROTOCOL_METHODS)[keyof typeof PROTOCOL_METHODS];
+
+/** Methods the client calls on the agent (requests, plus the `session/cancel` notification). */
+export const AgentMethod = {
+  initialize: 'initialize',
+  authenticate: 'authenticate',
+  logout: 'logout',
+  sessionNew: 'session/new',
+  sessionLoad: 'session/load',
+  sessionResume: 'session/resume',
+  sessionClose: 'session/close',
+  sessionList: 'session/list',
+  sessionDelete: 'session/delete',
+  sessionSetMode: 'session/set_mode',
+  sessionSetConfigOption: 'session/set_config_option',
+  sessionPrompt: 'session/prompt',
+  /** A notification, not a request. */
+  sessionCancel: 'session/cancel',
+} as const satisfies Record<string, SdkAgentMethod>;
+
+/** Methods the agent calls on the client (requests, plus the `session/update` notification). */
+export const ClientMethod = {
+  sessionRequestPermission: 'session/request_permission',
+  /** A notification, not a request. */
+  sessionUpdate: 'session/update',
+  fsReadTextFile: 'fs/read_text_file',
+  fsWriteTextFile: 'fs/write_text_file',
+  terminalCreate: 'terminal/create',
+  terminalOutput: 'terminal/output',
+  terminalWaitForExit: 'terminal/wait_for_exit',
+  terminalKill: 'terminal/kill',
+  terminalRelease: 'terminal/release',
+} as const satisfies Record<string, SdkClientMethod>;
+
+/** Protocol-level notifications, sent both ways. */
+export const ProtocolMethod = {
+  /** ACP's cancellation (`{requestId}`); not vscode-jsonrpc's `$/cancelRequest` (`{id}`). */
+  cancelRequest: '$/cancel_request',
+} as const satisfies Record<string, SdkProtocolMethod>;
+
+export type AgentMethodName = (typeof AgentMethod)[keyof typeof AgentMethod];
+export type ClientMethodName = (typeof ClientMethod)[keyof typeof ClientMethod];
+
+export const ErrorCodes = {
+  parseError: -32700,
+  invalidRequest: -32600,
+  methodNotFound: -32601,
+  invalidParams: -32602,
+  internalError: -32603,
+  requestCancelled: -32800,
+  /** `auth_required`: run the auth flow, then retry (e.g. session/new). */
+  authRequired: -32000,
+  /** A resource such as a file was not found (fs/read_text_file on a missing file). */
+  resourceNotFound: -32002,
+} as const satisfies Record<string, ErrorCode>;
+
+/** The protocol version this client speaks (sent in `initialize`). */
+export const CLIENT_PROTOCOL_VERSION = 1;
+
+/** Params and result of each request the client sends, for the typed overload of `request`. */
+export interface AgentRequests {
+  initialize: { params: acp.InitializeRequest; result: acp.InitializeResponse };
+  authenticate: { params: acp.AuthenticateRequest; result: acp.AuthenticateResponse };
+  logout: { params: acp.LogoutRequest; result: acp.LogoutResponse };
+  'session/new': { params: acp.NewSessionRequest; result: acp.NewSessionResponse };
+  'session/load': { params: acp.LoadSessionRequest; result: acp.LoadSessionResponse | null };
+  'session/resume': { params: acp.ResumeSessionRequest; result: acp.ResumeSessionResponse };
+  'session/close': { params: acp.CloseSessionRequest; result: acp.CloseSessionResponse };
+  'session/list': { params: acp.ListSessionsRequest; result: acp.ListSessionsResponse };
+  'session/delete': { params: acp.DeleteSessionRequest; result: acp.DeleteSessionResponse };
+  'session/set_mode': { params: acp.SetSessionModeRequest; result: acp.SetSessionModeResponse };
+  'session/set_config_option': {
+    params: acp.SetSessionConfigOptionRequest;
+    result: acp.SetSessionConfigOptionResponse;
+  };
+  'session/prompt': { params: acp.PromptRequest; result: acp.PromptResponse };
+}
+
+/** Params and result of each request the agent may send, for the typed overload of `onRequest`. */
+export interface ClientRequests {
+  'session/request_permission': {
+    params: acp.RequestPermissionRequest;
+    result: acp.RequestPermissionResponse;
+  };
+  'fs/read_text_file': { params: acp.ReadTextFileRequest; result: acp.ReadTextFileResponse };
+  'fs/write_text_file': { params: acp.WriteTextFileRequest; result: acp.WriteTextFileResponse };
+  'terminal/create': { params: acp.CreateTerminalRequest; result: acp.CreateTerminalResponse };
+  'terminal/output': { params: acp.TerminalOutputRequest; result: acp.TerminalOutputResponse };
+  'terminal/wait_for_exit': {
+    params: acp.WaitForTerminalExitRequest;
+    result: acp.WaitForTerminalExitResponse;
+  };
+  'terminal/kill': { params: acp.KillTerminalRequest; result: acp.KillTerminalResponse };
+  'terminal/release': { params: acp.ReleaseTerminalRequest; result: acp.ReleaseTerminalResponse };
+}
+
+/** Notifications each way, for the typed overloads of `notify` and `onNotification`. */
+export interface ClientNotifications {
+  'session/update': acp.SessionNotification;
+}
+export interface AgentNotifications {
+  'session/cancel': acp.CancelNotification;
+}

@@ -1,0 +1,283 @@
+// Newline-delimited JSON framing for vscode-jsonrpc: ACP over stdio is one compact JSON message per
+// line, UTF-8, no Content-Length headers. The reader splits on the newline *byte*: 0x0A never occurs
+// inside a multi-byte UTF-8 sequence, so decoding each complete line separately is correct even when a
+// character is split between chunks, and costs one native decode per line.
+import {
+  AbstractMessageReader,
+  AbstractMessageWriter,
+  type DataCallback,
+  type Disposable,
+  type Message,
+  type MessageReader,
+  type MessageWriter,
+} from 'vscode-jsonrpc/node';
+
+export const DEFAULT_MAX_MESSAGE_BYTES = 64 * 1024 * 1024;
+
+const NEWLINE = 0x0a;
+const CARRIAGE_RETURN = 0x0d;
+
+export interface NdjsonReaderOptions {
+  /** A single line longer than this (in bytes) is discarded without being buffered whole. */
+  maxMessageBytes?: number;
+  /** A line that is not JSON, or JSON that is not an object. The line is skipped; reading goes on. */
+  onInvalidLine?: (line: string, error: Error) => void;
+  /** A line over maxMessageBytes was dropped; `bytes` is its full length (without the newline). */
+  onOversized?: (bytes: number) => void;
+  /** Sees every parsed message before the connection does (the traffic log). */
+  onMessage?: (message: Message) => void;
+}
+
+export class NdjsonMessageReader extends AbstractMessageReader implements MessageReader {
+  private readonly maxMessageBytes: number;
+  private callback: DataCallback | undefined;
+  /** Pieces of the line being assembled; concatenated once when its newline arrives (no O(n^2)). */
+  private pending: Buffer[] = [];
+  private pendingBytes = 0;
+  /** Set while skipping the rest of an oversized line: the count of bytes thrown away so far. */
+  private discardedBytes: number | undefined;
+  private closed = false;
+  private readonly subscriptions: Array<() => void> = [];
+
+  constructor(
+    private readonly input: NodeJS.ReadableStream,
+    private readonly options: NdjsonReaderOptions = {},
+  ) {
+    super();
+    this.maxMessageBytes = options.maxMessageBytes ?? DEFAULT_MAX_MESSAGE_BYTES;
+  }
+
+  /** Bytes held for the line being assembled; never more than maxMessageBytes. */
+  get bufferedBytes(): number {
+    return this.pendingBytes;
+  }
+
+  listen(callback: DataCallback): Disposable {
+    if (this.callback) throw new Error('NdjsonMessageReader.listen may be called only once');
+    this.callback = callback;
+    this.subscribe('data', (chunk: Buffer | string) => this.onData(chunk));
+    this.subscribe('error', (error: unknown) => this.fireError(error));
+    this.subscribe('end', () => this.onEnd());
+    this.subscribe('close', () => this.onEnd());
+    return { dispose: () => this.unsubscribeAll() };
+  }
+
+  override dispose(): void {
+    this.unsubscribeAll();
+    super.dispose();
+  }
+
+  private subscribe(event: string, listener: (...args: never[]) => void): void {
+    this.input.on(event, listener as (...args: unknown[]) => void);
+    this.subscriptions.push(() => this.input.removeListener(event, listener as (...args: unknown[]) => void));
+  }
+
+  private unsubscribeAll(): void {
+    for (const unsubscribe of this.subscriptions.splice(0)) unsubscribe();
+    this.callback = undefined;
+  }
+
+  private onData(raw: Buffer | string): void {
+    const chunk = typeof raw === 'string' ? Buffer.from(raw, 'utf8') : raw;
+    let start = 0;
+    while (start < chunk.length) {
+      const newline = chunk.indexOf(NEWLINE, start);
+      if (newline === -1) {
+        this.keepPartial(chunk, start);
+        return;
+      }
+      this.finishLine(chunk, start, newline);
+      start = newline + 1;
+    }
+  }
+
+  /** Holds the unterminated tail of a chunk, or starts/continues discarding it when too long. */
+  private keepPartial(chunk: Buffer, start: number): void {
+    const bytes = chunk.length - start;
+    if (this.discardedBytes !== undefined) {
+      this.discardedBytes += bytes;
+      return;
+    }
+    if (this.pendingBytes + bytes > this.maxMessageBytes) {
+      this.discardedBytes = this.pendingBytes + bytes;
+      this.pending = [];
+      this.pendingBytes = 0;
+      return;
+    }
+    // Copy only when the tail is a small part of a big chunk, so the chunk itself can be freed.
+    this.pending.push(bytes * 2 < chunk.length ? Buffer.from(chunk.subarray(start)) : chunk.subarray(start));
+    this.pendingBytes += bytes;
+  }
+
+  private finishLine(chunk: Buffer, start: number, end: number): void {
+    if (this.discardedBytes !== undefined) {
+      const total = this.discardedBytes + (end - start);
+      this.discardedBytes = undefined;
+      this.options.onOversized?.(total);
+      return;
+    }
+    if (this.pendingBytes === 0) {
+      if (end - start > this.maxMessageBytes) {
+        this.options.onOversized?.(end - start);
+        return;
+      }
+      this.deliverLine(chunk, start, end);
+      return;
+    }
+    const total = this.pendingBytes + (end - start);
+    this.pending.push(chunk.subarray(start, end));
+    const line = Buffer.concat(this.pending, total);
+    this.pending = [];
+    this.pendingBytes = 0;
+    if (total > this.maxMessageBytes) {
+      this.options.onOversized?.(total);
+      return;
+    }
+    this.deliverLine(line, 0, line.length);
+  }
+
+  private deliverLine(buffer: Buffer, start: number, end: number): void {
+    if (end > start && buffer[end - 1] === CARRIAGE_RETURN) end--;
+    if (end === start) return;
+    const text = buffer.toString('utf8', start, end);
+    let message: unknown;
+    try {
+      message = JSON.parse(text);
+    } catch (error) {
+      if (text.trim().length === 0) return;
+      this.options.onInvalidLine?.(text, asError(error));
+      return;
+    }
+    if (typeof message !== 'object' || message === null || Array.isArray(message)) {
+      this.options.onInvalidLine?.(text, new Error('JSON-RPC message is not an object'));
+      return;
+    }
+    this.options.onMessage?.(message as Message);
+    try {
+      this.callback?.(message as Message);
+    } catch (error) {
+      // e.g. vscode-jsonrpc refuses a request whose id is null; that must not escape into the stream.
+      this.fireError(error);
+    }
+  }
+
+  private onEnd(): void {
+    if (this.closed) return;
+    this.closed = true;
+    // Be lenient with a last line that lacks its newline.
+    if (this.discardedBytes !== undefined) {
+      this.options.onOversized?.(this.discardedBytes);
+      this.discardedBytes = undefined;
+    } else if (this.pendingBytes > 0) {
+      const line = Buffer.concat(this.pending, this.pendingBytes);
+      this.pending = [];
+      this.pendingBytes = 0;
+      this.deliverLine(line, 0, line.length);
+    }
+    this.fireClose();
+  }
+}
+
+export interface NdjsonWriterOptions {
+  /** Sees every message written (the traffic log). */
+  onMessage?: (message: Message) => void;
+}
+
+interface QueuedWrite {
+  text: string;
+  message: Message;
+  resolve: () => void;
+  reject: (error: Error) => void;
+}
+
+/**
+ * Writes compact JSON + "\n". Writes go out in call order; once the stream reports backpressure the
+ * following messages wait for 'drain' instead of piling up in the stream's own buffer.
+ */
+export class NdjsonMessageWriter extends AbstractMessageWriter implements MessageWriter {
+  private queue: QueuedWrite[] = [];
+  private queueHead = 0;
+  private blocked = false;
+  private closed = false;
+  private errorCount = 0;
+  private readonly onDrain = () => this.flush();
+  private readonly onStreamError = (error: Error) => this.failAll(error);
+  private readonly onStreamClose = () => this.failAll(new Error('The output stream was closed'));
+
+  constructor(
+    private readonly output: NodeJS.WritableStream,
+    private readonly options: NdjsonWriterOptions = {},
+  ) {
+    super();
+    // Without an 'error' listener an EPIPE from a dead agent would crash the extension host.
+    output.on('error', this.onStreamError);
+    output.on('close', this.onStreamClose);
+    output.on('drain', this.onDrain);
+  }
+
+  write(message: Message): Promise<void> {
+    if (this.closed) return Promise.reject(new Error('Cannot write: the output stream is closed'));
+    let text: string;
+    try {
+      text = JSON.stringify(message) + '\n';
+    } catch (error) {
+      return Promise.reject(asError(error));
+    }
+    this.options.onMessage?.(message);
+    return new Promise<void>((resolve, reject) => {
+      const entry = { text, message, resolve, reject };
+      if (this.blocked) this.queue.push(entry);
+      else this.send(entry);
+    });
+  }
+
+  end(): void {
+    this.output.end();
+  }
+
+  override dispose(): void {
+    // The 'error' listener stays: a late EPIPE must still not become an uncaught exception.
+    this.output.removeListener('close', this.onStreamClose);
+    this.output.removeListener('drain', this.onDrain);
+    super.dispose();
+  }
+
+  private send(entry: QueuedWrite): void {
+    const accepted = this.output.write(entry.text, (error?: Error | null) => {
+      if (!error) {
+        entry.resolve();
+        return;
+      }
+      this.errorCount++;
+      this.fireError(error, entry.message, this.errorCount);
+      entry.reject(error);
+    });
+    if (!accepted) this.blocked = true;
+  }
+
+  private flush(): void {
+    this.blocked = false;
+    while (!this.blocked && this.queueHead < this.queue.length) {
+      const entry = this.queue[this.queueHead++]!;
+      this.send(entry);
+    }
+    if (this.queueHead === this.queue.length) {
+      this.queue = [];
+      this.queueHead = 0;
+    }
+  }
+
+  private failAll(error: Error): void {
+    if (this.closed) return;
+    this.closed = true;
+    const waiting = this.queue.slice(this.queueHead);
+    this.queue = [];
+    this.queueHead = 0;
+    for (const entry of waiting) entry.reject(error);
+    this.fireClose();
+  }
+}
+
+function asError(value: unknown): Error {
+  return value instanceof Error ? value : new Error(String(value));
+}

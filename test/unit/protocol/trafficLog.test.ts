@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import { TrafficLog, formatTrafficRecord } from '../../../src/protocol/trafficLog';
+
+const at = (ms: number) => () => new Date(2026, 0, 1, 12, 0, 1, ms);
+
+describe('TrafficLog', () => {
+  it('formats records as readable lines with the local time and an arrow', () => {
+    const log = new TrafficLog({ now: at(123) });
+    log.record('send', { jsonrpc: '2.0', id: 1, method: 'initialize' });
+    log.record('recv', { jsonrpc: '2.0', id: 1, result: {} });
+    expect(log.format()).toBe(
+      '12:00:01.123 -> {"jsonrpc":"2.0","id":1,"method":"initialize"}\n' +
+        '12:00:01.123 <- {"jsonrpc":"2.0","id":1,"result":{}}',
+    );
+    expect(log.records()[0]!.time).toBe(new Date(2026, 0, 1, 12, 0, 1, 123).toISOString());
+  });
+
+  it('drops the oldest records once the byte cap is passed', () => {
+    const log = new TrafficLog({ maxBytes: 1000, maxRecordBytes: 500 });
+    for (let i = 0; i < 50; i++) log.record('recv', { i, pad: 'p'.repeat(80) });
+    const kept = log.records();
+    expect(log.size).toBeLessThanOrEqual(1000);
+    expect(kept.length).toBeGreaterThan(5);
+    expect(kept.length).toBeLessThan(50);
+    expect(JSON.parse(kept[kept.length - 1]!.text).i).toBe(49);
+    const indices = kept.map((r) => JSON.parse(r.text).i as number);
+    expect(indices).toEqual(indices.map((_, k) => 50 - kept.length + k));
+  });
+
+  it('keeps a huge message truncated, with a note of its full size', () => {
+    const log = new TrafficLog({ maxBytes: 10_000 });
+    log.record('recv', { text: 'x'.repeat(1024 * 1024) });
+    const [record] = log.records();
+    expect(record!.truncated).toBe(true);
+    expect(record!.bytes).toBe(1024 * 1024 + 11);
+    expect(record!.text).toMatch(/… \[truncated: the full message is 1\.0 MiB\]$/);
+    expect(log.size).toBeLessThanOrEqual(10_000);
+  });
+
+  it('streams each new record to listeners until disposed', () => {
+    const log = new TrafficLog({ now: at(5) });
+    const lines: string[] = [];
+    const subscription = log.onRecord((_record, line) => lines.push(line));
+    log.record('send', { a: 1 });
+    subscription.dispose();
+    log.record('send', { a: 2 });
+    expect(lines).toEqual(['12:00:01.005 -> {"a":1}']);
+  });
+
+  it('survives values JSON cannot serialise', () => {
+    const log = new TrafficLog();
+    const circular: Record<string, unknown> = {};
+    circular.self = circular;
+    log.record('recv', circular);
+    expect(log.records()[0]!.text).toBe('[object Object]');
+    expect(formatTrafficRecord(log.records()[0]!)).toMatch(/<- \[object Object\]$/);
+  });
+});
