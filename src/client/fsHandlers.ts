@@ -1,0 +1,174 @@
+// ACP's fs/read_text_file and fs/write_text_file against VS Code. Reads see the user's unsaved
+// edits; writes go through the editor (a WorkspaceEdit on that one document, then save) so Undo
+// reverts them and the user's unsaved edits in other files are never touched.
+import * as fs from 'node:fs/promises';
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import type * as acp from '@agentclientprotocol/sdk';
+import { RequestFailure, type CancelSignal, type ClientHandlers, type WriteOutcome } from '../session/api';
+import { sliceLines } from './lineSlice';
+import { isAbsolutePath, isInsideAnyFolder } from './paths';
+
+export const INVALID_PARAMS = -32602;
+export const RESOURCE_NOT_FOUND = -32002;
+export const INTERNAL_ERROR = -32603;
+export const REQUEST_CANCELLED = -32800;
+
+export interface FsHandlerOptions {
+  /** Shown in the confirmation before a write outside the workspace ("Gemini CLI wants to ..."). */
+  agentName?: string;
+  /** Asks the user before a write outside every workspace folder; resolves true to allow. */
+  confirmOutsideWorkspace?: (filePath: string) => Promise<boolean>;
+}
+
+export function createFsHandlers(options: FsHandlerOptions = {}): ClientHandlers {
+  const agentName = options.agentName ?? 'The agent';
+  const confirm = options.confirmOutsideWorkspace ?? ((filePath: string) => askToWriteOutside(agentName, filePath));
+  return {
+    readTextFile: (params, signal) => readTextFile(params, signal),
+    writeTextFile: (params, signal) => writeTextFile(params, signal, confirm),
+  };
+}
+
+async function readTextFile(params: acp.ReadTextFileRequest, signal: CancelSignal): Promise<acp.ReadTextFileResponse> {
+  const filePath = requireAbsolute(params.path);
+  const text = await currentText(filePath);
+  throwIfCancelled(signal);
+  return { content: sliceLines(text, params.line, params.limit) };
+}
+
+/**
+ * The text the user sees: a dirty editor buffer wins; otherwise the disk, which is fresher than a
+ * clean cached document when the agent has just changed the file by other means.
+ */
+async function currentText(filePath: string): Promise<string> {
+  const open = findOpenDocument(filePath);
+  if (open?.isDirty) return open.getText();
+  try {
+    return stripBom(await fs.readFile(filePath, 'utf8'));
+  } catch (error) {
+    // A file deleted on disk while its editor is still open: the editor's text is what exists.
+    if (open && isNotFound(error)) return open.getText();
+    throw toReadFailure(filePath, error);
+  }
+}
+
+async function writeTextFile(
+  params: acp.WriteTextFileRequest,
+  signal: CancelSignal,
+  confirm: (filePath: string) => Promise<boolean>,
+): Promise<WriteOutcome> {
+  const filePath = requireAbsolute(params.path);
+  if (typeof params.content !== 'string') throw new RequestFailure(INVALID_PARAMS, 'content must be a string');
+  if (!isInsideAnyFolder(filePath, workspaceFolderPaths()) && !(await confirm(filePath))) {
+    throw new RequestFailure(INVALID_PARAMS, `The user did not allow writing outside the workspace: ${filePath}`);
+  }
+  throwIfCancelled(signal);
+
+  const uri = vscode.Uri.file(filePath);
+  const existed = await ensureFileExists(uri);
+  const document = await vscode.workspace.openTextDocument(uri);
+  const oldText = existed ? document.getText() : null;
+  throwIfCancelled(signal);
+
+  if (document.getText() !== params.content) {
+    const edit = new vscode.WorkspaceEdit();
+    edit.set(uri, replaceAllEdits(document, params.content));
+    if (!(await vscode.workspace.applyEdit(edit))) {
+      throw new RequestFailure(INTERNAL_ERROR, `VS Code refused the edit to ${filePath} (is it read-only?)`);
+    }
+  }
+  if (document.isDirty && !(await document.save())) {
+    throw new RequestFailure(INTERNAL_ERROR, `Could not save ${filePath}`);
+  }
+  return { oldText, newText: document.getText() };
+}
+
+/** Creates the file (and missing parent folders) through a WorkspaceEdit; false when it was new. */
+async function ensureFileExists(uri: vscode.Uri): Promise<boolean> {
+  if (findOpenDocument(uri.fsPath)) return true;
+  try {
+    const stat = await fs.stat(uri.fsPath);
+    if (stat.isDirectory()) throw new RequestFailure(INVALID_PARAMS, `path is a directory: ${uri.fsPath}`);
+    return true;
+  } catch (error) {
+    if (error instanceof RequestFailure) throw error;
+    if (!isNotFound(error)) throw new RequestFailure(INTERNAL_ERROR, `Cannot write ${uri.fsPath}: ${describe(error)}`);
+  }
+  await vscode.workspace.fs.createDirectory(vscode.Uri.file(path.dirname(uri.fsPath)));
+  const create = new vscode.WorkspaceEdit();
+  create.createFile(uri, { ignoreIfExists: true });
+  if (!(await vscode.workspace.applyEdit(create))) {
+    throw new RequestFailure(INTERNAL_ERROR, `Could not create ${uri.fsPath}`);
+  }
+  return false;
+}
+
+/**
+ * Replaces the whole document. The editor normalises inserted line endings to the document's EOL,
+ * so the EOL is switched to the one the agent used; otherwise a CRLF file would come back LF.
+ */
+function replaceAllEdits(document: vscode.TextDocument, content: string): vscode.TextEdit[] {
+  const fullRange = new vscode.Range(new vscode.Position(0, 0), document.lineAt(document.lineCount - 1).range.end);
+  const edits = [vscode.TextEdit.replace(fullRange, content)];
+  const eol = content.includes('\r\n') ? vscode.EndOfLine.CRLF : content.includes('\n') ? vscode.EndOfLine.LF : null;
+  if (eol !== null && eol !== document.eol) edits.push(vscode.TextEdit.setEndOfLine(eol));
+  return edits;
+}
+
+async function askToWriteOutside(agentName: string, filePath: string): Promise<boolean> {
+  const allow: vscode.MessageItem = { title: 'Allow' };
+  const deny: vscode.MessageItem = { title: 'Deny', isCloseAffordance: true };
+  const choice = await vscode.window.showWarningMessage(
+    `${agentName} wants to write a file outside the workspace.`,
+    { modal: true, detail: `${filePath}\n\nAllow only if you expected this change.` },
+    allow,
+    deny,
+  );
+  return choice === allow;
+}
+
+function findOpenDocument(filePath: string): vscode.TextDocument | undefined {
+  const wanted = path.resolve(filePath);
+  return vscode.workspace.textDocuments.find(
+    (document) => document.uri.scheme === 'file' && path.resolve(document.uri.fsPath) === wanted,
+  );
+}
+
+function workspaceFolderPaths(): string[] {
+  return (vscode.workspace.workspaceFolders ?? [])
+    .filter((folder) => folder.uri.scheme === 'file')
+    .map((folder) => folder.uri.fsPath);
+}
+
+function requireAbsolute(candidate: unknown): string {
+  if (!isAbsolutePath(candidate)) throw new RequestFailure(INVALID_PARAMS, 'path must be absolute');
+  return candidate;
+}
+
+function throwIfCancelled(signal: CancelSignal): void {
+  if (signal.isCancellationRequested) throw new RequestFailure(REQUEST_CANCELLED, 'Request cancelled');
+}
+
+function toReadFailure(filePath: string, error: unknown): RequestFailure {
+  if (isNotFound(error)) return new RequestFailure(RESOURCE_NOT_FOUND, `Resource not found: ${filePath}`);
+  if (errorCode(error) === 'EISDIR') return new RequestFailure(INVALID_PARAMS, `path is a directory: ${filePath}`);
+  return new RequestFailure(INTERNAL_ERROR, `Cannot read ${filePath}: ${describe(error)}`);
+}
+
+function isNotFound(error: unknown): boolean {
+  const code = errorCode(error);
+  return code === 'ENOENT' || code === 'ENOTDIR';
+}
+
+function errorCode(error: unknown): string | undefined {
+  return typeof error === 'object' && error !== null && 'code' in error ? String(error.code) : undefined;
+}
+
+function describe(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+function stripBom(text: string): string {
+  return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+}

@@ -1,0 +1,173 @@
+// Activation only: wires the VS Code glue (view, commands, output channels, settings) to the
+// VS Code-free core. Cheap on purpose: no agent is spawned and nothing big is read until the user
+// starts a chat.
+import * as os from 'node:os';
+import * as vscode from 'vscode';
+import { AgentCatalog, pickAgent, SETTINGS_SECTION, transportSettings } from './client/agentCatalog';
+import { AgentLogs } from './client/agentLogs';
+import { createFsHandlers } from './client/fsHandlers';
+import { TrafficChannel } from './client/trafficChannel';
+import { ChatViewProvider, CHAT_VIEW_ID } from './panel/chatViewProvider';
+import { DiffDocuments, openLocation } from './panel/diffDocuments';
+import { ThreadRegistry } from './panel/threadRegistry';
+import type { AgentConfig, HostEnvironment, ThreadController } from './session/api';
+import { createThreadController } from './session/threadController';
+
+/** What activate() returns; the in-host tests drive the extension through it. */
+export interface SwitchboardApi {
+  /** Starts a chat (the default agent without an id) and resolves once the session started or failed. */
+  newChat(agentId?: string): Promise<ThreadController>;
+  activeThread(): ThreadController | undefined;
+  /** Whether the chat view was resolved and its webview said `ready` (tests of the view). */
+  chatViewState(): { resolved: boolean; ready: boolean };
+}
+
+let registry: ThreadRegistry | undefined;
+
+export function activate(context: vscode.ExtensionContext): SwitchboardApi {
+  const catalog = new AgentCatalog({
+    // The demo runs on the extension host's own runtime: always present, never downloaded.
+    command: process.execPath,
+    args: [context.asAbsolutePath('dist/demo-agent.js')],
+  });
+  reportSettingErrors(catalog.reload());
+
+  const agentLogs = new AgentLogs((agentId) => catalog.find(agentId)?.displayName ?? agentId);
+  const traffic = new TrafficChannel();
+  const version = String((context.extension.packageJSON as { version?: unknown }).version ?? '0.0.0');
+  const host: HostEnvironment = {
+    workspaceCwd,
+    baseEnv: () => process.env,
+    agentLog: (agentId) => agentLogs.sink(agentId),
+    traffic: (agentId) => traffic.sink(agentId),
+    settings: transportSettings,
+    clientInfo: () => ({ name: 'switchboard', title: 'Switchboard', version }),
+  };
+
+  const threads = new ThreadRegistry(
+    (agent, threadId) =>
+      createThreadController({ threadId, agent, env: host, handlers: createFsHandlers({ agentName: agent.displayName }) }),
+    undefined,
+    (error) => console.error('[switchboard] stopping an agent failed', error),
+  );
+  registry = threads;
+
+  /** Creates the chat and makes it the visible one; the caller starts it. */
+  function createChat(agentId: string | undefined): ThreadController {
+    const agent: AgentConfig | undefined = agentId === undefined ? catalog.defaultAgent() : catalog.find(agentId);
+    if (!agent) {
+      throw new Error(`There is no agent "${agentId}"; add it to the switchboard.agents setting`);
+    }
+    return threads.create(agent);
+  }
+
+  async function startChat(agentId: string | undefined): Promise<ThreadController> {
+    const thread = createChat(agentId);
+    await thread.start();
+    return thread;
+  }
+
+  const diffs = new DiffDocuments();
+  const view = new ChatViewProvider(context.extensionUri, {
+    agentList: () => catalog.choices(),
+    activeThread: () => threads.active(),
+    startChat,
+    pickAgent: () => pickAgent(catalog),
+    openLocation: (path, line) => openLocation(path, line, workspaceCwd()),
+    openDiff: (path, oldText, newText) => diffs.open(path, oldText, newText),
+    copy: async (text) => vscode.env.clipboard.writeText(text),
+    showLog: (agentId) => agentLogs.show(agentId ?? catalog.defaultAgent().id),
+    reportError: (message) => void vscode.window.showErrorMessage(message),
+    reportInvalid: (raw) => console.warn('[switchboard] ignored a malformed webview message', raw),
+  });
+  threads.onDidChangeActive((thread) => view.mirror.setThread(thread));
+
+  /** "New Chat" from a command: show the view, start the chat, put the cursor in the composer. */
+  async function newChatFromCommand(agentId: string | undefined): Promise<void> {
+    await view.reveal();
+    try {
+      const thread = createChat(agentId);
+      // After the new thread's snapshot, so the composer keeps the focus the re-render would take.
+      view.mirror.focusComposer();
+      await thread.start();
+    } catch (error) {
+      void vscode.window.showErrorMessage(`Switchboard could not start a chat: ${describe(error)}.`);
+    }
+  }
+
+  async function onActiveThread(what: string, run: (thread: ThreadController) => Promise<void>): Promise<void> {
+    const thread = threads.active();
+    if (!thread) {
+      void vscode.window.showInformationMessage(`There is no chat to ${what}. Start one with "Switchboard: New Chat".`);
+      return;
+    }
+    try {
+      await run(thread);
+    } catch (error) {
+      void vscode.window.showErrorMessage(`Switchboard could not ${what}: ${describe(error)}.`);
+    }
+  }
+
+  context.subscriptions.push(
+    vscode.window.registerWebviewViewProvider(CHAT_VIEW_ID, view),
+    view,
+    diffs.register(),
+    agentLogs,
+    traffic,
+    vscode.commands.registerCommand('switchboard.newChat', () => newChatFromCommand(undefined)),
+    vscode.commands.registerCommand('switchboard.newChatWithAgent', async () => {
+      const agentId = await pickAgent(catalog);
+      if (agentId !== undefined) await newChatFromCommand(agentId);
+    }),
+    vscode.commands.registerCommand('switchboard.cancel', () => onActiveThread('cancel', (thread) => thread.cancel())),
+    vscode.commands.registerCommand('switchboard.restartAgent', () =>
+      onActiveThread('restart the agent', (thread) => thread.restart()),
+    ),
+    vscode.commands.registerCommand('switchboard.showAgentLog', () =>
+      agentLogs.show(threads.active()?.agent.id ?? catalog.defaultAgent().id),
+    ),
+    vscode.commands.registerCommand('switchboard.showTraffic', () => traffic.show()),
+    vscode.commands.registerCommand('switchboard.focusChat', async () => {
+      await view.reveal();
+      view.mirror.focusComposer();
+    }),
+    vscode.workspace.onDidChangeConfiguration((event) => {
+      if (!event.affectsConfiguration(SETTINGS_SECTION)) return;
+      reportSettingErrors(catalog.reload());
+      view.mirror.agentsChanged();
+    }),
+  );
+
+  return {
+    newChat: (agentId) => startChat(agentId),
+    activeThread: () => threads.active(),
+    chatViewState: () => view.state(),
+  };
+}
+
+/** Stops every agent process group; VS Code waits for the returned promise (briefly). */
+export async function deactivate(): Promise<void> {
+  await registry?.disposeAll();
+  registry = undefined;
+}
+
+/** The agent's cwd and the session cwd: the first workspace folder, or the home folder. */
+function workspaceCwd(): string {
+  const folder = vscode.workspace.workspaceFolders?.find((candidate) => candidate.uri.scheme === 'file');
+  return folder?.uri.fsPath ?? os.homedir();
+}
+
+function reportSettingErrors(errors: string[]): void {
+  if (errors.length === 0) return;
+  const more = errors.length > 1 ? ` (and ${errors.length - 1} more)` : '';
+  void vscode.window
+    .showWarningMessage(`Switchboard: ${errors[0]}${more}`, 'Open Settings')
+    .then((choice) => {
+      if (choice) void vscode.commands.executeCommand('workbench.action.openSettings', 'switchboard.agents');
+    });
+  for (const error of errors) console.warn(`[switchboard] ${error}`);
+}
+
+function describe(error: unknown): string {
+  return (error instanceof Error ? error.message : String(error)).replace(/\.$/, '');
+}

@@ -1,0 +1,117 @@
+// Turns each message from the chat webview into a call on the active thread or the editor.
+// Pure (no vscode): the VS Code side is behind ChatHost, so routing is unit-tested with fakes.
+import type { ThreadController } from '../session/api';
+import type { WebviewToHost } from '../shared/messages';
+import { clampLine, parseWebviewMessage } from './webviewMessages';
+
+export interface ChatHost {
+  activeThread(): ThreadController | undefined;
+  /** Starts a chat (the default agent when agentId is undefined) and resolves once it started. */
+  startChat(agentId: string | undefined): Promise<ThreadController>;
+  /** Asks the user to pick an agent; undefined when they dismissed the picker. */
+  pickAgent(): Promise<string | undefined>;
+  sendSnapshot(): void;
+  openLocation(path: string, line: number | null): Promise<void>;
+  openDiff(path: string, oldText: string | null, newText: string): Promise<void>;
+  copy(text: string): Promise<void>;
+  showLog(agentId: string | undefined): void;
+  /** Shows an error to the user (an error notification in VS Code). */
+  reportError(message: string): void;
+  /** A malformed message: a bug in the webview, worth a log line, not a notification. */
+  reportInvalid(raw: unknown): void;
+}
+
+/** Handles one raw webview message; never rejects (failures go to host.reportError). */
+export async function routeWebviewMessage(raw: unknown, host: ChatHost): Promise<void> {
+  const message = parseWebviewMessage(raw);
+  if (!message) {
+    host.reportInvalid(raw);
+    return;
+  }
+  try {
+    await dispatch(message, host);
+  } catch (error) {
+    host.reportError(errorAdvice(message.type, error));
+  }
+}
+
+async function dispatch(message: WebviewToHost, host: ChatHost): Promise<void> {
+  const thread = host.activeThread();
+  switch (message.type) {
+    case 'ready':
+    case 'resync':
+      host.sendSnapshot();
+      return;
+    case 'prompt':
+      // No chat yet (fresh window): typing a prompt starts one with the default agent.
+      await (thread ?? (await host.startChat(undefined))).prompt(message.text);
+      return;
+    case 'cancel':
+      await thread?.cancel();
+      return;
+    case 'permission':
+      thread?.resolvePermission(message.permissionId, message.optionId);
+      return;
+    case 'setMode':
+      await thread?.setMode(message.modeId);
+      return;
+    case 'setConfigOption':
+      await thread?.setConfigOption(message.configId, message.value);
+      return;
+    case 'authenticate':
+      await thread?.authenticate(message.methodId);
+      return;
+    case 'restartAgent':
+      if (thread) await thread.restart();
+      else await host.startChat(undefined);
+      return;
+    case 'newChat': {
+      const agentId = message.agentId ?? (await host.pickAgent());
+      if (agentId !== undefined) await host.startChat(agentId);
+      return;
+    }
+    case 'openLocation':
+      await host.openLocation(message.path, clampLine(message.line));
+      return;
+    case 'openDiff':
+      await host.openDiff(message.path, message.oldText, message.newText);
+      return;
+    case 'copy':
+      await host.copy(message.text);
+      return;
+    case 'showLog':
+      host.showLog(thread?.agent.id);
+      return;
+    default: {
+      const unreachable: never = message;
+      host.reportInvalid(unreachable);
+    }
+  }
+}
+
+const WHAT_FAILED: Record<WebviewToHost['type'], string> = {
+  ready: 'show the chat',
+  resync: 'refresh the chat',
+  prompt: 'send the prompt',
+  cancel: 'cancel the turn',
+  permission: 'answer the permission request',
+  setMode: 'change the mode',
+  setConfigOption: 'change the session setting',
+  authenticate: 'sign in to the agent',
+  restartAgent: 'restart the agent',
+  newChat: 'start a new chat',
+  openLocation: 'open the file',
+  openDiff: 'open the diff',
+  copy: 'copy to the clipboard',
+  showLog: 'show the agent log',
+};
+
+const AGENT_ADVICE = 'Check "Switchboard: Show Agent Log", or run "Switchboard: Restart Agent".';
+
+/** One sentence on what failed and why, then what the user can do about it. */
+export function errorAdvice(type: WebviewToHost['type'], error: unknown): string {
+  const reason = error instanceof Error ? error.message : String(error);
+  const touchesAgent = !['openLocation', 'openDiff', 'copy', 'showLog'].includes(type);
+  const advice = touchesAgent ? ` ${AGENT_ADVICE}` : '';
+  return `Switchboard could not ${WHAT_FAILED[type]}: ${reason.replace(/\.$/, '')}.${advice}`;
+}

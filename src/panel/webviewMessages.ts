@@ -1,0 +1,54 @@
+// Validates what the webview posts before the host acts on it. The webview is our own code, but
+// it renders agent-supplied markdown, so the host treats its messages as untrusted input.
+import type { WebviewToHost } from '../shared/messages';
+
+type Shape = Record<string, 'string' | 'string?' | 'string|null' | 'number|null?'>;
+
+const SHAPES: { [K in WebviewToHost['type']]: Shape } = {
+  ready: {},
+  resync: {},
+  prompt: { text: 'string' },
+  cancel: {},
+  permission: { permissionId: 'string', optionId: 'string|null' },
+  setMode: { modeId: 'string' },
+  setConfigOption: { configId: 'string', value: 'string' },
+  authenticate: { methodId: 'string' },
+  restartAgent: {},
+  newChat: { agentId: 'string?' },
+  openLocation: { path: 'string', line: 'number|null?' },
+  openDiff: { path: 'string', oldText: 'string|null', newText: 'string' },
+  copy: { text: 'string' },
+  showLog: {},
+};
+
+/** The message if it is a well-formed WebviewToHost, else null. */
+export function parseWebviewMessage(raw: unknown): WebviewToHost | null {
+  if (typeof raw !== 'object' || raw === null) return null;
+  const record = raw as Record<string, unknown>;
+  const type = record.type;
+  if (typeof type !== 'string' || !Object.prototype.hasOwnProperty.call(SHAPES, type)) return null;
+  const shape = SHAPES[type as WebviewToHost['type']];
+  for (const [field, kind] of Object.entries(shape)) {
+    if (!fits(record[field], kind)) return null;
+  }
+  return record as unknown as WebviewToHost;
+}
+
+function fits(value: unknown, kind: Shape[string]): boolean {
+  switch (kind) {
+    case 'string':
+      return typeof value === 'string';
+    case 'string?':
+      return value === undefined || typeof value === 'string';
+    case 'string|null':
+      return value === null || typeof value === 'string';
+    case 'number|null?':
+      return value === undefined || value === null || (typeof value === 'number' && Number.isFinite(value));
+  }
+}
+
+/** ACP lines are 1-based; 0, negatives and fractions clamp to a valid line. null: no line. */
+export function clampLine(line: number | null | undefined): number | null {
+  if (line === undefined || line === null) return null;
+  return Math.max(1, Math.floor(line));
+}

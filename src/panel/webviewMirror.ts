@@ -1,0 +1,117 @@
+// Keeps the webview's copy of the active thread in step with the host's: one snapshot when the
+// webview says `ready` (or `resync`, or the active thread changes), then only the new actions,
+// coalesced into one postMessage per tick. Nothing is posted before `ready`, and nothing while
+// the view is hidden (its webview is gone; it posts `ready` again when shown). Pure: no vscode.
+import type { AgentChoice, HostToWebview } from '../shared/messages';
+import type { ThreadAction } from '../shared/actions';
+import type { ThreadController, ThreadEvent } from '../session/api';
+
+export const BATCH_INTERVAL_MS = 16;
+
+/** Runs `callback` once after `ms`; the returned function cancels it. */
+export type Schedule = (callback: () => void, ms: number) => () => void;
+
+export const timerSchedule: Schedule = (callback, ms) => {
+  const handle = setTimeout(callback, ms);
+  return () => clearTimeout(handle);
+};
+
+export interface AgentList {
+  agents: AgentChoice[];
+  defaultAgentId: string;
+}
+
+export class WebviewMirror {
+  private ready = false;
+  private thread: ThreadController | undefined;
+  private subscription: { dispose(): void } | undefined;
+  /** Seq of the last action the webview has (in the snapshot or a posted/pending batch). */
+  private lastSeq = 0;
+  private pending: ThreadAction[] = [];
+  private pendingFirstSeq = 0;
+  private cancelTimer: (() => void) | undefined;
+  private focusAfterSnapshot = false;
+
+  constructor(
+    private readonly post: (message: HostToWebview) => void,
+    private readonly agentList: () => AgentList,
+    private readonly schedule: Schedule = timerSchedule,
+  ) {}
+
+  get isReady(): boolean {
+    return this.ready;
+  }
+
+  /** Follow another thread (or none); the webview gets its snapshot at once if it is ready. */
+  setThread(thread: ThreadController | undefined): void {
+    if (thread === this.thread) return;
+    this.subscription?.dispose();
+    this.thread = thread;
+    this.subscription = thread?.onEvent((event) => this.push(event));
+    if (this.ready) this.sendSnapshot();
+  }
+
+  /** The webview (re)loaded, or saw a gap: give it the whole state once. */
+  sendSnapshot(): void {
+    this.dropPending();
+    const current = this.thread?.snapshot();
+    const { agents, defaultAgentId } = this.agentList();
+    this.post({ type: 'snapshot', seq: current?.seq ?? 0, thread: current?.state ?? null, agents, defaultAgentId });
+    this.ready = true;
+    this.lastSeq = current?.seq ?? 0;
+    if (this.focusAfterSnapshot) {
+      this.focusAfterSnapshot = false;
+      this.post({ type: 'focusComposer' });
+    }
+  }
+
+  /** The view was hidden or disposed: its webview is gone until it posts `ready` again. */
+  pause(): void {
+    this.ready = false;
+    this.dropPending();
+  }
+
+  agentsChanged(): void {
+    if (!this.ready) return;
+    this.flush();
+    this.post({ type: 'agents', ...this.agentList() });
+  }
+
+  focusComposer(): void {
+    if (this.ready) this.post({ type: 'focusComposer' });
+    else this.focusAfterSnapshot = true;
+  }
+
+  dispose(): void {
+    this.pause();
+    this.subscription?.dispose();
+    this.subscription = undefined;
+    this.thread = undefined;
+  }
+
+  private push(event: ThreadEvent): void {
+    // Before ready the next snapshot carries it; at or below lastSeq the snapshot already did.
+    if (!this.ready || event.threadId !== this.thread?.threadId || event.seq <= this.lastSeq) return;
+    if (this.pending.length > 0 && event.seq !== this.pendingFirstSeq + this.pending.length) this.flush();
+    if (this.pending.length === 0) this.pendingFirstSeq = event.seq;
+    this.pending.push(event.action);
+    this.lastSeq = event.seq;
+    this.cancelTimer ??= this.schedule(() => {
+      this.cancelTimer = undefined;
+      this.flush();
+    }, BATCH_INTERVAL_MS);
+  }
+
+  private flush(): void {
+    if (this.pending.length === 0) return;
+    const actions = this.pending;
+    this.pending = [];
+    this.post({ type: 'actions', firstSeq: this.pendingFirstSeq, actions });
+  }
+
+  private dropPending(): void {
+    this.cancelTimer?.();
+    this.cancelTimer = undefined;
+    this.pending = [];
+  }
+}

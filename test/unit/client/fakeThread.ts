@@ -1,0 +1,72 @@
+// A ThreadController double: records calls, lets a test emit events and set the snapshot.
+import type { AgentConfig, ThreadController, ThreadEvent } from '../../../src/session/api';
+import type { ThreadAction } from '../../../src/shared/actions';
+import { createThreadState, type ThreadState } from '../../../src/shared/thread';
+
+export function fakeAgent(id = 'demo'): AgentConfig {
+  return { id, displayName: `Agent ${id}`, command: 'node', args: [], env: {}, isDemo: id === 'demo' };
+}
+
+export class FakeThread implements ThreadController {
+  readonly calls: Array<[string, ...unknown[]]> = [];
+  seq = 0;
+  state: ThreadState;
+  failWith: Error | undefined;
+  private readonly listeners = new Set<(event: ThreadEvent) => void>();
+
+  constructor(
+    readonly threadId: string,
+    readonly agent: AgentConfig = fakeAgent(),
+  ) {
+    this.state = createThreadState({ agentId: agent.id, threadId }, agent);
+  }
+
+  get listenerCount(): number {
+    return this.listeners.size;
+  }
+
+  /** Applies nothing (the reducer is not under test): bumps seq and tells listeners. */
+  emit(action: ThreadAction): void {
+    this.seq += 1;
+    for (const listener of this.listeners) listener({ threadId: this.threadId, seq: this.seq, action });
+  }
+
+  snapshot() {
+    return { state: this.state, seq: this.seq };
+  }
+  onEvent(listener: (event: ThreadEvent) => void) {
+    this.listeners.add(listener);
+    return { dispose: () => this.listeners.delete(listener) };
+  }
+  private record(name: string, ...args: unknown[]): Promise<void> {
+    this.calls.push([name, ...args]);
+    return this.failWith ? Promise.reject(this.failWith) : Promise.resolve();
+  }
+  start() {
+    return this.record('start');
+  }
+  prompt(text: string) {
+    return this.record('prompt', text);
+  }
+  cancel() {
+    return this.record('cancel');
+  }
+  resolvePermission(permissionId: string, optionId: string | null) {
+    this.calls.push(['resolvePermission', permissionId, optionId]);
+  }
+  setMode(modeId: string) {
+    return this.record('setMode', modeId);
+  }
+  setConfigOption(configId: string, value: string) {
+    return this.record('setConfigOption', configId, value);
+  }
+  authenticate(methodId: string) {
+    return this.record('authenticate', methodId);
+  }
+  restart() {
+    return this.record('restart');
+  }
+  dispose() {
+    return this.record('dispose');
+  }
+}

@@ -1,0 +1,53 @@
+// What the chat's "open file" and "review diff" buttons do in the real editor.
+import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import { DIFF_SCHEME, DiffDocuments, openLocation } from '../../src/panel/diffDocuments';
+import { revertAndCloseAll, waitFor, workspaceRoot } from './helpers';
+
+suite('chat editor actions', () => {
+  const diffs = new DiffDocuments();
+  let registration: vscode.Disposable;
+
+  suiteSetup(() => {
+    registration = diffs.register();
+  });
+  suiteTeardown(() => registration.dispose());
+  teardown(revertAndCloseAll);
+
+  test('openLocation opens the file at the 1-based line (0 means line 1), relative paths from the workspace', async () => {
+    const file = path.join(workspaceRoot(), 'location.txt');
+    fs.writeFileSync(file, 'l1\nl2\nl3\nl4\n');
+    await openLocation(file, 3, workspaceRoot());
+    assert.equal(vscode.window.activeTextEditor?.document.uri.fsPath, file);
+    assert.equal(vscode.window.activeTextEditor?.selection.active.line, 2);
+
+    await openLocation('location.txt', 0, workspaceRoot());
+    assert.equal(vscode.window.activeTextEditor?.document.uri.fsPath, file);
+    assert.equal(vscode.window.activeTextEditor?.selection.active.line, 0);
+  });
+
+  test('openDiff shows old and new text side by side from virtual documents', async () => {
+    const file = path.join(workspaceRoot(), 'src', 'greet.ts');
+    await diffs.open(file, 'old line\n', 'new line\n');
+    let input: vscode.TabInputTextDiff | undefined;
+    await waitFor(
+      () => {
+        const tab = vscode.window.tabGroups.activeTabGroup.activeTab;
+        input = tab?.input instanceof vscode.TabInputTextDiff ? tab.input : undefined;
+        return input !== undefined;
+      },
+      10_000,
+      'the diff editor tab',
+    );
+    assert.ok(input);
+    assert.equal(input.original.scheme, DIFF_SCHEME);
+    assert.equal(input.modified.scheme, DIFF_SCHEME);
+    assert.equal(path.basename(input.original.path), 'greet.ts');
+    const original = await vscode.workspace.openTextDocument(input.original);
+    const modified = await vscode.workspace.openTextDocument(input.modified);
+    assert.equal(original.getText(), 'old line\n');
+    assert.equal(modified.getText(), 'new line\n');
+  });
+});
