@@ -1,0 +1,93 @@
+// Test helpers for the webview: threads built with the real reducer, and a mounted app whose
+// frames are flushed by hand.
+import type * as acp from '@agentclientprotocol/sdk';
+import type { ThreadAction } from '../../../src/shared/actions';
+import type { AgentChoice, HostToWebview, WebviewToHost } from '../../../src/shared/messages';
+import { reduce } from '../../../src/shared/reduce';
+import { createThreadState, type ThreadState } from '../../../src/shared/thread';
+import { createChatApp, type ChatApp } from '../../../webview/app';
+
+export const DEMO_AGENT: AgentChoice = { id: 'demo', displayName: 'Demo Agent', isDemo: true, commandLine: 'switchboard-demo' };
+export const OTHER_AGENT: AgentChoice = { id: 'gemini', displayName: 'Gemini CLI', isDemo: false, commandLine: 'gemini --experimental-acp' };
+
+export const READY: ThreadAction[] = [
+  { type: 'initialized', agentInfo: { name: 'demo-agent', title: 'Demo Agent', version: '1.2.3' }, agentCapabilities: {} },
+  { type: 'sessionStarted', sessionId: 's1', modes: null, configOptions: null },
+  { type: 'connection', state: { kind: 'ready' } },
+];
+
+export function thread(actions: ThreadAction[] = READY): ThreadState {
+  const { commandLine: _ignored, ...agent } = DEMO_AGENT;
+  return actions.reduce(reduce, createThreadState({ agentId: 'demo', threadId: 't1' }, agent));
+}
+
+export function update(update: acp.SessionUpdate): ThreadAction {
+  return { type: 'sessionUpdate', update };
+}
+
+export function agentChunk(text: string, messageId?: string): ThreadAction {
+  return update({ sessionUpdate: 'agent_message_chunk', content: { type: 'text', text }, ...(messageId ? { messageId } : {}) } as acp.SessionUpdate);
+}
+
+export interface Mounted {
+  root: HTMLElement;
+  app: ChatApp;
+  posted: WebviewToHost[];
+  frames: (() => void)[];
+  /** Sends a snapshot at seq 0 and renders it. */
+  snapshot(t: ThreadState | null, agents?: AgentChoice[]): void;
+  /** Sends one numbered batch (continuing the sequence) and renders the frame. */
+  act(...actions: ThreadAction[]): void;
+  $(selector: string): HTMLElement;
+  $$(selector: string): HTMLElement[];
+}
+
+export function mount(): Mounted {
+  document.body.replaceChildren();
+  const root = document.createElement('div');
+  root.id = 'root';
+  document.body.appendChild(root);
+  const posted: WebviewToHost[] = [];
+  const frames: (() => void)[] = [];
+  const app = createChatApp(root, (msg) => posted.push(msg), { requestFrame: (cb) => frames.push(cb) });
+  let seq = 0;
+  const receive = (msg: HostToWebview) => app.receive(msg);
+  const runFrames = () => frames.splice(0).forEach((cb) => cb());
+  const m: Mounted = {
+    root,
+    app,
+    posted,
+    frames,
+    snapshot(t, agents = [DEMO_AGENT, OTHER_AGENT]) {
+      seq = 0;
+      receive({ type: 'snapshot', seq: 0, thread: t, agents, defaultAgentId: 'demo' });
+      runFrames();
+    },
+    act(...actions) {
+      receive({ type: 'actions', firstSeq: seq + 1, actions });
+      seq += actions.length;
+      runFrames();
+    },
+    $(selector) {
+      const el = root.querySelector<HTMLElement>(selector);
+      if (!el) throw new Error(`no element matches ${selector}`);
+      return el;
+    },
+    $$(selector) {
+      return Array.from(root.querySelectorAll<HTMLElement>(selector));
+    },
+  };
+  return m;
+}
+
+export function key(target: HTMLElement, keyName: string, init: KeyboardEventInit = {}): KeyboardEvent {
+  const event = new KeyboardEvent('keydown', { key: keyName, bubbles: true, cancelable: true, ...init });
+  target.dispatchEvent(event);
+  return event;
+}
+
+export function type(textarea: HTMLTextAreaElement, text: string): void {
+  textarea.value = text;
+  textarea.setSelectionRange(text.length, text.length);
+  textarea.dispatchEvent(new Event('input', { bubbles: true }));
+}

@@ -1,0 +1,69 @@
+import { describe, expect, it } from 'vitest';
+import type { WebviewToHost } from '../../../src/shared/messages';
+import { ThreadStore } from '../../../webview/store';
+import { agentChunk, thread } from './helpers';
+
+function setup() {
+  const posted: WebviewToHost[] = [];
+  const store = new ThreadStore((msg) => posted.push(msg));
+  return { store, posted };
+}
+
+describe('ThreadStore', () => {
+  it('ignores action batches until the first snapshot', () => {
+    const { store, posted } = setup();
+    expect(store.receive({ type: 'actions', firstSeq: 1, actions: [agentChunk('x')] })).toBe('waiting');
+    expect(store.state.thread).toBeNull();
+    expect(posted).toEqual([]);
+  });
+
+  it('applies consecutive batches through the shared reducer', () => {
+    const { store } = setup();
+    store.receive({ type: 'snapshot', seq: 5, thread: thread(), agents: [], defaultAgentId: '' });
+    expect(store.receive({ type: 'actions', firstSeq: 6, actions: [agentChunk('Hel'), agentChunk('lo')] })).toBe('applied');
+    expect(store.receive({ type: 'actions', firstSeq: 8, actions: [agentChunk('!')] })).toBe('applied');
+    const last = store.state.thread?.entries.at(-1);
+    expect(last?.kind === 'agent' && last.parts).toEqual([{ kind: 'text', text: 'Hello!' }]);
+    expect(store.seq).toBe(8);
+  });
+
+  it('asks for a resync on a sequence gap and ignores batches until the next snapshot', () => {
+    const { store, posted } = setup();
+    store.receive({ type: 'snapshot', seq: 1, thread: thread(), agents: [], defaultAgentId: '' });
+    const before = store.state;
+    expect(store.receive({ type: 'actions', firstSeq: 3, actions: [agentChunk('lost one')] })).toBe('resync');
+    expect(posted).toEqual([{ type: 'resync' }]);
+    // Still waiting: the next batch is ignored and no second resync is sent.
+    expect(store.receive({ type: 'actions', firstSeq: 4, actions: [agentChunk('x')] })).toBe('waiting');
+    expect(posted).toHaveLength(1);
+    expect(store.state).toBe(before);
+    // The snapshot answers it; numbering continues from the snapshot's seq.
+    store.receive({ type: 'snapshot', seq: 4, thread: thread(), agents: [], defaultAgentId: '' });
+    expect(store.receive({ type: 'actions', firstSeq: 5, actions: [agentChunk('ok')] })).toBe('applied');
+  });
+
+  it('skips batches (or their prefix) that the snapshot already contains', () => {
+    const { store } = setup();
+    store.receive({ type: 'snapshot', seq: 3, thread: thread(), agents: [], defaultAgentId: '' });
+    expect(store.receive({ type: 'actions', firstSeq: 2, actions: [agentChunk('a'), agentChunk('b')] })).toBe('stale');
+    expect(store.receive({ type: 'actions', firstSeq: 3, actions: [agentChunk('old'), agentChunk('new')] })).toBe('applied');
+    const last = store.state.thread?.entries.at(-1);
+    expect(last?.kind === 'agent' && last.parts).toEqual([{ kind: 'text', text: 'new' }]);
+  });
+
+  it('resyncs when actions arrive for a null thread', () => {
+    const { store, posted } = setup();
+    store.receive({ type: 'snapshot', seq: 0, thread: null, agents: [], defaultAgentId: '' });
+    expect(store.receive({ type: 'actions', firstSeq: 1, actions: [agentChunk('x')] })).toBe('resync');
+    expect(posted).toEqual([{ type: 'resync' }]);
+  });
+
+  it('replaces the agent list without touching the thread', () => {
+    const { store } = setup();
+    const t = thread();
+    store.receive({ type: 'snapshot', seq: 0, thread: t, agents: [], defaultAgentId: '' });
+    store.receive({ type: 'agents', agents: [{ id: 'a', displayName: 'A', isDemo: false, commandLine: 'a' }], defaultAgentId: 'a' });
+    expect(store.state.thread).toBe(t);
+    expect(store.state.defaultAgentId).toBe('a');
+  });
+});

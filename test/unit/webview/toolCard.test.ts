@@ -1,0 +1,148 @@
+// @vitest-environment jsdom
+import { readFileSync } from 'node:fs';
+import type * as acp from '@agentclientprotocol/sdk';
+import { describe, expect, it } from 'vitest';
+import type { ThreadAction } from '../../../src/shared/actions';
+import { mount, READY, thread, update } from './helpers';
+
+const OPTIONS: acp.PermissionOption[] = [
+  { optionId: 'allow', name: 'Allow once', kind: 'allow_once' },
+  { optionId: 'always', name: 'Always allow', kind: 'allow_always' },
+  { optionId: 'reject', name: 'Reject', kind: 'reject_once' },
+];
+
+function toolCall(fields: Partial<acp.ToolCall> = {}): ThreadAction {
+  return update({ sessionUpdate: 'tool_call', toolCallId: 'call-1', title: 'Edit main.ts', kind: 'edit', status: 'in_progress', ...fields } as acp.SessionUpdate);
+}
+
+function withTool(...extra: ThreadAction[]) {
+  const m = mount();
+  m.snapshot(thread([...READY, { type: 'promptSent', prompt: [{ type: 'text', text: 'go' }] }, toolCall(), ...extra]));
+  return m;
+}
+
+describe('tool-call card', () => {
+  it('shows kind, title and status as stable hooks', () => {
+    const m = withTool();
+    const card = m.$('.entry.tool .tool-card');
+    expect(card.dataset.toolCallId).toBe('call-1');
+    expect(card.dataset.status).toBe('in_progress');
+    expect(m.$('.tool-icon').dataset.kind).toBe('edit');
+    expect(m.$('.tool-title').textContent).toBe('Edit main.ts');
+    m.act(update({ sessionUpdate: 'tool_call_update', toolCallId: 'call-1', status: 'completed' }));
+    expect(m.$('.tool-card').dataset.status).toBe('completed');
+    expect(m.$('.status-badge').textContent).toBe('Completed');
+  });
+
+  it('permission buttons carry option id and kind and post the chosen option', () => {
+    const m = withTool({ type: 'permissionRequested', permissionId: 'perm-7', toolCall: { toolCallId: 'call-1' }, options: OPTIONS });
+    const buttons = m.$$('.permission button');
+    expect(buttons.map((b) => [b.textContent, b.dataset.optionId, b.dataset.kind])).toEqual([
+      ['Allow once', 'allow', 'allow_once'],
+      ['Always allow', 'always', 'allow_always'],
+      ['Reject', 'reject', 'reject_once'],
+    ]);
+    expect(buttons.every((b) => b.tagName === 'BUTTON' && b.tabIndex >= 0)).toBe(true);
+    // The request must not steal focus from the composer.
+    expect(document.activeElement).not.toBe(buttons[0]);
+    buttons[2].click();
+    expect(m.posted).toEqual([{ type: 'permission', permissionId: 'perm-7', optionId: 'reject' }]);
+    // A second click cannot answer twice.
+    buttons[0].click();
+    expect(m.posted).toHaveLength(1);
+  });
+
+  it('a resolved request shows the chosen option, a cancelled one says so', () => {
+    const m = withTool({ type: 'permissionRequested', permissionId: 'p', toolCall: { toolCallId: 'call-1' }, options: OPTIONS });
+    m.act({ type: 'permissionResolved', permissionId: 'p', outcome: { kind: 'selected', optionId: 'always' } });
+    expect(m.$$('.permission button')).toHaveLength(0);
+    expect(m.$('.permission').textContent).toContain('Always allow');
+    const n = withTool({ type: 'permissionRequested', permissionId: 'q', toolCall: { toolCallId: 'call-1' }, options: OPTIONS });
+    n.act({ type: 'cancelRequested' });
+    expect(n.$('.permission').textContent).toMatch(/cancelled/i);
+    expect(n.$('.tool-card').dataset.status).toBe('cancelled');
+  });
+
+  it('renders diff content as hunks with counts and an Open diff button', () => {
+    const oldText = ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'j'].join('\n') + '\n';
+    const newText = ['a', 'b', 'C', 'd', 'e', 'f', 'g', 'h', 'i', 'j', 'k'].join('\n') + '\n';
+    const m = withTool(update({ sessionUpdate: 'tool_call_update', toolCallId: 'call-1', content: [{ type: 'diff', path: '/w/src/main.ts', oldText, newText }] }));
+    const diff = m.$('.diff');
+    expect(diff.querySelector('.diff-file-name')?.textContent).toBe('main.ts');
+    expect(diff.querySelector('.diff-added')?.textContent).toBe('+2');
+    expect(diff.querySelector('.diff-removed')?.textContent).toBe('-1');
+    expect(m.$$('.diff .line.del').map((l) => l.querySelector('.line-text')?.textContent)).toEqual(['c']);
+    expect(m.$$('.diff .line.add').map((l) => l.querySelector('.line-text')?.textContent)).toEqual(['C', 'k']);
+    expect(m.$$('.diff .line.ctx').length).toBeGreaterThanOrEqual(4);
+    expect(m.$$('.diff .hunk-header').length).toBeGreaterThanOrEqual(1);
+    (diff.querySelector('button.open-diff') as HTMLElement).click();
+    expect(m.posted).toEqual([{ type: 'openDiff', path: '/w/src/main.ts', oldText, newText }]);
+  });
+
+  it('keeps the rendered diff when only the status changes', () => {
+    const m = withTool(update({ sessionUpdate: 'tool_call_update', toolCallId: 'call-1', content: [{ type: 'diff', path: 'x', oldText: 'a\n', newText: 'b\n' }] }));
+    const diff = m.$('.diff');
+    m.act(update({ sessionUpdate: 'tool_call_update', toolCallId: 'call-1', status: 'completed' }));
+    expect(m.$('.diff')).toBe(diff);
+  });
+
+  it('shows fs writes as diffs, new files flagged', () => {
+    const m = withTool({ type: 'fileWritten', path: '/w/new.txt', oldText: null, newText: 'hello\nworld\n' });
+    expect(m.$('.tool-writes .diff .diff-added').textContent).toBe('+2');
+    expect(m.$('.tool-writes .diff-new-file').textContent).toBe('New file');
+  });
+
+  it('renders text content as markdown, terminals as a placeholder, and locations as links', () => {
+    const m = withTool(
+      update({
+        sessionUpdate: 'tool_call_update',
+        toolCallId: 'call-1',
+        content: [
+          { type: 'content', content: { type: 'text', text: 'Found **3** matches' } },
+          { type: 'terminal', terminalId: 'term-1' },
+        ],
+        locations: [{ path: '/w/a.ts', line: 12 }, { path: '/w/b.ts' }],
+        rawInput: { pattern: 'foo' },
+      }),
+    );
+    expect(m.$('.tool-content .markdown strong').textContent).toBe('3');
+    expect(m.$('.terminal-placeholder').textContent).toBe('Terminal output will appear here');
+    const links = m.$$('.tool-locations .location-link');
+    expect(links.map((l) => l.textContent)).toEqual(['/w/a.ts:12', '/w/b.ts']);
+    links[0].click();
+    links[1].click();
+    expect(m.posted).toEqual([
+      { type: 'openLocation', path: '/w/a.ts', line: 12 },
+      { type: 'openLocation', path: '/w/b.ts', line: null },
+    ]);
+    const raw = m.$('details.tool-raw') as HTMLDetailsElement;
+    expect(raw.open).toBe(false);
+    raw.open = true;
+    raw.dispatchEvent(new Event('toggle'));
+    expect(raw.querySelector('pre')?.textContent).toContain('"pattern": "foo"');
+  });
+
+  it('unfinished and cancelled tools do not spin; running ones do', () => {
+    const style = document.createElement('style');
+    style.textContent = readFileSync('media/chat.css', 'utf8');
+    const m = withTool();
+    document.head.appendChild(style);
+    // jsdom computes no animation styles, so ask the stylesheet which animated rules match the icon.
+    const animated = Array.from(style.sheet?.cssRules ?? []).filter(
+      (rule): rule is CSSStyleRule => rule instanceof CSSStyleRule && /animation/.test(rule.style.cssText),
+    );
+    expect(animated.length).toBeGreaterThan(0);
+    const animation = () => {
+      const icon = m.$('.status-badge .status-icon');
+      return animated.some((rule) => icon.matches(rule.selectorText)) ? 'sb-spin' : 'none';
+    };
+    expect(m.$('.status-badge').classList.contains('status-in_progress')).toBe(true);
+    expect(animation()).toBe('sb-spin');
+    m.act({ type: 'turnEnded', stopReason: 'end_turn' });
+    expect(m.$('.tool-card').dataset.status).toBe('unfinished');
+    expect(m.$('.status-badge').textContent).toBe('Unfinished');
+    expect(m.$('.status-badge').classList.contains('status-in_progress')).toBe(false);
+    expect(['', 'none']).toContain(animation());
+    style.remove();
+  });
+});

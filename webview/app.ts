@@ -1,0 +1,65 @@
+// The chat app without VS Code: give it a root element and a `post` function. Host messages
+// are applied to the store immediately; DOM work is batched to one animation frame.
+import type { HostToWebview } from '../src/shared/messages';
+import type { ComposerOptions } from './render/composer';
+import { createThreadRenderer, type ThreadRenderer } from './render/threadView';
+import type { Post } from './render/types';
+import { ThreadStore, type ViewState } from './store';
+
+export interface ChatAppOptions extends ComposerOptions {
+  /** Schedules a render; defaults to requestAnimationFrame. Tests can pass their own. */
+  requestFrame?: (callback: () => void) => void;
+}
+
+export interface ChatApp {
+  receive(msg: HostToWebview): void;
+  /** Renders pending changes now (tests; the app otherwise renders once per frame). */
+  flush(): void;
+  readonly state: ViewState;
+  readonly store: ThreadStore;
+  readonly renderer: ThreadRenderer;
+}
+
+export function createChatApp(root: HTMLElement, post: Post, options: ChatAppOptions = {}): ChatApp {
+  const store = new ThreadStore(post);
+  const renderer = createThreadRenderer(root, post, options);
+  const requestFrame = options.requestFrame ?? defaultRequestFrame;
+  let scheduled = false;
+  let focusPending = false;
+
+  const flush = (): void => {
+    scheduled = false;
+    renderer.render(store.state);
+    if (focusPending) {
+      focusPending = false;
+      renderer.focusComposer();
+    }
+  };
+  const schedule = (): void => {
+    if (scheduled) return;
+    scheduled = true;
+    requestFrame(() => {
+      if (scheduled) flush();
+    });
+  };
+
+  renderer.render(store.state);
+  return {
+    store,
+    renderer,
+    get state() {
+      return store.state;
+    },
+    receive(msg: HostToWebview): void {
+      const outcome = store.receive(msg);
+      if (outcome === 'focusComposer') focusPending = true;
+      if (outcome === 'snapshot' || outcome === 'applied' || outcome === 'agents' || outcome === 'focusComposer') schedule();
+    },
+    flush,
+  };
+}
+
+function defaultRequestFrame(callback: () => void): void {
+  if (typeof requestAnimationFrame === 'function') requestAnimationFrame(() => callback());
+  else setTimeout(callback, 16);
+}

@@ -1,0 +1,52 @@
+// Tiny DOM helpers. Everything the webview shows is built with these (never innerHTML with
+// agent text), so text stays text and no inline handlers or style attributes are needed.
+
+type Child = Node | string | null | undefined | false;
+
+export interface ElementProps {
+  class?: string;
+  text?: string;
+  title?: string;
+  attrs?: Record<string, string>;
+  data?: Record<string, string>;
+}
+
+export function h<K extends keyof HTMLElementTagNameMap>(
+  tag: K,
+  props: ElementProps = {},
+  ...children: Child[]
+): HTMLElementTagNameMap[K] {
+  const el = document.createElement(tag);
+  if (props.class) el.className = props.class;
+  if (props.title) el.title = props.title;
+  if (props.attrs) for (const [name, value] of Object.entries(props.attrs)) el.setAttribute(name, value);
+  if (props.data) for (const [name, value] of Object.entries(props.data)) el.dataset[name] = value;
+  if (props.text !== undefined) el.textContent = props.text;
+  append(el, children);
+  return el;
+}
+
+export function append(parent: Node, children: Child[]): void {
+  for (const child of children) {
+    if (child === null || child === undefined || child === false) continue;
+    parent.appendChild(typeof child === 'string' ? document.createTextNode(child) : child);
+  }
+}
+
+/** A real <button type=button> (keyboard reachable) wired to a click callback. */
+export function button(label: string, className: string, onClick: (event: MouseEvent) => void, title?: string): HTMLButtonElement {
+  const el = h('button', { class: className, text: label, attrs: { type: 'button' }, title });
+  el.addEventListener('click', onClick);
+  return el;
+}
+
+/** Replaces all children of `parent` (cheaper to read than a loop of removeChild). */
+export function replaceChildren(parent: Element, ...children: Child[]): void {
+  parent.replaceChildren();
+  append(parent, children);
+}
+
+/** Shows or hides an element without touching style attributes (CSP-safe). */
+export function setVisible(el: HTMLElement, visible: boolean): void {
+  el.hidden = !visible;
+}

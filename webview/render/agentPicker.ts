@@ -1,0 +1,37 @@
+// "New chat" with an agent picker: a <select> of configured agents next to the button. With
+// no agents known the button asks the host to let the user pick (newChat without agentId).
+import type { AgentChoice } from '../../src/shared/messages';
+import { button, h } from '../dom';
+import type { Post } from './types';
+
+export class AgentPicker {
+  readonly el: HTMLElement;
+  readonly select: HTMLSelectElement;
+  private agents: AgentChoice[] | null = null;
+
+  constructor(post: Post) {
+    this.select = h('select', { class: 'agent-picker', attrs: { 'aria-label': 'Agent for the new chat' } });
+    const newChat = button('New chat', 'new-chat primary', () => {
+      const agentId = this.select.value;
+      post(agentId ? { type: 'newChat', agentId } : { type: 'newChat' });
+    });
+    this.el = h('div', { class: 'new-chat-group' }, this.select, newChat);
+  }
+
+  update(agents: AgentChoice[], selectedId: string): void {
+    if (agents === this.agents) return;
+    this.agents = agents;
+    const keep = this.select.value;
+    this.select.replaceChildren(
+      ...agents.map((agent) => {
+        const option = h('option', { text: agent.isDemo ? `${agent.displayName} (Demo)` : agent.displayName, title: agent.commandLine });
+        option.value = agent.id;
+        return option;
+      }),
+    );
+    // Keep the user's pick across list refreshes; otherwise preselect the current/default agent.
+    const wanted = agents.some((a) => a.id === keep) ? keep : selectedId;
+    if (agents.some((a) => a.id === wanted)) this.select.value = wanted;
+    this.select.hidden = agents.length === 0;
+  }
+}

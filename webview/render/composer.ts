@@ -1,0 +1,214 @@
+// The composer: a textarea (Enter sends, Shift+Enter is a newline, Escape stops a running
+// turn), Send that becomes Stop while a turn runs, a slash-command menu, the command's input
+// hint shown like a placeholder after the command, and the session selectors. While the agent
+// cannot take a prompt the textarea is disabled and says why.
+import type * as acp from '@agentclientprotocol/sdk';
+import type { ThreadState } from '../../src/shared/thread';
+import { button, h } from '../dom';
+import { SelectorsView } from './selectors';
+import { filterCommands, invokedCommand, slashQuery, SlashMenuView } from './slashMenu';
+import type { Post } from './types';
+
+export interface ComposerOptions {
+  initialDraft?: string;
+  onDraftChange?: (draft: string) => void;
+  /** Called after a prompt was posted (the transcript jumps to the bottom). */
+  onSent?: () => void;
+}
+
+interface ComposerMode {
+  enabled: boolean;
+  running: boolean;
+  cancelling: boolean;
+  placeholder: string;
+  status: string;
+}
+
+export function composerMode(thread: ThreadState | null): ComposerMode {
+  // The reason is the placeholder of the disabled textarea; the status line stays empty.
+  const off = (placeholder: string): ComposerMode => ({ enabled: false, running: false, cancelling: false, placeholder, status: '' });
+  if (!thread) return off('Start a new chat to begin');
+  const agent = thread.agentInfo?.title || thread.agent.displayName;
+  switch (thread.connection.kind) {
+    case 'starting':
+      return off('Agent is starting...');
+    case 'authRequired':
+      return off('Sign in to the agent to start chatting');
+    case 'authenticating':
+      return off('Signing in...');
+    case 'failed':
+      return off('Agent failed: restart it');
+    case 'stopped':
+      return off('Agent stopped: restart it or start a new chat');
+    case 'ready':
+      break;
+  }
+  const running = thread.turn.kind !== 'idle';
+  const cancelling = thread.turn.kind === 'cancelling';
+  return {
+    enabled: true,
+    running,
+    cancelling,
+    placeholder: `Message ${agent} (Enter to send, Shift+Enter for a new line${thread.commands.length ? ', / for commands' : ''})`,
+    status: cancelling ? 'Stopping...' : running ? `${agent} is working. Esc to stop.` : '',
+  };
+}
+
+export class ComposerView {
+  readonly el: HTMLElement;
+  readonly textarea: HTMLTextAreaElement;
+  private readonly send: HTMLButtonElement;
+  private readonly stop: HTMLButtonElement;
+  private readonly status = h('span', { class: 'composer-status', attrs: { 'aria-live': 'polite' } });
+  private readonly ghostTyped = h('span', { class: 'ghost-typed' });
+  private readonly ghostHint = h('span', { class: 'ghost-hint' });
+  private readonly ghost = h('div', { class: 'composer-ghost', attrs: { 'aria-hidden': 'true' } }, this.ghostTyped, this.ghostHint);
+  private readonly menu: SlashMenuView;
+  private readonly selectors: SelectorsView;
+  private mode: ComposerMode = composerMode(null);
+  private commands: acp.AvailableCommand[] = [];
+
+  constructor(
+    private readonly post: Post,
+    private readonly options: ComposerOptions = {},
+  ) {
+    this.textarea = h('textarea', {
+      attrs: { id: 'composer', rows: '1', 'aria-label': 'Message', 'aria-controls': 'slash-menu', 'aria-autocomplete': 'list' },
+    });
+    this.textarea.value = options.initialDraft ?? '';
+    this.send = button('Send', 'primary send-button', () => this.submit(), 'Send (Enter)');
+    this.send.id = 'send';
+    this.stop = button('Stop', 'danger stop-button', () => this.cancel(), 'Stop the running turn (Esc)');
+    this.stop.id = 'stop';
+    this.menu = new SlashMenuView((command) => this.pickCommand(command));
+    this.selectors = new SelectorsView(post);
+    const input = h('div', { class: 'composer-input' }, this.ghost, this.textarea);
+    const toolbar = h('div', { class: 'composer-toolbar' }, this.selectors.el, this.status, h('span', { class: 'spacer' }), this.send, this.stop);
+    this.el = h('div', { class: 'composer' }, this.menu.el, h('div', { class: 'composer-box' }, input, toolbar));
+    this.textarea.addEventListener('keydown', (event) => this.onKeyDown(event));
+    this.textarea.addEventListener('input', () => this.onInput());
+    this.textarea.addEventListener('click', () => this.refreshMenu());
+    this.textarea.addEventListener('blur', () => this.menu.hide());
+    this.applyMode();
+  }
+
+  update(thread: ThreadState | null): void {
+    this.mode = composerMode(thread);
+    this.commands = thread?.commands ?? [];
+    this.selectors.update(thread);
+    this.applyMode();
+    if (this.menu.isOpen) this.refreshMenu();
+    this.refreshGhost();
+  }
+
+  focus(): void {
+    this.textarea.focus();
+  }
+
+  private applyMode(): void {
+    const { enabled, running, cancelling, placeholder, status } = this.mode;
+    this.textarea.disabled = !enabled;
+    this.textarea.placeholder = placeholder;
+    this.send.hidden = running;
+    this.send.disabled = !enabled;
+    this.stop.hidden = !running;
+    this.stop.disabled = cancelling;
+    this.status.textContent = status;
+    this.el.classList.toggle('running', running);
+    this.el.classList.toggle('disabled', !enabled);
+  }
+
+  private onKeyDown(event: KeyboardEvent): void {
+    if (event.isComposing) return; // IME: Enter confirms the composition, it does not send.
+    if (this.menu.isOpen && this.onMenuKey(event)) return;
+    if (event.key === 'Enter' && !event.shiftKey && !event.altKey) {
+      event.preventDefault();
+      this.submit();
+    } else if (event.key === 'Escape' && this.mode.running) {
+      event.preventDefault();
+      this.cancel();
+    }
+  }
+
+  /** Keys the open slash menu consumes; true when handled. */
+  private onMenuKey(event: KeyboardEvent): boolean {
+    const active = this.menu.activeCommand;
+    switch (event.key) {
+      case 'ArrowDown':
+      case 'ArrowUp':
+        event.preventDefault();
+        this.menu.move(event.key === 'ArrowDown' ? 1 : -1);
+        return true;
+      case 'Enter':
+      case 'Tab':
+        if (!active || event.shiftKey) return false;
+        event.preventDefault();
+        this.pickCommand(active);
+        return true;
+      case 'Escape':
+        event.preventDefault();
+        event.stopPropagation();
+        this.menu.hide();
+        return true;
+      default:
+        return false;
+    }
+  }
+
+  private onInput(): void {
+    this.refreshMenu();
+    this.refreshGhost();
+    this.autosize();
+    this.options.onDraftChange?.(this.textarea.value);
+  }
+
+  private submit(): void {
+    const text = this.textarea.value;
+    if (!this.mode.enabled || this.mode.running || text.trim() === '') return;
+    this.post({ type: 'prompt', text });
+    this.textarea.value = '';
+    this.menu.hide();
+    this.refreshGhost();
+    this.autosize();
+    this.options.onDraftChange?.('');
+    this.options.onSent?.();
+  }
+
+  private cancel(): void {
+    if (!this.mode.running || this.mode.cancelling) return;
+    this.post({ type: 'cancel' });
+  }
+
+  private pickCommand(command: acp.AvailableCommand): void {
+    const text = this.textarea.value;
+    const rest = text.replace(/^\/\S*\s?/, '');
+    this.textarea.value = `/${command.name} ${rest}`;
+    const caret = command.name.length + 2;
+    this.textarea.setSelectionRange(caret, caret);
+    this.menu.hide();
+    this.refreshGhost();
+    this.options.onDraftChange?.(this.textarea.value);
+  }
+
+  private refreshMenu(): void {
+    const query = slashQuery(this.textarea.value, this.textarea.selectionStart ?? 0);
+    if (query === null || this.commands.length === 0 || this.textarea.disabled) this.menu.hide();
+    else this.menu.show(filterCommands(this.commands, query));
+  }
+
+  /** The command's input hint, shown after "/name " until the user types an argument. */
+  private refreshGhost(): void {
+    const text = this.textarea.value;
+    const command = invokedCommand(this.commands, text);
+    const hint = command?.input?.hint && text === `/${command.name} ` ? command.input.hint : '';
+    this.ghostTyped.textContent = hint ? text : '';
+    this.ghostHint.textContent = hint;
+    this.ghost.hidden = !hint;
+  }
+
+  private autosize(): void {
+    // CSSOM assignments are allowed under the CSP (only style attributes in markup are not).
+    this.textarea.style.height = 'auto';
+    if (this.textarea.scrollHeight > 0) this.textarea.style.height = `${Math.min(this.textarea.scrollHeight, 240)}px`;
+  }
+}

@@ -1,0 +1,46 @@
+// The error card for an agent that failed to start or died: what happened, the command that
+// was run, exit code or signal, the last stderr lines, a hint, and one-click Restart / Show log.
+import type { AgentFailure, Entry } from '../../src/shared/thread';
+import { button, h } from '../dom';
+import type { EntryView, Post } from './types';
+
+export function renderErrorCard(failure: AgentFailure, post: Post): HTMLElement {
+  const exit = describeExit(failure);
+  return h(
+    'div',
+    { class: 'error-card', attrs: { role: 'alert' } },
+    h('div', { class: 'error-title', text: failure.title }),
+    failure.commandLine ? h('div', { class: 'error-command' }, h('span', { class: 'error-label', text: 'Command: ' }), h('code', { text: failure.commandLine })) : null,
+    exit ? h('div', { class: 'error-exit', text: exit }) : null,
+    failure.stderrTail.length > 0
+      ? h('div', { class: 'error-stderr' }, h('div', { class: 'error-label', text: 'Last stderr output' }), h('pre', { text: failure.stderrTail.join('\n') }))
+      : null,
+    failure.hint ? h('div', { class: 'error-hint', text: failure.hint }) : null,
+    h(
+      'div',
+      { class: 'error-actions' },
+      button('Restart agent', 'restart primary', () => post({ type: 'restartAgent' })),
+      button('Show log', 'show-log secondary', () => post({ type: 'showLog' })),
+    ),
+  );
+}
+
+function describeExit(failure: AgentFailure): string {
+  const parts: string[] = [];
+  if (failure.exitCode !== undefined && failure.exitCode !== null) parts.push(`exit code ${failure.exitCode}`);
+  if (failure.signal) parts.push(`signal ${failure.signal}`);
+  return parts.length ? `Exited with ${parts.join(', ')}` : '';
+}
+
+export class FailureView implements EntryView {
+  readonly el: HTMLElement;
+
+  constructor(entry: Extract<Entry, { kind: 'failure' }>, private readonly post: Post) {
+    this.el = h('div', { class: 'entry failure', data: { entryId: entry.id } });
+  }
+
+  update(entry: Entry): void {
+    if (entry.kind !== 'failure') return;
+    this.el.replaceChildren(renderErrorCard(entry.failure, this.post));
+  }
+}

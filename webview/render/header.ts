@@ -1,0 +1,99 @@
+// The header: agent name, version and Demo badge, session title, connection state, context
+// usage, and the New chat / Restart / Show log actions. Each field is updated in place (usage
+// changes often mid-turn; the agent picker must not be rebuilt under the user's mouse).
+import type { ConnectionState, UsageView } from '../../src/shared/thread';
+import { button, h } from '../dom';
+import { AgentPicker } from './agentPicker';
+import type { Post } from './types';
+import type { ViewState } from '../store';
+
+const CONNECTION_LABEL: Record<ConnectionState['kind'], string> = {
+  starting: 'Starting',
+  authRequired: 'Sign-in required',
+  authenticating: 'Signing in',
+  ready: 'Ready',
+  failed: 'Failed',
+  stopped: 'Stopped',
+};
+
+export class HeaderView {
+  readonly el: HTMLElement;
+  private readonly name = h('span', { attrs: { id: 'agent-name' }, class: 'agent-name' });
+  private readonly version = h('span', { class: 'agent-version' });
+  private readonly demo = h('span', { class: 'badge demo-badge', text: 'Demo', title: 'Built-in offline demo agent' });
+  private readonly connection = h('span', { class: 'connection-state' });
+  private readonly title = h('div', { attrs: { id: 'session-title' }, class: 'session-title' });
+  private readonly usageFill = h('div', { class: 'usage-fill' });
+  private readonly usageText = h('span', { class: 'usage-text' });
+  private readonly usage = h('div', { class: 'usage' }, h('div', { class: 'usage-bar' }, this.usageFill), this.usageText);
+  private readonly actions: HTMLElement;
+  readonly picker: AgentPicker;
+
+  constructor(post: Post) {
+    this.picker = new AgentPicker(post);
+    this.actions = h(
+      'div',
+      { class: 'header-actions' },
+      this.picker.el,
+      button('Restart', 'restart-agent secondary', () => post({ type: 'restartAgent' }), 'Restart the agent process'),
+      button('Log', 'show-log secondary', () => post({ type: 'showLog' }), 'Show the agent traffic log'),
+    );
+    const identity = h('div', { class: 'agent-line' }, this.name, this.version, this.demo, this.connection);
+    this.el = h('header', { class: 'header' }, h('div', { class: 'header-main' }, identity, this.title), h('div', { class: 'header-side' }, this.usage, this.actions));
+  }
+
+  update(view: ViewState): void {
+    const thread = view.thread;
+    this.picker.update(view.agents, thread?.agent.id ?? view.defaultAgentId);
+    this.el.classList.toggle('no-thread', thread === null);
+    if (!thread) {
+      setText(this.name, 'Switchboard');
+      setText(this.version, '');
+      setText(this.title, '');
+      this.demo.hidden = true;
+      this.connection.hidden = true;
+      this.usage.hidden = true;
+      this.actions.hidden = true;
+      return;
+    }
+    this.actions.hidden = false;
+    setText(this.name, thread.agentInfo?.title || thread.agent.displayName || thread.agentInfo?.name || thread.agent.id);
+    setText(this.version, thread.agentInfo?.version ? `v${thread.agentInfo.version}` : '');
+    this.demo.hidden = !thread.agent.isDemo;
+    setText(this.title, thread.title ?? '');
+    this.title.hidden = !thread.title;
+    this.connection.hidden = false;
+    this.connection.dataset.state = thread.connection.kind;
+    setText(this.connection, CONNECTION_LABEL[thread.connection.kind]);
+    this.renderUsage(thread.usage);
+  }
+
+  private renderUsage(usage: UsageView | null): void {
+    this.usage.hidden = usage === null || usage.size <= 0;
+    if (!usage || usage.size <= 0) return;
+    const percent = Math.min(100, Math.round((usage.used / usage.size) * 100));
+    const cost = usage.cost ? ` · ${formatCost(usage.cost.amount, usage.cost.currency)}` : '';
+    setText(this.usageText, `${percent}% · ${compact(usage.used)} / ${compact(usage.size)}${cost}`);
+    this.usage.title = `Context window: ${usage.used.toLocaleString()} of ${usage.size.toLocaleString()} tokens used`;
+    this.usage.dataset.level = percent >= 90 ? 'critical' : percent >= 70 ? 'high' : 'normal';
+    this.usageFill.style.width = `${percent}%`; // CSSOM, allowed by the CSP (no style attribute parsing)
+  }
+}
+
+function setText(el: HTMLElement, text: string): void {
+  if (el.textContent !== text) el.textContent = text;
+}
+
+export function compact(n: number): string {
+  if (n >= 1_000_000) return `${(n / 1_000_000).toFixed(n >= 10_000_000 ? 0 : 1)}M`;
+  if (n >= 1_000) return `${(n / 1_000).toFixed(n >= 10_000 ? 0 : 1)}k`;
+  return String(n);
+}
+
+export function formatCost(amount: number, currency: string): string {
+  try {
+    return new Intl.NumberFormat(undefined, { style: 'currency', currency, maximumFractionDigits: amount < 1 ? 4 : 2 }).format(amount);
+  } catch {
+    return `${amount.toFixed(2)} ${currency}`;
+  }
+}

@@ -1,0 +1,43 @@
+// The agent's plan: a compact panel above the composer with each entry's status and priority.
+// The plan is replaced whole by the agent; we re-render it only when the object changes.
+import type * as acp from '@agentclientprotocol/sdk';
+import { h } from '../dom';
+
+const STATUS_GLYPH: Record<acp.PlanEntryStatus, string> = { pending: '○', in_progress: '◐', completed: '●' };
+const STATUS_LABEL: Record<acp.PlanEntryStatus, string> = { pending: 'Pending', in_progress: 'In progress', completed: 'Completed' };
+
+export class PlanView {
+  readonly el: HTMLDetailsElement;
+  private readonly summary = h('summary', { class: 'plan-summary' });
+  private readonly list = h('ol', { class: 'plan-entries' });
+  private last: acp.PlanEntry[] | null | undefined = undefined;
+
+  constructor() {
+    this.el = h('details', { class: 'plan' }, this.summary, this.list);
+    this.el.open = true;
+    this.el.hidden = true;
+  }
+
+  update(plan: acp.PlanEntry[] | null): void {
+    if (plan === this.last) return;
+    this.last = plan;
+    this.el.hidden = !plan || plan.length === 0;
+    if (!plan || plan.length === 0) {
+      this.list.replaceChildren();
+      return;
+    }
+    const done = plan.filter((e) => e.status === 'completed').length;
+    this.summary.textContent = `Plan · ${done} of ${plan.length} done`;
+    this.list.replaceChildren(...plan.map(renderPlanEntry));
+  }
+}
+
+function renderPlanEntry(entry: acp.PlanEntry): HTMLElement {
+  return h(
+    'li',
+    { class: `plan-entry status-${entry.status}`, data: { status: entry.status, priority: entry.priority } },
+    h('span', { class: 'plan-status', text: STATUS_GLYPH[entry.status] ?? '○', title: STATUS_LABEL[entry.status] ?? entry.status, attrs: { 'aria-label': STATUS_LABEL[entry.status] ?? entry.status } }),
+    h('span', { class: 'plan-content', text: entry.content }),
+    h('span', { class: `plan-priority priority-${entry.priority}`, text: entry.priority, title: `Priority: ${entry.priority}` }),
+  );
+}

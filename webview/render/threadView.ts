@@ -1,0 +1,62 @@
+// Assembles the whole chat UI and renders a ViewState into it. `render` is synchronous and
+// touches only what changed since the previous call (by object identity), so it can be driven
+// per animation frame by the app, or directly by tests and benchmarks.
+import type { ViewState } from '../store';
+import { h } from '../dom';
+import { ComposerView, type ComposerOptions } from './composer';
+import { ConnectionBanner } from './connection';
+import { HeaderView } from './header';
+import { PlanView } from './plan';
+import { TranscriptView } from './transcript';
+import type { Post } from './types';
+
+export interface ThreadRenderer {
+  render(view: ViewState): void;
+  focusComposer(): void;
+  readonly transcript: TranscriptView;
+  readonly composer: ComposerView;
+}
+
+export function createThreadRenderer(root: HTMLElement, post: Post, options: ComposerOptions = {}): ThreadRenderer {
+  const header = new HeaderView(post);
+  const transcript = new TranscriptView(post);
+  const banner = new ConnectionBanner(post);
+  const plan = new PlanView();
+  const composer = new ComposerView(post, { ...options, onSent: () => { transcript.scrollToBottom(); options.onSent?.(); } });
+  const emptyState = h(
+    'div',
+    { class: 'empty-state' },
+    h('div', { class: 'empty-title', text: 'No chat yet' }),
+    h('div', { class: 'empty-text', text: 'Pick an agent and start a new chat. Agents run locally as subprocesses; you approve what they do.' }),
+  );
+  const pickerHome = h('div', { class: 'empty-actions' });
+  emptyState.appendChild(pickerHome);
+  const main = h('div', { class: 'main' }, transcript.el, emptyState, transcript.jumpButton);
+  root.replaceChildren(h('div', { class: 'chat-app' }, header.el, main, banner.el, plan.el, composer.el));
+
+  let last: ViewState | null = null;
+  return {
+    transcript,
+    composer,
+    render(view: ViewState): void {
+      if (view === last) return;
+      const thread = view.thread;
+      if (last?.thread?.key.threadId !== thread?.key.threadId) transcript.clear();
+      last = view;
+      header.update(view);
+      // One picker (one .new-chat button in the DOM): in the empty state without a chat, else in the header.
+      const pickerParent = thread ? header.el.querySelector('.header-actions') : pickerHome;
+      if (pickerParent && header.picker.el.parentElement !== pickerParent) pickerParent.prepend(header.picker.el);
+      emptyState.hidden = thread !== null;
+      transcript.el.hidden = thread === null;
+      banner.update(thread);
+      transcript.render(thread?.entries ?? []);
+      plan.update(thread?.plan ?? null);
+      composer.update(thread);
+      transcript.followBottom();
+    },
+    focusComposer(): void {
+      composer.focus();
+    },
+  };
+}

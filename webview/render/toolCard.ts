@@ -1,0 +1,119 @@
+// A tool call as a card: kind icon, title, status badge, inline permission request, content
+// (text, diffs, terminals), fs writes, locations and raw input/output. Each section is
+// re-rendered only when its part of the ToolCallView changed.
+import type { Entry, PermissionRequestView, ToolCallView, ToolStatus } from '../../src/shared/thread';
+import { h } from '../dom';
+import { handleCopyClicks } from './codeBlocks';
+import { renderPermission } from './permission';
+import {
+  renderLocation,
+  renderRaw,
+  renderToolContent,
+  renderWrite,
+  ReusingList,
+  sameLocation,
+  sameToolContent,
+  sameWrite,
+} from './toolContent';
+import type { EntryView, Post } from './types';
+
+export const STATUS_LABEL: Record<ToolStatus, string> = {
+  pending: 'Pending',
+  in_progress: 'Running',
+  completed: 'Completed',
+  failed: 'Failed',
+  cancelled: 'Cancelled',
+  unfinished: 'Unfinished',
+};
+
+const KIND_LABEL: Record<string, string> = {
+  read: 'Read',
+  edit: 'Edit',
+  delete: 'Delete',
+  move: 'Move',
+  search: 'Search',
+  execute: 'Run',
+  think: 'Think',
+  fetch: 'Fetch',
+  switch_mode: 'Switch mode',
+  other: 'Tool',
+};
+
+export class ToolCardView implements EntryView {
+  readonly el: HTMLElement;
+  private readonly card: HTMLElement;
+  private readonly icon: HTMLElement;
+  private readonly title: HTMLElement;
+  private readonly status: HTMLElement;
+  private readonly statusLabel: HTMLElement;
+  private readonly permissionSlot: HTMLElement;
+  private readonly content: ReusingList<ToolCallView['content'][number]>;
+  private readonly writes: ReusingList<ToolCallView['writes'][number]>;
+  private readonly locations: ReusingList<ToolCallView['locations'][number]>;
+  private readonly rawSlot: HTMLElement;
+  private last: ToolCallView | null = null;
+
+  constructor(
+    entry: Extract<Entry, { kind: 'tool' }>,
+    private readonly post: Post,
+  ) {
+    this.el = h('div', { class: 'entry tool', data: { entryId: entry.id } });
+    this.icon = h('span', { class: 'tool-icon', attrs: { 'aria-hidden': 'true' } });
+    this.title = h('span', { class: 'tool-title' });
+    this.statusLabel = h('span', { class: 'status-label' });
+    this.status = h('span', { class: 'status-badge' }, h('span', { class: 'status-icon', attrs: { 'aria-hidden': 'true' } }), this.statusLabel);
+    const header = h('div', { class: 'tool-header' }, this.icon, this.title, this.status);
+    this.permissionSlot = h('div', { class: 'permission-slot' });
+    const content = h('div', { class: 'tool-content' });
+    const writes = h('div', { class: 'tool-writes' });
+    const locations = h('div', { class: 'tool-locations' });
+    this.rawSlot = h('div', { class: 'raw-slot' });
+    handleCopyClicks(content, post);
+    this.content = new ReusingList(content, (item) => renderToolContent(item, post), sameToolContent);
+    this.writes = new ReusingList(writes, (write) => renderWrite(write, post), sameWrite);
+    this.locations = new ReusingList(locations, (location) => renderLocation(location, post), sameLocation);
+    this.card = h(
+      'div',
+      { class: 'tool-card', data: { toolCallId: entry.tool.toolCallId } },
+      header,
+      this.permissionSlot,
+      content,
+      writes,
+      locations,
+      this.rawSlot,
+    );
+    this.el.appendChild(this.card);
+  }
+
+  update(entry: Entry): void {
+    if (entry.kind !== 'tool') return;
+    const tool = entry.tool;
+    const last = this.last;
+    if (last?.status !== tool.status || last.kind !== tool.kind || last.title !== tool.title) this.renderHeader(tool);
+    if (last?.permission !== tool.permission) this.renderPermission(tool.permission);
+    if (last?.content !== tool.content) this.content.update(tool.content);
+    if (last?.writes !== tool.writes) this.writes.update(tool.writes);
+    if (last?.locations !== tool.locations) this.locations.update(tool.locations);
+    if (last?.rawInput !== tool.rawInput || last?.rawOutput !== tool.rawOutput) {
+      this.rawSlot.replaceChildren(...[renderRaw(tool.rawInput, tool.rawOutput)].filter((el): el is HTMLElement => el !== null));
+    }
+    this.last = tool;
+  }
+
+  private renderHeader(tool: ToolCallView): void {
+    const kind = KIND_LABEL[tool.kind] ? tool.kind : 'other';
+    this.card.dataset.status = tool.status;
+    this.card.dataset.kind = kind;
+    this.icon.dataset.kind = kind;
+    this.icon.title = KIND_LABEL[kind];
+    this.title.textContent = tool.title || KIND_LABEL[kind];
+    this.status.dataset.status = tool.status;
+    this.status.className = `status-badge status-${tool.status}`;
+    this.statusLabel.textContent = STATUS_LABEL[tool.status] ?? tool.status;
+  }
+
+  private renderPermission(permission: PermissionRequestView | null): void {
+    this.permissionSlot.replaceChildren(...(permission ? [renderPermission(permission, this.post)] : []));
+    this.card.classList.toggle('awaiting-permission', permission?.state.kind === 'pending');
+  }
+}

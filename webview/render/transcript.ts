@@ -1,0 +1,153 @@
+// The scrolling list of entries. Per frame it touches only entries whose object identity
+// changed (the reducer keeps untouched entries identical, so the scan is pointer compares).
+// Long threads stay cheap: when many entries arrive at once (a snapshot), all but the newest
+// EAGER_ENTRIES start as empty shells and are rendered when they scroll near the viewport;
+// CSS `content-visibility: auto` skips layout of rendered entries that are off screen.
+// Auto-scroll follows new content only while the user is at the bottom.
+import type { Entry } from '../../src/shared/thread';
+import { button, h } from '../dom';
+import { createEntryView } from './entryView';
+import type { EntryView, Post } from './types';
+
+export const EAGER_ENTRIES = 40;
+const BOTTOM_SLACK_PX = 24;
+
+interface EntryRecord {
+  entry: Entry;
+  view: EntryView;
+  /** False while the view is an unrendered shell waiting to scroll into view. */
+  mounted: boolean;
+}
+
+export class TranscriptView {
+  /** The scroll container. */
+  readonly el: HTMLElement;
+  readonly list: HTMLElement;
+  readonly jumpButton: HTMLButtonElement;
+  private records = new Map<string, EntryRecord>();
+  private lastEntries: readonly Entry[] = [];
+  private stickToBottom = true;
+  private lastScrollTop = 0;
+  private readonly observer: IntersectionObserver | null;
+
+  constructor(private readonly post: Post) {
+    this.list = h('div', { class: 'entries', attrs: { role: 'log', 'aria-live': 'polite', 'aria-relevant': 'additions' } });
+    this.el = h('div', { class: 'transcript' }, this.list);
+    this.jumpButton = button('Jump to latest', 'jump-to-latest secondary', () => this.scrollToBottom());
+    this.jumpButton.hidden = true;
+    this.el.addEventListener('scroll', () => this.onScroll(), { passive: true });
+    // Scrolling up with the wheel unsticks at once, even while new content keeps arriving.
+    this.el.addEventListener('wheel', (event) => event.deltaY < 0 && this.unstick(), { passive: true });
+    // Heights also change outside our frames (images load, off-screen entries get their real
+    // size, details open): keep following the bottom then too.
+    if (typeof ResizeObserver === 'function') new ResizeObserver(() => this.followBottom()).observe(this.list);
+    this.observer =
+      typeof IntersectionObserver === 'function'
+        ? new IntersectionObserver((items) => this.onIntersect(items), { root: this.el, rootMargin: '1500px 0px' })
+        : null;
+  }
+
+  render(entries: readonly Entry[]): void {
+    if (entries === this.lastEntries) return;
+    const previous = this.lastEntries;
+    const lazyBefore = this.records.size === 0 && this.observer ? entries.length - EAGER_ENTRIES : 0;
+    for (let i = 0; i < entries.length; i++) {
+      const entry = entries[i];
+      if (previous[i] === entry) continue;
+      const record = this.records.get(entry.id);
+      if (!record || record.entry.kind !== entry.kind) {
+        record?.view.el.remove();
+        const fresh: EntryRecord = { entry, view: createEntryView(entry, this.post), mounted: false };
+        this.records.set(entry.id, fresh);
+        // Entries are only appended or replaced in place, never reordered: insert after the previous one.
+        this.place(fresh.view.el, i > 0 ? (this.records.get(entries[i - 1].id)?.view.el ?? null) : null);
+        if (i < lazyBefore) this.deferMount(fresh);
+        else this.mount(fresh);
+      } else if (record.entry !== entry) {
+        record.entry = entry;
+        if (record.mounted) record.view.update(entry);
+      }
+    }
+    if (this.records.size !== entries.length) this.dropMissing(entries);
+    this.lastEntries = entries;
+  }
+
+  /** Forgets every entry (a different thread). */
+  clear(): void {
+    this.observer?.disconnect();
+    this.records.clear();
+    this.lastEntries = [];
+    this.list.replaceChildren();
+    this.stickToBottom = true;
+  }
+
+  scrollToBottom(): void {
+    this.stickToBottom = true;
+    this.jumpButton.hidden = true;
+    this.followBottom();
+  }
+
+  private place(el: HTMLElement, after: HTMLElement | null): void {
+    if (after) after.after(el);
+    else this.list.prepend(el);
+  }
+
+  private mount(record: EntryRecord): void {
+    record.mounted = true;
+    record.view.el.classList.remove('lazy');
+    record.view.update(record.entry);
+  }
+
+  private deferMount(record: EntryRecord): void {
+    record.view.el.classList.add('lazy');
+    this.observer?.observe(record.view.el);
+  }
+
+  private onIntersect(items: IntersectionObserverEntry[]): void {
+    for (const item of items) {
+      if (!item.isIntersecting) continue;
+      const id = (item.target as HTMLElement).dataset.entryId ?? '';
+      const record = this.records.get(id);
+      this.observer?.unobserve(item.target);
+      if (record && !record.mounted) this.mount(record);
+    }
+  }
+
+  private dropMissing(entries: readonly Entry[]): void {
+    const ids = new Set(entries.map((e) => e.id));
+    for (const [id, record] of this.records) {
+      if (ids.has(id)) continue;
+      this.observer?.unobserve(record.view.el);
+      record.view.el.remove();
+      this.records.delete(id);
+    }
+  }
+
+  /**
+   * Growing content never moves scrollTop up, so only a decrease means the user scrolled away;
+   * reaching the bottom again re-sticks.
+   */
+  private onScroll(): void {
+    const top = this.el.scrollTop;
+    const distance = this.el.scrollHeight - top - this.el.clientHeight;
+    if (distance <= BOTTOM_SLACK_PX) {
+      this.stickToBottom = true;
+      this.jumpButton.hidden = true;
+    } else if (top < this.lastScrollTop - 1) {
+      this.unstick();
+    }
+    this.lastScrollTop = top;
+  }
+
+  private unstick(): void {
+    this.stickToBottom = false;
+    this.jumpButton.hidden = false;
+  }
+
+  /** Call after each frame's DOM work: keeps the newest content in view while the user is at the bottom. */
+  followBottom(): void {
+    if (!this.stickToBottom) return;
+    this.el.scrollTop = this.el.scrollHeight;
+    this.lastScrollTop = this.el.scrollTop;
+  }
+}
