@@ -1,0 +1,175 @@
+// One agent process and its ACP connection. Owns the process lifetime, the client-side request
+// handlers and the routing of per-session traffic (session/update, request_permission, fs/*) by
+// sessionId, so one process can host several sessions. Reports the process going away exactly
+// once, unless stop() asked for it.
+import type * as acp from '@agentclientprotocol/sdk';
+import type { AgentProcess, SpawnAgentProcess } from '../agents/agentProcess';
+import { initializeTimeoutFailure, protocolVersionFailure, startupFailure, type FailureContext } from '../agents/failure';
+import { createAcpConnection, type AcpConnection } from '../protocol/connection';
+import { AcpRpcError, AcpTimeoutError } from '../protocol/errors';
+import { AgentMethod, CLIENT_PROTOCOL_VERSION, ClientMethod, ErrorCodes } from '../protocol/methods';
+import type { AgentFailure } from '../shared/thread';
+import { RequestFailure, type AgentConfig, type CancelSignal, type HostEnvironment } from './api';
+
+/** What a session (one thread) handles for the agent. */
+export interface SessionSink {
+  update(notification: acp.SessionNotification): void;
+  requestPermission(params: acp.RequestPermissionRequest, signal: CancelSignal): Promise<acp.RequestPermissionResponse>;
+  readTextFile(params: acp.ReadTextFileRequest, signal: CancelSignal): Promise<acp.ReadTextFileResponse>;
+  writeTextFile(params: acp.WriteTextFileRequest, signal: CancelSignal): Promise<acp.WriteTextFileResponse>;
+}
+
+export interface AgentConnectionOptions {
+  agent: AgentConfig;
+  env: HostEnvironment;
+  spawn: SpawnAgentProcess;
+  stopGraceMs?: number;
+}
+
+export type InitializeOutcome =
+  | { ok: true; response: acp.InitializeResponse }
+  | { ok: false; failure: AgentFailure };
+
+/** The client capabilities we implement. Terminals come later: never advertise them before. */
+export const CLIENT_CAPABILITIES: acp.ClientCapabilities = { fs: { readTextFile: true, writeTextFile: true } };
+
+/** Updates that arrive before session/new answered are kept (bounded) until the session attaches. */
+const MAX_EARLY_UPDATES = 500;
+const MAX_EARLY_SESSIONS = 16;
+/** After the agent closed stdout, how long it may linger before we stop it. */
+const CLOSED_OUTPUT_GRACE_MS = 1000;
+
+export class AgentConnection {
+  readonly process: AgentProcess;
+  readonly rpc: AcpConnection;
+  private readonly sessions = new Map<string, SessionSink>();
+  private readonly early = new Map<string, acp.SessionNotification[]>();
+  private readonly lostListeners = new Set<(failure: AgentFailure) => void>();
+  private stopping = false;
+  /** We stopped the process because it closed its output while still running. */
+  private outputClosed = false;
+
+  constructor(private readonly options: AgentConnectionOptions) {
+    const { agent, env } = options;
+    const log = env.agentLog(agent.id);
+    this.process = options.spawn(agent, {
+      cwd: env.workspaceCwd(),
+      baseEnv: env.baseEnv(),
+      log,
+      stopGraceMs: options.stopGraceMs,
+    });
+    this.rpc = createAcpConnection(this.process.stdout, this.process.stdin, {
+      maxMessageBytes: env.settings().maxMessageBytes,
+      traffic: env.traffic(agent.id),
+      log: (level, message) => log.append(`[acp ${level}] ${message}`),
+    });
+    this.registerHandlers();
+
+    void this.process.exited.then((exit) => {
+      this.rpc.dispose();
+      if (this.stopping) return;
+      this.reportLost(
+        this.outputClosed ? { ...exit.failure, title: 'The agent closed its output and was stopped' } : exit.failure,
+      );
+    });
+    this.rpc.onClose((reason) => {
+      if (this.stopping || reason.kind === 'disposed') return;
+      // The agent closed its output but may still be running: it can no longer talk to us.
+      const timer = setTimeout(() => {
+        this.outputClosed = true;
+        void this.process.stop();
+      }, CLOSED_OUTPUT_GRACE_MS);
+      void this.process.exited.then(() => clearTimeout(timer));
+    });
+  }
+
+  failureContext(): FailureContext {
+    return this.process.failureContext();
+  }
+
+  /** `initialize` with a timeout; a timeout, an error or a version we don't speak stops the process. */
+  async initialize(clientInfo: acp.Implementation, timeoutMs: number): Promise<InitializeOutcome> {
+    const params: acp.InitializeRequest = {
+      protocolVersion: CLIENT_PROTOCOL_VERSION,
+      clientCapabilities: CLIENT_CAPABILITIES,
+      clientInfo,
+    };
+    try {
+      const response = await this.rpc.request(AgentMethod.initialize, params, { timeoutMs });
+      if (response.protocolVersion !== CLIENT_PROTOCOL_VERSION) {
+        return this.giveUp(protocolVersionFailure(this.failureContext(), response.protocolVersion));
+      }
+      return { ok: true, response };
+    } catch (error) {
+      if (error instanceof AcpTimeoutError) return this.giveUp(initializeTimeoutFailure(this.failureContext(), timeoutMs));
+      if (error instanceof AcpRpcError) return this.giveUp(startupFailure(this.failureContext(), 'initialize', error.message));
+      // The connection closed: the process exited (or is about to); its exit says why.
+      const exit = await this.process.exited;
+      return { ok: false, failure: exit.failure };
+    }
+  }
+
+  /** Routes this session's traffic to `sink`, replaying updates that arrived before. */
+  attach(sessionId: string, sink: SessionSink): { dispose(): void } {
+    this.sessions.set(sessionId, sink);
+    const early = this.early.get(sessionId) ?? [];
+    this.early.delete(sessionId);
+    for (const notification of early) sink.update(notification);
+    return { dispose: () => void (this.sessions.get(sessionId) === sink && this.sessions.delete(sessionId)) };
+  }
+
+  /** Fires once if the agent goes away without stop() (exit, crash, closed output). */
+  onLost(listener: (failure: AgentFailure) => void): { dispose(): void } {
+    this.lostListeners.add(listener);
+    return { dispose: () => void this.lostListeners.delete(listener) };
+  }
+
+  get isStopping(): boolean {
+    return this.stopping;
+  }
+
+  /** Close the connection and stop the whole process group; resolves when it exited. */
+  async stop(): Promise<void> {
+    this.stopping = true;
+    this.rpc.dispose();
+    await this.process.stop();
+  }
+
+  private async giveUp(failure: AgentFailure): Promise<InitializeOutcome> {
+    await this.stop();
+    return { ok: false, failure };
+  }
+
+  private reportLost(failure: AgentFailure): void {
+    for (const listener of [...this.lostListeners]) listener(failure);
+    this.lostListeners.clear();
+  }
+
+  private sinkFor(sessionId: unknown): SessionSink {
+    const sink = typeof sessionId === 'string' ? this.sessions.get(sessionId) : undefined;
+    if (!sink) throw new RequestFailure(ErrorCodes.invalidParams, `Unknown session: ${String(sessionId)}`);
+    return sink;
+  }
+
+  private registerHandlers(): void {
+    const log = this.options.env.agentLog(this.options.agent.id);
+    this.rpc.onNotification(ClientMethod.sessionUpdate, (notification) => {
+      const sink = this.sessions.get(notification?.sessionId);
+      if (sink) return sink.update(notification);
+      const queued = this.early.get(notification?.sessionId) ?? [];
+      if (queued.length >= MAX_EARLY_UPDATES || (queued.length === 0 && this.early.size >= MAX_EARLY_SESSIONS)) return;
+      if (queued.length === 0) log.append(`[switchboard] holding updates for session ${notification?.sessionId} until it is attached`);
+      queued.push(notification);
+      this.early.set(notification?.sessionId, queued);
+    });
+    this.rpc.onRequest(ClientMethod.sessionRequestPermission, (params, signal) =>
+      this.sinkFor(params?.sessionId).requestPermission(params, signal),
+    );
+    this.rpc.onRequest(ClientMethod.fsReadTextFile, (params, signal) =>
+      this.sinkFor(params?.sessionId).readTextFile(params, signal),
+    );
+    this.rpc.onRequest(ClientMethod.fsWriteTextFile, (params, signal) =>
+      this.sinkFor(params?.sessionId).writeTextFile(params, signal),
+    );
+  }
+}

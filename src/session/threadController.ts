@@ -1,0 +1,330 @@
+// Drives one chat thread: one ACP session on one agent process. Turns user intents (prompt,
+// cancel, permission answers, mode and option changes) into ACP calls and agent traffic into
+// ThreadActions. Every exit path (turn end, cancel, agent exit, restart, dispose) answers the
+// agent's pending permission requests `cancelled` and leaves the thread in a readable state.
+import { resolve as resolvePath } from 'node:path';
+import type * as acp from '@agentclientprotocol/sdk';
+import { spawnAgentProcess, type SpawnAgentProcess } from '../agents/agentProcess';
+import { noAuthMethodFailure, startupFailure } from '../agents/failure';
+import { AcpRpcError } from '../protocol/errors';
+import { AgentMethod, ErrorCodes } from '../protocol/methods';
+import type { ThreadAction } from '../shared/actions';
+import { createThreadState, type AgentFailure, type ThreadState } from '../shared/thread';
+import type { AgentConfig, CancelSignal, ClientHandlers, HostEnvironment, ThreadController, ThreadEvent } from './api';
+import { AgentConnection, type SessionSink } from './agentConnection';
+import { PendingPermissions } from './permissions';
+import { ThreadStore } from './threadStore';
+import { UnknownUpdateLog } from './unknownUpdates';
+
+export interface ThreadControllerOptions {
+  threadId: string;
+  agent: AgentConfig;
+  env: HostEnvironment;
+  handlers: ClientHandlers;
+  /** Defaults to spawning a real child process; tests inject fakes. */
+  spawn?: SpawnAgentProcess;
+  /** Grace between SIGTERM and SIGKILL when stopping the agent (default 2 s). */
+  stopGraceMs?: number;
+}
+
+export function createThreadController(options: ThreadControllerOptions): ThreadController {
+  return new AcpThreadController(options);
+}
+
+interface Turn {
+  cancelRequested: boolean;
+}
+
+/** One process generation: a restart makes a new one; late events of old ones are ignored. */
+interface Generation {
+  connection: AgentConnection;
+  failed: boolean;
+  authMethods: acp.AuthMethod[];
+  detachSession?: { dispose(): void };
+}
+
+export class AcpThreadController implements ThreadController {
+  readonly threadId: string;
+  readonly agent: AgentConfig;
+  private readonly store: ThreadStore;
+  private readonly permissions: PendingPermissions;
+  private readonly unknownUpdates: UnknownUpdateLog;
+  private readonly log: { append(line: string): void };
+  private generation: Generation | null = null;
+  private sessionId: string | null = null;
+  private turn: Turn | null = null;
+  private disposed = false;
+
+  constructor(private readonly options: ThreadControllerOptions) {
+    const { threadId, agent, env } = options;
+    this.threadId = threadId;
+    this.agent = agent;
+    this.log = env.agentLog(agent.id);
+    const initial = createThreadState(
+      { agentId: agent.id, threadId },
+      { id: agent.id, displayName: agent.displayName, isDemo: agent.isDemo },
+    );
+    this.store = new ThreadStore(threadId, initial, (error) => this.log.append(`[switchboard] thread listener failed: ${String(error)}`));
+    this.permissions = new PendingPermissions('permission-');
+    this.unknownUpdates = new UnknownUpdateLog((line) => this.log.append(line));
+  }
+
+  snapshot(): { state: ThreadState; seq: number } {
+    return this.store.snapshot();
+  }
+
+  onEvent(listener: (event: ThreadEvent) => void): { dispose(): void } {
+    return this.store.onEvent(listener);
+  }
+
+  async start(): Promise<void> {
+    if (this.disposed || (this.generation && !this.generation.failed)) return;
+    const { agent } = this.options;
+    this.dispatch({ type: 'connection', state: { kind: 'starting' } });
+    let gen: Generation | undefined;
+    try {
+      const connection = new AgentConnection({
+        agent,
+        env: this.options.env,
+        spawn: this.options.spawn ?? spawnAgentProcess,
+        stopGraceMs: this.options.stopGraceMs,
+      });
+      gen = { connection, failed: false, authMethods: [] };
+      this.generation = gen;
+      await this.startGeneration(gen);
+    } catch (error) {
+      // Only a bug gets here (e.g. a throwing spawn factory); it must still become state.
+      const failure = { title: `Could not start the agent: ${errorMessage(error)}`, commandLine: agent.command, stderrTail: [] };
+      if (gen) this.fail(gen, failure);
+      else this.dispatch({ type: 'agentFailed', failure });
+    }
+  }
+
+  private async startGeneration(gen: Generation): Promise<void> {
+    const { env } = this.options;
+    gen.connection.onLost((failure) => this.fail(gen, failure));
+
+    const init = await gen.connection.initialize(env.clientInfo(), env.settings().initializeTimeoutMs);
+    if (!this.isCurrent(gen)) return;
+    if (!init.ok) return this.fail(gen, init.failure);
+    gen.authMethods = init.response.authMethods ?? [];
+    this.dispatch({
+      type: 'initialized',
+      agentInfo: init.response.agentInfo ?? null,
+      agentCapabilities: init.response.agentCapabilities ?? null,
+    });
+    await this.openSession(gen);
+  }
+
+  async authenticate(methodId: string): Promise<void> {
+    const gen = this.generation;
+    if (!gen || !this.isCurrent(gen) || this.store.current.connection.kind !== 'authRequired') {
+      throw new Error('The agent is not waiting for authentication.');
+    }
+    this.dispatch({ type: 'connection', state: { kind: 'authenticating', methodId } });
+    try {
+      await gen.connection.rpc.request(AgentMethod.authenticate, { methodId });
+    } catch (error) {
+      if (!this.isCurrent(gen) || !(error instanceof AcpRpcError)) return; // the agent went away: its failure shows
+      this.dispatch({ type: 'connection', state: { kind: 'authRequired', methods: gen.authMethods } });
+      throw new Error(`Authentication failed: ${error.message}`);
+    }
+    if (this.isCurrent(gen)) await this.openSession(gen);
+  }
+
+  async prompt(text: string): Promise<void> {
+    const gen = this.generation;
+    const sessionId = this.sessionId;
+    if (!gen || !this.isCurrent(gen) || !sessionId || this.store.current.connection.kind !== 'ready') {
+      throw new Error('The agent is not ready yet; wait for it to start (or press Restart).');
+    }
+    if (this.turn) throw new Error('The agent is still working on the previous prompt; wait or cancel it first.');
+    const turn: Turn = { cancelRequested: false };
+    this.turn = turn;
+    const prompt: acp.ContentBlock[] = [{ type: 'text', text }];
+    this.dispatch({ type: 'promptSent', prompt });
+    let action: ThreadAction | null;
+    try {
+      const response = await gen.connection.rpc.request(AgentMethod.sessionPrompt, { sessionId, prompt });
+      action = { type: 'turnEnded', stopReason: response.stopReason };
+    } catch (error) {
+      if (error instanceof AcpRpcError) {
+        // After session/cancel an agent may answer with an error instead of stopReason `cancelled`.
+        action = turn.cancelRequested ? { type: 'turnEnded', stopReason: 'cancelled' } : { type: 'turnFailed', message: error.message };
+      } else {
+        action = null; // the connection went away: the failure (or the restart) ends the turn
+      }
+    }
+    if (this.turn !== turn || !action) return;
+    this.turn = null;
+    // A request the agent left open cannot be answered once the turn is over.
+    this.cancelPendingPermissions();
+    this.dispatch(action);
+  }
+
+  async cancel(): Promise<void> {
+    const turn = this.turn;
+    const gen = this.generation;
+    if (!turn || turn.cancelRequested || !gen || !this.sessionId) return;
+    turn.cancelRequested = true;
+    this.dispatch({ type: 'cancelRequested' });
+    this.cancelPendingPermissions();
+    gen.connection.rpc.notify(AgentMethod.sessionCancel, { sessionId: this.sessionId });
+  }
+
+  resolvePermission(permissionId: string, optionId: string | null): void {
+    const outcome = this.permissions.resolve(permissionId, optionId);
+    if (!outcome) return;
+    if (optionId !== null && outcome.kind === 'cancelled') {
+      this.log.append(`[switchboard] option ${optionId} was not offered for ${permissionId}; answered cancelled`);
+    }
+    this.dispatch({ type: 'permissionResolved', permissionId, outcome });
+  }
+
+  async setMode(modeId: string): Promise<void> {
+    const { gen, sessionId } = this.requireSession();
+    try {
+      await gen.connection.rpc.request(AgentMethod.sessionSetMode, { sessionId, modeId });
+    } catch (error) {
+      throw new Error(`Could not switch the mode to ${modeId}: ${errorMessage(error)}`);
+    }
+    if (this.isCurrent(gen)) this.dispatch({ type: 'modeChanged', modeId });
+  }
+
+  async setConfigOption(configId: string, value: string): Promise<void> {
+    const { gen, sessionId } = this.requireSession();
+    let response: acp.SetSessionConfigOptionResponse;
+    try {
+      response = await gen.connection.rpc.request(AgentMethod.sessionSetConfigOption, { sessionId, configId, value });
+    } catch (error) {
+      throw new Error(`Could not set ${configId}: ${errorMessage(error)}`);
+    }
+    if (this.isCurrent(gen)) this.dispatch({ type: 'configOptionsReplaced', configOptions: response.configOptions });
+  }
+
+  async restart(): Promise<void> {
+    if (this.disposed) return;
+    await this.shutdown();
+    await this.start();
+  }
+
+  async dispose(): Promise<void> {
+    if (this.disposed) return;
+    this.disposed = true;
+    await this.shutdown();
+    this.dispatch({ type: 'connection', state: { kind: 'stopped' } });
+  }
+
+  private async openSession(gen: Generation): Promise<void> {
+    const cwd = resolvePath(this.options.env.workspaceCwd());
+    let response: acp.NewSessionResponse;
+    try {
+      response = await gen.connection.rpc.request(AgentMethod.sessionNew, { cwd, mcpServers: [] });
+    } catch (error) {
+      if (!this.isCurrent(gen) || !(error instanceof AcpRpcError)) return; // the agent went away: its failure shows
+      if (error.code !== ErrorCodes.authRequired) {
+        return this.fail(gen, startupFailure(gen.connection.failureContext(), 'session/new', error.message));
+      }
+      if (gen.authMethods.length === 0) return this.fail(gen, noAuthMethodFailure(gen.connection.failureContext()));
+      this.dispatch({ type: 'connection', state: { kind: 'authRequired', methods: gen.authMethods } });
+      return;
+    }
+    if (!this.isCurrent(gen)) return;
+    this.sessionId = response.sessionId;
+    // Attach first: updates the agent sent before its answer are replayed in wire order.
+    gen.detachSession = gen.connection.attach(response.sessionId, this.sessionSink());
+    this.dispatch({
+      type: 'sessionStarted',
+      sessionId: response.sessionId,
+      modes: response.modes ?? null,
+      configOptions: response.configOptions ?? null,
+    });
+    this.dispatch({ type: 'connection', state: { kind: 'ready' } });
+  }
+
+  private sessionSink(): SessionSink {
+    return {
+      update: (notification) => {
+        this.unknownUpdates.check(notification.update);
+        this.dispatch({ type: 'sessionUpdate', update: notification.update });
+      },
+      requestPermission: (params, signal) => this.onPermissionRequest(params, signal),
+      readTextFile: (params, signal) => this.options.handlers.readTextFile(params, signal),
+      writeTextFile: async (params, signal) => {
+        const outcome = await this.options.handlers.writeTextFile(params, signal);
+        this.dispatch({ type: 'fileWritten', path: params.path, oldText: outcome.oldText, newText: outcome.newText });
+        return {};
+      },
+    };
+  }
+
+  private onPermissionRequest(params: acp.RequestPermissionRequest, signal: CancelSignal): Promise<acp.RequestPermissionResponse> {
+    // After session/cancel the answer is always `cancelled`; no point showing the question.
+    if (this.turn?.cancelRequested || signal.isCancellationRequested) {
+      return Promise.resolve({ outcome: { outcome: 'cancelled' } });
+    }
+    const { permissionId, response } = this.permissions.open(params.options);
+    this.dispatch({ type: 'permissionRequested', permissionId, toolCall: params.toolCall, options: params.options });
+    // `$/cancel_request` from the agent, or the connection closing.
+    const subscription = signal.onCancellationRequested(() => this.resolvePermission(permissionId, null));
+    return response.finally(() => subscription.dispose());
+  }
+
+  /** Answers every pending request `cancelled`; returns how many there were. */
+  private cancelPendingPermissions(): number {
+    const ids = this.permissions.cancelAll();
+    for (const permissionId of ids) {
+      this.dispatch({ type: 'permissionResolved', permissionId, outcome: { kind: 'cancelled' } });
+    }
+    return ids.length;
+  }
+
+  /** The agent process is unusable: show why once, end the turn, and stop what is left of it. */
+  private fail(gen: Generation, failure: AgentFailure): void {
+    if (!this.isCurrent(gen)) return;
+    gen.failed = true;
+    gen.detachSession?.dispose();
+    this.sessionId = null;
+    this.turn = null;
+    this.cancelPendingPermissions();
+    this.dispatch({ type: 'agentFailed', failure });
+    void gen.connection.stop();
+  }
+
+  /** Ends the current generation on purpose (restart, dispose): no failure is shown. */
+  private async shutdown(): Promise<void> {
+    const gen = this.generation;
+    this.generation = null;
+    this.sessionId = null;
+    gen?.detachSession?.dispose();
+    const answered = this.cancelPendingPermissions();
+    if (this.turn) {
+      const turn = this.turn;
+      this.turn = null;
+      if (!turn.cancelRequested) this.dispatch({ type: 'cancelRequested' });
+      this.dispatch({ type: 'turnEnded', stopReason: 'cancelled' });
+    }
+    if (!gen) return;
+    // Let the `cancelled` answers reach the agent before its connection closes.
+    if (answered > 0) await new Promise((resolve) => setImmediate(resolve));
+    await gen.connection.stop();
+  }
+
+  private requireSession(): { gen: Generation; sessionId: string } {
+    const gen = this.generation;
+    if (!gen || !this.isCurrent(gen) || !this.sessionId) throw new Error('The agent has no session yet.');
+    return { gen, sessionId: this.sessionId };
+  }
+
+  private isCurrent(gen: Generation): boolean {
+    return this.generation === gen && !gen.failed && !this.disposed;
+  }
+
+  private dispatch(action: ThreadAction): void {
+    this.store.dispatch(action);
+  }
+}
+
+function errorMessage(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

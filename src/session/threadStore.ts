@@ -1,0 +1,57 @@
+// Holds one thread's state: applies actions with the pure reducer, numbers them (seq) and tells
+// listeners, in order. The webview replays the same numbered actions, so order is the contract:
+// an action dispatched by a listener is queued until the current one reached every listener.
+import { reduce } from '../shared/reduce';
+import type { ThreadAction } from '../shared/actions';
+import type { ThreadState } from '../shared/thread';
+import type { ThreadEvent } from './api';
+
+export class ThreadStore {
+  private state: ThreadState;
+  private seq = 0;
+  private readonly listeners = new Set<(event: ThreadEvent) => void>();
+  private readonly queue: ThreadEvent[] = [];
+  private emitting = false;
+
+  constructor(
+    readonly threadId: string,
+    initial: ThreadState,
+    private readonly reportListenerError: (error: unknown) => void = () => undefined,
+  ) {
+    this.state = initial;
+  }
+
+  snapshot(): { state: ThreadState; seq: number } {
+    return { state: this.state, seq: this.seq };
+  }
+
+  get current(): ThreadState {
+    return this.state;
+  }
+
+  dispatch(action: ThreadAction): void {
+    this.state = reduce(this.state, action);
+    this.seq += 1;
+    this.queue.push({ threadId: this.threadId, seq: this.seq, action });
+    if (this.emitting) return;
+    this.emitting = true;
+    try {
+      for (let event = this.queue.shift(); event; event = this.queue.shift()) {
+        for (const listener of [...this.listeners]) {
+          try {
+            listener(event);
+          } catch (error) {
+            this.reportListenerError(error);
+          }
+        }
+      }
+    } finally {
+      this.emitting = false;
+    }
+  }
+
+  onEvent(listener: (event: ThreadEvent) => void): { dispose(): void } {
+    this.listeners.add(listener);
+    return { dispose: () => void this.listeners.delete(listener) };
+  }
+}

@@ -1,0 +1,34 @@
+// session/update variants this client does not know (newer agents, drafts) go to the reducer,
+// which ignores them; they are logged once per variant so the log shows them without flooding.
+import type * as acp from '@agentclientprotocol/sdk';
+
+const KNOWN_VARIANTS: ReadonlySet<string> = new Set<acp.SessionUpdate['sessionUpdate']>([
+  'user_message_chunk',
+  'agent_message_chunk',
+  'agent_thought_chunk',
+  'tool_call',
+  'tool_call_update',
+  'plan',
+  'available_commands_update',
+  'current_mode_update',
+  'config_option_update',
+  'session_info_update',
+  'usage_update',
+]);
+
+export class UnknownUpdateLog {
+  private readonly seen = new Set<string>();
+
+  constructor(private readonly log: (line: string) => void) {}
+
+  /** Returns true when the variant is one we render. */
+  check(update: unknown): boolean {
+    const variant = String((update as { sessionUpdate?: unknown } | null)?.sessionUpdate);
+    if (KNOWN_VARIANTS.has(variant)) return true;
+    if (!this.seen.has(variant)) {
+      this.seen.add(variant);
+      this.log(`[switchboard] ignoring session/update variant "${variant}" (not supported yet)`);
+    }
+    return false;
+  }
+}

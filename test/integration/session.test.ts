@@ -1,0 +1,172 @@
+// ThreadController against the real scripted agent (a child process speaking NDJSON over stdio).
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { spawnAgentProcess, type AgentProcess, type SpawnAgentProcess } from '../../src/agents/agentProcess';
+import type { AgentConfig, ClientHandlers, HostEnvironment, ThreadController } from '../../src/session/api';
+import { createThreadController } from '../../src/session/threadController';
+import type { ThreadState } from '../../src/shared/thread';
+
+const SCRIPTED_AGENT = resolve(__dirname, '../fixtures/scripted-agent.mjs');
+const controllers: ThreadController[] = [];
+
+afterEach(async () => {
+  await Promise.all(controllers.splice(0).map((controller) => controller.dispose()));
+});
+
+function scripted(scenario: string): AgentConfig {
+  return { id: 'scripted', displayName: 'Scripted', command: process.execPath, args: [SCRIPTED_AGENT, '--scenario', scenario], env: {}, isDemo: false };
+}
+
+function setup(agent: AgentConfig, options: { initializeTimeoutMs?: number } = {}) {
+  const cwd = mkdtempSync(join(tmpdir(), 'switchboard-session-'));
+  writeFileSync(join(cwd, 'hello.txt'), 'hello from the workspace\n');
+  const stderr: string[] = [];
+  const processes: AgentProcess[] = [];
+  const env: HostEnvironment = {
+    workspaceCwd: () => cwd,
+    baseEnv: () => process.env,
+    agentLog: () => ({ append: (line) => stderr.push(line) }),
+    traffic: () => ({ record: () => undefined }),
+    settings: () => ({ maxMessageBytes: 64 * 1024 * 1024, initializeTimeoutMs: options.initializeTimeoutMs ?? 10_000 }),
+    clientInfo: () => ({ name: 'switchboard-test', version: '0.0.0' }),
+  };
+  const writes: string[] = [];
+  const handlers: ClientHandlers = {
+    readTextFile: async ({ path }) => ({ content: `editor copy of ${path}` }),
+    writeTextFile: async ({ path, content }) => {
+      writes.push(path);
+      return { oldText: null, newText: content };
+    },
+  };
+  const spawn: SpawnAgentProcess = (config, processOptions) => {
+    const proc = spawnAgentProcess(config, processOptions);
+    processes.push(proc);
+    return proc;
+  };
+  const controller = createThreadController({ threadId: 't', agent, env, handlers, spawn, stopGraceMs: 500 });
+  controllers.push(controller);
+  return { controller, cwd, stderr, processes, writes, state: () => controller.snapshot().state };
+}
+
+async function until(controller: ThreadController, predicate: (state: ThreadState) => boolean): Promise<ThreadState> {
+  await vi.waitFor(
+    () => {
+      if (!predicate(controller.snapshot().state)) throw new Error('condition not met yet');
+    },
+    { timeout: 10_000 },
+  );
+  return controller.snapshot().state;
+}
+
+function failureOf(state: ThreadState) {
+  if (state.connection.kind !== 'failed') throw new Error(`connection is ${state.connection.kind}`);
+  return state.connection.failure;
+}
+
+function agentText(state: ThreadState): string {
+  return state.entries
+    .flatMap((entry) => (entry.kind === 'agent' ? entry.parts : []))
+    .map((part) => (part.kind === 'text' ? part.text : ''))
+    .join('');
+}
+
+describe('ThreadController with the scripted agent', () => {
+  it('runs a full turn', async () => {
+    const t = setup(scripted('basic-turn'));
+    await t.controller.start();
+    expect(t.state().connection).toEqual({ kind: 'ready' });
+    await t.controller.prompt('hello');
+    const state = t.state();
+    expect(state.entries.map((entry) => entry.kind)).toEqual(['user', 'thought', 'agent', 'tool', 'turnEnd']);
+    expect(agentText(state)).toBe('You said: hello\n\nDone.');
+    expect(state.entries.at(-1)).toMatchObject({ stopReason: 'end_turn' });
+    expect(state.plan).toHaveLength(1);
+  });
+
+  it('a crash mid-turn produces a failure with the exit code and the stderr tail', async () => {
+    const t = setup(scripted('crash-mid-turn'));
+    await t.controller.start();
+    await t.controller.prompt('boom');
+    const state = await until(t.controller, (s) => s.connection.kind === 'failed');
+    const failure = failureOf(state);
+    expect(failure).toMatchObject({ title: 'Agent exited with code 3', exitCode: 3, signal: null });
+    expect(failure.stderrTail).toContain('scripted-agent: simulated crash');
+    expect(failure.commandLine).toBe(`${process.execPath} ${SCRIPTED_AGENT} --scenario crash-mid-turn`);
+    expect(state.turn).toEqual({ kind: 'idle' });
+    expect(state.entries.at(-1)?.kind).toBe('failure');
+  });
+
+  it('a missing command produces a failure with the command line and a hint', async () => {
+    const t = setup({ ...scripted('basic-turn'), command: 'switchboard-missing-agent', args: ['--acp'] });
+    await t.controller.start();
+    const failure = failureOf(await until(t.controller, (s) => s.connection.kind === 'failed'));
+    expect(failure).toMatchObject({ title: 'Command not found: switchboard-missing-agent', commandLine: 'switchboard-missing-agent --acp' });
+    expect(failure.hint).toMatch(/installed and on PATH/);
+  });
+
+  it('an agent that never answers initialize times out and is killed', async () => {
+    const t = setup(scripted('no-initialize'), { initializeTimeoutMs: 400 });
+    await t.controller.start();
+    expect(failureOf(t.state()).title).toBe('The agent did not answer initialize within 0.4 s');
+    const exit = await t.processes[0].exited;
+    expect(exit.requested).toBe(true);
+  });
+
+  it('a protocol version mismatch stops the agent and says which version it wants', async () => {
+    const t = setup(scripted('bad-protocol-version'));
+    await t.controller.start();
+    expect(failureOf(t.state()).title).toBe('The agent wants ACP protocol version 99; Switchboard speaks version 1');
+    expect((await t.processes[0].exited).requested).toBe(true);
+  });
+
+  it('authenticates when session/new says auth_required', async () => {
+    const t = setup(scripted('auth-required'));
+    await t.controller.start();
+    const { connection } = t.state();
+    expect(connection.kind === 'authRequired' && connection.methods.map((method) => method.id)).toEqual(['scripted-login']);
+    await t.controller.authenticate('scripted-login');
+    expect(t.state().connection).toEqual({ kind: 'ready' });
+  });
+
+  it('serves fs calls and a permission answered by the user', async () => {
+    const t = setup(scripted('client-calls'));
+    await t.controller.start();
+    const turn = t.controller.prompt('go');
+    const asking = await until(t.controller, (s) =>
+      s.entries.some((entry) => entry.kind === 'tool' && entry.tool.permission?.state.kind === 'pending'),
+    );
+    const tool = asking.entries.find((entry) => entry.kind === 'tool');
+    t.controller.resolvePermission(tool?.kind === 'tool' ? tool.tool.permission!.permissionId : '', 'allow');
+    await turn;
+    const text = agentText(t.state());
+    expect(text).toContain(`editor copy of ${join(t.cwd, 'hello.txt')}`);
+    expect(text).toContain('"optionId":"allow"');
+    expect(t.writes).toEqual([join(t.cwd, 'scripted-output.txt')]);
+    const written = t.state().entries.find((entry) => entry.kind === 'tool' && entry.tool.writes.length > 0);
+    expect(written?.kind === 'tool' && written.tool.status).toBe('completed');
+  });
+
+  it('cancels a slow turn', async () => {
+    const t = setup(scripted('slow-turn'));
+    await t.controller.start();
+    const turn = t.controller.prompt('slow');
+    await until(t.controller, (s) => s.entries.some((entry) => entry.kind === 'agent'));
+    await t.controller.cancel();
+    await turn;
+    expect(t.state().entries.at(-1)).toMatchObject({ kind: 'turnEnd', stopReason: 'cancelled' });
+    expect(t.state().connection).toEqual({ kind: 'ready' });
+  });
+
+  it('restart replaces the process and keeps the thread', async () => {
+    const t = setup(scripted('basic-turn'));
+    await t.controller.start();
+    await t.controller.prompt('one');
+    await t.controller.restart();
+    expect((await t.processes[0].exited).requested).toBe(true);
+    await t.controller.prompt('two');
+    expect(agentText(t.state())).toContain('You said: two');
+    expect(agentText(t.state())).toContain('You said: one');
+  });
+});

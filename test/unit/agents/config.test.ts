@@ -1,0 +1,112 @@
+import { describe, expect, it } from 'vitest';
+import { createDemoAgent, parseAgentsSetting, resolveDefaultAgent } from '../../../src/agents/config';
+import { mergeAgentEnv } from '../../../src/agents/env';
+
+const demoLaunch = { command: '/opt/electron', args: ['/ext/dist/demo-agent.js'] };
+
+describe('parseAgentsSetting', () => {
+  it('always includes the built-in Demo agent first', () => {
+    const { agents, errors } = parseAgentsSetting(undefined, demoLaunch);
+    expect(errors).toEqual([]);
+    expect(agents).toEqual([
+      {
+        id: 'demo',
+        displayName: 'Demo agent',
+        command: '/opt/electron',
+        args: ['/ext/dist/demo-agent.js'],
+        env: { ELECTRON_RUN_AS_NODE: '1' },
+        isDemo: true,
+      },
+    ]);
+  });
+
+  it('parses good entries in order, defaulting args, env and displayName', () => {
+    const { agents, errors } = parseAgentsSetting(
+      {
+        gemini: { command: 'gemini', args: ['--experimental-acp'], displayName: 'Gemini CLI' },
+        custom: { command: '/usr/local/bin/my-agent', env: { API_KEY: 'x' } },
+      },
+      demoLaunch,
+    );
+    expect(errors).toEqual([]);
+    expect(agents.slice(1)).toEqual([
+      { id: 'gemini', displayName: 'Gemini CLI', command: 'gemini', args: ['--experimental-acp'], env: {}, isDemo: false },
+      { id: 'custom', displayName: 'custom', command: '/usr/local/bin/my-agent', args: [], env: { API_KEY: 'x' }, isDemo: false },
+    ]);
+  });
+
+  it('skips only the bad entries, with one message each naming the entry and field', () => {
+    const { agents, errors } = parseAgentsSetting(
+      {
+        noCommand: { args: ['x'] },
+        numberCommand: { command: 42 },
+        badArgs: { command: 'a', args: 'not-an-array' },
+        badArgItem: { command: 'a', args: ['ok', 3] },
+        badEnv: { command: 'a', env: { N: 1 } },
+        badName: { command: 'a', displayName: 5 },
+        notObject: 'gemini',
+        good: { command: 'goose', args: ['acp'] },
+      },
+      demoLaunch,
+    );
+    expect(agents.map((agent) => agent.id)).toEqual(['demo', 'good']);
+    expect(errors).toHaveLength(7);
+    expect(errors[0]).toMatch(/switchboard\.agents\["noCommand"\] is missing "command"/);
+    expect(errors[1]).toMatch(/\["numberCommand"\]\.command must be a non-empty string/);
+    expect(errors[2]).toMatch(/\["badArgs"\]\.args must be an array of strings/);
+    expect(errors[3]).toMatch(/\["badArgItem"\]\.args must be an array of strings/);
+    expect(errors[4]).toMatch(/\["badEnv"\]\.env must be an object of string values/);
+    expect(errors[5]).toMatch(/\["badName"\]\.displayName must be a string/);
+    expect(errors[6]).toMatch(/\["notObject"\] must be an object/);
+  });
+
+  it('keeps the built-in demo when a user entry claims the id "demo", and reports it', () => {
+    const { agents, errors } = parseAgentsSetting({ demo: { command: 'evil' } }, demoLaunch);
+    expect(agents).toHaveLength(1);
+    expect(agents[0]).toMatchObject({ id: 'demo', isDemo: true, command: '/opt/electron' });
+    expect(errors).toEqual([expect.stringMatching(/"demo" is reserved/)]);
+  });
+
+  it('rejects a setting that is not an object', () => {
+    const { agents, errors } = parseAgentsSetting(['gemini'], demoLaunch);
+    expect(agents.map((agent) => agent.id)).toEqual(['demo']);
+    expect(errors).toEqual([expect.stringMatching(/must be an object keyed by agent id/)]);
+  });
+});
+
+describe('resolveDefaultAgent', () => {
+  const { agents } = parseAgentsSetting({ gemini: { command: 'gemini' } }, demoLaunch);
+
+  it('returns the configured default when it exists', () => {
+    expect(resolveDefaultAgent(agents, 'gemini').id).toBe('gemini');
+  });
+
+  it('falls back to the demo when the default is unset or unknown', () => {
+    expect(resolveDefaultAgent(agents, undefined).id).toBe('demo');
+    expect(resolveDefaultAgent(agents, '').id).toBe('demo');
+    expect(resolveDefaultAgent(agents, 'codex').id).toBe('demo');
+  });
+
+  it('demo env additions merge with ELECTRON_RUN_AS_NODE', () => {
+    expect(createDemoAgent({ ...demoLaunch, env: { DEMO_SPEED: 'fast' } }).env).toEqual({
+      ELECTRON_RUN_AS_NODE: '1',
+      DEMO_SPEED: 'fast',
+    });
+  });
+});
+
+describe('mergeAgentEnv', () => {
+  it('adds the agent env to the base env and keeps PATH and HOME from the base', () => {
+    const base = { PATH: '/usr/bin:/bin', HOME: '/home/me', LANG: 'C' };
+    const { env, ignored } = mergeAgentEnv(base, { API_KEY: 'k', LANG: 'en_US.UTF-8', PATH: '/nowhere', HOME: '/tmp' });
+    expect(env).toEqual({ PATH: '/usr/bin:/bin', HOME: '/home/me', LANG: 'en_US.UTF-8', API_KEY: 'k' });
+    expect(ignored).toEqual(['PATH', 'HOME']);
+    expect(base).toEqual({ PATH: '/usr/bin:/bin', HOME: '/home/me', LANG: 'C' });
+  });
+
+  it('treats the Windows spelling Path as PATH', () => {
+    const { env, ignored } = mergeAgentEnv({ Path: 'C:\\bin' }, { Path: 'D:\\x' });
+    expect(env).toEqual({ Path: 'C:\\bin' });
+    expect(ignored).toEqual(['Path']);
+  });
+});
