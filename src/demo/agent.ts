@@ -2,7 +2,7 @@
 // methods into an ACP connection. Holds every session of the process and its running turn.
 import type * as acp from '@agentclientprotocol/sdk';
 import { ClientMethod, ErrorCodes } from '../protocol/methods';
-import { RequestFailure, type CancelSignal } from '../session/api';
+import { RequestFailure, type CancelSignal } from '../protocol/types';
 import { DEMO_COMMANDS, parsePrompt } from './commands';
 import {
   applyConfigChange,

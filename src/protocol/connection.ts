@@ -13,7 +13,7 @@ import {
   type RequestMessage,
 } from 'vscode-jsonrpc/node';
 import type * as acp from '@agentclientprotocol/sdk';
-import type { CancelSignal, TrafficSink } from '../session/api';
+import type { CancelSignal, TrafficSink } from './types';
 import {
   AcpConnectionClosedError,
   AcpTimeoutError,

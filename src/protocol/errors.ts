@@ -2,7 +2,7 @@
 // (or written to the log) says what was being asked when it went wrong. Also the mapping of what our
 // own handlers throw to the JSON-RPC error the agent gets back.
 import { ResponseError, type CancellationToken } from 'vscode-jsonrpc/node';
-import { RequestFailure } from '../session/api';
+import { RequestFailure } from './types';
 import { ErrorCodes } from './methods';
 
 /** The agent answered with a JSON-RPC error object. */

@@ -2,7 +2,7 @@
 // command and bug reports. Bounded by bytes, not count, because one file read can be megabytes while a
 // thousand chunk updates are a few kilobytes: oldest records go first, and a single huge message is
 // kept as a truncated head with its full size noted, so it cannot push everything else out.
-import type { TrafficSink } from '../session/api';
+import type { TrafficSink } from './types';
 import { formatBytes } from './errors';
 
 export type TrafficDirection = 'send' | 'recv';

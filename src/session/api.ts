@@ -1,9 +1,14 @@
 // The seam between the VS Code-free core (agents/, session/) and the VS Code glue (client/,
 // panel/, extension.ts). The core is built and unit-tested without `vscode`; the glue
-// implements ClientHandlers and HostUi with the real API and drives a ThreadController.
+// implements ClientHandlers and HostEnvironment with the real API and drives a ThreadController.
 import type * as acp from '@agentclientprotocol/sdk';
 import type { ThreadAction } from '../shared/actions';
 import type { ThreadState } from '../shared/thread';
+import type { CancelSignal, TrafficSink } from '../protocol/types';
+
+// Defined by the transport layer (it answers JSON-RPC with them); re-exported for the glue.
+export { RequestFailure } from '../protocol/types';
+export type { CancelSignal, TrafficSink } from '../protocol/types';
 
 /** One agent as configured by the user (switchboard.agents) or built in (the Demo agent). */
 export interface AgentConfig {
@@ -14,23 +19,6 @@ export interface AgentConfig {
   /** Added to the environment VS Code runs with; never replaces it. */
   env: Record<string, string>;
   isDemo: boolean;
-}
-
-/** Aborts with the request: the agent sent `$/cancel_request`, or the agent went away. */
-export interface CancelSignal {
-  readonly isCancellationRequested: boolean;
-  onCancellationRequested(listener: () => void): { dispose(): void };
-}
-
-/** Thrown by handlers to answer with a JSON-RPC error (e.g. -32602 for a relative path). */
-export class RequestFailure extends Error {
-  constructor(
-    readonly code: number,
-    message: string,
-    readonly data?: unknown,
-  ) {
-    super(message);
-  }
 }
 
 export interface WriteOutcome {
@@ -60,9 +48,6 @@ export interface HostEnvironment {
   clientInfo(): acp.Implementation;
 }
 
-export interface TrafficSink {
-  record(direction: 'send' | 'recv', message: unknown): void;
-}
 
 /** One numbered action for one thread, as forwarded to the webview. */
 export interface ThreadEvent {

@@ -1,0 +1,23 @@
+// Types the transport shares with the layers above it: handlers get a CancelSignal and answer
+// errors by throwing RequestFailure; every message in and out goes to a TrafficSink.
+
+/** Aborts with the request: the agent sent `$/cancel_request`, or the agent went away. */
+export interface CancelSignal {
+  readonly isCancellationRequested: boolean;
+  onCancellationRequested(listener: () => void): { dispose(): void };
+}
+
+/** Thrown by handlers to answer with a JSON-RPC error (e.g. -32602 for a relative path). */
+export class RequestFailure extends Error {
+  constructor(
+    readonly code: number,
+    message: string,
+    readonly data?: unknown,
+  ) {
+    super(message);
+  }
+}
+
+export interface TrafficSink {
+  record(direction: 'send' | 'recv', message: unknown): void;
+}
