@@ -1,0 +1,61 @@
+// playwright-core driving Debian's chromium (no browser download), confined to loopback.
+import { chromium } from 'playwright-core';
+import { chromiumPath } from './paths.mjs';
+
+export async function launchBrowser() {
+  return chromium.launch({
+    executablePath: chromiumPath,
+    headless: true,
+    args: [
+      '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking',
+      '--disable-component-update', '--disable-sync', '--no-first-run',
+    ],
+  });
+}
+
+/** A page whose requests to anything but 127.0.0.1/localhost are aborted (telemetry, galleries, CDNs). */
+export async function newLoopbackPage(browser) {
+  const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
+  await context.route(/^https?:\/\/(?!127\.0\.0\.1|localhost)/, (route) => route.abort());
+  return context.newPage();
+}
+
+export function workbenchUrl(server, folder, payload) {
+  // Slashes stay readable: the URL is also printed for people to open.
+  let url = `${server.url}/?folder=${encodeURIComponent(folder).replaceAll('%2F', '/')}`;
+  if (payload) url += `&payload=${encodeURIComponent(JSON.stringify(payload))}`;
+  return url;
+}
+
+/** Waits for the workbench and for the remote file system (the explorer lists the folder). */
+export async function waitForWorkbench(page, timeout = 90_000) {
+  await page.locator('.monaco-workbench').waitFor({ timeout });
+  await page.locator('.explorer-folders-view .monaco-list-row').first().waitFor({ timeout });
+}
+
+/**
+ * Runs a command by its palette title. The palette snapshots the command list when it opens, and extension
+ * contributions arrive seconds after the workbench renders, so close and reopen it until the command shows.
+ */
+export async function runCommand(page, title, timeoutMs = 60_000) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    await page.keyboard.press('F1');
+    const input = page.locator('.quick-input-widget input[type="text"]').first();
+    await input.waitFor({ timeout: 10_000 });
+    await input.fill('>' + title);
+    try {
+      await page.locator('.quick-input-list .monaco-list-row', { hasText: title }).first().waitFor({ timeout: 2000 });
+      await page.keyboard.press('Enter');
+      return;
+    } catch {
+      await page.keyboard.press('Escape');
+      if (Date.now() > deadline) throw new Error(`command not found in the palette: ${title}`);
+    }
+  }
+}
+
+/** The extension's webview content: iframe.webview (VS Code's host page) > #active-frame (our HTML). */
+export function switchboardWebview(page) {
+  return page.frameLocator('iframe.webview[src*="switchboard"]').frameLocator('#active-frame');
+}

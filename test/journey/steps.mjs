@@ -1,0 +1,42 @@
+// A tiny step runner for user journeys: each step is one test. Steps run in order; once one fails the rest
+// are reported as failed ("not reached"), so a broken journey never looks like fewer tests.
+import fs from 'node:fs';
+import path from 'node:path';
+
+export function createJourney({ screenshotDir, page }) {
+  const steps = [];
+  fs.mkdirSync(screenshotDir, { recursive: true });
+  return {
+    step(title, fn) {
+      steps.push({ title, fn });
+    },
+    async run() {
+      const results = [];
+      let broken = false;
+      for (const [i, { title, fn }] of steps.entries()) {
+        const shot = path.join(screenshotDir, `${String(i + 1).padStart(2, '0')}-${slug(title)}.png`);
+        if (broken) {
+          results.push({ title, ok: false, error: 'not reached (an earlier step failed)' });
+          console.log(`  - ${title} (not reached)`);
+          continue;
+        }
+        const t0 = Date.now();
+        try {
+          await fn();
+          results.push({ title, ok: true });
+          console.log(`  ✔ ${title} (${Date.now() - t0} ms)`);
+        } catch (err) {
+          broken = true;
+          results.push({ title, ok: false, error: err.message ?? String(err) });
+          console.log(`  ✘ ${title} (${Date.now() - t0} ms)\n      ${(err.message ?? String(err)).split('\n')[0]}`);
+        }
+        await page().screenshot({ path: shot }).catch(() => {});
+      }
+      return results;
+    },
+  };
+}
+
+function slug(text) {
+  return text.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, 50);
+}
