@@ -105,6 +105,12 @@ export function createAcpConnection(
   const handlingIds = new WeakMap<CancellationToken, acp.RequestId>();
   let closeReason: ConnectionCloseReason | undefined;
   let lastStreamError: Error | undefined;
+  // vscode-jsonrpc dispatches queued messages one per event-loop turn, but reports the stream's end
+  // at once. Closing then would drop the agent's last messages (the chunk it wrote just before it
+  // crashed), so the close waits until every message read has been dispatched.
+  let messagesRead = 0;
+  let messagesDispatched = 0;
+  let whenDrained: (() => void) | undefined;
 
   const reader = new NdjsonMessageReader(input, {
     maxMessageBytes,
@@ -115,7 +121,10 @@ export function createAcpConnection(
         'error',
         `Dropped a ${formatBytes(bytes)} message from the agent: larger than the ${formatBytes(maxMessageBytes)} limit`,
       ),
-    onMessage: traffic ? (message) => traffic.record('recv', message) : undefined,
+    onMessage: (message) => {
+      messagesRead++;
+      traffic?.record('recv', message);
+    },
   });
   const writer = new NdjsonMessageWriter(output, {
     onMessage: traffic ? (message) => traffic.record('send', message) : undefined,
@@ -147,6 +156,20 @@ export function createAcpConnection(
   };
   const connection: MessageConnection = createMessageConnection(reader, writer, jsonRpcLogger, {
     cancellationStrategy,
+    messageStrategy: {
+      handleMessage(message, next) {
+        try {
+          next(message);
+        } finally {
+          messagesDispatched++;
+          if (whenDrained && messagesDispatched >= messagesRead) {
+            const drained = whenDrained;
+            whenDrained = undefined;
+            drained();
+          }
+        }
+      },
+    },
   });
 
   // One dispatcher for all requests so unknown methods, error mapping and cleanup live in one place.
@@ -187,13 +210,18 @@ export function createAcpConnection(
     lastStreamError = error;
     log('error', `Connection error: ${error.message}`);
   });
-  connection.onClose(() =>
-    close(
-      lastStreamError
-        ? { kind: 'error', message: lastStreamError.message, error: lastStreamError }
-        : { kind: 'ended', message: "the agent's stdio streams closed (the process probably exited)" },
-    ),
-  );
+  connection.onClose(() => {
+    const closeNow = () =>
+      close(
+        lastStreamError
+          ? { kind: 'error', message: lastStreamError.message, error: lastStreamError }
+          : { kind: 'ended', message: "the agent's stdio streams closed (the process probably exited)" },
+      );
+    if (messagesDispatched >= messagesRead) return closeNow();
+    whenDrained = closeNow;
+    // A message vscode-jsonrpc refused never counts as dispatched: don't wait on it forever.
+    setTimeout(() => whenDrained?.(), 1000).unref?.();
+  });
   connection.listen();
 
   function close(reason: ConnectionCloseReason): void {

@@ -1,11 +1,21 @@
 // Real child processes: spawn failures, exits with stderr, and stop() taking down a whole
 // process group including a grandchild (the agent's own subprocesses).
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { spawnAgentProcess, type AgentProcess } from '../../src/agents/agentProcess';
 import type { AgentConfig } from '../../src/session/api';
+
+const tempDirs: string[] = [];
+function tempDir(prefix: string): string {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  tempDirs.push(dir);
+  return dir;
+}
+afterAll(() => {
+  for (const dir of tempDirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
 
 const started: AgentProcess[] = [];
 afterEach(async () => {
@@ -66,7 +76,7 @@ describe('spawnAgentProcess', () => {
   });
 
   it('reports a file that is not executable', async () => {
-    const script = join(mkdtempSync(join(tmpdir(), 'switchboard-')), 'agent.sh');
+    const script = join(tempDir('switchboard-'), 'agent.sh');
     writeFileSync(script, '#!/bin/sh\necho hi\n', { mode: 0o644 });
     const { proc } = start(agent(script));
     const exit = await proc.exited;

@@ -1,12 +1,22 @@
 // ThreadController against the real scripted agent (a child process speaking NDJSON over stdio).
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { spawnAgentProcess, type AgentProcess, type SpawnAgentProcess } from '../../src/agents/agentProcess';
 import type { AgentConfig, ClientHandlers, HostEnvironment, ThreadController } from '../../src/session/api';
 import { createThreadController } from '../../src/session/threadController';
 import type { ThreadState } from '../../src/shared/thread';
+
+const tempDirs: string[] = [];
+function tempDir(prefix: string): string {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  tempDirs.push(dir);
+  return dir;
+}
+afterAll(() => {
+  for (const dir of tempDirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
 
 const SCRIPTED_AGENT = resolve(__dirname, '../fixtures/scripted-agent.mjs');
 const controllers: ThreadController[] = [];
@@ -20,7 +30,7 @@ function scripted(scenario: string): AgentConfig {
 }
 
 function setup(agent: AgentConfig, options: { initializeTimeoutMs?: number } = {}) {
-  const cwd = mkdtempSync(join(tmpdir(), 'switchboard-session-'));
+  const cwd = tempDir('switchboard-session-');
   writeFileSync(join(cwd, 'hello.txt'), 'hello from the workspace\n');
   const stderr: string[] = [];
   const processes: AgentProcess[] = [];

@@ -91,7 +91,7 @@ export class ToolCardView implements EntryView {
     const last = this.last;
     if (last?.status !== tool.status || last.kind !== tool.kind || last.title !== tool.title) this.renderHeader(tool);
     if (last?.permission !== tool.permission) this.renderPermission(tool.permission);
-    if (last?.content !== tool.content) this.content.update(tool.content);
+    if (last?.content !== tool.content || last?.writes !== tool.writes) this.content.update(visibleContent(tool));
     if (last?.writes !== tool.writes) this.writes.update(tool.writes);
     if (last?.locations !== tool.locations) this.locations.update(tool.locations);
     if (last?.rawInput !== tool.rawInput || last?.rawOutput !== tool.rawOutput) {
@@ -116,4 +116,14 @@ export class ToolCardView implements EntryView {
     this.permissionSlot.replaceChildren(...(permission ? [renderPermission(permission, this.post)] : []));
     this.card.classList.toggle('awaiting-permission', permission?.state.kind === 'pending');
   }
+}
+
+/**
+ * A diff the agent reported for a file it also wrote through fs/write_text_file is shown once:
+ * the write card holds what really happened to the buffer, so the agent's own diff is hidden.
+ */
+function visibleContent(tool: ToolCallView): ToolCallView['content'] {
+  if (tool.writes.length === 0) return tool.content;
+  const written = new Set(tool.writes.map((write) => write.path));
+  return tool.content.filter((item) => item.type !== 'diff' || !written.has(item.path));
 }

@@ -92,6 +92,23 @@ describe('tool-call card', () => {
     expect(m.$('.tool-writes .diff-new-file').textContent).toBe('New file');
   });
 
+  it('shows a file once when the agent both wrote it and reported a diff for it', () => {
+    const m = withTool(
+      { type: 'fileWritten', path: '/w/a.txt', oldText: 'a\n', newText: 'b\n' },
+      update({
+        sessionUpdate: 'tool_call_update',
+        toolCallId: 'call-1',
+        content: [
+          { type: 'diff', path: '/w/a.txt', oldText: 'a\n', newText: 'b\n' },
+          { type: 'diff', path: '/w/other.txt', oldText: 'x\n', newText: 'y\n' },
+        ],
+      }),
+    );
+    expect(m.$$('.diff')).toHaveLength(2);
+    expect(m.$$('.tool-writes .diff')).toHaveLength(1);
+    expect(m.$$('.tool-content .diff')).toHaveLength(1);
+  });
+
   it('renders text content as markdown, terminals as a placeholder, and locations as links', () => {
     const m = withTool(
       update({
