@@ -72,11 +72,12 @@ export function sameWrite(a: FileWriteView, b: FileWriteView): boolean {
 
 export function renderLocation(location: acp.ToolCallLocation, post: Post): HTMLElement {
   const line = location.line ?? null;
-  const label = line !== null ? `${location.path}:${line}` : location.path;
+  const full = line !== null ? `${location.path}:${line}` : location.path;
+  const short = shortPath(location.path);
   const link = h('a', {
     class: 'location-link',
-    text: label,
-    title: `Open ${label}`,
+    text: line !== null ? `${short}:${line}` : short,
+    title: `Open ${full}`,
     attrs: { href: '#' },
     data: { path: location.path, line: line === null ? '' : String(line) },
   });
@@ -85,6 +86,12 @@ export function renderLocation(location: acp.ToolCallLocation, post: Post): HTML
     post({ type: 'openLocation', path: location.path, line });
   });
   return link;
+}
+
+/** The last few segments of an absolute path: the side bar is narrow and the tooltip has it all. */
+export function shortPath(path: string, keep = 3): string {
+  const segments = path.split(/[\\/]/).filter((segment) => segment !== '');
+  return segments.length > keep ? `…/${segments.slice(-keep).join('/')}` : path;
 }
 
 export function sameLocation(a: acp.ToolCallLocation, b: acp.ToolCallLocation): boolean {

@@ -163,3 +163,14 @@ describe('tool-call card', () => {
     style.remove();
   });
 });
+
+describe('location links', () => {
+  it('show the last path segments and keep the whole path in the tooltip and the click', () => {
+    const m = withTool(update({ sessionUpdate: 'tool_call_update', toolCallId: 'call-1', locations: [{ path: '/home/me/project/src/deep/file.ts', line: 3 }] }));
+    const link = m.$('.tool-locations .location-link');
+    expect(link.textContent).toBe('…/src/deep/file.ts:3');
+    expect(link.title).toBe('Open /home/me/project/src/deep/file.ts:3');
+    link.click();
+    expect(m.posted).toEqual([{ type: 'openLocation', path: '/home/me/project/src/deep/file.ts', line: 3 }]);
+  });
+});
