@@ -43,8 +43,8 @@ async function dispatch(message: WebviewToHost, host: ChatHost): Promise<void> {
       host.sendSnapshot();
       return;
     case 'prompt':
-      // No chat yet (fresh window): typing a prompt starts one with the default agent.
-      await (thread ?? (await host.startChat(undefined))).prompt(message.text);
+      // No chat yet (fresh window): typing a prompt starts one with the picked (or default) agent.
+      await (thread ?? (await host.startChat(message.agentId))).prompt(message.text);
       return;
     case 'cancel':
       await thread?.cancel();

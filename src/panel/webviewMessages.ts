@@ -7,7 +7,7 @@ type Shape = Record<string, 'string' | 'string?' | 'string|null' | 'number|null?
 const SHAPES: { [K in WebviewToHost['type']]: Shape } = {
   ready: {},
   resync: {},
-  prompt: { text: 'string' },
+  prompt: { text: 'string', agentId: 'string?' },
   cancel: {},
   permission: { permissionId: 'string', optionId: 'string|null' },
   setMode: { modeId: 'string' },

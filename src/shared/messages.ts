@@ -32,7 +32,8 @@ export type WebviewToHost =
   | { type: 'ready' }
   /** The webview saw a gap in action sequence numbers; the host answers with a snapshot. */
   | { type: 'resync' }
-  | { type: 'prompt'; text: string }
+  /** agentId: the agent picked in the empty state; used only when there is no chat yet. */
+  | { type: 'prompt'; text: string; agentId?: string }
   | { type: 'cancel' }
   /** optionId null means the user dismissed the request: it resolves as `cancelled`, never allow. */
   | { type: 'permission'; permissionId: string; optionId: string | null }

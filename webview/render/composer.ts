@@ -14,6 +14,8 @@ export interface ComposerOptions {
   onDraftChange?: (draft: string) => void;
   /** Called after a prompt was posted (the transcript jumps to the bottom). */
   onSent?: () => void;
+  /** The agent picked for a new chat; a prompt typed before any chat exists starts one with it. */
+  agentForNewChat?: () => string | undefined;
 }
 
 interface ComposerMode {
@@ -27,7 +29,9 @@ interface ComposerMode {
 export function composerMode(thread: ThreadState | null): ComposerMode {
   // The reason is the placeholder of the disabled textarea; the status line stays empty.
   const off = (placeholder: string): ComposerMode => ({ enabled: false, running: false, cancelling: false, placeholder, status: '' });
-  if (!thread) return off('Start a new chat to begin');
+  if (!thread) {
+    return { enabled: true, running: false, cancelling: false, placeholder: 'Type a message to start a chat with the agent picked above (Enter to send)', status: '' };
+  }
   const agent = thread.agentInfo?.title || thread.agent.displayName;
   switch (thread.connection.kind) {
     case 'starting':
@@ -67,6 +71,7 @@ export class ComposerView {
   private readonly selectors: SelectorsView;
   private mode: ComposerMode = composerMode(null);
   private commands: acp.AvailableCommand[] = [];
+  private hasThread = false;
 
   constructor(
     private readonly post: Post,
@@ -94,6 +99,7 @@ export class ComposerView {
 
   update(thread: ThreadState | null): void {
     this.mode = composerMode(thread);
+    this.hasThread = thread !== null;
     this.commands = thread?.commands ?? [];
     this.selectors.update(thread);
     this.applyMode();
@@ -165,7 +171,8 @@ export class ComposerView {
   private submit(): void {
     const text = this.textarea.value;
     if (!this.mode.enabled || this.mode.running || text.trim() === '') return;
-    this.post({ type: 'prompt', text });
+    const agentId = !this.hasThread ? this.options.agentForNewChat?.() : undefined;
+    this.post(agentId ? { type: 'prompt', text, agentId } : { type: 'prompt', text });
     this.textarea.value = '';
     this.menu.hide();
     this.refreshGhost();

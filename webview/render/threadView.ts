@@ -22,12 +22,16 @@ export function createThreadRenderer(root: HTMLElement, post: Post, options: Com
   const transcript = new TranscriptView(post);
   const banner = new ConnectionBanner(post);
   const plan = new PlanView();
-  const composer = new ComposerView(post, { ...options, onSent: () => { transcript.scrollToBottom(); options.onSent?.(); } });
+  const composer = new ComposerView(post, {
+    ...options,
+    onSent: () => { transcript.scrollToBottom(); options.onSent?.(); },
+    agentForNewChat: () => header.picker.select.value || undefined,
+  });
   const emptyState = h(
     'div',
     { class: 'empty-state' },
     h('div', { class: 'empty-title', text: 'No chat yet' }),
-    h('div', { class: 'empty-text', text: 'Pick an agent and start a new chat. Agents run locally as subprocesses; you approve what they do.' }),
+    h('div', { class: 'empty-text', text: 'Pick an agent, then type a message below (or press New chat). Agents run locally as subprocesses; you approve what they do.' }),
   );
   const pickerHome = h('div', { class: 'empty-actions' });
   emptyState.appendChild(pickerHome);

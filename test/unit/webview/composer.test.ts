@@ -78,9 +78,17 @@ describe('composer', () => {
     expect(composer.placeholder).toBe('Agent is starting...');
     m.act({ type: 'agentFailed', failure: { title: 'Agent exited with code 1', commandLine: 'demo', exitCode: 1, stderrTail: [] } });
     expect(composer.placeholder).toBe('Agent failed: restart it');
+  });
+
+  it('with no chat yet, takes a prompt that starts a chat with the picked agent', () => {
+    const m = mount();
     m.snapshot(null);
-    expect(composer.disabled).toBe(true);
-    expect(composer.placeholder).toMatch(/new chat/i);
+    const composer = m.$('#composer') as HTMLTextAreaElement;
+    expect(composer.disabled).toBe(false);
+    expect(composer.placeholder).toMatch(/start a chat/i);
+    composer.value = 'hello';
+    composer.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true, cancelable: true }));
+    expect(m.posted).toEqual([{ type: 'prompt', text: 'hello', agentId: (m.$('select.agent-picker') as HTMLSelectElement).value }]);
   });
 });
 
