@@ -1,21 +1,12 @@
 // Real child processes: spawn failures, exits with stderr, and stop() taking down a whole
 // process group including a grandchild (the agent's own subprocesses).
-import { mkdtempSync, rmSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { spawnAgentProcess, type AgentProcess } from '../../src/agents/agentProcess';
 import type { AgentConfig } from '../../src/session/api';
-
-const tempDirs: string[] = [];
-function tempDir(prefix: string): string {
-  const dir = mkdtempSync(join(tmpdir(), prefix));
-  tempDirs.push(dir);
-  return dir;
-}
-afterAll(() => {
-  for (const dir of tempDirs.splice(0)) rmSync(dir, { recursive: true, force: true });
-});
+import { tempDir } from './tempDirs';
 
 const started: AgentProcess[] = [];
 afterEach(async () => {

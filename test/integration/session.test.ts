@@ -1,22 +1,13 @@
 // ThreadController against the real scripted agent (a child process speaking NDJSON over stdio).
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { spawnAgentProcess, type AgentProcess, type SpawnAgentProcess } from '../../src/agents/agentProcess';
 import type { AgentConfig, ClientHandlers, HostEnvironment, ThreadController } from '../../src/session/api';
 import { createThreadController } from '../../src/session/threadController';
 import type { ThreadState } from '../../src/shared/thread';
-
-const tempDirs: string[] = [];
-function tempDir(prefix: string): string {
-  const dir = mkdtempSync(join(tmpdir(), prefix));
-  tempDirs.push(dir);
-  return dir;
-}
-afterAll(() => {
-  for (const dir of tempDirs.splice(0)) rmSync(dir, { recursive: true, force: true });
-});
+import { tempDir } from './tempDirs';
 
 const SCRIPTED_AGENT = resolve(__dirname, '../fixtures/scripted-agent.mjs');
 const controllers: ThreadController[] = [];
