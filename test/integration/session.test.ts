@@ -1,6 +1,5 @@
 // ThreadController against the real scripted agent (a child process speaking NDJSON over stdio).
 import { writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { spawnAgentProcess, type AgentProcess, type SpawnAgentProcess } from '../../src/agents/agentProcess';
