@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // `npm test`: every suite, in order, each in its own process, with its counts:
 //   provision (not a test) -> build (esbuild --tests) -> typecheck (1 test) -> vitest (unit + integration)
-//   -> in-host mocha suites in a real VS Code -> the user journey (packaged .vsix in a real VS Code).
+//   -> in-host mocha suites in a real VS Code -> the user journey (packaged .vsix in a real VS Code)
+//   -> `npm run bench -- --quick` (smoke mode of the benchmarks).
 // Ends with the line `N passed, N failed` (all suites) and exits non-zero on any failure. A suite that crashes
 // or cannot run counts as (at least) one failure, never as zero tests.
 import { spawnSync } from 'node:child_process';
@@ -99,6 +100,9 @@ async function main() {
     runSuiteScript('vscode (in-host)', 'scripts/e2e/run-vscode-tests.mjs', ['--no-build']);
     runSuiteScript('journey', 'test/journey/chat-journey.mjs');
   }
+  // The bench's smoke mode, so it cannot rot: passes when it completes with valid results
+  // (bench/results.json); missed targets are reported in its output, not failed here.
+  runSuiteScript('bench (quick)', 'scripts/bench.mjs', ['--quick']);
 
   fs.rmSync(tmp, { recursive: true, force: true });
   const passed = rows.reduce((n, r) => n + r.passed, 0);

@@ -5,7 +5,10 @@ import * as os from 'node:os';
 import * as vscode from 'vscode';
 import { AgentCatalog, pickAgent, SETTINGS_SECTION, transportSettings } from './client/agentCatalog';
 import { AgentLogs } from './client/agentLogs';
+import { AgentTerminals } from './client/agentTerminals';
+import { ptyLoadProblem } from './terminals/processes';
 import { createFsHandlers } from './client/fsHandlers';
+import { activateReview, type ReviewFeature } from './client/review/reviewFeature';
 import { TrafficChannel } from './client/trafficChannel';
 import { ChatViewProvider, CHAT_VIEW_ID } from './panel/chatViewProvider';
 import { DiffDocuments, openLocation } from './panel/diffDocuments';
@@ -18,13 +21,22 @@ export interface SwitchboardApi {
   /** Starts a chat (the default agent without an id) and resolves once the session started or failed. */
   newChat(agentId?: string): Promise<ThreadController>;
   activeThread(): ThreadController | undefined;
+  /** "Open in Terminal" for a terminal of the active thread; undefined when it is gone. */
+  openTerminal?(terminalId: string): vscode.Terminal | undefined;
+  /** Whether terminals get a real PTY here (node-pty loaded), or why not. */
+  terminalSupport?(): { pty: boolean; problem?: string };
   /** Whether the chat view was resolved and its webview said `ready` (tests of the view). */
   chatViewState(): { resolved: boolean; ready: boolean };
+  /** Review of agent changes (inline review, Changes view, checkpoints); the in-host tests drive it. */
+  review?: ReviewFeature;
+  /** How long activate() took, in ms (npm run bench reads it; also logged to the extension host console). */
+  activationMs?: number;
 }
 
 let registry: ThreadRegistry | undefined;
 
 export function activate(context: vscode.ExtensionContext): SwitchboardApi {
+  const activationStarted = performance.now();
   const catalog = new AgentCatalog({
     // The demo runs on the extension host's own runtime: always present, never downloaded.
     command: process.execPath,
@@ -44,9 +56,15 @@ export function activate(context: vscode.ExtensionContext): SwitchboardApi {
     clientInfo: () => ({ name: 'switchboard', title: 'Switchboard', version }),
   };
 
+  const review = activateReview(context, workspaceCwd);
   const threads = new ThreadRegistry(
-    (agent, threadId) =>
-      createThreadController({ threadId, agent, env: host, handlers: createFsHandlers({ agentName: agent.displayName }) }),
+    (agent, threadId) => {
+      const handlers = createFsHandlers({ agentName: agent.displayName, review: review.fsHooks });
+      const thread = createThreadController({ threadId, agent, env: host, handlers });
+      // Lives as long as the thread's events do: a disposed thread emits nothing more.
+      review.attach(thread);
+      return thread;
+    },
     undefined,
     (error) => console.error('[switchboard] stopping an agent failed', error),
   );
@@ -68,6 +86,15 @@ export function activate(context: vscode.ExtensionContext): SwitchboardApi {
   }
 
   const diffs = new DiffDocuments();
+  const agentTerminals = new AgentTerminals();
+  function openTerminal(thread: ThreadController, terminalId: string): vscode.Terminal | undefined {
+    const handle = thread.terminalHandle?.(terminalId);
+    if (!handle) {
+      void vscode.window.showInformationMessage('That command was released by the agent; its last output stays in the chat.');
+      return undefined;
+    }
+    return agentTerminals.show(`${thread.threadId}/${terminalId}`, handle, thread.agent.displayName);
+  }
   const view = new ChatViewProvider(context.extensionUri, {
     agentList: () => catalog.choices(),
     activeThread: () => threads.active(),
@@ -77,6 +104,9 @@ export function activate(context: vscode.ExtensionContext): SwitchboardApi {
     openDiff: (path, oldText, newText) => diffs.open(path, oldText, newText),
     copy: async (text) => vscode.env.clipboard.writeText(text),
     showLog: (agentId) => agentLogs.show(agentId ?? catalog.defaultAgent().id),
+    openTerminal: (thread, terminalId) => void openTerminal(thread, terminalId),
+    reviewFile: (path, action) => review.resolveFile(path, action),
+    restoreCheckpoint: (thread, entryId) => review.restoreCheckpoint(thread.threadId, entryId),
     reportError: (message) => void vscode.window.showErrorMessage(message),
     reportInvalid: (raw) => console.warn('[switchboard] ignored a malformed webview message', raw),
   });
@@ -112,6 +142,7 @@ export function activate(context: vscode.ExtensionContext): SwitchboardApi {
     vscode.window.registerWebviewViewProvider(CHAT_VIEW_ID, view),
     view,
     diffs.register(),
+    agentTerminals,
     agentLogs,
     traffic,
     vscode.commands.registerCommand('switchboard.newChat', () => newChatFromCommand(undefined)),
@@ -141,8 +172,24 @@ export function activate(context: vscode.ExtensionContext): SwitchboardApi {
   return {
     newChat: (agentId) => startChat(agentId),
     activeThread: () => threads.active(),
+    terminalSupport: () => {
+      const problem = ptyLoadProblem();
+      return problem === undefined ? { pty: true } : { pty: false, problem };
+    },
+    openTerminal: (terminalId) => {
+      const thread = threads.active();
+      return thread ? openTerminal(thread, terminalId) : undefined;
+    },
     chatViewState: () => view.state(),
+    review,
+    activationMs: activationTime(activationStarted),
   };
+}
+
+function activationTime(started: number): number {
+  const ms = performance.now() - started;
+  console.log(`Switchboard activated in ${ms.toFixed(1)} ms`);
+  return ms;
 }
 
 /** Stops every agent process group; VS Code waits for the returned promise (briefly). */

@@ -5,6 +5,7 @@ import type { ComposerOptions } from './render/composer';
 import { createThreadRenderer, type ThreadRenderer } from './render/threadView';
 import type { Post } from './render/types';
 import { ThreadStore, type ViewState } from './store';
+import { terminalViews } from './terminal/views';
 
 export interface ChatAppOptions extends ComposerOptions {
   /** Schedules a render; defaults to requestAnimationFrame. Tests can pass their own. */
@@ -27,9 +28,12 @@ export function createChatApp(root: HTMLElement, post: Post, options: ChatAppOpt
   let scheduled = false;
   let focusPending = false;
 
+  terminalViews.setPost(post);
+  let shownThreadId: string | null = null;
   const flush = (): void => {
     scheduled = false;
     renderer.render(store.state);
+    terminalViews.describe(store.state.thread?.terminals);
     if (focusPending) {
       focusPending = false;
       renderer.focusComposer();
@@ -51,7 +55,14 @@ export function createChatApp(root: HTMLElement, post: Post, options: ChatAppOpt
       return store.state;
     },
     receive(msg: HostToWebview): void {
+      if (msg.type === 'terminalOutput') {
+        terminalViews.receive(msg);
+        return;
+      }
       const outcome = store.receive(msg);
+      const threadId = store.state.thread?.key.threadId ?? null;
+      if (outcome === 'snapshot' && threadId !== shownThreadId) terminalViews.reset(); // another thread's terminals
+      shownThreadId = threadId;
       if (outcome === 'focusComposer') focusPending = true;
       if (outcome === 'snapshot' || outcome === 'applied' || outcome === 'agents' || outcome === 'focusComposer') schedule();
     },

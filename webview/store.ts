@@ -19,7 +19,8 @@ export type ReceiveOutcome =
   | 'focusComposer'
   | 'stale' // batch already applied (or empty): nothing to do
   | 'waiting' // no snapshot yet / waiting for the resync snapshot: batch ignored
-  | 'resync'; // gap detected, resync requested
+  | 'resync' // gap detected, resync requested
+  | 'terminalOutput'; // not thread state: the app hands it to the terminal views
 
 export class ThreadStore {
   private current: ViewState = { thread: null, agents: [], defaultAgentId: '' };
@@ -51,15 +52,20 @@ export class ThreadStore {
         return 'focusComposer';
       case 'actions':
         return this.applyBatch(msg.firstSeq, msg);
+      case 'terminalOutput':
+        return 'terminalOutput';
     }
   }
 
   private applyBatch(firstSeq: number, msg: Extract<HostToWebview, { type: 'actions' }>): ReceiveOutcome {
     if (!this.synced) return 'waiting';
-    const lastInBatch = firstSeq + msg.actions.length - 1;
+    const lastInBatch = msg.lastSeq ?? firstSeq + msg.actions.length - 1;
     if (lastInBatch <= this.lastSeq) return 'stale';
     // A batch overlapping what we have is fine (skip the known part); one past a hole is not.
     if (firstSeq > this.lastSeq + 1 || this.current.thread === null) return this.requestResync();
+    // A merged batch has no per-number actions to skip: overlapping one, we cannot tell what we have.
+    const merged = msg.lastSeq !== undefined && msg.lastSeq !== firstSeq + msg.actions.length - 1;
+    if (merged && firstSeq <= this.lastSeq) return this.requestResync();
 
     let thread = this.current.thread;
     try {

@@ -7,6 +7,8 @@ import * as vscode from 'vscode';
 import type * as acp from '@agentclientprotocol/sdk';
 import { RequestFailure, type CancelSignal, type ClientHandlers, type WriteOutcome } from '../session/api';
 import { sliceLines } from './lineSlice';
+import type { ReviewWriteHooks } from './review/agentWrites';
+import { minimalDocumentEdits } from './review/documentText';
 import { isAbsolutePath, isInsideAnyFolder } from './paths';
 
 export const INVALID_PARAMS = -32602;
@@ -19,21 +21,32 @@ export interface FsHandlerOptions {
   agentName?: string;
   /** Asks the user before a write outside every workspace folder; resolves true to allow. */
   confirmOutsideWorkspace?: (filePath: string) => Promise<boolean>;
+  /** Review (issue 4): writes merge onto the live document as minimal edits and are recorded. */
+  review?: ReviewWriteHooks;
 }
 
 export function createFsHandlers(options: FsHandlerOptions = {}): ClientHandlers {
   const agentName = options.agentName ?? 'The agent';
   const confirm = options.confirmOutsideWorkspace ?? ((filePath: string) => askToWriteOutside(agentName, filePath));
   return {
-    readTextFile: (params, signal) => readTextFile(params, signal),
-    writeTextFile: (params, signal) => writeTextFile(params, signal, confirm),
+    readTextFile: (params, signal) => readTextFile(params, signal, options.review),
+    writeTextFile: (params, signal) =>
+      options.review
+        ? options.review.ownEdit(String(params.path), () => writeTextFile(params, signal, confirm, options.review))
+        : writeTextFile(params, signal, confirm),
   };
 }
 
-async function readTextFile(params: acp.ReadTextFileRequest, signal: CancelSignal): Promise<acp.ReadTextFileResponse> {
+async function readTextFile(
+  params: acp.ReadTextFileRequest,
+  signal: CancelSignal,
+  review?: ReviewWriteHooks,
+): Promise<acp.ReadTextFileResponse> {
   const filePath = requireAbsolute(params.path);
   const text = await currentText(filePath);
   throwIfCancelled(signal);
+  // The whole text, even for a slice: the agent's next write is a diff against the file as it was now.
+  review?.agentRead(filePath, text);
   return { content: sliceLines(text, params.line, params.limit) };
 }
 
@@ -45,7 +58,9 @@ async function currentText(filePath: string): Promise<string> {
   const open = findOpenDocument(filePath);
   if (open?.isDirty) return open.getText();
   try {
-    return stripBom(await fs.readFile(filePath, 'utf8'));
+    // Decoded from one Buffer: readFile(path, 'utf8') builds the text from pieces, and the first
+    // scan of it (sliceLines) then flattens it: a second whole-file copy per request (see bench/).
+    return stripBom((await fs.readFile(filePath)).toString('utf8'));
   } catch (error) {
     // A file deleted on disk while its editor is still open: the editor's text is what exists.
     if (open && isNotFound(error)) return open.getText();
@@ -57,6 +72,7 @@ async function writeTextFile(
   params: acp.WriteTextFileRequest,
   signal: CancelSignal,
   confirm: (filePath: string) => Promise<boolean>,
+  review?: ReviewWriteHooks,
 ): Promise<WriteOutcome> {
   const filePath = requireAbsolute(params.path);
   if (typeof params.content !== 'string') throw new RequestFailure(INVALID_PARAMS, 'content must be a string');
@@ -71,9 +87,14 @@ async function writeTextFile(
   const oldText = existed ? document.getText() : null;
   throwIfCancelled(signal);
 
-  if (document.getText() !== params.content) {
+  // With review, the agent's content is merged onto what the user typed meanwhile and applied as
+  // minimal edits; a different line-ending style is a whole-file change either way.
+  const live = document.getText();
+  const mergeable = review !== undefined && existed && sameLineEndings(document, params.content);
+  const merged = mergeable ? review.mergeWrite(filePath, live, params.content) : { text: params.content, conflicts: [] };
+  if (live !== merged.text) {
     const edit = new vscode.WorkspaceEdit();
-    edit.set(uri, replaceAllEdits(document, params.content));
+    edit.set(uri, mergeable ? minimalDocumentEdits(document, merged.text) : replaceAllEdits(document, params.content));
     if (!(await vscode.workspace.applyEdit(edit))) {
       throw new RequestFailure(INTERNAL_ERROR, `VS Code refused the edit to ${filePath} (is it read-only?)`);
     }
@@ -81,7 +102,13 @@ async function writeTextFile(
   if (document.isDirty && !(await document.save())) {
     throw new RequestFailure(INTERNAL_ERROR, `Could not save ${filePath}`);
   }
+  review?.agentWrote({ path: filePath, before: oldText, after: document.getText(), content: params.content, conflicts: merged.conflicts });
   return { oldText, newText: document.getText() };
+}
+
+function sameLineEndings(document: vscode.TextDocument, content: string): boolean {
+  const contentEol = content.includes('\r\n') ? vscode.EndOfLine.CRLF : content.includes('\n') ? vscode.EndOfLine.LF : null;
+  return contentEol === null || contentEol === document.eol;
 }
 
 /** Creates the file (and missing parent folders) through a WorkspaceEdit; false when it was new. */

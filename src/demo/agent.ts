@@ -33,6 +33,7 @@ export class DemoAgent {
   private readonly sessions = new Map<string, DemoSession>();
   private nextSessionNumber = 1;
   private canEditFiles = false;
+  private canRunTerminals = false;
 
   constructor(
     private readonly peer: DemoPeer,
@@ -42,6 +43,7 @@ export class DemoAgent {
   initialize(params: acp.InitializeRequest): acp.InitializeResponse {
     const fs = params.clientCapabilities?.fs;
     this.canEditFiles = fs?.readTextFile === true && fs?.writeTextFile === true;
+    this.canRunTerminals = params.clientCapabilities?.terminal === true;
     this.options.log(`initialize: client protocol ${params.protocolVersion}, fs edits ${this.canEditFiles ? 'on' : 'off'}`);
     return {
       protocolVersion: 1,
@@ -117,6 +119,7 @@ export class DemoAgent {
         cwd: session.cwd,
         turnNumber: session.turnCount,
         canEditFiles: this.canEditFiles,
+        canRunTerminals: this.canRunTerminals,
         chunkDelayMs: this.options.chunkDelayMs,
       },
       controller.signal,

@@ -63,6 +63,9 @@ ${DEMO_NOTICE} It speaks the real Agent Client Protocol, so it exercises the sam
 - \`/think\`: a long thought
 - \`/long\`: a long markdown answer to scroll through
 - \`/refuse\`: a turn that ends with a refusal
+- \`/review\`: edit \`switchboard-review-demo.md\` in two places through the editor (Keep one change, Undo the other)
+- \`/diskwrite\`: write \`switchboard-disk-demo.md\` directly on disk; it shows up in the Changes view
+- \`/terminal\`: run a coloured build in a real terminal (Stop, Open in Terminal), then a command the agent kills after 2 s
 
 Modes (Ask / Code / Architect) and the Model and Thinking options can be changed; the demo only echoes them.`;
 

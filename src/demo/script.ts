@@ -5,6 +5,8 @@ import type { DemoCommandName } from './commands';
 import type { DemoConfigValues } from './config';
 import * as say from './content';
 import { editDemoFile, readDemoFile, type EditMemory, type EditOutcome } from './file-steps';
+import { diskWriteTurn, reviewTurn } from './review-steps';
+import { terminalTurn } from './terminal-steps';
 import type { DemoTurn } from './turn';
 
 /** The session state a script may read (and, for edit memory, change). */
@@ -144,6 +146,18 @@ const refuse: DemoScript = async (turn) => {
   return 'refusal';
 };
 
+/** /review and /diskwrite: the two review paths (through the editor, and directly on disk). */
+function reviewScript(step: (turn: DemoTurn) => Promise<string>): DemoScript {
+  return async (turn) => {
+    if (!turn.info.canEditFiles) {
+      await turn.stream('agent_message_chunk', messageId(turn, 'message'), say.NO_FS_MESSAGE.trim());
+      return 'end_turn';
+    }
+    await turn.stream('agent_message_chunk', messageId(turn, 'message'), await step(turn));
+    return 'end_turn';
+  };
+}
+
 export const DEMO_SCRIPTS: Record<DemoCommandName | 'showcase', DemoScript> = {
   showcase,
   help,
@@ -152,4 +166,13 @@ export const DEMO_SCRIPTS: Record<DemoCommandName | 'showcase', DemoScript> = {
   think,
   long,
   refuse,
+  review: reviewScript(reviewTurn),
+  diskwrite: reviewScript(diskWriteTurn),
+  terminal: async (turn) => {
+    const text = turn.info.canRunTerminals
+      ? await terminalTurn(turn)
+      : `${say.DEMO_NOTICE} This client did not advertise terminals, so the demo cannot run a command.`;
+    await turn.stream('agent_message_chunk', messageId(turn, 'message'), text);
+    return 'end_turn';
+  },
 };

@@ -23,6 +23,8 @@ export interface TurnInfo {
   turnNumber: number;
   /** The client advertised both fs.readTextFile and fs.writeTextFile. */
   canEditFiles: boolean;
+  /** The client advertised terminal: true (terminal/* methods). */
+  canRunTerminals?: boolean;
   /** Milliseconds between streamed chunks (0 streams as fast as the transport allows). */
   chunkDelayMs: number;
 }

@@ -42,6 +42,7 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
       nonce: createNonce(),
       scriptUri: view.webview.asWebviewUri(vscode.Uri.joinPath(this.extensionUri, 'dist', 'webview.js')).toString(),
       styleUri: view.webview.asWebviewUri(vscode.Uri.joinPath(this.extensionUri, 'media', 'chat.css')).toString(),
+      extraStyleUris: [view.webview.asWebviewUri(vscode.Uri.joinPath(this.extensionUri, 'dist', 'webview.css')).toString()],
     });
     this.viewSubscriptions = [
       view.webview.onDidReceiveMessage((raw: unknown) => void routeWebviewMessage(raw, this.host)),

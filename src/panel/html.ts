@@ -10,6 +10,8 @@ export interface ChatHtmlInput {
   /** webview.asWebviewUri(...) of dist/webview.js and media/chat.css, as strings. */
   scriptUri: string;
   styleUri: string;
+  /** More stylesheets served from cspSource (dist/webview.css: the terminal cards' xterm styles). */
+  extraStyleUris?: string[];
 }
 
 export function createNonce(): string {
@@ -35,6 +37,7 @@ export function buildChatHtml(input: ChatHtmlInput): string {
 <meta http-equiv="Content-Security-Policy" content="${escapeAttribute(contentSecurityPolicy(input.cspSource, input.nonce))}">
 <meta name="viewport" content="width=device-width, initial-scale=1.0">
 <link rel="stylesheet" nonce="${nonce}" href="${escapeAttribute(input.styleUri)}">
+${(input.extraStyleUris ?? []).map((uri) => `<link rel="stylesheet" nonce="${nonce}" href="${escapeAttribute(uri)}">`).join('\n')}
 <title>Switchboard</title>
 </head>
 <body>

@@ -15,6 +15,12 @@ export interface ChatHost {
   openDiff(path: string, oldText: string | null, newText: string): Promise<void>;
   copy(text: string): Promise<void>;
   showLog(agentId: string | undefined): void;
+  /** Shows a terminal of the thread as a VS Code terminal (optional: hosts without terminals). */
+  openTerminal?(thread: ThreadController, terminalId: string): void;
+  /** Review: Keep / Undo a file's pending changes (optional: hosts without review). */
+  reviewFile?(path: string, action: 'keep' | 'undo'): Promise<void>;
+  /** Restores the checkpoint taken before a user message of the thread (asks first). */
+  restoreCheckpoint?(thread: ThreadController, entryId: string): Promise<void>;
   /** Shows an error to the user (an error notification in VS Code). */
   reportError(message: string): void;
   /** A malformed message: a bug in the webview, worth a log line, not a notification. */
@@ -82,6 +88,19 @@ async function dispatch(message: WebviewToHost, host: ChatHost): Promise<void> {
     case 'showLog':
       host.showLog(thread?.agent.id);
       return;
+    case 'stopTerminal':
+      thread?.stopTerminal?.(message.terminalId);
+      return;
+    case 'openTerminal':
+      if (thread) host.openTerminal?.(thread, message.terminalId);
+      return;
+    case 'reviewFile':
+      if (message.action !== 'keep' && message.action !== 'undo') host.reportInvalid(message);
+      else await host.reviewFile?.(message.path, message.action);
+      return;
+    case 'restoreCheckpoint':
+      if (thread) await host.restoreCheckpoint?.(thread, message.entryId);
+      return;
     default: {
       const unreachable: never = message;
       host.reportInvalid(unreachable);
@@ -104,6 +123,10 @@ const WHAT_FAILED: Record<WebviewToHost['type'], string> = {
   openDiff: 'open the diff',
   copy: 'copy to the clipboard',
   showLog: 'show the agent log',
+  stopTerminal: 'stop the command',
+  openTerminal: 'open the terminal',
+  reviewFile: 'apply the review action',
+  restoreCheckpoint: 'restore the checkpoint',
 };
 
 const AGENT_ADVICE = 'Check "Switchboard: Show Agent Log", or run "Switchboard: Restart Agent".';
@@ -111,7 +134,7 @@ const AGENT_ADVICE = 'Check "Switchboard: Show Agent Log", or run "Switchboard: 
 /** One sentence on what failed and why, then what the user can do about it. */
 export function errorAdvice(type: WebviewToHost['type'], error: unknown): string {
   const reason = error instanceof Error ? error.message : String(error);
-  const touchesAgent = !['openLocation', 'openDiff', 'copy', 'showLog'].includes(type);
+  const touchesAgent = !['openLocation', 'openDiff', 'copy', 'showLog', 'stopTerminal', 'openTerminal', 'reviewFile', 'restoreCheckpoint'].includes(type);
   const advice = touchesAgent ? ` ${AGENT_ADVICE}` : '';
   return `Switchboard could not ${WHAT_FAILED[type]}: ${reason.replace(/\.$/, '')}.${advice}`;
 }

@@ -19,6 +19,10 @@ const SHAPES: { [K in WebviewToHost['type']]: Shape } = {
   openDiff: { path: 'string', oldText: 'string|null', newText: 'string' },
   copy: { text: 'string' },
   showLog: {},
+  stopTerminal: { terminalId: 'string' },
+  openTerminal: { terminalId: 'string' },
+  reviewFile: { path: 'string', action: 'string' },
+  restoreCheckpoint: { entryId: 'string' },
 };
 
 /** The message if it is a well-formed WebviewToHost, else null. */

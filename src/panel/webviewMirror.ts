@@ -1,10 +1,13 @@
 // Keeps the webview's copy of the active thread in step with the host's: one snapshot when the
 // webview says `ready` (or `resync`, or the active thread changes), then only the new actions,
-// coalesced into one postMessage per tick. Nothing is posted before `ready`, and nothing while
-// the view is hidden (its webview is gone; it posts `ready` again when shown). Pure: no vscode.
+// coalesced into one postMessage per tick, consecutive text chunks of a message merged into one.
+// Nothing is posted before `ready`, and nothing while the view is hidden (its webview is gone; it
+// posts `ready` again when shown). Pure: no vscode.
 import type { AgentChoice, HostToWebview } from '../shared/messages';
 import type { ThreadAction } from '../shared/actions';
+import { coalesceChunks } from '../shared/coalesceChunks';
 import type { ThreadController, ThreadEvent } from '../session/api';
+import { TerminalStream } from './terminalStream';
 
 export const BATCH_INTERVAL_MS = 16;
 
@@ -31,12 +34,17 @@ export class WebviewMirror {
   private pendingFirstSeq = 0;
   private cancelTimer: (() => void) | undefined;
   private focusAfterSnapshot = false;
+  /** Terminal output: not thread state, streamed beside the actions (see TerminalStream). */
+  private readonly terminals: TerminalStream;
+  private terminalSubscription: { dispose(): void } | undefined;
 
   constructor(
     private readonly post: (message: HostToWebview) => void,
     private readonly agentList: () => AgentList,
     private readonly schedule: Schedule = timerSchedule,
-  ) {}
+  ) {
+    this.terminals = new TerminalStream(post, (id) => this.thread?.terminalReplay?.(id), schedule, BATCH_INTERVAL_MS);
+  }
 
   get isReady(): boolean {
     return this.ready;
@@ -48,6 +56,10 @@ export class WebviewMirror {
     this.subscription?.dispose();
     this.thread = thread;
     this.subscription = thread?.onEvent((event) => this.push(event));
+    this.terminalSubscription?.dispose();
+    this.terminalSubscription = thread?.onTerminalOutput?.((terminalId, data) => {
+      if (this.ready) this.terminals.push(terminalId, data);
+    });
     if (this.ready) this.sendSnapshot();
   }
 
@@ -59,6 +71,8 @@ export class WebviewMirror {
     this.post({ type: 'snapshot', seq: current?.seq ?? 0, thread: current?.state ?? null, agents, defaultAgentId });
     this.ready = true;
     this.lastSeq = current?.seq ?? 0;
+    // The cards of the snapshot come back with their retained output (also released ones).
+    this.terminals.replayAll(Object.keys(current?.state.terminals ?? {}));
     if (this.focusAfterSnapshot) {
       this.focusAfterSnapshot = false;
       this.post({ type: 'focusComposer' });
@@ -69,6 +83,7 @@ export class WebviewMirror {
   pause(): void {
     this.ready = false;
     this.dropPending();
+    this.terminals.drop();
   }
 
   agentsChanged(): void {
@@ -86,6 +101,8 @@ export class WebviewMirror {
     this.pause();
     this.subscription?.dispose();
     this.subscription = undefined;
+    this.terminalSubscription?.dispose();
+    this.terminalSubscription = undefined;
     this.thread = undefined;
   }
 
@@ -104,9 +121,13 @@ export class WebviewMirror {
 
   private flush(): void {
     if (this.pending.length === 0) return;
-    const actions = this.pending;
+    const numbered = this.pending;
     this.pending = [];
-    this.post({ type: 'actions', firstSeq: this.pendingFirstSeq, actions });
+    // A flood of chunks posts one action per message per batch, not one per chunk.
+    const actions = coalesceChunks(numbered);
+    const firstSeq = this.pendingFirstSeq;
+    if (actions === numbered) this.post({ type: 'actions', firstSeq, actions });
+    else this.post({ type: 'actions', firstSeq, lastSeq: firstSeq + numbered.length - 1, actions });
   }
 
   private dropPending(): void {

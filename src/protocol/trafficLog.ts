@@ -3,6 +3,7 @@
 // thousand chunk updates are a few kilobytes: oldest records go first, and a single huge message is
 // kept as a truncated head with its full size noted, so it cannot push everything else out.
 import type { TrafficSink } from './types';
+import { ByteRing } from './byteRing';
 import { formatBytes } from './errors';
 
 export type TrafficDirection = 'send' | 'recv';
@@ -29,35 +30,41 @@ export interface TrafficLogOptions {
 
 export const DEFAULT_TRAFFIC_LOG_BYTES = 2 * 1024 * 1024;
 
+const SEND = 1;
+const TRUNCATED = 2;
+
 export class TrafficLog implements TrafficSink {
-  private readonly maxBytes: number;
   private readonly maxRecordBytes: number;
-  private readonly now: () => Date;
-  private ring: Array<{ record: TrafficRecord; storedBytes: number }> = [];
-  private head = 0;
-  private storedBytes = 0;
+  private readonly now: () => number;
+  /** Texts as bytes; meta columns: time (epoch ms), flags (SEND | TRUNCATED), full size in bytes. */
+  private readonly ring: ByteRing;
   private readonly listeners = new Set<(record: TrafficRecord, line: string) => void>();
 
   constructor(options: TrafficLogOptions = {}) {
-    this.maxBytes = options.maxBytes ?? DEFAULT_TRAFFIC_LOG_BYTES;
-    this.maxRecordBytes = options.maxRecordBytes ?? Math.min(Math.floor(this.maxBytes / 4), 256 * 1024);
-    this.now = options.now ?? (() => new Date());
+    const maxBytes = options.maxBytes ?? DEFAULT_TRAFFIC_LOG_BYTES;
+    this.maxRecordBytes = options.maxRecordBytes ?? Math.min(Math.floor(maxBytes / 4), 256 * 1024);
+    const now = options.now;
+    this.now = now ? () => now().getTime() : Date.now;
+    this.ring = new ByteRing(maxBytes, 3);
   }
 
   record(direction: TrafficDirection, message: unknown): void {
-    const full = serialise(message);
-    const bytes = Buffer.byteLength(full, 'utf8');
+    this.recordText(direction, serialise(message));
+  }
+
+  /** A message already serialised (the line it arrived as): kept as is, not serialised again. */
+  recordText(direction: TrafficDirection, full: string): void {
+    // Most messages are ASCII: their length is their byte count, no scan needed to see they fit.
+    const bytes = full.length * 3 <= this.maxRecordBytes ? -1 : Buffer.byteLength(full, 'utf8');
     const truncated = bytes > this.maxRecordBytes;
     // Slicing by characters keeps the head readable; a character is at most 3 UTF-8 bytes here.
     const text = truncated
       ? `${full.slice(0, Math.floor(this.maxRecordBytes / 3))} … [truncated: the full message is ${formatBytes(bytes)}]`
       : full;
-    const record: TrafficRecord = { time: this.now().toISOString(), direction, text, bytes, truncated };
-    const stored = truncated ? Buffer.byteLength(text, 'utf8') : bytes;
-    this.ring.push({ record, storedBytes: stored });
-    this.storedBytes += stored;
-    this.evict();
+    const time = this.now();
+    const stored = this.ring.push(text, [time, (direction === 'send' ? SEND : 0) | (truncated ? TRUNCATED : 0), bytes]);
     if (this.listeners.size > 0) {
+      const record = toRecord(text, time, direction, bytes === -1 ? stored : bytes, truncated);
       const line = formatTrafficRecord(record);
       for (const listener of this.listeners) listener(record, line);
     }
@@ -65,12 +72,18 @@ export class TrafficLog implements TrafficSink {
 
   /** Kept records, oldest first. */
   records(): TrafficRecord[] {
-    return this.ring.slice(this.head).map((entry) => entry.record);
+    const records: TrafficRecord[] = [];
+    this.ring.forEach((text, [time, flags, bytes]) =>
+      records.push(
+        toRecord(text, time, flags & SEND ? 'send' : 'recv', bytes === -1 ? Buffer.byteLength(text, 'utf8') : bytes, (flags & TRUNCATED) !== 0),
+      ),
+    );
+    return records;
   }
 
   /** Bytes of text currently kept. */
   get size(): number {
-    return this.storedBytes;
+    return this.ring.size;
   }
 
   /** All kept records as lines: `12:00:01.123 -> {...}` (-> to the agent, <- from it). */
@@ -85,23 +98,12 @@ export class TrafficLog implements TrafficSink {
   }
 
   clear(): void {
-    this.ring = [];
-    this.head = 0;
-    this.storedBytes = 0;
+    this.ring.clear();
   }
+}
 
-  private evict(): void {
-    // Keep at least the newest record, even if it alone is over the cap.
-    while (this.storedBytes > this.maxBytes && this.ring.length - this.head > 1) {
-      this.storedBytes -= this.ring[this.head]!.storedBytes;
-      this.head++;
-    }
-    // Compact now and then instead of shifting on every eviction (shift is O(n)).
-    if (this.head > 1024 && this.head * 2 > this.ring.length) {
-      this.ring = this.ring.slice(this.head);
-      this.head = 0;
-    }
-  }
+function toRecord(text: string, time: number, direction: TrafficDirection, bytes: number, truncated: boolean): TrafficRecord {
+  return { time: new Date(time).toISOString(), direction, text, bytes, truncated };
 }
 
 export function formatTrafficRecord(record: TrafficRecord): string {

@@ -20,4 +20,9 @@ export class RequestFailure extends Error {
 
 export interface TrafficSink {
   record(direction: 'send' | 'recv', message: unknown): void;
+  /**
+   * Optional: the message as the JSON text it arrived as. A sink that keeps text anyway implements
+   * this so the transport does not serialise every received message a second time (the hot path).
+   */
+  recordText?(direction: 'send' | 'recv', text: string): void;
 }

@@ -17,6 +17,17 @@ export interface SessionSink {
   requestPermission(params: acp.RequestPermissionRequest, signal: CancelSignal): Promise<acp.RequestPermissionResponse>;
   readTextFile(params: acp.ReadTextFileRequest, signal: CancelSignal): Promise<acp.ReadTextFileResponse>;
   writeTextFile(params: acp.WriteTextFileRequest, signal: CancelSignal): Promise<acp.WriteTextFileResponse>;
+  /** terminal/* for this session (src/terminals); absent: the methods answer "not supported". */
+  terminals?: TerminalRequests;
+}
+
+/** The client side of ACP's terminal/* methods for one session. */
+export interface TerminalRequests {
+  create(params: acp.CreateTerminalRequest): acp.CreateTerminalResponse;
+  output(params: acp.TerminalOutputRequest): acp.TerminalOutputResponse;
+  waitForExit(params: acp.WaitForTerminalExitRequest): Promise<acp.WaitForTerminalExitResponse>;
+  kill(params: acp.KillTerminalRequest): acp.KillTerminalResponse;
+  release(params: acp.ReleaseTerminalRequest): acp.ReleaseTerminalResponse;
 }
 
 export interface AgentConnectionOptions {
@@ -30,8 +41,8 @@ export type InitializeOutcome =
   | { ok: true; response: acp.InitializeResponse }
   | { ok: false; failure: AgentFailure };
 
-/** The client capabilities we implement. Terminals come later: never advertise them before. */
-export const CLIENT_CAPABILITIES: acp.ClientCapabilities = { fs: { readTextFile: true, writeTextFile: true } };
+/** The client capabilities we implement (terminal/*: src/terminals, one manager per session). */
+export const CLIENT_CAPABILITIES: acp.ClientCapabilities = { fs: { readTextFile: true, writeTextFile: true }, terminal: true };
 
 /** Updates that arrive before session/new answered are kept (bounded) until the session attaches. */
 const MAX_EARLY_UPDATES = 500;
@@ -151,6 +162,12 @@ export class AgentConnection {
     return sink;
   }
 
+  private terminalsFor(sessionId: unknown): TerminalRequests {
+    const terminals = this.sinkFor(sessionId).terminals;
+    if (!terminals) throw new RequestFailure(ErrorCodes.methodNotFound, 'This session does not support terminals');
+    return terminals;
+  }
+
   private registerHandlers(): void {
     const log = this.options.env.agentLog(this.options.agent.id);
     this.rpc.onNotification(ClientMethod.sessionUpdate, (notification) => {
@@ -171,5 +188,10 @@ export class AgentConnection {
     this.rpc.onRequest(ClientMethod.fsWriteTextFile, (params, signal) =>
       this.sinkFor(params?.sessionId).writeTextFile(params, signal),
     );
+    this.rpc.onRequest(ClientMethod.terminalCreate, (params) => this.terminalsFor(params?.sessionId).create(params));
+    this.rpc.onRequest(ClientMethod.terminalOutput, (params) => this.terminalsFor(params?.sessionId).output(params));
+    this.rpc.onRequest(ClientMethod.terminalWaitForExit, (params) => this.terminalsFor(params?.sessionId).waitForExit(params));
+    this.rpc.onRequest(ClientMethod.terminalKill, (params) => this.terminalsFor(params?.sessionId).kill(params));
+    this.rpc.onRequest(ClientMethod.terminalRelease, (params) => this.terminalsFor(params?.sessionId).release(params));
   }
 }

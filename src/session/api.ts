@@ -5,6 +5,7 @@ import type * as acp from '@agentclientprotocol/sdk';
 import type { ThreadAction } from '../shared/actions';
 import type { ThreadState } from '../shared/thread';
 import type { CancelSignal, TrafficSink } from '../protocol/types';
+import type { TerminalHandle } from '../terminals/manager';
 
 // Defined by the transport layer (it answers JSON-RPC with them); re-exported for the glue.
 export { RequestFailure } from '../protocol/types';
@@ -76,4 +77,12 @@ export interface ThreadController {
   restart(): Promise<void>;
   /** Cancel pending permissions, stop the turn, kill the process group. */
   dispose(): Promise<void>;
+  /** Raw output of the thread's terminals as it arrives (not thread state: it streams separately). */
+  onTerminalOutput?(listener: (terminalId: string, data: string) => void): { dispose(): void };
+  /** The retained raw output of a terminal (also after release), to replay into a new view. */
+  terminalReplay?(terminalId: string): string | undefined;
+  /** The user's Stop button: kills the terminal's process group. */
+  stopTerminal?(terminalId: string): void;
+  /** A live terminal for "Open in Terminal"; undefined once released. */
+  terminalHandle?(terminalId: string): TerminalHandle | undefined;
 }

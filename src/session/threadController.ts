@@ -11,6 +11,7 @@ import { AgentMethod, ErrorCodes } from '../protocol/methods';
 import type { ThreadAction } from '../shared/actions';
 import { createThreadState, type AgentFailure, type ThreadState } from '../shared/thread';
 import type { AgentConfig, CancelSignal, ClientHandlers, HostEnvironment, ThreadController, ThreadEvent } from './api';
+import { TerminalManager, type TerminalHandle } from '../terminals/manager';
 import { AgentConnection, type SessionSink } from './agentConnection';
 import { PendingPermissions } from './permissions';
 import { ThreadStore } from './threadStore';
@@ -41,7 +42,12 @@ interface Generation {
   failed: boolean;
   authMethods: acp.AuthMethod[];
   detachSession?: { dispose(): void };
+  /** The session's terminals; all of them are killed when the generation ends. */
+  terminals?: TerminalManager;
 }
+
+/** Terminals of ended generations stay replayable (bounded) so their cards keep their output. */
+const RETIRED_TERMINAL_MANAGERS = 3;
 
 export class AcpThreadController implements ThreadController {
   readonly threadId: string;
@@ -54,6 +60,8 @@ export class AcpThreadController implements ThreadController {
   private sessionId: string | null = null;
   private turn: Turn | null = null;
   private disposed = false;
+  private readonly terminalOutputListeners = new Set<(terminalId: string, data: string) => void>();
+  private retiredTerminals: TerminalManager[] = [];
 
   constructor(private readonly options: ThreadControllerOptions) {
     const { threadId, agent, env } = options;
@@ -232,7 +240,8 @@ export class AcpThreadController implements ThreadController {
     if (!this.isCurrent(gen)) return;
     this.sessionId = response.sessionId;
     // Attach first: updates the agent sent before its answer are replayed in wire order.
-    gen.detachSession = gen.connection.attach(response.sessionId, this.sessionSink());
+    gen.terminals = this.createTerminals(cwd);
+    gen.detachSession = gen.connection.attach(response.sessionId, this.sessionSink(gen.terminals));
     this.dispatch({
       type: 'sessionStarted',
       sessionId: response.sessionId,
@@ -242,8 +251,9 @@ export class AcpThreadController implements ThreadController {
     this.dispatch({ type: 'connection', state: { kind: 'ready' } });
   }
 
-  private sessionSink(): SessionSink {
+  private sessionSink(terminals: TerminalManager): SessionSink {
     return {
+      terminals,
       update: (notification) => {
         this.unknownUpdates.check(notification.update);
         this.dispatch({ type: 'sessionUpdate', update: notification.update });
@@ -256,6 +266,67 @@ export class AcpThreadController implements ThreadController {
         return {};
       },
     };
+  }
+
+  onTerminalOutput(listener: (terminalId: string, data: string) => void): { dispose(): void } {
+    this.terminalOutputListeners.add(listener);
+    return { dispose: () => void this.terminalOutputListeners.delete(listener) };
+  }
+
+  terminalReplay(terminalId: string): string | undefined {
+    for (const manager of this.terminalManagers()) {
+      const replay = manager.replay(terminalId);
+      if (replay !== undefined) return replay;
+    }
+    return undefined;
+  }
+
+  stopTerminal(terminalId: string): void {
+    this.generation?.terminals?.stopByUser(terminalId);
+  }
+
+  terminalHandle(terminalId: string): TerminalHandle | undefined {
+    return this.generation?.terminals?.handle(terminalId);
+  }
+
+  /** For tests of the memory bound: what a live terminal retains. */
+  terminalStats(terminalId: string): ReturnType<TerminalManager['stats']> {
+    return this.generation?.terminals?.stats(terminalId);
+  }
+
+  private terminalManagers(): TerminalManager[] {
+    const current = this.generation?.terminals;
+    return current ? [current, ...this.retiredTerminals] : this.retiredTerminals;
+  }
+
+  private createTerminals(cwd: string): TerminalManager {
+    const manager = new TerminalManager(
+      { sessionCwd: () => cwd, baseEnv: () => this.options.env.baseEnv(), log: (line) => this.log.append(line) },
+      {
+        created: (info) => this.dispatchIfCurrent(manager, { type: 'terminalCreated', terminal: info }),
+        data: (terminalId, data) => {
+          for (const listener of this.terminalOutputListeners) listener(terminalId, data);
+        },
+        exited: (terminalId, exitStatus) => this.dispatchIfCurrent(manager, { type: 'terminalExited', terminalId, exitStatus }),
+        killRequested: (terminalId, by) => this.dispatchIfCurrent(manager, { type: 'terminalKillRequested', terminalId, by }),
+        released: (terminalId) => this.dispatchIfCurrent(manager, { type: 'terminalReleased', terminalId }),
+      },
+    );
+    return manager;
+  }
+
+  /** Terminal events keep updating the thread while their manager is current or just retired. */
+  private dispatchIfCurrent(manager: TerminalManager, action: ThreadAction): void {
+    if (this.terminalManagers().includes(manager)) this.dispatch(action);
+  }
+
+  /** Kills every terminal of the generation (no orphans) and keeps it for replays. */
+  private endTerminals(gen: Generation): void {
+    const manager = gen.terminals;
+    if (!manager) return;
+    gen.terminals = undefined;
+    this.retiredTerminals = [manager, ...this.retiredTerminals].slice(0, RETIRED_TERMINAL_MANAGERS);
+    manager.disposeAll();
   }
 
   private onPermissionRequest(params: acp.RequestPermissionRequest, signal: CancelSignal): Promise<acp.RequestPermissionResponse> {
@@ -284,6 +355,7 @@ export class AcpThreadController implements ThreadController {
     if (!this.isCurrent(gen)) return;
     gen.failed = true;
     gen.detachSession?.dispose();
+    this.endTerminals(gen);
     this.sessionId = null;
     this.turn = null;
     this.cancelPendingPermissions();
@@ -297,6 +369,7 @@ export class AcpThreadController implements ThreadController {
     this.generation = null;
     this.sessionId = null;
     gen?.detachSession?.dispose();
+    if (gen) this.endTerminals(gen);
     const answered = this.cancelPendingPermissions();
     if (this.turn) {
       const turn = this.turn;

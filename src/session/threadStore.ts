@@ -10,6 +10,7 @@ export class ThreadStore {
   private state: ThreadState;
   private seq = 0;
   private readonly listeners = new Set<(event: ThreadEvent) => void>();
+  private listenerList: Array<(event: ThreadEvent) => void> = [];
   private readonly queue: ThreadEvent[] = [];
   private emitting = false;
 
@@ -32,26 +33,40 @@ export class ThreadStore {
   dispatch(action: ThreadAction): void {
     this.state = reduce(this.state, action);
     this.seq += 1;
-    this.queue.push({ threadId: this.threadId, seq: this.seq, action });
-    if (this.emitting) return;
+    const event: ThreadEvent = { threadId: this.threadId, seq: this.seq, action };
+    if (this.emitting) {
+      this.queue.push(event);
+      return;
+    }
     this.emitting = true;
     try {
-      for (let event = this.queue.shift(); event; event = this.queue.shift()) {
-        for (const listener of [...this.listeners]) {
-          try {
-            listener(event);
-          } catch (error) {
-            this.reportListenerError(error);
-          }
-        }
-      }
+      // Streaming dispatches one action per chunk: no queue and no listener copy on that path.
+      this.emit(event);
+      for (let i = 0; i < this.queue.length; i++) this.emit(this.queue[i]);
     } finally {
+      this.queue.length = 0;
       this.emitting = false;
     }
   }
 
   onEvent(listener: (event: ThreadEvent) => void): { dispose(): void } {
     this.listeners.add(listener);
-    return { dispose: () => void this.listeners.delete(listener) };
+    this.listenerList = [...this.listeners];
+    return {
+      dispose: () => {
+        if (this.listeners.delete(listener)) this.listenerList = [...this.listeners];
+      },
+    };
+  }
+
+  /** Listeners added or removed during an emit take effect from the next event (a fresh array is swapped in). */
+  private emit(event: ThreadEvent): void {
+    for (const listener of this.listenerList) {
+      try {
+        listener(event);
+      } catch (error) {
+        this.reportListenerError(error);
+      }
+    }
   }
 }

@@ -2,7 +2,7 @@
 // messages and user intents) and forwards the same actions to the webview, numbered, so the
 // webview's copy of the state stays identical without ever receiving the transcript again.
 import type * as acp from '@agentclientprotocol/sdk';
-import type { AgentFailure, ConnectionState } from './thread';
+import type { AgentFailure, ConnectionState, TerminalView } from './thread';
 
 export type ThreadAction =
   /** A session/update notification from the agent, verbatim. */
@@ -46,6 +46,13 @@ export type ThreadAction =
   | { type: 'modeChanged'; modeId: string }
   /** The agent wrote a file through fs/write_text_file. */
   | { type: 'fileWritten'; path: string; oldText: string | null; newText: string }
+  /** terminal/create started a command (its output streams to the webview separately). */
+  | { type: 'terminalCreated'; terminal: Pick<TerminalView, 'terminalId' | 'commandLine' | 'cwd' | 'mode'> }
+  /** terminal/kill from the agent, or the user's Stop button. */
+  | { type: 'terminalKillRequested'; terminalId: string; by: 'agent' | 'user' }
+  | { type: 'terminalExited'; terminalId: string; exitStatus: acp.TerminalExitStatus }
+  /** terminal/release, or the session ended: the card keeps its last output. */
+  | { type: 'terminalReleased'; terminalId: string }
   /** The agent process failed (spawn error, exit, timeout, bad protocol version). */
   | { type: 'agentFailed'; failure: AgentFailure };
 

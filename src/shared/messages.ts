@@ -22,11 +22,22 @@ export type HostToWebview =
       type: 'actions';
       /** Sequence number of the first action in the batch; each next one is +1. */
       firstSeq: number;
+      /**
+       * Present when the host merged consecutive text chunks of one message (coalesceChunks): the
+       * batch then covers firstSeq..lastSeq with fewer actions than numbers, and applies whole or not at all.
+       */
+      lastSeq?: number;
       actions: ThreadAction[];
     }
   | { type: 'agents'; agents: AgentChoice[]; defaultAgentId: string }
   /** Move keyboard focus to the composer (after "New Chat"). */
-  | { type: 'focusComposer' };
+  | { type: 'focusComposer' }
+  /**
+   * Raw terminal output (escape sequences included) for the terminal cards, coalesced per frame.
+   * Not thread state. `replace`: discard what the card shows and write `data` (the retained tail):
+   * sent after a snapshot, and when the webview fell behind and the live bytes were dropped.
+   */
+  | { type: 'terminalOutput'; terminalId: string; data: string; replace: boolean };
 
 export type WebviewToHost =
   | { type: 'ready' }
@@ -47,4 +58,12 @@ export type WebviewToHost =
   /** Open VS Code's diff editor for a diff or fs write shown in a tool-call card. */
   | { type: 'openDiff'; path: string; oldText: string | null; newText: string }
   | { type: 'copy'; text: string }
-  | { type: 'showLog' };
+  | { type: 'showLog' }
+  /** The Stop button of a terminal card: kills the command (the card says the user stopped it). */
+  | { type: 'stopTerminal'; terminalId: string }
+  /** "Open in Terminal": the same process in a VS Code terminal. */
+  | { type: 'openTerminal'; terminalId: string }
+  /** Review: Keep or Undo every pending change of a file, from its tool-call card. */
+  | { type: 'reviewFile'; path: string; action: 'keep' | 'undo' }
+  /** Put the files back as they were before this user message (the host asks first; undoable). */
+  | { type: 'restoreCheckpoint'; entryId: string };

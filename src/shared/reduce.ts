@@ -7,6 +7,7 @@ import type { ThreadState } from './thread';
 import { attachWrite } from './fileWrites';
 import { partsFromBlocks } from './messageChunks';
 import { applySessionUpdate, withCurrentMode } from './sessionUpdates';
+import { applyTerminalAction } from './terminals';
 import { appendEntry } from './threadEntries';
 import { requestPermission, resolvePermission, settleTurn } from './toolEntries';
 
@@ -70,6 +71,12 @@ export function reduce(state: ThreadState, action: ThreadAction): ThreadState {
 
     case 'fileWritten':
       return attachWrite(state, { path: action.path, oldText: action.oldText, newText: action.newText });
+
+    case 'terminalCreated':
+    case 'terminalKillRequested':
+    case 'terminalExited':
+    case 'terminalReleased':
+      return applyTerminalAction(state, action);
 
     case 'agentFailed': {
       const settled: ThreadState = {

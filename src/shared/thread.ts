@@ -90,6 +90,21 @@ export interface ToolCallView {
   writes: FileWriteView[];
 }
 
+/** A terminal the agent runs on the client (terminal/create). Its output is not thread state. */
+export interface TerminalView {
+  terminalId: string;
+  /** The command as the user would type it. */
+  commandLine: string;
+  cwd: string;
+  /** `pty`: a real terminal; `pipes`: node-pty could not load; `none`: the command never started. */
+  mode: 'pty' | 'pipes' | 'none';
+  status: 'running' | 'exited';
+  exitStatus: acp.TerminalExitStatus | null;
+  /** Who asked for it to be killed, if anyone: the card says "stopped by you" or "by the agent". */
+  stoppedBy: 'agent' | 'user' | null;
+  released: boolean;
+}
+
 export type Entry =
   | { kind: 'user'; id: string; messageId: string | null; parts: MessagePart[] }
   | { kind: 'agent'; id: string; messageId: string | null; parts: MessagePart[] }
@@ -135,6 +150,8 @@ export interface ThreadState {
    * rebuilds it from `entries` on the next tool action.
    */
   toolIndex?: Record<string, number>;
+  /** Terminals by terminalId; absent until the first terminal/create. */
+  terminals?: Record<string, TerminalView>;
 }
 
 export function createThreadState(key: ThreadKey, agent: AgentDescriptor): ThreadState {

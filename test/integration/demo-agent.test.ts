@@ -191,7 +191,7 @@ describe('Demo agent (child process over stdio)', () => {
     await waitFor(() => client.updates.some((u) => u.sessionUpdate === 'available_commands_update'));
     const commands = client.updates.find((u) => u.sessionUpdate === 'available_commands_update');
     expect(commands?.sessionUpdate === 'available_commands_update' && commands.availableCommands.map((c) => c.name)).toEqual(
-      ['help', 'plan', 'edit', 'think', 'long', 'refuse'],
+      ['help', 'plan', 'edit', 'think', 'long', 'refuse', 'review', 'diskwrite', 'terminal'],
     );
     expect(client.schemaErrors).toEqual([]);
   });

@@ -18,7 +18,9 @@ import {
 } from '../../scripts/e2e/codeServer.mjs';
 import { repoRoot, sampleWorkspace, testResultsDir, vsixPath } from '../../scripts/e2e/paths.mjs';
 import { seconds, writeSummary } from '../../scripts/e2e/summary.mjs';
+import { addReviewSteps } from './review-steps.mjs';
 import { createJourney } from './steps.mjs';
+import { addTerminalSteps } from './terminal-steps.mjs';
 
 const { values: opts } = util.parseArgs({ options: { 'no-package': { type: 'boolean', default: false } } });
 const STEP_TIMEOUT = 60_000;
@@ -107,6 +109,8 @@ async function main() {
         throw new Error(`the diff card does not show the written line ${JSON.stringify(firstLine)}`);
       }
     });
+    addReviewSteps(journey, { page, chat, workspace, screenshotDir, timeout: STEP_TIMEOUT });
+    addTerminalSteps(journey, { page: () => page, chat, screenshotDir, timeout: STEP_TIMEOUT });
 
     const results = await journey.run();
     const passed = results.filter((r) => r.ok).length;

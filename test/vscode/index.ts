@@ -23,6 +23,8 @@ export function run(): Promise<void> {
     require('./fsHandlers.test');
     require('./editorActions.test');
     require('./demoTurn.test');
+    require('./terminals.test');
+    require('./review.test');
   } catch (error) {
     failures.push({ title: 'loading the test suites', error: describe(error) });
     writeResult(0, failures);

@@ -12,6 +12,8 @@ export interface DiffInput {
   path: string;
   oldText: string | null;
   newText: string;
+  /** Show Keep / Undo (review of the file's pending changes in the editor). */
+  reviewable?: boolean;
 }
 
 export function renderDiff(input: DiffInput, post: Post): HTMLElement {
@@ -70,7 +72,25 @@ function renderHeader(input: DiffInput, added: number, removed: number, post: Po
   const open = button('Open diff', 'open-diff secondary', () =>
     post({ type: 'openDiff', path: input.path, oldText: input.oldText, newText: input.newText }),
   );
-  return h('div', { class: 'diff-header' }, pathLink, badge, stats, open);
+  return h('div', { class: 'diff-header' }, pathLink, badge, stats, open, ...(input.reviewable ? reviewButtons(input.path, post) : []));
+}
+
+/**
+ * Keep / Undo act on every pending change of the file in the editor's review (per-hunk actions are
+ * in the editor). The card does not mirror review state, so a click just says what it asked for.
+ */
+function reviewButtons(path: string, post: Post): HTMLElement[] {
+  const keep = button('Keep', 'review-keep secondary', () => {
+    post({ type: 'reviewFile', path, action: 'keep' });
+    keep.dataset.done = 'true';
+    undo.removeAttribute('data-done');
+  }, 'Keep the pending changes of this file');
+  const undo = button('Undo', 'review-undo secondary', () => {
+    post({ type: 'reviewFile', path, action: 'undo' });
+    undo.dataset.done = 'true';
+    keep.removeAttribute('data-done');
+  }, 'Undo the pending changes of this file (Ctrl+Z in the editor brings them back)');
+  return [keep, undo];
 }
 
 function renderLine(kind: 'add' | 'del' | 'ctx', text: string, oldNumber: string, newNumber: string): HTMLElement {

@@ -17,9 +17,17 @@ import { Lexer, Parser, type Links, type Token } from 'marked';
 import { decorateCodeBlocks } from './codeBlocks';
 import { sanitizeToFragment } from './sanitize';
 
+/** Frozen characters re-checked on each update, so a replaced (not extended) text is noticed. */
+const CHECKED_FROZEN_CHARS = 256;
+
+/** Nodes per group of rendered blocks (see place). */
+const GROUP_NODES = 64;
+
 interface RenderedBlock {
   raw: string;
   nodes: ChildNode[];
+  /** A fenced or indented code block: its language and <code> element (see growCode). */
+  code?: { lang: string; el: Element };
 }
 
 export interface MarkdownRenderStats {
@@ -36,55 +44,105 @@ export interface MarkdownRenderStats {
 export class IncrementalMarkdown {
   readonly el: HTMLElement;
   readonly stats: MarkdownRenderStats = { frozenBlocks: 0, blockRenders: 0, tailRenders: 0, resets: 0 };
-  private source = '';
-  /** Length of the prefix of `source` that is rendered into frozen nodes. */
-  private frozenLength = 0;
+  /** The raw text last shown (before newline normalisation). */
+  private raw = '';
+  /** The normalised text that is frozen, and the open tail after it. */
+  private frozen = '';
+  private tailText = '';
   /** The open tail's top-level tokens and the nodes each rendered to. */
   private tail: RenderedBlock[] = [];
   private links: Links = Object.create(null) as Links;
+  /** Where new blocks go once the element holds GROUP_NODES nodes (see place). */
+  private lastGroup: HTMLElement | null = null;
 
   constructor(el?: HTMLElement) {
     this.el = el ?? document.createElement('div');
     this.el.classList.add('markdown');
   }
 
-  /** Shows `text` (the whole message so far). Cost is proportional to the open tail. */
+  /**
+   * Shows `rawText` (the whole message so far). Cost is proportional to the open tail: the text
+   * grows by appends while it streams, so only what was added is normalised and the frozen prefix
+   * is never scanned again (a 200 KB answer would otherwise be copied and compared every frame).
+   */
   update(rawText: string): void {
-    const text = normaliseNewlines(rawText);
-    if (text === this.source) return;
-    if (text.length < this.frozenLength || !text.startsWith(this.source.slice(0, this.frozenLength))) this.reset();
-
-    const tail = text.slice(this.frozenLength);
-    const tokens = this.lex(tail);
-    const freeze = safeBoundary(tail, tokens);
-    if (this.learnDefinitions(tokens.slice(0, freeze.count)) && this.el.firstChild) {
-      this.rebuild(text);
+    if (rawText === this.raw) return;
+    const added = this.appendedPart(rawText);
+    if (added === null) {
+      this.reset();
+      this.raw = rawText;
+      this.render(normaliseNewlines(rawText));
       return;
     }
-
-    // The tail rendered last time starts with the blocks that freeze now; a block whose source
-    // is unchanged keeps its nodes (it was complete already), so most blocks render only once.
-    let reused = 0;
-    while (reused < freeze.count && this.tail[reused]?.raw === tokens[reused].raw) reused++;
-    const stale = this.tail.slice(reused);
-    const rendered = tokens.slice(reused).map((token) => this.renderToken(token));
-    for (const group of stale) for (const node of group.nodes) node.remove();
-    for (const group of rendered) for (const node of group.nodes) this.el.appendChild(node);
-    this.tail = rendered.slice(freeze.count - reused);
-    this.frozenLength += freeze.chars;
-    this.stats.frozenBlocks += freeze.count;
-    this.stats.tailRenders++;
-    this.source = text;
+    // A "\r\n" split between two updates: the "\r" already became "\n".
+    const suffix = this.raw.endsWith('\r') && added.startsWith('\n') ? added.slice(1) : added;
+    this.raw = rawText;
+    this.render(this.tailText + normaliseNewlines(suffix));
   }
 
   get text(): string {
-    return this.source;
+    return this.frozen + this.tailText;
+  }
+
+  /**
+   * What `rawText` adds to the text shown, or null when it is not an extension of it. Checks the
+   * open tail and the last frozen characters (where a replaced text shows): O(tail), not O(text).
+   */
+  private appendedPart(rawText: string): string | null {
+    const shown = this.raw;
+    if (rawText.length < shown.length) return null;
+    const from = Math.max(0, shown.length - this.tailText.length - CHECKED_FROZEN_CHARS);
+    if (!rawText.startsWith(from === 0 ? shown : shown.slice(from), from)) return null;
+    return rawText.slice(shown.length);
+  }
+
+  /** Renders the open tail `tail` (the text after the frozen prefix). */
+  private render(tail: string): void {
+    const tokens = this.lex(tail);
+    const freeze = safeBoundary(tail, tokens);
+    if (this.learnDefinitions(tokens.slice(0, freeze.count)) && this.el.firstChild) {
+      this.rebuild(this.frozen + tail);
+      return;
+    }
+
+    // A block whose source is unchanged keeps its nodes (a token renders from its source alone),
+    // frozen or not: only the block that grew renders again, and most blocks render only once.
+    let reused = 0;
+    while (reused < tokens.length && this.tail[reused]?.raw === tokens[reused].raw) reused++;
+    if (reused === tokens.length - 1 && this.tail.length === tokens.length && this.growCode(this.tail[reused], tokens[reused])) reused++;
+    const stale = this.tail.slice(reused);
+    const rendered = tokens.slice(reused).map((token) => this.renderToken(token));
+    for (const group of stale) for (const node of group.nodes) node.remove();
+    for (const group of rendered) this.place(group.nodes);
+    this.tail = [...this.tail.slice(0, reused), ...rendered].slice(freeze.count);
+    this.frozen += tail.slice(0, freeze.chars);
+    this.tailText = tail.slice(freeze.chars);
+    this.stats.frozenBlocks += freeze.count;
+    this.stats.tailRenders++;
+  }
+
+  /**
+   * Appends a block's nodes. A long message's blocks go into groups of GROUP_NODES nodes (the
+   * first group is the element itself): a frame's layout then walks O(groups + one group)
+   * children instead of every block of a 200 KB answer. Groups are plain blocks, so margins
+   * collapse across them as before.
+   */
+  private place(nodes: ChildNode[]): void {
+    let target = this.lastGroup ?? this.el;
+    if (target.childNodes.length >= GROUP_NODES) {
+      target = this.el.appendChild(document.createElement('div'));
+      target.className = 'md-group';
+      this.lastGroup = target;
+    }
+    for (const node of nodes) target.appendChild(node);
   }
 
   private reset(): void {
     this.el.replaceChildren();
-    this.source = '';
-    this.frozenLength = 0;
+    this.lastGroup = null;
+    this.raw = '';
+    this.frozen = '';
+    this.tailText = '';
     this.tail = [];
     this.links = Object.create(null) as Links;
     this.stats.resets++;
@@ -111,11 +169,25 @@ export class IncrementalMarkdown {
 
   /** Renders the whole message again (links learned so far kept). Rare: once per new definition. */
   private rebuild(text: string): void {
-    const links = this.links;
+    const { links, raw } = this;
     this.reset();
     this.stats.resets--;
     this.links = links;
-    this.update(text);
+    this.raw = raw;
+    this.render(text);
+  }
+
+  /**
+   * An open code block that grew: its text is replaced in place instead of lexing its HTML again
+   * and sanitising it (what marked renders for a code token is its language and its escaped text,
+   * so the DOM is the same). Keeps a long streamed code block O(block) per frame with a small constant.
+   */
+  private growCode(block: RenderedBlock, token: Token): boolean {
+    if (!block.code || token.type !== 'code' || token.escaped || (token.lang ?? '') !== block.code.lang) return false;
+    const text = token.text as string;
+    block.code.el.textContent = text ? text.replace(/\n$/, '') + '\n' : '';
+    block.raw = token.raw;
+    return true;
   }
 
   /**
@@ -127,7 +199,10 @@ export class IncrementalMarkdown {
     const html = Parser.parse([token]);
     const fragment = html ? sanitizeToFragment(html) : document.createDocumentFragment();
     decorateCodeBlocks(fragment);
-    return { raw: token.raw, nodes: Array.from(fragment.childNodes) };
+    const block: RenderedBlock = { raw: token.raw, nodes: Array.from(fragment.childNodes) };
+    const codeEl = token.type === 'code' ? fragment.querySelector('pre > code') : null;
+    if (codeEl && fragment.querySelectorAll('code').length === 1) block.code = { lang: (token.lang as string | undefined) ?? '', el: codeEl };
+    return block;
   }
 }
 

@@ -3,7 +3,7 @@
 // (same object) are skipped. Agent and thought text is markdown rendered incrementally; the
 // user's own text is shown as typed.
 import type { Entry, MessagePart } from '../../src/shared/thread';
-import { h } from '../dom';
+import { button, h } from '../dom';
 import { handleCopyClicks } from './codeBlocks';
 import { renderContentBlock } from './contentBlock';
 import { IncrementalMarkdown } from './markdown';
@@ -71,7 +71,11 @@ export class MessageView implements EntryView {
       this.details.addEventListener('toggle', () => this.flushPending());
       this.el.appendChild(this.details);
     } else {
-      if (entry.kind === 'user') this.el.appendChild(h('div', { class: 'message-author', text: 'You' }));
+      if (entry.kind === 'user') {
+        // Restore puts the files back as they were before this prompt (the host confirms first).
+        const restore = button('Restore checkpoint', 'restore-checkpoint link-button', () => post({ type: 'restoreCheckpoint', entryId: entry.id }), 'Put the files the agent touched back as they were before this message');
+        this.el.appendChild(h('div', { class: 'message-author' }, h('span', { text: 'You' }), restore));
+      }
       this.el.appendChild(body);
     }
     this.parts = new PartsRenderer(body, entry.kind !== 'user', post);

@@ -8,6 +8,7 @@ import { h } from '../dom';
 import { renderContentBlock } from './contentBlock';
 import { renderDiff } from './diff';
 import { renderMarkdownOnce } from './markdown';
+import { terminalViews } from '../terminal/views';
 import type { Post } from './types';
 
 interface Rendered<T> {
@@ -44,10 +45,15 @@ export function renderToolContent(item: acp.ToolCallContent, post: Post): HTMLEl
         ? h('div', { class: 'tool-text' }, renderMarkdownOnce(item.content.text))
         : renderContentBlock(item.content, post);
     case 'diff':
-      return renderDiff({ path: item.path, oldText: item.oldText ?? null, newText: item.newText }, post);
-    case 'terminal':
-      // Live terminals come later; keep the slot so the card layout does not jump then.
-      return h('div', { class: 'terminal-placeholder', text: 'Terminal output will appear here', data: { terminalId: item.terminalId } });
+      return renderDiff({ path: item.path, oldText: item.oldText ?? null, newText: item.newText, reviewable: true }, post);
+    case 'terminal': {
+      // The live widget (xterm + header) lives in terminalViews; it needs to be in the document to open.
+      const el = terminalViews.element(item.terminalId);
+      const mount = (): void => terminalViews.mount(item.terminalId);
+      if (typeof requestAnimationFrame === 'function') requestAnimationFrame(mount);
+      else setTimeout(mount, 0);
+      return el;
+    }
     default:
       return h('div', { class: 'content-note', text: 'Unsupported tool content' });
   }
@@ -63,7 +69,7 @@ export function sameToolContent(a: acp.ToolCallContent, b: acp.ToolCallContent):
 }
 
 export function renderWrite(write: FileWriteView, post: Post): HTMLElement {
-  return h('div', { class: 'tool-write' }, renderDiff(write, post));
+  return h('div', { class: 'tool-write' }, renderDiff({ ...write, reviewable: true }, post));
 }
 
 export function sameWrite(a: FileWriteView, b: FileWriteView): boolean {

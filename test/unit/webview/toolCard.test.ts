@@ -109,7 +109,7 @@ describe('tool-call card', () => {
     expect(m.$$('.tool-content .diff')).toHaveLength(1);
   });
 
-  it('renders text content as markdown, terminals as a placeholder, and locations as links', () => {
+  it('renders text content as markdown, terminals as a live terminal widget, and locations as links', () => {
     const m = withTool(
       update({
         sessionUpdate: 'tool_call_update',
@@ -123,7 +123,7 @@ describe('tool-call card', () => {
       }),
     );
     expect(m.$('.tool-content .markdown strong').textContent).toBe('3');
-    expect(m.$('.terminal-placeholder').textContent).toBe('Terminal output will appear here');
+    expect(m.$('.terminal-view').dataset.terminalId).toBe('term-1');
     const links = m.$$('.tool-locations .location-link');
     expect(links.map((l) => l.textContent)).toEqual(['/w/a.ts:12', '/w/b.ts']);
     links[0].click();

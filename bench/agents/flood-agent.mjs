@@ -1,0 +1,75 @@
+#!/usr/bin/env node
+// A minimal ACP agent for the benchmarks (plain NDJSON, no dependencies). It answers initialize and
+// session/new, and on session/prompt floods the client with agent_message_chunk notifications, then
+// answers the prompt with end_turn.
+//
+//   --chunks N      how many chunks per prompt (default 200000). All lines are built before the
+//                   agent answers initialize, so the flood itself costs the agent one write.
+//   --rate N        instead of one burst, N chunks per second (paced by a timer), each chunk's text
+//                   carrying `⟦seq@epochMs⟧` (Date.now() when written) so a page can measure latency.
+//   --seconds S     with --rate: how long to stream (default 10).
+import { createInterface } from 'node:readline';
+
+const args = Object.fromEntries(
+  process.argv.slice(2).reduce((pairs, arg, i, all) => (arg.startsWith('--') ? [...pairs, [arg.slice(2), all[i + 1]]] : pairs), []),
+);
+const chunks = Number(args.chunks ?? 200_000);
+const rate = args.rate ? Number(args.rate) : 0;
+const seconds = Number(args.seconds ?? 10);
+const SESSION = 'bench-session';
+
+function chunkLine(text) {
+  return JSON.stringify({
+    jsonrpc: '2.0',
+    method: 'session/update',
+    params: { sessionId: SESSION, update: { sessionUpdate: 'agent_message_chunk', content: { type: 'text', text } } },
+  }) + '\n';
+}
+
+// Text that looks like prose: words of varying length, a paragraph break now and then.
+const WORDS = ['the', 'agent', 'streams', 'a', 'long', 'answer', 'with', 'words', 'of', 'varying', 'length', 'token'];
+function chunkText(i) {
+  return `${WORDS[i % WORDS.length]} ${i % 97 === 96 ? '\n\n' : ''}`;
+}
+const burst = rate ? null : Buffer.from(Array.from({ length: chunks }, (_, i) => chunkLine(chunkText(i))).join(''), 'utf8');
+
+function send(message) {
+  process.stdout.write(JSON.stringify(message) + '\n');
+}
+
+async function prompt(id) {
+  if (burst) {
+    process.stdout.write(burst);
+  } else {
+    const total = Math.round(rate * seconds);
+    const start = Date.now();
+    for (let i = 0; i < total; i++) {
+      const due = start + (i * 1000) / rate;
+      const wait = due - Date.now();
+      if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+      process.stdout.write(chunkLine(`${chunkText(i)}⟦${i}@${Date.now()}⟧ `));
+    }
+  }
+  send({ jsonrpc: '2.0', id, result: { stopReason: 'end_turn' } });
+}
+
+createInterface({ input: process.stdin }).on('line', (line) => {
+  let msg;
+  try {
+    msg = JSON.parse(line);
+  } catch {
+    return;
+  }
+  if (msg.id === undefined || !msg.method) return;
+  switch (msg.method) {
+    case 'initialize':
+      return send({ jsonrpc: '2.0', id: msg.id, result: { protocolVersion: 1, agentCapabilities: {}, authMethods: [], agentInfo: { name: 'bench-flood', version: '1' } } });
+    case 'session/new':
+      return send({ jsonrpc: '2.0', id: msg.id, result: { sessionId: SESSION } });
+    case 'session/prompt':
+      return void prompt(msg.id);
+    default:
+      return send({ jsonrpc: '2.0', id: msg.id, error: { code: -32601, message: `Method not found: ${msg.method}` } });
+  }
+});
+process.stdin.on('end', () => process.exit(0));

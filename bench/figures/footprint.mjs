@@ -1,0 +1,32 @@
+// Figure 7 (sizes): the production bundles, built exactly as `esbuild.mjs --production` builds
+// dist/extension.js and dist/webview.js (into out/bench/footprint, so dist/ is left alone), and
+// the .vsix that `npm run package` made. Activation time is measured in code-server (vscode.mjs).
+import fs from 'node:fs';
+import path from 'node:path';
+import * as esbuild from 'esbuild';
+import { round } from './stats.mjs';
+
+const MB = 1024 * 1024;
+
+export async function footprintFigures({ outDir, vsix, quick }) {
+  const common = { bundle: true, minify: true, sourcemap: false, legalComments: 'none', logLevel: 'warning', outdir: outDir };
+  await esbuild.build({ ...common, entryPoints: { extension: 'src/extension.ts' }, platform: 'node', format: 'cjs', target: 'node20', external: ['vscode', 'node-pty'] });
+  await esbuild.build({ ...common, entryPoints: { webview: 'webview/main.ts' }, platform: 'browser', format: 'iife', target: 'es2022' });
+  const size = (file) => fs.statSync(path.join(outDir, file)).size;
+  const bundle = (name, file) => {
+    const bytes = size(file);
+    return {
+      name, value: round(bytes / 1024, 1), unit: 'KiB', baseline: null, ratio: round(bytes / MB, 3),
+      target: '< 1 MiB minified', met: bytes < MB, note: `${file} minified (esbuild --production settings); ratio = size / 1 MiB`,
+    };
+  };
+  const figures = [bundle('host_bundle_size', 'extension.js'), bundle('webview_bundle_size', 'webview.js')];
+  if (fs.existsSync(vsix)) {
+    const bytes = fs.statSync(vsix).size;
+    figures.push({
+      name: 'vsix_size', value: round(bytes / MB, 2), unit: 'MiB', baseline: null, ratio: round(bytes / MB, 2), target: 'reported (no target)', met: true,
+      note: `${path.basename(vsix)}${quick ? ' as last packaged (quick mode does not repackage)' : ''}`,
+    });
+  }
+  return figures;
+}

@@ -1,0 +1,71 @@
+// Switchboard's whole host path, as the extension runs it: the agent spawned in its own process
+// group, NdjsonMessageReader -> vscode-jsonrpc connection (with the bounded TrafficLog the
+// extension uses) -> AgentConnection routing -> ThreadController -> ThreadStore + reducer ->
+// WebviewMirror batching, with every posted message serialised the way webview.postMessage does.
+import { createThreadController } from '../../src/session/threadController';
+import type { HostEnvironment } from '../../src/session/api';
+import { TrafficLog } from '../../src/protocol/trafficLog';
+import { WebviewMirror } from '../../src/panel/webviewMirror';
+import type { HostToWebview } from '../../src/shared/messages';
+import { floodArgs } from './floodChild';
+
+export interface SwitchboardIngest {
+  ms: number;
+  /** Text characters of the agent message at the end (checks that every chunk arrived). */
+  textLength: number;
+  posts: number;
+  postedActions: number;
+  postedBytes: number;
+}
+
+function benchEnv(): HostEnvironment {
+  const traffic = new TrafficLog();
+  return {
+    workspaceCwd: () => process.cwd(),
+    baseEnv: () => process.env,
+    agentLog: () => ({ append: () => undefined }),
+    traffic: () => traffic,
+    settings: () => ({ maxMessageBytes: 64 * 1024 * 1024, initializeTimeoutMs: 30_000 }),
+    clientInfo: () => ({ name: 'switchboard-bench', version: '0' }),
+  };
+}
+
+export async function ingestSwitchboard(chunks: number): Promise<SwitchboardIngest> {
+  const controller = createThreadController({
+    threadId: 'bench',
+    agent: { id: 'flood', displayName: 'Flood', command: process.execPath, args: floodArgs(chunks), env: {}, isDemo: false },
+    env: benchEnv(),
+    handlers: {
+      readTextFile: () => Promise.reject(new Error('not in the bench')),
+      writeTextFile: () => Promise.reject(new Error('not in the bench')),
+    },
+  });
+  let posts = 0;
+  let postedActions = 0;
+  let postedBytes = 0;
+  let turnPosted: (() => void) | undefined;
+  const post = (message: HostToWebview) => {
+    posts++;
+    postedBytes += JSON.stringify(message).length;
+    if (message.type !== 'actions') return;
+    postedActions += message.actions.length;
+    if (message.actions.some((action) => action.type === 'turnEnded')) turnPosted?.();
+  };
+  const mirror = new WebviewMirror(post, () => ({ agents: [], defaultAgentId: '' }));
+  mirror.setThread(controller);
+  mirror.sendSnapshot();
+  await controller.start();
+  if (controller.snapshot().state.connection.kind !== 'ready') throw new Error('the flood agent did not start');
+  posts = postedActions = postedBytes = 0;
+
+  const t0 = performance.now();
+  // Done when the batch with the turn's end was posted: the webview would have every chunk.
+  await Promise.all([controller.prompt('flood'), new Promise<void>((resolve) => (turnPosted = resolve))]);
+  const ms = performance.now() - t0;
+
+  const last = controller.snapshot().state.entries.at(-2);
+  const textLength = last && last.kind === 'agent' ? last.parts.reduce((n, p) => n + (p.kind === 'text' ? p.text.length : 0), 0) : 0;
+  mirror.dispose();
+  await controller.dispose();
+  return { ms, textLength, posts, postedActions, postedBytes };
+}

@@ -1,0 +1,120 @@
+#!/usr/bin/env node
+// `npm run bench [-- --quick]`: measures Switchboard against baselines measured in the same run
+// (issue 5). Each figure script runs in its own process (clean heap, one at a time: 2 cores) and
+// prints `BENCH_FIGURES [...]`; this script prints one line per figure and writes
+// bench/results.json as {"machine": {...}, "figures": [{name, value, unit, baseline, ratio, target, met}]}.
+//   --quick   smoke mode for `npm test`: small sizes, one repetition, no code-server run, results in
+//             out/bench/results-quick.json. Missed targets are reported, never a failure; a figure
+//             script that crashes, or invalid results, are.
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import * as esbuild from 'esbuild';
+import { node24Bin, repoRoot, vsixPath } from './e2e/paths.mjs';
+import { writeSummary } from './e2e/summary.mjs';
+import { footprintFigures } from '../bench/figures/footprint.mjs';
+
+const quick = process.argv.includes('--quick');
+const outDir = path.join(repoRoot, 'out', 'bench');
+// A smoke run must not overwrite the real figures: it writes the same form under out/.
+const resultsFile = quick ? path.join(outDir, 'results-quick.json') : path.join(repoRoot, 'bench', 'results.json');
+const started = Date.now();
+const figures = [];
+const problems = [];
+
+function log(message) {
+  console.error(`[bench] ${message}`);
+}
+
+async function buildBenchBundles() {
+  const node = { bundle: true, platform: 'node', format: 'cjs', target: 'node20', logLevel: 'warning', external: ['vscode', 'node-pty'] };
+  await esbuild.build({ ...node, entryPoints: { ingest: 'bench/figures/ingest.ts', fsread: 'bench/figures/fsread.ts' }, outdir: outDir });
+  await esbuild.build({ bundle: true, platform: 'browser', format: 'iife', target: 'es2022', logLevel: 'warning', entryPoints: { 'render-page': 'bench/render/page.ts' }, outdir: outDir });
+}
+
+/** Runs one figure script; its figures are collected, a crash is recorded as a problem. */
+function runFigure(label, command, args, timeoutMs) {
+  const t0 = Date.now();
+  log(`${label}...`);
+  const r = spawnSync(command, args, { cwd: repoRoot, encoding: 'utf8', timeout: timeoutMs, stdio: ['ignore', 'pipe', 'inherit'], maxBuffer: 64 * 1024 * 1024 });
+  const line = (r.stdout ?? '').split('\n').find((l) => l.startsWith('BENCH_FIGURES '));
+  if (r.status !== 0 || !line) {
+    problems.push(`${label}: ${r.error?.message ?? `exit ${r.status ?? r.signal}`}`);
+    log(`${label} failed (${r.error?.message ?? `exit ${r.status ?? r.signal}`})`);
+    return;
+  }
+  figures.push(...JSON.parse(line.slice('BENCH_FIGURES '.length)));
+  log(`${label} done in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+}
+
+function machine() {
+  const cpus = os.cpus();
+  return {
+    os: `${os.type()} ${os.release()} ${os.arch()}`,
+    cpu: cpus[0]?.model ?? 'unknown',
+    cores: cpus.length,
+    memoryGiB: Math.round((os.totalmem() / 1024 ** 3) * 10) / 10,
+    node: process.version,
+    hostNode: fs.existsSync(node24Bin) ? spawnSync(node24Bin, ['--version'], { encoding: 'utf8' }).stdout.trim() : null,
+    loadAverage: os.loadavg().map((l) => Math.round(l * 100) / 100),
+    quick,
+    date: new Date().toISOString(),
+  };
+}
+
+function print(figure) {
+  const ratio = `${figure.ratio}x`.padStart(8);
+  const against = figure.baseline === null ? '' : ` vs ${figure.baseline} ${figure.unit}`;
+  console.log(`${figure.met ? 'met   ' : 'MISSED'} ${figure.name.padEnd(28)} ${ratio}  (${figure.value} ${figure.unit}${against}; target ${figure.target})`);
+  if (figure.note) console.log(`       ${figure.note}`);
+}
+
+function isValidFigure(f) {
+  return typeof f.name === 'string' && typeof f.value === 'number' && Number.isFinite(f.value) && typeof f.unit === 'string' &&
+    (f.baseline === null || typeof f.baseline === 'number') && typeof f.ratio === 'number' && Number.isFinite(f.ratio) &&
+    typeof f.target === 'string' && typeof f.met === 'boolean';
+}
+
+async function main() {
+  fs.mkdirSync(outDir, { recursive: true });
+  await buildBenchBundles();
+  // The ingest path runs where the extension host runs: code-server's Node 24 when provisioned.
+  const hostNode = fs.existsSync(node24Bin) ? node24Bin : process.execPath;
+  const q = quick ? ['--quick'] : [];
+  runFigure('1 ingest', hostNode, ['--expose-gc', path.join(outDir, 'ingest.js'), ...q], 240_000);
+  runFigure('2-3 render', process.execPath, ['bench/figures/render.mjs', ...q], 240_000);
+  // 5 (terminal throughput and retained memory) waits for the terminals core (src/terminals): not measured yet.
+  runFigure('6 fs read', process.execPath, ['--expose-gc', path.join(outDir, 'fsread.js'), ...q], 120_000);
+  try {
+    if (!quick) {
+      log('7 packaging (npm run package)...');
+      const r = spawnSync('npm', ['run', '--silent', 'package'], { cwd: repoRoot, stdio: ['ignore', 'ignore', 'inherit'] });
+      if (r.status !== 0) throw new Error('npm run package failed');
+    }
+    figures.push(...(await footprintFigures({ outDir: path.join(outDir, 'footprint'), vsix: vsixPath, quick })));
+  } catch (error) {
+    problems.push(`7 footprint: ${error.message}`);
+  }
+  if (!quick) runFigure('4+7 code-server', process.execPath, ['bench/figures/vscode.mjs'], 300_000);
+
+  const clean = figures.filter(isValidFigure).map(({ name, value, unit, baseline, ratio, target, met }) => ({ name, value, unit, baseline, ratio, target, met }));
+  if (clean.length !== figures.length) problems.push(`${figures.length - clean.length} figure(s) with invalid fields`);
+  fs.writeFileSync(resultsFile, JSON.stringify({ machine: machine(), figures: clean }, null, 2) + '\n');
+
+  console.log(`\nSwitchboard bench${quick ? ' (quick smoke run: small sizes, 1 repetition)' : ''}: ratio against a baseline measured in this run`);
+  for (const figure of figures.filter(isValidFigure)) print(figure);
+  const met = clean.filter((f) => f.met).length;
+  console.log(`\n${met} of ${clean.length} targets met; ${problems.length} problem(s)${problems.length ? `: ${problems.join('; ')}` : ''}`);
+  console.log(`results: ${path.relative(repoRoot, resultsFile)} (${((Date.now() - started) / 1000).toFixed(0)} s)`);
+  // A smoke run passes when every figure script ran and the results are valid; missed targets are reported only.
+  const ok = problems.length === 0 && clean.length > 0;
+  writeSummary({ passed: ok ? 1 : 0, failed: ok ? 0 : 1, note: `${met}/${clean.length} targets met${quick ? ' (quick)' : ''}` });
+  process.exitCode = ok ? 0 : 1;
+}
+
+main().catch((error) => {
+  console.error(error);
+  writeSummary({ passed: 0, failed: 1, note: `bench crashed: ${error.message}` });
+  process.exit(1);
+});

@@ -1,0 +1,48 @@
+// "Open diff": a file's review baseline (served live under the `switchboard-baseline:` scheme)
+// against the real file in VS Code's diff editor, so the right side stays editable.
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import { findFile } from '../../review/reviewModel';
+import type { ReviewStore } from './reviewStore';
+
+export const BASELINE_SCHEME = 'switchboard-baseline';
+
+export class BaselineDiff implements vscode.TextDocumentContentProvider, vscode.Disposable {
+  private readonly changed = new vscode.EventEmitter<vscode.Uri>();
+  readonly onDidChange = this.changed.event;
+  private readonly subscriptions: vscode.Disposable[];
+  private readonly open = new Set<string>();
+
+  constructor(private readonly store: ReviewStore) {
+    this.subscriptions = [
+      vscode.workspace.registerTextDocumentContentProvider(BASELINE_SCHEME, this),
+      store.onDidChange(() => {
+        for (const uri of this.open) this.changed.fire(vscode.Uri.parse(uri));
+      }),
+      this.changed,
+    ];
+  }
+
+  provideTextDocumentContent(uri: vscode.Uri): string {
+    this.open.add(uri.toString());
+    const file = findFile(this.store.state, vscode.Uri.file(uri.path).fsPath);
+    return uri.query === 'empty' ? '' : (file?.baseline ?? '');
+  }
+
+  async show(filePath: string): Promise<void> {
+    const file = findFile(this.store.state, filePath);
+    const name = path.basename(filePath);
+    const left = vscode.Uri.from({ scheme: BASELINE_SCHEME, path: vscode.Uri.file(filePath).path, query: file ? 'baseline' : 'empty' });
+    // A deleted file has no real document: the right side is empty.
+    const right = fs.existsSync(filePath)
+      ? vscode.Uri.file(filePath)
+      : vscode.Uri.from({ scheme: BASELINE_SCHEME, path: vscode.Uri.file(filePath).path, query: 'empty' });
+    const what = file?.baseline === null ? 'created' : file?.current === null ? 'deleted' : 'changes';
+    await vscode.commands.executeCommand('vscode.diff', left, right, `${name} (Switchboard review: ${what})`, { preview: true });
+  }
+
+  dispose(): void {
+    for (const subscription of this.subscriptions) subscription.dispose();
+  }
+}

@@ -1,0 +1,67 @@
+// The "Changes" tree view: the session's changed files with +/- line counts, who changed them
+// (agent, you) and whether they are pending, kept or undone. Clicking a file opens its diff.
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import { summarize, type FileSummary } from '../../review/reviewModel';
+import { REVIEW_COMMANDS } from './editorReview';
+import type { ReviewStore } from './reviewStore';
+
+export const CHANGES_VIEW_ID = 'switchboard.changes';
+
+const STATUS_TEXT: Record<FileSummary['status'], string> = {
+  pending: 'pending',
+  kept: 'kept',
+  undone: 'undone',
+  unknown: 'no earlier content to compare',
+};
+
+export class ChangesView implements vscode.TreeDataProvider<FileSummary>, vscode.Disposable {
+  private readonly changed = new vscode.EventEmitter<FileSummary | undefined>();
+  readonly onDidChangeTreeData = this.changed.event;
+  private readonly subscriptions: vscode.Disposable[];
+  private readonly view: vscode.TreeView<FileSummary>;
+
+  constructor(private readonly store: ReviewStore) {
+    this.view = vscode.window.createTreeView(CHANGES_VIEW_ID, { treeDataProvider: this, showCollapseAll: false });
+    this.subscriptions = [this.view, this.changed, store.onDidChange(() => this.refresh())];
+    this.refresh();
+  }
+
+  /** What the view lists now (tests read it). */
+  items(): FileSummary[] {
+    return this.store.state.files.map(summarize);
+  }
+
+  getChildren(element?: FileSummary): FileSummary[] {
+    return element ? [] : this.items();
+  }
+
+  getTreeItem(summary: FileSummary): vscode.TreeItem {
+    const item = new vscode.TreeItem(vscode.Uri.file(summary.path), vscode.TreeItemCollapsibleState.None);
+    item.id = summary.path;
+    const authors = summary.authors.map((author) => (author === 'agent' ? 'agent' : 'you')).join(' + ');
+    const counts = summary.status === 'unknown' ? '' : `+${summary.added} −${summary.removed} · `;
+    const kind = summary.created ? 'new · ' : summary.deleted ? 'deleted · ' : '';
+    item.description = `${counts}${kind}${authors} · ${STATUS_TEXT[summary.status]}`;
+    item.tooltip = `${summary.path}\n${item.description}${summary.conflictCount > 0 ? `\n${summary.conflictCount} conflict(s) with your unsaved edits` : ''}`;
+    item.contextValue = summary.status === 'pending' ? 'switchboardChangePending' : 'switchboardChangeResolved';
+    item.command = { title: 'Open Diff', command: REVIEW_COMMANDS.openDiff, arguments: [summary.path] };
+    if (summary.status !== 'pending') item.iconPath = new vscode.ThemeIcon(summary.status === 'undone' ? 'discard' : 'check');
+    return item;
+  }
+
+  private refresh(): void {
+    this.changed.fire(undefined);
+    const pending = this.items().filter((item) => item.status === 'pending').length;
+    this.view.badge = pending > 0 ? { value: pending, tooltip: `${pending} file(s) with pending agent changes` } : undefined;
+    this.view.message = this.store.state.files.length === 0 ? 'Files the agent changes appear here for review.' : undefined;
+  }
+
+  dispose(): void {
+    for (const subscription of this.subscriptions) subscription.dispose();
+  }
+}
+
+export function describePath(filePath: string): string {
+  return path.basename(filePath);
+}

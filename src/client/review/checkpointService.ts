@@ -1,0 +1,179 @@
+// Checkpoints in the window: before each user prompt, the text of every file the session has
+// touched goes into Switchboard's own store (workspace storage, never git); files first touched
+// during the turn join that checkpoint with their earlier text. "Restore checkpoint" on a user
+// message puts those files back after a confirmation that lists them (and says which ones the
+// user edited since); the restore itself can be undone.
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import { CheckpointStore, type CheckpointManifest } from '../../review/checkpointStore';
+import { executeRestore, planRestore, stateAt, undoRestore, type FileAccess, type RestoreResult } from '../../review/restore';
+import { setCurrent } from '../../review/reviewModel';
+import { readCurrentText, writeThroughEditor } from './documentText';
+import type { ReviewController } from './reviewController';
+
+const INDEX_KEY = 'switchboard.checkpoints';
+const MAX_TRACKED_FILE_BYTES = 1024 * 1024;
+
+/** threadId/entryId of a user message -> the checkpoint taken right before it was sent. */
+type CheckpointIndex = Record<string, string>;
+
+export class CheckpointService implements vscode.Disposable {
+  readonly store: CheckpointStore;
+  private index: CheckpointIndex;
+  /** Files the window's sessions have touched (read or changed), in first-touch order. */
+  private readonly touched = new Set<string>();
+  /** The seq of the newest checkpoint when the user last edited each file. */
+  private readonly userEditedAt = new Map<string, number>();
+  private latest: CheckpointManifest | undefined;
+  /** Checkpoint writes run one after the other: a manifest is never written twice at once. */
+  private queue: Promise<unknown> = Promise.resolve();
+  private lastRestore: RestoreResult | undefined;
+  private readonly subscriptions: vscode.Disposable[] = [];
+
+  constructor(
+    storageDir: string,
+    private readonly memento: vscode.Memento,
+    private readonly review: ReviewController,
+    private readonly maxBytes: () => number,
+  ) {
+    this.store = new CheckpointStore(path.join(storageDir, 'checkpoints'));
+    this.index = { ...(memento.get<CheckpointIndex>(INDEX_KEY) ?? {}) };
+    for (const file of review.store.state.files) this.touched.add(file.path);
+    this.enqueue(async () => {
+      const manifests = await this.store.list();
+      this.latest = manifests.filter((manifest) => manifest.kind === 'prompt').pop();
+      for (const manifest of manifests) for (const file of Object.keys(manifest.files)) this.touched.add(file);
+    });
+    this.subscriptions.push(
+      vscode.workspace.onDidChangeTextDocument((event) => {
+        const filePath = event.document.uri.fsPath;
+        if (event.document.uri.scheme !== 'file' || !event.document.isDirty || review.ownEdits.isBusy(filePath)) return;
+        if (this.touched.has(path.resolve(filePath))) this.userEditedAt.set(path.resolve(filePath), this.latest?.seq ?? 0);
+      }),
+    );
+  }
+
+  /** The agent read or changed a file: it belongs to the session from now on. */
+  touch(filePath: string, before?: string | null): void {
+    const key = path.resolve(filePath);
+    this.touched.add(key);
+    if (before === undefined || (this.latest && key in this.latest.files)) return;
+    // Queued behind the checkpoint of the prompt being sent, so it lands in that one.
+    // Its text before this turn changed it is its text at the checkpoint taken before the prompt.
+    this.enqueue(async () => {
+      if (this.latest && !(key in this.latest.files)) this.latest = (await this.store.addFiles(this.latest.id, { [key]: before })) ?? this.latest;
+    });
+  }
+
+  /** Called synchronously when a prompt is sent: the texts are read now, stored in the background. */
+  beforePrompt(threadId: string, entryId: string, label: string): Promise<void> {
+    const files: Record<string, string | null> = {};
+    for (const file of this.touched) {
+      const text = readCurrentText(file, MAX_TRACKED_FILE_BYTES);
+      if (text !== undefined) files[file] = text;
+    }
+    return this.enqueue(async () => {
+      this.latest = await this.store.create({ kind: 'prompt', label, createdAt: Date.now(), files });
+      this.index[`${threadId}/${entryId}`] = this.latest.id;
+      await this.store.prune(this.maxBytes());
+      await this.memento.update(INDEX_KEY, this.index);
+    });
+  }
+
+  hasCheckpoint(threadId: string, entryId: string): boolean {
+    return `${threadId}/${entryId}` in this.index;
+  }
+
+  /** Asks, then restores the files of the checkpoint before that user message. Returns the files restored. */
+  async restore(threadId: string, entryId: string, options: { confirm?: boolean } = {}): Promise<string[]> {
+    await this.queue;
+    const id = this.index[`${threadId}/${entryId}`];
+    const checkpoint = id ? await this.store.get(id) : undefined;
+    if (!checkpoint) {
+      void vscode.window.showWarningMessage('Switchboard: there is no checkpoint for this message (it may have been dropped to save disk space).');
+      return [];
+    }
+    const target = stateAt(await this.store.list(), checkpoint.seq);
+    const current: Record<string, string | null> = {};
+    for (const file of Object.keys(target)) current[file] = readCurrentText(file) ?? null;
+    const edited = new Set([...this.userEditedAt].filter(([, seq]) => seq >= checkpoint.seq).map(([file]) => file));
+    const plan = planRestore(checkpoint, target, current, edited);
+    if (plan.changes.length === 0) {
+      void vscode.window.showInformationMessage('Switchboard: the files are already as they were at this checkpoint.');
+      return [];
+    }
+    let chosen = plan.changes.map((change) => change.path);
+    if (options.confirm !== false) {
+      const picked = await confirmRestore(plan.changes);
+      if (!picked) return [];
+      chosen = picked;
+    }
+    const result = await executeRestore(this.store, plan, chosen, this.fileAccess(), Date.now());
+    this.lastRestore = result;
+    if (result.failed.length > 0) {
+      void vscode.window.showErrorMessage(`Switchboard could not restore ${result.failed.map((failure) => `${path.basename(failure.path)} (${failure.reason})`).join(', ')}.`);
+    }
+    if (options.confirm !== false) {
+      void vscode.window.showInformationMessage(`Switchboard restored ${result.restored.length} file(s).`, 'Undo Restore').then((choice) => {
+        if (choice) void this.undoLastRestore();
+      });
+    }
+    return result.restored;
+  }
+
+  /** Puts back what the last restore replaced. */
+  async undoLastRestore(): Promise<string[]> {
+    const last = this.lastRestore;
+    if (!last) {
+      void vscode.window.showInformationMessage('Switchboard: there is no checkpoint restore to undo.');
+      return [];
+    }
+    this.lastRestore = undefined;
+    return undoRestore(this.store, last.undoCheckpoint, this.fileAccess());
+  }
+
+  private fileAccess(): FileAccess {
+    return {
+      read: async (file) => readCurrentText(file) ?? null,
+      write: async (file, text) => {
+        const ok = await this.review.ownEdits.run(file, async () => {
+          this.review.ownEdits.noteWritten(file, text);
+          return writeThroughEditor(file, text, { save: true });
+        });
+        if (!ok) throw new Error('VS Code refused the edit');
+        this.review.store.update(setCurrent(this.review.store.state, file, text));
+      },
+    };
+  }
+
+  private enqueue(work: () => Promise<void>): Promise<void> {
+    const next = this.queue.then(work).catch((error: unknown) => console.error('[switchboard] checkpoint failed', error));
+    this.queue = next;
+    return next;
+  }
+
+  dispose(): void {
+    for (const subscription of this.subscriptions) subscription.dispose();
+  }
+}
+
+/** The files to restore, or undefined when the user cancelled. */
+async function confirmRestore(changes: { path: string; userEditedSince: boolean; target: string | null }[]): Promise<string[] | undefined> {
+  const lines = changes.map(
+    (change) =>
+      `• ${vscode.workspace.asRelativePath(change.path)}${change.target === null ? ' (will be deleted)' : ''}${change.userEditedSince ? ' — you edited it since' : ''}`,
+  );
+  const edited = changes.filter((change) => change.userEditedSince);
+  const restoreAll: vscode.MessageItem = { title: edited.length > 0 ? 'Restore All' : 'Restore' };
+  const skipEdited: vscode.MessageItem = { title: 'Restore Only Files You Did Not Edit' };
+  const buttons = edited.length > 0 && edited.length < changes.length ? [restoreAll, skipEdited] : [restoreAll];
+  const note = edited.length > 0 ? `\n\nYou edited ${edited.length} of these files after this checkpoint; restoring replaces your edits too.` : '';
+  const choice = await vscode.window.showWarningMessage(
+    `Restore ${changes.length} file(s) to how they were before this message?`,
+    { modal: true, detail: `${lines.join('\n')}${note}\n\nYou can undo the restore afterwards.` },
+    ...buttons,
+  );
+  if (choice === restoreAll) return changes.map((change) => change.path);
+  if (choice === skipEdited) return changes.filter((change) => !change.userEditedSince).map((change) => change.path);
+  return undefined;
+}

@@ -1,0 +1,178 @@
+// Detects changes agents make on disk by themselves (their own edit tools, shell commands): a
+// FileSystemWatcher over the workspace, filtered by what the user ignores, bounded per turn, and
+// attributed by the rule in src/review/attribution. The earlier content of a changed file comes
+// from what was seen before (review, the agent's reads, open documents as last loaded or saved).
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import { attributeChange } from '../../review/attribution';
+import { looksBinary, TurnBudget, type TurnLimits } from '../../review/budget';
+import { createPathFilter, type PathFilter } from '../../review/ignoreRules';
+import { findFile, recordUnknownAgentChange } from '../../review/reviewModel';
+import { findOpenDocument } from './documentText';
+import type { ReviewController } from './reviewController';
+
+const SETTLE_MS = 150;
+/** Saves by the user within this window make the next disk change of that file theirs. */
+const USER_SAVE_WINDOW_MS = 3000;
+
+export class DiskChanges implements vscode.Disposable {
+  private readonly subscriptions: vscode.Disposable[] = [];
+  private readonly pending = new Map<string, ReturnType<typeof setTimeout>>();
+  /** Disk content last seen per file (documents as opened or saved), for the "before" of a change. */
+  private readonly seenOnDisk = new Map<string, string>();
+  private readonly userSaves = new Map<string, number>();
+  /** Paths with a create event since they were last processed. */
+  private readonly created = new Set<string>();
+  private filters = new Map<string, PathFilter>();
+  private budget: TurnBudget;
+  private warnedThisTurn = false;
+
+  constructor(
+    private readonly review: ReviewController,
+    private readonly limits: () => TurnLimits,
+  ) {
+    this.budget = new TurnBudget(limits());
+    for (const document of vscode.workspace.textDocuments) this.noteDocument(document);
+    const watcher = vscode.workspace.createFileSystemWatcher('**/*');
+    this.subscriptions.push(
+      watcher,
+      watcher.onDidCreate((uri) => this.schedule(uri, true)),
+      watcher.onDidChange((uri) => this.schedule(uri, false)),
+      watcher.onDidDelete((uri) => this.schedule(uri, false)),
+      vscode.workspace.onDidOpenTextDocument((document) => this.noteDocument(document)),
+      vscode.workspace.onDidSaveTextDocument((document) => {
+        if (document.uri.scheme !== 'file') return;
+        this.seenOnDisk.set(path.resolve(document.uri.fsPath), document.getText());
+        if (!review.ownEdits.isBusy(document.uri.fsPath)) this.userSaves.set(path.resolve(document.uri.fsPath), Date.now());
+      }),
+      vscode.workspace.onDidChangeConfiguration((event) => {
+        if (event.affectsConfiguration('files.exclude')) this.filters.clear();
+      }),
+      vscode.workspace.onDidChangeWorkspaceFolders(() => this.filters.clear()),
+    );
+  }
+
+  /** A new agent turn: a fresh budget. */
+  startTurn(): void {
+    this.budget = new TurnBudget(this.limits());
+    this.warnedThisTurn = false;
+  }
+
+  /** The agent read the file: that is its content before any change it makes. */
+  noteSeen(filePath: string, text: string): void {
+    // A change still settling keeps the earlier text as its "before".
+    if (this.pending.has(path.resolve(filePath))) return;
+    this.seenOnDisk.set(path.resolve(filePath), text);
+  }
+
+  private noteDocument(document: vscode.TextDocument): void {
+    if (document.uri.scheme === 'file' && !document.isDirty) this.seenOnDisk.set(path.resolve(document.uri.fsPath), document.getText());
+  }
+
+  private schedule(uri: vscode.Uri, created: boolean): void {
+    if (uri.scheme !== 'file') return;
+    const filePath = path.resolve(uri.fsPath);
+    if (this.isIgnored(filePath)) return;
+    if (created) this.created.add(filePath);
+    // Editors and tools write in several steps: act once the file settles.
+    const previous = this.pending.get(filePath);
+    if (previous) clearTimeout(previous);
+    this.pending.set(
+      filePath,
+      setTimeout(() => {
+        this.pending.delete(filePath);
+        this.process(filePath);
+      }, SETTLE_MS),
+    );
+  }
+
+  private process(filePath: string): void {
+    const createdNow = this.created.delete(filePath);
+    if (this.review.ownEdits.isBusy(filePath)) return;
+    const after = this.readDisk(filePath);
+    if (after === undefined) return; // a folder, binary or too large
+    const tracked = findFile(this.review.store.state, filePath);
+    if (this.review.ownEdits.isOwnDiskText(filePath, after)) return;
+    // An editor with unsaved edits is what the user works on: VS Code itself flags the disk change
+    // when they save; comparing the disk with the buffer here would misattribute one or the other.
+    if (findOpenDocument(filePath)?.isDirty) return;
+    if (tracked && tracked.current === after) return;
+    const savedAt = this.userSaves.get(filePath);
+    const userSaved = savedAt !== undefined && Date.now() - savedAt < USER_SAVE_WINDOW_MS;
+    if (userSaved) this.userSaves.delete(filePath);
+    const who = attributeChange({ kind: 'disk', ownWrite: false, userSaved }, this.review.store.isAgentTime());
+    const before = tracked ? tracked.current : this.seenOnDisk.get(filePath);
+    if (after !== null) this.seenOnDisk.set(filePath, after);
+    else this.seenOnDisk.delete(filePath);
+    if (who === 'user') {
+      if (tracked) this.review.recordUser(filePath, tracked.current, after);
+      return;
+    }
+    if (who !== 'agent') return;
+    if (!tracked && this.budget.admit(filePath, after?.length ?? 0) !== 'tracked') {
+      this.warnOverBudget();
+      return;
+    }
+    // Created during the turn: nothing was there. Changed but never seen: listed without a diff.
+    const created = before === undefined && after !== null && createdNow;
+    if (before === undefined && !created) {
+      const turn = this.review.store.lastTurnNumber();
+      this.review.store.update(recordUnknownAgentChange(this.review.store.state, { path: filePath, after, turn }));
+      return;
+    }
+    this.review.recordAgent(filePath, before ?? null, after);
+  }
+
+  /** The text on disk; null when missing; undefined when not a text file review should track. */
+  private readDisk(filePath: string): string | null | undefined {
+    try {
+      const stat = fs.statSync(filePath);
+      if (!stat.isFile() || stat.size > this.limits().maxFileBytes) return undefined;
+      const bytes = fs.readFileSync(filePath);
+      if (looksBinary(bytes)) return undefined;
+      const text = bytes.toString('utf8');
+      return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+    } catch {
+      return null;
+    }
+  }
+
+  private warnOverBudget(): void {
+    if (this.warnedThisTurn) return;
+    this.warnedThisTurn = true;
+    void vscode.window.showWarningMessage(
+      'Switchboard: the agent changed more files than review tracks in one turn; the rest are not listed in Changes (see the switchboard.review.maxFilesPerTurn setting).',
+    );
+  }
+
+  private isIgnored(filePath: string): boolean {
+    const folder = vscode.workspace.getWorkspaceFolder(vscode.Uri.file(filePath));
+    if (!folder || folder.uri.scheme !== 'file') return true;
+    const relative = path.relative(folder.uri.fsPath, filePath).split(path.sep).join('/');
+    if (relative === '.gitignore') this.filters.delete(folder.uri.toString());
+    return this.filterFor(folder)(relative);
+  }
+
+  private filterFor(folder: vscode.WorkspaceFolder): PathFilter {
+    const key = folder.uri.toString();
+    let filter = this.filters.get(key);
+    if (!filter) {
+      const filesExclude = vscode.workspace.getConfiguration('files', folder.uri).get<Record<string, unknown>>('exclude') ?? {};
+      let gitignore = '';
+      try {
+        gitignore = fs.readFileSync(path.join(folder.uri.fsPath, '.gitignore'), 'utf8');
+      } catch {
+        // no .gitignore
+      }
+      filter = createPathFilter({ filesExclude, gitignores: [{ dir: '', content: gitignore }] });
+      this.filters.set(key, filter);
+    }
+    return filter;
+  }
+
+  dispose(): void {
+    for (const timer of this.pending.values()) clearTimeout(timer);
+    for (const subscription of this.subscriptions) subscription.dispose();
+  }
+}

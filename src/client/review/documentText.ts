@@ -1,0 +1,63 @@
+// Reading and changing workspace files the way the editor sees them: open documents win over the
+// disk, and changes go through WorkspaceEdits (so they are on the editor's undo stack) as minimal
+// line edits (so the cursor, folds and unrelated lines are untouched).
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import { minimalEdits } from '../../review/merge';
+
+export function findOpenDocument(filePath: string): vscode.TextDocument | undefined {
+  const wanted = path.resolve(filePath);
+  return vscode.workspace.textDocuments.find(
+    (document) => document.uri.scheme === 'file' && path.resolve(document.uri.fsPath) === wanted,
+  );
+}
+
+/** The text the user sees (null: no such file); files above maxBytes read as undefined (not tracked). */
+export function readCurrentText(filePath: string, maxBytes = Number.POSITIVE_INFINITY): string | null | undefined {
+  const open = findOpenDocument(filePath);
+  if (open) return open.getText();
+  try {
+    const stat = fs.statSync(filePath);
+    if (!stat.isFile() || stat.size > maxBytes) return undefined;
+    const text = fs.readFileSync(filePath, 'utf8');
+    return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+  } catch {
+    return null;
+  }
+}
+
+/** The edits that turn the document's text into `text`, as one WorkspaceEdit entry. */
+export function minimalDocumentEdits(document: vscode.TextDocument, text: string): vscode.TextEdit[] {
+  return minimalEdits(document.getText(), text).map((edit) =>
+    vscode.TextEdit.replace(new vscode.Range(document.positionAt(edit.offset), document.positionAt(edit.offset + edit.length)), edit.text),
+  );
+}
+
+/**
+ * Makes the file's text `text` (null deletes it) through the editor, then saves. Returns false
+ * when VS Code refused the edit.
+ */
+export async function writeThroughEditor(filePath: string, text: string | null, options: { save: boolean }): Promise<boolean> {
+  const uri = vscode.Uri.file(filePath);
+  if (text === null) {
+    const edit = new vscode.WorkspaceEdit();
+    edit.deleteFile(uri, { ignoreIfNotExists: true });
+    return vscode.workspace.applyEdit(edit);
+  }
+  if (!findOpenDocument(filePath) && !fs.existsSync(filePath)) {
+    await vscode.workspace.fs.createDirectory(vscode.Uri.file(path.dirname(filePath)));
+    const create = new vscode.WorkspaceEdit();
+    create.createFile(uri, { ignoreIfExists: true });
+    if (!(await vscode.workspace.applyEdit(create))) return false;
+  }
+  const document = await vscode.workspace.openTextDocument(uri);
+  const edits = minimalDocumentEdits(document, text);
+  if (edits.length > 0) {
+    const edit = new vscode.WorkspaceEdit();
+    edit.set(uri, edits);
+    if (!(await vscode.workspace.applyEdit(edit))) return false;
+  }
+  if (options.save && document.isDirty) return document.save();
+  return true;
+}

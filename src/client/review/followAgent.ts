@@ -1,0 +1,38 @@
+// "Follow the agent": opens the files and lines of tool-call locations as the agent works, per
+// the switchboard.followAgent setting (off / reveal without taking focus / focus).
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import type * as acp from '@agentclientprotocol/sdk';
+
+export type FollowMode = 'off' | 'reveal' | 'focus';
+
+export function followMode(): FollowMode {
+  const value = vscode.workspace.getConfiguration('switchboard').get<string>('followAgent', 'off');
+  return value === 'reveal' || value === 'focus' ? value : 'off';
+}
+
+export class FollowAgent {
+  private last = '';
+
+  /** The locations of a tool_call / tool_call_update; opens the first one that is new. */
+  async follow(locations: readonly acp.ToolCallLocation[] | null | undefined, baseDir: string): Promise<void> {
+    const mode = followMode();
+    const location = locations?.[0];
+    if (mode === 'off' || !location) return;
+    const filePath = path.isAbsolute(location.path) ? location.path : path.resolve(baseDir, location.path);
+    const key = `${filePath}:${location.line ?? ''}`;
+    if (key === this.last) return;
+    this.last = key;
+    const line = Math.max(1, location.line ?? 1) - 1;
+    const position = new vscode.Position(line, 0);
+    try {
+      await vscode.window.showTextDocument(vscode.Uri.file(filePath), {
+        preview: true,
+        preserveFocus: mode === 'reveal',
+        selection: location.line ? new vscode.Range(position, position) : undefined,
+      });
+    } catch {
+      // A location that does not exist (yet): nothing to show.
+    }
+  }
+}

@@ -1,0 +1,151 @@
+// The VS Code side of review for one window: records agent writes and user edits into the
+// ReviewStore, and performs Keep / Undo (per hunk, per file, for the session). Undo goes through
+// a WorkspaceEdit, so it is on the editor's undo stack like any edit.
+import * as vscode from 'vscode';
+import { attributeChange } from '../../review/attribution';
+import {
+  findFile,
+  keepAll,
+  keepFile,
+  keepHunk,
+  recordAgentChange,
+  recordUserChange,
+  setCurrent,
+  undoAll,
+  undoFile,
+  undoHunk,
+  type Resolution,
+} from '../../review/reviewModel';
+import type { MergeConflict } from '../../review/merge';
+import { AgentBases, type ReviewWriteHooks } from './agentWrites';
+import { writeThroughEditor } from './documentText';
+import { OwnEdits } from './ownEdits';
+import type { ReviewStore } from './reviewStore';
+
+export class ReviewController implements vscode.Disposable {
+  readonly bases = new AgentBases();
+  readonly ownEdits = new OwnEdits();
+  /** Last text seen per open document, to turn change events into before/after pairs. */
+  private readonly lastText = new Map<string, string>();
+  private readonly subscriptions: vscode.Disposable[] = [];
+  /** Called when the agent changes a file for the first time in a turn (checkpoints hook in here). */
+  onFirstAgentTouch: ((filePath: string, before: string | null) => void) | undefined;
+
+  constructor(readonly store: ReviewStore) {
+    for (const document of vscode.workspace.textDocuments) this.remember(document);
+    this.subscriptions.push(
+      vscode.workspace.onDidOpenTextDocument((document) => this.remember(document)),
+      vscode.workspace.onDidCloseTextDocument((document) => this.lastText.delete(document.uri.toString())),
+      vscode.workspace.onDidChangeTextDocument((event) => this.onDocumentChanged(event)),
+    );
+  }
+
+  /** Hooks for src/client/fsHandlers.ts. */
+  fsHooks(): ReviewWriteHooks {
+    return {
+      agentRead: (filePath, text) => this.bases.set(filePath, text),
+      mergeWrite: (filePath, live, content) => this.bases.merge(filePath, live, content),
+      ownEdit: (filePath, work) => this.ownEdits.run(filePath, work),
+      agentWrote: (write) => {
+        // The agent now believes the file holds what it wrote: its next write is a diff against that.
+        this.bases.set(write.path, write.content);
+        this.ownEdits.noteWritten(write.path, write.after);
+        this.recordAgent(write.path, write.before, write.after, write.conflicts);
+      },
+    };
+  }
+
+  /** An agent change (fs write, or an on-disk change the watcher attributed to the agent). */
+  recordAgent(filePath: string, before: string | null, after: string | null, conflicts: MergeConflict[] = []): void {
+    if (before === after) return;
+    const known = findFile(this.store.state, filePath);
+    if (!known || known.resolution !== null) this.onFirstAgentTouch?.(filePath, before);
+    const turn = this.store.lastTurnNumber();
+    this.store.update(recordAgentChange(this.store.state, { path: filePath, before, after, turn, conflicts }));
+  }
+
+  /** A user change of a file that may be under review (the watcher's or the editor's). */
+  recordUser(filePath: string, before: string | null, after: string | null): void {
+    this.store.update(recordUserChange(this.store.state, { path: filePath, before, after }));
+  }
+
+  keepHunk(filePath: string, hunkIndex: number): void {
+    this.store.update(keepHunk(this.store.state, filePath, hunkIndex));
+  }
+
+  async undoHunk(filePath: string, hunkIndex: number): Promise<boolean> {
+    return this.applyResolution(filePath, undoHunk(this.store.state, filePath, hunkIndex));
+  }
+
+  keepFile(filePath: string): void {
+    this.store.update(keepFile(this.store.state, filePath));
+  }
+
+  async undoFile(filePath: string): Promise<boolean> {
+    return this.applyResolution(filePath, undoFile(this.store.state, filePath));
+  }
+
+  keepAll(): void {
+    this.store.update(keepAll(this.store.state));
+  }
+
+  async undoAll(): Promise<boolean> {
+    const { state, writes } = undoAll(this.store.state);
+    let ok = true;
+    for (const write of writes) ok = (await this.writeOwn(write.path, write.text)) && ok;
+    this.store.update(state);
+    return ok;
+  }
+
+  /** Writes text as Switchboard's own edit (not attributed); unsaved, like any editor change. */
+  async writeOwn(filePath: string, text: string | null): Promise<boolean> {
+    return this.ownEdits.run(filePath, async () => {
+      // A deletion hits the disk; its watcher event must not count as a change.
+      if (text === null) this.ownEdits.noteWritten(filePath, text);
+      return writeThroughEditor(filePath, text, { save: false });
+    });
+  }
+
+  private async applyResolution(filePath: string, resolution: Resolution): Promise<boolean> {
+    if (resolution.text === undefined) return false;
+    const ok = await this.writeOwn(filePath, resolution.text);
+    // The state follows what the document really holds (a refused edit leaves the hunk pending).
+    this.store.update(ok ? resolution.state : setCurrent(this.store.state, filePath, findFile(this.store.state, filePath)?.current ?? null));
+    return ok;
+  }
+
+  private remember(document: vscode.TextDocument): void {
+    if (document.uri.scheme === 'file') this.lastText.set(document.uri.toString(), document.getText());
+  }
+
+  private onDocumentChanged(event: vscode.TextDocumentChangeEvent): void {
+    const document = event.document;
+    if (document.uri.scheme !== 'file' || event.contentChanges.length === 0) return;
+    const key = document.uri.toString();
+    const before = this.lastText.get(key) ?? null;
+    const after = document.getText();
+    this.lastText.set(key, after);
+    const filePath = document.uri.fsPath;
+    const file = findFile(this.store.state, filePath);
+    if (!file) return;
+    const who = attributeChange(
+      { kind: 'editor', ownEdit: this.ownEdits.isBusy(filePath), reloadedFromDisk: !document.isDirty && !this.isUndoRedo(event) },
+      this.store.turn !== null,
+    );
+    if (who === 'user') {
+      // Undo/redo of our own Keep/Undo edits lands here too: the text simply moves; it is the user's.
+      if (this.isUndoRedo(event)) this.store.update(setCurrent(this.store.state, filePath, after));
+      else this.recordUser(filePath, before, after);
+    } else if (who === 'ignore' && this.ownEdits.isBusy(filePath)) {
+      this.store.update(setCurrent(this.store.state, filePath, after));
+    }
+  }
+
+  private isUndoRedo(event: vscode.TextDocumentChangeEvent): boolean {
+    return event.reason === vscode.TextDocumentChangeReason.Undo || event.reason === vscode.TextDocumentChangeReason.Redo;
+  }
+
+  dispose(): void {
+    for (const subscription of this.subscriptions) subscription.dispose();
+  }
+}

@@ -1,0 +1,159 @@
+// Wires review into the extension: the store, the controller, disk-change detection, the editor
+// UI, the Changes view, checkpoints and "follow the agent", plus their commands. extension.ts
+// calls activateReview once and attach() for every thread it creates.
+import * as os from 'node:os';
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import { DEFAULT_TURN_LIMITS, type TurnLimits } from '../../review/budget';
+import type { ThreadController } from '../../session/api';
+import type { ReviewWriteHooks } from './agentWrites';
+import { BaselineDiff } from './baselineDiff';
+import { ChangesView } from './changesView';
+import { CheckpointService } from './checkpointService';
+import { DiskChanges } from './diskChanges';
+import { readCurrentText } from './documentText';
+import { EditorReview, REVIEW_COMMANDS } from './editorReview';
+import { FollowAgent } from './followAgent';
+import { ReviewController } from './reviewController';
+import { ReviewStore } from './reviewStore';
+
+export interface ReviewFeature {
+  controller: ReviewController;
+  editor: EditorReview;
+  changes: ChangesView;
+  checkpoints: CheckpointService;
+  /** fs handler hooks for createFsHandlers({ review }). */
+  fsHooks: ReviewWriteHooks;
+  /** Follows one thread's turns: turn bounds, checkpoints before prompts, tool-call bases, follow. */
+  attach(thread: ThreadController): vscode.Disposable;
+  /** "Keep" / "Undo" from a tool-call card: every pending hunk of that file. */
+  resolveFile(filePath: string, action: 'keep' | 'undo'): Promise<void>;
+  restoreCheckpoint(threadId: string, entryId: string): Promise<void>;
+}
+
+const MIB = 1024 * 1024;
+
+function settings(): vscode.WorkspaceConfiguration {
+  return vscode.workspace.getConfiguration('switchboard');
+}
+
+function turnLimits(): TurnLimits {
+  return {
+    maxFiles: settings().get<number>('review.maxFilesPerTurn', DEFAULT_TURN_LIMITS.maxFiles),
+    maxBytes: settings().get<number>('review.maxMiBPerTurn', DEFAULT_TURN_LIMITS.maxBytes / MIB) * MIB,
+    maxFileBytes: DEFAULT_TURN_LIMITS.maxFileBytes,
+  };
+}
+
+export function activateReview(context: vscode.ExtensionContext, workspaceCwd: () => string): ReviewFeature {
+  const store = new ReviewStore(context.workspaceState);
+  const controller = new ReviewController(store);
+  const disk = new DiskChanges(controller, turnLimits);
+  const editor = new EditorReview(store);
+  const changes = new ChangesView(store);
+  const diff = new BaselineDiff(store);
+  const storageDir = context.storageUri?.fsPath ?? path.join(context.globalStorageUri?.fsPath ?? os.tmpdir(), 'no-workspace');
+  const checkpoints = new CheckpointService(storageDir, context.workspaceState, controller, () => settings().get<number>('checkpoints.maxDiskMiB', 100) * MIB);
+  const follow = new FollowAgent();
+  controller.onFirstAgentTouch = (filePath, before) => checkpoints.touch(filePath, before);
+
+  const baseHooks = controller.fsHooks();
+  const fsHooks: ReviewWriteHooks = {
+    ...baseHooks,
+    agentRead: (filePath, text) => {
+      baseHooks.agentRead(filePath, text);
+      disk.noteSeen(filePath, text);
+      checkpoints.touch(filePath, text);
+    },
+  };
+
+  const pathArgument = (value: unknown): string | undefined => {
+    if (typeof value === 'string') return value;
+    if (value instanceof vscode.Uri) return value.fsPath;
+    if (typeof value === 'object' && value !== null && 'path' in value && typeof value.path === 'string') return value.path;
+    return vscode.window.activeTextEditor?.document.uri.fsPath;
+  };
+
+  context.subscriptions.push(
+    store,
+    controller,
+    disk,
+    editor,
+    changes,
+    diff,
+    checkpoints,
+    vscode.commands.registerCommand(REVIEW_COMMANDS.keepHunk, (filePath: string, index: number) => controller.keepHunk(filePath, index)),
+    vscode.commands.registerCommand(REVIEW_COMMANDS.undoHunk, (filePath: string, index: number) => controller.undoHunk(filePath, index)),
+    vscode.commands.registerCommand(REVIEW_COMMANDS.keepFile, (target: unknown) => {
+      const filePath = pathArgument(target);
+      if (filePath) controller.keepFile(filePath);
+    }),
+    vscode.commands.registerCommand(REVIEW_COMMANDS.undoFile, async (target: unknown) => {
+      const filePath = pathArgument(target);
+      if (filePath) await controller.undoFile(filePath);
+    }),
+    vscode.commands.registerCommand(REVIEW_COMMANDS.keepAll, () => controller.keepAll()),
+    vscode.commands.registerCommand(REVIEW_COMMANDS.undoAll, () => controller.undoAll()),
+    vscode.commands.registerCommand(REVIEW_COMMANDS.openDiff, async (target: unknown) => {
+      const filePath = pathArgument(target);
+      if (filePath) await diff.show(filePath);
+    }),
+    vscode.commands.registerCommand(REVIEW_COMMANDS.nextChange, () => editor.goToChange(1)),
+    vscode.commands.registerCommand(REVIEW_COMMANDS.previousChange, () => editor.goToChange(-1)),
+    vscode.commands.registerCommand('switchboard.undoRestore', () => checkpoints.undoLastRestore()),
+  );
+
+  function attach(thread: ThreadController): vscode.Disposable {
+    return thread.onEvent(({ action }) => {
+      switch (action.type) {
+        case 'promptSent': {
+          store.beginTurn(thread.threadId);
+          disk.startTurn();
+          const entries = thread.snapshot().state.entries;
+          const user = [...entries].reverse().find((entry) => entry.kind === 'user');
+          if (user) void checkpoints.beforePrompt(thread.threadId, user.id, `${thread.agent.displayName}: prompt ${store.lastTurnNumber()}`);
+          return;
+        }
+        case 'turnEnded':
+        case 'turnFailed':
+        case 'agentFailed':
+          store.endTurn(thread.threadId);
+          return;
+        case 'sessionUpdate': {
+          const update = action.update;
+          if (update.sessionUpdate !== 'tool_call' && update.sessionUpdate !== 'tool_call_update') return;
+          // Only at the start: an update may arrive after the change, when the text is already the new one.
+          for (const location of update.sessionUpdate === 'tool_call' ? (update.locations ?? []) : []) {
+            // The document at the tool call's start is the base of a write the agent did not read first.
+            const filePath = path.resolve(workspaceCwd(), location.path);
+            const text = readCurrentText(filePath, DEFAULT_TURN_LIMITS.maxFileBytes);
+            if (typeof text === 'string') {
+              controller.bases.setIfMissing(filePath, text);
+              disk.noteSeen(filePath, text);
+            }
+          }
+          void follow.follow(update.locations, workspaceCwd());
+          return;
+        }
+        default:
+          return;
+      }
+    });
+  }
+
+  return {
+    controller,
+    editor,
+    changes,
+    checkpoints,
+    fsHooks,
+    attach,
+    resolveFile: async (filePath, action) => {
+      if (action === 'keep') controller.keepFile(filePath);
+      else await controller.undoFile(filePath);
+    },
+    restoreCheckpoint: async (threadId, entryId) => {
+      await checkpoints.restore(threadId, entryId);
+    },
+  };
+}

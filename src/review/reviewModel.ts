@@ -1,0 +1,243 @@
+// The session's review, as plain serialisable data: per file a baseline (what the user last
+// accepted) and the current text; the hunks between them are what is pending. Keep folds a hunk
+// into the baseline, Undo reverts it in the current text. Pure functions: the VS Code glue applies
+// the resulting texts to documents and persists the state as JSON.
+import { computeHunks, countChanges, keepHunk as keepHunkText, undoHunk as undoHunkText, type ReviewHunk } from './hunks';
+import { rebaseUserEdit, type MergeConflict } from './merge';
+
+export type Author = 'agent' | 'user';
+
+export interface FileReview {
+  /** Absolute path. */
+  path: string;
+  /** Accepted text; null when the file did not exist before the agent touched it. */
+  baseline: string | null;
+  /** Text now; null when the file was deleted. */
+  current: string | null;
+  /** Prompt turns (1-based) whose agent changed this file. */
+  agentTurns: number[];
+  /** The user edited the file while it was under review (those edits are theirs, not pending). */
+  userEdited: boolean;
+  /** Overlaps between an agent write and the user's unsaved edits, in current-text lines. */
+  conflicts: MergeConflict[];
+  /** How the last pending change was resolved; null while something is pending. */
+  resolution: 'kept' | 'undone' | null;
+  /**
+   * The agent changed the file on disk and its earlier content was never seen (not open, never
+   * read): it is listed, but there is nothing to diff against, so nothing to undo.
+   */
+  baselineUnknown?: boolean;
+}
+
+export interface ReviewState {
+  version: 1;
+  /** In order of first change. */
+  files: FileReview[];
+}
+
+export type ReviewStatus = 'pending' | 'kept' | 'undone' | 'unknown';
+
+export interface FileSummary {
+  path: string;
+  added: number;
+  removed: number;
+  status: ReviewStatus;
+  /** Who changed it: the agent, and the user too when they edited it during review. */
+  authors: Author[];
+  created: boolean;
+  deleted: boolean;
+  hunkCount: number;
+  conflictCount: number;
+}
+
+export function emptyReview(): ReviewState {
+  return { version: 1, files: [] };
+}
+
+export function findFile(state: ReviewState, path: string): FileReview | undefined {
+  return state.files.find((file) => file.path === path);
+}
+
+function replaceFile(state: ReviewState, file: FileReview): ReviewState {
+  const index = state.files.findIndex((candidate) => candidate.path === file.path);
+  const files = state.files.slice();
+  if (index < 0) files.push(file);
+  else files[index] = file;
+  return { ...state, files };
+}
+
+function settle(file: FileReview, resolution: 'kept' | 'undone'): FileReview {
+  if (file.baseline !== file.current) return { ...file, resolution: null };
+  return { ...file, resolution, conflicts: [] };
+}
+
+/** An agent change (fs write or on-disk change during its turn). The first one sets the baseline. */
+export function recordAgentChange(
+  state: ReviewState,
+  change: { path: string; before: string | null; after: string | null; turn: number; conflicts?: MergeConflict[] },
+): ReviewState {
+  const existing = findFile(state, change.path);
+  // A pending file keeps its baseline; a resolved (or new) one starts from what was there before.
+  const pending = existing !== undefined && existing.resolution === null;
+  const turns = existing?.agentTurns ?? [];
+  const file: FileReview = {
+    path: change.path,
+    baseline: pending ? existing.baseline : change.before,
+    current: change.after,
+    agentTurns: turns.includes(change.turn) ? turns : [...turns, change.turn],
+    userEdited: existing?.userEdited ?? false,
+    // Line numbers of older conflicts no longer hold after a new write: the newest write's count.
+    conflicts: change.conflicts ?? [],
+    resolution: null,
+  };
+  return replaceFile(state, file.baseline === file.current ? { ...file, resolution: 'kept' } : file);
+}
+
+/** An on-disk agent change whose earlier content is unknown: listed with no hunks. */
+export function recordUnknownAgentChange(state: ReviewState, change: { path: string; after: string | null; turn: number }): ReviewState {
+  const existing = findFile(state, change.path);
+  if (existing) return recordAgentChange(state, { path: change.path, before: existing.current, after: change.after, turn: change.turn });
+  return replaceFile(state, {
+    path: change.path,
+    baseline: change.after,
+    current: change.after,
+    agentTurns: [change.turn],
+    userEdited: false,
+    conflicts: [],
+    resolution: null,
+    baselineUnknown: true,
+  });
+}
+
+/**
+ * A user edit (before -> after) of a file under review: it is the user's, so it moves onto the
+ * baseline and never shows as a pending agent change. Files not under review are not tracked.
+ */
+export function recordUserChange(state: ReviewState, change: { path: string; before: string | null; after: string | null }): ReviewState {
+  const existing = findFile(state, change.path);
+  if (!existing || change.before === change.after) return state;
+  let baseline: string | null;
+  if (existing.baseline === null || change.before === null || change.after === null) {
+    baseline = existing.baseline === existing.current ? change.after : existing.baseline;
+  } else {
+    baseline = rebaseUserEdit(existing.baseline, change.before, change.after);
+  }
+  return replaceFile(state, { ...existing, baseline, current: change.after, userEdited: true });
+}
+
+export function fileHunks(file: FileReview): ReviewHunk[] {
+  return computeHunks(file.baseline ?? '', file.current ?? '');
+}
+
+/** The user lines a hunk replaced because they overlapped the agent's write (empty: no conflict). */
+export function hunkConflicts(file: FileReview, hunk: ReviewHunk): MergeConflict[] {
+  const start = hunk.currentStart;
+  const end = hunk.currentStart + Math.max(1, hunk.currentLines.length);
+  return file.conflicts.filter((conflict) => conflict.startLine < end && conflict.startLine + Math.max(1, conflict.lineCount) > start);
+}
+
+export interface Resolution {
+  state: ReviewState;
+  /** For Undo: the file's new text (null: delete it), which the glue writes to the document. */
+  text?: string | null;
+}
+
+export function keepHunk(state: ReviewState, path: string, hunkIndex: number): ReviewState {
+  const file = findFile(state, path);
+  const hunk = file ? fileHunks(file)[hunkIndex] : undefined;
+  if (!file || !hunk) return state;
+  return replaceFile(state, settle({ ...file, baseline: keepHunkText(file.baseline ?? '', hunk) }, 'kept'));
+}
+
+export function undoHunk(state: ReviewState, path: string, hunkIndex: number): Resolution {
+  const file = findFile(state, path);
+  const hunk = file ? fileHunks(file)[hunkIndex] : undefined;
+  if (!file || !hunk) return { state };
+  const text = undoHunkText(file.current ?? '', hunk);
+  // Undoing the last hunk of a created file deletes it again rather than leaving it empty.
+  const current = file.baseline === null && text === '' ? null : text;
+  return { state: replaceFile(state, settle({ ...file, current }, 'undone')), text: current };
+}
+
+export function keepFile(state: ReviewState, path: string): ReviewState {
+  const file = findFile(state, path);
+  if (!file || file.resolution !== null) return state;
+  return replaceFile(state, settle({ ...file, baseline: file.current }, 'kept'));
+}
+
+export function undoFile(state: ReviewState, path: string): Resolution {
+  const file = findFile(state, path);
+  if (!file || file.resolution !== null || file.baseline === file.current) return { state };
+  return { state: replaceFile(state, settle({ ...file, current: file.baseline }, 'undone')), text: file.baseline };
+}
+
+/** Keep All for the session: every pending file. */
+export function keepAll(state: ReviewState): ReviewState {
+  return state.files.reduce((next, file) => keepFile(next, file.path), state);
+}
+
+/** Undo All for the session: the new text of every file that changes. */
+export function undoAll(state: ReviewState): { state: ReviewState; writes: { path: string; text: string | null }[] } {
+  const writes: { path: string; text: string | null }[] = [];
+  let next = state;
+  for (const file of state.files) {
+    const result = undoFile(next, file.path);
+    if (result.text !== undefined) writes.push({ path: file.path, text: result.text });
+    next = result.state;
+  }
+  return { state: next, writes };
+}
+
+/** The glue observed the file's text (after a Keep/Undo edit or a reload); nothing is attributed. */
+export function setCurrent(state: ReviewState, path: string, current: string | null): ReviewState {
+  const file = findFile(state, path);
+  if (!file || file.current === current) return state;
+  return replaceFile(state, settle({ ...file, current }, file.resolution ?? 'kept'));
+}
+
+export function summarize(file: FileReview): FileSummary {
+  const hunks = fileHunks(file);
+  const { added, removed } = countChanges(hunks);
+  const authors: Author[] = file.agentTurns.length > 0 ? ['agent'] : [];
+  if (file.userEdited) authors.push('user');
+  return {
+    path: file.path,
+    added,
+    removed,
+    status: file.baselineUnknown && hunks.length === 0 ? 'unknown' : (file.resolution ?? (hunks.length > 0 ? 'pending' : 'kept')),
+    authors,
+    created: file.baseline === null,
+    deleted: file.current === null && file.baseline !== null,
+    hunkCount: hunks.length,
+    conflictCount: file.conflicts.length,
+  };
+}
+
+export function pendingFiles(state: ReviewState): FileReview[] {
+  return state.files.filter((file) => file.resolution === null && file.baseline !== file.current);
+}
+
+/** Reads persisted JSON defensively: anything malformed becomes an empty review. */
+export function parseReview(value: unknown): ReviewState {
+  if (typeof value !== 'object' || value === null) return emptyReview();
+  const candidate = value as Partial<ReviewState>;
+  if (candidate.version !== 1 || !Array.isArray(candidate.files)) return emptyReview();
+  const files = candidate.files.filter(
+    (file): file is FileReview =>
+      typeof file === 'object' &&
+      file !== null &&
+      typeof file.path === 'string' &&
+      (file.baseline === null || typeof file.baseline === 'string') &&
+      (file.current === null || typeof file.current === 'string'),
+  );
+  return {
+    version: 1,
+    files: files.map((file) => ({
+      ...file,
+      agentTurns: Array.isArray(file.agentTurns) ? file.agentTurns : [],
+      conflicts: Array.isArray(file.conflicts) ? file.conflicts : [],
+      userEdited: file.userEdited === true,
+      resolution: file.resolution === 'kept' || file.resolution === 'undone' ? file.resolution : null,
+    })),
+  };
+}

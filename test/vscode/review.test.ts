@@ -1,0 +1,163 @@
+// Review in the real editor: an agent write through fs is merged, decorated and reviewable per
+// hunk (Undo is itself undoable); a file the agent writes directly on disk during a turn is
+// listed in the Changes view; a checkpoint restore brings back two files and can be undone.
+import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import { createFsHandlers } from '../../src/client/fsHandlers';
+import type { ReviewFeature } from '../../src/client/review/reviewFeature';
+import { DISK_DEMO_FILE, REVIEW_DEMO_FILE, REVIEW_DEMO_TEXT } from '../../src/demo/review-steps';
+import { fileHunks, findFile } from '../../src/review/reviewModel';
+import type { CancelSignal, ThreadController } from '../../src/session/api';
+import type { ThreadAction } from '../../src/shared/actions';
+import { nextAction, revertAndCloseAll, switchboardApi, waitFor, workspaceRoot } from './helpers';
+
+const notCancelled: CancelSignal = { isCancellationRequested: false, onCancellationRequested: () => ({ dispose() {} }) };
+const lines = (...values: string[]): string => values.map((value) => `${value}\n`).join('');
+
+async function review(): Promise<ReviewFeature> {
+  const api = await switchboardApi();
+  assert.ok(api.review, 'activate() exposes review');
+  return api.review;
+}
+
+async function promptAndWait(thread: ThreadController, text: string): Promise<void> {
+  const ended = nextAction(
+    thread,
+    (a): a is Extract<ThreadAction, { type: 'turnEnded' | 'turnFailed' | 'agentFailed' }> =>
+      a.type === 'turnEnded' || a.type === 'turnFailed' || a.type === 'agentFailed',
+    45_000,
+  );
+  await thread.prompt(text);
+  assert.deepEqual(await ended, { type: 'turnEnded', stopReason: 'end_turn' });
+}
+
+suite('Review of agent changes', () => {
+  let dir: string;
+
+  suiteSetup(async () => {
+    dir = fs.mkdtempSync(path.join(workspaceRoot(), 'review-'));
+    await vscode.workspace.getConfiguration('files').update('autoSave', 'off', vscode.ConfigurationTarget.Global);
+  });
+
+  teardown(revertAndCloseAll);
+
+  suiteTeardown(async () => {
+    await vscode.workspace.getConfiguration('files').update('autoSave', undefined, vscode.ConfigurationTarget.Global);
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  test('an fs write keeps the user’s concurrent edit, is decorated, and Undo of one hunk is itself undoable', async () => {
+    const feature = await review();
+    const handlers = createFsHandlers({
+      review: feature.fsHooks,
+      confirmOutsideWorkspace: async () => {
+        throw new Error('unexpected confirmation');
+      },
+    });
+    const file = path.join(dir, 'hunks.md');
+    const original = lines('# Title', '', 'first paragraph', '', 'a', 'b', 'c', 'd', '', 'last line');
+    fs.writeFileSync(file, original);
+    const document = await vscode.workspace.openTextDocument(file);
+    const editor = await vscode.window.showTextDocument(document);
+
+    // The agent reads, the user types in line 6 (unsaved), then the agent writes two changes.
+    await handlers.readTextFile({ sessionId: 's', path: file }, notCancelled);
+    assert.ok(await editor.edit((edit) => edit.insert(new vscode.Position(5, 1), ' (user)')));
+    const agentContent = original.replace('first paragraph\n', 'first paragraph, edited by the agent\n') + 'appended by the agent\n';
+    await handlers.writeTextFile({ sessionId: 's', path: file, content: agentContent }, notCancelled);
+
+    const merged = agentContent.replace('b\n', 'b (user)\n');
+    assert.equal(document.getText(), merged, 'the user edit survives the agent write');
+    const reviewed = findFile(feature.controller.store.state, file);
+    assert.ok(reviewed);
+    assert.equal(fileHunks(reviewed).length, 2, 'two agent hunks; the user edit is not one');
+
+    await waitFor(() => (feature.editor.applied.get(file)?.added.length ?? 0) === 2, 5_000, 'decorations on the two added lines');
+    assert.deepEqual(feature.editor.applied.get(file), { added: [2, 10], removed: [2] });
+    assert.ok(feature.changes.items().some((item) => item.path === file && item.status === 'pending' && item.hunkCount === 2));
+
+    // Undo the first hunk: its original line comes back; the second hunk stays.
+    await vscode.commands.executeCommand('switchboard.review.undoHunk', file, 0);
+    assert.equal(document.lineAt(2).text, 'first paragraph');
+    assert.equal(document.lineAt(10).text, 'appended by the agent');
+    assert.equal(fileHunks(findFile(feature.controller.store.state, file)!).length, 1);
+
+    // The Undo is on the editor's undo stack: Ctrl+Z brings the agent's line back, pending again.
+    await vscode.window.showTextDocument(document);
+    await vscode.commands.executeCommand('undo');
+    await waitFor(() => document.lineAt(2).text === 'first paragraph, edited by the agent', 5_000, 'undo of the Undo');
+    await waitFor(() => fileHunks(findFile(feature.controller.store.state, file)!).length === 2, 5_000, 'the hunk pending again');
+
+    // Keep the second: it leaves review; the first is still pending.
+    await vscode.commands.executeCommand('switchboard.review.keepHunk', file, 1);
+    const after = findFile(feature.controller.store.state, file)!;
+    assert.equal(fileHunks(after).length, 1);
+    assert.ok(after.baseline?.endsWith('appended by the agent\n'));
+  });
+
+  test('a file the agent writes directly on disk during a turn appears in the Changes view', async () => {
+    const feature = await review();
+    const api = await switchboardApi();
+    const thread = await api.newChat('demo');
+    const file = path.join(workspaceRoot(), DISK_DEMO_FILE);
+    fs.rmSync(file, { force: true });
+    await promptAndWait(thread, '/diskwrite');
+    await waitFor(() => feature.changes.items().some((item) => item.path === file), 10_000, 'the disk write in the Changes view');
+    const item = feature.changes.items().find((candidate) => candidate.path === file)!;
+    assert.deepEqual(
+      { authors: item.authors, created: item.created, status: item.status, added: item.added },
+      { authors: ['agent'], created: true, status: 'pending', added: 1 },
+    );
+  });
+
+  test('restoring the checkpoint of a message brings back two files, and the restore can be undone', async () => {
+    const feature = await review();
+    const api = await switchboardApi();
+    const thread = await api.newChat('demo');
+    const reviewFile = path.join(workspaceRoot(), REVIEW_DEMO_FILE);
+    const diskFile = path.join(workspaceRoot(), DISK_DEMO_FILE);
+    fs.writeFileSync(reviewFile, REVIEW_DEMO_TEXT);
+    fs.rmSync(diskFile, { force: true });
+    // Let the watcher see the setup before the turn starts (it is the user's, not the agent's).
+    await new Promise((resolve) => setTimeout(resolve, 500));
+
+    await promptAndWait(thread, '/review');
+    await promptAndWait(thread, '/diskwrite');
+    const edited = fs.readFileSync(reviewFile, 'utf8');
+    assert.notEqual(edited, REVIEW_DEMO_TEXT);
+    await waitFor(() => fs.existsSync(diskFile), 5_000, 'the disk write');
+
+    const firstPrompt = thread.snapshot().state.entries.find((entry) => entry.kind === 'user');
+    assert.ok(firstPrompt);
+    const restored = await feature.checkpoints.restore(thread.threadId, firstPrompt.id, { confirm: false });
+    assert.deepEqual(restored.sort(), [diskFile, reviewFile].sort());
+    assert.equal(fs.readFileSync(reviewFile, 'utf8'), REVIEW_DEMO_TEXT);
+    assert.equal(fs.existsSync(diskFile), false);
+
+    const undone = await feature.checkpoints.undoLastRestore();
+    assert.equal(undone.length, 2);
+    assert.equal(fs.readFileSync(reviewFile, 'utf8'), edited);
+    assert.ok(fs.existsSync(diskFile));
+  });
+
+  test('"follow the agent" opens the file of a tool call as the agent works', async () => {
+    const api = await switchboardApi();
+    const thread = await api.newChat('demo');
+    const reviewFile = path.join(workspaceRoot(), REVIEW_DEMO_FILE);
+    fs.writeFileSync(reviewFile, REVIEW_DEMO_TEXT);
+    await vscode.workspace.getConfiguration('switchboard').update('followAgent', 'reveal', vscode.ConfigurationTarget.Global);
+    try {
+      assert.ok(!vscode.window.visibleTextEditors.some((editor) => editor.document.uri.fsPath === reviewFile));
+      await promptAndWait(thread, '/review');
+      await waitFor(
+        () => vscode.window.visibleTextEditors.some((editor) => editor.document.uri.fsPath === reviewFile),
+        5_000,
+        'the tool call\'s file to open',
+      );
+    } finally {
+      await vscode.workspace.getConfiguration('switchboard').update('followAgent', undefined, vscode.ConfigurationTarget.Global);
+    }
+  });
+});
