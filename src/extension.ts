@@ -56,7 +56,8 @@ export function activate(context: vscode.ExtensionContext): SwitchboardApi {
     clientInfo: () => ({ name: 'switchboard', title: 'Switchboard', version }),
   };
 
-  const review = activateReview(context, workspaceCwd);
+  // `threads` is read only when a session command runs, after activation.
+  const review = activateReview(context, workspaceCwd, () => threads.active()?.threadId);
   const threads = new ThreadRegistry(
     (agent, threadId) => {
       const handlers = createFsHandlers({ agentName: agent.displayName, review: review.fsHooks });
@@ -106,11 +107,13 @@ export function activate(context: vscode.ExtensionContext): SwitchboardApi {
     showLog: (agentId) => agentLogs.show(agentId ?? catalog.defaultAgent().id),
     openTerminal: (thread, terminalId) => void openTerminal(thread, terminalId),
     reviewFile: (path, action) => review.resolveFile(path, action),
+    reviewSession: (thread, action) => review.resolveSession(thread.threadId, action),
+    reviewSource: review.source,
     restoreCheckpoint: (thread, entryId) => review.restoreCheckpoint(thread.threadId, entryId),
     reportError: (message) => void vscode.window.showErrorMessage(message),
     reportInvalid: (raw) => console.warn('[switchboard] ignored a malformed webview message', raw),
   });
-  threads.onDidChangeActive((thread) => view.mirror.setThread(thread));
+  threads.onDidChangeActive((thread) => view.setThread(thread));
 
   /** "New Chat" from a command: show the view, start the chat, put the cursor in the composer. */
   async function newChatFromCommand(agentId: string | undefined): Promise<void> {

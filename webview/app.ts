@@ -5,6 +5,7 @@ import type { ComposerOptions } from './render/composer';
 import { createThreadRenderer, type ThreadRenderer } from './render/threadView';
 import type { Post } from './render/types';
 import { ThreadStore, type ViewState } from './store';
+import { reviewCards } from './render/reviewControls';
 import { terminalViews } from './terminal/views';
 
 export interface ChatAppOptions extends ComposerOptions {
@@ -30,8 +31,11 @@ export function createChatApp(root: HTMLElement, post: Post, options: ChatAppOpt
 
   terminalViews.setPost(post);
   let shownThreadId: string | null = null;
+  let shownReview = store.state.review;
   const flush = (): void => {
     scheduled = false;
+    // Before rendering: cards built in this frame start from the newest review state.
+    if (store.state.review !== shownReview) reviewCards.update((shownReview = store.state.review).files);
     renderer.render(store.state);
     terminalViews.describe(store.state.thread?.terminals);
     if (focusPending) {
@@ -64,7 +68,7 @@ export function createChatApp(root: HTMLElement, post: Post, options: ChatAppOpt
       if (outcome === 'snapshot' && threadId !== shownThreadId) terminalViews.reset(); // another thread's terminals
       shownThreadId = threadId;
       if (outcome === 'focusComposer') focusPending = true;
-      if (outcome === 'snapshot' || outcome === 'applied' || outcome === 'agents' || outcome === 'focusComposer') schedule();
+      if (outcome === 'snapshot' || outcome === 'applied' || outcome === 'agents' || outcome === 'focusComposer' || outcome === 'review') schedule();
     },
     flush,
   };

@@ -5,16 +5,20 @@ import * as vscode from 'vscode';
 import type { HostToWebview } from '../shared/messages';
 import { buildChatHtml, createNonce } from './html';
 import { routeWebviewMessage, type ChatHost } from './messageRouter';
-import { WebviewMirror, type AgentList } from './webviewMirror';
+import type { ThreadController } from '../session/api';
+import { ReviewSync, type ReviewSource } from './reviewSync';
+import { timerSchedule, WebviewMirror, type AgentList } from './webviewMirror';
 
 export const CHAT_VIEW_ID = 'switchboard.chat';
 
 /** Everything the view needs from the rest of the extension (the mirror supplies sendSnapshot).
  * Plain functions (arrow functions): they are called detached from this object. */
-export type ChatViewDeps = Omit<ChatHost, 'sendSnapshot'> & { agentList(): AgentList };
+export type ChatViewDeps = Omit<ChatHost, 'sendSnapshot'> & { agentList(): AgentList; reviewSource?: ReviewSource };
 
 export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disposable {
   readonly mirror: WebviewMirror;
+  /** Review state of the files the chat shows (when the extension has review). */
+  readonly review: ReviewSync | undefined;
   private view: vscode.WebviewView | undefined;
   private viewSubscriptions: vscode.Disposable[] = [];
   private readonly host: ChatHost;
@@ -25,6 +29,15 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
   ) {
     this.mirror = new WebviewMirror((message) => this.post(message), () => deps.agentList());
     this.host = { ...deps, sendSnapshot: () => this.mirror.sendSnapshot() };
+    const mirror = this.mirror;
+    this.review = deps.reviewSource && new ReviewSync({ get isReady() { return mirror.isReady; }, post: (message) => this.post(message) }, deps.reviewSource, timerSchedule);
+    mirror.onSnapshot = () => this.review?.afterSnapshot();
+  }
+
+  /** Shows another thread (or none): its review is known before its snapshot goes out. */
+  setThread(thread: ThreadController | undefined): void {
+    this.review?.setThread(thread);
+    this.mirror.setThread(thread);
   }
 
   /** For tests: the view was resolved, and its webview has said `ready`. */
@@ -64,6 +77,7 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
   dispose(): void {
     this.disposeView();
     this.mirror.dispose();
+    this.review?.dispose();
   }
 
   private post(message: HostToWebview): void {

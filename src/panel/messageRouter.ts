@@ -19,6 +19,8 @@ export interface ChatHost {
   openTerminal?(thread: ThreadController, terminalId: string): void;
   /** Review: Keep / Undo a file's pending changes (optional: hosts without review). */
   reviewFile?(path: string, action: 'keep' | 'undo'): Promise<void>;
+  /** Review: Keep All / Undo All of the changes the thread's turns made. */
+  reviewSession?(thread: ThreadController, action: 'keep' | 'undo'): Promise<void>;
   /** Restores the checkpoint taken before a user message of the thread (asks first). */
   restoreCheckpoint?(thread: ThreadController, entryId: string): Promise<void>;
   /** Shows an error to the user (an error notification in VS Code). */
@@ -98,6 +100,10 @@ async function dispatch(message: WebviewToHost, host: ChatHost): Promise<void> {
       if (message.action !== 'keep' && message.action !== 'undo') host.reportInvalid(message);
       else await host.reviewFile?.(message.path, message.action);
       return;
+    case 'reviewSession':
+      if (message.action !== 'keep' && message.action !== 'undo') host.reportInvalid(message);
+      else if (thread) await host.reviewSession?.(thread, message.action);
+      return;
     case 'restoreCheckpoint':
       if (thread) await host.restoreCheckpoint?.(thread, message.entryId);
       return;
@@ -126,6 +132,7 @@ const WHAT_FAILED: Record<WebviewToHost['type'], string> = {
   stopTerminal: 'stop the command',
   openTerminal: 'open the terminal',
   reviewFile: 'apply the review action',
+  reviewSession: 'apply the review action to the session',
   restoreCheckpoint: 'restore the checkpoint',
 };
 
@@ -134,7 +141,7 @@ const AGENT_ADVICE = 'Check "Switchboard: Show Agent Log", or run "Switchboard: 
 /** One sentence on what failed and why, then what the user can do about it. */
 export function errorAdvice(type: WebviewToHost['type'], error: unknown): string {
   const reason = error instanceof Error ? error.message : String(error);
-  const touchesAgent = !['openLocation', 'openDiff', 'copy', 'showLog', 'stopTerminal', 'openTerminal', 'reviewFile', 'restoreCheckpoint'].includes(type);
+  const touchesAgent = !['openLocation', 'openDiff', 'copy', 'showLog', 'stopTerminal', 'openTerminal', 'reviewFile', 'reviewSession', 'restoreCheckpoint'].includes(type);
   const advice = touchesAgent ? ` ${AGENT_ADVICE}` : '';
   return `Switchboard could not ${WHAT_FAILED[type]}: ${reason.replace(/\.$/, '')}.${advice}`;
 }

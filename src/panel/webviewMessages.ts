@@ -22,6 +22,7 @@ const SHAPES: { [K in WebviewToHost['type']]: Shape } = {
   stopTerminal: { terminalId: 'string' },
   openTerminal: { terminalId: 'string' },
   reviewFile: { path: 'string', action: 'string' },
+  reviewSession: { action: 'string' },
   restoreCheckpoint: { entryId: 'string' },
 };
 

@@ -4,8 +4,7 @@
 // Nothing is posted before `ready`, and nothing while the view is hidden (its webview is gone; it
 // posts `ready` again when shown). Pure: no vscode.
 import type { AgentChoice, HostToWebview } from '../shared/messages';
-import type { ThreadAction } from '../shared/actions';
-import { coalesceChunks } from '../shared/coalesceChunks';
+import { ChunkCoalescer } from '../shared/coalesceChunks';
 import type { ThreadController, ThreadEvent } from '../session/api';
 import { TerminalStream } from './terminalStream';
 
@@ -30,13 +29,16 @@ export class WebviewMirror {
   private subscription: { dispose(): void } | undefined;
   /** Seq of the last action the webview has (in the snapshot or a posted/pending batch). */
   private lastSeq = 0;
-  private pending: ThreadAction[] = [];
+  /** The batch being collected: text chunks merge as they arrive (see ChunkCoalescer). */
+  private pending = new ChunkCoalescer();
   private pendingFirstSeq = 0;
   private cancelTimer: (() => void) | undefined;
   private focusAfterSnapshot = false;
   /** Terminal output: not thread state, streamed beside the actions (see TerminalStream). */
   private readonly terminals: TerminalStream;
   private terminalSubscription: { dispose(): void } | undefined;
+  /** Called after each snapshot is posted (the review state follows it: see ReviewSync). */
+  onSnapshot: (() => void) | undefined;
 
   constructor(
     private readonly post: (message: HostToWebview) => void,
@@ -73,6 +75,7 @@ export class WebviewMirror {
     this.lastSeq = current?.seq ?? 0;
     // The cards of the snapshot come back with their retained output (also released ones).
     this.terminals.replayAll(Object.keys(current?.state.terminals ?? {}));
+    this.onSnapshot?.();
     if (this.focusAfterSnapshot) {
       this.focusAfterSnapshot = false;
       this.post({ type: 'focusComposer' });
@@ -109,9 +112,9 @@ export class WebviewMirror {
   private push(event: ThreadEvent): void {
     // Before ready the next snapshot carries it; at or below lastSeq the snapshot already did.
     if (!this.ready || event.threadId !== this.thread?.threadId || event.seq <= this.lastSeq) return;
-    if (this.pending.length > 0 && event.seq !== this.pendingFirstSeq + this.pending.length) this.flush();
-    if (this.pending.length === 0) this.pendingFirstSeq = event.seq;
-    this.pending.push(event.action);
+    if (this.pending.count > 0 && event.seq !== this.pendingFirstSeq + this.pending.count) this.flush();
+    if (this.pending.count === 0) this.pendingFirstSeq = event.seq;
+    this.pending.add(event.action);
     this.lastSeq = event.seq;
     this.cancelTimer ??= this.schedule(() => {
       this.cancelTimer = undefined;
@@ -120,19 +123,18 @@ export class WebviewMirror {
   }
 
   private flush(): void {
-    if (this.pending.length === 0) return;
-    const numbered = this.pending;
-    this.pending = [];
+    const numbered = this.pending.count;
+    if (numbered === 0) return;
     // A flood of chunks posts one action per message per batch, not one per chunk.
-    const actions = coalesceChunks(numbered);
+    const actions = this.pending.take();
     const firstSeq = this.pendingFirstSeq;
-    if (actions === numbered) this.post({ type: 'actions', firstSeq, actions });
-    else this.post({ type: 'actions', firstSeq, lastSeq: firstSeq + numbered.length - 1, actions });
+    if (actions.length === numbered) this.post({ type: 'actions', firstSeq, actions });
+    else this.post({ type: 'actions', firstSeq, lastSeq: firstSeq + numbered - 1, actions });
   }
 
   private dropPending(): void {
     this.cancelTimer?.();
     this.cancelTimer = undefined;
-    this.pending = [];
+    this.pending.take();
   }
 }

@@ -49,6 +49,35 @@ export class ByteRing {
     return written;
   }
 
+  /**
+   * Appends several texts with one encode and one copy into the buffer (per-entry calls into the
+   * native encoder cost more than the bytes on a stream of small messages). `meta[c][i]` is
+   * column c of text i. Equivalent to pushing them one by one, except that room for the whole
+   * batch is made at once.
+   */
+  pushAll(texts: readonly string[], meta: readonly (readonly number[])[]): void {
+    const joined = texts.join('');
+    const total = Buffer.byteLength(joined, 'utf8');
+    if (total * 4 > this.capacity) {
+      for (let i = 0; i < texts.length; i++) this.push(texts[i], this.meta.map((_, c) => meta[c]?.[i] ?? 0));
+      return;
+    }
+    // All ASCII (the usual JSON-RPC line): every text's byte length is its length.
+    const ascii = total === joined.length;
+    this.makeRoom(total);
+    this.buffer.write(joined, this.writeAt, total, ascii ? 'latin1' : 'utf8');
+    let at = this.writeAt;
+    for (let i = 0; i < texts.length; i++) {
+      const length = ascii ? texts[i].length : Buffer.byteLength(texts[i], 'utf8');
+      this.starts.push(at);
+      this.lengths.push(length);
+      for (let c = 0; c < this.meta.length; c++) this.meta[c].push(meta[c]?.[i] ?? 0);
+      at += length;
+    }
+    this.writeAt = at;
+    this.usedBytes += total;
+  }
+
   /** Calls `visit` for each kept entry, oldest first, with its decoded text and meta row. */
   forEach(visit: (text: string, meta: number[]) => void): void {
     for (let i = this.head; i < this.starts.length; i++) {

@@ -32,6 +32,9 @@ export const DEFAULT_TRAFFIC_LOG_BYTES = 2 * 1024 * 1024;
 
 const SEND = 1;
 const TRUNCATED = 2;
+/** Records (or characters) gathered before they go into the ring in one batch. */
+const BATCH_RECORDS = 256;
+const BATCH_CHARS = 64 * 1024;
 
 export class TrafficLog implements TrafficSink {
   private readonly maxRecordBytes: number;
@@ -39,6 +42,13 @@ export class TrafficLog implements TrafficSink {
   /** Texts as bytes; meta columns: time (epoch ms), flags (SEND | TRUNCATED), full size in bytes. */
   private readonly ring: ByteRing;
   private readonly listeners = new Set<(record: TrafficRecord, line: string) => void>();
+  /**
+   * Records not yet in the ring: they go in by batches (ByteRing.pushAll), which costs a fraction
+   * of one native encode per message. Every reader flushes first, so nothing is ever missing.
+   */
+  private pendingTexts: string[] = [];
+  private pendingMeta: [number[], number[], number[]] = [[], [], []];
+  private pendingChars = 0;
 
   constructor(options: TrafficLogOptions = {}) {
     const maxBytes = options.maxBytes ?? DEFAULT_TRAFFIC_LOG_BYTES;
@@ -62,16 +72,27 @@ export class TrafficLog implements TrafficSink {
       ? `${full.slice(0, Math.floor(this.maxRecordBytes / 3))} … [truncated: the full message is ${formatBytes(bytes)}]`
       : full;
     const time = this.now();
-    const stored = this.ring.push(text, [time, (direction === 'send' ? SEND : 0) | (truncated ? TRUNCATED : 0), bytes]);
-    if (this.listeners.size > 0) {
-      const record = toRecord(text, time, direction, bytes === -1 ? stored : bytes, truncated);
-      const line = formatTrafficRecord(record);
-      for (const listener of this.listeners) listener(record, line);
+    const flags = (direction === 'send' ? SEND : 0) | (truncated ? TRUNCATED : 0);
+    if (this.listeners.size === 0) {
+      this.pendingTexts.push(text);
+      this.pendingMeta[0].push(time);
+      this.pendingMeta[1].push(flags);
+      this.pendingMeta[2].push(bytes);
+      this.pendingChars += text.length;
+      if (this.pendingTexts.length >= BATCH_RECORDS || this.pendingChars >= BATCH_CHARS) this.flush();
+      return;
     }
+    // Someone is following live (the traffic channel is open): each record goes out as it comes.
+    this.flush();
+    const stored = this.ring.push(text, [time, flags, bytes]);
+    const record = toRecord(text, time, direction, bytes === -1 ? stored : bytes, truncated);
+    const line = formatTrafficRecord(record);
+    for (const listener of this.listeners) listener(record, line);
   }
 
   /** Kept records, oldest first. */
   records(): TrafficRecord[] {
+    this.flush();
     const records: TrafficRecord[] = [];
     this.ring.forEach((text, [time, flags, bytes]) =>
       records.push(
@@ -83,6 +104,7 @@ export class TrafficLog implements TrafficSink {
 
   /** Bytes of text currently kept. */
   get size(): number {
+    this.flush();
     return this.ring.size;
   }
 
@@ -98,7 +120,22 @@ export class TrafficLog implements TrafficSink {
   }
 
   clear(): void {
+    this.takePending();
     this.ring.clear();
+  }
+
+  private flush(): void {
+    if (this.pendingTexts.length === 0) return;
+    const { texts, meta } = this.takePending();
+    this.ring.pushAll(texts, meta);
+  }
+
+  private takePending(): { texts: string[]; meta: number[][] } {
+    const taken = { texts: this.pendingTexts, meta: this.pendingMeta };
+    this.pendingTexts = [];
+    this.pendingMeta = [[], [], []];
+    this.pendingChars = 0;
+    return taken;
   }
 }
 

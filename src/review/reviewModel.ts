@@ -33,6 +33,11 @@ export interface ReviewState {
   version: 1;
   /** In order of first change. */
   files: FileReview[];
+  /**
+   * The chat session (thread id) that ran each prompt turn, by turn number: which session caused
+   * a change, for Keep All / Undo All of one session. Only turns some file still names are kept.
+   */
+  turnThreads?: Record<string, string>;
 }
 
 export type ReviewStatus = 'pending' | 'kept' | 'undone' | 'unknown';
@@ -171,16 +176,19 @@ export function undoFile(state: ReviewState, path: string): Resolution {
   return { state: replaceFile(state, settle({ ...file, current: file.baseline }, 'undone')), text: file.baseline };
 }
 
-/** Keep All for the session: every pending file. */
-export function keepAll(state: ReviewState): ReviewState {
-  return state.files.reduce((next, file) => keepFile(next, file.path), state);
+/** Keep All: every pending file (`only`: those it accepts, e.g. one session's). */
+export function keepAll(state: ReviewState, only: (file: FileReview) => boolean = () => true): ReviewState {
+  return state.files.filter(only).reduce((next, file) => keepFile(next, file.path), state);
 }
 
-/** Undo All for the session: the new text of every file that changes. */
-export function undoAll(state: ReviewState): { state: ReviewState; writes: { path: string; text: string | null }[] } {
+/** Undo All: the new text of every file that changes (`only`: those it accepts). */
+export function undoAll(
+  state: ReviewState,
+  only: (file: FileReview) => boolean = () => true,
+): { state: ReviewState; writes: { path: string; text: string | null }[] } {
   const writes: { path: string; text: string | null }[] = [];
   let next = state;
-  for (const file of state.files) {
+  for (const file of state.files.filter(only)) {
     const result = undoFile(next, file.path);
     if (result.text !== undefined) writes.push({ path: file.path, text: result.text });
     next = result.state;
@@ -213,6 +221,19 @@ export function summarize(file: FileReview): FileSummary {
   };
 }
 
+/** Remembers that `threadId` ran prompt `turn`; forgets turns no file names any more (bounded). */
+export function recordTurnThread(state: ReviewState, turn: number, threadId: string): ReviewState {
+  const named = new Set(state.files.flatMap((file) => file.agentTurns.map(String)));
+  const turnThreads: Record<string, string> = { [String(turn)]: threadId };
+  for (const [key, value] of Object.entries(state.turnThreads ?? {})) if (named.has(key)) turnThreads[key] = value;
+  return { ...state, turnThreads };
+}
+
+/** Whether a turn of session `threadId` changed the file. */
+export function changedByThread(state: ReviewState, file: FileReview, threadId: string): boolean {
+  return file.agentTurns.some((turn) => state.turnThreads?.[String(turn)] === threadId);
+}
+
 export function pendingFiles(state: ReviewState): FileReview[] {
   return state.files.filter((file) => file.resolution === null && file.baseline !== file.current);
 }
@@ -230,8 +251,14 @@ export function parseReview(value: unknown): ReviewState {
       (file.baseline === null || typeof file.baseline === 'string') &&
       (file.current === null || typeof file.current === 'string'),
   );
+  const turnThreads = Object.fromEntries(
+    Object.entries(typeof candidate.turnThreads === 'object' && candidate.turnThreads !== null ? candidate.turnThreads : {}).filter(
+      (pair): pair is [string, string] => typeof pair[1] === 'string',
+    ),
+  );
   return {
     version: 1,
+    ...(Object.keys(turnThreads).length > 0 ? { turnThreads } : {}),
     files: files.map((file) => ({
       ...file,
       agentTurns: Array.isArray(file.agentTurns) ? file.agentTurns : [],

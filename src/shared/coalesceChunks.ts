@@ -20,37 +20,69 @@ function textChunk(action: ThreadAction): { update: ChunkUpdate; text: string; m
 }
 
 /**
+ * Collects actions in order, merging each run of consecutive text chunks of the same kind and
+ * messageId as they arrive. A chunk that joins a run leaves only its text behind, so a host that
+ * holds a batch for a frame keeps one string per chunk instead of the parsed message objects
+ * (which would otherwise survive young-generation GCs and be copied for nothing).
+ */
+export class ChunkCoalescer {
+  private out: ThreadAction[] = [];
+  private run: { first: NonNullable<ReturnType<typeof textChunk>>; parts: string[] } | null = null;
+  private added = 0;
+
+  /** Actions added since the last take(). */
+  get count(): number {
+    return this.added;
+  }
+
+  add(action: ThreadAction): void {
+    this.added++;
+    const chunk = textChunk(action);
+    if (!chunk) {
+      this.endRun();
+      this.out.push(action);
+      return;
+    }
+    const run = this.run;
+    if (run && run.first.update.sessionUpdate === chunk.update.sessionUpdate && run.first.messageId === chunk.messageId) {
+      run.parts.push(chunk.text);
+      return;
+    }
+    this.endRun();
+    this.run = { first: chunk, parts: [chunk.text] };
+  }
+
+  /** The merged actions, in order; the coalescer is empty afterwards. */
+  take(): ThreadAction[] {
+    this.endRun();
+    const out = this.out;
+    this.out = [];
+    this.added = 0;
+    return out;
+  }
+
+  private endRun(): void {
+    const run = this.run;
+    if (!run) return;
+    this.run = null;
+    const { first, parts } = run;
+    if (parts.length === 1) {
+      this.out.push({ type: 'sessionUpdate', update: first.update });
+      return;
+    }
+    const update = { ...first.update, content: { ...(first.update.content as acp.TextContent), text: parts.join('') } };
+    this.out.push({ type: 'sessionUpdate', update: update as acp.SessionUpdate });
+  }
+}
+
+/**
  * Returns `actions` with each run of consecutive text chunks of the same kind and messageId
  * replaced by one chunk carrying their joined text. Other actions are kept as they are, in order.
  * Returns the same array when nothing merged.
  */
 export function coalesceChunks(actions: readonly ThreadAction[]): ThreadAction[] {
-  const out: ThreadAction[] = [];
-  let run: { first: NonNullable<ReturnType<typeof textChunk>>; parts: string[] } | null = null;
-  const endRun = () => {
-    if (!run) return;
-    const { first, parts } = run;
-    if (parts.length === 1) out.push({ type: 'sessionUpdate', update: first.update });
-    else {
-      const update = { ...first.update, content: { ...(first.update.content as acp.TextContent), text: parts.join('') } };
-      out.push({ type: 'sessionUpdate', update: update as acp.SessionUpdate });
-    }
-    run = null;
-  };
-  for (const action of actions) {
-    const chunk = textChunk(action);
-    if (!chunk) {
-      endRun();
-      out.push(action);
-      continue;
-    }
-    if (run && run.first.update.sessionUpdate === chunk.update.sessionUpdate && run.first.messageId === chunk.messageId) {
-      run.parts.push(chunk.text);
-      continue;
-    }
-    endRun();
-    run = { first: chunk, parts: [chunk.text] };
-  }
-  endRun();
+  const coalescer = new ChunkCoalescer();
+  for (const action of actions) coalescer.add(action);
+  const out = coalescer.take();
   return out.length === actions.length ? (actions as ThreadAction[]) : out;
 }

@@ -9,6 +9,22 @@ export interface AgentChoice extends AgentDescriptor {
   commandLine: string;
 }
 
+/**
+ * The review of one file shown in the chat (review is per workspace, not thread state): what the
+ * file's diff cards show beside Keep / Undo. `path` is the path exactly as the chat shows it.
+ */
+export interface ReviewFileState {
+  path: string;
+  /** unknown: the agent changed it on disk and its earlier content was never seen (nothing to undo). */
+  status: 'pending' | 'kept' | 'undone' | 'unknown';
+  added: number;
+  removed: number;
+  /** Pending hunks. */
+  hunks: number;
+  /** Overlaps with the user's unsaved edits, shown as conflicts. */
+  conflicts: number;
+}
+
 export type HostToWebview =
   | {
       type: 'snapshot';
@@ -37,7 +53,13 @@ export type HostToWebview =
    * Not thread state. `replace`: discard what the card shows and write `data` (the retained tail):
    * sent after a snapshot, and when the webview fell behind and the live bytes were dropped.
    */
-  | { type: 'terminalOutput'; terminalId: string; data: string; replace: boolean };
+  | { type: 'terminalOutput'; terminalId: string; data: string; replace: boolean }
+  /**
+   * Review state of the files the chat shows (those with a review; a file missing from `files` has
+   * none: nothing written yet). Sent after each snapshot and, coalesced, when it changes; it
+   * replaces the previous one whole.
+   */
+  | { type: 'review'; files: ReviewFileState[]; sessionPending: number };
 
 export type WebviewToHost =
   | { type: 'ready' }
@@ -65,5 +87,7 @@ export type WebviewToHost =
   | { type: 'openTerminal'; terminalId: string }
   /** Review: Keep or Undo every pending change of a file, from its tool-call card. */
   | { type: 'reviewFile'; path: string; action: 'keep' | 'undo' }
+  /** Keep All / Undo All of the changes the shown chat (thread) made, from the chat header. */
+  | { type: 'reviewSession'; action: 'keep' | 'undo' }
   /** Put the files back as they were before this user message (the host asks first; undoable). */
   | { type: 'restoreCheckpoint'; entryId: string };

@@ -8,7 +8,12 @@ import { BoundedText } from './outputLimit';
 
 export const SCREEN_COLS = 120;
 export const SCREEN_ROWS = 30;
-const SCROLLBACK = 2000;
+// Harvested lines live on as text in `done`; the emulator's own lines cost ~1.4 KB each at 120
+// columns (3 numbers per cell), so 2,000 lines were 3 MB: three times a 1 MB outputByteLimit.
+// The scrollback only has to hold what scrolls off between two harvests, which WRITE_SLICE bounds.
+const SCROLLBACK = 500;
+/** Characters parsed between two harvests: even a 64 KB pipe read of 8-character lines stays within SCROLLBACK. */
+const WRITE_SLICE = 4096;
 
 export interface ScreenOptions {
   /** Bytes of finished text to keep (the agent's outputByteLimit, or our default cap). */
@@ -42,12 +47,16 @@ export class HeadlessScreen {
   }
 
   write(data: string, parsed?: () => void): void {
-    this.pendingBytes += data.length;
-    this.terminal.write(data, () => {
-      this.pendingBytes -= data.length;
-      this.harvest();
-      parsed?.();
-    });
+    for (let start = 0; start < data.length; start += WRITE_SLICE) {
+      const slice = data.length <= WRITE_SLICE ? data : data.slice(start, start + WRITE_SLICE);
+      const last = start + WRITE_SLICE >= data.length;
+      this.pendingBytes += slice.length;
+      this.terminal.write(slice, () => {
+        this.pendingBytes -= slice.length;
+        this.harvest();
+        if (last) parsed?.();
+      });
+    }
   }
 
   /** Resolves once everything written so far is parsed. */

@@ -21,6 +21,7 @@ import { seconds, writeSummary } from '../../scripts/e2e/summary.mjs';
 import { addReviewSteps } from './review-steps.mjs';
 import { createJourney } from './steps.mjs';
 import { addTerminalSteps } from './terminal-steps.mjs';
+import { addViewSteps, cardScreenshot, MISSING_AGENT, roomForChat } from './layout-steps.mjs';
 
 const { values: opts } = util.parseArgs({ options: { 'no-package': { type: 'boolean', default: false } } });
 const STEP_TIMEOUT = 60_000;
@@ -41,6 +42,11 @@ async function main() {
   if (!fs.existsSync(vsixPath)) throw new Error(`${vsixPath} is missing`);
 
   const run = createRun('journey');
+  // An agent whose command does not exist, for the error-card step. switchboard.agents is machine-scoped:
+  // code-server's extension host reads it from the machine settings, not from the browser's user settings.
+  const machineSettings = path.join(run.dir, 'ud', 'Machine', 'settings.json');
+  fs.mkdirSync(path.dirname(machineSettings), { recursive: true });
+  fs.writeFileSync(machineSettings, JSON.stringify({ 'switchboard.agents': { [MISSING_AGENT.id]: MISSING_AGENT.config } }, null, 2));
   log(installVsix(run, vsixPath).split('\n').pop());
   const workspace = copyWorkspace(sampleWorkspace, path.join(run.dir, 'workspace'));
   const demoFile = path.join(workspace, 'switchboard-demo.md');
@@ -70,6 +76,7 @@ async function main() {
     journey.step('"Switchboard: Focus Chat" opens the chat view', async () => {
       await runCommand(page, 'Switchboard: Focus Chat');
       await chat.locator('#composer').waitFor();
+      await roomForChat(page, { closeEditors: true });
     });
     journey.step('the Demo agent is preselected and "New chat" starts a chat with it', async () => {
       const picker = chat.locator('select.agent-picker:visible').first();
@@ -87,12 +94,18 @@ async function main() {
       const allow = chat.locator('.permission button[data-kind="allow_once"]').first();
       await allow.waitFor();
       await chat.locator('.permission button[data-kind="reject_once"]').first().waitFor();
+      await cardScreenshot(chat.locator('.tool-card.awaiting-permission').first(), screenshotDir, 'permission-card.png');
       await page.screenshot({ path: path.join(screenshotDir, 'permission.png') });
       await allow.click();
     });
     journey.step('after "Allow once" the edit completes and its diff card shows the added lines', async () => {
       await chat.locator('.tool-card[data-status="completed"] .diff .line.add').first().waitFor();
       await chat.locator('.permission button[data-kind="allow_once"]').first().waitFor({ state: 'detached' });
+      // The card shows the review state the host sends once the write landed.
+      const card = chat.locator('.tool-card[data-status="completed"]', { has: chat.locator('.diff') }).first();
+      await card.locator('.diff[data-review="pending"] .review-state').first().waitFor();
+      await cardScreenshot(card, screenshotDir, 'diff-card.png');
+      await page.screenshot({ path: path.join(screenshotDir, 'diff.png') });
     });
     journey.step('the turn ends with end_turn', async () => {
       await chat.locator('.entry.turn-end[data-stop-reason="end_turn"]').first().waitFor();
@@ -111,6 +124,7 @@ async function main() {
     });
     addReviewSteps(journey, { page, chat, workspace, screenshotDir, timeout: STEP_TIMEOUT });
     addTerminalSteps(journey, { page: () => page, chat, screenshotDir, timeout: STEP_TIMEOUT });
+    addViewSteps(journey, { page, chat, screenshotDir, timeout: STEP_TIMEOUT });
 
     const results = await journey.run();
     const passed = results.filter((r) => r.ok).length;

@@ -25,6 +25,7 @@ export function run(): Promise<void> {
     require('./demoTurn.test');
     require('./terminals.test');
     require('./review.test');
+    require('./reviewSession.test');
   } catch (error) {
     failures.push({ title: 'loading the test suites', error: describe(error) });
     writeResult(0, failures);

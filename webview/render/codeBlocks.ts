@@ -3,11 +3,17 @@
 // markdown container so re-rendered tail blocks need no listener bookkeeping.
 import type { WebviewToHost } from '../../src/shared/messages';
 import { h } from '../dom';
+import { highlightInto, languageForFence } from './highlight';
 
-export function decorateCodeBlocks(fragment: DocumentFragment): void {
+/**
+ * `highlight`: colour the code (see highlight.ts). The caller passes false for a fenced block that
+ * is still streaming (see isOpenFence): it is coloured once, when its closing fence arrives.
+ */
+export function decorateCodeBlocks(fragment: DocumentFragment, highlight = true): void {
   for (const pre of Array.from(fragment.querySelectorAll('pre'))) {
     const code = pre.querySelector('code');
     const language = /(?:^|\s)language-(\S+)/.exec(code?.className ?? '')?.[1] ?? '';
+    if (highlight && code) highlightInto(code, code.textContent ?? '', languageForFence(language));
     const copy = h('button', { class: 'copy-code', text: 'Copy', attrs: { type: 'button', 'aria-label': 'Copy code' } });
     const header = h('div', { class: 'code-header' }, h('span', { class: 'code-language', text: language }), copy);
     const wrapper = h('div', { class: 'code-block' }, header);
@@ -27,4 +33,14 @@ export function handleCopyClicks(container: HTMLElement, post: (msg: WebviewToHo
     copy.textContent = 'Copied';
     setTimeout(() => (copy.textContent = 'Copy'), 1200);
   });
+}
+
+/** Whether a top-level token is a fenced code block whose closing fence has not arrived yet. */
+export function isOpenFence(token: { type: string; raw: string; codeBlockStyle?: string }): boolean {
+  if (token.type !== 'code' || token.codeBlockStyle === 'indented') return false;
+  const lines = token.raw.trimEnd().split('\n');
+  const opening = /^ {0,3}(`{3,}|~{3,})/.exec(lines[0])?.[1];
+  if (!opening) return false;
+  const closing = lines.length > 1 ? /^ {0,3}(`{3,}|~{3,})\s*$/.exec(lines[lines.length - 1])?.[1] : undefined;
+  return !(closing && closing[0] === opening[0] && closing.length >= opening.length);
 }

@@ -1,8 +1,10 @@
 // A diff (from a tool call's `diff` content or an fs write) as unified hunks with context,
 // line numbers and +/- counts, plus "Open diff" for VS Code's own diff editor. Very large
 // diffs are cut after MAX_LINES rendered lines: the editor is the place to read those.
-import { diffHunks } from '../../src/shared/diffHunks';
+import { diffHunks, type DiffLine } from '../../src/shared/diffHunks';
 import { button, h } from '../dom';
+import { highlightLines, languageForPath } from './highlight';
+import { reviewCards } from './reviewControls';
 import type { Post } from './types';
 
 export const MAX_DIFF_LINES = 400;
@@ -12,18 +14,19 @@ export interface DiffInput {
   path: string;
   oldText: string | null;
   newText: string;
-  /** Show Keep / Undo (review of the file's pending changes in the editor). */
+  /** Show Keep / Undo and the review state when the file is under review (see reviewControls). */
   reviewable?: boolean;
 }
 
 export function renderDiff(input: DiffInput, post: Post): HTMLElement {
   const { hunks, added, removed } = diffHunks(input.oldText, input.newText, CONTEXT_LINES);
   const el = h('div', { class: 'diff', data: { path: input.path } });
-  el.appendChild(renderHeader(input, added, removed, post));
+  el.appendChild(renderHeader(el, input, added, removed, post));
 
   const body = h('div', { class: 'diff-body', attrs: { role: 'table', 'aria-label': `Changes to ${input.path}` } });
   let shown = 0;
   let hidden = 0;
+  const language = languageForPath(input.path);
   for (const hunk of hunks) {
     if (shown >= MAX_DIFF_LINES) {
       hidden += hunk.lines.length;
@@ -34,14 +37,13 @@ export function renderDiff(input: DiffInput, post: Post): HTMLElement {
     );
     let oldLine = hunk.oldStart;
     let newLine = hunk.newStart;
-    for (const line of hunk.lines) {
-      if (shown >= MAX_DIFF_LINES) {
-        hidden++;
-        continue;
-      }
+    const visible = hunk.lines.slice(0, MAX_DIFF_LINES - shown);
+    hidden += hunk.lines.length - visible.length;
+    const highlighted = highlightHunk(visible, language);
+    for (const line of visible) {
       const oldNumber = line.kind === 'add' ? '' : String(oldLine++);
       const newNumber = line.kind === 'del' ? '' : String(newLine++);
-      const row = renderLine(line.kind, line.text, oldNumber, newNumber);
+      const row = renderLine(line.kind, highlighted?.next(line.kind) ?? line.text, oldNumber, newNumber);
       if (line.noNewlineAtEnd) row.appendChild(h('span', { class: 'no-newline', text: 'No newline at end of file' }));
       body.appendChild(row);
       shown++;
@@ -53,7 +55,7 @@ export function renderDiff(input: DiffInput, post: Post): HTMLElement {
   return el;
 }
 
-function renderHeader(input: DiffInput, added: number, removed: number, post: Post): HTMLElement {
+function renderHeader(diff: HTMLElement, input: DiffInput, added: number, removed: number, post: Post): HTMLElement {
   const slash = input.path.lastIndexOf('/');
   const name = h('span', { class: 'diff-file-name', text: input.path.slice(slash + 1) });
   const dir = h('span', { class: 'diff-file-dir', text: slash > 0 ? input.path.slice(0, slash) : '' });
@@ -72,28 +74,36 @@ function renderHeader(input: DiffInput, added: number, removed: number, post: Po
   const open = button('Open diff', 'open-diff secondary', () =>
     post({ type: 'openDiff', path: input.path, oldText: input.oldText, newText: input.newText }),
   );
-  return h('div', { class: 'diff-header' }, pathLink, badge, stats, open, ...(input.reviewable ? reviewButtons(input.path, post) : []));
+  // Keep / Undo act on every pending change of the file (per-hunk actions are in the editor).
+  const review = input.reviewable ? reviewCards.controls(diff, input.path, post) : [];
+  return h('div', { class: 'diff-header' }, pathLink, badge, stats, open, ...review);
 }
 
 /**
- * Keep / Undo act on every pending change of the file in the editor's review (per-hunk actions are
- * in the editor). The card does not mirror review state, so a click just says what it asked for.
+ * Highlights a hunk's old side (context and removed lines) and new side (context and added lines)
+ * each as one text, so a construct spanning lines (a block comment, a template string) is coloured
+ * right; `next(kind)` hands out the lines in hunk order. Null when the language is unknown.
  */
-function reviewButtons(path: string, post: Post): HTMLElement[] {
-  const keep = button('Keep', 'review-keep secondary', () => {
-    post({ type: 'reviewFile', path, action: 'keep' });
-    keep.dataset.done = 'true';
-    undo.removeAttribute('data-done');
-  }, 'Keep the pending changes of this file');
-  const undo = button('Undo', 'review-undo secondary', () => {
-    post({ type: 'reviewFile', path, action: 'undo' });
-    undo.dataset.done = 'true';
-    keep.removeAttribute('data-done');
-  }, 'Undo the pending changes of this file (Ctrl+Z in the editor brings them back)');
-  return [keep, undo];
+function highlightHunk(lines: readonly DiffLine[], language: string | undefined): { next(kind: DiffLine['kind']): DocumentFragment } | null {
+  if (!language) return null;
+  const oldLines = lines.filter((line) => line.kind !== 'add').map((line) => line.text);
+  const newLines = lines.filter((line) => line.kind !== 'del').map((line) => line.text);
+  const oldSide = highlightLines(oldLines.join('\n'), language);
+  const newSide = highlightLines(newLines.join('\n'), language);
+  // A line holding a line break of its own would shift every line after it: show it plain.
+  if (oldSide?.length !== Math.max(1, oldLines.length) || newSide?.length !== Math.max(1, newLines.length)) return null;
+  let oldIndex = 0;
+  let newIndex = 0;
+  return {
+    next(kind) {
+      if (kind === 'del') return oldSide[oldIndex++];
+      if (kind === 'ctx') oldIndex++;
+      return newSide[newIndex++];
+    },
+  };
 }
 
-function renderLine(kind: 'add' | 'del' | 'ctx', text: string, oldNumber: string, newNumber: string): HTMLElement {
+function renderLine(kind: 'add' | 'del' | 'ctx', text: string | DocumentFragment, oldNumber: string, newNumber: string): HTMLElement {
   const sign = kind === 'add' ? '+' : kind === 'del' ? '-' : ' ';
   return h(
     'div',
@@ -101,6 +111,6 @@ function renderLine(kind: 'add' | 'del' | 'ctx', text: string, oldNumber: string
     h('span', { class: 'line-number', text: oldNumber, attrs: { 'aria-hidden': 'true' } }),
     h('span', { class: 'line-number', text: newNumber, attrs: { 'aria-hidden': 'true' } }),
     h('span', { class: 'line-sign', text: sign, attrs: { 'aria-hidden': 'true' } }),
-    h('span', { class: 'line-text', text }),
+    typeof text === 'string' ? h('span', { class: 'line-text', text }) : h('span', { class: 'line-text' }, text),
   );
 }

@@ -27,6 +27,9 @@ export class HeaderView {
   private readonly usageText = h('span', { class: 'usage-text' });
   private readonly usage = h('div', { class: 'usage' }, h('div', { class: 'usage-bar' }, this.usageFill), this.usageText);
   private readonly actions: HTMLElement;
+  /** Keep All / Undo All of this chat's pending changes; shown only while there are some. */
+  private readonly sessionReview: HTMLElement;
+  private readonly sessionPending = h('span', { class: 'session-pending' });
   readonly picker: AgentPicker;
 
   constructor(post: Post) {
@@ -38,14 +41,24 @@ export class HeaderView {
       button('Restart', 'restart-agent secondary', () => post({ type: 'restartAgent' }), 'Restart the agent process'),
       button('Log', 'show-log secondary', () => post({ type: 'showLog' }), 'Show the agent traffic log'),
     );
+    this.sessionReview = h(
+      'div',
+      { class: 'session-review', attrs: { role: 'group', 'aria-label': 'Changes of this chat' } },
+      this.sessionPending,
+      button('Keep All', 'session-keep-all secondary', () => post({ type: 'reviewSession', action: 'keep' }), 'Keep every pending change this chat made'),
+      button('Undo All', 'session-undo-all secondary', () => post({ type: 'reviewSession', action: 'undo' }), 'Undo every pending change this chat made'),
+    );
     const identity = h('div', { class: 'agent-line' }, this.name, this.version, this.demo, this.connection);
-    this.el = h('header', { class: 'header' }, h('div', { class: 'header-main' }, identity, this.title), h('div', { class: 'header-side' }, this.usage, this.actions));
+    this.el = h('header', { class: 'header' }, h('div', { class: 'header-main' }, identity, this.title), h('div', { class: 'header-side' }, this.usage, this.actions), this.sessionReview);
   }
 
   update(view: ViewState): void {
     const thread = view.thread;
     this.picker.update(view.agents, thread?.agent.id ?? view.defaultAgentId);
     this.el.classList.toggle('no-thread', thread === null);
+    const pending = thread ? view.review.sessionPending : 0;
+    this.sessionReview.hidden = pending === 0;
+    setText(this.sessionPending, `${pending} file${pending === 1 ? '' : 's'} with pending changes`);
     if (!thread) {
       setText(this.name, 'Switchboard');
       setText(this.version, '');

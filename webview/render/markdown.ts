@@ -13,15 +13,13 @@
 // An unclosed code fence runs to the end of the text, so it is always the last token.
 // Reference-style link definitions apply to the whole message, including blocks before them:
 // when a new definition freezes, the message is rebuilt once with all known definitions.
-import { Lexer, Parser, type Links, type Token } from 'marked';
-import { decorateCodeBlocks } from './codeBlocks';
+import { Lexer, Parser, type Links, type Token, type Tokens } from 'marked';
+import { decorateCodeBlocks, isOpenFence } from './codeBlocks';
+import { highlightInto, languageForFence } from './highlight';
 import { sanitizeToFragment } from './sanitize';
 
 /** Frozen characters re-checked on each update, so a replaced (not extended) text is noticed. */
 const CHECKED_FROZEN_CHARS = 256;
-
-/** Nodes per group of rendered blocks (see place). */
-const GROUP_NODES = 64;
 
 interface RenderedBlock {
   raw: string;
@@ -52,8 +50,6 @@ export class IncrementalMarkdown {
   /** The open tail's top-level tokens and the nodes each rendered to. */
   private tail: RenderedBlock[] = [];
   private links: Links = Object.create(null) as Links;
-  /** Where new blocks go once the element holds GROUP_NODES nodes (see place). */
-  private lastGroup: HTMLElement | null = null;
 
   constructor(el?: HTMLElement) {
     this.el = el ?? document.createElement('div');
@@ -113,7 +109,7 @@ export class IncrementalMarkdown {
     const stale = this.tail.slice(reused);
     const rendered = tokens.slice(reused).map((token) => this.renderToken(token));
     for (const group of stale) for (const node of group.nodes) node.remove();
-    for (const group of rendered) this.place(group.nodes);
+    for (const group of rendered) for (const node of group.nodes) this.el.appendChild(node);
     this.tail = [...this.tail.slice(0, reused), ...rendered].slice(freeze.count);
     this.frozen += tail.slice(0, freeze.chars);
     this.tailText = tail.slice(freeze.chars);
@@ -121,25 +117,8 @@ export class IncrementalMarkdown {
     this.stats.tailRenders++;
   }
 
-  /**
-   * Appends a block's nodes. A long message's blocks go into groups of GROUP_NODES nodes (the
-   * first group is the element itself): a frame's layout then walks O(groups + one group)
-   * children instead of every block of a 200 KB answer. Groups are plain blocks, so margins
-   * collapse across them as before.
-   */
-  private place(nodes: ChildNode[]): void {
-    let target = this.lastGroup ?? this.el;
-    if (target.childNodes.length >= GROUP_NODES) {
-      target = this.el.appendChild(document.createElement('div'));
-      target.className = 'md-group';
-      this.lastGroup = target;
-    }
-    for (const node of nodes) target.appendChild(node);
-  }
-
   private reset(): void {
     this.el.replaceChildren();
-    this.lastGroup = null;
     this.raw = '';
     this.frozen = '';
     this.tailText = '';
@@ -183,9 +162,13 @@ export class IncrementalMarkdown {
    * so the DOM is the same). Keeps a long streamed code block O(block) per frame with a small constant.
    */
   private growCode(block: RenderedBlock, token: Token): boolean {
-    if (!block.code || token.type !== 'code' || token.escaped || (token.lang ?? '') !== block.code.lang) return false;
-    const text = token.text as string;
+    if (!block.code || token.type !== 'code') return false;
+    const code = token as Tokens.Code;
+    if (code.escaped || (code.lang ?? '') !== block.code.lang) return false;
+    const text = code.text;
     block.code.el.textContent = text ? text.replace(/\n$/, '') + '\n' : '';
+    // Coloured once, when the closing fence arrives (never per chunk while it streams).
+    if (!isOpenFence(code)) highlightInto(block.code.el, block.code.el.textContent, languageForFence(code.lang));
     block.raw = token.raw;
     return true;
   }
@@ -198,10 +181,10 @@ export class IncrementalMarkdown {
     this.stats.blockRenders++;
     const html = Parser.parse([token]);
     const fragment = html ? sanitizeToFragment(html) : document.createDocumentFragment();
-    decorateCodeBlocks(fragment);
+    decorateCodeBlocks(fragment, !isOpenFence(token));
     const block: RenderedBlock = { raw: token.raw, nodes: Array.from(fragment.childNodes) };
     const codeEl = token.type === 'code' ? fragment.querySelector('pre > code') : null;
-    if (codeEl && fragment.querySelectorAll('code').length === 1) block.code = { lang: (token.lang as string | undefined) ?? '', el: codeEl };
+    if (codeEl && fragment.querySelectorAll('code').length === 1) block.code = { lang: (token as Tokens.Code).lang ?? '', el: codeEl };
     return block;
   }
 }

@@ -1,7 +1,9 @@
 // The scrolling list of entries. Per frame it touches only entries whose object identity
 // changed (the reducer keeps untouched entries identical, so the scan is pointer compares).
 // Long threads stay cheap: when many entries arrive at once (a snapshot), all but the newest
-// EAGER_ENTRIES start as empty shells and are rendered when they scroll near the viewport;
+// EAGER_ENTRIES start as placeholders (one empty element each, with the entry's hooks: class
+// `entry <kind> lazy` and data-entry-id) and get their view only when they scroll near the
+// viewport, so a 5,000-entry thread costs about one element per entry that was never seen;
 // CSS `content-visibility: auto` skips layout of rendered entries that are off screen.
 // Auto-scroll follows new content only while the user is at the bottom.
 import type { Entry } from '../../src/shared/thread';
@@ -14,9 +16,10 @@ const BOTTOM_SLACK_PX = 24;
 
 interface EntryRecord {
   entry: Entry;
-  view: EntryView;
-  /** False while the view is an unrendered shell waiting to scroll into view. */
-  mounted: boolean;
+  /** Null while the entry is a placeholder waiting to scroll into view. */
+  view: EntryView | null;
+  /** What is in the list: the view's element, or the placeholder. */
+  el: HTMLElement;
 }
 
 export class TranscriptView {
@@ -56,16 +59,14 @@ export class TranscriptView {
       if (previous[i] === entry) continue;
       const record = this.records.get(entry.id);
       if (!record || record.entry.kind !== entry.kind) {
-        record?.view.el.remove();
-        const fresh: EntryRecord = { entry, view: createEntryView(entry, this.post), mounted: false };
+        if (record) this.forget(record);
+        const fresh: EntryRecord = i < lazyBefore ? this.placeholder(entry) : this.createView(entry);
         this.records.set(entry.id, fresh);
         // Entries are only appended or replaced in place, never reordered: insert after the previous one.
-        this.place(fresh.view.el, i > 0 ? (this.records.get(entries[i - 1].id)?.view.el ?? null) : null);
-        if (i < lazyBefore) this.deferMount(fresh);
-        else this.mount(fresh);
+        this.place(fresh.el, i > 0 ? (this.records.get(entries[i - 1].id)?.el ?? null) : null);
       } else if (record.entry !== entry) {
         record.entry = entry;
-        if (record.mounted) record.view.update(entry);
+        record.view?.update(entry);
       }
     }
     if (this.records.size !== entries.length) this.dropMissing(entries);
@@ -92,15 +93,31 @@ export class TranscriptView {
     else this.list.prepend(el);
   }
 
-  private mount(record: EntryRecord): void {
-    record.mounted = true;
-    record.view.el.classList.remove('lazy');
-    record.view.update(record.entry);
+  private createView(entry: Entry): EntryRecord {
+    const view = createEntryView(entry, this.post);
+    view.update(entry);
+    return { entry, view, el: view.el };
   }
 
-  private deferMount(record: EntryRecord): void {
-    record.view.el.classList.add('lazy');
-    this.observer?.observe(record.view.el);
+  /** One empty element standing for the entry until it scrolls near the viewport. */
+  private placeholder(entry: Entry): EntryRecord {
+    const el = h('div', { class: `entry ${entry.kind} lazy`, data: { entryId: entry.id } });
+    this.observer?.observe(el);
+    return { entry, view: null, el };
+  }
+
+  /** Gives a placeholder its view (with the entry as it is now), in the placeholder's place. */
+  private mount(record: EntryRecord): void {
+    const placeholder = record.el;
+    const { view, el } = this.createView(record.entry);
+    record.view = view;
+    record.el = el;
+    placeholder.replaceWith(el);
+  }
+
+  private forget(record: EntryRecord): void {
+    if (!record.view) this.observer?.unobserve(record.el);
+    record.el.remove();
   }
 
   private onIntersect(items: IntersectionObserverEntry[]): void {
@@ -109,7 +126,7 @@ export class TranscriptView {
       const id = (item.target as HTMLElement).dataset.entryId ?? '';
       const record = this.records.get(id);
       this.observer?.unobserve(item.target);
-      if (record && !record.mounted) this.mount(record);
+      if (record && !record.view) this.mount(record);
     }
   }
 
@@ -117,8 +134,7 @@ export class TranscriptView {
     const ids = new Set(entries.map((e) => e.id));
     for (const [id, record] of this.records) {
       if (ids.has(id)) continue;
-      this.observer?.unobserve(record.view.el);
-      record.view.el.remove();
+      this.forget(record);
       this.records.delete(id);
     }
   }

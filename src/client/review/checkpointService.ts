@@ -17,8 +17,24 @@ const MAX_TRACKED_FILE_BYTES = 1024 * 1024;
 /** threadId/entryId of a user message -> the checkpoint taken right before it was sent. */
 type CheckpointIndex = Record<string, string>;
 
+/** The restore's dialogs, replaceable so in-host tests can answer them (VS Code's by default). */
+export interface RestoreDialogs {
+  /** The modal confirmation; resolves to the chosen button, undefined when dismissed. */
+  confirm(message: string, detail: string, buttons: string[]): Thenable<string | undefined>;
+  /** The notification after a restore, with an action that undoes it. */
+  restored(message: string, undoAction: string): Thenable<string | undefined>;
+}
+
+export const RESTORE_BUTTONS = { all: 'Restore All', only: 'Restore', skipEdited: 'Restore Only Files You Did Not Edit', undo: 'Undo Restore' } as const;
+
+const vscodeDialogs: RestoreDialogs = {
+  confirm: (message, detail, buttons) => vscode.window.showWarningMessage(message, { modal: true, detail }, ...buttons),
+  restored: (message, undoAction) => vscode.window.showInformationMessage(message, undoAction),
+};
+
 export class CheckpointService implements vscode.Disposable {
   readonly store: CheckpointStore;
+  dialogs: RestoreDialogs = vscodeDialogs;
   private index: CheckpointIndex;
   /** Files the window's sessions have touched (read or changed), in first-touch order. */
   private readonly touched = new Set<string>();
@@ -104,7 +120,7 @@ export class CheckpointService implements vscode.Disposable {
     }
     let chosen = plan.changes.map((change) => change.path);
     if (options.confirm !== false) {
-      const picked = await confirmRestore(plan.changes);
+      const picked = await confirmRestore(plan.changes, this.dialogs);
       if (!picked) return [];
       chosen = picked;
     }
@@ -114,8 +130,8 @@ export class CheckpointService implements vscode.Disposable {
       void vscode.window.showErrorMessage(`Switchboard could not restore ${result.failed.map((failure) => `${path.basename(failure.path)} (${failure.reason})`).join(', ')}.`);
     }
     if (options.confirm !== false) {
-      void vscode.window.showInformationMessage(`Switchboard restored ${result.restored.length} file(s).`, 'Undo Restore').then((choice) => {
-        if (choice) void this.undoLastRestore();
+      void this.dialogs.restored(`Switchboard restored ${result.restored.length} file(s).`, RESTORE_BUTTONS.undo).then((choice) => {
+        if (choice === RESTORE_BUTTONS.undo) void this.undoLastRestore();
       });
     }
     return result.restored;
@@ -146,6 +162,11 @@ export class CheckpointService implements vscode.Disposable {
     };
   }
 
+  /** Resolves once every checkpoint write queued so far is done. */
+  async idle(): Promise<void> {
+    await this.queue;
+  }
+
   private enqueue(work: () => Promise<void>): Promise<void> {
     const next = this.queue.then(work).catch((error: unknown) => console.error('[switchboard] checkpoint failed', error));
     this.queue = next;
@@ -158,22 +179,21 @@ export class CheckpointService implements vscode.Disposable {
 }
 
 /** The files to restore, or undefined when the user cancelled. */
-async function confirmRestore(changes: { path: string; userEditedSince: boolean; target: string | null }[]): Promise<string[] | undefined> {
+async function confirmRestore(changes: { path: string; userEditedSince: boolean; target: string | null }[], dialogs: RestoreDialogs): Promise<string[] | undefined> {
   const lines = changes.map(
     (change) =>
       `• ${vscode.workspace.asRelativePath(change.path)}${change.target === null ? ' (will be deleted)' : ''}${change.userEditedSince ? ' — you edited it since' : ''}`,
   );
   const edited = changes.filter((change) => change.userEditedSince);
-  const restoreAll: vscode.MessageItem = { title: edited.length > 0 ? 'Restore All' : 'Restore' };
-  const skipEdited: vscode.MessageItem = { title: 'Restore Only Files You Did Not Edit' };
-  const buttons = edited.length > 0 && edited.length < changes.length ? [restoreAll, skipEdited] : [restoreAll];
+  const restoreAll = edited.length > 0 ? RESTORE_BUTTONS.all : RESTORE_BUTTONS.only;
+  const buttons: string[] = edited.length > 0 && edited.length < changes.length ? [restoreAll, RESTORE_BUTTONS.skipEdited] : [restoreAll];
   const note = edited.length > 0 ? `\n\nYou edited ${edited.length} of these files after this checkpoint; restoring replaces your edits too.` : '';
-  const choice = await vscode.window.showWarningMessage(
+  const choice = await dialogs.confirm(
     `Restore ${changes.length} file(s) to how they were before this message?`,
-    { modal: true, detail: `${lines.join('\n')}${note}\n\nYou can undo the restore afterwards.` },
-    ...buttons,
+    `${lines.join('\n')}${note}\n\nYou can undo the restore afterwards.`,
+    buttons,
   );
   if (choice === restoreAll) return changes.map((change) => change.path);
-  if (choice === skipEdited) return changes.filter((change) => !change.userEditedSince).map((change) => change.path);
+  if (choice === RESTORE_BUTTONS.skipEdited) return changes.filter((change) => !change.userEditedSince).map((change) => change.path);
   return undefined;
 }

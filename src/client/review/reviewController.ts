@@ -4,6 +4,7 @@
 import * as vscode from 'vscode';
 import { attributeChange } from '../../review/attribution';
 import {
+  changedByThread,
   findFile,
   keepAll,
   keepFile,
@@ -14,6 +15,8 @@ import {
   undoAll,
   undoFile,
   undoHunk,
+  pendingFiles,
+  type FileReview,
   type Resolution,
 } from '../../review/reviewModel';
 import type { MergeConflict } from '../../review/merge';
@@ -85,16 +88,29 @@ export class ReviewController implements vscode.Disposable {
     return this.applyResolution(filePath, undoFile(this.store.state, filePath));
   }
 
-  keepAll(): void {
-    this.store.update(keepAll(this.store.state));
+  /** Keep All: every pending file, or only those a turn of session `threadId` changed. */
+  keepAll(threadId?: string): void {
+    this.store.update(keepAll(this.store.state, this.sessionFilter(threadId)));
   }
 
-  async undoAll(): Promise<boolean> {
-    const { state, writes } = undoAll(this.store.state);
+  /** Undo All: every pending file, or only those a turn of session `threadId` changed. */
+  async undoAll(threadId?: string): Promise<boolean> {
+    const { state, writes } = undoAll(this.store.state, this.sessionFilter(threadId));
     let ok = true;
     for (const write of writes) ok = (await this.writeOwn(write.path, write.text)) && ok;
     this.store.update(state);
     return ok;
+  }
+
+  /** Files with pending changes, window-wide or of one session. */
+  pendingCount(threadId?: string): number {
+    const only = this.sessionFilter(threadId);
+    return pendingFiles(this.store.state).filter(only).length;
+  }
+
+  private sessionFilter(threadId: string | undefined): (file: FileReview) => boolean {
+    const state = this.store.state;
+    return threadId === undefined ? () => true : (file) => changedByThread(state, file, threadId);
   }
 
   /** Writes text as Switchboard's own edit (not attributed); unsaved, like any editor change. */

@@ -5,6 +5,8 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { DEFAULT_TURN_LIMITS, type TurnLimits } from '../../review/budget';
+import { findFile, summarize } from '../../review/reviewModel';
+import type { ReviewSource } from '../../panel/reviewSync';
 import type { ThreadController } from '../../session/api';
 import type { ReviewWriteHooks } from './agentWrites';
 import { BaselineDiff } from './baselineDiff';
@@ -29,7 +31,28 @@ export interface ReviewFeature {
   /** "Keep" / "Undo" from a tool-call card: every pending hunk of that file. */
   resolveFile(filePath: string, action: 'keep' | 'undo'): Promise<void>;
   restoreCheckpoint(threadId: string, entryId: string): Promise<void>;
+  /** Keep All / Undo All of the changes one chat session (thread) made. */
+  resolveSession(threadId: string, action: 'keep' | 'undo'): Promise<void>;
+  /** The review of the files the chat shows, for the webview (src/panel/reviewSync.ts). */
+  source: ReviewSource;
+  /**
+   * In-host tests of persistence: writes the review out, then builds a second store, controller
+   * and checkpoint service from the same workspaceState and storage, as a reloaded window would.
+   */
+  reloadForTests(): Promise<ReloadedReview>;
 }
+
+export interface ReloadedReview {
+  store: ReviewStore;
+  controller: ReviewController;
+  checkpoints: CheckpointService;
+  dispose(): void;
+}
+
+export const SESSION_COMMANDS = {
+  keepAll: 'switchboard.review.keepAllSession',
+  undoAll: 'switchboard.review.undoAllSession',
+} as const;
 
 const MIB = 1024 * 1024;
 
@@ -45,7 +68,8 @@ function turnLimits(): TurnLimits {
   };
 }
 
-export function activateReview(context: vscode.ExtensionContext, workspaceCwd: () => string): ReviewFeature {
+/** activeThreadId: the chat the session commands act on. */
+export function activateReview(context: vscode.ExtensionContext, workspaceCwd: () => string, activeThreadId: () => string | undefined = () => undefined): ReviewFeature {
   const store = new ReviewStore(context.workspaceState);
   const controller = new ReviewController(store);
   const disk = new DiskChanges(controller, turnLimits);
@@ -53,7 +77,8 @@ export function activateReview(context: vscode.ExtensionContext, workspaceCwd: (
   const changes = new ChangesView(store);
   const diff = new BaselineDiff(store);
   const storageDir = context.storageUri?.fsPath ?? path.join(context.globalStorageUri?.fsPath ?? os.tmpdir(), 'no-workspace');
-  const checkpoints = new CheckpointService(storageDir, context.workspaceState, controller, () => settings().get<number>('checkpoints.maxDiskMiB', 100) * MIB);
+  const maxCheckpointBytes = (): number => settings().get<number>('checkpoints.maxDiskMiB', 100) * MIB;
+  const checkpoints = new CheckpointService(storageDir, context.workspaceState, controller, maxCheckpointBytes);
   const follow = new FollowAgent();
   controller.onFirstAgentTouch = (filePath, before) => checkpoints.touch(filePath, before);
 
@@ -101,7 +126,27 @@ export function activateReview(context: vscode.ExtensionContext, workspaceCwd: (
     vscode.commands.registerCommand(REVIEW_COMMANDS.nextChange, () => editor.goToChange(1)),
     vscode.commands.registerCommand(REVIEW_COMMANDS.previousChange, () => editor.goToChange(-1)),
     vscode.commands.registerCommand('switchboard.undoRestore', () => checkpoints.undoLastRestore()),
+    vscode.commands.registerCommand(SESSION_COMMANDS.keepAll, () => onActiveSession((threadId) => controller.keepAll(threadId))),
+    vscode.commands.registerCommand(SESSION_COMMANDS.undoAll, () => onActiveSession((threadId) => controller.undoAll(threadId))),
   );
+
+  async function onActiveSession(run: (threadId: string) => unknown): Promise<void> {
+    const threadId = activeThreadId();
+    if (threadId === undefined) void vscode.window.showInformationMessage('There is no chat whose changes to resolve.');
+    else await run(threadId);
+  }
+
+  const source: ReviewSource = {
+    files: (paths) =>
+      paths.flatMap((shown) => {
+        const file = findFile(store.state, path.resolve(workspaceCwd(), shown));
+        if (!file) return [];
+        const summary = summarize(file);
+        return [{ path: shown, status: summary.status, added: summary.added, removed: summary.removed, hunks: summary.hunkCount, conflicts: summary.conflictCount }];
+      }),
+    sessionPending: (threadId) => controller.pendingCount(threadId),
+    onDidChange: (listener) => store.onDidChange(() => listener()),
+  };
 
   function attach(thread: ThreadController): vscode.Disposable {
     return thread.onEvent(({ action }) => {
@@ -154,6 +199,30 @@ export function activateReview(context: vscode.ExtensionContext, workspaceCwd: (
     },
     restoreCheckpoint: async (threadId, entryId) => {
       await checkpoints.restore(threadId, entryId);
+    },
+    resolveSession: async (threadId, action) => {
+      if (action === 'keep') controller.keepAll(threadId);
+      else await controller.undoAll(threadId);
+    },
+    source,
+    reloadForTests: async () => {
+      await checkpoints.idle();
+      await store.flush();
+      // Reads what the window stored; never writes it (the live store stays the one that persists).
+      const readOnly: vscode.Memento = { keys: () => context.workspaceState.keys(), get: (key: string) => context.workspaceState.get(key), update: async () => undefined } as vscode.Memento;
+      const reloadedStore = new ReviewStore(readOnly);
+      const reloadedController = new ReviewController(reloadedStore);
+      const reloadedCheckpoints = new CheckpointService(storageDir, readOnly, reloadedController, maxCheckpointBytes);
+      await reloadedCheckpoints.idle();
+      return {
+        store: reloadedStore,
+        controller: reloadedController,
+        checkpoints: reloadedCheckpoints,
+        dispose: () => {
+          reloadedCheckpoints.dispose();
+          reloadedController.dispose();
+        },
+      };
     },
   };
 }

@@ -2,7 +2,7 @@
 // workspaceState, so pending changes survive a window reload. Also knows whether an agent turn
 // is running, which attribution needs.
 import * as vscode from 'vscode';
-import { emptyReview, parseReview, type ReviewState } from '../../review/reviewModel';
+import { parseReview, recordTurnThread, type ReviewState } from '../../review/reviewModel';
 
 const STATE_KEY = 'switchboard.review';
 /** Above this, the texts are too big for workspaceState: the review is kept in memory only. */
@@ -43,6 +43,8 @@ export class ReviewStore implements vscode.Disposable {
 
   beginTurn(threadId: string): TurnInfo {
     this.activeTurn = { threadId, turn: ++this.turnCounter };
+    // Which session ran the turn: changes attributed to it belong to that session (Keep All per session).
+    this.update(recordTurnThread(this.current, this.activeTurn.turn, threadId));
     return this.activeTurn;
   }
 

@@ -44,4 +44,26 @@ describe('ByteRing', () => {
     expect(ring.count).toBe(0);
     expect(texts(ring)).toEqual([]);
   });
+
+  it('pushAll keeps the same texts and meta as pushing one by one (ASCII and multi-byte)', () => {
+    const texts = Array.from({ length: 700 }, (_, i) => (i % 5 === 0 ? `é${i}€` : `line ${i}`));
+    const one = new ByteRing(4096, 2);
+    for (let i = 0; i < texts.length; i++) one.push(texts[i], [i, i * 2]);
+    const batched = new ByteRing(4096, 2);
+    for (let from = 0; from < texts.length; from += 64) {
+      const batch = texts.slice(from, from + 64);
+      batched.pushAll(batch, [batch.map((_, k) => from + k), batch.map((_, k) => (from + k) * 2)]);
+      expect(batched.size).toBeLessThanOrEqual(4096);
+    }
+    const rows = (ring: ByteRing) => {
+      const out: string[] = [];
+      ring.forEach((text, [a, b]) => out.push(`${text}|${a}|${b}`));
+      return out;
+    };
+    const kept = rows(batched);
+    expect(kept.at(-1)).toBe('line 699|699|1398');
+    // Making room for a whole batch at once may evict a few more of the oldest entries, never others.
+    expect(rows(one).slice(-kept.length)).toEqual(kept);
+    expect(kept.length).toBeGreaterThan(rows(one).length - 64);
+  });
 });

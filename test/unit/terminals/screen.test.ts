@@ -50,4 +50,14 @@ describe('HeadlessScreen', () => {
     const numbers = text.trim().split('\n').slice(1).map((line) => Number(line.split(' ')[1]));
     numbers.forEach((n, i) => i > 0 && expect(n).toBe(numbers[i - 1]! + 1));
   });
+
+  it('keeps every line of one huge write of short lines (harvested slice by slice, within a small scrollback)', async () => {
+    const data = Array.from({ length: 6000 }, (_, i) => `line ${String(i).padStart(4, '0')}\r\n`).join('');
+    const { text, linesLost, stats } = await render(data);
+    expect(linesLost).toBe(false);
+    expect(text.split('\n')).toHaveLength(6001);
+    expect(text.startsWith('line 0000\nline 0001\n')).toBe(true);
+    expect(text.endsWith('line 5999\n')).toBe(true);
+    expect(stats.maxBufferLines).toBeLessThanOrEqual(600);
+  });
 });

@@ -114,6 +114,25 @@ describe('IncrementalMarkdown', () => {
     expect(md.stats.resets).toBe(1);
   });
 
+  it('grows an open code block in place: same <code> element, same DOM as a one-shot render', () => {
+    const text = 'Intro\n\n```ts\n' + Array.from({ length: 30 }, (_, i) => `const v${i} = "<${i}>" & ${i};`).join('\n') + '\n```\n\nafter\n';
+    const md = new IncrementalMarkdown();
+    const fenceStart = text.indexOf('const v0');
+    md.update(text.slice(0, fenceStart + 5));
+    const code = md.el.querySelector('pre code');
+    expect(code).not.toBeNull();
+    const rendersBefore = md.stats.blockRenders;
+    const fenceEnd = text.indexOf('\n```\n') + 1;
+    for (let i = fenceStart + 6; i <= fenceEnd; i++) md.update(text.slice(0, i));
+    expect(md.el.querySelector('pre code')).toBe(code);
+    expect(md.stats.blockRenders).toBe(rendersBefore);
+    for (let i = fenceEnd + 1; i <= text.length; i++) md.update(text.slice(0, i));
+    const oneShot = new IncrementalMarkdown();
+    oneShot.update(text);
+    expect(md.el.innerHTML).toBe(oneShot.el.innerHTML);
+    expect(code?.textContent).toContain('const v29 = "<29>" & 29;');
+  });
+
   it('adds a Copy header to code blocks', () => {
     const md = new IncrementalMarkdown();
     md.update('```js\nlet a = 1;\n```\n');

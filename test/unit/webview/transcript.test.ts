@@ -2,7 +2,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ThreadAction } from '../../../src/shared/actions';
 import { EAGER_ENTRIES } from '../../../webview/render/transcript';
-import { agentChunk, mount, READY, thread } from './helpers';
+import { agentChunk, mount, READY, thread, update } from './helpers';
 
 class FakeIntersectionObserver {
   static instances: FakeIntersectionObserver[] = [];
@@ -46,16 +46,49 @@ describe('long threads', () => {
     expect(entries).toHaveLength(300);
     const lazy = m.$$('.entry.lazy');
     expect(lazy).toHaveLength(300 - EAGER_ENTRIES);
-    expect(lazy[0].querySelector('.user-text')).toBeNull(); // an unrendered shell, but with its hooks
+    // A placeholder is one empty element, with the entry's hooks.
+    expect(lazy[0].childElementCount).toBe(0);
     expect(lazy[0].classList.contains('user')).toBe(true);
+    expect(lazy[1].dataset.entryId).toBeTruthy();
     expect(entries.at(-2)?.querySelector('.markdown strong')?.textContent).toBe('99');
 
     const observer = FakeIntersectionObserver.instances.at(-1)!;
     expect(observer.observed.size).toBe(300 - EAGER_ENTRIES);
+    const id = lazy[1].dataset.entryId!;
     observer.reveal(lazy[1]);
-    expect(lazy[1].classList.contains('lazy')).toBe(false);
-    expect(lazy[1].querySelector('.markdown strong')?.textContent).toBe('0');
     expect(observer.observed.has(lazy[1])).toBe(false);
+    const mounted = m.$$(`.entry[data-entry-id="${id}"]`);
+    expect(mounted).toHaveLength(1);
+    expect(mounted[0].className).toBe('entry agent');
+    expect(mounted[0].querySelector('.markdown strong')?.textContent).toBe('0');
+    // In place: still the second entry of the list, the rest untouched.
+    expect(m.$$('.entry')[1]).toBe(mounted[0]);
+    expect(m.$$('.entry')).toHaveLength(300);
+  });
+
+  it('keeps a long thread at about one element per unseen entry', () => {
+    vi.stubGlobal('IntersectionObserver', FakeIntersectionObserver);
+    const m = mount();
+    m.snapshot(longThread(500)); // 1500 entries
+    const elements = m.$$('.entries *').length;
+    expect(elements).toBeLessThan(1500 * 1.5);
+    expect(m.$$('.entry')).toHaveLength(1500);
+  });
+
+  it('an entry that changes while it is a placeholder mounts with its latest content', () => {
+    vi.stubGlobal('IntersectionObserver', FakeIntersectionObserver);
+    const m = mount();
+    const actions: ThreadAction[] = [...READY, update({ sessionUpdate: 'tool_call', toolCallId: 'tc1', title: 'Read first.ts', kind: 'read', status: 'in_progress' })];
+    for (let i = 0; i < EAGER_ENTRIES + 5; i++) actions.push({ type: 'promptSent', prompt: [{ type: 'text', text: `q${i}` }] });
+    m.snapshot(thread(actions));
+    const placeholder = m.$$('.entry.lazy')[0];
+    expect(placeholder.classList.contains('tool')).toBe(true);
+    m.act(update({ sessionUpdate: 'tool_call_update', toolCallId: 'tc1', title: 'Read second.ts' }));
+    expect(placeholder.childElementCount).toBe(0);
+    FakeIntersectionObserver.instances.at(-1)!.reveal(placeholder);
+    const card = m.$$('.entry.tool')[0];
+    expect(card.classList.contains('lazy')).toBe(false);
+    expect(card.textContent).toContain('Read second.ts');
   });
 
   it('without IntersectionObserver renders everything (correct first, lazy when possible)', () => {

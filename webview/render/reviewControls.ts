@@ -1,0 +1,95 @@
+// Keep / Undo on the diff cards of files under review, and the state beside them ("Kept",
+// "Undone", "2 pending changes"). Review is per workspace, not thread state: the host sends it in
+// `review` messages, and every card of a path shows the same state. Cards register here when
+// built (weakly: a card dropped from the transcript is collected; a card virtualised out of the
+// DOM and back keeps its state) and are updated in place when the state changes.
+import type { ReviewFileState } from '../../src/shared/messages';
+import { button, h } from '../dom';
+import type { Post } from './types';
+
+class CardControls {
+  readonly badge = h('span', { class: 'review-state' });
+  readonly keep: HTMLButtonElement;
+  readonly undo: HTMLButtonElement;
+
+  constructor(
+    private readonly diff: HTMLElement,
+    path: string,
+    post: Post,
+  ) {
+    this.keep = button('Keep', 'review-keep secondary', () => post({ type: 'reviewFile', path, action: 'keep' }), 'Keep the pending changes of this file');
+    this.undo = button('Undo', 'review-undo secondary', () => post({ type: 'reviewFile', path, action: 'undo' }), 'Undo the pending changes of this file (Ctrl+Z in the editor brings them back)');
+  }
+
+  /** undefined: the file has no review (a proposed diff, nothing written): no controls at all. */
+  show(state: ReviewFileState | undefined): void {
+    const hidden = state === undefined;
+    this.badge.hidden = hidden;
+    this.keep.hidden = hidden;
+    this.undo.hidden = hidden;
+    if (state) this.diff.dataset.review = state.status;
+    else delete this.diff.dataset.review;
+    if (!state) return;
+    this.badge.textContent = describe(state);
+    this.badge.title = state.status === 'pending' ? `+${state.added} −${state.removed} not yet kept or undone` : '';
+    const pending = state.status === 'pending';
+    this.keep.disabled = !pending;
+    this.undo.disabled = !pending;
+  }
+}
+
+function describe(state: ReviewFileState): string {
+  switch (state.status) {
+    case 'kept':
+      return 'Kept';
+    case 'undone':
+      return 'Undone';
+    case 'unknown':
+      return 'Changed on disk';
+    case 'pending': {
+      const changes = `${state.hunks} pending change${state.hunks === 1 ? '' : 's'}`;
+      return state.conflicts > 0 ? `${changes} · ${state.conflicts} conflict${state.conflicts === 1 ? '' : 's'}` : changes;
+    }
+  }
+}
+
+/** Keeps each card's controls alive exactly as long as its diff element (the registry holds them weakly). */
+const controlsOfCard = new WeakMap<HTMLElement, CardControls>();
+
+class ReviewCards {
+  private files = new Map<string, ReviewFileState>();
+  private cards = new Map<string, Set<WeakRef<CardControls>>>();
+
+  /** Keep / Undo and the state badge for a diff card of `path`, showing the current state. */
+  controls(diff: HTMLElement, path: string, post: Post): HTMLElement[] {
+    const controls = new CardControls(diff, path, post);
+    controlsOfCard.set(diff, controls);
+    controls.show(this.files.get(path));
+    let set = this.cards.get(path);
+    if (!set) this.cards.set(path, (set = new Set()));
+    set.add(new WeakRef(controls));
+    return [controls.badge, controls.keep, controls.undo];
+  }
+
+  update(files: readonly ReviewFileState[]): void {
+    const previous = this.files;
+    this.files = new Map(files.map((file) => [file.path, file]));
+    for (const [path, set] of this.cards) {
+      const state = this.files.get(path);
+      if (state === previous.get(path)) continue;
+      for (const ref of set) {
+        const controls = ref.deref();
+        if (controls) controls.show(state);
+        else set.delete(ref);
+      }
+      if (set.size === 0) this.cards.delete(path);
+    }
+  }
+
+  stateOf(path: string): ReviewFileState | undefined {
+    return this.files.get(path);
+  }
+}
+
+/** The one registry of the webview (the chat shows one thread at a time). */
+export const reviewCards = new ReviewCards();
