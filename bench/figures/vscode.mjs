@@ -9,7 +9,7 @@ import path from 'node:path';
 import { provision } from '../../scripts/provision.mjs';
 import { launchBrowser, newLoopbackPage, runCommand, switchboardWebview, waitForWorkbench, workbenchUrl } from '../../scripts/e2e/browser.mjs';
 import { copyWorkspace, createRun, freePort, installCleanupHandlers, installVsix, startCodeServer, stopCodeServer } from '../../scripts/e2e/codeServer.mjs';
-import { repoRoot, sampleWorkspace, vsixPath } from '../../scripts/e2e/paths.mjs';
+import { repoRoot, sampleWorkspace, testResultsDir, vsixPath } from '../../scripts/e2e/paths.mjs';
 import { percentile, report, round } from './stats.mjs';
 
 const RATE = 200;
@@ -70,6 +70,9 @@ async function main() {
     await runCommand(page, 'Switchboard: Focus Chat');
     const chat = switchboardWebview(page);
     await chat.locator('#composer').waitFor();
+    // Pick the flood agent explicitly: the picker may still preselect another agent (the demo) when
+    // the chat renders before the settings' default reached it.
+    await chat.locator('select.agent-picker:visible').first().selectOption('flood');
     await chat.locator('button.new-chat:visible').first().click();
     await chat.locator('#composer:enabled').waitFor();
     const frame = await webviewFrame(page);
@@ -83,6 +86,13 @@ async function main() {
       latencies = await frame.evaluate(() => globalThis.__benchLatencies());
       if (latencies.length >= expected) break;
       await new Promise((r) => setTimeout(r, 500));
+    }
+    if (latencies.length === 0) {
+      // Say why instead of only reporting an invalid figure: what the chat shows, and a screenshot.
+      const shown = await frame.evaluate(() => [...document.querySelectorAll('.entry')].slice(-4).map((e) => `${e.className}: ${(e.textContent ?? '').slice(0, 160)}`)).catch((error) => [String(error)]);
+      process.stderr.write(`no latency marker reached the webview DOM; last entries:\n  ${shown.join('\n  ')}\n`);
+      fs.mkdirSync(testResultsDir, { recursive: true });
+      await page.screenshot({ path: path.join(testResultsDir, 'bench-latency-no-markers.png') }).catch(() => {});
     }
     const p50 = percentile(latencies, 50);
     const p95 = percentile(latencies, 95);

@@ -17,6 +17,8 @@ export interface CheckpointManifest {
   kind: 'prompt' | 'restore';
   label: string;
   createdAt: number;
+  /** The user's prompt a 'prompt' checkpoint was taken before (trimmed); absent in older manifests. */
+  prompt?: string;
   /** Absolute path -> content at this checkpoint. */
   files: Record<string, BlobRef>;
 }
@@ -39,6 +41,7 @@ export class CheckpointStore {
     kind: CheckpointManifest['kind'];
     label: string;
     createdAt: number;
+    prompt?: string;
     files: Record<string, string | null>;
   }): Promise<CheckpointManifest> {
     const existing = await this.list();
@@ -49,6 +52,7 @@ export class CheckpointStore {
       kind: input.kind,
       label: input.label,
       createdAt: input.createdAt,
+      ...(input.prompt === undefined ? {} : { prompt: input.prompt }),
       files: await this.putAll(input.files),
     };
     await this.writeManifest(manifest);

@@ -26,6 +26,7 @@ export function run(): Promise<void> {
     require('./terminals.test');
     require('./review.test');
     require('./reviewSession.test');
+    require('./reviewRestorePick.test');
   } catch (error) {
     failures.push({ title: 'loading the test suites', error: describe(error) });
     writeResult(0, failures);

@@ -24,8 +24,8 @@ const CHECKED_FROZEN_CHARS = 256;
 interface RenderedBlock {
   raw: string;
   nodes: ChildNode[];
-  /** A fenced or indented code block: its language and <code> element (see growCode). */
-  code?: { lang: string; el: Element };
+  /** A fenced or indented code block: its language, <code> element and whether it is coloured (see growCode). */
+  code?: { lang: string; el: Element; coloured: boolean };
 }
 
 export interface MarkdownRenderStats {
@@ -165,11 +165,14 @@ export class IncrementalMarkdown {
     if (!block.code || token.type !== 'code') return false;
     const code = token as Tokens.Code;
     if (code.escaped || (code.lang ?? '') !== block.code.lang) return false;
-    const text = code.text;
-    block.code.el.textContent = text ? text.replace(/\n$/, '') + '\n' : '';
-    // Coloured once, when the closing fence arrives (never per chunk while it streams).
-    if (!isOpenFence(code)) highlightInto(block.code.el, block.code.el.textContent, languageForFence(code.lang));
+    const content = code.text ? code.text.replace(/\n$/, '') + '\n' : '';
     block.raw = token.raw;
+    // Only the fence line changed (e.g. the newline after the closing fence): nothing to redo.
+    if (block.code.coloured && block.code.el.textContent === content) return true;
+    block.code.el.textContent = content;
+    // Coloured once, when the closing fence arrives (never per chunk while it streams).
+    block.code.coloured = !isOpenFence(code);
+    if (block.code.coloured) highlightInto(block.code.el, content, languageForFence(code.lang));
     return true;
   }
 
@@ -184,7 +187,7 @@ export class IncrementalMarkdown {
     decorateCodeBlocks(fragment, !isOpenFence(token));
     const block: RenderedBlock = { raw: token.raw, nodes: Array.from(fragment.childNodes) };
     const codeEl = token.type === 'code' ? fragment.querySelector('pre > code') : null;
-    if (codeEl && fragment.querySelectorAll('code').length === 1) block.code = { lang: (token as Tokens.Code).lang ?? '', el: codeEl };
+    if (codeEl && fragment.querySelectorAll('code').length === 1) block.code = { lang: (token as Tokens.Code).lang ?? '', el: codeEl, coloured: !isOpenFence(token) };
     return block;
   }
 }

@@ -2,9 +2,11 @@
 // touched goes into Switchboard's own store (workspace storage, never git); files first touched
 // during the turn join that checkpoint with their earlier text. "Restore checkpoint" on a user
 // message puts those files back after a confirmation that lists them (and says which ones the
-// user edited since); the restore itself can be undone.
+// user edited since); the restore itself can be undone. "Restore Checkpoint..." picks one from the
+// store instead, which still works after a window reload, when the chats are gone.
 import * as path from 'node:path';
 import * as vscode from 'vscode';
+import { checkpointPicks, MAX_STORED_PROMPT_CHARS, trimPrompt, type CheckpointPick } from '../../review/checkpointPicks';
 import { CheckpointStore, type CheckpointManifest } from '../../review/checkpointStore';
 import { executeRestore, planRestore, stateAt, undoRestore, type FileAccess, type RestoreResult } from '../../review/restore';
 import { setCurrent } from '../../review/reviewModel';
@@ -12,6 +14,8 @@ import { readCurrentText, writeThroughEditor } from './documentText';
 import type { ReviewController } from './reviewController';
 
 const INDEX_KEY = 'switchboard.checkpoints';
+/** Kept across reloads, so a restore picked after a reload still flags the files the user edited. */
+const USER_EDITED_KEY = 'switchboard.checkpoints.userEdited';
 const MAX_TRACKED_FILE_BYTES = 1024 * 1024;
 
 /** threadId/entryId of a user message -> the checkpoint taken right before it was sent. */
@@ -23,6 +27,8 @@ export interface RestoreDialogs {
   confirm(message: string, detail: string, buttons: string[]): Thenable<string | undefined>;
   /** The notification after a restore, with an action that undoes it. */
   restored(message: string, undoAction: string): Thenable<string | undefined>;
+  /** "Restore Checkpoint...": the checkpoint to restore, undefined when dismissed (VS Code's quick pick when absent). */
+  pick?(items: CheckpointPick[]): Thenable<CheckpointPick | undefined>;
 }
 
 export const RESTORE_BUTTONS = { all: 'Restore All', only: 'Restore', skipEdited: 'Restore Only Files You Did Not Edit', undo: 'Undo Restore' } as const;
@@ -32,6 +38,9 @@ const vscodeDialogs: RestoreDialogs = {
   restored: (message, undoAction) => vscode.window.showInformationMessage(message, undoAction),
 };
 
+const vscodePick = (items: CheckpointPick[]): Thenable<CheckpointPick | undefined> =>
+  vscode.window.showQuickPick(items, { title: 'Restore Checkpoint', placeHolder: 'Put the files back as they were before this prompt', matchOnDetail: true });
+
 export class CheckpointService implements vscode.Disposable {
   readonly store: CheckpointStore;
   dialogs: RestoreDialogs = vscodeDialogs;
@@ -39,7 +48,7 @@ export class CheckpointService implements vscode.Disposable {
   /** Files the window's sessions have touched (read or changed), in first-touch order. */
   private readonly touched = new Set<string>();
   /** The seq of the newest checkpoint when the user last edited each file. */
-  private readonly userEditedAt = new Map<string, number>();
+  private readonly userEditedAt: Map<string, number>;
   private latest: CheckpointManifest | undefined;
   /** Checkpoint writes run one after the other: a manifest is never written twice at once. */
   private queue: Promise<unknown> = Promise.resolve();
@@ -54,6 +63,7 @@ export class CheckpointService implements vscode.Disposable {
   ) {
     this.store = new CheckpointStore(path.join(storageDir, 'checkpoints'));
     this.index = { ...(memento.get<CheckpointIndex>(INDEX_KEY) ?? {}) };
+    this.userEditedAt = new Map(Object.entries(memento.get<Record<string, number>>(USER_EDITED_KEY) ?? {}));
     for (const file of review.store.state.files) this.touched.add(file.path);
     this.enqueue(async () => {
       const manifests = await this.store.list();
@@ -64,7 +74,12 @@ export class CheckpointService implements vscode.Disposable {
       vscode.workspace.onDidChangeTextDocument((event) => {
         const filePath = event.document.uri.fsPath;
         if (event.document.uri.scheme !== 'file' || !event.document.isDirty || review.ownEdits.isBusy(filePath)) return;
-        if (this.touched.has(path.resolve(filePath))) this.userEditedAt.set(path.resolve(filePath), this.latest?.seq ?? 0);
+        const key = path.resolve(filePath);
+        const seq = this.latest?.seq ?? 0;
+        if (!this.touched.has(key) || this.userEditedAt.get(key) === seq) return;
+        // Stored once per file and checkpoint, not per keystroke.
+        this.userEditedAt.set(key, seq);
+        void memento.update(USER_EDITED_KEY, Object.fromEntries(this.userEditedAt));
       }),
     );
   }
@@ -82,14 +97,15 @@ export class CheckpointService implements vscode.Disposable {
   }
 
   /** Called synchronously when a prompt is sent: the texts are read now, stored in the background. */
-  beforePrompt(threadId: string, entryId: string, label: string): Promise<void> {
+  beforePrompt(threadId: string, entryId: string, label: string, prompt?: string): Promise<void> {
     const files: Record<string, string | null> = {};
     for (const file of this.touched) {
       const text = readCurrentText(file, MAX_TRACKED_FILE_BYTES);
       if (text !== undefined) files[file] = text;
     }
     return this.enqueue(async () => {
-      this.latest = await this.store.create({ kind: 'prompt', label, createdAt: Date.now(), files });
+      const trimmed = prompt === undefined ? '' : trimPrompt(prompt, MAX_STORED_PROMPT_CHARS);
+      this.latest = await this.store.create({ kind: 'prompt', label, createdAt: Date.now(), ...(trimmed === '' ? {} : { prompt: trimmed }), files });
       this.index[`${threadId}/${entryId}`] = this.latest.id;
       await this.store.prune(this.maxBytes());
       await this.memento.update(INDEX_KEY, this.index);
@@ -109,6 +125,23 @@ export class CheckpointService implements vscode.Disposable {
       void vscode.window.showWarningMessage('Switchboard: there is no checkpoint for this message (it may have been dropped to save disk space).');
       return [];
     }
+    return this.restoreCheckpoint(checkpoint, options);
+  }
+
+  /** "Restore Checkpoint...": picks one of the stored prompt checkpoints (newest first), then restores it as above. */
+  async pickAndRestore(): Promise<string[]> {
+    await this.queue;
+    const picks = checkpointPicks(await this.store.list(), Date.now());
+    if (picks.length === 0) {
+      void vscode.window.showInformationMessage('Switchboard: there are no checkpoints in this workspace yet (one is taken before every prompt).');
+      return [];
+    }
+    const picked = await (this.dialogs.pick ?? vscodePick)(picks);
+    const checkpoint = picked ? await this.store.get(picked.checkpointId) : undefined;
+    return checkpoint ? this.restoreCheckpoint(checkpoint, {}) : [];
+  }
+
+  private async restoreCheckpoint(checkpoint: CheckpointManifest, options: { confirm?: boolean }): Promise<string[]> {
     const target = stateAt(await this.store.list(), checkpoint.seq);
     const current: Record<string, string | null> = {};
     for (const file of Object.keys(target)) current[file] = readCurrentText(file) ?? null;

@@ -126,6 +126,7 @@ export function activateReview(context: vscode.ExtensionContext, workspaceCwd: (
     vscode.commands.registerCommand(REVIEW_COMMANDS.nextChange, () => editor.goToChange(1)),
     vscode.commands.registerCommand(REVIEW_COMMANDS.previousChange, () => editor.goToChange(-1)),
     vscode.commands.registerCommand('switchboard.undoRestore', () => checkpoints.undoLastRestore()),
+    vscode.commands.registerCommand('switchboard.restoreCheckpoint', () => checkpoints.pickAndRestore()),
     vscode.commands.registerCommand(SESSION_COMMANDS.keepAll, () => onActiveSession((threadId) => controller.keepAll(threadId))),
     vscode.commands.registerCommand(SESSION_COMMANDS.undoAll, () => onActiveSession((threadId) => controller.undoAll(threadId))),
   );
@@ -156,7 +157,10 @@ export function activateReview(context: vscode.ExtensionContext, workspaceCwd: (
           disk.startTurn();
           const entries = thread.snapshot().state.entries;
           const user = [...entries].reverse().find((entry) => entry.kind === 'user');
-          if (user) void checkpoints.beforePrompt(thread.threadId, user.id, `${thread.agent.displayName}: prompt ${store.lastTurnNumber()}`);
+          if (user) {
+            const promptText = user.parts.map((part) => (part.kind === 'text' ? part.text : '')).join(' ');
+            void checkpoints.beforePrompt(thread.threadId, user.id, `${thread.agent.displayName}: prompt ${store.lastTurnNumber()}`, promptText);
+          }
           return;
         }
         case 'turnEnded':

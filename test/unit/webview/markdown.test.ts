@@ -126,7 +126,11 @@ describe('IncrementalMarkdown', () => {
     for (let i = fenceStart + 6; i <= fenceEnd; i++) md.update(text.slice(0, i));
     expect(md.el.querySelector('pre code')).toBe(code);
     expect(md.stats.blockRenders).toBe(rendersBefore);
-    for (let i = fenceEnd + 1; i <= text.length; i++) md.update(text.slice(0, i));
+    md.update(text.slice(0, fenceEnd + 3)); // the closing fence: coloured now
+    const colouredSpan = code?.querySelector('span');
+    expect(colouredSpan).toBeTruthy();
+    for (let i = fenceEnd + 4; i <= text.length; i++) md.update(text.slice(0, i));
+    expect(code?.querySelector('span')).toBe(colouredSpan); // coloured once, not again per chunk
     const oneShot = new IncrementalMarkdown();
     oneShot.update(text);
     expect(md.el.innerHTML).toBe(oneShot.el.innerHTML);
