@@ -72,7 +72,11 @@ async function main() {
     await chat.locator('#composer').waitFor();
     // Pick the flood agent explicitly: the picker may still preselect another agent (the demo) when
     // the chat renders before the settings' default reached it.
-    await chat.locator('select.agent-picker:visible').first().selectOption('flood');
+    const picker = chat.locator('select.agent-picker:visible').first();
+    await picker.selectOption('flood', { timeout: 20_000 }).catch(async (error) => {
+      const options = await chat.locator('select.agent-picker option').allTextContents().catch(() => []);
+      process.stderr.write(`could not pick the flood agent (${String(error.message).split('\n')[0]}); agent options: ${options.join(', ') || 'none'}\n`);
+    });
     await chat.locator('button.new-chat:visible').first().click();
     await chat.locator('#composer:enabled').waitFor();
     const frame = await webviewFrame(page);
