@@ -11,10 +11,11 @@ import { AgentMethod, ErrorCodes } from '../protocol/methods';
 import type { ThreadAction } from '../shared/actions';
 import { createThreadState, type AgentFailure, type ThreadState } from '../shared/thread';
 import type { AgentConfig, CancelSignal, ClientHandlers, HostEnvironment, ThreadController, ThreadEvent } from './api';
-import { TerminalManager, type TerminalHandle } from '../terminals/manager';
+import type { TerminalHandle, TerminalManager } from '../terminals/manager';
 import { AgentConnection, type SessionSink } from './agentConnection';
 import { PendingPermissions } from './permissions';
 import { ThreadStore } from './threadStore';
+import { ThreadTerminals } from './threadTerminals';
 import { UnknownUpdateLog } from './unknownUpdates';
 
 export interface ThreadControllerOptions {
@@ -46,9 +47,6 @@ interface Generation {
   terminals?: TerminalManager;
 }
 
-/** Terminals of ended generations stay replayable (bounded) so their cards keep their output. */
-const RETIRED_TERMINAL_MANAGERS = 3;
-
 export class AcpThreadController implements ThreadController {
   readonly threadId: string;
   readonly agent: AgentConfig;
@@ -60,8 +58,7 @@ export class AcpThreadController implements ThreadController {
   private sessionId: string | null = null;
   private turn: Turn | null = null;
   private disposed = false;
-  private readonly terminalOutputListeners = new Set<(terminalId: string, data: string) => void>();
-  private retiredTerminals: TerminalManager[] = [];
+  private readonly terminals: ThreadTerminals;
 
   constructor(private readonly options: ThreadControllerOptions) {
     const { threadId, agent, env } = options;
@@ -75,6 +72,11 @@ export class AcpThreadController implements ThreadController {
     this.store = new ThreadStore(threadId, initial, (error) => this.log.append(`[switchboard] thread listener failed: ${String(error)}`));
     this.permissions = new PendingPermissions('permission-');
     this.unknownUpdates = new UnknownUpdateLog((line) => this.log.append(line));
+    this.terminals = new ThreadTerminals({
+      baseEnv: () => env.baseEnv(),
+      log: (line) => this.log.append(line),
+      dispatch: (action) => this.dispatch(action),
+    });
   }
 
   snapshot(): { state: ThreadState; seq: number } {
@@ -240,7 +242,7 @@ export class AcpThreadController implements ThreadController {
     if (!this.isCurrent(gen)) return;
     this.sessionId = response.sessionId;
     // Attach first: updates the agent sent before its answer are replayed in wire order.
-    gen.terminals = this.createTerminals(cwd);
+    gen.terminals = this.terminals.open(cwd);
     gen.detachSession = gen.connection.attach(response.sessionId, this.sessionSink(gen.terminals));
     this.dispatch({
       type: 'sessionStarted',
@@ -269,64 +271,31 @@ export class AcpThreadController implements ThreadController {
   }
 
   onTerminalOutput(listener: (terminalId: string, data: string) => void): { dispose(): void } {
-    this.terminalOutputListeners.add(listener);
-    return { dispose: () => void this.terminalOutputListeners.delete(listener) };
+    return this.terminals.onOutput(listener);
   }
 
   terminalReplay(terminalId: string): string | undefined {
-    for (const manager of this.terminalManagers()) {
-      const replay = manager.replay(terminalId);
-      if (replay !== undefined) return replay;
-    }
-    return undefined;
+    return this.terminals.replay(terminalId);
   }
 
   stopTerminal(terminalId: string): void {
-    this.generation?.terminals?.stopByUser(terminalId);
+    this.terminals.stopByUser(terminalId);
   }
 
   terminalHandle(terminalId: string): TerminalHandle | undefined {
-    return this.generation?.terminals?.handle(terminalId);
+    return this.terminals.handle(terminalId);
   }
 
   /** For tests of the memory bound: what a live terminal retains. */
   terminalStats(terminalId: string): ReturnType<TerminalManager['stats']> {
-    return this.generation?.terminals?.stats(terminalId);
-  }
-
-  private terminalManagers(): TerminalManager[] {
-    const current = this.generation?.terminals;
-    return current ? [current, ...this.retiredTerminals] : this.retiredTerminals;
-  }
-
-  private createTerminals(cwd: string): TerminalManager {
-    const manager = new TerminalManager(
-      { sessionCwd: () => cwd, baseEnv: () => this.options.env.baseEnv(), log: (line) => this.log.append(line) },
-      {
-        created: (info) => this.dispatchIfCurrent(manager, { type: 'terminalCreated', terminal: info }),
-        data: (terminalId, data) => {
-          for (const listener of this.terminalOutputListeners) listener(terminalId, data);
-        },
-        exited: (terminalId, exitStatus) => this.dispatchIfCurrent(manager, { type: 'terminalExited', terminalId, exitStatus }),
-        killRequested: (terminalId, by) => this.dispatchIfCurrent(manager, { type: 'terminalKillRequested', terminalId, by }),
-        released: (terminalId) => this.dispatchIfCurrent(manager, { type: 'terminalReleased', terminalId }),
-      },
-    );
-    return manager;
-  }
-
-  /** Terminal events keep updating the thread while their manager is current or just retired. */
-  private dispatchIfCurrent(manager: TerminalManager, action: ThreadAction): void {
-    if (this.terminalManagers().includes(manager)) this.dispatch(action);
+    return this.terminals.stats(terminalId);
   }
 
   /** Kills every terminal of the generation (no orphans) and keeps it for replays. */
   private endTerminals(gen: Generation): void {
     const manager = gen.terminals;
-    if (!manager) return;
     gen.terminals = undefined;
-    this.retiredTerminals = [manager, ...this.retiredTerminals].slice(0, RETIRED_TERMINAL_MANAGERS);
-    manager.disposeAll();
+    this.terminals.end(manager);
   }
 
   private onPermissionRequest(params: acp.RequestPermissionRequest, signal: CancelSignal): Promise<acp.RequestPermissionResponse> {
