@@ -92,17 +92,27 @@ export async function editDemoFile(turn: DemoTurn, oldText: string | null, memor
 
   turn.updateToolCall({ toolCallId: id, status: 'in_progress' });
   await turn.pause(turn.info.chunkDelayMs * 5);
+  const failure = await writeThroughClient(turn, id, path, newText);
+  if (failure !== null) return 'failed';
+  turn.updateToolCall({ toolCallId: id, status: 'completed', content: [diff] });
+  return 'written';
+}
+
+/**
+ * Writes `content` through the client's fs/write_text_file. A failure marks the tool call failed
+ * and returns the reason; null means written. Cancellation propagates.
+ */
+export async function writeThroughClient(turn: DemoTurn, toolCallId: string, path: string, content: string): Promise<string | null> {
   try {
-    const params: acp.WriteTextFileRequest = { sessionId: turn.info.sessionId, path, content: newText };
+    const params: acp.WriteTextFileRequest = { sessionId: turn.info.sessionId, path, content };
     await turn.request<acp.WriteTextFileResponse>(ClientMethod.fsWriteTextFile, params);
+    return null;
   } catch (error) {
     if (error instanceof TurnCancelled) throw error;
     const reason = error instanceof Error ? error.message : String(error);
-    turn.updateToolCall({ toolCallId: id, status: 'failed', content: [text(`The client could not write the file: ${reason}`)] });
-    return 'failed';
+    turn.updateToolCall({ toolCallId, status: 'failed', content: [text(`The client could not write the file: ${reason}`)] });
+    return reason;
   }
-  turn.updateToolCall({ toolCallId: id, status: 'completed', content: [diff] });
-  return 'written';
 }
 
 async function askPermission(turn: DemoTurn, proposal: acp.ToolCall): Promise<'once' | 'always' | 'reject'> {

@@ -7,6 +7,7 @@ import type * as acp from '@agentclientprotocol/sdk';
 import { ClientMethod } from '../protocol/methods';
 import type { DemoTurn } from './turn';
 import { TurnCancelled } from './turn';
+import { writeThroughClient } from './file-steps';
 
 export const REVIEW_DEMO_FILE = 'switchboard-review-demo.md';
 export const DISK_DEMO_FILE = 'switchboard-disk-demo.md';
@@ -60,15 +61,8 @@ export async function reviewTurn(turn: DemoTurn): Promise<string> {
   const title = oldText === null ? `Create ${REVIEW_DEMO_FILE}` : `Edit ${REVIEW_DEMO_FILE} (two changes)`;
   turn.startToolCall({ toolCallId: id, title, kind: 'edit', status: 'in_progress', locations: [{ path, line: 3 }], rawInput: { path } });
   await turn.pause(turn.info.chunkDelayMs * 5);
-  try {
-    const params: acp.WriteTextFileRequest = { sessionId: turn.info.sessionId, path, content: newText };
-    await turn.request<acp.WriteTextFileResponse>(ClientMethod.fsWriteTextFile, params);
-  } catch (error) {
-    if (error instanceof TurnCancelled) throw error;
-    const reason = error instanceof Error ? error.message : String(error);
-    turn.updateToolCall({ toolCallId: id, status: 'failed', content: [text(`The client could not write the file: ${reason}`)] });
-    return `The edit failed: ${reason}`;
-  }
+  const failure = await writeThroughClient(turn, id, path, newText);
+  if (failure !== null) return `The edit failed: ${failure}`;
   turn.updateToolCall({ toolCallId: id, status: 'completed', content: [{ type: 'diff', path, oldText, newText }] });
   return oldText === null
     ? `Created \`${REVIEW_DEMO_FILE}\`. Send \`/review\` again to get an edit with two separate changes to review.`
