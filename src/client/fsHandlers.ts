@@ -6,6 +6,8 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type * as acp from '@agentclientprotocol/sdk';
 import { RequestFailure, type CancelSignal, type ClientHandlers, type WriteOutcome } from '../session/api';
+import { DEFAULT_TURN_LIMITS } from '../review/budget';
+import { readFileSlice, type FileSlice, type LineRequest } from './fileSlice';
 import { sliceLines } from './lineSlice';
 import type { ReviewWriteHooks } from './review/agentWrites';
 import { minimalDocumentEdits } from './review/documentText';
@@ -15,6 +17,9 @@ export const INVALID_PARAMS = -32602;
 export const RESOURCE_NOT_FOUND = -32002;
 export const INTERNAL_ERROR = -32603;
 export const REQUEST_CANCELLED = -32800;
+
+/** Review's per-file cap (src/review/budget.ts): above it a read hands review no text. */
+const REVIEW_MAX_FILE_BYTES = DEFAULT_TURN_LIMITS.maxFileBytes;
 
 export interface FsHandlerOptions {
   /** Shown in the confirmation before a write outside the workspace ("Gemini CLI wants to ..."). */
@@ -43,29 +48,37 @@ async function readTextFile(
   review?: ReviewWriteHooks,
 ): Promise<acp.ReadTextFileResponse> {
   const filePath = requireAbsolute(params.path);
-  const text = await currentText(filePath);
+  const { content, wholeText } = await currentSlice(filePath, params);
   throwIfCancelled(signal);
-  // The whole text, even for a slice: the agent's next write is a diff against the file as it was now.
-  review?.agentRead(filePath, text);
-  return { content: sliceLines(text, params.line, params.limit) };
+  // The whole text, even for a slice: the agent's next write is a diff against the file as it was
+  // now. Absent for a file on disk over review's per-file cap: the disk watcher, the tool-call
+  // snapshots and the checkpoints skip such a file at that same cap, and decoding all of it would
+  // cost a whole-file string per read. An agent write of it then has the live document as its
+  // merge base, as for a file it never read.
+  review?.agentRead(filePath, wholeText ?? null);
+  return { content };
 }
 
 /**
- * The text the user sees: a dirty editor buffer wins; otherwise the disk, which is fresher than a
- * clean cached document when the agent has just changed the file by other means.
+ * The requested lines of the text the user sees: a dirty editor buffer wins; otherwise the disk,
+ * which is fresher than a clean cached document when the agent has just changed the file by other
+ * means. The disk path decodes only the slice of a big file (src/client/fileSlice.ts).
  */
-async function currentText(filePath: string): Promise<string> {
+async function currentSlice(filePath: string, request: LineRequest): Promise<FileSlice> {
   const open = findOpenDocument(filePath);
-  if (open?.isDirty) return open.getText();
+  if (open?.isDirty) return editorSlice(open, request);
   try {
-    // Decoded from one Buffer: readFile(path, 'utf8') builds the text from pieces, and the first
-    // scan of it (sliceLines) then flattens it: a second whole-file copy per request (see bench/).
-    return stripBom((await fs.readFile(filePath)).toString('utf8'));
+    return await readFileSlice(filePath, request, REVIEW_MAX_FILE_BYTES);
   } catch (error) {
     // A file deleted on disk while its editor is still open: the editor's text is what exists.
-    if (open && isNotFound(error)) return open.getText();
+    if (open && isNotFound(error)) return editorSlice(open, request);
     throw toReadFailure(filePath, error);
   }
+}
+
+function editorSlice(document: vscode.TextDocument, request: LineRequest): FileSlice {
+  const wholeText = document.getText();
+  return { content: sliceLines(wholeText, request.line, request.limit), wholeText };
 }
 
 async function writeTextFile(
@@ -196,6 +209,3 @@ function describe(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
-function stripBom(text: string): string {
-  return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
-}

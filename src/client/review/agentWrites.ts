@@ -6,7 +6,11 @@ import { mergeAgentWrite, type MergeConflict, type MergeOutcome } from '../../re
 
 /** The hooks src/client/fsHandlers.ts calls (all optional there: no review, plain writes). */
 export interface ReviewWriteHooks {
-  agentRead(filePath: string, text: string): void;
+  /**
+   * The agent read `filePath`; `text` is all of it, or null when the file is too big for review to
+   * keep (an older base of it must then be forgotten, not merged against).
+   */
+  agentRead(filePath: string, text: string | null): void;
   /** The text to put in the document for the agent's `content`, given the document's `live` text. */
   mergeWrite(filePath: string, live: string, content: string): MergeOutcome;
   /** Runs the write with the file marked as Switchboard's own edit. */
@@ -34,6 +38,10 @@ export class AgentBases {
   /** Sets the base only when the agent has none yet (the document at a tool call's start). */
   setIfMissing(filePath: string, text: string): void {
     if (!this.bases.has(path.resolve(filePath))) this.set(filePath, text);
+  }
+
+  forget(filePath: string): void {
+    this.bases.delete(path.resolve(filePath));
   }
 
   get(filePath: string): string | undefined {

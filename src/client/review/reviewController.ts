@@ -46,7 +46,7 @@ export class ReviewController implements vscode.Disposable {
   /** Hooks for src/client/fsHandlers.ts. */
   fsHooks(): ReviewWriteHooks {
     return {
-      agentRead: (filePath, text) => this.bases.set(filePath, text),
+      agentRead: (filePath, text) => (text === null ? this.bases.forget(filePath) : this.bases.set(filePath, text)),
       mergeWrite: (filePath, live, content) => this.bases.merge(filePath, live, content),
       ownEdit: (filePath, work) => this.ownEdits.run(filePath, work),
       agentWrote: (write) => {

@@ -87,6 +87,7 @@ export function activateReview(context: vscode.ExtensionContext, workspaceCwd: (
     ...baseHooks,
     agentRead: (filePath, text) => {
       baseHooks.agentRead(filePath, text);
+      if (text === null) return;
       disk.noteSeen(filePath, text);
       checkpoints.touch(filePath, text);
     },
