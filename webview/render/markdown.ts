@@ -16,6 +16,7 @@
 import { Lexer, Parser, type Links, type Token, type Tokens } from 'marked';
 import { decorateCodeBlocks, isOpenFence } from './codeBlocks';
 import { highlightInto, languageForFence } from './highlight';
+import { morphNodes, setData } from './morph';
 import { sanitizeToFragment } from './sanitize';
 
 /** Frozen characters re-checked on each update, so a replaced (not extended) text is noticed. */
@@ -106,15 +107,28 @@ export class IncrementalMarkdown {
     let reused = 0;
     while (reused < tokens.length && this.tail[reused]?.raw === tokens[reused].raw) reused++;
     if (reused === tokens.length - 1 && this.tail.length === tokens.length && this.growCode(this.tail[reused], tokens[reused])) reused++;
-    const stale = this.tail.slice(reused);
     const rendered = tokens.slice(reused).map((token) => this.renderToken(token));
-    for (const group of stale) for (const node of group.nodes) node.remove();
-    for (const group of rendered) for (const node of group.nodes) this.el.appendChild(node);
+    this.replaceBlocks(this.tail.slice(reused), rendered);
     this.tail = [...this.tail.slice(0, reused), ...rendered].slice(freeze.count);
     this.frozen += tail.slice(0, freeze.chars);
     this.tailText = tail.slice(freeze.chars);
     this.stats.frozenBlocks += freeze.count;
     this.stats.tailRenders++;
+  }
+
+  /**
+   * Puts `rendered` where `stale` (the tail's last blocks) are. A block that re-rendered is patched
+   * in place (see morph.ts) rather than replaced; code blocks keep their own path (growCode).
+   */
+  private replaceBlocks(stale: RenderedBlock[], rendered: RenderedBlock[]): void {
+    let patched = 0;
+    for (; patched < Math.min(stale.length, rendered.length); patched++) {
+      const [before, after] = [stale[patched], rendered[patched]];
+      if (before.code || after.code || before.nodes.length === 0 || after.nodes.length === 0) break;
+      after.nodes = morphNodes(before.nodes, after.nodes);
+    }
+    for (const group of stale.slice(patched)) for (const node of group.nodes) node.remove();
+    for (const group of rendered.slice(patched)) for (const node of group.nodes) this.el.appendChild(node);
   }
 
   private reset(): void {
@@ -169,7 +183,9 @@ export class IncrementalMarkdown {
     block.raw = token.raw;
     // Only the fence line changed (e.g. the newline after the closing fence): nothing to redo.
     if (block.code.coloured && block.code.el.textContent === content) return true;
-    block.code.el.textContent = content;
+    const text = block.code.el.firstChild;
+    if (!block.code.coloured && text instanceof Text && text === block.code.el.lastChild) setData(text, content);
+    else block.code.el.textContent = content;
     // Coloured once, when the closing fence arrives (never per chunk while it streams).
     block.code.coloured = !isOpenFence(code);
     if (block.code.coloured) highlightInto(block.code.el, content, languageForFence(code.lang));
