@@ -8,6 +8,9 @@
 //   --rate N        instead of one burst, N chunks per second (paced by a timer), each chunk's text
 //                   carrying `⟦seq@epochMs⟧` (Date.now() when written) so a page can measure latency.
 //   --seconds S     with --rate: how long to stream (default 10).
+//   --shape sdk|meta  sdk (default): each chunk exactly as JSON.stringify in an SDK agent writes it.
+//                   meta: the same chunk with `"_meta":{}` first in the update, a valid but different
+//                   shape, so a client's shortcut for the SDK form cannot apply (its general path).
 import { createInterface } from 'node:readline';
 
 const args = Object.fromEntries(
@@ -16,13 +19,20 @@ const args = Object.fromEntries(
 const chunks = Number(args.chunks ?? 200_000);
 const rate = args.rate ? Number(args.rate) : 0;
 const seconds = Number(args.seconds ?? 10);
+const shape = args.shape ?? 'sdk';
+if (shape !== 'sdk' && shape !== 'meta') throw new Error(`--shape must be sdk or meta, not ${shape}`);
 const SESSION = 'bench-session';
 
 function chunkLine(text) {
   return JSON.stringify({
     jsonrpc: '2.0',
     method: 'session/update',
-    params: { sessionId: SESSION, update: { sessionUpdate: 'agent_message_chunk', content: { type: 'text', text } } },
+    params: {
+      sessionId: SESSION,
+      update: shape === 'meta'
+        ? { _meta: {}, sessionUpdate: 'agent_message_chunk', content: { type: 'text', text } }
+        : { sessionUpdate: 'agent_message_chunk', content: { type: 'text', text } },
+    },
   }) + '\n';
 }
 

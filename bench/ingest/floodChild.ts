@@ -5,12 +5,18 @@ import { join } from 'node:path';
 export const FLOOD_AGENT = join(process.cwd(), 'bench', 'agents', 'flood-agent.mjs');
 export const FLOOD_SESSION = 'bench-session';
 
-export function floodArgs(chunks: number): string[] {
-  return [FLOOD_AGENT, '--chunks', String(chunks)];
+/**
+ * How the flood agent writes each chunk: 'sdk' exactly as SDK agents do (Switchboard's fast path
+ * takes it), 'meta' with `"_meta":{}` added to the update (a valid shape only JSON.parse reads).
+ */
+export type FloodShape = 'sdk' | 'meta';
+
+export function floodArgs(chunks: number, shape: FloodShape = 'sdk'): string[] {
+  return [FLOOD_AGENT, '--chunks', String(chunks), '--shape', shape];
 }
 
-export function spawnFlood(chunks: number): ChildProcessWithoutNullStreams {
-  return spawn(process.execPath, floodArgs(chunks), { stdio: 'pipe' });
+export function spawnFlood(chunks: number, shape: FloodShape = 'sdk'): ChildProcessWithoutNullStreams {
+  return spawn(process.execPath, floodArgs(chunks, shape), { stdio: 'pipe' });
 }
 
 export function killed(child: ChildProcessWithoutNullStreams): Promise<void> {

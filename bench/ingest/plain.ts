@@ -1,9 +1,9 @@
 // Baseline: the cheapest reasonable client. Split stdout on '\n' and JSON.parse each line; nothing
 // else. Timed from writing session/prompt to parsing its response (all chunks come before it).
-import { killed, spawnFlood, INITIALIZE, NEW_SESSION, PROMPT } from './floodChild';
+import { killed, spawnFlood, INITIALIZE, NEW_SESSION, PROMPT, type FloodShape } from './floodChild';
 
-export async function ingestPlain(chunks: number): Promise<{ ms: number; messages: number }> {
-  const child = spawnFlood(chunks);
+export async function ingestPlain(chunks: number, shape: FloodShape = 'sdk'): Promise<{ ms: number; messages: number }> {
+  const child = spawnFlood(chunks, shape);
   let messages = 0;
   let partial = '';
   const waiting = new Map<number, () => void>();

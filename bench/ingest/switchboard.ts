@@ -7,7 +7,7 @@ import type { HostEnvironment } from '../../src/session/api';
 import { TrafficLog } from '../../src/protocol/trafficLog';
 import { WebviewMirror } from '../../src/panel/webviewMirror';
 import type { HostToWebview } from '../../src/shared/messages';
-import { floodArgs } from './floodChild';
+import { floodArgs, type FloodShape } from './floodChild';
 
 export interface SwitchboardIngest {
   ms: number;
@@ -30,10 +30,10 @@ function benchEnv(): HostEnvironment {
   };
 }
 
-export async function ingestSwitchboard(chunks: number): Promise<SwitchboardIngest> {
+export async function ingestSwitchboard(chunks: number, shape: FloodShape = 'sdk'): Promise<SwitchboardIngest> {
   const controller = createThreadController({
     threadId: 'bench',
-    agent: { id: 'flood', displayName: 'Flood', command: process.execPath, args: floodArgs(chunks), env: {}, isDemo: false },
+    agent: { id: 'flood', displayName: 'Flood', command: process.execPath, args: floodArgs(chunks, shape), env: {}, isDemo: false },
     env: benchEnv(),
     handlers: {
       readTextFile: () => Promise.reject(new Error('not in the bench')),

@@ -124,11 +124,13 @@ export function createAcpConnection(
         'error',
         `Dropped a ${formatBytes(bytes)} message from the agent: larger than the ${formatBytes(maxMessageBytes)} limit`,
       ),
-    onMessage: (message, line) => {
-      messagesRead++;
-      if (traffic?.recordText) traffic.recordText('recv', line);
-      else traffic?.record('recv', message);
-    },
+    // Every line, also the text chunks the reader merges into one notification.
+    onLine: traffic
+      ? (line, message) => {
+          if (traffic.recordText) traffic.recordText('recv', line);
+          else traffic.record('recv', message ?? JSON.parse(line));
+        }
+      : undefined,
   });
   const writer = new NdjsonMessageWriter(output, {
     onMessage: traffic ? (message) => traffic.record('send', message) : undefined,
@@ -195,6 +197,8 @@ export function createAcpConnection(
       dispose: () => source.dispose(),
       listen: (callback) =>
         source.listen((message) => {
+          // Counted here, not per line: the reader may merge several chunk lines into one message.
+          messagesRead++;
           const inOrder = messagesDispatched === messagesRead - 1;
           if (inOrder && isNotification(message) && notificationHandlers.has(message.method)) {
             try {

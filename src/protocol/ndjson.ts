@@ -3,7 +3,14 @@
 // character split between chunks for the next one) and lines are slices of that text: one native
 // decode per chunk instead of one per line, and no copies per line, so a flood of small messages
 // costs little more than JSON.parse itself.
+//
+// Streamed text chunks in the exact form SDK agents write them skip JSON.parse (chunkFastPath.ts),
+// and consecutive ones of one session and kind within one data chunk are delivered as ONE
+// notification carrying their joined text: appending "ab" to a message is the same as appending
+// "a" then "b", and a flood then costs the layers above one message per read instead of hundreds.
+// Any other line ends the run first, so wire order is kept; nothing is held across reads.
 import { StringDecoder } from 'node:string_decoder';
+import { TextChunkRun, matchTextChunk } from './chunkFastPath';
 import {
   AbstractMessageReader,
   AbstractMessageWriter,
@@ -27,8 +34,12 @@ export interface NdjsonReaderOptions {
   onInvalidLine?: (line: string, error: Error) => void;
   /** A line over maxMessageBytes was dropped; `bytes` is its full length (without the newline). */
   onOversized?: (bytes: number) => void;
-  /** Sees every parsed message before the connection does (the traffic log), with its line's text. */
-  onMessage?: (message: Message, line: string) => void;
+  /**
+   * Sees every valid line (the traffic log), in wire order, once it is known to be a message and
+   * before the message is delivered. `message` is the parsed line, or undefined for a text chunk
+   * that took the fast path (it may reach the callback merged with its neighbours).
+   */
+  onLine?: (line: string, message: Message | undefined) => void;
 }
 
 export class NdjsonMessageReader extends AbstractMessageReader implements MessageReader {
@@ -41,6 +52,8 @@ export class NdjsonMessageReader extends AbstractMessageReader implements Messag
   /** Set while skipping the rest of an oversized line: the count of bytes thrown away so far. */
   private discardedBytes: number | undefined;
   private closed = false;
+  /** Fast-path text chunks of this read not yet delivered (see the file comment). */
+  private readonly run = new TextChunkRun();
   private readonly subscriptions: Array<() => void> = [];
 
   constructor(
@@ -88,11 +101,13 @@ export class NdjsonMessageReader extends AbstractMessageReader implements Messag
       const newline = text.indexOf('\n', start);
       if (newline === -1) {
         this.keepPartial(text.slice(start));
-        return;
+        break;
       }
       this.finishLine(text.slice(start, newline));
       start = newline + 1;
     }
+    // Never hold chunks over to the next read: the agent may write nothing more for a while.
+    this.flushRun();
   }
 
   /** Holds the unterminated tail of a chunk, or starts/continues discarding it when too long. */
@@ -142,6 +157,14 @@ export class NdjsonMessageReader extends AbstractMessageReader implements Messag
   private deliverLine(raw: string): void {
     const text = raw.charCodeAt(raw.length - 1) === CARRIAGE_RETURN ? raw.slice(0, -1) : raw;
     if (text.length === 0) return;
+    const chunk = matchTextChunk(text);
+    if (chunk) {
+      this.options.onLine?.(text, undefined);
+      if (!this.run.accepts(chunk)) this.flushRun();
+      this.run.add(chunk);
+      return;
+    }
+    this.flushRun();
     let message: unknown;
     try {
       message = JSON.parse(text);
@@ -154,9 +177,18 @@ export class NdjsonMessageReader extends AbstractMessageReader implements Messag
       this.options.onInvalidLine?.(text, new Error('JSON-RPC message is not an object'));
       return;
     }
-    this.options.onMessage?.(message as Message, text);
+    this.options.onLine?.(text, message as Message);
+    this.deliver(message as Message);
+  }
+
+  private flushRun(): void {
+    const merged = this.run.take();
+    if (merged) this.deliver(merged);
+  }
+
+  private deliver(message: Message): void {
     try {
-      this.callback?.(message as Message);
+      this.callback?.(message);
     } catch (error) {
       // e.g. vscode-jsonrpc refuses a request whose id is null; that must not escape into the stream.
       this.fireError(error);
@@ -175,6 +207,7 @@ export class NdjsonMessageReader extends AbstractMessageReader implements Messag
     } else if (this.pendingBytes > 0) {
       this.deliverLine(this.takePending(''));
     }
+    this.flushRun();
     this.fireClose();
   }
 }

@@ -22,13 +22,19 @@ function rawAgent() {
   opened.push(client);
   /** Writes several messages as one chunk, as an agent's single write would arrive. */
   const sendTogether = (...messages: unknown[]) => toClient.write(messages.map((m) => JSON.stringify(m) + '\n').join(''));
-  return { client, sent, sendTogether, traffic };
+  return { client, sent, sendTogether, traffic, toClient };
 }
 
 const update = (text: string) => ({
   jsonrpc: '2.0',
   method: 'session/update',
   params: { sessionId: 's', update: { sessionUpdate: 'agent_message_chunk', content: { type: 'text', text } } },
+});
+/** The same chunk with a messageId: not the reader's fast-path shape, so never merged. */
+const updateWithId = (text: string) => ({
+  jsonrpc: '2.0',
+  method: 'session/update',
+  params: { sessionId: 's', update: { sessionUpdate: 'agent_message_chunk', messageId: 'm', content: { type: 'text', text } } },
 });
 
 const tick = () => new Promise((resolve) => setTimeout(resolve, 20));
@@ -48,7 +54,7 @@ describe('notification dispatch order', () => {
     expect(order).toEqual(['response', 'update after']);
   });
 
-  it('notifications before a response are handled before it, in wire order', async () => {
+  it('notifications before a response are handled before it, in wire order (chunks of one read merged)', async () => {
     const { client, sendTogether } = rawAgent();
     const order: string[] = [];
     client.onNotification('session/update', (params: { update: { content: { text: string } } }) => {
@@ -59,7 +65,8 @@ describe('notification dispatch order', () => {
     sendTogether(update('1'), update('2'), { jsonrpc: '2.0', id: 0, result: { stopReason: 'end_turn' } }, update('3'), update('4'));
     await answered;
     await tick();
-    expect(order).toEqual(['update 1', 'update 2', 'response', 'update 3', 'update 4']);
+    // The reader merges consecutive text chunks of one read, but never across the response.
+    expect(order).toEqual(['update 12', 'response', 'update 34']);
   });
 
   it('a request from the agent between notifications keeps its place', async () => {
@@ -85,12 +92,51 @@ describe('notification dispatch order', () => {
       seen.push(params.update.content.text);
     });
     const texts = Array.from({ length: 500 }, (_, i) => String(i));
-    sendTogether(...texts.map(update));
+    sendTogether(...texts.map(updateWithId));
     // PassThrough delivers the chunk on write in flowing mode: no event-loop turn per message.
     await Promise.resolve();
     expect(seen).toEqual(texts);
     // The traffic log kept the lines as they arrived.
     expect(traffic.records().filter((r) => r.direction === 'recv')).toHaveLength(500);
-    expect(JSON.parse(traffic.records().at(-1)!.text)).toEqual(update('499'));
+    expect(JSON.parse(traffic.records().at(-1)!.text)).toEqual(updateWithId('499'));
+  });
+
+  it('a flood of fast-path chunks in one read is one notification; the traffic log still has every line', async () => {
+    const { client, sendTogether, traffic } = rawAgent();
+    const seen: string[] = [];
+    client.onNotification('session/update', (params: { update: { content: { text: string } } }) => {
+      seen.push(params.update.content.text);
+    });
+    const texts = Array.from({ length: 500 }, (_, i) => String(i));
+    sendTogether(...texts.map(update));
+    await Promise.resolve();
+    expect(seen).toEqual([texts.join('')]);
+    const received = traffic.records().filter((r) => r.direction === 'recv');
+    expect(received.map((r) => JSON.parse(r.text))).toEqual(texts.map(update));
+    // Counted as one message read and one dispatched (were it 500 read, the next notification
+    // would look out of order and wait for vscode-jsonrpc's queue, a later event-loop turn).
+    sendTogether(update('next'));
+    await Promise.resolve();
+    expect(seen).toEqual([texts.join(''), 'next']);
+  });
+
+  it('chunks in the last read before the agent exits are handled before the connection closes', async () => {
+    const { client, sendTogether, toClient } = rawAgent();
+    const events: string[] = [];
+    client.onNotification('session/update', (params: { update: { content: { text: string } } }) => {
+      events.push(`update ${params.update.content.text}`);
+    });
+    const closed = new Promise<void>((resolve) => client.onClose(() => resolve()));
+    // A queued response first, so the chunks after it go through vscode-jsonrpc's queue too.
+    const answered = client.request('session/prompt', { sessionId: 's', prompt: [] }).then(() => events.push('response'));
+    await tick();
+    sendTogether({ jsonrpc: '2.0', id: 0, result: { stopReason: 'end_turn' } }, update('last '), update('words'));
+    toClient.end();
+    const ended = performance.now();
+    await Promise.all([answered, closed]);
+    events.push('closed');
+    expect(events).toEqual(['response', 'update last words', 'closed']);
+    // Not the 1 s fallback: the merged notification counted as the one message it is.
+    expect(performance.now() - ended).toBeLessThan(500);
   });
 });

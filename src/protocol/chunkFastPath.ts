@@ -1,0 +1,105 @@
+// A fast path for the one message an agent sends thousands of times per turn: a streamed text
+// chunk. Agents built on the TypeScript SDK write it with JSON.stringify, so its bytes are always
+//
+//   {"jsonrpc":"2.0","method":"session/update","params":{"sessionId":"<S>","update":
+//    {"sessionUpdate":"<K>","content":{"type":"text","text":"<T>"}}}}            (one line)
+//
+// Recognising that exact text costs a fraction of JSON.parse, and lets the reader merge a
+// run of chunks into one notification. The match is exact by construction: it accepts only lines
+// for which JSON.parse would give the same object (see the equivalence test); anything else (other
+// key order, whitespace, extra fields such as messageId or _meta, other content) is left to JSON.parse.
+
+export type TextChunkKind = 'agent_message_chunk' | 'agent_thought_chunk';
+
+export interface TextChunk {
+  sessionId: string;
+  kind: TextChunkKind;
+  text: string;
+}
+
+/** The JSON-RPC notification JSON.parse gives for a matched line (same keys, same order). */
+export interface TextChunkNotification {
+  jsonrpc: '2.0';
+  method: 'session/update';
+  params: { sessionId: string; update: { sessionUpdate: TextChunkKind; content: { type: 'text'; text: string } } };
+}
+
+/**
+ * The whole line in one anchored expression (irregexp compiles it to native code: about a quarter
+ * of JSON.parse per line, where a charCodeAt loop over a sliced line costs more than the parse).
+ * Groups: the session id (only characters JSON.parse returns unchanged), the kind, and the raw JSON
+ * body of the text, decoded below. `.*` is greedy and the tail is anchored at the end, so the body
+ * is everything between `"text":"` and the final `"}}}}`; a body with a raw quote (more keys after
+ * "text", or `"}}}}` inside) fails to decode as one string and the line goes to JSON.parse.
+ */
+const CHUNK_LINE =
+  /^\{"jsonrpc":"2\.0","method":"session\/update","params":\{"sessionId":"([^"\\\u0000-\u001f]*)","update":\{"sessionUpdate":"(agent_message_chunk|agent_thought_chunk)","content":\{"type":"text","text":"(.*)"\}\}\}\}\r?$/s;
+/** What JSON forbids raw in a string or gives a meaning: quote, backslash, U+0000..U+001F. */
+const NEEDS_DECODING = /["\\\u0000-\u001f]/;
+
+/**
+ * Matches one line (without its "\n"; a trailing "\r" is allowed) against the chunk shape above.
+ * Returns the chunk, or undefined when the line must take JSON.parse.
+ */
+export function matchTextChunk(line: string): TextChunk | undefined {
+  const match = CHUNK_LINE.exec(line);
+  if (match === null) return undefined;
+  const text = decodeJsonText(match[3]!);
+  if (text === undefined) return undefined;
+  return { sessionId: match[1]!, kind: match[2] as TextChunkKind, text };
+}
+
+/** Builds what JSON.parse returns for a matched line with this session, kind and text. */
+export function textChunkNotification(sessionId: string, kind: TextChunkKind, text: string): TextChunkNotification {
+  return {
+    jsonrpc: '2.0',
+    method: 'session/update',
+    params: { sessionId, update: { sessionUpdate: kind, content: { type: 'text', text } } },
+  };
+}
+
+/** The string whose JSON body (between the quotes) is `body`, or undefined when that is not valid JSON. */
+function decodeJsonText(body: string): string | undefined {
+  if (!NEEDS_DECODING.test(body)) return body;
+  try {
+    return JSON.parse(`"${body}"`) as string;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Collects consecutive matched chunks of one session and kind; `take()` gives them as one
+ * notification whose text is their concatenation (what the thread would show after all of them).
+ */
+export class TextChunkRun {
+  private sessionId = '';
+  private kind: TextChunkKind = 'agent_message_chunk';
+  private parts: string[] = [];
+
+  get isEmpty(): boolean {
+    return this.parts.length === 0;
+  }
+
+  /** Whether `chunk` continues the run (an empty run accepts anything). */
+  accepts(chunk: TextChunk): boolean {
+    return this.parts.length === 0 || (chunk.sessionId === this.sessionId && chunk.kind === this.kind);
+  }
+
+  /** Adds a chunk; the caller takes the run first when `accepts(chunk)` is false. */
+  add(chunk: TextChunk): void {
+    if (this.parts.length === 0) {
+      this.sessionId = chunk.sessionId;
+      this.kind = chunk.kind;
+    }
+    this.parts.push(chunk.text);
+  }
+
+  /** The run as one notification (undefined when empty); the run is empty afterwards. */
+  take(): TextChunkNotification | undefined {
+    const parts = this.parts;
+    if (parts.length === 0) return undefined;
+    this.parts = [];
+    return textChunkNotification(this.sessionId, this.kind, parts.length === 1 ? parts[0]! : parts.join(''));
+  }
+}
