@@ -46,7 +46,32 @@ export function replaceChildren(parent: Element, ...children: Child[]): void {
   append(parent, children);
 }
 
+// Writes that skip when nothing changes. The chat re-renders its header and composer on every
+// streamed frame; writing an unchanged value (a text, a boolean attribute, a data- attribute)
+// still makes the browser restyle and lay out around the element, for about a third of a
+// millisecond per frame in a long thread.
+
 /** Shows or hides an element without touching style attributes (CSP-safe). */
 export function setVisible(el: HTMLElement, visible: boolean): void {
-  el.hidden = !visible;
+  setHidden(el, !visible);
+}
+
+export function setHidden(el: HTMLElement, hidden: boolean): void {
+  if (el.hidden !== hidden) el.hidden = hidden;
+}
+
+export function setText(el: Node, text: string): void {
+  if (el.textContent !== text) el.textContent = text;
+}
+
+export function setDisabled(el: HTMLButtonElement | HTMLTextAreaElement | HTMLSelectElement, disabled: boolean): void {
+  if (el.disabled !== disabled) el.disabled = disabled;
+}
+
+export function setTitle(el: HTMLElement, title: string): void {
+  if (el.title !== title) el.title = title;
+}
+
+export function setDataset(el: HTMLElement, name: string, value: string): void {
+  if (el.dataset[name] !== value) el.dataset[name] = value;
 }

@@ -34,7 +34,7 @@ async function main() {
   const perFrame = 10;
   const stream = [], streamWorst = [], once = [];
   for (let r = 0; r < reps; r++) {
-    once.push(await call('oneShot', bytes));
+    once.push(await call('oneShot', bytes, chunks));
     stream.push(await call('streaming', bytes, chunks, perFrame));
     streamWorst.push(await call('streaming', bytes, chunks, 1));
     process.stderr.write(`render rep ${r + 1}/${reps}: one-shot ${once.at(-1).toFixed(0)} ms, streamed ${stream.at(-1).toFixed(0)} ms (${perFrame}/frame), ${streamWorst.at(-1).toFixed(0)} ms (1/frame)\n`);

@@ -4,7 +4,7 @@
 // cannot take a prompt the textarea is disabled and says why.
 import type * as acp from '@agentclientprotocol/sdk';
 import type { ThreadState } from '../../src/shared/thread';
-import { button, h } from '../dom';
+import { button, h, setDisabled, setHidden, setText } from '../dom';
 import { SelectorsView } from './selectors';
 import { filterCommands, invokedCommand, slashQuery, SlashMenuView } from './slashMenu';
 import type { Post } from './types';
@@ -113,13 +113,13 @@ export class ComposerView {
 
   private applyMode(): void {
     const { enabled, running, cancelling, placeholder, status } = this.mode;
-    this.textarea.disabled = !enabled;
-    this.textarea.placeholder = placeholder;
-    this.send.hidden = running;
-    this.send.disabled = !enabled;
-    this.stop.hidden = !running;
-    this.stop.disabled = cancelling;
-    this.status.textContent = status;
+    setDisabled(this.textarea, !enabled);
+    if (this.textarea.placeholder !== placeholder) this.textarea.placeholder = placeholder;
+    setHidden(this.send, running);
+    setDisabled(this.send, !enabled);
+    setHidden(this.stop, !running);
+    setDisabled(this.stop, cancelling);
+    setText(this.status, status);
     this.el.classList.toggle('running', running);
     this.el.classList.toggle('disabled', !enabled);
   }
@@ -208,9 +208,9 @@ export class ComposerView {
     const text = this.textarea.value;
     const command = invokedCommand(this.commands, text);
     const hint = command?.input?.hint && text === `/${command.name} ` ? command.input.hint : '';
-    this.ghostTyped.textContent = hint ? text : '';
-    this.ghostHint.textContent = hint;
-    this.ghost.hidden = !hint;
+    setText(this.ghostTyped, hint ? text : '');
+    setText(this.ghostHint, hint);
+    setHidden(this.ghost, !hint);
   }
 
   private autosize(): void {

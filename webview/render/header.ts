@@ -2,7 +2,7 @@
 // usage, and the New chat / Restart / Show log actions. Each field is updated in place (usage
 // changes often mid-turn; the agent picker must not be rebuilt under the user's mouse).
 import type { ConnectionState, UsageView } from '../../src/shared/thread';
-import { button, h } from '../dom';
+import { button, h, setDataset, setHidden, setText, setTitle } from '../dom';
 import { AgentPicker } from './agentPicker';
 import type { Post } from './types';
 import type { ViewState } from '../store';
@@ -57,44 +57,40 @@ export class HeaderView {
     this.picker.update(view.agents, thread?.agent.id ?? view.defaultAgentId);
     this.el.classList.toggle('no-thread', thread === null);
     const pending = thread ? view.review.sessionPending : 0;
-    this.sessionReview.hidden = pending === 0;
+    setHidden(this.sessionReview, pending === 0);
     setText(this.sessionPending, `${pending} file${pending === 1 ? '' : 's'} with pending changes`);
     if (!thread) {
       setText(this.name, 'Switchboard');
       setText(this.version, '');
       setText(this.title, '');
-      this.demo.hidden = true;
-      this.connection.hidden = true;
-      this.usage.hidden = true;
-      this.actions.hidden = true;
+      setHidden(this.demo, true);
+      setHidden(this.connection, true);
+      setHidden(this.usage, true);
+      setHidden(this.actions, true);
       return;
     }
-    this.actions.hidden = false;
+    setHidden(this.actions, false);
     setText(this.name, thread.agentInfo?.title || thread.agent.displayName || thread.agentInfo?.name || thread.agent.id);
     setText(this.version, thread.agentInfo?.version ? `v${thread.agentInfo.version}` : '');
-    this.demo.hidden = !thread.agent.isDemo;
+    setHidden(this.demo, !thread.agent.isDemo);
     setText(this.title, thread.title ?? '');
-    this.title.hidden = !thread.title;
-    this.connection.hidden = false;
-    this.connection.dataset.state = thread.connection.kind;
+    setHidden(this.title, !thread.title);
+    setHidden(this.connection, false);
+    setDataset(this.connection, 'state', thread.connection.kind);
     setText(this.connection, CONNECTION_LABEL[thread.connection.kind]);
     this.renderUsage(thread.usage);
   }
 
   private renderUsage(usage: UsageView | null): void {
-    this.usage.hidden = usage === null || usage.size <= 0;
+    setHidden(this.usage, usage === null || usage.size <= 0);
     if (!usage || usage.size <= 0) return;
     const percent = Math.min(100, Math.round((usage.used / usage.size) * 100));
     const cost = usage.cost ? ` · ${formatCost(usage.cost.amount, usage.cost.currency)}` : '';
     setText(this.usageText, `${percent}% · ${compact(usage.used)} / ${compact(usage.size)}${cost}`);
-    this.usage.title = `Context window: ${usage.used.toLocaleString()} of ${usage.size.toLocaleString()} tokens used`;
-    this.usage.dataset.level = percent >= 90 ? 'critical' : percent >= 70 ? 'high' : 'normal';
-    this.usageFill.style.width = `${percent}%`; // CSSOM, allowed by the CSP (no style attribute parsing)
+    setTitle(this.usage, `Context window: ${usage.used.toLocaleString()} of ${usage.size.toLocaleString()} tokens used`);
+    setDataset(this.usage, 'level', percent >= 90 ? 'critical' : percent >= 70 ? 'high' : 'normal');
+    if (this.usageFill.style.width !== `${percent}%`) this.usageFill.style.width = `${percent}%`; // CSSOM, allowed by the CSP (no style attribute parsing)
   }
-}
-
-function setText(el: HTMLElement, text: string): void {
-  if (el.textContent !== text) el.textContent = text;
 }
 
 export function compact(n: number): string {

@@ -18,6 +18,7 @@ import { decorateCodeBlocks, isOpenFence } from './codeBlocks';
 import { highlightInto, languageForFence } from './highlight';
 import { morphNodes, setData } from './morph';
 import { sanitizeToFragment } from './sanitize';
+import { BlockSegments } from './segments';
 
 /** Frozen characters re-checked on each update, so a replaced (not extended) text is noticed. */
 const CHECKED_FROZEN_CHARS = 256;
@@ -51,10 +52,12 @@ export class IncrementalMarkdown {
   /** The open tail's top-level tokens and the nodes each rendered to. */
   private tail: RenderedBlock[] = [];
   private links: Links = Object.create(null) as Links;
+  private readonly segments: BlockSegments;
 
   constructor(el?: HTMLElement) {
     this.el = el ?? document.createElement('div');
     this.el.classList.add('markdown');
+    this.segments = new BlockSegments(this.el);
   }
 
   /**
@@ -108,8 +111,10 @@ export class IncrementalMarkdown {
     while (reused < tokens.length && this.tail[reused]?.raw === tokens[reused].raw) reused++;
     if (reused === tokens.length - 1 && this.tail.length === tokens.length && this.growCode(this.tail[reused], tokens[reused])) reused++;
     const rendered = tokens.slice(reused).map((token) => this.renderToken(token));
-    this.replaceBlocks(this.tail.slice(reused), rendered);
-    this.tail = [...this.tail.slice(0, reused), ...rendered].slice(freeze.count);
+    this.patchStale(this.tail.slice(reused), rendered);
+    const blocks = [...this.tail.slice(0, reused), ...rendered];
+    this.segments.place(blocks, freeze.count);
+    this.tail = blocks.slice(freeze.count);
     this.frozen += tail.slice(0, freeze.chars);
     this.tailText = tail.slice(freeze.chars);
     this.stats.frozenBlocks += freeze.count;
@@ -117,10 +122,11 @@ export class IncrementalMarkdown {
   }
 
   /**
-   * Puts `rendered` where `stale` (the tail's last blocks) are. A block that re-rendered is patched
-   * in place (see morph.ts) rather than replaced; code blocks keep their own path (growCode).
+   * Puts `rendered` where `stale` (the tail's last blocks) are, as far as it can: a block that
+   * re-rendered is patched in place (see morph.ts) rather than replaced, code blocks keep their own
+   * path (growCode). Stale blocks it could not patch are removed; the segments place the rest.
    */
-  private replaceBlocks(stale: RenderedBlock[], rendered: RenderedBlock[]): void {
+  private patchStale(stale: RenderedBlock[], rendered: RenderedBlock[]): void {
     let patched = 0;
     for (; patched < Math.min(stale.length, rendered.length); patched++) {
       const [before, after] = [stale[patched], rendered[patched]];
@@ -128,11 +134,11 @@ export class IncrementalMarkdown {
       after.nodes = morphNodes(before.nodes, after.nodes);
     }
     for (const group of stale.slice(patched)) for (const node of group.nodes) node.remove();
-    for (const group of rendered.slice(patched)) for (const node of group.nodes) this.el.appendChild(node);
   }
 
   private reset(): void {
     this.el.replaceChildren();
+    this.segments.reset();
     this.raw = '';
     this.frozen = '';
     this.tailText = '';

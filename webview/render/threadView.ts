@@ -2,7 +2,7 @@
 // touches only what changed since the previous call (by object identity), so it can be driven
 // per animation frame by the app, or directly by tests and benchmarks.
 import type { ViewState } from '../store';
-import { h } from '../dom';
+import { h, setHidden } from '../dom';
 import { ComposerView, type ComposerOptions } from './composer';
 import { ConnectionBanner } from './connection';
 import { HeaderView } from './header';
@@ -51,8 +51,8 @@ export function createThreadRenderer(root: HTMLElement, post: Post, options: Com
       // One picker (one .new-chat button in the DOM): in the empty state without a chat, else in the header.
       const pickerParent = thread ? header.el.querySelector('.header-actions') : pickerHome;
       if (pickerParent && header.picker.el.parentElement !== pickerParent) pickerParent.prepend(header.picker.el);
-      emptyState.hidden = thread !== null;
-      transcript.el.hidden = thread === null;
+      setHidden(emptyState, thread !== null);
+      setHidden(transcript.el, thread === null);
       banner.update(thread);
       transcript.render(thread?.entries ?? []);
       plan.update(thread?.plan ?? null);

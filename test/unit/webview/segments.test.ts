@@ -1,0 +1,40 @@
+// @vitest-environment jsdom
+import { describe, expect, it } from 'vitest';
+import { IncrementalMarkdown } from '../../../webview/render/markdown';
+import { SEGMENT_BLOCKS } from '../../../webview/render/segments';
+
+const paragraphs = Array.from({ length: 150 }, (_, i) => `Paragraph ${i} with **bold** words.`);
+const text = paragraphs.join('\n\n') + '\n';
+
+describe('IncrementalMarkdown segments', () => {
+  it('keeps blocks in segments of at most SEGMENT_BLOCKS, the same whether streamed or rendered at once', () => {
+    const once = new IncrementalMarkdown();
+    once.update(text);
+    const streamed = new IncrementalMarkdown();
+    for (let i = 7; i < text.length + 7; i += 7) streamed.update(text.slice(0, i));
+    expect(streamed.el.innerHTML).toBe(once.el.innerHTML);
+
+    const segments = Array.from(streamed.el.children);
+    expect(segments.every((segment) => segment.classList.contains('md-segment'))).toBe(true);
+    // 150 paragraphs and 149 blank-line tokens between them: every segment but the last is full.
+    expect(segments.length).toBeGreaterThan(Math.floor(299 / SEGMENT_BLOCKS) - 1);
+    for (const segment of segments) expect(segment.querySelectorAll('p').length).toBeLessThanOrEqual(SEGMENT_BLOCKS);
+    expect(streamed.el.querySelectorAll('p')).toHaveLength(150);
+    expect(streamed.el.querySelector('p')?.textContent).toBe('Paragraph 0 with bold words.');
+  });
+
+  it('never moves a frozen block; only the open tail moves on to a new segment', () => {
+    const md = new IncrementalMarkdown();
+    const moved: Node[] = [];
+    const observer = new MutationObserver((records) => {
+      for (const record of records) moved.push(...Array.from(record.removedNodes));
+    });
+    observer.observe(md.el, { childList: true, subtree: true });
+    for (let i = 5; i < text.length + 5; i += 5) md.update(text.slice(0, i));
+    for (const record of observer.takeRecords()) moved.push(...Array.from(record.removedNodes));
+    observer.disconnect();
+    const all = Array.from(md.el.querySelectorAll('p'));
+    // The last paragraph is the open tail; every other one froze and stayed where it was put.
+    for (const p of all.slice(0, -1)) expect(moved).not.toContain(p);
+  });
+});
