@@ -4,6 +4,7 @@
 import type { AgentChoice, HostToWebview, ReviewFileState, WebviewToHost } from '../src/shared/messages';
 import { reduce } from '../src/shared/reduce';
 import type { ThreadState } from '../src/shared/thread';
+import { noteGrowth } from './textGrowth';
 
 /** Everything the UI renders from. A new object whenever anything in it changes. */
 export interface ViewState {
@@ -84,7 +85,11 @@ export class ThreadStore {
 
     let thread = this.current.thread;
     try {
-      for (let i = Math.max(0, this.lastSeq + 1 - firstSeq); i < msg.actions.length; i++) thread = reduce(thread, msg.actions[i]);
+      for (let i = Math.max(0, this.lastSeq + 1 - firstSeq); i < msg.actions.length; i++) {
+        const next = reduce(thread, msg.actions[i]);
+        noteGrowth(thread, next, msg.actions[i]);
+        thread = next;
+      }
     } catch (error) {
       // The reducer never throws on valid input; if it does, our copy is suspect: start over.
       console.error('Switchboard: failed to apply actions, resyncing', error);

@@ -35,12 +35,16 @@ export function handleCopyClicks(container: HTMLElement, post: (msg: WebviewToHo
   });
 }
 
-/** Whether a top-level token is a fenced code block whose closing fence has not arrived yet. */
+/**
+ * Whether a top-level token is a fenced code block whose closing fence has not arrived yet. Looks at
+ * its first and last lines only: it runs on every frame of a streaming block, however long.
+ */
 export function isOpenFence(token: { type: string; raw: string; codeBlockStyle?: string }): boolean {
   if (token.type !== 'code' || token.codeBlockStyle === 'indented') return false;
-  const lines = token.raw.trimEnd().split('\n');
-  const opening = /^ {0,3}(`{3,}|~{3,})/.exec(lines[0])?.[1];
+  const raw = token.raw.trimEnd();
+  const firstEnd = raw.indexOf('\n');
+  const opening = /^ {0,3}(`{3,}|~{3,})/.exec(firstEnd === -1 ? raw : raw.slice(0, firstEnd))?.[1];
   if (!opening) return false;
-  const closing = lines.length > 1 ? /^ {0,3}(`{3,}|~{3,})\s*$/.exec(lines[lines.length - 1])?.[1] : undefined;
+  const closing = firstEnd === -1 ? undefined : /^ {0,3}(`{3,}|~{3,})\s*$/.exec(raw.slice(raw.lastIndexOf('\n') + 1))?.[1];
   return !(closing && closing[0] === opening[0] && closing.length >= opening.length);
 }

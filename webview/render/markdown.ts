@@ -16,7 +16,9 @@
 import { Lexer, Parser, type Links, type Token, type Tokens } from 'marked';
 import { decorateCodeBlocks, isOpenFence } from './codeBlocks';
 import { highlightInto, languageForFence } from './highlight';
-import { morphNodes, setData } from './morph';
+import { GrowingCode } from './codeGrowth';
+import { morphNodes } from './morph';
+import { extendOpenFence } from './openFence';
 import { sanitizeToFragment } from './sanitize';
 import { BlockSegments } from './segments';
 
@@ -26,8 +28,18 @@ const CHECKED_FROZEN_CHARS = 256;
 interface RenderedBlock {
   raw: string;
   nodes: ChildNode[];
-  /** A fenced or indented code block: its language, <code> element and whether it is coloured (see growCode). */
-  code?: { lang: string; el: Element; coloured: boolean };
+  /** A fenced or indented code block (see growCode). */
+  code?: {
+    lang: string;
+    el: Element;
+    /** Closed and coloured; an open block is shown plain. */
+    coloured: boolean;
+    /** The text shown. */
+    content: string;
+    token: Tokens.Code;
+    /** While the fence is open. */
+    growing?: GrowingCode;
+  };
 }
 
 export interface MarkdownRenderStats {
@@ -46,6 +58,8 @@ export class IncrementalMarkdown {
   readonly stats: MarkdownRenderStats = { frozenBlocks: 0, blockRenders: 0, tailRenders: 0, resets: 0 };
   /** The raw text last shown (before newline normalisation). */
   private raw = '';
+  /** Whether it ends with "\r" (kept apart: reading `raw` would copy a long streamed text). */
+  private endsWithCR = false;
   /** The normalised text that is frozen, and the open tail after it. */
   private frozen = '';
   private tailText = '';
@@ -71,13 +85,25 @@ export class IncrementalMarkdown {
     if (added === null) {
       this.reset();
       this.raw = rawText;
+      this.endsWithCR = rawText.endsWith('\r');
       this.render(normaliseNewlines(rawText));
       return;
     }
+    this.append(rawText, added);
+  }
+
+  /**
+   * Shows `rawText`, which the caller knows is the text shown plus `added` (see textGrowth.ts):
+   * nothing of `rawText` is read, so a long message is not copied again on every frame.
+   */
+  append(rawText: string, added: string): void {
     // A "\r\n" split between two updates: the "\r" already became "\n".
-    const suffix = this.raw.endsWith('\r') && added.startsWith('\n') ? added.slice(1) : added;
+    const suffix = this.endsWithCR && added.startsWith('\n') ? added.slice(1) : added;
     this.raw = rawText;
-    this.render(this.tailText + normaliseNewlines(suffix));
+    if (added !== '') this.endsWithCR = added.endsWith('\r');
+    if (suffix === '') return;
+    const normalised = normaliseNewlines(suffix);
+    this.render(this.tailText + normalised, normalised);
   }
 
   get text(): string {
@@ -97,8 +123,9 @@ export class IncrementalMarkdown {
   }
 
   /** Renders the open tail `tail` (the text after the frozen prefix). */
-  private render(tail: string): void {
-    const tokens = this.lex(tail);
+  /** `added`: what `tail` adds to the tail shown, when known. */
+  private render(tail: string, added?: string): void {
+    const tokens = this.extendFence(added) ?? this.lex(tail);
     const freeze = safeBoundary(tail, tokens);
     if (this.learnDefinitions(tokens.slice(0, freeze.count)) && this.el.firstChild) {
       this.rebuild(this.frozen + tail);
@@ -140,6 +167,7 @@ export class IncrementalMarkdown {
     this.el.replaceChildren();
     this.segments.reset();
     this.raw = '';
+    this.endsWithCR = false;
     this.frozen = '';
     this.tailText = '';
     this.tail = [];
@@ -168,34 +196,53 @@ export class IncrementalMarkdown {
 
   /** Renders the whole message again (links learned so far kept). Rare: once per new definition. */
   private rebuild(text: string): void {
-    const { links, raw } = this;
+    const { links, raw, endsWithCR } = this;
     this.reset();
     this.stats.resets--;
     this.links = links;
     this.raw = raw;
+    this.endsWithCR = endsWithCR;
     this.render(text);
   }
 
   /**
-   * An open code block that grew: its text is replaced in place instead of lexing its HTML again
-   * and sanitising it (what marked renders for a code token is its language and its escaped text,
-   * so the DOM is the same). Keeps a long streamed code block O(block) per frame with a small constant.
+   * A code block that grew: its text is updated in place instead of lexing its HTML again and
+   * sanitising it (what marked renders for a code token is its language and its escaped text, so
+   * the DOM is the same). While the fence is open the text only grows (see codeGrowth.ts); it is
+   * coloured once, when the closing fence arrives (never per chunk while it streams).
    */
   private growCode(block: RenderedBlock, token: Token): boolean {
-    if (!block.code || token.type !== 'code') return false;
-    const code = token as Tokens.Code;
-    if (code.escaped || (code.lang ?? '') !== block.code.lang) return false;
-    const content = code.text ? code.text.replace(/\n$/, '') + '\n' : '';
-    block.raw = token.raw;
+    const code = block.code;
+    if (!code || token.type !== 'code') return false;
+    const next = token as Tokens.Code;
+    if (next.escaped || (next.lang ?? '') !== code.lang) return false;
+    const content = codeContent(next);
+    const open = isOpenFence(next);
+    block.raw = next.raw;
+    code.token = next;
     // Only the fence line changed (e.g. the newline after the closing fence): nothing to redo.
-    if (block.code.coloured && block.code.el.textContent === content) return true;
-    const text = block.code.el.firstChild;
-    if (!block.code.coloured && text instanceof Text && text === block.code.el.lastChild) setData(text, content);
-    else block.code.el.textContent = content;
-    // Coloured once, when the closing fence arrives (never per chunk while it streams).
-    block.code.coloured = !isOpenFence(code);
-    if (block.code.coloured) highlightInto(block.code.el, content, languageForFence(code.lang));
+    if (content === code.content && open === !code.coloured) return true;
+    if (open) {
+      if (!code.growing?.update(content)) code.growing = new GrowingCode(code.el, content);
+    } else {
+      code.growing = undefined;
+      if (!highlightInto(code.el, content, languageForFence(next.lang))) code.el.textContent = content;
+    }
+    code.content = content;
+    code.coloured = !open;
     return true;
+  }
+
+  /**
+   * The open tail is one streaming fenced code block and `added` cannot end it: the token is
+   * extended without lexing the whole block again (see openFence.ts). Null: lex as usual.
+   */
+  private extendFence(added: string | undefined): Token[] | null {
+    const only = this.tail.length === 1 ? this.tail[0] : undefined;
+    const token = only?.code?.growing ? only.code.token : undefined;
+    if (added === undefined || !token || token.raw !== this.tailText) return null;
+    const next = extendOpenFence(token, added);
+    return next ? [next] : null;
   }
 
   /**
@@ -209,9 +256,19 @@ export class IncrementalMarkdown {
     decorateCodeBlocks(fragment, !isOpenFence(token));
     const block: RenderedBlock = { raw: token.raw, nodes: Array.from(fragment.childNodes) };
     const codeEl = token.type === 'code' ? fragment.querySelector('pre > code') : null;
-    if (codeEl && fragment.querySelectorAll('code').length === 1) block.code = { lang: (token as Tokens.Code).lang ?? '', el: codeEl, coloured: !isOpenFence(token) };
+    if (codeEl && fragment.querySelectorAll('code').length === 1) {
+      const code = token as Tokens.Code;
+      const open = isOpenFence(code);
+      const content = codeContent(code);
+      block.code = { lang: code.lang ?? '', el: codeEl, coloured: !open, content, token: code, growing: open ? new GrowingCode(codeEl, content) : undefined };
+    }
     return block;
   }
+}
+
+/** The text marked renders into a code block: its text with exactly one final newline. */
+function codeContent(code: Tokens.Code): string {
+  return code.text ? code.text.replace(/\n$/, '') + '\n' : '';
 }
 
 /** Renders markdown once (no streaming state): sanitised, with code-block decorations. */

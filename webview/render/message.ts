@@ -7,6 +7,7 @@ import { button, h } from '../dom';
 import { handleCopyClicks } from './codeBlocks';
 import { renderContentBlock } from './contentBlock';
 import { IncrementalMarkdown } from './markdown';
+import { noteShown, textGrowth } from '../textGrowth';
 import type { EntryView, Post } from './types';
 
 type MessageEntry = Extract<Entry, { kind: 'user' | 'agent' | 'thought' }>;
@@ -33,7 +34,10 @@ class PartsRenderer {
       const view = this.views[i];
       if (view?.part === part) continue;
       if (view && part.kind === 'text' && view.markdown) {
-        view.markdown.update(part.text);
+        const grown = textGrowth(part);
+        if (grown && grown.from === view.part) view.markdown.append(part.text, grown.added);
+        else view.markdown.update(part.text);
+        noteShown(part);
         view.part = part;
         continue;
       }
@@ -50,6 +54,7 @@ class PartsRenderer {
     if (!this.asMarkdown) return { part, el: h('div', { class: 'user-text', text: part.text }), markdown: null };
     const markdown = new IncrementalMarkdown();
     markdown.update(part.text);
+    noteShown(part);
     return { part, el: markdown.el, markdown };
   }
 }

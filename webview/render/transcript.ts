@@ -35,7 +35,7 @@ export class TranscriptView {
 
   constructor(private readonly post: Post) {
     this.list = h('div', { class: 'entries', attrs: { role: 'log', 'aria-live': 'polite', 'aria-relevant': 'additions' } });
-    this.el = h('div', { class: 'transcript' }, this.list);
+    this.el = h('div', { class: 'transcript following' }, this.list);
     this.jumpButton = button('Jump to latest', 'jump-to-latest secondary', () => this.scrollToBottom());
     this.jumpButton.hidden = true;
     this.el.addEventListener('scroll', () => this.onScroll(), { passive: true });
@@ -79,11 +79,11 @@ export class TranscriptView {
     this.records.clear();
     this.lastEntries = [];
     this.list.replaceChildren();
-    this.stickToBottom = true;
+    this.setSticking(true);
   }
 
   scrollToBottom(): void {
-    this.stickToBottom = true;
+    this.setSticking(true);
     this.jumpButton.hidden = true;
     this.followBottom();
   }
@@ -147,7 +147,7 @@ export class TranscriptView {
     const top = this.el.scrollTop;
     const distance = this.el.scrollHeight - top - this.el.clientHeight;
     if (distance <= BOTTOM_SLACK_PX) {
-      this.stickToBottom = true;
+      this.setSticking(true);
       this.jumpButton.hidden = true;
     } else if (top < this.lastScrollTop - 1) {
       this.unstick();
@@ -156,8 +156,18 @@ export class TranscriptView {
   }
 
   private unstick(): void {
-    this.stickToBottom = false;
+    this.setSticking(false);
     this.jumpButton.hidden = false;
+  }
+
+  /**
+   * While it follows the bottom, the transcript scrolls itself after each frame, so the browser's
+   * scroll anchoring (which keeps the content in view from moving when something above changes
+   * size) has nothing to do but costs every layout; it is on only while the user reads above.
+   */
+  private setSticking(sticking: boolean): void {
+    this.stickToBottom = sticking;
+    this.el.classList.toggle('following', sticking);
   }
 
   /** Call after each frame's DOM work: keeps the newest content in view while the user is at the bottom. */
