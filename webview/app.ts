@@ -5,6 +5,7 @@ import type { ComposerOptions } from './render/composer';
 import { createThreadRenderer, type ThreadRenderer } from './render/threadView';
 import type { Post } from './render/types';
 import { ThreadStore, type ViewState } from './store';
+import { onlyStreamingTextGrew } from './streamingFrames';
 import { reviewCards } from './render/reviewControls';
 import { terminalViews } from './terminal/views';
 
@@ -32,8 +33,12 @@ export function createChatApp(root: HTMLElement, post: Post, options: ChatAppOpt
   terminalViews.setPost(post);
   let shownThreadId: string | null = null;
   let shownReview = store.state.review;
+  /** What the last frame rendered, and whether that was only streamed text growing. */
+  let rendered: ViewState | null = null;
+  let lastFrameOnlyText = false;
   const flush = (): void => {
     scheduled = false;
+    rendered = store.state;
     // Before rendering: cards built in this frame start from the newest review state.
     if (store.state.review !== shownReview) reviewCards.update((shownReview = store.state.review).files);
     renderer.render(store.state);
@@ -43,12 +48,23 @@ export function createChatApp(root: HTMLElement, post: Post, options: ChatAppOpt
       renderer.focusComposer();
     }
   };
+  /** One animation frame: renders, or lets streamed text wait one frame (see streamingFrames.ts). */
+  const frame = (): void => {
+    if (!scheduled) return;
+    const onlyText = rendered !== null && onlyStreamingTextGrew(rendered, store.state);
+    if (onlyText && lastFrameOnlyText) {
+      lastFrameOnlyText = false;
+      scheduled = false;
+      schedule();
+      return;
+    }
+    lastFrameOnlyText = onlyText;
+    flush();
+  };
   const schedule = (): void => {
     if (scheduled) return;
     scheduled = true;
-    requestFrame(() => {
-      if (scheduled) flush();
-    });
+    requestFrame(frame);
   };
 
   renderer.render(store.state);

@@ -8,6 +8,7 @@
 // Auto-scroll follows new content only while the user is at the bottom.
 import type { Entry } from '../../src/shared/thread';
 import { button, h } from '../dom';
+import { EntryGroups } from './entryGroups';
 import { createEntryView } from './entryView';
 import type { EntryView, Post } from './types';
 
@@ -32,10 +33,12 @@ export class TranscriptView {
   private stickToBottom = true;
   private lastScrollTop = 0;
   private readonly observer: IntersectionObserver | null;
+  private readonly groups: EntryGroups;
 
   constructor(private readonly post: Post) {
     this.list = h('div', { class: 'entries', attrs: { role: 'log', 'aria-live': 'polite', 'aria-relevant': 'additions' } });
     this.el = h('div', { class: 'transcript following' }, this.list);
+    this.groups = new EntryGroups(this.list);
     this.jumpButton = button('Jump to latest', 'jump-to-latest secondary', () => this.scrollToBottom());
     this.jumpButton.hidden = true;
     this.el.addEventListener('scroll', () => this.onScroll(), { passive: true });
@@ -89,8 +92,7 @@ export class TranscriptView {
   }
 
   private place(el: HTMLElement, after: HTMLElement | null): void {
-    if (after) after.after(el);
-    else this.list.prepend(el);
+    this.groups.insertAfter(el, after);
   }
 
   private createView(entry: Entry): EntryRecord {
@@ -117,7 +119,7 @@ export class TranscriptView {
 
   private forget(record: EntryRecord): void {
     if (!record.view) this.observer?.unobserve(record.el);
-    record.el.remove();
+    this.groups.remove(record.el);
   }
 
   private onIntersect(items: IntersectionObserverEntry[]): void {

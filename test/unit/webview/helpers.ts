@@ -52,7 +52,10 @@ export function mount(): Mounted {
   const app = createChatApp(root, (msg) => posted.push(msg), { requestFrame: (cb) => frames.push(cb) });
   let seq = 0;
   const receive = (msg: HostToWebview) => app.receive(msg);
-  const runFrames = () => frames.splice(0).forEach((cb) => cb());
+  // Until nothing is pending: a frame may let streamed text wait for the next one.
+  const runFrames = () => {
+    while (frames.length > 0) frames.splice(0).forEach((cb) => cb());
+  };
   const m: Mounted = {
     root,
     app,

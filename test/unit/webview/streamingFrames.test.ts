@@ -1,0 +1,72 @@
+// @vitest-environment jsdom
+import { describe, expect, it } from 'vitest';
+import { createChatApp } from '../../../webview/app';
+import { onlyStreamingTextGrew } from '../../../webview/streamingFrames';
+import type { ViewState } from '../../../webview/store';
+import { reduce } from '../../../src/shared/reduce';
+import { agentChunk, thread, update } from './helpers';
+
+function view(t: ViewState['thread']): ViewState {
+  return { thread: t, agents: [], defaultAgentId: '', review: { files: [], sessionPending: 0 } };
+}
+
+describe('onlyStreamingTextGrew', () => {
+  it('is true only when the last text part of the last message grew', () => {
+    const base = reduce(thread(), agentChunk('Hello'));
+    const shown = view(base);
+    const grown = { ...shown, thread: reduce(base, agentChunk(' world')) };
+    expect(onlyStreamingTextGrew(shown, grown)).toBe(true);
+    expect(onlyStreamingTextGrew(shown, shown)).toBe(false);
+    // A new entry, a plan, another message: render now.
+    expect(onlyStreamingTextGrew(shown, view(reduce(base, agentChunk('x', 'other'))))).toBe(false);
+    expect(onlyStreamingTextGrew(shown, view(reduce(base, update({ sessionUpdate: 'plan', entries: [{ content: 'a', priority: 'low', status: 'pending' }] }))))).toBe(false);
+    expect(onlyStreamingTextGrew(shown, view(reduce(base, { type: 'turnEnded', stopReason: 'end_turn' })))).toBe(false);
+    expect(onlyStreamingTextGrew(shown, { ...grown, agents: [] })).toBe(false);
+  });
+});
+
+describe('the chat app under a fast stream', () => {
+  function setup() {
+    const root = document.createElement('div');
+    const frames: (() => void)[] = [];
+    const app = createChatApp(root, () => undefined, { requestFrame: (cb) => frames.push(cb) });
+    let seq = 0;
+    const send = (...actions: Parameters<typeof reduce>[1][]) => {
+      app.receive({ type: 'actions', firstSeq: seq + 1, actions });
+      seq += actions.length;
+    };
+    const tick = () => frames.splice(0).forEach((cb) => cb());
+    app.receive({ type: 'snapshot', seq: 0, thread: thread(), agents: [], defaultAgentId: '' });
+    tick();
+    const text = () => (root.querySelector('.entry.agent .markdown')?.textContent ?? '').trim();
+    return { send, tick, text, frames };
+  }
+
+  it('lets streamed text wait at most one frame after a frame that rendered streamed text', () => {
+    const { send, tick, text, frames } = setup();
+    send(agentChunk('One'));
+    tick();
+    expect(text()).toBe('One');
+    send(agentChunk(' two'));
+    tick(); // the first text-only frame renders
+    expect(text()).toBe('One two');
+    send(agentChunk(' three'));
+    tick(); // the next one waits...
+    expect(text()).toBe('One two');
+    expect(frames).toHaveLength(1); // ...and has asked for the next frame
+    tick();
+    expect(text()).toBe('One two three');
+    expect(frames).toHaveLength(0);
+  });
+
+  it('never delays anything but streamed text', () => {
+    const { send, tick, text } = setup();
+    send(agentChunk('One'));
+    tick();
+    send(agentChunk(' two'));
+    tick();
+    send(agentChunk(' three'), { type: 'turnEnded', stopReason: 'end_turn' });
+    tick();
+    expect(text()).toBe('One two three');
+  });
+});
