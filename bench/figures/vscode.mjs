@@ -78,6 +78,9 @@ async function main() {
       process.stderr.write(`could not pick the flood agent (${String(error.message).split('\n')[0]}); agent options: ${options.join(', ') || 'none'}\n`);
     });
     await chat.locator('button.new-chat:visible').first().click();
+    // The composer is enabled before the chat exists too (typing there starts another chat): wait
+    // for the new chat itself, then for its agent to be ready.
+    await chat.locator('header.header:not(.no-thread)').waitFor();
     await chat.locator('#composer:enabled').waitFor();
     const frame = await webviewFrame(page);
     await frame.evaluate(observeMarkers);
