@@ -5,12 +5,14 @@
 // costs little more than JSON.parse itself.
 //
 // Streamed text chunks in the exact form SDK agents write them skip JSON.parse (chunkFastPath.ts),
-// and consecutive ones of one session and kind within one data chunk are delivered as ONE
-// notification carrying their joined text: appending "ab" to a message is the same as appending
+// and consecutive ones of one session, kind and messageId within one data chunk are delivered as
+// ONE notification carrying their joined text: appending "ab" to a message is the same as appending
 // "a" then "b", and a flood then costs the layers above one message per read instead of hundreds.
-// Any other line ends the run first, so wire order is kept; nothing is held across reads.
+// Chunks in any other form take JSON.parse and then join the same runs when they carry nothing the
+// client uses beyond session, kind, messageId and text (textChunkOf). Any other line ends the run
+// first, so wire order is kept; nothing is held across reads.
 import { StringDecoder } from 'node:string_decoder';
-import { TextChunkRun, matchTextChunk } from './chunkFastPath';
+import { TextChunkRun, matchTextChunk, textChunkOf, type TextChunk, type TextChunkNotification } from './chunkFastPath';
 import {
   AbstractMessageReader,
   AbstractMessageWriter,
@@ -37,7 +39,7 @@ export interface NdjsonReaderOptions {
   /**
    * Sees every valid line (the traffic log), in wire order, once it is known to be a message and
    * before the message is delivered. `message` is the parsed line, or undefined for a text chunk
-   * that took the fast path (it may reach the callback merged with its neighbours).
+   * that took the fast path. Text chunks (either way) may reach the callback merged with their neighbours.
    */
   onLine?: (line: string, message: Message | undefined) => void;
 }
@@ -52,7 +54,7 @@ export class NdjsonMessageReader extends AbstractMessageReader implements Messag
   /** Set while skipping the rest of an oversized line: the count of bytes thrown away so far. */
   private discardedBytes: number | undefined;
   private closed = false;
-  /** Fast-path text chunks of this read not yet delivered (see the file comment). */
+  /** Text chunks of this read not yet delivered (see the file comment). */
   private readonly run = new TextChunkRun();
   private readonly subscriptions: Array<() => void> = [];
 
@@ -160,25 +162,39 @@ export class NdjsonMessageReader extends AbstractMessageReader implements Messag
     const chunk = matchTextChunk(text);
     if (chunk) {
       this.options.onLine?.(text, undefined);
-      if (!this.run.accepts(chunk)) this.flushRun();
-      this.run.add(chunk);
+      this.addToRun(chunk);
       return;
     }
-    this.flushRun();
     let message: unknown;
     try {
       message = JSON.parse(text);
     } catch (error) {
+      // An invalid line ends the run too: its log entry comes after the chunks before it.
+      this.flushRun();
       if (text.trim().length === 0) return;
       this.options.onInvalidLine?.(text, asError(error));
       return;
     }
     if (typeof message !== 'object' || message === null || Array.isArray(message)) {
+      this.flushRun();
       this.options.onInvalidLine?.(text, new Error('JSON-RPC message is not an object'));
       return;
     }
+    const parsedChunk = textChunkOf(message);
+    if (parsedChunk) {
+      this.options.onLine?.(text, message as Message);
+      this.addToRun(parsedChunk, message as TextChunkNotification);
+      return;
+    }
+    // The run goes out before this line is even logged, as when it had ended on the line itself.
+    this.flushRun();
     this.options.onLine?.(text, message as Message);
     this.deliver(message as Message);
+  }
+
+  private addToRun(chunk: TextChunk, original?: TextChunkNotification): void {
+    if (!this.run.accepts(chunk)) this.flushRun();
+    this.run.add(chunk, original);
   }
 
   private flushRun(): void {

@@ -1,9 +1,13 @@
-// NdjsonMessageReader merges consecutive fast-path text chunks of one read (same session, same
-// kind) into one notification. These tests pin down that the merge keeps wire order, never spans
-// two reads, and that the traffic hook still sees every line.
+// NdjsonMessageReader merges consecutive text chunks of one read (same session, kind and messageId)
+// into one notification. These tests pin down that the merge keeps wire order, never spans two
+// reads, that the traffic hook still sees every line, and (seeded) that the thread the reducer
+// builds from merged delivery equals the one it builds from one-by-one delivery.
+// Chunks that take JSON.parse (other shapes) are covered in ndjsonParsedChunks.test.ts.
 import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { NdjsonMessageReader } from '../../../src/protocol/ndjson';
+import { reduce } from '../../../src/shared/reduce';
+import { createThreadState, type ThreadState } from '../../../src/shared/thread';
 
 type Kind = 'agent_message_chunk' | 'agent_thought_chunk';
 const chunk = (text: string, sessionId = 's', kind: Kind = 'agent_message_chunk') => ({
@@ -12,10 +16,10 @@ const chunk = (text: string, sessionId = 's', kind: Kind = 'agent_message_chunk'
   params: { sessionId, update: { sessionUpdate: kind, content: { type: 'text', text } } },
 });
 const thought = (text: string, sessionId = 's') => chunk(text, sessionId, 'agent_thought_chunk');
-const withId = (text: string) => ({
+const withId = (text: string, messageId = 'm') => ({
   jsonrpc: '2.0',
   method: 'session/update',
-  params: { sessionId: 's', update: { sessionUpdate: 'agent_message_chunk', messageId: 'm', content: { type: 'text', text } } },
+  params: { sessionId: 's', update: { sessionUpdate: 'agent_message_chunk', messageId, content: { type: 'text', text } } },
 });
 const response = (id: number) => ({ jsonrpc: '2.0', id, result: {} });
 const toolCall = { jsonrpc: '2.0', method: 'session/update', params: { sessionId: 's', update: { sessionUpdate: 'tool_call', toolCallId: 't1', title: 'Read' } } };
@@ -46,12 +50,12 @@ describe('NdjsonMessageReader chunk coalescing', () => {
       lines(
         chunk('a'), chunk('b'), response(1), chunk('c'), toolCall, chunk('d'), chunk('e'),
         thought('f'), thought('g'), chunk('h', 't'), chunk('i', 't'), chunk('j'),
-        withId('k'), withId('l'), chunk('m'), response(2),
+        withId('k'), withId('l'), withId('n', 'other'), chunk('m'), response(2),
       ),
     );
     expect(messages).toStrictEqual([
       chunk('ab'), response(1), chunk('c'), toolCall, chunk('de'), thought('fg'), chunk('hi', 't'), chunk('j'),
-      withId('k'), withId('l'), chunk('m'), response(2),
+      withId('kl'), withId('n', 'other'), chunk('m'), response(2),
     ]);
   });
 
@@ -125,45 +129,88 @@ describe('NdjsonMessageReader chunk coalescing', () => {
   it('is equivalent to unmerged delivery for random traffic cut at random places (seeded)', () => {
     let seed = 7;
     const random = () => ((seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) / 2 ** 32);
-    const makers = [() => chunk('a'), () => chunk('b', 't'), () => thought('c'), () => withId('d'), () => response(1), () => toolCall];
-    for (let round = 0; round < 200; round++) {
-      const sent = Array.from({ length: 1 + Math.floor(random() * 30) }, () => makers[Math.floor(random() * makers.length)]!());
-      const text = lines(...sent);
+    const compact = (message: unknown) => () => JSON.stringify(message);
+    // Fast-path lines, parsed chunks the reader may merge (other key order, spaces, messageId,
+    // _meta, annotations) and ones it must not (unknown key, user chunk), among other messages.
+    const makers: Array<() => string> = [
+      compact(chunk('a')), compact(chunk('b', 't')), compact(thought('c')), compact(withId('d')), compact(withId('e', 'm2')),
+      () => '{"method":"session/update","jsonrpc":"2.0","params":{"update":{"content":{"text":"f","type":"text"},"sessionUpdate":"agent_message_chunk"},"sessionId":"s"}}',
+      () => '{"jsonrpc": "2.0", "method": "session/update", "params": {"sessionId": "s", "update": {"sessionUpdate": "agent_thought_chunk", "content": {"type": "text", "text": "g"}}}}',
+      () => '{"jsonrpc":"2.0","method":"session/update","params":{"sessionId":"s","update":{"sessionUpdate":"agent_message_chunk","content":{"type":"text","text":"h","annotations":{"priority":1}},"_meta":{}},"_meta":{"x":1}}}',
+      () => '{"jsonrpc":"2.0","method":"session/update","params":{"sessionId":"s","update":{"sessionUpdate":"agent_message_chunk","content":{"type":"text","text":"i"},"messageId":null}}}',
+      () => '{"jsonrpc":"2.0","method":"session/update","params":{"sessionId":"s","update":{"sessionUpdate":"agent_message_chunk","content":{"type":"text","text":"j"},"extra":1}}}',
+      () => '{"jsonrpc":"2.0","method":"session/update","params":{"sessionId":"s","update":{"sessionUpdate":"user_message_chunk","content":{"type":"text","text":"k"}}}}',
+      compact(response(1)), compact(toolCall),
+    ];
+    let mergedSomewhere = 0;
+    for (let round = 0; round < 300; round++) {
+      // A few kinds of line per round, so runs of mergeable neighbours are common.
+      const palette = Array.from({ length: 2 + Math.floor(random() * 3) }, () => makers[Math.floor(random() * makers.length)]!);
+      const sentLines = Array.from({ length: 1 + Math.floor(random() * 30) }, () => palette[Math.floor(random() * palette.length)]!());
+      const sent: unknown[] = sentLines.map((line) => JSON.parse(line));
+      const text = sentLines.map((line) => line + '\n').join('');
       const { input, messages, seenLines } = setup();
-      let reads = 0;
-      for (let at = 0; at < text.length; reads++) {
-        const next = Math.min(text.length, at + 1 + Math.floor(random() * 200));
+      for (let at = 0; at < text.length; ) {
+        const next = Math.min(text.length, at + 1 + Math.floor(random() * 800));
         input.write(text.slice(at, next));
         at = next;
       }
-      expect(seenLines).toHaveLength(sent.length);
+      expect(seenLines).toEqual(sentLines);
       expect(mergeRuns(messages)).toStrictEqual(mergeRuns(sent));
       expect(messages.length).toBeLessThanOrEqual(sent.length);
-      expect(reads).toBeGreaterThan(0);
+      if (messages.length < sent.length) mergedSomewhere++;
+      // What the client makes of them: the reducer over each session's updates, both ways.
+      for (const sessionId of ['s', 't']) expect(threadOf(messages, sessionId)).toStrictEqual(threadOf(sent, sessionId));
     }
+    expect(mergedSomewhere).toBeGreaterThan(150);
   });
 });
 
-/** Joins consecutive id-less chunks of one session and kind: the form both deliveries must reach. */
+/** The thread entries the reducer builds from the session/update notifications of one session. */
+function threadOf(messages: readonly unknown[], sessionId: string): ThreadState['entries'] {
+  let state = createThreadState({ agentId: 'a', threadId: 't' }, { id: 'a', displayName: 'A', isDemo: false });
+  for (const message of messages) {
+    const { method, params } = message as { method?: string; params?: { sessionId: string; update: never } };
+    if (method === 'session/update' && params?.sessionId === sessionId) state = reduce(state, { type: 'sessionUpdate', update: params.update });
+  }
+  return state.entries;
+}
+
+/**
+ * Joins consecutive mergeable chunks of one session, kind and messageId into the plain form
+ * (dropping annotations and _meta, which the reducer ignores): the form both deliveries must reach.
+ */
 function mergeRuns(messages: readonly unknown[]): unknown[] {
   const out: unknown[] = [];
+  let previousKey: string | undefined;
   for (const message of messages) {
-    const previous = out.at(-1);
     const key = runKey(message);
-    if (key !== undefined && previous !== undefined && runKey(previous) === key) {
-      const prev = previous as ReturnType<typeof chunk>;
-      const text = prev.params.update.content.text + (message as ReturnType<typeof chunk>).params.update.content.text;
-      out[out.length - 1] = chunk(text, prev.params.sessionId, prev.params.update.sessionUpdate as Kind);
-    } else {
+    const { sessionId, update } = (message as { params: { sessionId: string; update: ChunkUpdate } }).params ?? {};
+    if (key === undefined) {
       out.push(message);
+    } else if (key === previousKey) {
+      const previous = out.at(-1) as ReturnType<typeof withId>;
+      previous.params.update.content.text += update.content.text;
+    } else {
+      const plain = { sessionUpdate: update.sessionUpdate, ...(update.messageId ? { messageId: update.messageId } : {}), content: { type: 'text', text: update.content.text } };
+      out.push({ jsonrpc: '2.0', method: 'session/update', params: { sessionId, update: plain } });
     }
+    previousKey = key;
   }
   return out;
 }
 
+type ChunkUpdate = { sessionUpdate: string; messageId?: string | null; content: { text: string } };
+
+const onlyKeys = (value: object, allowed: string[]) => Object.keys(value).every((key) => allowed.includes(key));
+
+/** The run a message belongs to, or undefined when it must be delivered as it is. */
 function runKey(message: unknown): string | undefined {
-  const params = (message as { params?: { sessionId: string; update: Record<string, unknown> } }).params;
+  const { params, ...envelope } = message as { params?: { sessionId: string; update: Record<string, unknown> } };
   const update = params?.update;
-  if (!update || 'messageId' in update || (update.sessionUpdate !== 'agent_message_chunk' && update.sessionUpdate !== 'agent_thought_chunk')) return undefined;
-  return `${params.sessionId} ${String(update.sessionUpdate)}`;
+  const content = update?.content as Record<string, unknown> | undefined;
+  if (!update || !content || !onlyKeys(envelope, ['jsonrpc', 'method']) || !onlyKeys(params, ['sessionId', 'update', '_meta'])) return undefined;
+  if (!onlyKeys(update, ['sessionUpdate', 'content', 'messageId', '_meta']) || !onlyKeys(content, ['type', 'text', 'annotations', '_meta'])) return undefined;
+  if (update.sessionUpdate !== 'agent_message_chunk' && update.sessionUpdate !== 'agent_thought_chunk') return undefined;
+  return `${params.sessionId} ${String(update.sessionUpdate)} ${String(update.messageId ?? null)}`;
 }

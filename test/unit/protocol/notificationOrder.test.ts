@@ -30,11 +30,11 @@ const update = (text: string) => ({
   method: 'session/update',
   params: { sessionId: 's', update: { sessionUpdate: 'agent_message_chunk', content: { type: 'text', text } } },
 });
-/** The same chunk with a messageId: not the reader's fast-path shape, so never merged. */
+/** The same chunk as the start of a message of its own (messageId): never merged with its neighbours. */
 const updateWithId = (text: string) => ({
   jsonrpc: '2.0',
   method: 'session/update',
-  params: { sessionId: 's', update: { sessionUpdate: 'agent_message_chunk', messageId: 'm', content: { type: 'text', text } } },
+  params: { sessionId: 's', update: { sessionUpdate: 'agent_message_chunk', messageId: `m${text}`, content: { type: 'text', text } } },
 });
 
 const tick = () => new Promise((resolve) => setTimeout(resolve, 20));
