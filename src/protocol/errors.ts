@@ -86,5 +86,10 @@ function isCancellation(error: unknown): boolean {
 
 export function fromResponseError(method: string, error: unknown): Error {
   if (error instanceof ResponseError) return new AcpRpcError(method, error.code, error.message, error.data);
-  return error instanceof Error ? error : new Error(String(error));
+  return asError(error);
+}
+
+/** Anything thrown, as an Error. */
+export function asError(value: unknown): Error {
+  return value instanceof Error ? value : new Error(String(value));
 }
