@@ -3,9 +3,10 @@
 // (issue 5). Each figure script runs in its own process (clean heap, one at a time: 2 cores) and
 // prints `BENCH_FIGURES [...]`; this script prints one line per figure and writes
 // bench/results.json as {"machine": {...}, "figures": [{name, value, unit, baseline, ratio, target, met}]}.
-//   --quick   smoke mode for `npm test`: small sizes, one repetition, no code-server run, results in
-//             out/bench/results-quick.json. Missed targets are reported, never a failure; a figure
-//             script that crashes, or invalid results, are.
+//   --quick   smoke mode for `npm test`: small sizes, one repetition, a 2-second stream in code-server,
+//             results in out/bench/results-quick.json. Missed targets are reported, never a failure; a
+//             figure script that crashes or cannot take its figure, or invalid results, are.
+// A figure script that cannot take a figure says why on a `BENCH_PROBLEM <reason>` line.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -38,10 +39,13 @@ function runFigure(label, command, args, timeoutMs) {
   const t0 = Date.now();
   log(`${label}...`);
   const r = spawnSync(command, args, { cwd: repoRoot, encoding: 'utf8', timeout: timeoutMs, stdio: ['ignore', 'pipe', 'inherit'], maxBuffer: 64 * 1024 * 1024 });
-  const line = (r.stdout ?? '').split('\n').find((l) => l.startsWith('BENCH_FIGURES '));
+  const lines = (r.stdout ?? '').split('\n');
+  const line = lines.find((l) => l.startsWith('BENCH_FIGURES '));
+  const reasons = lines.filter((l) => l.startsWith('BENCH_PROBLEM ')).map((l) => l.slice('BENCH_PROBLEM '.length));
   if (r.status !== 0 || !line) {
-    problems.push(`${label}: ${r.error?.message ?? `exit ${r.status ?? r.signal}`}`);
-    log(`${label} failed (${r.error?.message ?? `exit ${r.status ?? r.signal}`})`);
+    const why = reasons.join('; ') || r.error?.message || `exit ${r.status ?? r.signal}`;
+    problems.push(`${label}: ${why}`);
+    log(`${label} failed: ${why}`);
     return;
   }
   figures.push(...JSON.parse(line.slice('BENCH_FIGURES '.length)));
@@ -88,16 +92,16 @@ async function main() {
   runFigure('5 terminal', hostNode, ['--expose-gc', path.join(outDir, 'terminal.js'), ...q], 180_000);
   runFigure('6 fs read', process.execPath, ['--expose-gc', path.join(outDir, 'fsread.js'), ...q], 120_000);
   try {
-    if (!quick) {
-      log('7 packaging (npm run package)...');
-      const r = spawnSync('npm', ['run', '--silent', 'package'], { cwd: repoRoot, stdio: ['ignore', 'ignore', 'inherit'] });
-      if (r.status !== 0) throw new Error('npm run package failed');
-    }
+    // Always packaged (about 12 s), also in quick mode: the code-server figure installs this vsix, and a
+    // stale one from an earlier build would measure other code.
+    log('7 packaging (npm run package)...');
+    const r = spawnSync('npm', ['run', '--silent', 'package'], { cwd: repoRoot, stdio: ['ignore', 'ignore', 'inherit'] });
+    if (r.status !== 0) throw new Error('npm run package failed');
     figures.push(...(await footprintFigures({ outDir: path.join(outDir, 'footprint'), vsix: vsixPath, quick })));
   } catch (error) {
     problems.push(`7 footprint: ${error.message}`);
   }
-  if (!quick) runFigure('4+7 code-server', process.execPath, ['bench/figures/vscode.mjs'], 300_000);
+  runFigure('4+7 code-server', process.execPath, ['bench/figures/vscode.mjs', ...q], 300_000);
 
   const clean = figures.filter(isValidFigure).map(({ name, value, unit, baseline, ratio, target, met }) => ({ name, value, unit, baseline, ratio, target, met }));
   if (clean.length !== figures.length) problems.push(`${figures.length - clean.length} figure(s) with invalid fields`);

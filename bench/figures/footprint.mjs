@@ -25,7 +25,7 @@ export async function footprintFigures({ outDir, vsix, quick }) {
     const bytes = fs.statSync(vsix).size;
     figures.push({
       name: 'vsix_size', value: round(bytes / MB, 2), unit: 'MiB', baseline: null, ratio: round(bytes / MB, 2), target: 'reported (no target)', met: true,
-      note: `${path.basename(vsix)}${quick ? ' as last packaged (quick mode does not repackage)' : ''}`,
+      note: path.basename(vsix),
     });
   }
   return figures;

@@ -12,8 +12,14 @@ import { copyWorkspace, createRun, freePort, installCleanupHandlers, installVsix
 import { repoRoot, sampleWorkspace, testResultsDir, vsixPath } from '../../scripts/e2e/paths.mjs';
 import { percentile, report, round } from './stats.mjs';
 
-const RATE = 200;
-const SECONDS = 10;
+// --quick (inside `npm test`): the same path end to end with a short stream, so that a figure that cannot
+// be taken fails the smoke run instead of rotting unseen (issue 15).
+const QUICK = process.argv.includes('--quick');
+const RATE = QUICK ? 100 : 200;
+const SECONDS = QUICK ? 2 : 10;
+
+/** A figure that could not be taken: says why on stdout for scripts/bench.mjs, and fails this script. */
+class FigureNotTaken extends Error {}
 
 /** Runs in the webview frame: records latency per marker as it lands in the DOM. */
 function observeMarkers() {
@@ -75,7 +81,10 @@ async function main() {
     const picker = chat.locator('select.agent-picker:visible').first();
     await picker.selectOption('flood', { timeout: 20_000 }).catch(async (error) => {
       const options = await chat.locator('select.agent-picker option').allTextContents().catch(() => []);
-      process.stderr.write(`could not pick the flood agent (${String(error.message).split('\n')[0]}); agent options: ${options.join(', ') || 'none'}\n`);
+      throw new FigureNotTaken(
+        `the flood agent is not in the chat's agent picker (options: ${options.join(', ') || 'none'}); ` +
+        `is switchboard.agents in the run's Machine settings? (${String(error.message).split('\n')[0]})`,
+      );
     });
     await chat.locator('button.new-chat:visible').first().click();
     // The composer is enabled before the chat exists too (typing there starts another chat): wait
@@ -95,11 +104,12 @@ async function main() {
       await new Promise((r) => setTimeout(r, 500));
     }
     if (latencies.length === 0) {
-      // Say why instead of only reporting an invalid figure: what the chat shows, and a screenshot.
+      // Say why instead of reporting an invalid figure: what the chat shows, and a screenshot.
       const shown = await frame.evaluate(() => [...document.querySelectorAll('.entry')].slice(-4).map((e) => `${e.className}: ${(e.textContent ?? '').slice(0, 160)}`)).catch((error) => [String(error)]);
-      process.stderr.write(`no latency marker reached the webview DOM; last entries:\n  ${shown.join('\n  ')}\n`);
       fs.mkdirSync(testResultsDir, { recursive: true });
-      await page.screenshot({ path: path.join(testResultsDir, 'bench-latency-no-markers.png') }).catch(() => {});
+      const shot = path.join(testResultsDir, 'bench-latency-no-markers.png');
+      await page.screenshot({ path: shot }).catch(() => {});
+      throw new FigureNotTaken(`no latency marker reached the webview DOM (screenshot ${path.relative(repoRoot, shot)}); last entries: ${shown.join(' | ')}`);
     }
     const p50 = percentile(latencies, 50);
     const p95 = percentile(latencies, 95);
@@ -137,6 +147,7 @@ async function webviewFrame(page) {
 }
 
 main().then(() => process.exit(0), (error) => {
-  console.error(error);
+  if (error instanceof FigureNotTaken) process.stdout.write(`BENCH_PROBLEM chunk-to-DOM latency could not be taken: ${error.message}\n`);
+  else console.error(error);
   process.exit(1);
 });

@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { codeServerEntry, e2eDir, node24Bin } from './paths.mjs';
+import { codeServerEntry, e2eDir, node24Bin, repoRoot } from './paths.mjs';
 
 // Quiet, deterministic workbench: no welcome page, no Copilot chat, no trust prompt, no telemetry or updates.
 export const BASE_USER_SETTINGS = {
@@ -43,18 +43,25 @@ export async function freePort(preferred = 0) {
 
 /**
  * Creates (or, with `keep`, reuses) a run folder. `name` is a label; unless `keep` is set a unique suffix is
- * added so that concurrent or repeated runs never share state.
+ * added so that concurrent or repeated runs never share state. `settings` may hold any setting: each goes to
+ * the file VS Code reads it from (see splitSettingsByScope).
  */
 export function createRun(name, { keep = false, settings = {} } = {}) {
   const root = runsRoot();
   const dir = keep ? path.join(root, name) : fs.mkdtempSync(path.join(mkdirp(root), `${name}-`));
   const tmp = fs.mkdtempSync(path.join('/tmp', 'sb-'));
-  for (const sub of ['xdg-config', 'xdg-data', 'xdg-cache', 'ud/User', 'ext']) mkdirp(path.join(dir, sub));
+  for (const sub of ['xdg-config', 'xdg-data', 'xdg-cache', 'ud/User', 'ud/Machine', 'ext']) mkdirp(path.join(dir, sub));
   const configFile = path.join(dir, 'config.yaml');
   fs.writeFileSync(configFile, '');
+  const { user, machine } = splitSettingsByScope(settings);
   const settingsFile = path.join(dir, 'ud', 'User', 'settings.json');
   if (!keep || !fs.existsSync(settingsFile)) {
-    fs.writeFileSync(settingsFile, JSON.stringify({ ...BASE_USER_SETTINGS, ...settings }, null, 2) + '\n');
+    fs.writeFileSync(settingsFile, JSON.stringify({ ...BASE_USER_SETTINGS, ...user }, null, 2) + '\n');
+  }
+  const machineFile = path.join(dir, 'ud', 'Machine', 'settings.json');
+  if (Object.keys(machine).length > 0 || !fs.existsSync(machineFile)) {
+    const kept = keep && fs.existsSync(machineFile) ? readJson(machineFile) : {};
+    fs.writeFileSync(machineFile, JSON.stringify({ ...kept, ...machine }, null, 2) + '\n');
   }
   const env = {
     ...process.env,
@@ -70,6 +77,27 @@ export function createRun(name, { keep = false, settings = {} } = {}) {
     '--config', configFile, '--user-data-dir', path.join(dir, 'ud'), '--extensions-dir', path.join(dir, 'ext'),
   ];
   return { name, dir, tmp, env, commonArgs, logFile: path.join(dir, 'code-server.log') };
+}
+
+/**
+ * Splits settings into the User and the Machine (remote) settings files. code-server's extension host is a
+ * remote one: it ignores `machine`-scoped settings (ours: `switchboard.agents`) in the User settings and reads
+ * them only from <user-data-dir>/Machine/settings.json, which is the "Remote" tab of the Settings editor. The
+ * scope of each of our settings is read from package.json, its one home.
+ */
+export function splitSettingsByScope(settings) {
+  const declared = readJson(path.join(repoRoot, 'package.json')).contributes?.configuration?.properties ?? {};
+  const user = {};
+  const machine = {};
+  for (const [key, value] of Object.entries(settings)) {
+    const scope = declared[key]?.scope;
+    (scope === 'machine' || scope === 'machine-overridable' ? machine : user)[key] = value;
+  }
+  return { user, machine };
+}
+
+function readJson(file) {
+  return JSON.parse(fs.readFileSync(file, 'utf8'));
 }
 
 // code-server listens on <user-data-dir>/code-server-ipc.sock; a unix socket path must stay under 108 bytes.

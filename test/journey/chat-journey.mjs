@@ -41,12 +41,9 @@ async function main() {
   }
   if (!fs.existsSync(vsixPath)) throw new Error(`${vsixPath} is missing`);
 
-  const run = createRun('journey');
-  // An agent whose command does not exist, for the error-card step. switchboard.agents is machine-scoped:
-  // code-server's extension host reads it from the machine settings, not from the browser's user settings.
-  const machineSettings = path.join(run.dir, 'ud', 'Machine', 'settings.json');
-  fs.mkdirSync(path.dirname(machineSettings), { recursive: true });
-  fs.writeFileSync(machineSettings, JSON.stringify({ 'switchboard.agents': { [MISSING_AGENT.id]: MISSING_AGENT.config } }, null, 2));
+  // An agent whose command does not exist, for the error-card step (createRun puts this machine-scoped
+  // setting where code-server's extension host reads it).
+  const run = createRun('journey', { settings: { 'switchboard.agents': { [MISSING_AGENT.id]: MISSING_AGENT.config } } });
   log(installVsix(run, vsixPath).split('\n').pop());
   const workspace = copyWorkspace(sampleWorkspace, path.join(run.dir, 'workspace'));
   const demoFile = path.join(workspace, 'switchboard-demo.md');
