@@ -5,6 +5,8 @@
 // plus, with --tests, the in-host mocha suites under out/test (never packaged).
 // Flags: --watch (rebuild on change), --production (minify, no sourcemaps).
 import * as esbuild from 'esbuild';
+import fs from 'node:fs';
+import path from 'node:path';
 
 const args = new Set(process.argv.slice(2));
 const production = args.has('--production');
@@ -39,8 +41,27 @@ const builds = [
   },
 ];
 
+/**
+ * `virtual:vscode-suites`: every *.test.ts under test/vscode, found by pattern at build time, so a new suite file
+ * cannot be silently left out of the in-host run. Each entry loads its file lazily (the tdd globals must
+ * exist first) and names it, so the runner can fail a file that registers no test.
+ */
+const vscodeSuites = {
+  name: 'vscode-suites',
+  setup(build) {
+    build.onResolve({ filter: /^virtual:vscode-suites$/ }, (a) => ({ path: a.path, namespace: 'vscode-suites' }));
+    build.onLoad({ filter: /.*/, namespace: 'vscode-suites' }, () => {
+      const dir = path.resolve('test/vscode');
+      const files = fs.readdirSync(dir, { recursive: true }).map(String).filter((f) => f.endsWith('.test.ts')).sort();
+      const entries = files.map((f) => `{ file: ${JSON.stringify(f)}, load: () => require(${JSON.stringify(path.join(dir, f))}) }`);
+      return { contents: `export const suites = [${entries.join(',\n')}];`, resolveDir: dir, loader: 'js', watchDirs: [dir] };
+    });
+  },
+};
+
 if (withTests) {
   builds.push({
+    plugins: [vscodeSuites],
     ...common,
     sourcemap: 'inline',
     minify: false,

@@ -76,7 +76,7 @@ async function main() {
     },
     {
       name: 'long_thread_heap', value: round(long.heap / 1e6, 2), unit: 'MB', baseline: round(empty.heap / 1e6, 2), ratio: round(long.heap / Math.max(1, empty.heap), 2),
-      target: 'reported (no target)', met: true, note: `${long.entries} entries, after GC`,
+      target: 'reported (no target)', met: null, note: `${long.entries} entries, after GC`,
     },
   ];
   report(figures);

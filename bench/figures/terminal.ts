@@ -85,7 +85,7 @@ async function main(): Promise<void> {
     const figures: Figure[] = [
       {
         name: 'terminal_throughput', value: oursRate, unit: 'MB/s', baseline: catRate, ratio: round(oursRate / catRate),
-        target: 'reported (against cat > /dev/null)', met: true, note,
+        target: 'reported (against cat > /dev/null)', met: null, note,
       },
       {
         name: 'terminal_retained_memory', value: round(kept / 1024 / 1024, 2), unit: 'MiB', baseline: LIMIT / 1024 / 1024, ratio: round(kept / LIMIT, 2),

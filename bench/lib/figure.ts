@@ -13,7 +13,8 @@ export interface Figure {
   ratio: number;
   /** Human-readable target, e.g. ">= 0.5x plain JSON.parse". */
   target: string;
-  met: boolean;
+  /** Whether the target is met; null for a figure that is only reported (its target says "reported"). */
+  met: boolean | null;
   /** Anything a reader needs to interpret the number (repetitions, absolute figures, method). */
   note?: string;
 }

@@ -84,12 +84,13 @@ async function main() {
     clearTimeout(timer);
     if (code === 'timeout') throw new Error(`tests did not finish within ${timeoutMs} ms`);
     const result = readResult(resultFile);
-    log(`exit code ${code}; ${result ? `${result.passed} passed, ${result.failed} failed` : 'no result file'} (${seconds(t0)} s)`);
+    log(`exit code ${code}; ${result ? `${result.passed} passed, ${result.failed} failed, ${result.pending ?? 0} pending` : 'no result file'} (${seconds(t0)} s)`);
     for (const f of result?.failures ?? []) log(`FAILED: ${f.title}\n    ${f.error}`);
     if (!result) throw new Error(`the runner wrote no result to ${resultFile} (exit code ${code})`);
-    // A non-zero exit with no failing test means mocha itself broke (e.g. a suite failed to load).
-    const failed = result.failed || (code === 0 ? 0 : 1);
-    writeSummary({ passed: result.passed, failed });
+    // A non-zero exit with no failing test means mocha itself broke (e.g. a suite failed to load); a run
+    // of zero tests is not a pass.
+    const failed = result.failed || (code === 0 && result.passed > 0 ? 0 : 1);
+    writeSummary({ passed: result.passed, failed, note: result.pending ? `${result.pending} pending` : undefined });
     const ok = failed === 0 && code === 0;
     keepRunDir = !ok;
     return ok;
