@@ -4,7 +4,7 @@
 // extension development path, the tests path, and SWITCHBOARD_TEST_RESULT (where the runner writes its counts).
 // The workbench calls window.codeAutomationExit(code) when mocha is done.
 //
-// Usage: node scripts/e2e/run-vscode-tests.mjs [--no-build] [--extension-dir DIR] [--tests-path FILE]
+// Usage: node scripts/e2e/run-vscode-tests.mjs [--no-build] [--extension-dir DIR] [--tests-path FILE] [--grep TEXT]
 // Env:   SWITCHBOARD_VSCODE_TEST_TIMEOUT (ms, default 300000), SWITCHBOARD_SUITE_SUMMARY (see summary.mjs)
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -23,6 +23,7 @@ const { values: opts } = util.parseArgs({
     'no-build': { type: 'boolean', default: false },
     'extension-dir': { type: 'string', default: repoRoot },
     'tests-path': { type: 'string' },
+    grep: { type: 'string' },
   },
 });
 const extensionDir = path.resolve(opts['extension-dir']);
@@ -65,7 +66,7 @@ async function main() {
     const payload = [
       ['extensionDevelopmentPath', remote(extensionDir)],
       ['extensionTestsPath', remote(testsPath)],
-      ['extensionEnvironment', JSON.stringify({ SWITCHBOARD_TEST_RESULT: resultFile })],
+      ['extensionEnvironment', JSON.stringify({ SWITCHBOARD_TEST_RESULT: resultFile, SWITCHBOARD_TEST_GREP: opts.grep ?? '' })],
     ];
     browser = await launchBrowser();
     const page = await newLoopbackPage(browser);

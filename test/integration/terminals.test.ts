@@ -1,6 +1,6 @@
 // terminal/* end to end: the scripted agent (a real child process) drives the client's terminals
 // through a real ThreadController, whose terminals run real processes (node-pty, or pipes).
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
@@ -68,6 +68,20 @@ function reports(state: ThreadState): Report[] {
     .split('\n')
     .filter((line) => line.startsWith('client-calls: '))
     .map((line) => JSON.parse(line.slice('client-calls: '.length)) as Report);
+}
+
+/** The scripted agent's pid: the one child process of ours whose cwd is this test's own temp folder. */
+function agentPidIn(cwd: string): number {
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const cmdline = readFileSync(`/proc/${entry}/cmdline`, 'utf8');
+      if (cmdline.includes('scripted-agent.mjs') && readlinkSync(`/proc/${entry}/cwd`) === cwd) return Number(entry);
+    } catch {
+      /* gone, or not ours */
+    }
+  }
+  throw new Error(`no scripted agent runs in ${cwd}`);
 }
 
 function isAlive(pid: number): boolean {
@@ -173,6 +187,37 @@ describe('terminals through the scripted agent', () => {
     await controller.dispose();
     await waitFor(() => !isAlive(grandchild));
     expect(state().terminals?.['terminal-1']?.released).toBe(true);
+  });
+
+  it('an agent that dies kills its unreleased terminals, grandchildren included', async () => {
+    const { controller, cwd, state } = await startThread();
+    await controller.prompt('orphan');
+    const out = reports(state())[1]?.answer.result as { output: string };
+    const grandchild = Number(/grandchild (\d+)/.exec(out.output)?.[1]);
+    expect(isAlive(grandchild)).toBe(true);
+    process.kill(agentPidIn(cwd), 'SIGKILL');
+    await waitFor(() => state().connection.kind === 'failed');
+    await waitFor(() => !isAlive(grandchild));
+    expect(state().terminals?.['terminal-1']?.status).toBe('exited');
+  });
+
+  it("the card's Stop kills a running command, grandchildren included, and the agent's wait_for_exit returns", async () => {
+    const { controller, state } = await startThread();
+    const hang = { command: 'sleep 1000 & echo "grandchild $!"; wait' };
+    const turn = controller.prompt(`hang:${JSON.stringify(hang)}`);
+    await waitFor(() => state().terminals?.['terminal-1'] !== undefined);
+    let grandchild = 0;
+    await waitFor(() => {
+      grandchild = Number(/grandchild (\d+)/.exec(controller.terminalReplay('terminal-1') ?? '')?.[1] ?? 0);
+      return grandchild > 0;
+    });
+    controller.stopTerminal('terminal-1');
+    await turn;
+    expect(isAlive(grandchild)).toBe(false);
+    expect(state().terminals?.['terminal-1']).toMatchObject({ status: 'exited', stoppedBy: 'user' });
+    const waited = reports(state()).filter((r) => r.method === 'terminal/wait_for_exit');
+    expect(waited).toHaveLength(2);
+    expect(waited[0]?.answer.result).toMatchObject({ signal: expect.any(String) });
   });
 
   it('50 MB of output with a 1 MB limit keeps every retained buffer bounded', async () => {

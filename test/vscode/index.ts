@@ -15,7 +15,9 @@ interface Failure {
 }
 
 export function run(): Promise<void> {
-  const mocha = new Mocha({ ui: 'tdd', timeout: 60_000, color: false });
+  // SWITCHBOARD_TEST_GREP (npm run test:vscode -- --grep TEXT) runs only the matching tests, while working on them.
+  const grep = process.env.SWITCHBOARD_TEST_GREP || undefined;
+  const mocha = new Mocha({ ui: 'tdd', timeout: 60_000, color: false, grep });
   const failures: Failure[] = [];
   let passed = 0;
   let pending = 0;
