@@ -22,6 +22,7 @@ import { addReviewSteps } from './review-steps.mjs';
 import { createJourney } from './steps.mjs';
 import { addTerminalSteps } from './terminal-steps.mjs';
 import { addViewSteps, cardScreenshot, MISSING_AGENT, roomForChat } from './layout-steps.mjs';
+import { checkVsixContents } from './vsix-contents.mjs';
 
 const { values: opts } = util.parseArgs({ options: { 'no-package': { type: 'boolean', default: false } } });
 const STEP_TIMEOUT = 60_000;
@@ -64,6 +65,10 @@ async function main() {
     page.setDefaultTimeout(STEP_TIMEOUT);
     const chat = switchboardWebview(page);
     const journey = createJourney({ screenshotDir, page: () => page });
+
+    journey.step('the packaged .vsix holds only what runs (bundles, media, node-pty runtime files)', async () => {
+      log(`switchboard.vsix: ${await checkVsixContents(vsixPath)} entries, all expected`);
+    });
 
     journey.step('the workbench opens the sample workspace', async () => {
       await page.goto(workbenchUrl(server, workspace));
