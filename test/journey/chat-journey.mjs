@@ -22,6 +22,7 @@ import { addReviewSteps } from './review-steps.mjs';
 import { createJourney } from './steps.mjs';
 import { addTerminalSteps } from './terminal-steps.mjs';
 import { addViewSteps, cardScreenshot, MISSING_AGENT, roomForChat } from './layout-steps.mjs';
+import { addSessionSteps, probeAgent } from './session-steps.mjs';
 import { checkVsixContents } from './vsix-contents.mjs';
 
 const { values: opts } = util.parseArgs({ options: { 'no-package': { type: 'boolean', default: false } } });
@@ -44,7 +45,11 @@ async function main() {
 
   // An agent whose command does not exist, for the error-card step (createRun puts this machine-scoped
   // setting where code-server's extension host reads it).
-  const run = createRun('journey', { settings: { 'switchboard.agents': { [MISSING_AGENT.id]: MISSING_AGENT.config } } });
+  const pidFile = path.join(fs.mkdtempSync(path.join('/tmp', 'sb-probe-')), 'pids.json');
+  const probe = probeAgent(pidFile);
+  const run = createRun('journey', {
+    settings: { 'switchboard.agents': { [MISSING_AGENT.id]: MISSING_AGENT.config, [probe.id]: probe.config } },
+  });
   log(installVsix(run, vsixPath).split('\n').pop());
   const workspace = copyWorkspace(sampleWorkspace, path.join(run.dir, 'workspace'));
   const demoFile = path.join(workspace, 'switchboard-demo.md');
@@ -127,6 +132,7 @@ async function main() {
     addReviewSteps(journey, { page, chat, workspace, screenshotDir, timeout: STEP_TIMEOUT });
     addTerminalSteps(journey, { page: () => page, chat, screenshotDir, timeout: STEP_TIMEOUT });
     addViewSteps(journey, { page, chat, screenshotDir, timeout: STEP_TIMEOUT });
+    addSessionSteps(journey, { page: () => page, chat, pidFile, timeout: STEP_TIMEOUT });
 
     const results = await journey.run();
     const passed = results.filter((r) => r.ok).length;
