@@ -1,0 +1,32 @@
+// Mutation testing (issue 16): `npm run mutation` (not part of `npm test`: it takes long on 2 cores).
+// Stryker changes the code one small mutation at a time (a condition flipped, a call removed, a constant
+// changed) and runs the vitest tests that cover it; a mutant no test notices is a promise nobody checks.
+// The score is in the README; `thresholds.break` keeps it from falling below the last measured score.
+// One part: `npm run mutation -- --mutate 'src/protocol/**/*.ts'`. Incremental: unchanged code and tests
+// reuse the previous run's results (reports/stryker-incremental.json, git-ignored).
+/** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */
+export default {
+  testRunner: 'vitest',
+  vitest: { configFile: 'vitest.config.mts' },
+  plugins: ['@stryker-mutator/vitest-runner'],
+  mutate: [
+    'src/protocol/**/*.ts',
+    'src/session/**/*.ts',
+    'src/terminals/**/*.ts',
+    'src/review/**/*.ts',
+    'src/client/fsHandlers.ts',
+    'src/client/fileSlice.ts',
+    'src/client/lineSlice.ts',
+    'src/client/paths.ts',
+  ],
+  coverageAnalysis: 'perTest',
+  concurrency: 2,
+  timeoutMS: 20_000,
+  incremental: true,
+  incrementalFile: 'reports/stryker-incremental.json',
+  reporters: ['clear-text', 'progress', 'json', 'html'],
+  jsonReporter: { fileName: 'reports/mutation/mutation.json' },
+  htmlReporter: { fileName: 'reports/mutation/mutation.html' },
+  thresholds: { high: 80, low: 60, break: null },
+  tempDirName: '.stryker-tmp',
+};
