@@ -16,8 +16,8 @@ const notCancelled: CancelSignal = {
 
 /** Every path here is inside the workspace: a confirmation would be a bug (and block the test). */
 const handlers = createFsHandlers({
-  confirmOutsideWorkspace: async (filePath) => {
-    throw new Error(`unexpected confirmation for ${filePath}`);
+  confirmOutsideWorkspace: async (request) => {
+    throw new Error(`unexpected confirmation for ${request.realPath}`);
   },
 });
 
@@ -108,13 +108,13 @@ suite('fs handlers in the real editor', () => {
   test('a write outside the workspace asks first, and a denial writes nothing', async () => {
     const asked: string[] = [];
     const denying = createFsHandlers({
-      confirmOutsideWorkspace: async (filePath) => {
-        asked.push(filePath);
-        return false;
+      confirmOutsideWorkspace: async (request) => {
+        asked.push(request.realPath);
+        return 'deny';
       },
     });
-    const outside = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'switchboard-outside-')), 'x.txt');
-    await rejectsWith(denying.writeTextFile({ sessionId: 's', path: outside, content: 'no' }, notCancelled), -32602, 'did not allow');
+    const outside = path.join(fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'switchboard-outside-'))), 'x.txt');
+    await rejectsWith(denying.writeTextFile({ sessionId: 's', path: outside, content: 'no' }, notCancelled), -32602, 'was refused');
     assert.deepEqual(asked, [outside]);
     assert.equal(fs.existsSync(outside), false);
     await rejectsWith(denying.writeTextFile({ sessionId: 's', path: 'rel.txt', content: 'no' }, notCancelled), -32602, 'path must be absolute');
