@@ -149,9 +149,10 @@ async function writeTextFile(
   const realPath = await context.outside.check('write', filePath);
   throwIfCancelled(signal);
   const review = context.review;
+  const onDisk = await regularFileOrMissing(filePath, realPath);
 
   const uri = vscode.Uri.file(filePath);
-  const existed = await ensureFileExists(uri, realPath);
+  const existed = await ensureFileExists(uri, onDisk);
   const document = await vscode.workspace.openTextDocument(uri);
   const oldText = existed ? document.getText() : null;
   throwIfCancelled(signal);
@@ -181,22 +182,27 @@ function sameLineEndings(document: vscode.TextDocument, content: string): boolea
 }
 
 /**
- * Creates the file (and missing parent folders) through a WorkspaceEdit; false when it was new.
- * Only a regular file is written: saving onto a FIFO would block, onto a device would write to it.
+ * Whether the target is an existing regular file or missing; anything else is refused before the
+ * editor is involved: saving onto a FIFO would block, onto a device would write into it.
  */
-async function ensureFileExists(uri: vscode.Uri, realPath: string): Promise<boolean> {
-  if (findOpenDocument(uri.fsPath)) return true;
+async function regularFileOrMissing(filePath: string, realPath: string): Promise<'file' | 'missing'> {
   try {
     const stat = await fs.stat(realPath);
-    if (stat.isDirectory()) throw new RequestFailure(INVALID_PARAMS, `path is a directory: ${displayPath(uri.fsPath)}`);
+    if (stat.isDirectory()) throw new RequestFailure(INVALID_PARAMS, `path is a directory: ${displayPath(filePath)}`);
     if (!stat.isFile()) {
-      throw new RequestFailure(INVALID_PARAMS, `only regular files can be written, and ${displayPath(uri.fsPath)} is ${fileKind(stat)}`);
+      throw new RequestFailure(INVALID_PARAMS, `only regular files can be written, and ${displayPath(filePath)} is ${fileKind(stat)}`);
     }
-    return true;
+    return 'file';
   } catch (error) {
     if (error instanceof RequestFailure) throw error;
-    if (!isNotFound(error)) throw new RequestFailure(INTERNAL_ERROR, `Cannot write ${displayPath(uri.fsPath)}: ${describe(error)}`);
+    if (isNotFound(error)) return 'missing';
+    throw new RequestFailure(INTERNAL_ERROR, `Cannot write ${displayPath(filePath)}: ${describe(error)}`);
   }
+}
+
+/** Creates the file (and missing parent folders) through a WorkspaceEdit; false when it was new. */
+async function ensureFileExists(uri: vscode.Uri, onDisk: 'file' | 'missing'): Promise<boolean> {
+  if (onDisk === 'file' || findOpenDocument(uri.fsPath)) return true;
   await vscode.workspace.fs.createDirectory(vscode.Uri.file(path.dirname(uri.fsPath)));
   const create = new vscode.WorkspaceEdit();
   create.createFile(uri, { ignoreIfExists: true });
