@@ -13,7 +13,6 @@
 //
 // So for this agent only, a read of a missing file answers empty text, as Zed does; every other
 // agent gets the protocol's -32002 (Qwen Code, a Gemini CLI fork, checks that code properly).
-import * as path from 'node:path';
 import type * as acp from '@agentclientprotocol/sdk';
 
 export interface AgentIdentity {
@@ -28,7 +27,7 @@ export const GEMINI_CLI_NAME = 'gemini-cli';
 export function isGeminiCli(agent: AgentIdentity): boolean {
   if (agent.agentInfo) return agent.agentInfo.name === GEMINI_CLI_NAME;
   // Versions that send no agentInfo: recognised by the command line they are run with.
-  const program = path.basename(agent.command).replace(/\.(cmd|exe|js|mjs)$/i, '');
+  const program = (agent.command.split(/[\\/]/).pop() ?? '').replace(/\.(cmd|exe|js|mjs)$/i, '');
   return program === 'gemini' || agent.args.some((arg) => arg.includes('@google/gemini-cli'));
 }
 
