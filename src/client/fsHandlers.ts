@@ -21,10 +21,9 @@ import type { ReviewWriteHooks } from './review/agentWrites';
 import { minimalDocumentEdits } from './review/documentText';
 import { checkRequestPath, displayPath } from './paths';
 
-export const INVALID_PARAMS = -32602;
-export const RESOURCE_NOT_FOUND = -32002;
-export const INTERNAL_ERROR = -32603;
-export const REQUEST_CANCELLED = -32800;
+import { INTERNAL_ERROR, INVALID_PARAMS, REQUEST_CANCELLED, RESOURCE_NOT_FOUND } from './fs/errorCodes';
+
+export { INTERNAL_ERROR, INVALID_PARAMS, REQUEST_CANCELLED, RESOURCE_NOT_FOUND };
 
 /** Review's per-file cap (src/review/budget.ts): above it a read hands review no text. */
 const REVIEW_MAX_FILE_BYTES = DEFAULT_TURN_LIMITS.maxFileBytes;

@@ -8,9 +8,8 @@
 import * as path from 'node:path';
 import { RequestFailure } from '../../session/api';
 import { displayPath, isInsideAnyFolder } from '../paths';
+import { INVALID_PARAMS } from './errorCodes';
 import { RealPathError, resolveRealPath } from './realPath';
-
-export const INVALID_PARAMS = -32602;
 
 export type AccessKind = 'read' | 'write';
 /** The setting's values; writes always behave as 'ask'. */
@@ -49,7 +48,7 @@ export class OutsideAccess {
 
   /**
    * Resolves the real path of `filePath` when the access is allowed; throws a RequestFailure the
-   * agent can show when it is not. `agentName` is for the log and the dialog.
+   * agent can show when it is not.
    */
   async check(kind: AccessKind, filePath: string): Promise<string> {
     const realPath = await realPathOrFailure(filePath);
