@@ -87,7 +87,7 @@ async function readTextFile(
 ): Promise<acp.ReadTextFileResponse> {
   const filePath = requirePath(params.path);
   const request = requireLineRequest(params);
-  const realPath = await context.outside.check('read', filePath);
+  const realPath = await orCancelled(signal, context.outside.check('read', filePath));
   throwIfCancelled(signal);
   let slice: FileSlice;
   try {
@@ -145,7 +145,7 @@ async function writeTextFile(
   context: RequestContext,
 ): Promise<WriteOutcome> {
   if (typeof params.content !== 'string') throw new RequestFailure(INVALID_PARAMS, 'content must be a string');
-  const realPath = await context.outside.check('write', filePath);
+  const realPath = await orCancelled(signal, context.outside.check('write', filePath));
   throwIfCancelled(signal);
   const review = context.review;
   const onDisk = await regularFileOrMissing(filePath, realPath);
@@ -252,6 +252,21 @@ function requireLineRequest(params: acp.ReadTextFileRequest): LineRequest {
     }
   }
   return { line: params.line, limit: params.limit };
+}
+
+/**
+ * `work`, or -32800 as soon as the request is cancelled: the consent dialog may stay open for
+ * minutes, and an agent that gave up (or exited) gets its answer now, not when the user clicks.
+ */
+function orCancelled<T>(signal: CancelSignal, work: Promise<T>): Promise<T> {
+  if (signal.isCancellationRequested) {
+    work.catch(() => undefined);
+    return Promise.reject(new RequestFailure(REQUEST_CANCELLED, 'Request cancelled'));
+  }
+  return new Promise<T>((resolve, reject) => {
+    const subscription = signal.onCancellationRequested(() => reject(new RequestFailure(REQUEST_CANCELLED, 'Request cancelled')));
+    work.then(resolve, reject).finally(() => subscription.dispose());
+  });
 }
 
 function throwIfCancelled(signal: CancelSignal): void {

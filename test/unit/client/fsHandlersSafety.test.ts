@@ -221,6 +221,31 @@ describe('reads outside the workspace folders', () => {
     expect(logged[0]).toContain(`(really ${path.join(outside, '.bashrc')})`);
   });
 
+  it('answers -32800 at once when the request is cancelled while the dialog is open', async () => {
+    let cancel = () => {};
+    let cancelled = false;
+    const signal: CancelSignal = {
+      get isCancellationRequested() {
+        return cancelled;
+      },
+      onCancellationRequested: (listener) => {
+        cancel = () => {
+          cancelled = true;
+          listener();
+        };
+        return { dispose() {} };
+      },
+    };
+    const waiting = createFsHandlers({
+      readOutsideWorkspace: () => 'ask',
+      confirmOutsideWorkspace: () => new Promise(() => {}), // the user never answers
+      log: () => {},
+    });
+    const pending = waiting.readTextFile({ sessionId: 's', path: path.join(outside, 'notes.txt') }, signal);
+    setTimeout(() => cancel(), 20);
+    expect((await failure(pending)).code).toBe(REQUEST_CANCELLED);
+  });
+
   it('reads every workspace folder of a multi-root workspace without asking', async () => {
     expect(await read(path.join(ws2, 'second.txt'))).toEqual({ content: 'second root\n' });
     expect(asked).toEqual([]);
