@@ -14,13 +14,12 @@ import { answersMissingFileAsEmpty, type AgentIdentity } from '../agents/quirks/
 import { RequestFailure, type CancelSignal, type ClientHandlers, type WriteOutcome } from '../session/api';
 import { DEFAULT_TURN_LIMITS } from '../review/budget';
 import { askOutsideWorkspace, readMaxBytes, readOutsidePolicy } from './fs/consent';
-import { OutsideAccess, type OutsideChoice, type OutsideRequest } from './fs/outsideAccess';
+import { OutsideAccess, type OutsideChoice, type OutsidePolicy, type OutsideRequest } from './fs/outsideAccess';
 import { fileKind, FileReadError, readFileSlice, type FileSlice, type LineRequest } from './fileSlice';
 import { sliceLines } from './lineSlice';
 import type { ReviewWriteHooks } from './review/agentWrites';
 import { minimalDocumentEdits } from './review/documentText';
 import { checkRequestPath, displayPath } from './paths';
-
 import { INTERNAL_ERROR, INVALID_PARAMS, REQUEST_CANCELLED, RESOURCE_NOT_FOUND } from './fs/errorCodes';
 
 export { INTERNAL_ERROR, INVALID_PARAMS, REQUEST_CANCELLED, RESOURCE_NOT_FOUND };
@@ -37,7 +36,7 @@ export interface FsHandlerOptions {
    */
   confirmOutsideWorkspace?: (request: OutsideRequest) => Promise<OutsideChoice>;
   /** switchboard.fs.readOutsideWorkspace; default: the user's setting. */
-  readOutsideWorkspace?: () => 'ask' | 'allow' | 'deny';
+  readOutsideWorkspace?: () => OutsidePolicy;
   /** The most bytes of text one read keeps (switchboard.fs.maxReadMiB); default: the setting. */
   maxReadBytes?: () => number;
   /** The agent log: every access outside the workspace is recorded there. */
