@@ -60,7 +60,13 @@ export function activate(context: vscode.ExtensionContext): SwitchboardApi {
   const review = activateReview(context, workspaceCwd, () => threads.active()?.threadId);
   const threads = new ThreadRegistry(
     (agent, threadId) => {
-      const handlers = createFsHandlers({ agentName: agent.displayName, review: review.fsHooks });
+      const handlers = createFsHandlers({
+        agentName: agent.displayName,
+        review: review.fsHooks,
+        log: (line) => agentLogs.sink(agent.id).append(line),
+        // Read at each request, after initialize: the quirks key on the agent's own agentInfo.
+        agent: () => ({ agentInfo: thread.snapshot().state.agentInfo, command: agent.command, args: agent.args }),
+      });
       const thread = createThreadController({ threadId, agent, env: host, handlers });
       // Lives as long as the thread's events do: a disposed thread emits nothing more.
       review.attach(thread);

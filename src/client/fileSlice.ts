@@ -1,7 +1,12 @@
-// fs/read_text_file's disk path without VS Code: the requested lines of a file, found by scanning
-// the file's bytes for '\n' (Buffer.indexOf is memchr) and decoding only the bytes of the slice.
-// Reading 50 lines near the end of a 100 MB file so costs the read Buffer (the one whole-file copy)
-// plus a memchr scan, never a 100 MB string.
+// fs/read_text_file's disk path without VS Code: the requested lines of a file, read in chunks
+// until they are found, never the whole of a big file. Hostile paths are part of the job:
+// - only regular files are read. The type is checked before opening (a FIFO would park one of
+//   libuv's four pool threads in open(2) until a writer appears, stalling every extension's file
+//   I/O; /dev/zero never ends), and the file is opened with O_NONBLOCK so that even one swapped in
+//   after the check cannot block, then checked again on the open descriptor;
+// - what is kept in memory is capped (`maxBytes`, the switchboard.fs.maxReadMiB setting): the
+//   slice, and the whole text only for a file at most `wholeTextMaxBytes` long;
+// - cancellation is checked between chunks, so `$/cancel_request` stops a long scan.
 //
 // Why decoding a byte slice gives exactly what slicing the decoded text gives: 0x0A never occurs
 // inside a UTF-8 sequence, and the decoder (WHATWG, as Buffer#toString uses) ends any malformed
@@ -9,10 +14,13 @@
 // always decoded as '\n' and what follows it does not depend on what came before. A slice starts at
 // offset 0 (after a BOM) or just past a '\n' and ends just past a '\n' or at the end of the file, so
 // its bad bytes become the same U+FFFD at the same places as in the whole-file decode.
-import { readFile } from 'node:fs/promises';
+import { constants, type Stats } from 'node:fs';
+import { open, stat } from 'node:fs/promises';
 import { lineRange, sliceLines } from './lineSlice';
 
 const NEWLINE = 0x0a;
+const CHUNK_BYTES = 1024 * 1024;
+export const DEFAULT_MAX_READ_MIB = 50;
 
 /** What the agent asked for: fs/read_text_file's `line` and `limit`. */
 export interface LineRequest {
@@ -25,6 +33,29 @@ export interface FileSlice {
   content: string;
   /** The whole decoded text, present only when the file is at most `wholeTextMaxBytes` bytes. */
   wholeText?: string;
+}
+
+export interface ReadBounds {
+  /** The most bytes of text a read keeps: above it the read fails with FileReadError 'too-big'. */
+  maxBytes: number;
+  /** Checked between chunks. */
+  isCancelled?: () => boolean;
+}
+
+/** Why a read was refused; other file system errors (ENOENT, EACCES, ...) are thrown as they are. */
+export class FileReadError extends Error {
+  constructor(
+    readonly reason: 'directory' | 'not-regular' | 'too-big' | 'cancelled' | 'changed',
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** switchboard.fs.maxReadMiB as bytes: 1..1024 MiB, anything else the default. */
+export function maxReadBytesFrom(mib: unknown): number {
+  const value = typeof mib === 'number' && Number.isFinite(mib) && mib >= 1 ? Math.min(mib, 1024) : DEFAULT_MAX_READ_MIB;
+  return Math.floor(value * 1024 * 1024);
 }
 
 /** 3 when the bytes start with the UTF-8 byte order mark (which the text does not include), else 0. */
@@ -43,17 +74,163 @@ export function sliceLinesOfBytes(bytes: Buffer, line?: number | null, limit?: n
   return range === null ? '' : bytes.toString('utf8', range.start, range.end);
 }
 
+/** "a FIFO", "a character device", ...: what a non-regular file is, for the error. */
+export function fileKind(stats: Stats): string {
+  if (stats.isDirectory()) return 'a directory';
+  if (stats.isFIFO()) return 'a FIFO (named pipe)';
+  if (stats.isCharacterDevice()) return 'a character device';
+  if (stats.isBlockDevice()) return 'a block device';
+  if (stats.isSocket()) return 'a socket';
+  if (stats.isSymbolicLink()) return 'a symbolic link';
+  return 'not a regular file';
+}
+
+export function refuseNonRegular(filePath: string, stats: Stats): void {
+  if (stats.isFile()) return;
+  if (stats.isDirectory()) throw new FileReadError('directory', `path is a directory: ${filePath}`);
+  throw new FileReadError('not-regular', `only regular files can be read, and ${filePath} is ${fileKind(stats)}`);
+}
+
+function tooBig(filePath: string, maxBytes: number, what: string): FileReadError {
+  const mib = Math.round((maxBytes / (1024 * 1024)) * 100) / 100;
+  return new FileReadError(
+    'too-big',
+    `${what} of ${filePath} is over the ${mib} MiB read cap (setting switchboard.fs.maxReadMiB); read fewer lines with line/limit`,
+  );
+}
+
+// O_NOFOLLOW: callers pass the real path, so a link in its last component means it was swapped.
+const OPEN_FLAGS = constants.O_RDONLY | (constants.O_NONBLOCK ?? 0) | (constants.O_NOCTTY ?? 0) | (constants.O_NOFOLLOW ?? 0);
+
 /**
- * Reads the file and returns the requested lines; the whole text too when the file is small
- * enough for the caller to want it (review keeps it as the base of the agent's next write).
- * File system errors (ENOENT, EISDIR, ...) are thrown as they are, for the caller to map.
+ * The requested lines of a regular file, and its whole text too when the file is small enough for
+ * the caller to want it (review keeps it as the base of the agent's next write). Refusals are
+ * FileReadError; other file system errors (ENOENT, EACCES, ...) are thrown as they are.
  */
-export async function readFileSlice(filePath: string, request: LineRequest, wholeTextMaxBytes: number): Promise<FileSlice> {
-  const bytes = await readFile(filePath);
-  if (bytes.length <= wholeTextMaxBytes) {
-    // Small: the whole text is decoded anyway, and slicing it is then the cheapest way.
-    const wholeText = decodeText(bytes);
+export async function readFileSlice(
+  filePath: string,
+  request: LineRequest,
+  wholeTextMaxBytes: number,
+  bounds: ReadBounds = { maxBytes: maxReadBytesFrom(undefined) },
+): Promise<FileSlice> {
+  const before = await stat(filePath);
+  refuseNonRegular(filePath, before);
+  const whole = request.limit === undefined || request.limit === null;
+  if (whole && (request.line ?? 1) <= 1 && before.size > bounds.maxBytes) throw tooBig(filePath, bounds.maxBytes, 'the whole text');
+
+  const handle = await open(filePath, OPEN_FLAGS);
+  try {
+    const opened = await handle.stat();
+    refuseNonRegular(filePath, opened);
+    if (opened.ino !== before.ino || opened.dev !== before.dev) {
+      throw new FileReadError('changed', `${filePath} was replaced while being opened; try again`);
+    }
+    const scan = new SliceScanner(request.line, request.limit, bounds.maxBytes, () => tooBig(filePath, bounds.maxBytes, 'the requested text'));
+    // Kept whole only while within review's cap; the file may grow past it as we read.
+    let wholeBytes: Buffer[] | null = opened.size <= wholeTextMaxBytes ? [] : null;
+    let wholeLength = 0;
+    const buffer = Buffer.allocUnsafe(CHUNK_BYTES);
+    let position = 0;
+    for (;;) {
+      if (bounds.isCancelled?.()) throw new FileReadError('cancelled', 'Request cancelled');
+      if (scan.done && wholeBytes === null) break;
+      const { bytesRead } = await handle.read(buffer, 0, CHUNK_BYTES, position);
+      if (bytesRead === 0) break;
+      position += bytesRead;
+      const chunk = buffer.subarray(0, bytesRead);
+      if (wholeBytes !== null) {
+        wholeLength += bytesRead;
+        if (wholeLength <= wholeTextMaxBytes) wholeBytes.push(Buffer.from(chunk));
+        else wholeBytes = null;
+      }
+      scan.push(chunk);
+    }
+    const content = scan.finish();
+    if (wholeBytes === null) return { content };
+    const wholeText = decodeText(Buffer.concat(wholeBytes, wholeLength));
     return { content: sliceLines(wholeText, request.line, request.limit), wholeText };
+  } finally {
+    await handle.close();
   }
-  return { content: sliceLinesOfBytes(bytes, request.line, request.limit) };
+}
+
+/**
+ * sliceLines over bytes that arrive in chunks: skips lines up to `line` keeping nothing, then
+ * keeps the bytes of the slice (at most `maxBytes`) until `limit` lines or the end.
+ */
+export class SliceScanner {
+  private readonly firstLine: number;
+  private readonly count: number | null;
+  /** Newlines still to skip before the slice starts. */
+  private toSkip: number;
+  private taken = 0;
+  private kept: Buffer[] = [];
+  private keptBytes = 0;
+  private atStart = true;
+  private head: Buffer | null = Buffer.alloc(0);
+  done = false;
+
+  constructor(
+    line: number | null | undefined,
+    limit: number | null | undefined,
+    private readonly maxBytes: number,
+    private readonly tooBig: () => Error,
+  ) {
+    this.firstLine = Math.max(1, Math.floor(line ?? 1));
+    this.count = limit === undefined || limit === null ? null : Math.max(0, Math.floor(limit));
+    this.toSkip = this.firstLine - 1;
+    if (this.count === 0) this.done = true;
+  }
+
+  push(chunk: Buffer): void {
+    if (this.done) return;
+    // The BOM is only known once 3 bytes are in; a regular file gives them in the first chunk
+    // unless it is shorter, but a short read must not break the rule.
+    if (this.head !== null) {
+      this.head = Buffer.concat([this.head, chunk]);
+      if (this.head.length < 3) return;
+      chunk = this.head.subarray(bomLength(this.head));
+      this.head = null;
+    }
+    this.scan(chunk);
+  }
+
+  private scan(chunk: Buffer): void {
+    let from = 0;
+    while (this.toSkip > 0) {
+      const newline = chunk.indexOf(NEWLINE, from);
+      if (newline === -1) return;
+      from = newline + 1;
+      this.toSkip--;
+    }
+    if (this.count === null) return this.keep(chunk.subarray(from));
+    let end = from;
+    while (this.taken < this.count) {
+      const newline = chunk.indexOf(NEWLINE, end);
+      if (newline === -1) return this.keep(chunk.subarray(from));
+      end = newline + 1;
+      this.taken++;
+    }
+    this.keep(chunk.subarray(from, end));
+    this.done = true;
+  }
+
+  private keep(bytes: Buffer): void {
+    if (bytes.length === 0) return;
+    this.keptBytes += bytes.length;
+    if (this.keptBytes > this.maxBytes) throw this.tooBig();
+    this.kept.push(Buffer.from(bytes));
+    this.atStart = false;
+  }
+
+  /** The slice as text ('' when the file has fewer lines). */
+  finish(): string {
+    if (this.head !== null) {
+      const head = this.head;
+      this.head = null;
+      this.scan(head.subarray(bomLength(head)));
+    }
+    if (this.toSkip > 0 || this.atStart) return '';
+    return Buffer.concat(this.kept, this.keptBytes).toString('utf8');
+  }
 }

@@ -1,11 +1,13 @@
 // fs/read_text_file and fs/write_text_file against the real editor: unsaved edits are what the
 // agent reads, and an agent write is one undoable edit that leaves other files' edits alone.
 import * as assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { createFsHandlers } from '../../src/client/fsHandlers';
+import type { OutsideChoice, OutsideRequest } from '../../src/client/fs/outsideAccess';
 import { RequestFailure, type CancelSignal } from '../../src/session/api';
 import { revertAndCloseAll, workspaceRoot } from './helpers';
 
@@ -16,8 +18,8 @@ const notCancelled: CancelSignal = {
 
 /** Every path here is inside the workspace: a confirmation would be a bug (and block the test). */
 const handlers = createFsHandlers({
-  confirmOutsideWorkspace: async (filePath) => {
-    throw new Error(`unexpected confirmation for ${filePath}`);
+  confirmOutsideWorkspace: async (request) => {
+    throw new Error(`unexpected confirmation for ${request.realPath}`);
   },
 });
 
@@ -108,15 +110,87 @@ suite('fs handlers in the real editor', () => {
   test('a write outside the workspace asks first, and a denial writes nothing', async () => {
     const asked: string[] = [];
     const denying = createFsHandlers({
-      confirmOutsideWorkspace: async (filePath) => {
-        asked.push(filePath);
-        return false;
+      confirmOutsideWorkspace: async (request) => {
+        asked.push(request.realPath);
+        return 'deny';
       },
     });
-    const outside = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'switchboard-outside-')), 'x.txt');
-    await rejectsWith(denying.writeTextFile({ sessionId: 's', path: outside, content: 'no' }, notCancelled), -32602, 'did not allow');
+    const outside = path.join(fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'switchboard-outside-'))), 'x.txt');
+    await rejectsWith(denying.writeTextFile({ sessionId: 's', path: outside, content: 'no' }, notCancelled), -32602, 'was refused');
     assert.deepEqual(asked, [outside]);
     assert.equal(fs.existsSync(outside), false);
     await rejectsWith(denying.writeTextFile({ sessionId: 's', path: 'rel.txt', content: 'no' }, notCancelled), -32602, 'path must be absolute');
+  });
+
+  test('writes through symlinks that lead out of the workspace ask with the real path; a denial writes nothing', async () => {
+    const home = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'switchboard-home-')));
+    fs.writeFileSync(path.join(home, '.bashrc'), 'original\n');
+    fs.symlinkSync(path.join(home, '.bashrc'), path.join(dir, 'bashrc-link'));
+    fs.symlinkSync(home, path.join(dir, 'home-link'));
+    const asked: OutsideRequest[] = [];
+    const denying = createFsHandlers({
+      confirmOutsideWorkspace: async (request) => {
+        asked.push(request);
+        return 'deny';
+      },
+      log: () => {},
+    });
+    await rejectsWith(denying.writeTextFile({ sessionId: 's', path: path.join(dir, 'bashrc-link'), content: 'pwned\n' }, notCancelled), -32602, 'was refused');
+    await rejectsWith(denying.writeTextFile({ sessionId: 's', path: path.join(dir, 'home-link', 'planted.txt'), content: 'x' }, notCancelled), -32602, 'was refused');
+    assert.deepEqual(asked.map((request) => request.realPath), [path.join(home, '.bashrc'), path.join(home, 'planted.txt')]);
+    assert.equal(fs.readFileSync(path.join(home, '.bashrc'), 'utf8'), 'original\n');
+    assert.equal(fs.existsSync(path.join(home, 'planted.txt')), false);
+    fs.rmSync(home, { recursive: true, force: true });
+  });
+
+  test('a write onto a FIFO or a folder is refused at once, and a symlink inside the workspace still works', async () => {
+    const fifo = path.join(dir, 'pipe');
+    execFileSync('mkfifo', [fifo]);
+    await rejectsWith(handlers.writeTextFile({ sessionId: 's', path: fifo, content: 'x' }, notCancelled), -32602, 'FIFO');
+    await rejectsWith(handlers.readTextFile({ sessionId: 's', path: fifo }, notCancelled), -32602, 'FIFO');
+    await rejectsWith(handlers.writeTextFile({ sessionId: 's', path: dir, content: 'x' }, notCancelled), -32602, 'path is a directory');
+    const target = path.join(dir, 'real-target.txt');
+    fs.writeFileSync(target, 'before\n');
+    fs.symlinkSync(target, path.join(dir, 'inside-link.txt'));
+    await handlers.writeTextFile({ sessionId: 's', path: path.join(dir, 'inside-link.txt'), content: 'after\n' }, notCancelled);
+    assert.equal(fs.readFileSync(target, 'utf8'), 'after\n');
+  });
+
+  test('reads outside the workspace: asked per folder, a folder grant covers the next read there, the user setting "deny" refuses', async () => {
+    const home = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'switchboard-home-')));
+    fs.writeFileSync(path.join(home, 'a.txt'), 'a\n');
+    fs.writeFileSync(path.join(home, 'b.txt'), 'b\n');
+    const asked: OutsideRequest[] = [];
+    const logged: string[] = [];
+    let answer: OutsideChoice = 'folder';
+    const asking = createFsHandlers({
+      readOutsideWorkspace: () => 'ask',
+      confirmOutsideWorkspace: async (request) => {
+        asked.push(request);
+        return answer;
+      },
+      log: (line) => logged.push(line),
+    });
+    assert.equal((await asking.readTextFile({ sessionId: 's', path: path.join(home, 'a.txt') }, notCancelled)).content, 'a\n');
+    answer = 'deny';
+    assert.equal((await asking.readTextFile({ sessionId: 's', path: path.join(home, 'b.txt') }, notCancelled)).content, 'b\n');
+    assert.equal(asked.length, 1);
+    assert.equal(logged.length, 2);
+
+    // The default reads the user's setting.
+    const config = vscode.workspace.getConfiguration('switchboard.fs');
+    await config.update('readOutsideWorkspace', 'deny', vscode.ConfigurationTarget.Global);
+    try {
+      const bySetting = createFsHandlers({
+        confirmOutsideWorkspace: async () => {
+          throw new Error('the setting says deny: no question');
+        },
+        log: () => {},
+      });
+      await rejectsWith(bySetting.readTextFile({ sessionId: 's', path: path.join(home, 'a.txt') }, notCancelled), -32602, 'readOutsideWorkspace is "deny"');
+    } finally {
+      await config.update('readOutsideWorkspace', undefined, vscode.ConfigurationTarget.Global);
+      fs.rmSync(home, { recursive: true, force: true });
+    }
   });
 });

@@ -135,9 +135,9 @@ describe('readFileSlice: when the whole text comes along', () => {
   });
 });
 
-describe('readFileSlice: file system errors are thrown as they are', () => {
-  it('ENOENT for a missing file, EISDIR for a folder', async () => {
+describe('readFileSlice: file system errors are thrown as they are, refusals as FileReadError', () => {
+  it('ENOENT for a missing file, a "directory" refusal for a folder', async () => {
     await expect(readFileSlice(path.join(dir, 'missing.txt'), {}, 0)).rejects.toMatchObject({ code: 'ENOENT' });
-    await expect(readFileSlice(dir, {}, 0)).rejects.toMatchObject({ code: 'EISDIR' });
+    await expect(readFileSlice(dir, {}, 0)).rejects.toMatchObject({ reason: 'directory' });
   });
 });

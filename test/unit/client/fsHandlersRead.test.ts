@@ -12,7 +12,9 @@ interface FakeDocument {
   isDirty: boolean;
   getText(): string;
 }
-const fakeVscode = vi.hoisted(() => ({ workspace: { textDocuments: [] as FakeDocument[], workspaceFolders: [] } }));
+const fakeVscode = vi.hoisted(() => ({
+  workspace: { textDocuments: [] as FakeDocument[], workspaceFolders: [] as Array<{ uri: { scheme: string; fsPath: string } }> },
+}));
 vi.mock('vscode', () => fakeVscode);
 
 import { createFsHandlers, INVALID_PARAMS, RESOURCE_NOT_FOUND } from '../../../src/client/fsHandlers';
@@ -24,7 +26,9 @@ const notCancelled: CancelSignal = { isCancellationRequested: false, onCancellat
 
 let dir: string;
 beforeAll(() => {
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'switchboard-fsread-'));
+  dir = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'switchboard-fsread-')));
+  // The workspace: every read here is inside it (outside reads: fsHandlersSafety.test.ts).
+  fakeVscode.workspace.workspaceFolders = [{ uri: { scheme: 'file', fsPath: dir } }];
 });
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
@@ -41,7 +45,7 @@ beforeEach(() => {
     ownEdit: (_filePath, work) => work(),
     agentWrote: () => {},
   };
-  handlers = createFsHandlers({ review });
+  handlers = createFsHandlers({ review, readOutsideWorkspace: () => 'deny', maxReadBytes: () => 50 * 1024 * 1024, log: () => {} });
 });
 
 function read(filePath: string, line?: number, limit?: number) {
