@@ -28,7 +28,7 @@ async function feature(): Promise<ReviewFeature> {
 async function agentEdits(file: string): Promise<vscode.TextDocument> {
   const review = await feature();
   fs.writeFileSync(file, ORIGINAL);
-  const handlers = createFsHandlers({ review: review.fsHooks, confirmOutsideWorkspace: async () => false });
+  const handlers = createFsHandlers({ review: review.fsHooks, confirmOutsideWorkspace: async () => 'deny' });
   await handlers.readTextFile({ sessionId: 's', path: file }, notCancelled);
   await handlers.writeTextFile({ sessionId: 's', path: file, content: AGENT }, notCancelled);
   await waitFor(() => fileHunks(findFile(review.controller.store.state, file) ?? nothing()).length === 2, 5_000, 'two pending hunks');
