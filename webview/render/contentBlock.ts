@@ -5,6 +5,7 @@
 import type * as acp from '@agentclientprotocol/sdk';
 import { h } from '../dom';
 import { asText, visibleText } from '../visibleText';
+import { requireString } from './agentData';
 import { blockedImage, inlineImageUrl } from './agentImages';
 import type { Post } from './types';
 
@@ -18,10 +19,10 @@ export function renderContentBlock(block: acp.ContentBlock, post: Post): HTMLEle
       // The webview CSP allows no media: say what it is rather than failing silently.
       return h('div', { class: 'content-note', text: `Audio (${visibleText(block.mimeType, { maxLength: 100 })}) is not shown here.` });
     case 'resource_link':
-      return renderResourceLink(asText(block.uri), visibleText(block.title ?? block.name), block.description ? visibleText(block.description) : null, post);
+      return renderResourceLink(requireString(block.uri, 'resource_link uri'), visibleText(block.title ?? block.name), block.description ? visibleText(block.description) : null, post);
     case 'resource': {
       const resource = block.resource;
-      const uri = asText(resource.uri);
+      const uri = requireString(resource.uri, 'resource uri');
       const text = 'text' in resource && typeof resource.text === 'string' ? resource.text : null;
       const summary = h('summary', {}, renderResourceLink(uri, visibleText(fileName(uri)), null, post));
       return h(

@@ -6,13 +6,19 @@
 //   - container depth: ">" and list markers opening one line (legitimate answers nest a few);
 //   - list indentation: a list item indented more than MAX_LIST_INDENT columns;
 //   - emphasis depth: `*` / `_` runs that open more spans than close, within one paragraph,
-//     outside code fences (C code in a fence is full of `*p`).
+//     outside code fences (C code in a fence is full of `*p`);
+//   - HTML depth: tags opened and not closed within one paragraph (the DOM parser and morph.ts
+//     walk nesting too; a browser flattens past 512 levels, jsdom takes seconds at 3,000).
 
 import type { Token } from 'marked';
 
 export const MAX_CONTAINER_DEPTH = 32;
 export const MAX_LIST_INDENT = 128;
 export const MAX_EMPHASIS_DEPTH = 64;
+export const MAX_HTML_DEPTH = 100;
+
+/** Elements without a closing tag: they do not nest. */
+const VOID_TAG = /^(?:area|base|br|col|embed|hr|img|input|link|meta|param|source|track|wbr)$/i;
 
 const SPACE = 32;
 const TAB = 9;
@@ -22,6 +28,7 @@ const NEWLINE = 10;
 export function nestsTooDeep(src: string): boolean {
   const length = src.length;
   let emphasis = 0;
+  let html = 0;
   /** The open code fence's character and length (0: none). */
   let fenceChar = 0;
   let fenceLength = 0;
@@ -32,7 +39,8 @@ export function nestsTooDeep(src: string): boolean {
     while (i < length && (src.charCodeAt(i) === SPACE || src.charCodeAt(i) === TAB)) column += src.charCodeAt(i++) === TAB ? 4 : 1;
     if (i >= length) break;
     if (src.charCodeAt(i) === NEWLINE) {
-      emphasis = 0; // a blank line ends the paragraph
+      emphasis = 0; // a blank line ends the paragraph (and an HTML block, or the inline HTML in it)
+      html = 0;
       i++;
       continue;
     }
@@ -59,6 +67,12 @@ export function nestsTooDeep(src: string): boolean {
     const end = lineEnd(src, i);
     for (; i < end; i++) {
       const code = src.charCodeAt(i);
+      if (code === 60 /* < */) {
+        const tag = tagAt(src, i + 1);
+        if (tag === 'close') html = Math.max(0, html - 1);
+        else if (tag !== null && !VOID_TAG.test(tag) && ++html > MAX_HTML_DEPTH) return true;
+        continue;
+      }
       if (code !== 42 /* * */ && code !== 95 /* _ */) continue;
       const before = i === 0 ? NEWLINE : src.charCodeAt(i - 1);
       while (i + 1 < end && src.charCodeAt(i + 1) === code) i++;
@@ -71,6 +85,18 @@ export function nestsTooDeep(src: string): boolean {
     i = end + 1;
   }
   return false;
+}
+
+/** At `i` (after a "<"): the name of an opening tag, 'close' for a closing one, or null. */
+function tagAt(src: string, i: number): string | null {
+  if (src.charCodeAt(i) === 47 /* / */) return isLetter(src.charCodeAt(i + 1)) ? 'close' : null;
+  let j = i;
+  while (j < i + 16 && (isLetter(src.charCodeAt(j)) || (j > i && src.charCodeAt(j) >= 48 && src.charCodeAt(j) <= 57))) j++;
+  return j > i ? src.slice(i, j) : null;
+}
+
+function isLetter(code: number): boolean {
+  return (code >= 65 && code <= 90) || (code >= 97 && code <= 122);
 }
 
 function lineEnd(src: string, from: number): number {

@@ -6,8 +6,8 @@ import { h } from '../dom';
 import { visibleText } from '../visibleText';
 import { handleCopyClicks } from './codeBlocks';
 import { renderPermission } from './permission';
+import { listOf } from './agentData';
 import {
-  listOf,
   renderLocation,
   renderRaw,
   renderToolContent,

@@ -11,6 +11,7 @@ import { h } from '../dom';
 import { recordError } from '../errors';
 import { visibleText } from '../visibleText';
 import { renderContentBlock } from './contentBlock';
+import { listOf, requireString } from './agentData';
 import { boundedJson, errorCard } from './entryError';
 import { renderDiff } from './diff';
 import { renderMarkdownOnce } from './markdown';
@@ -60,23 +61,6 @@ export class ReusingList<T> {
       return false;
     }
   }
-}
-
-/** `value` when it is an array; a list that is not one is malformed data, reported as such. */
-export function listOf<T>(value: readonly T[] | null | undefined): readonly T[] {
-  if (value === undefined || value === null) return [];
-  if (!Array.isArray(value)) throw new TypeError(`expected a list, got ${describeType(value)}`);
-  return value;
-}
-
-function describeType(value: unknown): string {
-  return value === null ? 'null' : Array.isArray(value) ? 'a list' : typeof value === 'string' ? 'a string' : `a ${typeof value}`;
-}
-
-/** A field that must be a string; a clear error (shown in the item's error card) otherwise. */
-export function requireString(value: unknown, what: string): string {
-  if (typeof value !== 'string') throw new TypeError(`${what} should be a string, got ${describeType(value)}`);
-  return value;
 }
 
 export function renderToolContent(item: acp.ToolCallContent, post: Post): HTMLElement {
