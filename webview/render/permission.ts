@@ -53,18 +53,27 @@ export function renderPermission(request: PermissionRequestView, post: Post): HT
     const look = option ? kindLook(option.kind) : UNKNOWN_KIND;
     el.dataset.kind = option && look !== UNKNOWN_KIND ? option.kind : '';
     const name = visibleText(option ? option.name : state.optionId);
-    el.appendChild(h('div', { class: 'permission-result', text: name && name !== look.label ? `${look.verb} (“${name}”)` : look.verb }));
+    el.appendChild(h('div', { class: 'permission-result', text: addsToLabel(name, look.label) ? `${look.verb} (“${name}”)` : look.verb }));
   } else {
     el.appendChild(h('div', { class: 'permission-result', text: 'Permission request cancelled' }));
   }
   return el;
 }
 
+/**
+ * Whether the agent's name says more than our label: "Always allow" or "Reject" under "Allow
+ * always" / "Reject once" would only repeat it; "Deny" under "Allow always" must show.
+ */
+function addsToLabel(name: string, label: string): boolean {
+  const ours = new Set(label.toLowerCase().split(' '));
+  const words = name.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+  return words.some((word) => !ours.has(word));
+}
+
 function renderOption(request: PermissionRequestView, option: acp.PermissionOption, group: HTMLElement, post: Post): HTMLElement {
   const look = kindLook(option.kind);
   const name = visibleText(option.name, { maxLength: 200 });
-  // The agent's name is shown only when it adds something ("Allow once" twice says nothing).
-  const secondary = name && name.toLowerCase() !== look.label.toLowerCase() ? name : '';
+  const secondary = addsToLabel(name, look.label) ? name : '';
   const el = h(
     'button',
     {
