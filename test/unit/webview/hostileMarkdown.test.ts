@@ -4,6 +4,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { MAX_INLINE_IMAGE_CHARS } from '../../../webview/render/agentImages';
+import { renderContentBlock } from '../../../webview/render/contentBlock';
 import { renderMarkdownOnce, IncrementalMarkdown } from '../../../webview/render/markdown';
 
 interface HostileCase {
@@ -92,6 +94,39 @@ describe('remote images', () => {
     const png = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
     expect(renderMarkdownOnce(`![dot](${png})`).querySelector('img')?.getAttribute('src')).toBe(png);
     expect(renderMarkdownOnce('![svg](data:image/svg+xml;base64,PHN2Zy8+)').querySelector('img')).toBeNull();
+  });
+});
+
+describe('ACP image blocks', () => {
+  const post = () => undefined;
+  const image = (fields: Record<string, unknown>) => renderContentBlock({ type: 'image', mimeType: 'image/png', data: 'iVBORw0KGgo=', ...fields } as never, post);
+
+  it('show the bytes the agent sent as a data: image', () => {
+    expect(image({}).getAttribute('src')).toBe('data:image/png;base64,iVBORw0KGgo=');
+  });
+
+  it('never load a URL, and refuse SVG, oversized, non-base64 or non-string data', () => {
+    const cases = [
+      image({ data: undefined, uri: 'https://evil.example/i.png' }),
+      image({ mimeType: 'image/svg+xml' }),
+      image({ data: 'A'.repeat(MAX_INLINE_IMAGE_CHARS + 4) }),
+      image({ data: 'iVBOR"><img src=https://evil.example/x>' }),
+      image({ data: 5 }),
+      image({ mimeType: 'image/png;x=https://evil.example' }),
+    ];
+    for (const el of cases) {
+      expect(el.tagName).not.toBe('IMG');
+      expect(el.classList.contains('blocked-image')).toBe(true);
+    }
+    expect(cases[0].textContent).toBe('Image from evil.example — not loaded');
+  });
+});
+
+describe('agent content paints only inside its own box', () => {
+  it('chat.css contains the markdown container, tool text and error cards', () => {
+    const css = readFileSync(join(__dirname, '../../../media/chat.css'), 'utf8');
+    expect(css).toMatch(/\n\.markdown \{[^}]*contain: paint/);
+    expect(css).toMatch(/\.content-resource, \.tool-text \{ contain: paint; \}/);
   });
 });
 
