@@ -6,7 +6,6 @@ import { h } from '../dom';
 import { visibleText } from '../visibleText';
 import { handleCopyClicks } from './codeBlocks';
 import { renderPermission } from './permission';
-import { listOf } from './agentData';
 import {
   renderLocation,
   renderRaw,
@@ -127,8 +126,9 @@ export class ToolCardView implements EntryView {
  * the write card holds what really happened to the buffer, so the agent's own diff is hidden.
  */
 function visibleContent(tool: ToolCallView): ToolCallView['content'] {
-  const [content, writes] = [listOf(tool.content), listOf(tool.writes)];
-  if (writes.length === 0) return content as ToolCallView['content'];
-  const written = new Set(writes.map((write) => write?.path));
-  return content.filter((item) => item?.type !== 'diff' || !written.has(item.path));
+  // Lists that are not lists go to their section as they are, which shows an error card for them.
+  if (!Array.isArray(tool.content) || !Array.isArray(tool.writes)) return tool.content;
+  if (tool.writes.length === 0) return tool.content;
+  const written = new Set(tool.writes.map((write) => write?.path));
+  return tool.content.filter((item) => item?.type !== 'diff' || !written.has(item.path));
 }

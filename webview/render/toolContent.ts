@@ -26,6 +26,8 @@ interface Rendered<T> {
 /** Renders `items` into `container`, reusing elements for items `same` as the previous ones. */
 export class ReusingList<T> {
   private rendered: Rendered<T>[] = [];
+  /** The container shows the error card of a list that was not one. */
+  private showsError = false;
 
   constructor(
     private readonly container: HTMLElement,
@@ -34,14 +36,26 @@ export class ReusingList<T> {
   ) {}
 
   update(list: readonly T[]): void {
-    const items = listOf(list);
+    let items: readonly T[];
+    try {
+      items = listOf(list);
+    } catch (error) {
+      // Not a list at all: the section says so, the rest of the card renders.
+      recordError('a list of a tool call could not be rendered', error);
+      this.rendered = [];
+      this.container.replaceChildren(errorCard('This list could not be shown', list, error));
+      this.container.hidden = false;
+      this.showsError = true;
+      return;
+    }
     const next: Rendered<T>[] = items.map((item, i) => {
       const previous = this.rendered[i];
       return previous && (previous.item === item || this.sameItem(previous.item, item)) ? { item, el: previous.el } : { item, el: this.renderItem(item) };
     });
-    const changed = next.length !== this.rendered.length || next.some((r, i) => r.el !== this.rendered[i].el);
+    const changed = this.showsError || next.length !== this.rendered.length || next.some((r, i) => r.el !== this.rendered[i].el);
     if (changed) this.container.replaceChildren(...next.map((r) => r.el));
     this.rendered = next;
+    this.showsError = false;
     this.container.hidden = next.length === 0;
   }
 

@@ -87,6 +87,16 @@ describe('malformed updates', () => {
     expect(m.posted).toContainEqual({ type: 'permission', permissionId: 'p1', optionId: 'ok' });
   });
 
+  it('a list that is not a list shows an error card in its section; the permission request still works', () => {
+    const m = mount();
+    m.snapshot(thread([...READY, PROMPT, tool('t', { locations: 'abc' })]));
+    m.act({ type: 'permissionRequested', permissionId: 'p1', toolCall: { toolCallId: 't' }, options: [{ optionId: 'no', name: 'No', kind: 'reject_once' }] });
+    expect(m.$('.tool-locations .entry-error').textContent).toContain('expected a list, got a string');
+    expect(m.$('.tool-title').textContent).toBe('Tool t');
+    m.$('.permission button').click();
+    expect(m.posted).toContainEqual({ type: 'permission', permissionId: 'p1', optionId: 'no' });
+  });
+
   it('an entry fixed by a later update renders normally again', () => {
     const m = mount();
     m.snapshot(thread([...READY, PROMPT, tool('t', { locations: 'abc' })]));
@@ -94,6 +104,11 @@ describe('malformed updates', () => {
     m.act(update({ sessionUpdate: 'tool_call_update', toolCallId: 't', locations: [{ path: '/w/x.ts' }] } as acp.SessionUpdate));
     expect(m.$$('.entry-error')).toHaveLength(0);
     expect(m.$('.tool-card[data-tool-call-id="t"] .location-link').textContent).toBe('/w/x.ts');
+    // And an empty list after a broken one clears the card too.
+    m.act(update({ sessionUpdate: 'tool_call_update', toolCallId: 't', locations: 'abc' } as unknown as acp.SessionUpdate));
+    expect(m.$$('.entry-error')).toHaveLength(1);
+    m.act(update({ sessionUpdate: 'tool_call_update', toolCallId: 't', locations: [] } as acp.SessionUpdate));
+    expect(m.$$('.entry-error')).toHaveLength(0);
   });
 
   it('raw input nested 5,000 deep opens, cut at a bounded depth', () => {
