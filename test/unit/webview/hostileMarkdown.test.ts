@@ -49,7 +49,8 @@ export function assertInert(root: Element, label: string): void {
     if (el.tagName === 'INPUT') expect(el.getAttribute('type') === 'checkbox' && el.hasAttribute('disabled'), where).toBe(true);
   }
   expect(root.querySelector(FORBIDDEN), label).toBeNull();
-  expect(root.querySelector('a[href^="javascript:" i], a[href^="command:" i], a[href^="file:" i], a[href^="vscode:" i]'), label).toBeNull();
+  for (const link of Array.from(root.querySelectorAll('a[href]'))) expect(link.getAttribute('href'), label).toMatch(/^(?:https?:|mailto:|#|[^:]*$)/i);
+  expect(root.querySelector('[target], [rel]'), label).toBeNull();
 }
 
 describe('hostile markdown corpus', () => {
@@ -81,6 +82,11 @@ describe('remote images', () => {
     expect(placeholder.textContent).toBe('Image “secret” from evil.example — not loaded');
     expect(placeholder.tagName).toBe('A');
     expect(placeholder.getAttribute('href')).toBe('https://evil.example/p.png?d=SECRET');
+  });
+
+  it('the alt text in a placeholder shows its invisible characters', () => {
+    const el = renderMarkdownOnce('![ok\u202Etxt.exe\u200B](https://evil.example/a.png)');
+    expect(el.querySelector('.blocked-image')?.textContent).toBe('Image “ok⟨U+202E⟩txt.exe⟨U+200B⟩” from evil.example — not loaded');
   });
 
   it('inside a link, the placeholder is text (links do not nest) and the link stays', () => {
