@@ -7,6 +7,7 @@ import type { Post } from './render/types';
 import { ThreadStore, type ViewState } from './store';
 import { onlyStreamingTextGrew } from './streamingFrames';
 import { reviewCards } from './render/reviewControls';
+import { recordError } from './errors';
 import { terminalViews } from './terminal/views';
 
 export interface ChatAppOptions extends ComposerOptions {
@@ -39,10 +40,24 @@ export function createChatApp(root: HTMLElement, post: Post, options: ChatAppOpt
   const flush = (): void => {
     scheduled = false;
     rendered = store.state;
-    // Before rendering: cards built in this frame start from the newest review state.
-    if (store.state.review !== shownReview) reviewCards.update((shownReview = store.state.review).files);
-    renderer.render(store.state);
-    terminalViews.describe(store.state.thread?.terminals);
+    // A frame that throws must not stop the next one: each step is on its own (and the thread
+    // renderer isolates its parts and entries, see threadView.ts and transcript.ts).
+    try {
+      // Before rendering: cards built in this frame start from the newest review state.
+      if (store.state.review !== shownReview) reviewCards.update((shownReview = store.state.review).files);
+    } catch (error) {
+      recordError('the review state could not be shown', error);
+    }
+    try {
+      renderer.render(store.state);
+    } catch (error) {
+      recordError('a frame could not be rendered', error);
+    }
+    try {
+      terminalViews.describe(store.state.thread?.terminals);
+    } catch (error) {
+      recordError('the terminals could not be described', error);
+    }
     if (focusPending) {
       focusPending = false;
       renderer.focusComposer();
@@ -51,7 +66,7 @@ export function createChatApp(root: HTMLElement, post: Post, options: ChatAppOpt
   /** One animation frame: renders, or lets streamed text wait one frame (see streamingFrames.ts). */
   const frame = (): void => {
     if (!scheduled) return;
-    const onlyText = rendered !== null && onlyStreamingTextGrew(rendered, store.state);
+    const onlyText = rendered !== null && streamingTextOnly(rendered, store.state);
     if (onlyText && lastFrameOnlyText) {
       lastFrameOnlyText = false;
       scheduled = false;
@@ -88,6 +103,15 @@ export function createChatApp(root: HTMLElement, post: Post, options: ChatAppOpt
     },
     flush,
   };
+}
+
+/** See streamingFrames.ts; false (render now) when the state is too malformed to compare. */
+function streamingTextOnly(shown: ViewState, next: ViewState): boolean {
+  try {
+    return onlyStreamingTextGrew(shown, next);
+  } catch {
+    return false;
+  }
 }
 
 function defaultRequestFrame(callback: () => void): void {

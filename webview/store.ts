@@ -4,6 +4,7 @@
 import type { AgentChoice, HostToWebview, ReviewFileState, WebviewToHost } from '../src/shared/messages';
 import { reduce } from '../src/shared/reduce';
 import type { ThreadState } from '../src/shared/thread';
+import { recordError } from './errors';
 import { noteGrowth } from './textGrowth';
 
 /** Everything the UI renders from. A new object whenever anything in it changes. */
@@ -64,7 +65,13 @@ export class ThreadStore {
       case 'focusComposer':
         return 'focusComposer';
       case 'actions':
-        return this.applyBatch(msg.firstSeq, msg);
+        try {
+          return this.applyBatch(msg.firstSeq, msg);
+        } catch (error) {
+          // A batch is never dropped silently: whatever went wrong, our copy is suspect.
+          recordError('an action batch could not be applied, resyncing', error);
+          return this.requestResync();
+        }
       case 'terminalOutput':
         return 'terminalOutput';
       case 'review':
@@ -92,7 +99,7 @@ export class ThreadStore {
       }
     } catch (error) {
       // The reducer never throws on valid input; if it does, our copy is suspect: start over.
-      console.error('Switchboard: failed to apply actions, resyncing', error);
+      recordError('an action could not be applied, resyncing', error);
       return this.requestResync();
     }
     this.lastSeq = lastInBatch;

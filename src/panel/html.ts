@@ -18,13 +18,31 @@ export function createNonce(): string {
   return randomBytes(18).toString('base64');
 }
 
+/**
+ * Nothing the agent writes may make the webview send a request: a prompt-injected agent could
+ * put what it read into an image URL, fetched the moment the message renders. So images come
+ * only from the extension (cspSource: our icons) and from data: URLs (bytes the agent already
+ * sent, ACP image blocks; no request leaves), never from https:. The rest is listed even where
+ * `default-src 'none'` already covers it, so the policy says what it means and tests check it;
+ * form-action and base-uri are not covered by default-src at all. Remote images in agent
+ * markdown are placeholders the user can open in the browser (webview/render/agentImages.ts).
+ */
 export function contentSecurityPolicy(cspSource: string, nonce: string): string {
   return [
     `default-src 'none'`,
     `style-src ${cspSource} 'nonce-${nonce}'`,
     `script-src 'nonce-${nonce}'`,
-    `img-src ${cspSource} data: https:`,
+    `img-src ${cspSource} data:`,
     `font-src ${cspSource}`,
+    `media-src 'none'`,
+    `connect-src 'none'`,
+    `frame-src 'none'`,
+    `child-src 'none'`,
+    `worker-src 'none'`,
+    `object-src 'none'`,
+    `manifest-src 'none'`,
+    `form-action 'none'`,
+    `base-uri 'none'`,
   ].join('; ') + ';';
 }
 

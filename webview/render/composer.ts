@@ -5,6 +5,8 @@
 import type * as acp from '@agentclientprotocol/sdk';
 import type { ThreadState } from '../../src/shared/thread';
 import { button, h, setDisabled, setHidden, setText } from '../dom';
+import { visibleText } from '../visibleText';
+import { agentName } from './header';
 import { SelectorsView } from './selectors';
 import { filterCommands, invokedCommand, slashQuery, SlashMenuView } from './slashMenu';
 import type { Post } from './types';
@@ -32,7 +34,7 @@ export function composerMode(thread: ThreadState | null): ComposerMode {
   if (!thread) {
     return { enabled: true, running: false, cancelling: false, placeholder: 'Type a message to start a chat with the agent picked above (Enter to send)', status: '' };
   }
-  const agent = thread.agentInfo?.title || thread.agent.displayName;
+  const agent = agentName(thread);
   switch (thread.connection.kind) {
     case 'starting':
       return off('Agent is starting...');
@@ -100,7 +102,7 @@ export class ComposerView {
   update(thread: ThreadState | null): void {
     this.mode = composerMode(thread);
     this.hasThread = thread !== null;
-    this.commands = thread?.commands ?? [];
+    this.commands = Array.isArray(thread?.commands) ? thread.commands : [];
     this.selectors.update(thread);
     this.applyMode();
     if (this.menu.isOpen) this.refreshMenu();
@@ -209,7 +211,7 @@ export class ComposerView {
     const command = invokedCommand(this.commands, text);
     const hint = command?.input?.hint && text === `/${command.name} ` ? command.input.hint : '';
     setText(this.ghostTyped, hint ? text : '');
-    setText(this.ghostHint, hint);
+    setText(this.ghostHint, visibleText(hint));
     setHidden(this.ghost, !hint);
   }
 

@@ -2,7 +2,9 @@
 // (spinner), sign-in required (one button per auth method), signing in, failed, stopped.
 import type { ConnectionState, ThreadState } from '../../src/shared/thread';
 import { button, h } from '../dom';
+import { asText, visibleText } from '../visibleText';
 import { renderErrorCard } from './failure';
+import { agentName } from './header';
 import type { Post } from './types';
 
 export class ConnectionBanner {
@@ -30,7 +32,7 @@ export class ConnectionBanner {
   }
 
   private render(thread: ThreadState, connection: ConnectionState): Node[] {
-    const agent = thread.agentInfo?.title || thread.agent.displayName;
+    const agent = agentName(thread);
     switch (connection.kind) {
       case 'starting':
         return [spinnerLine(`Starting ${agent}...`)];
@@ -44,15 +46,15 @@ export class ConnectionBanner {
               h(
                 'div',
                 { class: 'auth-method' },
-                h('button', { class: 'primary', text: method.name, attrs: { type: 'button' }, data: { methodId: method.id } }),
-                method.description ? h('div', { class: 'auth-description', text: method.description }) : null,
+                h('button', { class: 'primary', text: visibleText(method.name), attrs: { type: 'button' }, data: { methodId: asText(method.id) } }),
+                method.description ? h('div', { class: 'auth-description', text: visibleText(method.description, { multiline: true }) }) : null,
               ),
             ),
           ),
         ].map((el) => this.wireAuth(el));
       case 'authenticating': {
         const method = this.authMethods.find((m) => m.id === connection.methodId);
-        return [spinnerLine(`Signing in${method ? ` with ${method.name}` : ''}...`)];
+        return [spinnerLine(`Signing in${method ? ` with ${visibleText(method.name)}` : ''}...`)];
       }
       case 'failed':
         // The failure is usually also a transcript entry with the full card; don't show it twice.

@@ -1,24 +1,30 @@
 // Non-text content blocks (in messages and in tool-call content): images, resource links,
 // embedded resources, audio. Text blocks are rendered by the callers (markdown or plain text).
+// Agent data: every field is checked before use (a numeric uri is malformed, not a crash), and
+// an image is shown only from bytes the agent sent, never fetched from a URL (agentImages.ts).
 import type * as acp from '@agentclientprotocol/sdk';
 import { h } from '../dom';
+import { asText, visibleText } from '../visibleText';
+import { requireString } from './agentData';
+import { blockedImage, inlineImageUrl } from './agentImages';
 import type { Post } from './types';
 
 export function renderContentBlock(block: acp.ContentBlock, post: Post): HTMLElement {
   switch (block.type) {
     case 'text':
-      return h('div', { class: 'content-text', text: block.text });
+      return h('div', { class: 'content-text', text: asText(block.text) });
     case 'image':
       return renderImage(block);
     case 'audio':
-      // The webview CSP has no media-src: say what it is rather than failing silently.
-      return h('div', { class: 'content-note', text: `Audio (${block.mimeType}) is not shown here.` });
+      // The webview CSP allows no media: say what it is rather than failing silently.
+      return h('div', { class: 'content-note', text: `Audio (${visibleText(block.mimeType, { maxLength: 100 })}) is not shown here.` });
     case 'resource_link':
-      return renderResourceLink(block.uri, block.title ?? block.name, block.description ?? null, post);
+      return renderResourceLink(requireString(block.uri, 'resource_link uri'), visibleText(block.title ?? block.name), block.description ? visibleText(block.description) : null, post);
     case 'resource': {
       const resource = block.resource;
-      const text = 'text' in resource ? resource.text : null;
-      const summary = h('summary', {}, renderResourceLink(resource.uri, fileName(resource.uri), null, post));
+      const uri = requireString(resource.uri, 'resource uri');
+      const text = 'text' in resource && typeof resource.text === 'string' ? resource.text : null;
+      const summary = h('summary', {}, renderResourceLink(uri, visibleText(fileName(uri)), null, post));
       return h(
         'details',
         { class: 'content-resource' },
@@ -32,17 +38,19 @@ export function renderContentBlock(block: acp.ContentBlock, post: Post): HTMLEle
 }
 
 function renderImage(block: acp.ImageContent): HTMLElement {
-  if (!/^image\/[\w.+-]+$/.test(block.mimeType)) return h('div', { class: 'content-note', text: 'Image' });
-  const img = h('img', { class: 'content-image', attrs: { alt: block.uri ?? 'Image from the agent' } });
-  img.src = `data:${block.mimeType};base64,${block.data}`;
+  const src = inlineImageUrl(block.mimeType, block.data);
+  if (src === null) return blockedImage(document, block.uri, null, false);
+  const img = h('img', { class: 'content-image', attrs: { alt: visibleText(block.uri) || 'Image from the agent' } });
+  img.src = src;
   return img;
 }
 
 /** file:// links open in the editor through the host; http(s) ones are ordinary links. */
 export function renderResourceLink(uri: string, label: string, description: string | null, post: Post): HTMLElement {
+  const text = label || visibleText(uri) || 'Resource';
   const path = filePathFromUri(uri);
   if (path !== null) {
-    const link = h('a', { class: 'resource-link location-link', text: label, title: description ?? path, attrs: { href: '#' } });
+    const link = h('a', { class: 'resource-link location-link', text, title: description ?? visibleText(path), attrs: { href: '#' } });
     link.addEventListener('click', (event) => {
       event.preventDefault();
       post({ type: 'openLocation', path, line: null });
@@ -50,13 +58,13 @@ export function renderResourceLink(uri: string, label: string, description: stri
     return link;
   }
   if (/^https?:\/\//i.test(uri)) {
-    return h('a', { class: 'resource-link', text: label, title: description ?? uri, attrs: { href: uri } });
+    return h('a', { class: 'resource-link', text, title: description ?? visibleText(uri), attrs: { href: uri } });
   }
-  return h('span', { class: 'resource-link', text: label, title: uri });
+  return h('span', { class: 'resource-link', text, title: visibleText(uri) });
 }
 
 export function filePathFromUri(uri: string): string | null {
-  if (!uri.startsWith('file:')) return null;
+  if (typeof uri !== 'string' || !uri.startsWith('file:')) return null;
   try {
     const url = new URL(uri);
     const path = decodeURIComponent(url.pathname);

@@ -2,6 +2,7 @@
 // was run, exit code or signal, the last stderr lines, a hint, and one-click Restart / Show log.
 import type { AgentFailure, Entry } from '../../src/shared/thread';
 import { button, h } from '../dom';
+import { visibleText } from '../visibleText';
 import type { EntryView, Post } from './types';
 
 export function renderErrorCard(failure: AgentFailure, post: Post): HTMLElement {
@@ -9,13 +10,13 @@ export function renderErrorCard(failure: AgentFailure, post: Post): HTMLElement 
   return h(
     'div',
     { class: 'error-card', attrs: { role: 'alert' } },
-    h('div', { class: 'error-title', text: failure.title }),
-    failure.commandLine ? h('div', { class: 'error-command' }, h('span', { class: 'error-label', text: 'Command: ' }), h('code', { text: failure.commandLine })) : null,
+    h('div', { class: 'error-title', text: visibleText(failure.title) }),
+    failure.commandLine ? h('div', { class: 'error-command' }, h('span', { class: 'error-label', text: 'Command: ' }), h('code', { text: visibleText(failure.commandLine) })) : null,
     exit ? h('div', { class: 'error-exit', text: exit }) : null,
-    failure.stderrTail.length > 0
-      ? h('div', { class: 'error-stderr' }, h('div', { class: 'error-label', text: 'Last stderr output' }), h('pre', { text: failure.stderrTail.join('\n') }))
+    Array.isArray(failure.stderrTail) && failure.stderrTail.length > 0
+      ? h('div', { class: 'error-stderr' }, h('div', { class: 'error-label', text: 'Last stderr output' }), h('pre', { text: visibleText(failure.stderrTail.join('\n'), { multiline: true, maxLength: 20_000 }) }))
       : null,
-    failure.hint ? h('div', { class: 'error-hint', text: failure.hint }) : null,
+    failure.hint ? h('div', { class: 'error-hint', text: visibleText(failure.hint, { multiline: true }) }) : null,
     h(
       'div',
       { class: 'error-actions' },
@@ -28,7 +29,7 @@ export function renderErrorCard(failure: AgentFailure, post: Post): HTMLElement 
 function describeExit(failure: AgentFailure): string {
   const parts: string[] = [];
   if (failure.exitCode !== undefined && failure.exitCode !== null) parts.push(`exit code ${failure.exitCode}`);
-  if (failure.signal) parts.push(`signal ${failure.signal}`);
+  if (failure.signal) parts.push(`signal ${visibleText(failure.signal)}`);
   return parts.length ? `Exited with ${parts.join(', ')}` : '';
 }
 

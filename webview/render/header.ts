@@ -1,8 +1,9 @@
 // The header: agent name, version and Demo badge, session title, connection state, context
 // usage, and the New chat / Restart / Show log actions. Each field is updated in place (usage
 // changes often mid-turn; the agent picker must not be rebuilt under the user's mouse).
-import type { ConnectionState, UsageView } from '../../src/shared/thread';
+import type { ConnectionState, ThreadState, UsageView } from '../../src/shared/thread';
 import { button, h, setDataset, setHidden, setText, setTitle } from '../dom';
+import { visibleText } from '../visibleText';
 import { AgentPicker } from './agentPicker';
 import type { Post } from './types';
 import type { ViewState } from '../store';
@@ -70,14 +71,14 @@ export class HeaderView {
       return;
     }
     setHidden(this.actions, false);
-    setText(this.name, thread.agentInfo?.title || thread.agent.displayName || thread.agentInfo?.name || thread.agent.id);
-    setText(this.version, thread.agentInfo?.version ? `v${thread.agentInfo.version}` : '');
+    setText(this.name, agentName(thread));
+    setText(this.version, thread.agentInfo?.version ? `v${visibleText(thread.agentInfo.version, { maxLength: 40 })}` : '');
     setHidden(this.demo, !thread.agent.isDemo);
-    setText(this.title, thread.title ?? '');
+    setText(this.title, visibleText(thread.title));
     setHidden(this.title, !thread.title);
     setHidden(this.connection, false);
     setDataset(this.connection, 'state', thread.connection.kind);
-    setText(this.connection, CONNECTION_LABEL[thread.connection.kind]);
+    setText(this.connection, CONNECTION_LABEL[thread.connection.kind] ?? '');
     this.renderUsage(thread.usage);
   }
 
@@ -91,6 +92,11 @@ export class HeaderView {
     setDataset(this.usage, 'level', percent >= 90 ? 'critical' : percent >= 70 ? 'high' : 'normal');
     if (this.usageFill.style.width !== `${percent}%`) this.usageFill.style.width = `${percent}%`; // CSSOM, allowed by the CSP (no style attribute parsing)
   }
+}
+
+/** The agent's name as the UI shows it (its own title first: agentInfo comes from the agent). */
+export function agentName(thread: ThreadState): string {
+  return visibleText(thread.agentInfo?.title || thread.agent.displayName || thread.agentInfo?.name || thread.agent.id, { maxLength: 100 });
 }
 
 export function compact(n: number): string {

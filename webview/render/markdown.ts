@@ -19,6 +19,7 @@ import { highlightInto, languageForFence } from './highlight';
 import { GrowingCode } from './codeGrowth';
 import { morphNodes } from './morph';
 import { extendOpenFence } from './openFence';
+import { nestsTooDeep, PLAIN, plainBlock, plainToken } from './markdownBounds';
 import { sanitizeToFragment } from './sanitize';
 import { BlockSegments } from './segments';
 
@@ -175,12 +176,19 @@ export class IncrementalMarkdown {
     this.stats.resets++;
   }
 
+  /** The tail's tokens; one plain-text token when marked cannot lex it (see markdownBounds.ts). */
   private lex(src: string): Token[] {
+    if (nestsTooDeep(src)) return [plainToken(src)];
     const lexer = new Lexer();
     // Definitions from frozen blocks still resolve links in the tail. (The lexer keeps the
     // first definition of a label, as CommonMark says, so pre-seeding gives the same result.)
     Object.assign(lexer.tokens.links, this.links);
-    return lexer.lex(src);
+    try {
+      return lexer.lex(src);
+    } catch (error) {
+      console.error('Switchboard: markdown could not be lexed, shown as text', error);
+      return [plainToken(src)];
+    }
   }
 
   /** Remembers definitions in frozen tokens; true when one was new. Tail definitions may be half-typed. */
@@ -251,9 +259,17 @@ export class IncrementalMarkdown {
    */
   private renderToken(token: Token): RenderedBlock {
     this.stats.blockRenders++;
-    const html = Parser.parse([token]);
-    const fragment = html ? sanitizeToFragment(html) : document.createDocumentFragment();
-    decorateCodeBlocks(fragment, !isOpenFence(token));
+    let fragment: DocumentFragment;
+    try {
+      if (token.type === PLAIN) throw new Error('shown as text');
+      const html = Parser.parse([token]);
+      fragment = html ? sanitizeToFragment(html) : document.createDocumentFragment();
+      decorateCodeBlocks(fragment, !isOpenFence(token));
+    } catch (error) {
+      if (token.type !== PLAIN) console.error('Switchboard: a markdown block could not be rendered, shown as text', error);
+      fragment = document.createDocumentFragment();
+      fragment.appendChild(plainBlock(token.raw));
+    }
     const block: RenderedBlock = { raw: token.raw, nodes: Array.from(fragment.childNodes) };
     const codeEl = token.type === 'code' ? fragment.querySelector('pre > code') : null;
     if (codeEl && fragment.querySelectorAll('code').length === 1) {

@@ -6,6 +6,9 @@ import type { Entry, MessagePart } from '../../src/shared/thread';
 import { button, h } from '../dom';
 import { handleCopyClicks } from './codeBlocks';
 import { renderContentBlock } from './contentBlock';
+import { recordError } from '../errors';
+import { visibleText } from '../visibleText';
+import { errorCard } from './entryError';
 import { IncrementalMarkdown } from './markdown';
 import { noteShown, textGrowth } from '../textGrowth';
 import type { EntryView, Post } from './types';
@@ -33,7 +36,7 @@ class PartsRenderer {
       const part = parts[i];
       const view = this.views[i];
       if (view?.part === part) continue;
-      if (view && part.kind === 'text' && view.markdown) {
+      if (view && part?.kind === 'text' && typeof part.text === 'string' && view.markdown) {
         const grown = textGrowth(part);
         if (grown && grown.from === view.part) view.markdown.append(part.text, grown.added);
         else view.markdown.update(part.text);
@@ -41,7 +44,7 @@ class PartsRenderer {
         view.part = part;
         continue;
       }
-      const fresh = this.create(part);
+      const fresh = this.createGuarded(part);
       if (view) view.el.replaceWith(fresh.el);
       else this.container.appendChild(fresh.el);
       this.views[i] = fresh;
@@ -49,8 +52,20 @@ class PartsRenderer {
     for (const extra of this.views.splice(parts.length)) extra.el.remove();
   }
 
+  /** A part that cannot be shown (malformed agent data) is an error card; the other parts render. */
+  private createGuarded(part: MessagePart): PartView {
+    try {
+      return this.create(part);
+    } catch (error) {
+      recordError('a message part could not be rendered', error);
+      return { part, el: errorCard('This part of the message could not be shown', part, error), markdown: null };
+    }
+  }
+
   private create(part: MessagePart): PartView {
     if (part.kind === 'block') return { part, el: renderContentBlock(part.block, this.post), markdown: null };
+    if (part.kind !== 'text') throw new TypeError(`unknown part kind ${visibleText((part as { kind: unknown }).kind)}`);
+    if (typeof part.text !== 'string') throw new TypeError('text should be a string');
     if (!this.asMarkdown) return { part, el: h('div', { class: 'user-text', text: part.text }), markdown: null };
     const markdown = new IncrementalMarkdown();
     markdown.update(part.text);

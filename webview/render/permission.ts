@@ -1,56 +1,94 @@
 // A permission request, inline in its tool-call card, with the agent's own options as real
 // buttons (tab-reachable; we never move focus to them, so typing in the composer is never
 // interrupted). Once resolved it says which option was chosen, or that it was cancelled.
+//
+// What a button does is its option's `kind`, not its name: the agent names options freely (an
+// option named "Deny" can be of kind allow_always). So the kind decides the button's label
+// ("Allow always"), icon and colour; the agent's name, when it says something else, is
+// secondary text after it. An option of an unknown kind is labelled as such, never as an allow.
 import type * as acp from '@agentclientprotocol/sdk';
 import type { PermissionRequestView } from '../../src/shared/thread';
 import { h } from '../dom';
+import { visibleText } from '../visibleText';
 import type { Post } from './types';
 
-const KIND_CLASS: Record<acp.PermissionOptionKind, string> = {
-  allow_once: 'primary',
-  allow_always: 'primary always',
-  reject_once: 'secondary',
-  reject_always: 'danger always',
-};
+interface KindLook {
+  /** What pressing it does, in our words. */
+  label: string;
+  /** Our button classes (colour), and the icon (see media/chat.css, `.permission-option[data-kind]`). */
+  className: string;
+  /** The resolved card: "Always allowed". */
+  verb: string;
+}
 
-const KIND_VERB: Record<acp.PermissionOptionKind, string> = {
-  allow_once: 'Allowed',
-  allow_always: 'Always allowed',
-  reject_once: 'Rejected',
-  reject_always: 'Always rejected',
+const KINDS: Record<acp.PermissionOptionKind, KindLook> = {
+  allow_once: { label: 'Allow once', className: 'primary', verb: 'Allowed once' },
+  allow_always: { label: 'Allow always', className: 'primary always', verb: 'Always allowed' },
+  reject_once: { label: 'Reject once', className: 'secondary', verb: 'Rejected once' },
+  reject_always: { label: 'Reject always', className: 'danger always', verb: 'Always rejected' },
 };
+const UNKNOWN_KIND: KindLook = { label: 'Unknown option', className: 'secondary unknown', verb: 'Chose' };
+
+/** How an option's kind looks; only the four ACP kinds (own keys, so not "constructor") get one. */
+export function kindLook(kind: unknown): KindLook {
+  return typeof kind === 'string' && Object.hasOwn(KINDS, kind) ? KINDS[kind as acp.PermissionOptionKind] : UNKNOWN_KIND;
+}
 
 export function renderPermission(request: PermissionRequestView, post: Post): HTMLElement {
+  const state = request.state ?? { kind: 'cancelled' };
   const el = h('div', {
-    class: `permission permission-${request.state.kind}`,
-    data: { permissionId: request.permissionId, state: request.state.kind },
+    class: `permission permission-${state.kind === 'pending' || state.kind === 'selected' ? state.kind : 'cancelled'}`,
+    data: { permissionId: visibleText(request.permissionId), state: visibleText(state.kind) },
   });
-  const state = request.state;
+  const options = Array.isArray(request.options) ? request.options.filter((o) => typeof o === 'object' && o !== null) : [];
   if (state.kind === 'pending') {
     el.setAttribute('role', 'group');
     el.setAttribute('aria-label', 'Permission request');
     el.appendChild(h('div', { class: 'permission-prompt', text: 'The agent asks for permission to run this tool.' }));
-    const options = h('div', { class: 'permission-options' });
-    for (const option of request.options) options.appendChild(renderOption(request, option, options, post));
-    el.appendChild(options);
+    const group = h('div', { class: 'permission-options' });
+    for (const option of options) group.appendChild(renderOption(request, option, group, post));
+    el.appendChild(group);
   } else if (state.kind === 'selected') {
-    const option = request.options.find((o) => o.optionId === state.optionId);
-    const verb = option ? KIND_VERB[option.kind] ?? 'Chosen' : 'Chosen';
-    el.dataset.kind = option?.kind ?? '';
-    el.appendChild(h('div', { class: 'permission-result', text: `${verb}: ${option?.name ?? state.optionId}` }));
+    const option = options.find((o) => o.optionId === state.optionId);
+    const look = option ? kindLook(option.kind) : UNKNOWN_KIND;
+    el.dataset.kind = option && look !== UNKNOWN_KIND ? option.kind : '';
+    const name = visibleText(option ? option.name : state.optionId);
+    el.appendChild(h('div', { class: 'permission-result', text: addsToLabel(name, look.label) ? `${look.verb} (“${name}”)` : look.verb }));
   } else {
     el.appendChild(h('div', { class: 'permission-result', text: 'Permission request cancelled' }));
   }
   return el;
 }
 
+/**
+ * Whether the agent's name says more than our label: "Always allow" or "Reject" under "Allow
+ * always" / "Reject once" would only repeat it; "Deny" under "Allow always" must show.
+ */
+function addsToLabel(name: string, label: string): boolean {
+  const ours = new Set(label.toLowerCase().split(' '));
+  const words = name.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+  return words.some((word) => !ours.has(word));
+}
+
 function renderOption(request: PermissionRequestView, option: acp.PermissionOption, group: HTMLElement, post: Post): HTMLElement {
-  const el = h('button', {
-    class: `permission-option ${KIND_CLASS[option.kind] ?? 'secondary'}`,
-    text: option.name,
-    attrs: { type: 'button' },
-    data: { optionId: option.optionId, kind: option.kind },
-  });
+  const look = kindLook(option.kind);
+  const name = visibleText(option.name, { maxLength: 200 });
+  const secondary = addsToLabel(name, look.label) ? name : '';
+  const el = h(
+    'button',
+    {
+      class: `permission-option ${look.className}`,
+      attrs: { type: 'button', 'aria-label': secondary ? `${look.label}: ${secondary}` : look.label },
+      data: { optionId: visibleText(option.optionId), kind: look === UNKNOWN_KIND ? 'unknown' : option.kind },
+    },
+    h('span', { class: 'permission-kind', text: look.label }),
+    secondary ? h('span', { class: 'permission-name', text: secondary }) : null,
+  );
+  // An option we could not answer with (the host takes string ids only) cannot be picked.
+  if (typeof option.optionId !== 'string') {
+    el.disabled = true;
+    return el;
+  }
   el.addEventListener('click', () => {
     // Disable the whole group at once: a double click must not answer twice. The host's
     // permissionResolved action re-renders the card with the outcome.

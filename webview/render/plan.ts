@@ -2,6 +2,7 @@
 // The plan is replaced whole by the agent; we re-render it only when the object changes.
 import type * as acp from '@agentclientprotocol/sdk';
 import { h } from '../dom';
+import { visibleText } from '../visibleText';
 
 const STATUS_GLYPH: Record<acp.PlanEntryStatus, string> = { pending: '○', in_progress: '◐', completed: '●' };
 const STATUS_LABEL: Record<acp.PlanEntryStatus, string> = { pending: 'Pending', in_progress: 'In progress', completed: 'Completed' };
@@ -26,18 +27,23 @@ export class PlanView {
       this.list.replaceChildren();
       return;
     }
-    const done = plan.filter((e) => e.status === 'completed').length;
+    const done = plan.filter((e) => e?.status === 'completed').length;
     this.summary.textContent = `Plan · ${done} of ${plan.length} done`;
     this.list.replaceChildren(...plan.map(renderPlanEntry));
   }
 }
 
+const PRIORITIES = new Set<unknown>(['high', 'medium', 'low']);
+
 function renderPlanEntry(entry: acp.PlanEntry): HTMLElement {
+  // Status and priority become our classes: only known values (own keys, not "constructor").
+  const status: acp.PlanEntryStatus = Object.hasOwn(STATUS_LABEL, entry?.status) ? entry.status : 'pending';
+  const priority = PRIORITIES.has(entry?.priority) ? entry.priority : 'medium';
   return h(
     'li',
-    { class: `plan-entry status-${entry.status}`, data: { status: entry.status, priority: entry.priority } },
-    h('span', { class: 'plan-status', text: STATUS_GLYPH[entry.status] ?? '○', title: STATUS_LABEL[entry.status] ?? entry.status, attrs: { 'aria-label': STATUS_LABEL[entry.status] ?? entry.status } }),
-    h('span', { class: 'plan-content', text: entry.content }),
-    h('span', { class: `plan-priority priority-${entry.priority}`, text: entry.priority, title: `Priority: ${entry.priority}` }),
+    { class: `plan-entry status-${status}`, data: { status, priority } },
+    h('span', { class: 'plan-status', text: STATUS_GLYPH[status], title: STATUS_LABEL[status], attrs: { 'aria-label': STATUS_LABEL[status] } }),
+    h('span', { class: 'plan-content', text: visibleText(entry?.content) }),
+    h('span', { class: `plan-priority priority-${priority}`, text: priority, title: `Priority: ${priority}` }),
   );
 }

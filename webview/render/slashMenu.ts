@@ -2,6 +2,7 @@
 // separate from the small view so they can be tested directly.
 import type * as acp from '@agentclientprotocol/sdk';
 import { h } from '../dom';
+import { asText, visibleText } from '../visibleText';
 
 /** The command word being typed: the text starts with "/" and the caret is inside that word. */
 export function slashQuery(text: string, caret: number): string | null {
@@ -13,15 +14,16 @@ export function slashQuery(text: string, caret: number): string | null {
 /** Commands whose name starts with the query first, then those containing it (name or description). */
 export function filterCommands(commands: acp.AvailableCommand[], query: string): acp.AvailableCommand[] {
   const q = query.toLowerCase();
-  const prefix = commands.filter((c) => c.name.toLowerCase().startsWith(q));
-  const rest = commands.filter((c) => !prefix.includes(c) && (c.name.toLowerCase().includes(q) || c.description.toLowerCase().includes(q)));
+  const valid = commands.filter((c) => typeof c?.name === 'string');
+  const prefix = valid.filter((c) => c.name.toLowerCase().startsWith(q));
+  const rest = valid.filter((c) => !prefix.includes(c) && (c.name.toLowerCase().includes(q) || asText(c.description).toLowerCase().includes(q)));
   return [...prefix, ...rest];
 }
 
 /** The command the text invokes, once a space follows the name ("/name args"). */
 export function invokedCommand(commands: acp.AvailableCommand[], text: string): acp.AvailableCommand | null {
   const match = /^\/(\S+)\s/.exec(text);
-  return match ? commands.find((c) => c.name === match[1]) ?? null : null;
+  return match ? commands.find((c) => c?.name === match[1]) ?? null : null;
 }
 
 export class SlashMenuView {
@@ -80,9 +82,9 @@ export class SlashMenuView {
         data: { command: command.name },
         attrs: { role: 'option', 'aria-selected': String(index === this.active) },
       },
-      h('span', { class: 'slash-name', text: `/${command.name}` }),
-      h('span', { class: 'slash-description', text: command.description }),
-      command.input?.hint ? h('span', { class: 'slash-hint', text: command.input.hint }) : null,
+      h('span', { class: 'slash-name', text: `/${visibleText(command.name)}` }),
+      h('span', { class: 'slash-description', text: visibleText(command.description) }),
+      command.input?.hint ? h('span', { class: 'slash-hint', text: visibleText(command.input.hint) }) : null,
     );
   }
 }

@@ -3,12 +3,21 @@
 // per animation frame by the app, or directly by tests and benchmarks.
 import type { ViewState } from '../store';
 import { h, setHidden } from '../dom';
+import { recordError } from '../errors';
 import { ComposerView, type ComposerOptions } from './composer';
 import { ConnectionBanner } from './connection';
 import { HeaderView } from './header';
 import { PlanView } from './plan';
 import { TranscriptView } from './transcript';
 import type { Post } from './types';
+
+function guarded(part: string, render: () => void): void {
+  try {
+    render();
+  } catch (error) {
+    recordError(`the ${part} could not be rendered`, error);
+  }
+}
 
 export interface ThreadRenderer {
   render(view: ViewState): void;
@@ -47,16 +56,19 @@ export function createThreadRenderer(root: HTMLElement, post: Post, options: Com
       const thread = view.thread;
       if (last?.thread?.key.threadId !== thread?.key.threadId) transcript.clear();
       last = view;
-      header.update(view);
-      // One picker (one .new-chat button in the DOM): in the empty state without a chat, else in the header.
-      const pickerParent = thread ? header.el.querySelector('.header-actions') : pickerHome;
-      if (pickerParent && header.picker.el.parentElement !== pickerParent) pickerParent.prepend(header.picker.el);
+      // Each part on its own: one that throws on malformed data must not keep the others from rendering.
+      guarded('header', () => {
+        header.update(view);
+        // One picker (one .new-chat button in the DOM): in the empty state without a chat, else in the header.
+        const pickerParent = thread ? header.el.querySelector('.header-actions') : pickerHome;
+        if (pickerParent && header.picker.el.parentElement !== pickerParent) pickerParent.prepend(header.picker.el);
+      });
       setHidden(emptyState, thread !== null);
       setHidden(transcript.el, thread === null);
-      banner.update(thread);
-      transcript.render(thread?.entries ?? []);
-      plan.update(thread?.plan ?? null);
-      composer.update(thread);
+      guarded('connection banner', () => banner.update(thread));
+      guarded('transcript', () => transcript.render(Array.isArray(thread?.entries) ? thread.entries : []));
+      guarded('plan', () => plan.update(Array.isArray(thread?.plan) ? thread.plan : null));
+      guarded('composer', () => composer.update(thread));
       transcript.followBottom();
     },
     focusComposer(): void {

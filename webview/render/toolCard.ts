@@ -3,6 +3,7 @@
 // re-rendered only when its part of the ToolCallView changed.
 import type { Entry, PermissionRequestView, ToolCallView, ToolStatus } from '../../src/shared/thread';
 import { h } from '../dom';
+import { visibleText } from '../visibleText';
 import { handleCopyClicks } from './codeBlocks';
 import { renderPermission } from './permission';
 import {
@@ -101,15 +102,17 @@ export class ToolCardView implements EntryView {
   }
 
   private renderHeader(tool: ToolCallView): void {
-    const kind = KIND_LABEL[tool.kind] ? tool.kind : 'other';
-    this.card.dataset.status = tool.status;
+    // Kind and status pick our classes and labels: only known values (own keys, not "constructor").
+    const kind = Object.hasOwn(KIND_LABEL, tool.kind) ? tool.kind : 'other';
+    const status = Object.hasOwn(STATUS_LABEL, tool.status) ? tool.status : 'pending';
+    this.card.dataset.status = status;
     this.card.dataset.kind = kind;
     this.icon.dataset.kind = kind;
     this.icon.title = KIND_LABEL[kind];
-    this.title.textContent = tool.title || KIND_LABEL[kind];
-    this.status.dataset.status = tool.status;
-    this.status.className = `status-badge status-${tool.status}`;
-    this.statusLabel.textContent = STATUS_LABEL[tool.status] ?? tool.status;
+    this.title.textContent = visibleText(tool.title) || KIND_LABEL[kind];
+    this.status.dataset.status = status;
+    this.status.className = `status-badge status-${status}`;
+    this.statusLabel.textContent = STATUS_LABEL[status];
   }
 
   private renderPermission(permission: PermissionRequestView | null): void {
@@ -123,7 +126,9 @@ export class ToolCardView implements EntryView {
  * the write card holds what really happened to the buffer, so the agent's own diff is hidden.
  */
 function visibleContent(tool: ToolCallView): ToolCallView['content'] {
+  // Lists that are not lists go to their section as they are, which shows an error card for them.
+  if (!Array.isArray(tool.content) || !Array.isArray(tool.writes)) return tool.content;
   if (tool.writes.length === 0) return tool.content;
-  const written = new Set(tool.writes.map((write) => write.path));
-  return tool.content.filter((item) => item.type !== 'diff' || !written.has(item.path));
+  const written = new Set(tool.writes.map((write) => write?.path));
+  return tool.content.filter((item) => item?.type !== 'diff' || !written.has(item.path));
 }

@@ -2,10 +2,17 @@
 // raw input/output. Tool updates arrive often (status changes, streamed content), so rendered
 // items are reused whenever the same thing would be rendered again (same object, or a diff
 // with the same path and texts): a status change never recomputes a diff.
+// Agent data is not trusted to have the types it should: each item renders on its own, and one
+// that is malformed (a diff without a string path, a location whose path is a number) shows an
+// error card in its place while the rest of the card, its permission request included, renders.
 import type * as acp from '@agentclientprotocol/sdk';
 import type { FileWriteView } from '../../src/shared/thread';
 import { h } from '../dom';
+import { recordError } from '../errors';
+import { visibleText } from '../visibleText';
 import { renderContentBlock } from './contentBlock';
+import { listOf, requireString } from './agentData';
+import { boundedJson, errorCard } from './entryError';
 import { renderDiff } from './diff';
 import { renderMarkdownOnce } from './markdown';
 import { terminalViews } from '../terminal/views';
@@ -19,6 +26,8 @@ interface Rendered<T> {
 /** Renders `items` into `container`, reusing elements for items `same` as the previous ones. */
 export class ReusingList<T> {
   private rendered: Rendered<T>[] = [];
+  /** The container shows the error card of a list that was not one. */
+  private showsError = false;
 
   constructor(
     private readonly container: HTMLElement,
@@ -26,15 +35,45 @@ export class ReusingList<T> {
     private readonly same: (a: T, b: T) => boolean,
   ) {}
 
-  update(items: readonly T[]): void {
+  update(list: readonly T[]): void {
+    let items: readonly T[];
+    try {
+      items = listOf(list);
+    } catch (error) {
+      // Not a list at all: the section says so, the rest of the card renders.
+      recordError('a list of a tool call could not be rendered', error);
+      this.rendered = [];
+      this.container.replaceChildren(errorCard('This list could not be shown', list, error));
+      this.container.hidden = false;
+      this.showsError = true;
+      return;
+    }
     const next: Rendered<T>[] = items.map((item, i) => {
       const previous = this.rendered[i];
-      return previous && (previous.item === item || this.same(previous.item, item)) ? { item, el: previous.el } : { item, el: this.render(item) };
+      return previous && (previous.item === item || this.sameItem(previous.item, item)) ? { item, el: previous.el } : { item, el: this.renderItem(item) };
     });
-    const changed = next.length !== this.rendered.length || next.some((r, i) => r.el !== this.rendered[i].el);
+    const changed = this.showsError || next.length !== this.rendered.length || next.some((r, i) => r.el !== this.rendered[i].el);
     if (changed) this.container.replaceChildren(...next.map((r) => r.el));
     this.rendered = next;
+    this.showsError = false;
     this.container.hidden = next.length === 0;
+  }
+
+  private renderItem(item: T): HTMLElement {
+    try {
+      return this.render(item);
+    } catch (error) {
+      recordError('an item of a tool call could not be rendered', error);
+      return errorCard('This item could not be shown', item, error);
+    }
+  }
+
+  private sameItem(a: T, b: T): boolean {
+    try {
+      return this.same(a, b);
+    } catch {
+      return false;
+    }
   }
 }
 
@@ -42,11 +81,12 @@ export function renderToolContent(item: acp.ToolCallContent, post: Post): HTMLEl
   switch (item.type) {
     case 'content':
       return item.content.type === 'text'
-        ? h('div', { class: 'tool-text' }, renderMarkdownOnce(item.content.text))
+        ? h('div', { class: 'tool-text' }, renderMarkdownOnce(requireString(item.content.text, 'text content')))
         : renderContentBlock(item.content, post);
     case 'diff':
-      return renderDiff({ path: item.path, oldText: item.oldText ?? null, newText: item.newText, reviewable: true }, post);
+      return renderDiff({ ...diffTexts(item), reviewable: true }, post);
     case 'terminal': {
+      requireString(item.terminalId, 'terminalId');
       // The live widget (xterm + header) lives in terminalViews; it needs to be in the document to open.
       const el = terminalViews.element(item.terminalId);
       const mount = (): void => terminalViews.mount(item.terminalId);
@@ -68,8 +108,14 @@ export function sameToolContent(a: acp.ToolCallContent, b: acp.ToolCallContent):
   return false;
 }
 
+/** A diff's path and texts, checked: renderDiff (diff.ts) reads them as strings. */
+function diffTexts(item: { path: unknown; oldText?: unknown; newText: unknown }): { path: string; oldText: string | null; newText: string } {
+  const oldText = item.oldText === undefined || item.oldText === null ? null : requireString(item.oldText, 'diff oldText');
+  return { path: requireString(item.path, 'diff path'), oldText, newText: requireString(item.newText, 'diff newText') };
+}
+
 export function renderWrite(write: FileWriteView, post: Post): HTMLElement {
-  return h('div', { class: 'tool-write' }, renderDiff({ ...write, reviewable: true }, post));
+  return h('div', { class: 'tool-write' }, renderDiff({ ...diffTexts(write), reviewable: true }, post));
 }
 
 export function sameWrite(a: FileWriteView, b: FileWriteView): boolean {
@@ -77,19 +123,20 @@ export function sameWrite(a: FileWriteView, b: FileWriteView): boolean {
 }
 
 export function renderLocation(location: acp.ToolCallLocation, post: Post): HTMLElement {
-  const line = location.line ?? null;
-  const full = line !== null ? `${location.path}:${line}` : location.path;
-  const short = shortPath(location.path);
+  const path = requireString(location.path, 'location path');
+  const line = typeof location.line === 'number' && Number.isFinite(location.line) ? location.line : null;
+  const full = visibleText(line !== null ? `${path}:${line}` : path);
+  const short = visibleText(shortPath(path));
   const link = h('a', {
     class: 'location-link',
     text: line !== null ? `${short}:${line}` : short,
     title: `Open ${full}`,
     attrs: { href: '#' },
-    data: { path: location.path, line: line === null ? '' : String(line) },
+    data: { path, line: line === null ? '' : String(line) },
   });
   link.addEventListener('click', (event) => {
     event.preventDefault();
-    post({ type: 'openLocation', path: location.path, line });
+    post({ type: 'openLocation', path, line });
   });
   return link;
 }
@@ -118,12 +165,10 @@ export function renderRaw(rawInput: unknown, rawOutput: unknown): HTMLElement | 
   return details;
 }
 
+/** Levels of nesting shown: raw input can nest thousands deep (JSON.stringify would recurse that far). */
+const RAW_DEPTH = 64;
+
 function stringify(value: unknown): string {
-  let text: string;
-  try {
-    text = typeof value === 'string' ? value : JSON.stringify(value, null, 2) ?? String(value);
-  } catch {
-    text = String(value);
-  }
-  return text.length > RAW_LIMIT ? `${text.slice(0, RAW_LIMIT)}\n… (${text.length - RAW_LIMIT} more characters)` : text;
+  if (typeof value === 'string') return value.length > RAW_LIMIT ? `${value.slice(0, RAW_LIMIT)}\n… (${value.length - RAW_LIMIT} more characters)` : value;
+  return boundedJson(value, RAW_LIMIT, RAW_DEPTH);
 }

@@ -6,8 +6,12 @@
 // viewport, so a 5,000-entry thread costs about one element per entry that was never seen;
 // CSS `content-visibility: auto` skips layout of rendered entries that are off screen.
 // Auto-scroll follows new content only while the user is at the bottom.
+// Each entry renders in isolation: one that throws (malformed or extreme agent data) becomes an
+// error card (entryError.ts) and every other entry, and every later update, still renders.
 import type { Entry } from '../../src/shared/thread';
 import { button, h } from '../dom';
+import { recordError } from '../errors';
+import { EntryErrorView } from './entryError';
 import { EntryGroups } from './entryGroups';
 import { createEntryView } from './entryView';
 import type { EntryView, Post } from './types';
@@ -21,6 +25,8 @@ interface EntryRecord {
   view: EntryView | null;
   /** What is in the list: the view's element, or the placeholder. */
   el: HTMLElement;
+  /** The view is an error card: the entry's next version gets a fresh view. */
+  failed?: boolean;
 }
 
 export class TranscriptView {
@@ -59,17 +65,17 @@ export class TranscriptView {
     const lazyBefore = this.records.size === 0 && this.observer ? entries.length - EAGER_ENTRIES : 0;
     for (let i = 0; i < entries.length; i++) {
       const entry = entries[i];
-      if (previous[i] === entry) continue;
+      if (previous[i] === entry || typeof entry !== 'object' || entry === null) continue;
       const record = this.records.get(entry.id);
       if (!record || record.entry.kind !== entry.kind) {
         if (record) this.forget(record);
         const fresh: EntryRecord = i < lazyBefore ? this.placeholder(entry) : this.createView(entry);
         this.records.set(entry.id, fresh);
         // Entries are only appended or replaced in place, never reordered: insert after the previous one.
-        this.place(fresh.el, i > 0 ? (this.records.get(entries[i - 1].id)?.el ?? null) : null);
+        this.place(fresh.el, i > 0 ? (this.records.get(entries[i - 1]?.id)?.el ?? null) : null);
       } else if (record.entry !== entry) {
         record.entry = entry;
-        record.view?.update(entry);
+        if (record.view) this.updateView(record);
       }
     }
     if (this.records.size !== entries.length) this.dropMissing(entries);
@@ -96,9 +102,30 @@ export class TranscriptView {
   }
 
   private createView(entry: Entry): EntryRecord {
-    const view = createEntryView(entry, this.post);
-    view.update(entry);
-    return { entry, view, el: view.el };
+    try {
+      const view = createEntryView(entry, this.post);
+      view.update(entry);
+      return { entry, view, el: view.el };
+    } catch (error) {
+      recordError('an entry could not be rendered', error);
+      const view = new EntryErrorView(entry, error);
+      return { entry, view, el: view.el, failed: true };
+    }
+  }
+
+  /** Updates a rendered entry; a failed one (or one whose update throws) is built again. */
+  private updateView(record: EntryRecord): void {
+    if (!record.failed) {
+      try {
+        record.view?.update(record.entry);
+        return;
+      } catch (error) {
+        recordError('an entry could not be updated', error);
+      }
+    }
+    const previous = record.el;
+    Object.assign(record, { failed: false }, this.createView(record.entry));
+    if (record.el !== previous) previous.replaceWith(record.el);
   }
 
   /** One empty element standing for the entry until it scrolls near the viewport. */
@@ -111,10 +138,8 @@ export class TranscriptView {
   /** Gives a placeholder its view (with the entry as it is now), in the placeholder's place. */
   private mount(record: EntryRecord): void {
     const placeholder = record.el;
-    const { view, el } = this.createView(record.entry);
-    record.view = view;
-    record.el = el;
-    placeholder.replaceWith(el);
+    Object.assign(record, { failed: false }, this.createView(record.entry));
+    placeholder.replaceWith(record.el);
   }
 
   private forget(record: EntryRecord): void {
@@ -133,7 +158,7 @@ export class TranscriptView {
   }
 
   private dropMissing(entries: readonly Entry[]): void {
-    const ids = new Set(entries.map((e) => e.id));
+    const ids = new Set(entries.map((e) => e?.id));
     for (const [id, record] of this.records) {
       if (ids.has(id)) continue;
       this.forget(record);

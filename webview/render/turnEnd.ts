@@ -2,6 +2,7 @@
 // a visible notice that says what happened and what it means for the conversation.
 import type { Entry } from '../../src/shared/thread';
 import { h } from '../dom';
+import { visibleText } from '../visibleText';
 import type { EntryView } from './types';
 
 type TurnEndEntry = Extract<Entry, { kind: 'turnEnd' }>;
@@ -43,12 +44,12 @@ export class TurnEndView implements EntryView {
       this.el.replaceChildren(h('hr', { class: 'turn-rule', attrs: { 'aria-label': 'End of turn' } }));
       return;
     }
-    const notice = NOTICES[entry.stopReason] ?? { title: `Turn ended: ${entry.stopReason}`, explanation: '' };
+    const notice = Object.hasOwn(NOTICES, entry.stopReason) ? NOTICES[entry.stopReason as keyof typeof NOTICES] : { title: `Turn ended: ${visibleText(entry.stopReason)}`, explanation: '' };
     this.el.setAttribute('role', 'note');
     this.el.replaceChildren(
       h('div', { class: 'turn-end-title', text: notice.title }),
       h('div', { class: 'turn-end-explanation', text: notice.explanation }),
     );
-    if (entry.message) this.el.appendChild(h('pre', { class: 'turn-end-message', text: entry.message }));
+    if (entry.message) this.el.appendChild(h('pre', { class: 'turn-end-message', text: visibleText(entry.message, { multiline: true }) }));
   }
 }

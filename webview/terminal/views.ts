@@ -5,6 +5,7 @@ import type { HostToWebview } from '../../src/shared/messages';
 import type { TerminalView } from '../../src/shared/thread';
 import { button, h } from '../dom';
 import type { Post } from '../render/types';
+import { visibleText } from '../visibleText';
 import { createScreen, type TerminalScreen } from './screen';
 
 class TerminalWidget {
@@ -56,8 +57,9 @@ class TerminalWidget {
     this.view = view;
     this.mount();
     if (!view) return;
-    this.command.textContent = `$ ${view.commandLine}`;
-    this.command.title = `${view.commandLine}\nin ${view.cwd}${view.mode === 'pipes' ? '\n(no PTY: node-pty could not load)' : ''}`;
+    const commandLine = visibleText(view.commandLine);
+    this.command.textContent = `$ ${commandLine}`;
+    this.command.title = `${commandLine}\nin ${visibleText(view.cwd)}${view.mode === 'pipes' ? '\n(no PTY: node-pty could not load)' : ''}`;
     const { label, state } = statusOf(view);
     this.status.textContent = label;
     this.el.dataset.state = state;

@@ -20,12 +20,35 @@ describe('chat webview HTML', () => {
     const csp = contentSecurityPolicy(input.cspSource, input.nonce);
     expect(csp.startsWith("default-src 'none';")).toBe(true);
     expect(csp).toContain(`style-src ${input.cspSource} 'nonce-${input.nonce}'`);
-    expect(csp).toContain(`img-src ${input.cspSource} data: https:`);
     expect(csp).toContain(`font-src ${input.cspSource}`);
     expect(html).not.toContain('unsafe-inline');
     expect(html).not.toContain('unsafe-eval');
     // The only script is the nonce'd bundle: no inline script body.
     expect(html.match(/<script/g)).toHaveLength(1);
+  });
+
+  it('lets nothing the agent writes make a request: no remote images, media, frames, connections, forms or base', () => {
+    const csp = contentSecurityPolicy(input.cspSource, input.nonce);
+    const directives = new Map(
+      csp
+        .split(';')
+        .map((part) => part.trim())
+        .filter(Boolean)
+        .map((part) => {
+          const [name, ...values] = part.split(/\s+/);
+          return [name, values.join(' ')] as const;
+        }),
+    );
+    // Our icons and data: images (bytes already in the webview); never https: or any other host.
+    expect(directives.get('img-src')).toBe(`${input.cspSource} data:`);
+    expect(csp).not.toMatch(/https:(?!\/\/file\+\.vscode-resource)/);
+    expect(csp).not.toContain('*');
+    for (const name of ['media-src', 'connect-src', 'frame-src', 'child-src', 'worker-src', 'object-src', 'manifest-src', 'form-action', 'base-uri']) {
+      expect(directives.get(name), name).toBe("'none'");
+    }
+    expect([...directives.keys()].sort()).toEqual(
+      ['base-uri', 'child-src', 'connect-src', 'default-src', 'font-src', 'form-action', 'frame-src', 'img-src', 'manifest-src', 'media-src', 'object-src', 'script-src', 'style-src', 'worker-src'].sort(),
+    );
   });
 
   it('links the stylesheet and has the root element', () => {

@@ -172,7 +172,9 @@ describe('markdown sanitising', () => {
     const html = md.el.innerHTML;
     expect(md.el.querySelector('script, iframe')).toBeNull();
     expect(html).not.toMatch(/onerror|onclick|javascript:|style=/i);
-    expect(md.el.querySelector('img')?.getAttribute('src')).toBe('x');
+    // An image the agent points at is never loaded (see agentImages.ts): a placeholder stands for it.
+    expect(md.el.querySelector('img')).toBeNull();
+    expect(md.el.querySelector('.blocked-image')?.textContent).toBe('Image — not loaded');
     expect(md.el.textContent).toContain('styled');
   });
 });

@@ -38,9 +38,10 @@ describe('tool-call card', () => {
     const m = withTool({ type: 'permissionRequested', permissionId: 'perm-7', toolCall: { toolCallId: 'call-1' }, options: OPTIONS });
     const buttons = m.$$('.permission button');
     expect(buttons.map((b) => [b.textContent, b.dataset.optionId, b.dataset.kind])).toEqual([
+      // The kind's label; the agent's name is not repeated when it says the same.
       ['Allow once', 'allow', 'allow_once'],
-      ['Always allow', 'always', 'allow_always'],
-      ['Reject', 'reject', 'reject_once'],
+      ['Allow always', 'always', 'allow_always'],
+      ['Reject once', 'reject', 'reject_once'],
     ]);
     expect(buttons.every((b) => b.tagName === 'BUTTON' && b.tabIndex >= 0)).toBe(true);
     // The request must not steal focus from the composer.
