@@ -138,4 +138,40 @@ suite('The agent process', () => {
     await thread.dispose();
     await configure({ initializeTimeoutSeconds: undefined, agents: { [PROBE]: probeEntry([], { PROBE_FROM_SETTINGS: 'yes' }) } });
   });
+
+  test('switchboard.review.maxFilesPerTurn and maxMiBPerTurn are read from the settings', async () => {
+    const api = await switchboardApi();
+    assert.ok(api.review);
+    const review = api.review;
+    const root = workspaceRoot();
+    const written = (prefix: string, n: number) => Array.from({ length: n }, (_, i) => path.join(root, `${prefix}write-${i + 1}.txt`));
+    const listed = (prefix: string) => review.changes.items().filter((item) => path.basename(item.path).startsWith(`${prefix}write-`)).length;
+    const clean = async () => {
+      await vscode.commands.executeCommand('switchboard.review.keepAll');
+      for (const file of [...written('files-', 4), ...written('bytes-', 3)]) fs.rmSync(file, { force: true });
+    };
+    try {
+      await clean();
+      await configure({ 'review.maxFilesPerTurn': 2 });
+      let thread = await api.newChat(PROBE);
+      await ask(thread, 'write 4 10 files-');
+      await waitFor(() => listed('files-') >= 2, 10_000, 'the tracked disk writes in Changes');
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      assert.equal(listed('files-'), 2, 'only maxFilesPerTurn files are tracked');
+      await thread.dispose();
+
+      await clean();
+      await configure({ 'review.maxFilesPerTurn': undefined, 'review.maxMiBPerTurn': 1 });
+      thread = await api.newChat(PROBE);
+      // Three files of 600 KiB: the third passes the 1 MiB budget of the turn.
+      await ask(thread, `write 3 ${600 * 1024} bytes-`);
+      await waitFor(() => listed('bytes-') >= 1, 10_000, 'the tracked disk writes in Changes');
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      assert.equal(listed('bytes-'), 1, 'a second 600 KiB file would pass the 1 MiB budget of the turn');
+      await thread.dispose();
+    } finally {
+      await configure({ 'review.maxFilesPerTurn': undefined, 'review.maxMiBPerTurn': undefined });
+      await clean();
+    }
+  });
 });
