@@ -34,6 +34,14 @@ import {
   type ClientRequests,
 } from './methods';
 import { DEFAULT_MAX_MESSAGE_BYTES, NdjsonMessageReader, NdjsonMessageWriter } from './ndjson';
+import { checkEnvelope, describe, idKey, isRequestId, type RequestIdValue } from './envelope';
+
+/**
+ * Requests from the agent we handle at once. Each holds a cancellation source and usually a
+ * promise (a permission the user has not answered, a wait_for_exit): an agent that sends a million
+ * of them must get errors, not our memory. Far above what a real agent has open.
+ */
+export const MAX_REQUESTS_IN_PROGRESS = 256;
 
 export type LogLevel = 'debug' | 'info' | 'warn' | 'error';
 
@@ -44,6 +52,8 @@ export interface AcpConnectionOptions {
   traffic?: TrafficSink;
   /** Invalid lines, oversized drops, protocol errors, ignored notifications (debug). */
   log?: (level: LogLevel, message: string) => void;
+  /** Requests from the agent handled at once; more are answered -32603 (default MAX_REQUESTS_IN_PROGRESS). */
+  maxRequestsInProgress?: number;
 }
 
 export interface RequestOptions {
@@ -114,6 +124,14 @@ export function createAcpConnection(
   let messagesRead = 0;
   let messagesDispatched = 0;
   let whenDrained: (() => void) | undefined;
+  const maxInProgress = options.maxRequestsInProgress ?? MAX_REQUESTS_IN_PROGRESS;
+  /**
+   * Ids of requests and responses read but not yet dispatched: vscode-jsonrpc queues them by id,
+   * so a second one with the same id would replace the first (a late error would overwrite the
+   * agent's end_turn). The first one stands; a later one is logged and dropped.
+   */
+  const queuedIds = new Set<string>();
+  let warnedLenient = false;
 
   const reader = new NdjsonMessageReader(input, {
     maxMessageBytes,
@@ -124,6 +142,10 @@ export function createAcpConnection(
         'error',
         `Dropped a ${formatBytes(bytes)} message from the agent: larger than the ${formatBytes(maxMessageBytes)} limit`,
       ),
+    onBatch: (line, items) => {
+      if (traffic) traffic.record('recv', items);
+      answerBatch(items);
+    },
     // Every line, also the text chunks the reader merges into one notification.
     onLine: traffic
       ? (line, message) => {
@@ -165,6 +187,8 @@ export function createAcpConnection(
     messageStrategy: {
       handleMessage(message, next) {
         try {
+          const id = (message as { id?: unknown }).id;
+          if (isRequestId(id)) queuedIds.delete(queueKey(message, id));
           next(message);
         } finally {
           countDispatched();
@@ -197,6 +221,7 @@ export function createAcpConnection(
       dispose: () => source.dispose(),
       listen: (callback) =>
         source.listen((message) => {
+          if (!acceptEnvelope(message)) return;
           // Counted here, not per line: the reader may merge several chunk lines into one message.
           messagesRead++;
           const inOrder = messagesDispatched === messagesRead - 1;
@@ -213,9 +238,77 @@ export function createAcpConnection(
     };
   }
 
+  /** False when the message must not reach vscode-jsonrpc (answered or logged here instead). */
+  function acceptEnvelope(message: Message): boolean {
+    const record = message as unknown as Record<string, unknown>;
+    const verdict = checkEnvelope(record);
+    switch (verdict.kind) {
+      case 'ok':
+        break;
+      case 'lenient':
+        if (!warnedLenient) log('warn', `The agent sent ${verdict.reason}; accepted (logged once per connection)`);
+        warnedLenient = true;
+        break;
+      case 'invalidRequest':
+        log('error', `Answered an invalid request from the agent with -32600: ${verdict.reason}`);
+        sendError(verdict.id, ErrorCodes.invalidRequest, `Invalid Request: ${verdict.reason}`);
+        return false;
+      case 'drop':
+        log('error', `Ignored ${verdict.reason}`);
+        return false;
+    }
+    const id = record.id;
+    if (!isRequestId(id)) return true;
+    const key = queueKey(message, id);
+    if (queuedIds.has(key)) {
+      if (record.method === undefined) {
+        log('error', `Ignored a second response to request ${describe(id)}: the first one stands`);
+      } else {
+        log('error', `Answered a request that reuses id ${describe(id)} of one still queued with -32600`);
+        sendError(id, ErrorCodes.invalidRequest, `Invalid Request: id ${describe(id)} is already in use by another request`);
+      }
+      return false;
+    }
+    queuedIds.add(key);
+    return true;
+  }
+
+  function queueKey(message: Message, id: RequestIdValue): string {
+    return `${(message as { method?: unknown }).method === undefined ? 'res' : 'req'}${idKey(id)}`;
+  }
+
+  /** ACP does not use JSON-RPC batches: every request in one is answered -32600 by its id. */
+  function answerBatch(items: unknown[]): void {
+    let answered = 0;
+    for (const item of items) {
+      const record = typeof item === 'object' && item !== null ? (item as Record<string, unknown>) : undefined;
+      if (record && typeof record.method === 'string' && isRequestId(record.id)) {
+        sendError(record.id, ErrorCodes.invalidRequest, BATCH_MESSAGE);
+        answered++;
+      }
+    }
+    if (answered === 0) sendError(null, ErrorCodes.invalidRequest, BATCH_MESSAGE);
+    log('error', `Rejected a JSON-RPC batch of ${items.length} messages from the agent (ACP sends one message per line); answered ${answered || 'once with id null'}`);
+  }
+
+  function sendError(id: RequestIdValue | null, code: number, message: string): void {
+    if (closeReason) return;
+    // Straight to the writer: vscode-jsonrpc has no way to answer an id it never saw.
+    writer
+      .write({ jsonrpc: '2.0', id, error: { code, message } } as Message)
+      .catch((error: unknown) => log('error', `Could not answer the agent: ${errorMessage(error)}`));
+  }
+
   // One dispatcher for all requests so unknown methods, error mapping and cleanup live in one place.
   connection.onRequest(async (method: string, params: unknown, token: CancellationToken) => {
     try {
+      if (handling.size > maxInProgress) {
+        throw new ResponseError(
+          ErrorCodes.internalError,
+          `Too many requests in progress: the client handles at most ${maxInProgress} requests from the agent at once`,
+          { limit: maxInProgress },
+        );
+      }
       const handler = requestHandlers.get(method);
       if (!handler) throw new ResponseError(ErrorCodes.methodNotFound, `Method not found: ${method}`);
       return await handler(params, token);
@@ -369,6 +462,8 @@ export function createAcpConnection(
     },
   };
 }
+
+const BATCH_MESSAGE = 'Invalid Request: JSON-RPC batches are not supported (ACP sends one message per line)';
 
 function isNotification(message: Message): message is NotificationMessage {
   const candidate = message as Partial<NotificationMessage> & { id?: unknown };
