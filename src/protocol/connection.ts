@@ -131,6 +131,12 @@ export function createAcpConnection(
    * agent's end_turn). The first one stands; a later one is logged and dropped.
    */
   const queuedIds = new Set<string>();
+  /**
+   * Ids of our requests the agent has not answered yet: a response to any other id (never sent,
+   * or answered before) is logged and dropped here (vscode-jsonrpc would ignore it silently).
+   * Holds only our own requests, so it is as bounded as they are; cleared on close.
+   */
+  const awaitingAnswer = new Set<string>();
   let warnedLenient = false;
 
   const reader = new NdjsonMessageReader(input, {
@@ -155,7 +161,11 @@ export function createAcpConnection(
       : undefined,
   });
   const writer = new NdjsonMessageWriter(output, {
-    onMessage: traffic ? (message) => traffic.record('send', message) : undefined,
+    onMessage: (message) => {
+      const sent = message as { id?: unknown; method?: unknown };
+      if (typeof sent.method === 'string' && isRequestId(sent.id)) awaitingAnswer.add(idKey(sent.id));
+      traffic?.record('send', message);
+    },
   });
 
   const cancellationStrategy: CancellationStrategy = {
@@ -259,6 +269,10 @@ export function createAcpConnection(
     }
     const id = record.id;
     if (!isRequestId(id)) return true;
+    if (record.method === undefined && !awaitingAnswer.delete(idKey(id))) {
+      log('error', `Ignored a response to request ${describe(id)}: no request with that id is waiting for an answer (never sent, or answered before: the first answer stands)`);
+      return false;
+    }
     const key = queueKey(message, id);
     if (queuedIds.has(key)) {
       if (record.method === undefined) {
@@ -372,6 +386,7 @@ export function createAcpConnection(
     closeReason = reason;
     for (const request of [...pending]) request.reject(new AcpConnectionClosedError(request.method, reason));
     pending.clear();
+    awaitingAnswer.clear();
     // "The agent went away" is a cancellation for everything we were still doing for it.
     for (const source of handling.values()) source.cancel();
     handling.clear();

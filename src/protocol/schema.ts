@@ -51,8 +51,22 @@ function createAjv(): Ajv2020 {
   // content blocks, tool content) are tagged, so errors name the branch the agent meant instead
   // of every branch it did not. validateSchema: false saves a third of the compile time.
   const instance = new Ajv2020({ strict: false, discriminator: true, validateFormats: false, validateSchema: false, allErrors: false });
-  instance.addSchema({ $defs: (schema as { $defs: Record<string, unknown> }).$defs }, 'acp');
+  instance.addSchema({ $defs: withObjectUnions((schema as { $defs: Record<string, unknown> }).$defs) }, 'acp');
   return instance;
+}
+
+/**
+ * ajv's discriminator checks the tag only when the value is an object, so a union alone accepts
+ * null, 5 or "abc" (each branch's own `type: object` is never reached). Every tagged union gets
+ * `type: object` beside it; a copy, the imported schema stays as the SDK ships it.
+ */
+function withObjectUnions<T>(node: T): T {
+  if (Array.isArray(node)) return node.map((item) => withObjectUnions(item)) as T;
+  if (typeof node !== 'object' || node === null) return node;
+  const copy: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(node)) copy[key] = withObjectUnions(value);
+  if ('discriminator' in copy && !('type' in copy)) copy.type = 'object';
+  return copy as T;
 }
 
 export function isCheckedMethod(method: string): method is CheckedMethod {

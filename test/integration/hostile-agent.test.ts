@@ -145,6 +145,7 @@ describe('a hostile agent', () => {
     // The response to an id we never sent was logged, not acted on; the turn ended normally.
     expect(t.state().entries.at(-1)).toMatchObject({ kind: 'turnEnd', stopReason: 'end_turn' });
     expect(t.log.join('\n')).toMatch(/Rejected a JSON-RPC batch/);
+    expect(t.log.join('\n')).toMatch(/Ignored a response to request "never-sent": no request with that id is waiting/);
   });
 
   it('two answers to one prompt in one read: the first (end_turn) stands, the second is logged', async () => {
@@ -152,7 +153,7 @@ describe('a hostile agent', () => {
     await t.controller.start();
     await t.controller.prompt('double-response');
     expect(t.state().entries.at(-1)).toMatchObject({ kind: 'turnEnd', stopReason: 'end_turn' });
-    expect(t.log.join('\n')).toMatch(/Ignored a second response to request \d+: the first one stands/);
+    expect(t.log.join('\n')).toMatch(/Ignored a response to request \d+: no request with that id is waiting .*the first answer stands/);
   });
 
   it('unanswerable permission requests are answered -32602 at once; none is left pending', async () => {
