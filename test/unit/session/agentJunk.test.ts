@@ -18,7 +18,7 @@ describe('agent junk', () => {
         const asks = Array.from({ length: MAX_PENDING_PERMISSIONS + 3 }, (_, i) =>
           fake.agent
             .request('session/request_permission', { sessionId, toolCall: { toolCallId: `tc-${i}` }, options: OPTIONS })
-            .then((answer) => answers.push(answer), (error) => answers.push({ code: error.code })),
+            .then((answer) => answers.push(answer as { outcome?: unknown }), (error) => answers.push({ code: error.code })),
         );
         void asks;
         await done.promise;
