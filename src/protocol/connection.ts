@@ -149,7 +149,8 @@ export function createAcpConnection(
         `Dropped a ${formatBytes(bytes)} message from the agent: larger than the ${formatBytes(maxMessageBytes)} limit`,
       ),
     onBatch: (line, items) => {
-      if (traffic) traffic.record('recv', items);
+      if (traffic?.recordText) traffic.recordText('recv', line);
+      else traffic?.record('recv', items);
       answerBatch(items);
     },
     // Every line, also the text chunks the reader merges into one notification.

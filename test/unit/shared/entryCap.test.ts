@@ -34,3 +34,18 @@ describe('entry cap', () => {
     expect(state.entries[2]).toMatchObject({ tool: { status: 'unfinished' } });
   });
 });
+
+describe('terminal descriptors', () => {
+  it('past MAX_TERMINAL_VIEWS, the oldest released descriptors are forgotten; live ones never are', async () => {
+    const { MAX_TERMINAL_VIEWS } = await import('../../../src/shared/terminals');
+    let state = freshState();
+    const created = (i: number) => ({ type: 'terminalCreated' as const, terminal: { terminalId: `terminal-${i}`, commandLine: 'x', cwd: '/', mode: 'pty' as const } });
+    state = run(state, created(0));
+    for (let i = 1; i < MAX_TERMINAL_VIEWS + 10; i++) state = run(state, created(i), { type: 'terminalReleased', terminalId: `terminal-${i}` });
+    const ids = Object.keys(state.terminals ?? {});
+    expect(ids).toHaveLength(MAX_TERMINAL_VIEWS);
+    expect(ids).toContain('terminal-0');
+    expect(ids).not.toContain('terminal-1');
+    expect(ids.at(-1)).toBe(`terminal-${MAX_TERMINAL_VIEWS + 9}`);
+  });
+});
