@@ -2,6 +2,8 @@
 // JSON-RPC bookkeeping; this file adds what ACP needs on top: `$/cancel_request {requestId}` both ways
 // (vscode-jsonrpc only knows `$/cancelRequest {id}`), timeouts that name the method, errors that
 // carry code/message/data, pending requests rejected when the agent goes away, and a traffic tap.
+// Every message from the agent passes IncomingGate (incomingGate.ts) before vscode-jsonrpc sees it,
+// and at most MAX_REQUESTS_IN_PROGRESS of the agent's requests are handled at once.
 import {
   CancellationTokenSource,
   ResponseError,
@@ -34,7 +36,7 @@ import {
   type ClientRequests,
 } from './methods';
 import { DEFAULT_MAX_MESSAGE_BYTES, NdjsonMessageReader, NdjsonMessageWriter } from './ndjson';
-import { checkEnvelope, describe, idKey, isRequestId, type RequestIdValue } from './envelope';
+import { IncomingGate } from './incomingGate';
 
 /**
  * Requests from the agent we handle at once. Each holds a cancellation source and usually a
@@ -125,19 +127,13 @@ export function createAcpConnection(
   let messagesDispatched = 0;
   let whenDrained: (() => void) | undefined;
   const maxInProgress = options.maxRequestsInProgress ?? MAX_REQUESTS_IN_PROGRESS;
-  /**
-   * Ids of requests and responses read but not yet dispatched: vscode-jsonrpc queues them by id,
-   * so a second one with the same id would replace the first (a late error would overwrite the
-   * agent's end_turn). The first one stands; a later one is logged and dropped.
-   */
-  const queuedIds = new Set<string>();
-  /**
-   * Ids of our requests the agent has not answered yet: a response to any other id (never sent,
-   * or answered before) is logged and dropped here (vscode-jsonrpc would ignore it silently).
-   * Holds only our own requests, so it is as bounded as they are; cleared on close.
-   */
-  const awaitingAnswer = new Set<string>();
-  let warnedLenient = false;
+  const gate = new IncomingGate(log, (id, code, message) => {
+    if (closeReason) return;
+    // Straight to the writer: vscode-jsonrpc has no way to answer an id it never saw.
+    writer
+      .write({ jsonrpc: '2.0', id, error: { code, message } } as Message)
+      .catch((error: unknown) => log('error', `Could not answer the agent: ${errorMessage(error)}`));
+  });
 
   const reader = new NdjsonMessageReader(input, {
     maxMessageBytes,
@@ -151,7 +147,7 @@ export function createAcpConnection(
     onBatch: (line, items) => {
       if (traffic?.recordText) traffic.recordText('recv', line);
       else traffic?.record('recv', items);
-      answerBatch(items);
+      gate.batch(items);
     },
     // Every line, also the text chunks the reader merges into one notification.
     onLine: traffic
@@ -163,8 +159,7 @@ export function createAcpConnection(
   });
   const writer = new NdjsonMessageWriter(output, {
     onMessage: (message) => {
-      const sent = message as { id?: unknown; method?: unknown };
-      if (typeof sent.method === 'string' && isRequestId(sent.id)) awaitingAnswer.add(idKey(sent.id));
+      gate.sent(message);
       traffic?.record('send', message);
     },
   });
@@ -198,8 +193,7 @@ export function createAcpConnection(
     messageStrategy: {
       handleMessage(message, next) {
         try {
-          const id = (message as { id?: unknown }).id;
-          if (isRequestId(id)) queuedIds.delete(queueKey(message, id));
+          gate.dispatched(message);
           next(message);
         } finally {
           countDispatched();
@@ -232,7 +226,7 @@ export function createAcpConnection(
       dispose: () => source.dispose(),
       listen: (callback) =>
         source.listen((message) => {
-          if (!acceptEnvelope(message)) return;
+          if (!gate.accept(message)) return;
           // Counted here, not per line: the reader may merge several chunk lines into one message.
           messagesRead++;
           const inOrder = messagesDispatched === messagesRead - 1;
@@ -247,71 +241,6 @@ export function createAcpConnection(
           callback(message);
         }),
     };
-  }
-
-  /** False when the message must not reach vscode-jsonrpc (answered or logged here instead). */
-  function acceptEnvelope(message: Message): boolean {
-    const record = message as unknown as Record<string, unknown>;
-    const verdict = checkEnvelope(record);
-    switch (verdict.kind) {
-      case 'ok':
-        break;
-      case 'lenient':
-        if (!warnedLenient) log('warn', `The agent sent ${verdict.reason}; accepted (logged once per connection)`);
-        warnedLenient = true;
-        break;
-      case 'invalidRequest':
-        log('error', `Answered an invalid request from the agent with -32600: ${verdict.reason}`);
-        sendError(verdict.id, ErrorCodes.invalidRequest, `Invalid Request: ${verdict.reason}`);
-        return false;
-      case 'drop':
-        log('error', `Ignored ${verdict.reason}`);
-        return false;
-    }
-    const id = record.id;
-    if (!isRequestId(id)) return true;
-    if (record.method === undefined && !awaitingAnswer.delete(idKey(id))) {
-      log('error', `Ignored a response to request ${describe(id)}: no request with that id is waiting for an answer (never sent, or answered before: the first answer stands)`);
-      return false;
-    }
-    const key = queueKey(message, id);
-    if (queuedIds.has(key)) {
-      if (record.method === undefined) {
-        log('error', `Ignored a second response to request ${describe(id)}: the first one stands`);
-      } else {
-        log('error', `Answered a request that reuses id ${describe(id)} of one still queued with -32600`);
-        sendError(id, ErrorCodes.invalidRequest, `Invalid Request: id ${describe(id)} is already in use by another request`);
-      }
-      return false;
-    }
-    queuedIds.add(key);
-    return true;
-  }
-
-  function queueKey(message: Message, id: RequestIdValue): string {
-    return `${(message as { method?: unknown }).method === undefined ? 'res' : 'req'}${idKey(id)}`;
-  }
-
-  /** ACP does not use JSON-RPC batches: every request in one is answered -32600 by its id. */
-  function answerBatch(items: unknown[]): void {
-    let answered = 0;
-    for (const item of items) {
-      const record = typeof item === 'object' && item !== null ? (item as Record<string, unknown>) : undefined;
-      if (record && typeof record.method === 'string' && isRequestId(record.id)) {
-        sendError(record.id, ErrorCodes.invalidRequest, BATCH_MESSAGE);
-        answered++;
-      }
-    }
-    if (answered === 0) sendError(null, ErrorCodes.invalidRequest, BATCH_MESSAGE);
-    log('error', `Rejected a JSON-RPC batch of ${items.length} messages from the agent (ACP sends one message per line); answered ${answered || 'once with id null'}`);
-  }
-
-  function sendError(id: RequestIdValue | null, code: number, message: string): void {
-    if (closeReason) return;
-    // Straight to the writer: vscode-jsonrpc has no way to answer an id it never saw.
-    writer
-      .write({ jsonrpc: '2.0', id, error: { code, message } } as Message)
-      .catch((error: unknown) => log('error', `Could not answer the agent: ${errorMessage(error)}`));
   }
 
   // One dispatcher for all requests so unknown methods, error mapping and cleanup live in one place.
@@ -387,7 +316,7 @@ export function createAcpConnection(
     closeReason = reason;
     for (const request of [...pending]) request.reject(new AcpConnectionClosedError(request.method, reason));
     pending.clear();
-    awaitingAnswer.clear();
+    gate.clear();
     // "The agent went away" is a cancellation for everything we were still doing for it.
     for (const source of handling.values()) source.cancel();
     handling.clear();
@@ -478,8 +407,6 @@ export function createAcpConnection(
     },
   };
 }
-
-const BATCH_MESSAGE = 'Invalid Request: JSON-RPC batches are not supported (ACP sends one message per line)';
 
 function isNotification(message: Message): message is NotificationMessage {
   const candidate = message as Partial<NotificationMessage> & { id?: unknown };

@@ -11,7 +11,7 @@
 //     it cannot be told);
 //   - a response with neither result nor error, or with an unreadable id: logged and dropped; an
 //     error response with id null (the agent could not read something we sent) is logged.
-// Batches (arrays) are answered in connection.ts: ACP does not use them.
+// Batches (arrays) are answered in incomingGate.ts: ACP does not use them.
 
 export type RequestIdValue = string | number;
 
