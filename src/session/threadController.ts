@@ -16,13 +16,12 @@ import { AgentConnection, type SessionSink } from './agentConnection';
 import { PendingPermissions } from './permissions';
 import { ThreadStore } from './threadStore';
 import { ThreadTerminals } from './threadTerminals';
-import { UnknownUpdateLog } from './unknownUpdates';
-import { boundUpdate, gateSessionUpdate, rawPreview, STRUCTURED_BOUNDS } from './updateGate';
+import { boundUpdate, rawPreview, STRUCTURED_BOUNDS } from './updateGate';
+import { UpdateIntake } from './updateIntake';
 import { boundJson } from '../protocol/boundJson';
 import { RequestFailure } from './api';
 
-/** Error entries one thread shows for agent protocol errors; later ones go to the agent log only. */
-export const MAX_PROTOCOL_ERROR_ENTRIES = 20;
+export { MAX_PROTOCOL_ERROR_ENTRIES } from './updateIntake';
 /** Permission requests waiting for the user at once; more are answered with an error. */
 export const MAX_PENDING_PERMISSIONS = 32;
 
@@ -60,13 +59,13 @@ export class AcpThreadController implements ThreadController {
   readonly agent: AgentConfig;
   private readonly store: ThreadStore;
   private readonly permissions: PendingPermissions;
-  private readonly unknownUpdates: UnknownUpdateLog;
+  /** session/update in, checked: actions and visible protocol errors out. */
+  private readonly intake: UpdateIntake;
   private readonly log: { append(line: string): void };
   private generation: Generation | null = null;
   private sessionId: string | null = null;
   private turn: Turn | null = null;
   private disposed = false;
-  private protocolErrors = 0;
   private readonly terminals: ThreadTerminals;
 
   constructor(private readonly options: ThreadControllerOptions) {
@@ -80,7 +79,7 @@ export class AcpThreadController implements ThreadController {
     );
     this.store = new ThreadStore(threadId, initial, (error) => this.log.append(`[switchboard] thread listener failed: ${String(error)}`));
     this.permissions = new PendingPermissions('permission-');
-    this.unknownUpdates = new UnknownUpdateLog((line) => this.log.append(line));
+    this.intake = new UpdateIntake((action) => this.dispatch(action), (line) => this.log.append(line));
     this.terminals = new ThreadTerminals({
       baseEnv: () => env.baseEnv(),
       log: (line) => this.log.append(line),
@@ -265,7 +264,7 @@ export class AcpThreadController implements ThreadController {
   private sessionSink(terminals: TerminalManager): SessionSink {
     return {
       terminals,
-      update: (notification) => this.onUpdate(notification),
+      update: (notification) => this.intake.update(notification),
       requestPermission: (params, signal) => this.onPermissionRequest(params, signal),
       readTextFile: (params, signal) => this.options.handlers.readTextFile(params, signal),
       writeTextFile: async (params, signal) => {
@@ -304,53 +303,12 @@ export class AcpThreadController implements ThreadController {
     this.terminals.end(manager);
   }
 
-  /** A session/update, checked and bounded first (updateGate.ts says what happens to which fault). */
-  private onUpdate(notification: acp.SessionNotification): void {
-    const verdict = gateSessionUpdate(notification);
-    const variant = String((notification.update as { sessionUpdate?: unknown } | null)?.sessionUpdate ?? 'untagged');
-    switch (verdict.kind) {
-      case 'unknownVariant':
-        this.unknownUpdates.check(notification.update);
-        return;
-      case 'reject':
-        this.reportProtocolError(`Ignored an invalid ${preview(variant)} update from the agent`, verdict.problem, verdict.raw);
-        return;
-      case 'apply':
-        this.unknownUpdates.check(verdict.update);
-        this.dispatch({ type: 'sessionUpdate', update: verdict.update });
-        if (verdict.dropped?.length) {
-          this.reportProtocolError(
-            `Showed part of an invalid ${preview(variant)} update from the agent`,
-            `Dropped ${verdict.dropped.join('; ')}`,
-            rawPreview(notification.update),
-          );
-        }
-        if (verdict.cuts?.length) this.log.append(`[switchboard] bounded a ${preview(variant)} update: ${verdict.cuts.join('; ')}`);
-        return;
-    }
-  }
-
-  /** Shown as an entry (the first MAX_PROTOCOL_ERROR_ENTRIES of a thread) and always logged. */
-  private reportProtocolError(title: string, detail: string, raw?: string): void {
-    this.log.append(`[switchboard] ${title}: ${detail}${raw ? `\n  ${raw}` : ''}`);
-    this.protocolErrors++;
-    if (this.protocolErrors <= MAX_PROTOCOL_ERROR_ENTRIES) {
-      this.dispatch({ type: 'protocolError', title, detail, raw });
-    } else if (this.protocolErrors === MAX_PROTOCOL_ERROR_ENTRIES + 1) {
-      this.dispatch({
-        type: 'protocolError',
-        title: 'The agent keeps sending invalid messages',
-        detail: `Only the first ${MAX_PROTOCOL_ERROR_ENTRIES} are shown here; the rest are in the agent log (Switchboard: Show Agent Log).`,
-      });
-    }
-  }
-
   private onPermissionRequest(params: acp.RequestPermissionRequest, signal: CancelSignal): Promise<acp.RequestPermissionResponse> {
     // The schema allows an empty list, but nobody could answer it: an error now (not `cancelled`,
     // which tells the agent the user cancelled the turn) instead of a card without buttons.
     if (params.options.length === 0) {
       const message = 'session/request_permission offers no options, so the user cannot answer it';
-      this.reportProtocolError('The agent asked for permission without any options', message, rawPreview(params));
+      this.intake.reportProtocolError('The agent asked for permission without any options', message, rawPreview(params));
       throw new RequestFailure(ErrorCodes.invalidParams, message);
     }
     // After session/cancel the answer is always `cancelled`; no point showing the question.
@@ -430,10 +388,6 @@ export class AcpThreadController implements ThreadController {
   private dispatch(action: ThreadAction): void {
     this.store.dispatch(action);
   }
-}
-
-function preview(text: string): string {
-  return text.length > 60 ? `${text.slice(0, 60)}…` : text;
 }
 
 function errorMessage(error: unknown): string {
