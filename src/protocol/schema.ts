@@ -77,13 +77,21 @@ export function isCheckedMethod(method: string): method is CheckedMethod {
 export function checkParams(method: CheckedMethod, params: unknown): SchemaProblem | undefined {
   const validate = validatorFor(method);
   if (validate(params)) return undefined;
-  return toProblem(validate.errors?.[0]);
+  return toProblem(validate.errors ?? []);
 }
 
-function toProblem(error: ErrorObject | undefined): SchemaProblem {
+function toProblem(errors: readonly ErrorObject[]): SchemaProblem {
+  const error = errors[0];
   if (!error) return { path: '', message: 'does not match the schema', keyword: 'unknown' };
   const missing = error.keyword === 'required' ? String((error.params as { missingProperty?: unknown }).missingProperty) : undefined;
   let message = error.message ?? 'is invalid';
+  if (error.keyword === 'const') {
+    // An enum written as oneOf of consts (e.g. PermissionOptionKind): one error per branch.
+    const allowed = errors
+      .filter((other) => other.keyword === 'const' && other.instancePath === error.instancePath)
+      .map((other) => (other.params as { allowedValue?: unknown }).allowedValue);
+    message = `must be one of ${JSON.stringify(allowed)}`;
+  }
   if (error.keyword === 'enum') message += `: ${JSON.stringify((error.params as { allowedValues?: unknown }).allowedValues)}`;
   if (error.keyword === 'discriminator') {
     const params = error.params as { tag?: string; tagValue?: unknown };

@@ -65,4 +65,21 @@ describe('agent junk', () => {
     await until(t.controller, () => t.logs.filter((line) => line.includes('ignored a session/update whose sessionId')).length === 2);
     expect(t.logs.join('\n')).not.toMatch(/holding updates/);
   });
+
+  it('requests with invalid params get -32602 naming what is wrong, before any handler runs', async () => {
+    const t = setup();
+    await t.controller.start();
+    const fake = t.spawner.last;
+    const sessionId = t.state().sessionId!;
+    const ask = (method: string, params: unknown) => fake.agent.request(method, params).then(() => 'answered', (error) => `${error.code} ${error.message}`);
+    expect(await ask('fs/read_text_file', { sessionId, path: 42 })).toBe('-32602 Invalid params for fs/read_text_file: path must be string');
+    expect(await ask('fs/write_text_file', { sessionId, path: '/a' })).toBe("-32602 Invalid params for fs/write_text_file: params must have required property 'content'");
+    expect(await ask('terminal/create', { sessionId, command: 'ls', args: 'abc' })).toBe('-32602 Invalid params for terminal/create: args must be array');
+    expect(await ask('terminal/output', { sessionId })).toBe("-32602 Invalid params for terminal/output: params must have required property 'terminalId'");
+    expect(await ask('session/request_permission', { sessionId, toolCall: { toolCallId: 't' }, options: [{ optionId: 'a', name: 'A', kind: 'maybe' }] })).toBe(
+      '-32602 Invalid params for session/request_permission: options[0].kind must be one of ["allow_once","allow_always","reject_once","reject_always"]',
+    );
+    expect(await ask('fs/read_text_file', 'not an object')).toBe('-32602 Invalid params for fs/read_text_file: params must be object');
+    expect(t.writes).toEqual([]);
+  });
 });
