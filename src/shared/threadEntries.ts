@@ -73,8 +73,11 @@ export const MAX_AGENT_ENTRIES = 20_000;
  */
 export function roomForAgentEntry(state: ThreadState): { ok: true } | { ok: false; state: ThreadState } {
   if (state.entries.length < MAX_AGENT_ENTRIES) return { ok: true };
-  const reported = state.entries.some((entry, i) => i >= MAX_AGENT_ENTRIES - 1 && entry.kind === 'protocolError' && entry.title === ENTRY_CAP_TITLE);
-  if (reported) return { ok: false, state };
+  // Only the entries past the cap can be the report: a scan of those few, not of the whole thread.
+  for (let i = MAX_AGENT_ENTRIES - 1; i < state.entries.length; i++) {
+    const entry = state.entries[i];
+    if (entry.kind === 'protocolError' && entry.title === ENTRY_CAP_TITLE) return { ok: false, state };
+  }
   return {
     ok: false,
     state: appendEntry(state, (id) => ({
