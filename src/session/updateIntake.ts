@@ -9,10 +9,13 @@ import { gateSessionUpdate, rawPreview } from './updateGate';
 
 /** Error entries one thread shows for agent protocol errors; later ones go to the agent log only. */
 export const MAX_PROTOCOL_ERROR_ENTRIES = 20;
+/** Log lines about faulty updates per thread before only every 1,000th is written (the log is not a sink for a flood). */
+export const MAX_FAULT_LOG_LINES = 1000;
 
 export class UpdateIntake {
   private readonly unknownUpdates: UnknownUpdateLog;
   private protocolErrors = 0;
+  private faultLines = 0;
 
   constructor(
     private readonly dispatch: (action: ThreadAction) => void,
@@ -40,14 +43,14 @@ export class UpdateIntake {
             rawPreview(notification.update),
           );
         }
-        if (verdict.cuts?.length) this.log(`[switchboard] bounded a ${variantOf(notification)} update: ${verdict.cuts.join('; ')}`);
+        if (verdict.cuts?.length) this.logFault(`[switchboard] bounded a ${variantOf(notification)} update: ${verdict.cuts.join('; ')}`);
         return;
     }
   }
 
   /** Shown as an entry (the first MAX_PROTOCOL_ERROR_ENTRIES of a thread) and always logged. */
   reportProtocolError(title: string, detail: string, raw?: string): void {
-    this.log(`[switchboard] ${title}: ${detail}${raw ? `\n  ${raw}` : ''}`);
+    this.logFault(`[switchboard] ${title}: ${detail}${raw ? `\n  ${raw}` : ''}`);
     this.protocolErrors++;
     if (this.protocolErrors <= MAX_PROTOCOL_ERROR_ENTRIES) {
       this.dispatch({ type: 'protocolError', title, detail, raw });
@@ -58,6 +61,12 @@ export class UpdateIntake {
         detail: `Only the first ${MAX_PROTOCOL_ERROR_ENTRIES} are shown here; the rest are in the agent log (Switchboard: Show Agent Log).`,
       });
     }
+  }
+
+  private logFault(line: string): void {
+    this.faultLines++;
+    if (this.faultLines <= MAX_FAULT_LOG_LINES) this.log(line);
+    else if (this.faultLines % 1000 === 0) this.log(`${line}\n  (${this.faultLines} faulty updates so far; only every 1,000th is logged now)`);
   }
 }
 
