@@ -8,7 +8,7 @@ import { initializeTimeoutFailure, protocolVersionFailure, startupFailure, type 
 import { createAcpConnection, type AcpConnection } from '../protocol/connection';
 import { AcpRpcError, AcpTimeoutError } from '../protocol/errors';
 import { AgentMethod, CLIENT_PROTOCOL_VERSION, ClientMethod, ErrorCodes } from '../protocol/methods';
-import { checkParams, describeProblem, type CheckedMethod } from '../protocol/schema';
+import { checkParams, describeProblem, warmUpSchemas, type CheckedMethod } from '../protocol/schema';
 import { EarlyUpdates } from './earlyUpdates';
 import type { AgentFailure } from '../shared/thread';
 import { RequestFailure, type AgentConfig, type CancelSignal, type HostEnvironment } from './api';
@@ -82,6 +82,8 @@ export class AgentConnection {
       log: (level, message) => log.append(`[acp ${level}] ${message}`),
     });
     this.registerHandlers();
+    // The agent takes far longer to start than the schema to compile: do it now, not on its first message.
+    setImmediate(warmUpSchemas);
 
     void this.process.exited.then((exit) => {
       this.rpc.dispose();
