@@ -125,11 +125,11 @@ export class AcpThreadController implements ThreadController {
     const init = await gen.connection.initialize(env.clientInfo(), env.settings().initializeTimeoutMs);
     if (!this.isCurrent(gen)) return;
     if (!init.ok) return this.fail(gen, init.failure);
-    gen.authMethods = init.response.authMethods ?? [];
+    gen.authMethods = bounded(init.response.authMethods ?? []);
     this.dispatch({
       type: 'initialized',
-      agentInfo: init.response.agentInfo ?? null,
-      agentCapabilities: init.response.agentCapabilities ?? null,
+      agentInfo: bounded(init.response.agentInfo ?? null),
+      agentCapabilities: bounded(init.response.agentCapabilities ?? null),
     });
     await this.openSession(gen);
   }
@@ -217,7 +217,7 @@ export class AcpThreadController implements ThreadController {
     } catch (error) {
       throw new Error(`Could not set ${configId}: ${errorMessage(error)}`);
     }
-    if (this.isCurrent(gen)) this.dispatch({ type: 'configOptionsReplaced', configOptions: response.configOptions });
+    if (this.isCurrent(gen)) this.dispatch({ type: 'configOptionsReplaced', configOptions: bounded(response.configOptions) });
   }
 
   async restart(): Promise<void> {
@@ -255,8 +255,8 @@ export class AcpThreadController implements ThreadController {
     this.dispatch({
       type: 'sessionStarted',
       sessionId: response.sessionId,
-      modes: response.modes ?? null,
-      configOptions: response.configOptions ?? null,
+      modes: bounded(response.modes ?? null),
+      configOptions: bounded(response.configOptions ?? null),
     });
     this.dispatch({ type: 'connection', state: { kind: 'ready' } });
   }
@@ -388,6 +388,14 @@ export class AcpThreadController implements ThreadController {
   private dispatch(action: ThreadAction): void {
     this.store.dispatch(action);
   }
+}
+
+/**
+ * Agent data from responses (initialize, session/new, set_config_option) goes into the thread state
+ * and so into every snapshot: bounded like updates, so 5,000 levels of _meta cannot break posting.
+ */
+function bounded<T>(value: T): T {
+  return boundJson(value, STRUCTURED_BOUNDS) as T;
 }
 
 function errorMessage(error: unknown): string {

@@ -83,3 +83,19 @@ describe('agent junk', () => {
     expect(t.writes).toEqual([]);
   });
 });
+
+describe('agent data from responses', () => {
+  it('initialize and session/new answers are bounded before they enter the state (and every snapshot)', async () => {
+    let deep: Record<string, unknown> = { leaf: true };
+    for (let i = 0; i < 1000; i++) deep = { next: deep }; // the fake agent must still serialise it
+    const t = setup((fake: FakeAgentProcess) => {
+      scriptBasicAgent(fake, { agentCapabilities: { loadSession: false, _meta: deep } });
+      fake.agent.onRequest('session/new', () => ({ sessionId: 'session-1', modes: { currentModeId: 'a', availableModes: [{ id: 'a', name: 'A', _meta: deep }] } }));
+    });
+    await t.controller.start();
+    expect(t.state().connection.kind).toBe('ready');
+    const text = JSON.stringify(t.controller.snapshot());
+    expect(text.length).toBeLessThan(10_000);
+    expect(text).toContain('deeper levels omitted');
+  });
+});
