@@ -168,7 +168,7 @@ export class AcpThreadController implements ThreadController {
     } catch (error) {
       if (error instanceof AcpRpcError) {
         // After session/cancel an agent may answer with an error instead of stopReason `cancelled`.
-        action = turn.cancelRequested ? { type: 'turnEnded', stopReason: 'cancelled' } : { type: 'turnFailed', message: error.message };
+        action = turn.cancelRequested ? { type: 'turnEnded', stopReason: 'cancelled' } : { type: 'turnFailed', message: capText(error.message) };
       } else {
         action = null; // the connection went away: the failure (or the restart) ends the turn
       }
@@ -241,7 +241,7 @@ export class AcpThreadController implements ThreadController {
     } catch (error) {
       if (!this.isCurrent(gen) || !(error instanceof AcpRpcError)) return; // the agent went away: its failure shows
       if (error.code !== ErrorCodes.authRequired) {
-        return this.fail(gen, startupFailure(gen.connection.failureContext(), 'session/new', error.message));
+        return this.fail(gen, startupFailure(gen.connection.failureContext(), 'session/new', capText(error.message)));
       }
       if (gen.authMethods.length === 0) return this.fail(gen, noAuthMethodFailure(gen.connection.failureContext()));
       this.dispatch({ type: 'connection', state: { kind: 'authRequired', methods: gen.authMethods } });
@@ -396,6 +396,11 @@ export class AcpThreadController implements ThreadController {
  */
 function bounded<T>(value: T): T {
   return boundJson(value, STRUCTURED_BOUNDS) as T;
+}
+
+/** An agent's error message is shown in the chat: the first 8 KiB of it. */
+function capText(text: string, max = 8 * 1024): string {
+  return typeof text === 'string' && text.length > max ? `${text.slice(0, max)}… [${text.length - max} more characters]` : String(text);
 }
 
 function errorMessage(error: unknown): string {
