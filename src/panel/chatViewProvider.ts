@@ -27,7 +27,7 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
     private readonly extensionUri: vscode.Uri,
     deps: ChatViewDeps,
   ) {
-    this.mirror = new WebviewMirror((message) => this.post(message), () => deps.agentList());
+    this.mirror = new WebviewMirror((message) => this.post(message), () => deps.agentList(), timerSchedule, (line) => console.warn(line));
     this.host = { ...deps, sendSnapshot: () => this.mirror.sendSnapshot() };
     const mirror = this.mirror;
     this.review = deps.reviewSource && new ReviewSync({ get isReady() { return mirror.isReady; }, post: (message) => this.post(message) }, deps.reviewSource, timerSchedule);
@@ -81,9 +81,9 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
   }
 
   private post(message: HostToWebview): void {
-    // A post lost because the webview just went away is harmless: it posts `ready` when it comes
-    // back, and a gap in sequence numbers makes it ask for `resync`.
-    this.view?.webview.postMessage(message).then(undefined, () => undefined);
+    // A post lost because the webview just went away (false) is harmless: it posts `ready` when it
+    // comes back. A rejected one (the message could not be serialised) is logged and resynced.
+    this.view?.webview.postMessage(message).then(undefined, (error: unknown) => this.mirror.postFailed(error, message));
   }
 
   private disposeView(): void {

@@ -2,13 +2,17 @@
 // webview says `ready` (or `resync`, or the active thread changes), then only the new actions,
 // coalesced into one postMessage per tick, consecutive text chunks of a message merged into one.
 // Nothing is posted before `ready`, and nothing while the view is hidden (its webview is gone; it
-// posts `ready` again when shown). Pure: no vscode.
+// posts `ready` again when shown). A post that fails (the message cannot be serialised, which
+// agent data must never cause but a bug might) is never swallowed: it is logged and the webview
+// gets a fresh snapshot instead, so every later action still reaches it. Pure: no vscode.
 import type { AgentChoice, HostToWebview } from '../shared/messages';
 import { ChunkCoalescer } from '../shared/coalesceChunks';
 import type { ThreadController, ThreadEvent } from '../session/api';
 import { TerminalStream } from './terminalStream';
 
 export const BATCH_INTERVAL_MS = 16;
+/** Snapshots sent in a row after failed posts before the mirror gives up until the webview asks. */
+export const MAX_RECOVERIES = 3;
 
 /** Runs `callback` once after `ms`; the returned function cancels it. */
 export type Schedule = (callback: () => void, ms: number) => () => void;
@@ -40,12 +44,42 @@ export class WebviewMirror {
   /** Called after each snapshot is posted (the review state follows it: see ReviewSync). */
   onSnapshot: (() => void) | undefined;
 
+  /** Failed posts since the webview last asked for a snapshot: recovery stops after a few (no loop). */
+  private failedPosts = 0;
+
   constructor(
-    private readonly post: (message: HostToWebview) => void,
+    private readonly rawPost: (message: HostToWebview) => void,
     private readonly agentList: () => AgentList,
     private readonly schedule: Schedule = timerSchedule,
+    private readonly log: (line: string) => void = () => undefined,
   ) {
-    this.terminals = new TerminalStream(post, (id) => this.thread?.terminalReplay?.(id), schedule, BATCH_INTERVAL_MS);
+    this.terminals = new TerminalStream((message) => this.post(message), (id) => this.thread?.terminalReplay?.(id), schedule, BATCH_INTERVAL_MS);
+  }
+
+  /**
+   * A post failed (thrown here, or the host's postMessage promise rejected later): log it and
+   * resync with a snapshot. After MAX_RECOVERIES failures in a row (the snapshot itself fails) it
+   * stops and says so; the webview's next `ready` or `resync` tries again.
+   */
+  postFailed(error: unknown, message: Pick<HostToWebview, 'type'>): void {
+    const reason = error instanceof Error ? error.message : String(error);
+    this.failedPosts++;
+    if (this.failedPosts > MAX_RECOVERIES) {
+      if (this.failedPosts === MAX_RECOVERIES + 1) {
+        this.log(`[switchboard] could not post to the chat webview ${MAX_RECOVERIES} times in a row (last: "${message.type}", ${reason}); it updates again when the view reloads`);
+      }
+      return;
+    }
+    this.log(`[switchboard] could not post a "${message.type}" message to the chat webview (${reason}); sending a snapshot instead`);
+    if (this.ready) this.postSnapshot();
+  }
+
+  private post(message: HostToWebview): void {
+    try {
+      this.rawPost(message);
+    } catch (error) {
+      this.postFailed(error, message);
+    }
   }
 
   get isReady(): boolean {
@@ -67,6 +101,11 @@ export class WebviewMirror {
 
   /** The webview (re)loaded, or saw a gap: give it the whole state once. */
   sendSnapshot(): void {
+    this.failedPosts = 0;
+    this.postSnapshot();
+  }
+
+  private postSnapshot(): void {
     this.dropPending();
     const current = this.thread?.snapshot();
     const { agents, defaultAgentId } = this.agentList();

@@ -2,6 +2,8 @@
 // JSON-RPC bookkeeping; this file adds what ACP needs on top: `$/cancel_request {requestId}` both ways
 // (vscode-jsonrpc only knows `$/cancelRequest {id}`), timeouts that name the method, errors that
 // carry code/message/data, pending requests rejected when the agent goes away, and a traffic tap.
+// Every message from the agent passes IncomingGate (incomingGate.ts) before vscode-jsonrpc sees it,
+// and at most MAX_REQUESTS_IN_PROGRESS of the agent's requests are handled at once.
 import {
   CancellationTokenSource,
   ResponseError,
@@ -34,6 +36,14 @@ import {
   type ClientRequests,
 } from './methods';
 import { DEFAULT_MAX_MESSAGE_BYTES, NdjsonMessageReader, NdjsonMessageWriter } from './ndjson';
+import { IncomingGate } from './incomingGate';
+
+/**
+ * Requests from the agent we handle at once. Each holds a cancellation source and usually a
+ * promise (a permission the user has not answered, a wait_for_exit): an agent that sends a million
+ * of them must get errors, not our memory. Far above what a real agent has open.
+ */
+export const MAX_REQUESTS_IN_PROGRESS = 256;
 
 export type LogLevel = 'debug' | 'info' | 'warn' | 'error';
 
@@ -44,6 +54,8 @@ export interface AcpConnectionOptions {
   traffic?: TrafficSink;
   /** Invalid lines, oversized drops, protocol errors, ignored notifications (debug). */
   log?: (level: LogLevel, message: string) => void;
+  /** Requests from the agent handled at once; more are answered -32603 (default MAX_REQUESTS_IN_PROGRESS). */
+  maxRequestsInProgress?: number;
 }
 
 export interface RequestOptions {
@@ -114,6 +126,14 @@ export function createAcpConnection(
   let messagesRead = 0;
   let messagesDispatched = 0;
   let whenDrained: (() => void) | undefined;
+  const maxInProgress = options.maxRequestsInProgress ?? MAX_REQUESTS_IN_PROGRESS;
+  const gate = new IncomingGate(log, (id, code, message) => {
+    if (closeReason) return;
+    // Straight to the writer: vscode-jsonrpc has no way to answer an id it never saw.
+    writer
+      .write({ jsonrpc: '2.0', id, error: { code, message } } as Message)
+      .catch((error: unknown) => log('error', `Could not answer the agent: ${errorMessage(error)}`));
+  });
 
   const reader = new NdjsonMessageReader(input, {
     maxMessageBytes,
@@ -124,6 +144,11 @@ export function createAcpConnection(
         'error',
         `Dropped a ${formatBytes(bytes)} message from the agent: larger than the ${formatBytes(maxMessageBytes)} limit`,
       ),
+    onBatch: (line, items) => {
+      if (traffic?.recordText) traffic.recordText('recv', line);
+      else traffic?.record('recv', items);
+      gate.batch(items);
+    },
     // Every line, also the text chunks the reader merges into one notification.
     onLine: traffic
       ? (line, message) => {
@@ -133,7 +158,10 @@ export function createAcpConnection(
       : undefined,
   });
   const writer = new NdjsonMessageWriter(output, {
-    onMessage: traffic ? (message) => traffic.record('send', message) : undefined,
+    onMessage: (message) => {
+      gate.sent(message);
+      traffic?.record('send', message);
+    },
   });
 
   const cancellationStrategy: CancellationStrategy = {
@@ -165,6 +193,7 @@ export function createAcpConnection(
     messageStrategy: {
       handleMessage(message, next) {
         try {
+          gate.dispatched(message);
           next(message);
         } finally {
           countDispatched();
@@ -197,6 +226,7 @@ export function createAcpConnection(
       dispose: () => source.dispose(),
       listen: (callback) =>
         source.listen((message) => {
+          if (!gate.accept(message)) return;
           // Counted here, not per line: the reader may merge several chunk lines into one message.
           messagesRead++;
           const inOrder = messagesDispatched === messagesRead - 1;
@@ -216,6 +246,13 @@ export function createAcpConnection(
   // One dispatcher for all requests so unknown methods, error mapping and cleanup live in one place.
   connection.onRequest(async (method: string, params: unknown, token: CancellationToken) => {
     try {
+      if (handling.size > maxInProgress) {
+        throw new ResponseError(
+          ErrorCodes.internalError,
+          `Too many requests in progress: the client handles at most ${maxInProgress} requests from the agent at once`,
+          { limit: maxInProgress },
+        );
+      }
       const handler = requestHandlers.get(method);
       if (!handler) throw new ResponseError(ErrorCodes.methodNotFound, `Method not found: ${method}`);
       return await handler(params, token);
@@ -279,6 +316,7 @@ export function createAcpConnection(
     closeReason = reason;
     for (const request of [...pending]) request.reject(new AcpConnectionClosedError(request.method, reason));
     pending.clear();
+    gate.clear();
     // "The agent went away" is a cancellation for everything we were still doing for it.
     for (const source of handling.values()) source.cancel();
     handling.clear();

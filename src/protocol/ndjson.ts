@@ -41,6 +41,8 @@ export interface NdjsonReaderOptions {
    * that took the fast path. Text chunks (either way) may reach the callback merged with their neighbours.
    */
   onLine?: (line: string, message: Message | undefined) => void;
+  /** A JSON array (a JSON-RPC batch, which ACP does not use); without this it is an invalid line. */
+  onBatch?: (line: string, items: unknown[]) => void;
 }
 
 export class NdjsonMessageReader extends AbstractMessageReader implements MessageReader {
@@ -172,6 +174,11 @@ export class NdjsonMessageReader extends AbstractMessageReader implements Messag
       this.flushRun();
       if (text.trim().length === 0) return;
       this.options.onInvalidLine?.(text, asError(error));
+      return;
+    }
+    if (Array.isArray(message) && this.options.onBatch) {
+      this.flushRun();
+      this.options.onBatch(text, message);
       return;
     }
     if (typeof message !== 'object' || message === null || Array.isArray(message)) {

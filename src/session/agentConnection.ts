@@ -8,6 +8,8 @@ import { initializeTimeoutFailure, protocolVersionFailure, startupFailure, type 
 import { createAcpConnection, type AcpConnection } from '../protocol/connection';
 import { AcpRpcError, AcpTimeoutError } from '../protocol/errors';
 import { AgentMethod, CLIENT_PROTOCOL_VERSION, ClientMethod, ErrorCodes } from '../protocol/methods';
+import { checkParams, describeProblem, warmUpSchemas, type CheckedMethod } from '../protocol/schema';
+import { EarlyUpdates } from './earlyUpdates';
 import type { AgentFailure } from '../shared/thread';
 import { RequestFailure, type AgentConfig, type CancelSignal, type HostEnvironment } from './api';
 
@@ -44,9 +46,13 @@ export type InitializeOutcome =
 /** The client capabilities we implement (terminal/*: src/terminals, one manager per session). */
 export const CLIENT_CAPABILITIES: acp.ClientCapabilities = { fs: { readTextFile: true, writeTextFile: true }, terminal: true };
 
-/** Updates that arrive before session/new answered are kept (bounded) until the session attaches. */
-const MAX_EARLY_UPDATES = 500;
-const MAX_EARLY_SESSIONS = 16;
+/**
+ * Updates that arrive before session/new answered are kept until the session attaches: at most
+ * this many bytes (as JSON) in all, oldest dropped first, for at most MAX_EARLY_SESSIONS session
+ * ids (an agent may send updates for sessions that never attach: junk must not pile up).
+ */
+export const MAX_EARLY_BYTES = 16 * 1024 * 1024;
+export const MAX_EARLY_SESSIONS = 16;
 /** After the agent closed stdout, how long it may linger before we stop it. */
 const CLOSED_OUTPUT_GRACE_MS = 1000;
 
@@ -54,7 +60,7 @@ export class AgentConnection {
   readonly process: AgentProcess;
   readonly rpc: AcpConnection;
   private readonly sessions = new Map<string, SessionSink>();
-  private readonly early = new Map<string, acp.SessionNotification[]>();
+  private readonly early: EarlyUpdates;
   private readonly lostListeners = new Set<(failure: AgentFailure) => void>();
   private stopping = false;
   /** We stopped the process because it closed its output while still running. */
@@ -63,6 +69,7 @@ export class AgentConnection {
   constructor(private readonly options: AgentConnectionOptions) {
     const { agent, env } = options;
     const log = env.agentLog(agent.id);
+    this.early = new EarlyUpdates(MAX_EARLY_BYTES, MAX_EARLY_SESSIONS, (line) => log.append(line));
     this.process = options.spawn(agent, {
       cwd: env.workspaceCwd(),
       baseEnv: env.baseEnv(),
@@ -75,6 +82,8 @@ export class AgentConnection {
       log: (level, message) => log.append(`[acp ${level}] ${message}`),
     });
     this.registerHandlers();
+    // The agent takes far longer to start than the schema to compile: do it now, not on its first message.
+    setImmediate(warmUpSchemas);
 
     void this.process.exited.then((exit) => {
       this.rpc.dispose();
@@ -123,9 +132,7 @@ export class AgentConnection {
   /** Routes this session's traffic to `sink`, replaying updates that arrived before. */
   attach(sessionId: string, sink: SessionSink): { dispose(): void } {
     this.sessions.set(sessionId, sink);
-    const early = this.early.get(sessionId) ?? [];
-    this.early.delete(sessionId);
-    for (const notification of early) sink.update(notification);
+    for (const notification of this.early.take(sessionId)) sink.update(notification);
     return { dispose: () => void (this.sessions.get(sessionId) === sink && this.sessions.delete(sessionId)) };
   }
 
@@ -171,27 +178,38 @@ export class AgentConnection {
   private registerHandlers(): void {
     const log = this.options.env.agentLog(this.options.agent.id);
     this.rpc.onNotification(ClientMethod.sessionUpdate, (notification) => {
-      const sink = this.sessions.get(notification?.sessionId);
+      // Without a session id it belongs to no thread: the traffic log has it, the agent log says why.
+      const sessionId: unknown = (notification as Partial<acp.SessionNotification> | null)?.sessionId;
+      if (typeof sessionId !== 'string') {
+        log.append(`[switchboard] ignored a session/update whose sessionId is ${typeof sessionId === 'object' ? JSON.stringify(sessionId)?.slice(0, 80) : String(sessionId).slice(0, 80)}`);
+        return;
+      }
+      const sink = this.sessions.get(sessionId);
       if (sink) return sink.update(notification);
-      const queued = this.early.get(notification?.sessionId) ?? [];
-      if (queued.length >= MAX_EARLY_UPDATES || (queued.length === 0 && this.early.size >= MAX_EARLY_SESSIONS)) return;
-      if (queued.length === 0) log.append(`[switchboard] holding updates for session ${notification?.sessionId} until it is attached`);
-      queued.push(notification);
-      this.early.set(notification?.sessionId, queued);
+      this.early.hold(sessionId, notification);
     });
-    this.rpc.onRequest(ClientMethod.sessionRequestPermission, (params, signal) =>
-      this.sinkFor(params?.sessionId).requestPermission(params, signal),
-    );
-    this.rpc.onRequest(ClientMethod.fsReadTextFile, (params, signal) =>
-      this.sinkFor(params?.sessionId).readTextFile(params, signal),
-    );
-    this.rpc.onRequest(ClientMethod.fsWriteTextFile, (params, signal) =>
-      this.sinkFor(params?.sessionId).writeTextFile(params, signal),
-    );
-    this.rpc.onRequest(ClientMethod.terminalCreate, (params) => this.terminalsFor(params?.sessionId).create(params));
-    this.rpc.onRequest(ClientMethod.terminalOutput, (params) => this.terminalsFor(params?.sessionId).output(params));
-    this.rpc.onRequest(ClientMethod.terminalWaitForExit, (params) => this.terminalsFor(params?.sessionId).waitForExit(params));
-    this.rpc.onRequest(ClientMethod.terminalKill, (params) => this.terminalsFor(params?.sessionId).kill(params));
-    this.rpc.onRequest(ClientMethod.terminalRelease, (params) => this.terminalsFor(params?.sessionId).release(params));
+    // Every request's params are checked against the ACP schema first: -32602 names what is wrong.
+    const checked =
+      <P, R>(method: CheckedMethod, handler: (params: P, signal: CancelSignal) => R) =>
+      (params: P, signal: CancelSignal): R => {
+        const problem = checkParams(method, params);
+        if (problem) throw new RequestFailure(ErrorCodes.invalidParams, `Invalid params for ${method}: ${describeProblem(problem)}`, { path: problem.path });
+        return handler(params, signal);
+      };
+    const on = this.rpc.onRequest.bind(this.rpc);
+    on(ClientMethod.sessionRequestPermission, checked(ClientMethod.sessionRequestPermission, (params: acp.RequestPermissionRequest, signal) =>
+      this.sinkFor(params.sessionId).requestPermission(params, signal),
+    ));
+    on(ClientMethod.fsReadTextFile, checked(ClientMethod.fsReadTextFile, (params: acp.ReadTextFileRequest, signal) =>
+      this.sinkFor(params.sessionId).readTextFile(params, signal),
+    ));
+    on(ClientMethod.fsWriteTextFile, checked(ClientMethod.fsWriteTextFile, (params: acp.WriteTextFileRequest, signal) =>
+      this.sinkFor(params.sessionId).writeTextFile(params, signal),
+    ));
+    on(ClientMethod.terminalCreate, checked(ClientMethod.terminalCreate, (params: acp.CreateTerminalRequest) => this.terminalsFor(params.sessionId).create(params)));
+    on(ClientMethod.terminalOutput, checked(ClientMethod.terminalOutput, (params: acp.TerminalOutputRequest) => this.terminalsFor(params.sessionId).output(params)));
+    on(ClientMethod.terminalWaitForExit, checked(ClientMethod.terminalWaitForExit, (params: acp.WaitForTerminalExitRequest) => this.terminalsFor(params.sessionId).waitForExit(params)));
+    on(ClientMethod.terminalKill, checked(ClientMethod.terminalKill, (params: acp.KillTerminalRequest) => this.terminalsFor(params.sessionId).kill(params)));
+    on(ClientMethod.terminalRelease, checked(ClientMethod.terminalRelease, (params: acp.ReleaseTerminalRequest) => this.terminalsFor(params.sessionId).release(params)));
   }
 }

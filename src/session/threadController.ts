@@ -16,7 +16,14 @@ import { AgentConnection, type SessionSink } from './agentConnection';
 import { PendingPermissions } from './permissions';
 import { ThreadStore } from './threadStore';
 import { ThreadTerminals } from './threadTerminals';
-import { UnknownUpdateLog } from './unknownUpdates';
+import { boundUpdate, rawPreview, STRUCTURED_BOUNDS } from './updateGate';
+import { UpdateIntake } from './updateIntake';
+import { boundJson } from '../protocol/boundJson';
+import { RequestFailure } from './api';
+
+export { MAX_PROTOCOL_ERROR_ENTRIES } from './updateIntake';
+/** Permission requests waiting for the user at once; more are answered with an error. */
+export const MAX_PENDING_PERMISSIONS = 32;
 
 export interface ThreadControllerOptions {
   threadId: string;
@@ -52,7 +59,8 @@ export class AcpThreadController implements ThreadController {
   readonly agent: AgentConfig;
   private readonly store: ThreadStore;
   private readonly permissions: PendingPermissions;
-  private readonly unknownUpdates: UnknownUpdateLog;
+  /** session/update in, checked: actions and visible protocol errors out. */
+  private readonly intake: UpdateIntake;
   private readonly log: { append(line: string): void };
   private generation: Generation | null = null;
   private sessionId: string | null = null;
@@ -71,7 +79,7 @@ export class AcpThreadController implements ThreadController {
     );
     this.store = new ThreadStore(threadId, initial, (error) => this.log.append(`[switchboard] thread listener failed: ${String(error)}`));
     this.permissions = new PendingPermissions('permission-');
-    this.unknownUpdates = new UnknownUpdateLog((line) => this.log.append(line));
+    this.intake = new UpdateIntake((action) => this.dispatch(action), (line) => this.log.append(line));
     this.terminals = new ThreadTerminals({
       baseEnv: () => env.baseEnv(),
       log: (line) => this.log.append(line),
@@ -117,11 +125,11 @@ export class AcpThreadController implements ThreadController {
     const init = await gen.connection.initialize(env.clientInfo(), env.settings().initializeTimeoutMs);
     if (!this.isCurrent(gen)) return;
     if (!init.ok) return this.fail(gen, init.failure);
-    gen.authMethods = init.response.authMethods ?? [];
+    gen.authMethods = bounded(init.response.authMethods ?? []);
     this.dispatch({
       type: 'initialized',
-      agentInfo: init.response.agentInfo ?? null,
-      agentCapabilities: init.response.agentCapabilities ?? null,
+      agentInfo: bounded(init.response.agentInfo ?? null),
+      agentCapabilities: bounded(init.response.agentCapabilities ?? null),
     });
     await this.openSession(gen);
   }
@@ -160,7 +168,7 @@ export class AcpThreadController implements ThreadController {
     } catch (error) {
       if (error instanceof AcpRpcError) {
         // After session/cancel an agent may answer with an error instead of stopReason `cancelled`.
-        action = turn.cancelRequested ? { type: 'turnEnded', stopReason: 'cancelled' } : { type: 'turnFailed', message: error.message };
+        action = turn.cancelRequested ? { type: 'turnEnded', stopReason: 'cancelled' } : { type: 'turnFailed', message: capText(error.message) };
       } else {
         action = null; // the connection went away: the failure (or the restart) ends the turn
       }
@@ -209,7 +217,7 @@ export class AcpThreadController implements ThreadController {
     } catch (error) {
       throw new Error(`Could not set ${configId}: ${errorMessage(error)}`);
     }
-    if (this.isCurrent(gen)) this.dispatch({ type: 'configOptionsReplaced', configOptions: response.configOptions });
+    if (this.isCurrent(gen)) this.dispatch({ type: 'configOptionsReplaced', configOptions: bounded(response.configOptions) });
   }
 
   async restart(): Promise<void> {
@@ -233,7 +241,7 @@ export class AcpThreadController implements ThreadController {
     } catch (error) {
       if (!this.isCurrent(gen) || !(error instanceof AcpRpcError)) return; // the agent went away: its failure shows
       if (error.code !== ErrorCodes.authRequired) {
-        return this.fail(gen, startupFailure(gen.connection.failureContext(), 'session/new', error.message));
+        return this.fail(gen, startupFailure(gen.connection.failureContext(), 'session/new', capText(error.message)));
       }
       if (gen.authMethods.length === 0) return this.fail(gen, noAuthMethodFailure(gen.connection.failureContext()));
       this.dispatch({ type: 'connection', state: { kind: 'authRequired', methods: gen.authMethods } });
@@ -247,8 +255,8 @@ export class AcpThreadController implements ThreadController {
     this.dispatch({
       type: 'sessionStarted',
       sessionId: response.sessionId,
-      modes: response.modes ?? null,
-      configOptions: response.configOptions ?? null,
+      modes: bounded(response.modes ?? null),
+      configOptions: bounded(response.configOptions ?? null),
     });
     this.dispatch({ type: 'connection', state: { kind: 'ready' } });
   }
@@ -256,10 +264,7 @@ export class AcpThreadController implements ThreadController {
   private sessionSink(terminals: TerminalManager): SessionSink {
     return {
       terminals,
-      update: (notification) => {
-        this.unknownUpdates.check(notification.update);
-        this.dispatch({ type: 'sessionUpdate', update: notification.update });
-      },
+      update: (notification) => this.intake.update(notification),
       requestPermission: (params, signal) => this.onPermissionRequest(params, signal),
       readTextFile: (params, signal) => this.options.handlers.readTextFile(params, signal),
       writeTextFile: async (params, signal) => {
@@ -299,12 +304,30 @@ export class AcpThreadController implements ThreadController {
   }
 
   private onPermissionRequest(params: acp.RequestPermissionRequest, signal: CancelSignal): Promise<acp.RequestPermissionResponse> {
+    // The schema allows an empty list, but nobody could answer it: an error now (not `cancelled`,
+    // which tells the agent the user cancelled the turn) instead of a card without buttons.
+    if (params.options.length === 0) {
+      const message = 'session/request_permission offers no options, so the user cannot answer it';
+      this.intake.reportProtocolError('The agent asked for permission without any options', message, rawPreview(params));
+      throw new RequestFailure(ErrorCodes.invalidParams, message);
+    }
     // After session/cancel the answer is always `cancelled`; no point showing the question.
     if (this.turn?.cancelRequested || signal.isCancellationRequested) {
       return Promise.resolve({ outcome: { outcome: 'cancelled' } });
     }
-    const { permissionId, response } = this.permissions.open(params.options);
-    this.dispatch({ type: 'permissionRequested', permissionId, toolCall: params.toolCall, options: params.options });
+    if (this.permissions.size >= MAX_PENDING_PERMISSIONS) {
+      throw new RequestFailure(
+        ErrorCodes.internalError,
+        `Too many permission requests waiting for the user (at most ${MAX_PENDING_PERMISSIONS} at once); wait for an answer first`,
+        { limit: MAX_PENDING_PERMISSIONS },
+      );
+    }
+    // Shown also outside a turn: some agents ask while preparing (or after the prompt answered);
+    // the card stays until the user answers, a later turn ends, the agent exits or the chat closes.
+    const toolCall = boundUpdate(params.toolCall);
+    const options = boundJson(params.options, STRUCTURED_BOUNDS) as acp.PermissionOption[];
+    const { permissionId, response } = this.permissions.open(options);
+    this.dispatch({ type: 'permissionRequested', permissionId, toolCall, options });
     // `$/cancel_request` from the agent, or the connection closing.
     const subscription = signal.onCancellationRequested(() => this.resolvePermission(permissionId, null));
     return response.finally(() => subscription.dispose());
@@ -365,6 +388,19 @@ export class AcpThreadController implements ThreadController {
   private dispatch(action: ThreadAction): void {
     this.store.dispatch(action);
   }
+}
+
+/**
+ * Agent data from responses (initialize, session/new, set_config_option) goes into the thread state
+ * and so into every snapshot: bounded like updates, so 5,000 levels of _meta cannot break posting.
+ */
+function bounded<T>(value: T): T {
+  return boundJson(value, STRUCTURED_BOUNDS) as T;
+}
+
+/** An agent's error message is shown in the chat: the first 8 KiB of it. */
+function capText(text: string, max = 8 * 1024): string {
+  return typeof text === 'string' && text.length > max ? `${text.slice(0, max)}… [${text.length - max} more characters]` : String(text);
 }
 
 function errorMessage(error: unknown): string {

@@ -16,6 +16,9 @@ const KNOWN_VARIANTS: ReadonlySet<string> = new Set<acp.SessionUpdate['sessionUp
   'usage_update',
 ]);
 
+/** Variant names are the agent's to choose: remember (and log) at most this many. */
+const MAX_VARIANTS_REMEMBERED = 64;
+
 export class UnknownUpdateLog {
   private readonly seen = new Set<string>();
 
@@ -25,9 +28,10 @@ export class UnknownUpdateLog {
   check(update: unknown): boolean {
     const variant = String((update as { sessionUpdate?: unknown } | null)?.sessionUpdate);
     if (KNOWN_VARIANTS.has(variant)) return true;
-    if (!this.seen.has(variant)) {
+    if (!this.seen.has(variant) && this.seen.size < MAX_VARIANTS_REMEMBERED) {
       this.seen.add(variant);
-      this.log(`[switchboard] ignoring session/update variant "${variant}" (not supported yet)`);
+      const name = variant.length > 80 ? `${variant.slice(0, 80)}…` : variant;
+      this.log(`[switchboard] ignoring session/update variant "${name}" (not supported yet)`);
     }
     return false;
   }

@@ -53,6 +53,8 @@ export type ThreadAction =
   | { type: 'terminalExited'; terminalId: string; exitStatus: acp.TerminalExitStatus }
   /** terminal/release, or the session ended: the card keeps its last output. */
   | { type: 'terminalReleased'; terminalId: string }
+  /** The agent sent something unusable (see the protocolError entry); shown in the thread. */
+  | { type: 'protocolError'; title: string; detail: string; raw?: string }
   /** The agent process failed (spawn error, exit, timeout, bad protocol version). */
   | { type: 'agentFailed'; failure: AgentFailure };
 

@@ -3,7 +3,7 @@
 // growing markdown string instead of thousands of fragments.
 import type * as acp from '@agentclientprotocol/sdk';
 import type { MessagePart, ThreadState } from './thread';
-import { entryId, type MessageEntry } from './threadEntries';
+import { entryId, roomForAgentEntry, type MessageEntry } from './threadEntries';
 
 export type MessageKind = MessageEntry['kind'];
 
@@ -44,6 +44,8 @@ export function appendChunk(state: ThreadState, kind: MessageKind, chunk: acp.Co
     entries[lastAt] = { ...last, parts: appendBlock(last.parts, block) };
     return { ...state, entries };
   }
+  const room = roomForAgentEntry(state);
+  if (!room.ok) return room.state;
   const entry: MessageEntry = { kind, id: entryId(state.nextEntryId), messageId, parts: appendBlock([], block) };
   return { ...state, entries: [...state.entries, entry], nextEntryId: state.nextEntryId + 1 };
 }

@@ -78,6 +78,9 @@ export function reduce(state: ThreadState, action: ThreadAction): ThreadState {
     case 'terminalReleased':
       return applyTerminalAction(state, action);
 
+    case 'protocolError':
+      return appendEntry(state, (id) => ({ kind: 'protocolError', id, title: action.title, detail: action.detail, raw: action.raw }));
+
     case 'agentFailed': {
       const settled: ThreadState = {
         ...state,

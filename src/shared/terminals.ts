@@ -3,6 +3,13 @@
 import type { ThreadAction } from './actions';
 import type { TerminalView, ThreadState } from './thread';
 
+/**
+ * Terminal descriptors kept per thread. Live terminals are capped per session (32, in the
+ * terminal manager), but an agent can create and release terminals forever: past this many, the
+ * oldest released ones are forgotten (their cards say the terminal is gone).
+ */
+export const MAX_TERMINAL_VIEWS = 500;
+
 type TerminalAction = Extract<
   ThreadAction,
   { type: 'terminalCreated' | 'terminalKillRequested' | 'terminalExited' | 'terminalReleased' }
@@ -12,7 +19,7 @@ export function applyTerminalAction(state: ThreadState, action: TerminalAction):
   const terminals = state.terminals ?? {};
   if (action.type === 'terminalCreated') {
     const view: TerminalView = { ...action.terminal, status: 'running', exitStatus: null, stoppedBy: null, released: false };
-    return { ...state, terminals: { ...terminals, [view.terminalId]: view } };
+    return { ...state, terminals: { ...withRoom(terminals), [view.terminalId]: view } };
   }
   const current = terminals[action.terminalId];
   if (!current) return state; // an action for a terminal we never saw: nothing to show
@@ -31,4 +38,20 @@ export function applyTerminalAction(state: ThreadState, action: TerminalAction):
       break;
   }
   return { ...state, terminals: { ...terminals, [action.terminalId]: next } };
+}
+
+/** `terminals` with room for one more: the oldest released descriptors go first (insertion order). */
+function withRoom(terminals: Record<string, TerminalView>): Record<string, TerminalView> {
+  const ids = Object.keys(terminals);
+  if (ids.length < MAX_TERMINAL_VIEWS) return terminals;
+  let excess = ids.length - MAX_TERMINAL_VIEWS + 1;
+  const kept: Record<string, TerminalView> = {};
+  for (const id of ids) {
+    if (excess > 0 && terminals[id].released) {
+      excess--;
+      continue;
+    }
+    kept[id] = terminals[id];
+  }
+  return kept;
 }

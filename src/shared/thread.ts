@@ -117,7 +117,13 @@ export type Entry =
       stopReason: acp.StopReason | 'error';
       message?: string;
     }
-  | { kind: 'failure'; id: string; failure: AgentFailure };
+  | { kind: 'failure'; id: string; failure: AgentFailure }
+  /**
+   * The agent sent something the client could not use as it was (an update that fails the ACP
+   * schema, a permission request nobody could answer): shown, not silently dropped. `raw` is
+   * the agent's JSON, bounded and truncated.
+   */
+  | { kind: 'protocolError'; id: string; title: string; detail: string; raw?: string };
 
 export interface UsageView {
   used: number;

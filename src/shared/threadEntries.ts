@@ -59,6 +59,38 @@ function lookup(entries: readonly Entry[], index: ToolIndex, toolCallId: string)
   return entry?.kind === 'tool' && entry.tool.toolCallId === toolCallId ? at : undefined;
 }
 
+/**
+ * Entries the agent can create (messages, tool calls) per thread. Past it, updates that would add
+ * an entry are dropped (updates to existing ones still apply) and one protocolError entry says so:
+ * an agent that invents a million tool call ids must not hold a million cards in the host and the
+ * webview. Far above a real long session (a few thousand entries).
+ */
+export const MAX_AGENT_ENTRIES = 20_000;
+
+/**
+ * `state` with room for one more agent-created entry, or the state to return instead: unchanged
+ * once the cap was reported, else with the one entry that reports it.
+ */
+export function roomForAgentEntry(state: ThreadState): { ok: true } | { ok: false; state: ThreadState } {
+  if (state.entries.length < MAX_AGENT_ENTRIES) return { ok: true };
+  // Only the entries past the cap can be the report: a scan of those few, not of the whole thread.
+  for (let i = MAX_AGENT_ENTRIES - 1; i < state.entries.length; i++) {
+    const entry = state.entries[i];
+    if (entry.kind === 'protocolError' && entry.title === ENTRY_CAP_TITLE) return { ok: false, state };
+  }
+  return {
+    ok: false,
+    state: appendEntry(state, (id) => ({
+      kind: 'protocolError',
+      id,
+      title: ENTRY_CAP_TITLE,
+      detail: `The agent created ${MAX_AGENT_ENTRIES} messages and tool calls in this chat; new ones are no longer shown (updates to existing ones still are). Start a new chat.`,
+    })),
+  };
+}
+
+export const ENTRY_CAP_TITLE = 'This chat is full';
+
 /** Appends one entry with the next id. */
 export function appendEntry(state: ThreadState, make: (id: string) => Entry): ThreadState {
   const entry = make(entryId(state.nextEntryId));

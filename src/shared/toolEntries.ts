@@ -2,7 +2,7 @@
 // closes a turn (cancel, end, failure). Each copies `entries` once and keeps untouched entries.
 import type * as acp from '@agentclientprotocol/sdk';
 import type { Entry, PermissionState, ThreadState, ToolCallView } from './thread';
-import { entryId, currentTurnStart, locateTool, setTool, toolIndexOf, type ToolEntry } from './threadEntries';
+import { entryId, currentTurnStart, locateTool, roomForAgentEntry, setTool, toolIndexOf, type ToolEntry } from './threadEntries';
 import { isOpenStatus, patchTool, placeholderTool } from './toolCalls';
 
 /**
@@ -20,6 +20,8 @@ export function upsertTool(
     setTool(entries, at, change((entries[at] as ToolEntry).tool));
     return { ...state, entries, toolIndex: index };
   }
+  const room = roomForAgentEntry(state);
+  if (!room.ok) return room.state;
   const entry: Entry = { kind: 'tool', id: entryId(state.nextEntryId), tool: change(placeholderTool(toolCallId)) };
   return {
     ...state,

@@ -13,6 +13,12 @@ import { AgentTerminal, type StoppedBy } from './terminal';
 export const DEFAULT_OUTPUT_BYTE_LIMIT = 16 * 1024 * 1024;
 /** Released terminals whose last output views can still replay, per session. */
 const MAX_RELEASED_KEPT = 50;
+/**
+ * Terminals an agent may have live (created, not released) per session: each is a process group
+ * and a PTY (the system has a few thousand), and an agent once opened 300 in 4 s. Far above what
+ * a real agent keeps open; one more is answered with an error that says how to make room.
+ */
+export const MAX_LIVE_TERMINALS = 32;
 
 export interface TerminalInfo {
   terminalId: string;
@@ -95,6 +101,14 @@ export class TerminalManager {
       throw new RequestFailure(ErrorCodes.invalidParams, 'terminal/create outputByteLimit must be a number >= 0');
     }
     const byteLimit = Math.min(limit ?? DEFAULT_OUTPUT_BYTE_LIMIT, DEFAULT_OUTPUT_BYTE_LIMIT);
+    if (this.terminals.size >= MAX_LIVE_TERMINALS) {
+      this.options.log(`[switchboard] refused terminal/create: ${MAX_LIVE_TERMINALS} terminals of this session are live`);
+      throw new RequestFailure(
+        ErrorCodes.internalError,
+        `Too many terminals: this session already has ${MAX_LIVE_TERMINALS} live terminals (the limit); release one with terminal/release first`,
+        { limit: MAX_LIVE_TERMINALS },
+      );
+    }
 
     const terminalId = `terminal-${this.nextId++}`;
     const env = terminalEnv(this.options.baseEnv(), params.env ?? undefined);
@@ -219,7 +233,13 @@ export class TerminalManager {
     liveGroups.delete(terminal);
     this.terminals.delete(id);
     this.releasedTails.set(id, terminal.rawTail.text());
-    while (this.releasedTails.size > MAX_RELEASED_KEPT) this.releasedTails.delete(this.releasedTails.keys().next().value!);
+    while (this.releasedTails.size > MAX_RELEASED_KEPT) {
+      const oldest = this.releasedTails.keys().next().value!;
+      this.releasedTails.delete(oldest);
+      // infos grew with every terminal ever created: it now forgets those nothing can replay.
+      this.infos.delete(oldest);
+      this.exitListeners.delete(oldest);
+    }
     this.dataListeners.delete(id);
     this.events.released(id);
   }

@@ -2,6 +2,7 @@
 import type { Entry } from '../../src/shared/thread';
 import { FailureView } from './failure';
 import { MessageView } from './message';
+import { ProtocolErrorView } from './protocolError';
 import { ToolCardView } from './toolCard';
 import { TurnEndView } from './turnEnd';
 import type { EntryView, Post } from './types';
@@ -19,5 +20,7 @@ export function createEntryView(entry: Entry, post: Post): EntryView {
       return new TurnEndView(entry);
     case 'failure':
       return new FailureView(entry, post);
+    case 'protocolError':
+      return new ProtocolErrorView(entry);
   }
 }

@@ -1,0 +1,76 @@
+// Where a session/update (already routed to its thread) becomes thread actions: the gate decides
+// (updateGate.ts), this dispatches the result and makes the faults visible: an error entry in the
+// thread (the first MAX_PROTOCOL_ERROR_ENTRIES of a thread, then one that says the rest are
+// logged: an agent that sends nothing but junk must not bury the chat) and always a log line.
+import type * as acp from '@agentclientprotocol/sdk';
+import type { ThreadAction } from '../shared/actions';
+import { UnknownUpdateLog } from './unknownUpdates';
+import { gateSessionUpdate, rawPreview } from './updateGate';
+
+/** Error entries one thread shows for agent protocol errors; later ones go to the agent log only. */
+export const MAX_PROTOCOL_ERROR_ENTRIES = 20;
+/** Log lines about faulty updates per thread before only every 1,000th is written (the log is not a sink for a flood). */
+export const MAX_FAULT_LOG_LINES = 1000;
+
+export class UpdateIntake {
+  private readonly unknownUpdates: UnknownUpdateLog;
+  private protocolErrors = 0;
+  private faultLines = 0;
+
+  constructor(
+    private readonly dispatch: (action: ThreadAction) => void,
+    private readonly log: (line: string) => void,
+  ) {
+    this.unknownUpdates = new UnknownUpdateLog(log);
+  }
+
+  update(notification: acp.SessionNotification): void {
+    const verdict = gateSessionUpdate(notification);
+    switch (verdict.kind) {
+      case 'unknownVariant':
+        this.unknownUpdates.check(notification.update);
+        return;
+      case 'reject':
+        this.reportProtocolError(`Ignored an invalid ${variantOf(notification)} update from the agent`, verdict.problem, verdict.raw);
+        return;
+      case 'apply':
+        this.unknownUpdates.check(verdict.update);
+        this.dispatch({ type: 'sessionUpdate', update: verdict.update });
+        if (verdict.dropped?.length) {
+          this.reportProtocolError(
+            `Showed part of an invalid ${variantOf(notification)} update from the agent`,
+            `Dropped ${verdict.dropped.join('; ')}`,
+            rawPreview(notification.update),
+          );
+        }
+        if (verdict.cuts?.length) this.logFault(`[switchboard] bounded a ${variantOf(notification)} update: ${verdict.cuts.join('; ')}`);
+        return;
+    }
+  }
+
+  /** Shown as an entry (the first MAX_PROTOCOL_ERROR_ENTRIES of a thread) and always logged. */
+  reportProtocolError(title: string, detail: string, raw?: string): void {
+    this.logFault(`[switchboard] ${title}: ${detail}${raw ? `\n  ${raw}` : ''}`);
+    this.protocolErrors++;
+    if (this.protocolErrors <= MAX_PROTOCOL_ERROR_ENTRIES) {
+      this.dispatch({ type: 'protocolError', title, detail, raw });
+    } else if (this.protocolErrors === MAX_PROTOCOL_ERROR_ENTRIES + 1) {
+      this.dispatch({
+        type: 'protocolError',
+        title: 'The agent keeps sending invalid messages',
+        detail: `Only the first ${MAX_PROTOCOL_ERROR_ENTRIES} are shown here; the rest are in the agent log (Switchboard: Show Agent Log).`,
+      });
+    }
+  }
+
+  private logFault(line: string): void {
+    this.faultLines++;
+    if (this.faultLines <= MAX_FAULT_LOG_LINES) this.log(line);
+    else if (this.faultLines % 1000 === 0) this.log(`${line}\n  (${this.faultLines} faulty updates so far; only every 1,000th is logged now)`);
+  }
+}
+
+function variantOf(notification: acp.SessionNotification): string {
+  const variant = String((notification.update as { sessionUpdate?: unknown } | null)?.sessionUpdate ?? 'untagged');
+  return variant.length > 60 ? `${variant.slice(0, 60)}…` : variant;
+}
