@@ -62,6 +62,7 @@ class ChildAgentProcess implements AgentProcess {
   private settled = false;
   private stopRequested = false;
   private leaderExited = false;
+  private readonly envWarnings: string[];
 
   constructor(
     private readonly config: AgentConfig,
@@ -71,10 +72,9 @@ class ChildAgentProcess implements AgentProcess {
     this.exited = new Promise((resolve) => (this.settle = resolve));
     this.stderr = new StderrTail((line) => options.log.append(line));
 
-    const { env, ignored } = mergeAgentEnv(options.baseEnv, config.env);
-    if (ignored.length > 0) {
-      options.log.append(`[switchboard] ignored env ${ignored.join(', ')} from switchboard.agents["${config.id}"]: PATH and HOME come from the editor`);
-    }
+    const { env, warnings } = mergeAgentEnv(options.baseEnv, config.env, `switchboard.agents["${config.id}"]`);
+    this.envWarnings = warnings;
+    for (const warning of warnings) options.log.append(`[switchboard] warning: ${warning} It is applied as written.`);
     options.log.append(`[switchboard] starting ${this.commandLine} in ${options.cwd}`);
 
     // Node reports a missing cwd as ENOENT on the *command*, which would send the user looking
@@ -122,7 +122,7 @@ class ChildAgentProcess implements AgentProcess {
   }
 
   failureContext(): FailureContext {
-    return { command: this.config.command, commandLine: this.commandLine, stderrTail: this.stderr.tail() };
+    return { command: this.config.command, commandLine: this.commandLine, stderrTail: this.stderr.tail(), envWarnings: this.envWarnings };
   }
 
   async stop(): Promise<void> {
