@@ -96,6 +96,15 @@ export class CheckpointService implements vscode.Disposable {
     });
   }
 
+  /**
+   * A file the agent created is gone again within the turn (an atomic save's temporary file): later
+   * checkpoints need not list it. The checkpoint that already names it keeps "did not exist", which
+   * is true, so restoring it stays right.
+   */
+  forget(filePath: string): void {
+    this.touched.delete(path.resolve(filePath));
+  }
+
   /** Called synchronously when a prompt is sent: the texts are read now, stored in the background. */
   beforePrompt(threadId: string, entryId: string, label: string, prompt?: string): Promise<void> {
     const files: Record<string, string | null> = {};

@@ -81,6 +81,7 @@ export function activateReview(context: vscode.ExtensionContext, workspaceCwd: (
   const checkpoints = new CheckpointService(storageDir, context.workspaceState, controller, maxCheckpointBytes);
   const follow = new FollowAgent();
   controller.onFirstAgentTouch = (filePath, before) => checkpoints.touch(filePath, before);
+  controller.onForgotten = (filePath) => checkpoints.forget(filePath);
 
   const baseHooks = controller.fsHooks();
   const fsHooks: ReviewWriteHooks = {
