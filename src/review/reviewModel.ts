@@ -58,6 +58,8 @@ export interface FileSummary {
   deleted: boolean;
   hunkCount: number;
   conflictCount: number;
+  /** Too many changes to compare line by line: the changed part is one replaced block (still Keep/Undo-able). */
+  replaced: boolean;
 }
 
 export function emptyReview(): ReviewState {
@@ -170,8 +172,16 @@ export function recordUserChange(state: ReviewState, change: { path: string; bef
   return replaceFile(state, { ...existing, baseline, current: change.after, userEdited: true });
 }
 
+/** Hunks per file state: the views, CodeLenses and the chat ask for them on every change; states are immutable. */
+const hunkCache = new WeakMap<FileReview, ReviewHunk[]>();
+
 export function fileHunks(file: FileReview): ReviewHunk[] {
-  return computeHunks(file.baseline ?? '', file.current ?? '');
+  let hunks = hunkCache.get(file);
+  if (!hunks) {
+    hunks = computeHunks(file.baseline ?? '', file.current ?? '');
+    hunkCache.set(file, hunks);
+  }
+  return hunks;
 }
 
 /** The user lines a hunk replaced because they overlapped the agent's write (empty: no conflict). */
@@ -258,6 +268,7 @@ export function summarize(file: FileReview): FileSummary {
     deleted: file.current === null && file.baseline !== null,
     hunkCount: hunks.length,
     conflictCount: file.conflicts.length,
+    replaced: hunks.some((hunk) => hunk.replaced === true),
   };
 }
 

@@ -82,6 +82,9 @@ export class EditorReview implements vscode.Disposable, vscode.CodeLensProvider 
     ];
     hunks.forEach((hunk, index) => {
       const range = new vscode.Range(anchorLine(hunk, document), 0, anchorLine(hunk, document), 0);
+      if (hunk.replaced) {
+        lenses.push(new vscode.CodeLens(range, { title: `Replaced: ${hunk.baseLines.length} lines → ${hunk.currentLines.length} lines (too many changes to compare line by line)`, command: REVIEW_COMMANDS.openDiff, arguments: [filePath] }));
+      }
       const conflicts = hunkConflicts(file, hunk);
       if (conflicts.length > 0) {
         lenses.push(new vscode.CodeLens(range, { title: '$(warning) Conflict: the agent replaced your unsaved edits here (Undo brings yours back)', command: REVIEW_COMMANDS.openDiff, arguments: [filePath] }));
