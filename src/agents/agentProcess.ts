@@ -70,7 +70,8 @@ class ChildAgentProcess implements AgentProcess {
   ) {
     this.commandLine = formatCommandLine(config.command, config.args);
     this.exited = new Promise((resolve) => (this.settle = resolve));
-    this.stderr = new StderrTail((line) => options.log.append(line));
+    // Batched: one log append per interval, however many lines the agent writes (src/agents/stderrTail.ts).
+    this.stderr = new StderrTail((lines) => options.log.append(lines));
 
     const { env, warnings } = mergeAgentEnv(options.baseEnv, config.env, `switchboard.agents["${config.id}"]`);
     this.envWarnings = warnings;
@@ -140,6 +141,7 @@ class ChildAgentProcess implements AgentProcess {
   private finish(exitCode: number | null, signal: string | null, failure: AgentFailure): void {
     if (this.settled) return;
     this.settled = true;
+    this.stderr.flush();
     const requested = this.stopRequested;
     this.options.log.append(
       requested ? `[switchboard] agent stopped` : `[switchboard] ${failure.title} (${this.commandLine})`,

@@ -28,6 +28,8 @@ export class DiskChanges implements vscode.Disposable {
   /** Files being read now, and those that changed meanwhile (processed again once the read ends). */
   private readonly inFlight = new Set<string>();
   private readonly rerun = new Set<string>();
+  /** Watcher events per file so far: lets a slow read know the file changed while it ran. */
+  private readonly events = new Map<string, number>();
   private filters = new Map<string, PathFilter>();
   private budget: TurnBudget;
   private warnedThisTurn = false;
@@ -63,6 +65,11 @@ export class DiskChanges implements vscode.Disposable {
     this.warnedThisTurn = false;
   }
 
+  /** How many watcher events the file has had (compare before and after an asynchronous read). */
+  eventCount(filePath: string): number {
+    return this.events.get(path.resolve(filePath)) ?? 0;
+  }
+
   /** The agent read the file: that is its content before any change it makes. */
   noteSeen(filePath: string, text: string): void {
     // A change still settling keeps the earlier text as its "before".
@@ -79,6 +86,7 @@ export class DiskChanges implements vscode.Disposable {
     const filePath = path.resolve(uri.fsPath);
     if (this.isIgnored(filePath)) return;
     if (created) this.created.add(filePath);
+    this.events.set(filePath, (this.events.get(filePath) ?? 0) + 1);
     // Editors and tools write in several steps: act once the file settles.
     const previous = this.pending.get(filePath);
     if (previous) clearTimeout(previous);

@@ -78,9 +78,11 @@ export class ReviewController implements vscode.Disposable {
   private commitAgent(filePath: string, before: string | null | undefined, next: ReviewState): void {
     const known = findFile(this.store.state, filePath);
     const now = findFile(next, filePath);
-    // Checkpoints learn the text a file had before this turn changed it (the earlier text is
-    // the text at the checkpoint taken before the prompt).
-    if (now && (!known || known.resolution !== null)) this.onFirstAgentTouch?.(filePath, now.baselineUnknown ? undefined : (before ?? now.baseline));
+    // Checkpoints learn the text a file had before this turn first changed it: its text at the
+    // checkpoint taken before the prompt (which may still be being read).
+    const turn = this.store.lastTurnNumber();
+    const firstThisTurn = !known || known.resolution !== null || !known.agentTurns.includes(turn);
+    if (now && firstThisTurn) this.onFirstAgentTouch?.(filePath, now.baselineUnknown ? undefined : (before ?? (known ? undefined : now.baseline)));
     this.store.update(next);
     // A file that existed only during the turn (an atomic save's temporary file) left review.
     if (known && !now && known.baseline === null) this.onForgotten?.(filePath);
