@@ -10,7 +10,7 @@
 import { diffArrays } from 'diff';
 
 /** Longest time one diff may take before its middle becomes one replaced block. */
-export const DIFF_TIME_LIMIT_MS = 40;
+export const DIFF_TIME_LIMIT_MS = 25;
 /** Also a bound on edits (deterministic, unlike the clock): a middle with more differences than this is replaced whole. */
 const MAX_EDIT_LENGTH = 4000;
 
@@ -29,8 +29,15 @@ export interface LineDiff {
 
 /** Texts as lines that keep their terminators ("a\n", "b\r\n", "c"): joining gives back the input. */
 export function splitLines(text: string): string[] {
-  if (text === '') return [];
-  return text.split(/(?<=\n)/);
+  const lines: string[] = [];
+  // indexOf, not split(/(?<=\n)/): the look-behind split took 114 ms on 40,000 lines.
+  let start = 0;
+  for (let end = text.indexOf('\n'); end !== -1; end = text.indexOf('\n', start)) {
+    lines.push(text.slice(start, end + 1));
+    start = end + 1;
+  }
+  if (start < text.length) lines.push(text.slice(start));
+  return lines;
 }
 
 /** A line diff whose cost is bounded whatever the input (see the top of this file). */
@@ -77,7 +84,9 @@ export interface DiffHunk {
   oldLines: number;
   newStart: number;
   newLines: number;
+  /** The hunk's lines, up to the result's line limit; `omitted` counts the ones past it. */
   lines: DiffLine[];
+  omitted?: number;
 }
 
 export interface DiffResult {
@@ -88,69 +97,70 @@ export interface DiffResult {
   coarse?: true;
 }
 
-interface Tagged {
-  kind: DiffLine['kind'];
-  line: string;
-}
+type Kind = DiffLine['kind'];
 
 /**
  * Hunks between two file texts with `context` unchanged lines around each change, in the shape
  * of a unified diff. oldText null means a new file (every line added); identical texts give no hunks.
+ * At most maxLines line objects are made (a card shows a few hundred); counts always cover everything.
  */
-export function diffHunks(oldText: string | null, newText: string, context = 3): DiffResult {
-  const oldLines = splitLines(oldText ?? '');
-  const newLines = splitLines(newText);
-  const { changes, coarse } = boundedLineDiff(oldLines, newLines);
-  const tagged: Tagged[] = [];
-  for (const change of changes) {
-    const kind = change.added ? 'add' : change.removed ? 'del' : 'ctx';
-    for (const line of change.lines) tagged.push({ kind, line });
-  }
+export function diffHunks(oldText: string | null, newText: string, context = 3, maxLines = Number.POSITIVE_INFINITY): DiffResult {
+  const { changes, coarse } = boundedLineDiff(splitLines(oldText ?? ''), splitLines(newText));
+  const runs = changes.map((change) => ({ kind: (change.added ? 'add' : change.removed ? 'del' : 'ctx') as Kind, lines: change.lines }));
   const hunks: DiffHunk[] = [];
   let added = 0;
   let removed = 0;
-  let oldLine = 0;
-  let newLine = 0;
-  let i = 0;
-  while (i < tagged.length) {
-    if (tagged[i].kind === 'ctx') {
-      oldLine++;
-      newLine++;
-      i++;
-      continue;
-    }
-    // A hunk: up to `context` lines before, the changes, and runs of context no longer than 2 x context.
-    const lead = Math.min(context, i, oldLine);
-    let from = i - lead;
-    const hunk: DiffHunk = { oldStart: oldLine - lead + 1, oldLines: 0, newStart: newLine - lead + 1, newLines: 0, lines: [] };
-    let end = i;
-    while (end < tagged.length) {
-      if (tagged[end].kind !== 'ctx') {
-        end++;
-        continue;
-      }
-      let run = end;
-      while (run < tagged.length && tagged[run].kind === 'ctx') run++;
-      if (run === tagged.length || run - end > 2 * context) break;
-      end = run;
-    }
-    const to = Math.min(tagged.length, end + context);
-    for (; from < to; from++) {
-      const { kind, line } = tagged[from];
+  let made = 0;
+  const emit = (hunk: DiffHunk, kind: Kind, lines: readonly string[], from: number, to: number): void => {
+    const count = to - from;
+    if (kind !== 'add') hunk.oldLines += count;
+    if (kind !== 'del') hunk.newLines += count;
+    if (kind === 'add') added += count;
+    if (kind === 'del') removed += count;
+    const room = Math.max(0, Math.min(count, maxLines - made));
+    for (let k = from; k < from + room; k++) {
+      const line = lines[k];
       const entry: DiffLine = { kind, text: line.endsWith('\n') ? line.slice(0, -1) : line };
       if (!line.endsWith('\n')) entry.noNewlineAtEnd = true;
-      if (kind !== 'add') hunk.oldLines++;
-      if (kind !== 'del') hunk.newLines++;
-      if (kind === 'add') added++;
-      if (kind === 'del') removed++;
       hunk.lines.push(entry);
     }
-    for (let k = i; k < to; k++) {
-      if (tagged[k].kind !== 'add') oldLine++;
-      if (tagged[k].kind !== 'del') newLine++;
+    made += room;
+    if (room < count) hunk.omitted = (hunk.omitted ?? 0) + count - room;
+  };
+  let oldLine = 0;
+  let newLine = 0;
+  let r = 0;
+  while (r < runs.length) {
+    const run = runs[r];
+    if (run.kind === 'ctx') {
+      oldLine += run.lines.length;
+      newLine += run.lines.length;
+      r++;
+      continue;
+    }
+    // A hunk: up to `context` lines of the context run before, the changes, and context runs no
+    // longer than 2 x context between them; it ends with `context` lines of the next long run.
+    const previous = r > 0 ? runs[r - 1] : undefined;
+    const lead = previous ? Math.min(context, previous.lines.length) : 0;
+    const hunk: DiffHunk = { oldStart: oldLine - lead + 1, oldLines: 0, newStart: newLine - lead + 1, newLines: 0, lines: [] };
+    if (previous && lead > 0) emit(hunk, 'ctx', previous.lines, previous.lines.length - lead, previous.lines.length);
+    for (; r < runs.length; r++) {
+      const { kind, lines } = runs[r];
+      if (kind !== 'ctx') {
+        emit(hunk, kind, lines, 0, lines.length);
+        if (kind !== 'add') oldLine += lines.length;
+        if (kind !== 'del') newLine += lines.length;
+        continue;
+      }
+      if (r === runs.length - 1 || lines.length > 2 * context) {
+        emit(hunk, 'ctx', lines, 0, Math.min(context, lines.length));
+        break;
+      }
+      emit(hunk, 'ctx', lines, 0, lines.length);
+      oldLine += lines.length;
+      newLine += lines.length;
     }
     hunks.push(hunk);
-    i = to;
   }
   return { hunks, added, removed, ...(coarse ? { coarse: true as const } : {}) };
 }

@@ -20,7 +20,7 @@ export interface DiffInput {
 }
 
 export function renderDiff(input: DiffInput, post: Post): HTMLElement {
-  const { hunks, added, removed, coarse } = diffHunks(input.oldText, input.newText, CONTEXT_LINES);
+  const { hunks, added, removed, coarse } = diffHunks(input.oldText, input.newText, CONTEXT_LINES, MAX_DIFF_LINES);
   const el = h('div', { class: 'diff', data: { path: input.path } });
   el.appendChild(renderHeader(el, input, added, removed, post));
 
@@ -32,8 +32,9 @@ export function renderDiff(input: DiffInput, post: Post): HTMLElement {
   let hidden = 0;
   const language = languageForPath(input.path);
   for (const hunk of hunks) {
-    if (shown >= MAX_DIFF_LINES) {
-      hidden += hunk.lines.length;
+    // Lines past MAX_DIFF_LINES are not even made (hunk.omitted counts them).
+    if (shown >= MAX_DIFF_LINES || hunk.lines.length === 0) {
+      hidden += hunk.lines.length + (hunk.omitted ?? 0);
       continue;
     }
     body.appendChild(
@@ -42,7 +43,7 @@ export function renderDiff(input: DiffInput, post: Post): HTMLElement {
     let oldLine = hunk.oldStart;
     let newLine = hunk.newStart;
     const visible = hunk.lines.slice(0, MAX_DIFF_LINES - shown);
-    hidden += hunk.lines.length - visible.length;
+    hidden += hunk.lines.length - visible.length + (hunk.omitted ?? 0);
     const highlighted = highlightHunk(visible, language);
     for (const line of visible) {
       const oldNumber = line.kind === 'add' ? '' : String(oldLine++);

@@ -76,3 +76,17 @@ describe('diffHunks over the bounded diff', () => {
     expect(exact.coarse).toBe(false);
   });
 });
+
+describe('diffHunks line limit', () => {
+  it('makes at most maxLines line objects and still counts everything', () => {
+    const oldText = Array.from({ length: 40_000 }, (_, i) => `old ${i}\n`).join('');
+    const newText = Array.from({ length: 40_000 }, (_, i) => `new ${i}\n`).join('');
+    const t0 = performance.now();
+    const result = diffHunks(oldText, newText, 3, 400);
+    expect(performance.now() - t0).toBeLessThan(1000);
+    expect(result).toMatchObject({ added: 40_000, removed: 40_000, coarse: true });
+    expect(result.hunks[0].lines).toHaveLength(400);
+    expect(result.hunks[0].omitted).toBe(80_000 - 400);
+    expect(result.hunks[0]).toMatchObject({ oldStart: 1, oldLines: 40_000, newStart: 1, newLines: 40_000 });
+  });
+});
