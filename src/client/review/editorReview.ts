@@ -22,6 +22,7 @@ export const REVIEW_COMMANDS = {
 /** Context key: the active editor's file has pending review hunks (enables the keybindings). */
 const HAS_CHANGES_CONTEXT = 'switchboard.review.fileHasChanges';
 const MAX_REMOVED_PREVIEW = 60;
+const MAX_DECORATED_LINES = 5000;
 
 export interface AppliedDecorations {
   added: number[];
@@ -122,7 +123,9 @@ export class EditorReview implements vscode.Disposable, vscode.CodeLensProvider 
     const added: vscode.DecorationOptions[] = [];
     const removed: vscode.DecorationOptions[] = [];
     for (const hunk of hunks) {
-      for (let i = 0; i < hunk.currentLines.length; i++) {
+      // An agent decides how many lines change: past MAX_DECORATED_LINES the CodeLens and the diff
+      // say the rest (each decoration costs the extension host and the renderer on every refresh).
+      for (let i = 0; i < hunk.currentLines.length && added.length < MAX_DECORATED_LINES; i++) {
         const line = hunk.currentStart + i;
         if (line < document.lineCount) added.push({ range: document.lineAt(line).range });
       }
