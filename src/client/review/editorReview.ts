@@ -23,6 +23,8 @@ export const REVIEW_COMMANDS = {
 const HAS_CHANGES_CONTEXT = 'switchboard.review.fileHasChanges';
 const MAX_REMOVED_PREVIEW = 60;
 const MAX_DECORATED_LINES = 5000;
+/** Removed lines shown in a hover: a hover is for a glance; the diff editor shows them all. */
+const MAX_HOVER_LINES = 200;
 
 export interface AppliedDecorations {
   added: number[];
@@ -164,7 +166,9 @@ function removedMarker(hunk: ReviewHunk, document: vscode.TextDocument, file: Fi
   const more = hunk.baseLines.length > 1 ? ` (+${hunk.baseLines.length - 1} more removed)` : '';
   const hover = new vscode.MarkdownString();
   hover.appendMarkdown(`**Removed by the agent** in ${path.basename(file.path)}:\n`);
-  hover.appendCodeblock(hunk.baseLines.map((removedLine) => `- ${removedLine.replace(/\r?\n$/, '')}`).join('\n'), 'diff');
+  const shown = hunk.baseLines.slice(0, MAX_HOVER_LINES);
+  hover.appendCodeblock(shown.map((removedLine) => `- ${removedLine.replace(/\r?\n$/, '')}`).join('\n'), 'diff');
+  if (hunk.baseLines.length > shown.length) hover.appendMarkdown(`… and ${hunk.baseLines.length - shown.length} more removed lines (Open Diff shows them).`);
   return {
     range: document.lineAt(line).range,
     hoverMessage: hover,
