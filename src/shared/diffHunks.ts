@@ -13,6 +13,8 @@ import { diffArrays } from 'diff';
 export const DIFF_TIME_LIMIT_MS = 25;
 /** Also a bound on edits (deterministic, unlike the clock): a middle with more differences than this is replaced whole. */
 const MAX_EDIT_LENGTH = 4000;
+/** Changed middles up to this many lines (both sides) are diffed exactly, with no time limit. */
+const EXACT_LINES = 200;
 
 export interface LineChange {
   /** Lines (with their terminators) this part of the diff covers. */
@@ -56,7 +58,10 @@ export function boundedLineDiff(a: readonly string[], b: readonly string[], time
   const newMiddle = b.slice(start, endB);
   let coarse = false;
   if (oldMiddle.length > 0 && newMiddle.length > 0) {
-    const middle = diffArrays(oldMiddle, newMiddle, { timeout: timeLimitMs, maxEditLength: MAX_EDIT_LENGTH });
+    // Small middles are always diffed exactly (a few ms, tens at worst, when nothing matches): a clock
+    // limit there would make a diff depend on the machine's load.
+    const small = oldMiddle.length + newMiddle.length <= EXACT_LINES;
+    const middle = diffArrays(oldMiddle, newMiddle, small ? {} : { timeout: timeLimitMs, maxEditLength: MAX_EDIT_LENGTH });
     if (middle) {
       for (const change of middle) changes.push({ lines: change.value, added: change.added, removed: change.removed });
     } else {
