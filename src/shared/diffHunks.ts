@@ -61,7 +61,7 @@ export function boundedLineDiff(a: readonly string[], b: readonly string[], time
     // Small middles are always diffed exactly (a few ms, tens at worst, when nothing matches): a clock
     // limit there would make a diff depend on the machine's load.
     const small = oldMiddle.length + newMiddle.length <= EXACT_LINES;
-    const middle = diffArrays(oldMiddle, newMiddle, small ? {} : { timeout: timeLimitMs, maxEditLength: MAX_EDIT_LENGTH });
+    const middle = small ? diffArrays(oldMiddle, newMiddle) : diffArrays(oldMiddle, newMiddle, { timeout: timeLimitMs, maxEditLength: MAX_EDIT_LENGTH });
     if (middle) {
       for (const change of middle) changes.push({ lines: change.value, added: change.added, removed: change.removed });
     } else {
