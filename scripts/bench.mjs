@@ -30,7 +30,7 @@ function log(message) {
 
 async function buildBenchBundles() {
   const node = { bundle: true, platform: 'node', format: 'cjs', target: 'node20', logLevel: 'warning', external: ['vscode', 'node-pty'] };
-  await esbuild.build({ ...node, entryPoints: { ingest: 'bench/figures/ingest.ts', fsread: 'bench/figures/fsread.ts', terminal: 'bench/figures/terminal.ts' }, outdir: outDir });
+  await esbuild.build({ ...node, entryPoints: { ingest: 'bench/figures/ingest.ts', fsread: 'bench/figures/fsread.ts', terminal: 'bench/figures/terminal.ts', hostile: 'bench/figures/hostile.ts' }, outdir: outDir });
   await esbuild.build({ bundle: true, platform: 'browser', format: 'iife', target: 'es2022', logLevel: 'warning', entryPoints: { 'render-page': 'bench/render/page.ts' }, outdir: outDir });
 }
 
@@ -94,6 +94,8 @@ async function main() {
   // Terminals run in the extension host too (node-pty is built for its Node).
   runFigure('5 terminal', hostNode, ['--expose-gc', path.join(outDir, 'terminal.js'), ...q], 180_000);
   runFigure('6 fs read', process.execPath, ['--expose-gc', path.join(outDir, 'fsread.js'), ...q], 120_000);
+  // Agent-sized work (issue #9 item 10) runs in the extension host: its Node.
+  runFigure('8 hostile input', hostNode, [path.join(outDir, 'hostile.js'), ...q], 300_000);
   try {
     // Always packaged (about 12 s), also in quick mode: the code-server figure installs this vsix, and a
     // stale one from an earlier build would measure other code.

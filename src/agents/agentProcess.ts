@@ -62,6 +62,7 @@ class ChildAgentProcess implements AgentProcess {
   private settled = false;
   private stopRequested = false;
   private leaderExited = false;
+  private readonly envWarnings: string[];
 
   constructor(
     private readonly config: AgentConfig,
@@ -69,12 +70,12 @@ class ChildAgentProcess implements AgentProcess {
   ) {
     this.commandLine = formatCommandLine(config.command, config.args);
     this.exited = new Promise((resolve) => (this.settle = resolve));
-    this.stderr = new StderrTail((line) => options.log.append(line));
+    // Batched: one log append per interval, however many lines the agent writes (src/agents/stderrTail.ts).
+    this.stderr = new StderrTail((lines) => options.log.append(lines));
 
-    const { env, ignored } = mergeAgentEnv(options.baseEnv, config.env);
-    if (ignored.length > 0) {
-      options.log.append(`[switchboard] ignored env ${ignored.join(', ')} from switchboard.agents["${config.id}"]: PATH and HOME come from the editor`);
-    }
+    const { env, warnings } = mergeAgentEnv(options.baseEnv, config.env, `switchboard.agents["${config.id}"]`);
+    this.envWarnings = warnings;
+    for (const warning of warnings) options.log.append(`[switchboard] warning: ${warning} It is applied as written.`);
     options.log.append(`[switchboard] starting ${this.commandLine} in ${options.cwd}`);
 
     // Node reports a missing cwd as ENOENT on the *command*, which would send the user looking
@@ -122,7 +123,7 @@ class ChildAgentProcess implements AgentProcess {
   }
 
   failureContext(): FailureContext {
-    return { command: this.config.command, commandLine: this.commandLine, stderrTail: this.stderr.tail() };
+    return { command: this.config.command, commandLine: this.commandLine, stderrTail: this.stderr.tail(), envWarnings: this.envWarnings };
   }
 
   async stop(): Promise<void> {
@@ -140,6 +141,7 @@ class ChildAgentProcess implements AgentProcess {
   private finish(exitCode: number | null, signal: string | null, failure: AgentFailure): void {
     if (this.settled) return;
     this.settled = true;
+    this.stderr.flush();
     const requested = this.stopRequested;
     this.options.log.append(
       requested ? `[switchboard] agent stopped` : `[switchboard] ${failure.title} (${this.commandLine})`,

@@ -1,25 +1,82 @@
-// Builds an agent's environment: the editor's environment plus the agent's own `env` entries.
-// PATH and HOME always come from the editor: an agent entry that replaced them would hide the
-// tools the agent itself shells out to (node, git, ...) and its login state under HOME.
-
-const PROTECTED_KEYS = ['PATH', 'HOME'];
+// Builds an agent's environment: the editor's environment, then the agent entry's own `env` on top.
+// The user's word is final: every key they set applies, PATH and HOME included (users set PATH so
+// an agent finds the right `node` when VS Code was started from a desktop launcher, HOME or XDG_*
+// to keep an agent's state apart). An empty string sets the variable to empty; values are strings
+// only (the settings schema says so), so there is no way to unset a variable, by design.
+// Values that look like a mistake (a PATH without the system folders, a HOME that does not exist)
+// still apply, with a warning the log and the failure card show.
+import * as fs from 'node:fs';
 
 export interface MergedEnv {
   env: NodeJS.ProcessEnv;
-  /** Keys from the agent entry that were not applied, to tell the user in the log. */
-  ignored: string[];
+  /** One sentence per value that looks like a mistake, to tell the user (log, failure card). */
+  warnings: string[];
 }
 
-export function mergeAgentEnv(base: NodeJS.ProcessEnv, extra: Record<string, string>): MergedEnv {
+export interface EnvChecks {
+  platform: NodeJS.Platform;
+  /** Whether `path` is an existing folder (injected so tests need not depend on this machine). */
+  isDirectory(path: string): boolean;
+}
+
+const defaultChecks: EnvChecks = {
+  platform: process.platform,
+  isDirectory: (path) => {
+    try {
+      return fs.statSync(path).isDirectory();
+    } catch {
+      return false;
+    }
+  },
+};
+
+const POSIX_SYSTEM_DIRS = ['/usr/bin', '/bin'];
+
+export function mergeAgentEnv(
+  base: NodeJS.ProcessEnv,
+  extra: Record<string, string>,
+  where = 'the agent entry',
+  checks: EnvChecks = defaultChecks,
+): MergedEnv {
+  const windows = checks.platform === 'win32';
   const env: NodeJS.ProcessEnv = { ...base };
-  const ignored: string[] = [];
   for (const [key, value] of Object.entries(extra)) {
-    // Windows spells it `Path`; environment keys are case-insensitive there.
-    if (PROTECTED_KEYS.includes(key.toUpperCase())) {
-      ignored.push(key);
-      continue;
+    // Windows keys are case-insensitive (`Path` is PATH): the user's spelling replaces the base's,
+    // so the child never sees two variants and picks the wrong one.
+    if (windows) {
+      for (const existing of Object.keys(env)) if (existing !== key && existing.toUpperCase() === key.toUpperCase()) delete env[existing];
     }
     env[key] = value;
   }
-  return { env, ignored };
+  const warnings: string[] = [];
+  for (const [key, value] of Object.entries(extra)) {
+    const name = windows ? key.toUpperCase() : key;
+    if (name === 'PATH') {
+      const warning = pathWarning(value, windows, base);
+      if (warning) warnings.push(`${where}.env.${key} ${warning}`);
+    } else if (name === 'HOME' && !checks.isDirectory(value)) {
+      warnings.push(`${where}.env.${key} is ${JSON.stringify(value)}, which is not an existing folder: the agent may not find its login or config there.`);
+    }
+  }
+  return { env, warnings };
+}
+
+/** Why a PATH value looks like a mistake, or undefined when it looks fine. */
+function pathWarning(value: string, windows: boolean, base: NodeJS.ProcessEnv): string | undefined {
+  const entries = value.split(windows ? ';' : ':').map((entry) => normalizeDir(entry, windows));
+  const systemDirs = windows ? [windowsSystem32(base)] : POSIX_SYSTEM_DIRS;
+  if (systemDirs.some((dir) => entries.includes(normalizeDir(dir, windows)))) return undefined;
+  const unexpanded = /\$\{?PATH\}?|%PATH%/i.test(value) ? ' (variables such as $PATH are not expanded: write the folders out)' : '';
+  return `has none of the system folders ${systemDirs.join(', ')}${unexpanded}: the agent and the tools it runs (node, git, sh) may not be found.`;
+}
+
+function windowsSystem32(base: NodeJS.ProcessEnv): string {
+  const root = Object.entries(base).find(([key]) => key.toUpperCase() === 'SYSTEMROOT')?.[1] ?? 'C:\\Windows';
+  return `${root}\\system32`;
+}
+
+function normalizeDir(dir: string, windows: boolean): string {
+  const trimmed = dir.trim();
+  if (!windows) return trimmed.length > 1 ? trimmed.replace(/\/+$/, '') : trimmed;
+  return trimmed.replace(/\//g, '\\').replace(/\\+$/, '').toLowerCase();
 }

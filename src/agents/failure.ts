@@ -8,6 +8,13 @@ export interface FailureContext {
   /** The whole command line, shell-quoted. */
   commandLine: string;
   stderrTail: string[];
+  /** Agent `env` values that look like a mistake (src/agents/env.ts): the likely cause of many failures. */
+  envWarnings?: string[];
+}
+
+/** The hint, plus the env warnings: a PATH without /usr/bin explains "command not found" better than any hint. */
+function withEnv(ctx: FailureContext, hint: string): string {
+  return ctx.envWarnings && ctx.envWarnings.length > 0 ? `${hint} Check the agent's env: ${ctx.envWarnings.join(' ')}` : hint;
 }
 
 const RESTART_HINT = 'The agent exited; press Restart to start it again. The stderr lines above may say why.';
@@ -19,19 +26,19 @@ export function spawnFailure(ctx: FailureContext, error: NodeJS.ErrnoException):
       return {
         ...base,
         title: `Command not found: ${ctx.command}`,
-        hint: `Check that \`${ctx.command}\` is installed and on PATH, or set an absolute path in switchboard.agents.`,
+        hint: withEnv(ctx, `Check that \`${ctx.command}\` is installed and on PATH, or set an absolute path in switchboard.agents.`),
       };
     case 'EACCES':
       return {
         ...base,
         title: `Permission denied running ${ctx.command}`,
-        hint: `Check that \`${ctx.command}\` is an executable file (chmod +x) and not a folder.`,
+        hint: withEnv(ctx, `Check that \`${ctx.command}\` is an executable file (chmod +x) and not a folder.`),
       };
     default:
       return {
         ...base,
         title: `Could not start ${ctx.command}: ${error.message}`,
-        hint: 'Check the command and arguments in switchboard.agents.',
+        hint: withEnv(ctx, 'Check the command and arguments in switchboard.agents.'),
       };
   }
 }
@@ -41,7 +48,7 @@ export function missingCwdFailure(ctx: FailureContext, cwd: string): AgentFailur
     commandLine: ctx.commandLine,
     stderrTail: ctx.stderrTail,
     title: `The working folder does not exist: ${cwd}`,
-    hint: 'Open an existing folder as the workspace, then press Restart.',
+    hint: withEnv(ctx, 'Open an existing folder as the workspace, then press Restart.'),
   };
 }
 
@@ -52,7 +59,7 @@ export function exitFailure(ctx: FailureContext, exitCode: number | null, signal
       : exitCode === 0
         ? 'Agent exited unexpectedly (exit code 0)'
         : `Agent exited with code ${exitCode ?? 'unknown'}`;
-  return { title, commandLine: ctx.commandLine, exitCode, signal, stderrTail: ctx.stderrTail, hint: RESTART_HINT };
+  return { title, commandLine: ctx.commandLine, exitCode, signal, stderrTail: ctx.stderrTail, hint: withEnv(ctx, RESTART_HINT) };
 }
 
 export function initializeTimeoutFailure(ctx: FailureContext, timeoutMs: number): AgentFailure {
@@ -61,9 +68,11 @@ export function initializeTimeoutFailure(ctx: FailureContext, timeoutMs: number)
     title: `The agent did not answer initialize within ${seconds} s`,
     commandLine: ctx.commandLine,
     stderrTail: ctx.stderrTail,
-    hint:
+    hint: withEnv(
+      ctx,
       'Check that this command starts an ACP agent over stdio (many agents need a flag such as --acp or ' +
-      '--experimental-acp), then press Restart.',
+        '--experimental-acp), then press Restart.',
+    ),
   };
 }
 
@@ -72,7 +81,7 @@ export function protocolVersionFailure(ctx: FailureContext, agentVersion: unknow
     title: `The agent wants ACP protocol version ${String(agentVersion)}; Switchboard speaks version 1`,
     commandLine: ctx.commandLine,
     stderrTail: ctx.stderrTail,
-    hint: 'Use a version of the agent that supports ACP protocol version 1.',
+    hint: withEnv(ctx, 'Use a version of the agent that supports ACP protocol version 1.'),
   };
 }
 
@@ -81,7 +90,7 @@ export function noAuthMethodFailure(ctx: FailureContext): AgentFailure {
     title: 'The agent needs authentication but offered no method to authenticate',
     commandLine: ctx.commandLine,
     stderrTail: ctx.stderrTail,
-    hint: 'Log in with the agent’s own command line tool in a terminal, then press Restart.',
+    hint: withEnv(ctx, 'Log in with the agent’s own command line tool in a terminal, then press Restart.'),
   };
 }
 
@@ -91,6 +100,6 @@ export function startupFailure(ctx: FailureContext, step: string, message: strin
     title: `${step} failed: ${message}`,
     commandLine: ctx.commandLine,
     stderrTail: ctx.stderrTail,
-    hint: 'Press Restart to try again; the traffic log shows the exact messages.',
+    hint: withEnv(ctx, 'Press Restart to try again; the traffic log shows the exact messages.'),
   };
 }

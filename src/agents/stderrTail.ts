@@ -1,50 +1,157 @@
-// Splits an agent's stderr into lines (UTF-8 safe across chunk boundaries), forwards each line to
-// the log sink, and keeps the last few for the error card. Bounded so a chatty agent can't grow it.
-import { StringDecoder } from 'node:string_decoder';
+// An agent's stderr: split into lines, logged in batches, and the last few kept for the error
+// card. The agent decides how much it writes (256 MiB of empty lines cost 57 s of CPU when every
+// line was its own log call), so the work per chunk is one tight byte scan plus the lines actually
+// kept: the log takes at most maxLinesPerInterval lines and maxBytesPerInterval bytes per interval,
+// coalesced into one append, and the rest is dropped with a counted "… N lines dropped" note. The
+// tail is exact whatever is dropped.
+// Lines are split on the "\n" byte, which never occurs inside a UTF-8 sequence, so a character
+// split across chunks is carried over as bytes and decoded whole.
 
 export const DEFAULT_TAIL_LINES = 50;
 /** A single line longer than this is cut: the tail is for humans, not for full logs. */
 const MAX_LINE_CHARS = 2000;
+/** A line without a newline is flushed as a line past this many bytes (it could grow forever). */
+const MAX_PARTIAL_BYTES = MAX_LINE_CHARS * 4;
+const NEWLINE = 0x0a;
+
+export interface StderrLogLimits {
+  intervalMs: number;
+  maxLinesPerInterval: number;
+  maxBytesPerInterval: number;
+}
+
+export const DEFAULT_LOG_LIMITS: StderrLogLimits = { intervalMs: 250, maxLinesPerInterval: 1000, maxBytesPerInterval: 256 * 1024 };
 
 export class StderrTail {
-  private readonly decoder = new StringDecoder('utf8');
-  private partial = '';
+  private partial: Buffer = Buffer.alloc(0);
   private readonly lines: string[] = [];
+  private batch: string[] = [];
+  private batchBytes = 0;
+  private dropped = 0;
+  private timer: ReturnType<typeof setTimeout> | undefined;
 
+  /** onLog gets the lines of one interval joined by "\n" (one log call per interval, not per line). */
   constructor(
-    private readonly onLine: (line: string) => void,
+    private readonly onLog: (text: string) => void,
     private readonly maxLines = DEFAULT_TAIL_LINES,
+    private readonly limits: StderrLogLimits = DEFAULT_LOG_LIMITS,
   ) {}
 
   push(chunk: Buffer | string): void {
-    const text = this.partial + (typeof chunk === 'string' ? chunk : this.decoder.write(chunk));
-    const pieces = text.split(/\r?\n/);
-    this.partial = pieces.pop() ?? '';
-    for (const line of pieces) this.addLine(line);
-    // Without a newline a huge partial line would grow forever; flush it as a line.
-    if (this.partial.length > MAX_LINE_CHARS) {
-      this.addLine(this.partial);
-      this.partial = '';
+    const bytes = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
+    const newlines = countNewlines(bytes);
+    if (newlines === 0) {
+      this.partial = this.partial.length === 0 ? bytes : Buffer.concat([this.partial, bytes]);
+      if (this.partial.length > MAX_PARTIAL_BYTES) this.flushPartial();
+      return;
     }
+    // Lines i = 0..newlines-1 end at the i-th newline; line 0 starts with the carried partial.
+    // The log takes lines from the front while its budget lasts; the tail takes the last maxLines.
+    const tailFrom = Math.max(0, newlines - this.maxLines);
+    let start = 0;
+    let index = 0;
+    for (; index < newlines && this.logHasRoom(); index++) {
+      const end = bytes.indexOf(NEWLINE, start);
+      this.addLine(this.lineText(bytes, start, end, index === 0), index >= tailFrom);
+      start = end + 1;
+    }
+    if (index < tailFrom) {
+      // The lines between what the log took and the tail: counted, never decoded.
+      this.dropped += tailFrom - index;
+      start = startOfLine(bytes, newlines - tailFrom);
+      index = tailFrom;
+    }
+    for (; index < newlines; index++) {
+      const end = bytes.indexOf(NEWLINE, start);
+      this.addLine(this.lineText(bytes, start, end, index === 0), true);
+      start = end + 1;
+    }
+    this.partial = start < bytes.length ? Buffer.from(bytes.subarray(start)) : Buffer.alloc(0);
+    if (this.partial.length > MAX_PARTIAL_BYTES) this.flushPartial();
   }
 
-  /** Flushes a trailing line that had no newline (call when the stream ends). */
+  /** Flushes a trailing line that had no newline, then the log (call when the stream ends). */
   end(): void {
-    const rest = this.partial + this.decoder.end();
-    this.partial = '';
-    if (rest !== '') this.addLine(rest);
+    if (this.partial.length > 0) this.flushPartial();
+    this.flush();
+  }
+
+  /** Writes the batched lines to the log now (before Switchboard's own lines about the exit). */
+  flush(): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = undefined;
+    const parts = this.batch;
+    if (this.dropped > 0) {
+      parts.push(
+        `… ${this.dropped} line${this.dropped === 1 ? '' : 's'} dropped (the agent wrote more than ${this.limits.maxLinesPerInterval} lines or ` +
+          `${Math.round(this.limits.maxBytesPerInterval / 1024)} KiB in ${this.limits.intervalMs} ms; the last lines are kept for the error card)`,
+      );
+    }
+    this.batch = [];
+    this.batchBytes = 0;
+    this.dropped = 0;
+    if (parts.length > 0) this.onLog(parts.join('\n'));
   }
 
   /** The last lines, oldest first, including an unterminated trailing line. */
   tail(): string[] {
-    const lines = this.partial === '' ? [...this.lines] : [...this.lines, this.partial];
+    const lines = this.partial.length === 0 ? [...this.lines] : [...this.lines, bounded(stripCr(this.partial.toString('utf8')))];
     return lines.slice(-this.maxLines);
   }
 
-  private addLine(line: string): void {
-    const bounded = line.length > MAX_LINE_CHARS ? `${line.slice(0, MAX_LINE_CHARS)}…` : line;
-    this.onLine(bounded);
-    this.lines.push(bounded);
-    if (this.lines.length > this.maxLines) this.lines.shift();
+  private logHasRoom(): boolean {
+    return this.batch.length < this.limits.maxLinesPerInterval && this.batchBytes < this.limits.maxBytesPerInterval;
   }
+
+  private lineText(bytes: Buffer, start: number, end: number, first: boolean): string {
+    const text = first && this.partial.length > 0 ? Buffer.concat([this.partial, bytes.subarray(start, end)]).toString('utf8') : bytes.toString('utf8', start, end);
+    return bounded(stripCr(text));
+  }
+
+  private flushPartial(): void {
+    const text = bounded(stripCr(this.partial.toString('utf8')));
+    this.partial = Buffer.alloc(0);
+    this.addLine(text, true);
+  }
+
+  private addLine(line: string, keepInTail: boolean): void {
+    if (keepInTail) {
+      this.lines.push(line);
+      if (this.lines.length > this.maxLines) this.lines.shift();
+    }
+    if (this.logHasRoom()) {
+      this.batch.push(line);
+      this.batchBytes += line.length + 1;
+      this.timer ??= setTimeout(() => this.flush(), this.limits.intervalMs);
+      this.timer.unref?.();
+    } else {
+      this.dropped++;
+    }
+  }
+}
+
+/** One tight pass over the bytes: cheap enough for hundreds of MiB. */
+function countNewlines(bytes: Uint8Array): number {
+  let count = 0;
+  for (let i = 0; i < bytes.length; i++) if (bytes[i] === NEWLINE) count++;
+  return count;
+}
+
+/** Byte offset where the line starts that has `fromEnd` newline-terminated lines from it to the last newline. */
+function startOfLine(bytes: Buffer, fromEnd: number): number {
+  // Walk back over fromEnd + 1 newlines: the line starts right after the last one found.
+  let position = bytes.length;
+  for (let seen = 0; seen <= fromEnd; seen++) {
+    position = bytes.lastIndexOf(NEWLINE, position - 1);
+    if (position < 0) return 0;
+  }
+  return position + 1;
+}
+
+function stripCr(line: string): string {
+  return line.endsWith('\r') ? line.slice(0, -1) : line;
+}
+
+function bounded(line: string): string {
+  return line.length > MAX_LINE_CHARS ? `${line.slice(0, MAX_LINE_CHARS)}…` : line;
 }

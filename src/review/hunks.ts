@@ -2,7 +2,7 @@
 // one: Keep folds the hunk into the baseline, Undo reverts the current text to the baseline's
 // lines. Everything is whole lines (with their terminators), so offsets map straight onto an
 // editor document.
-import { diffArrays } from 'diff';
+import { boundedLineDiff } from '../shared/diffHunks';
 import { joinLines, offsetOfLine, splitLines } from './lines';
 
 export interface ReviewHunk {
@@ -15,24 +15,35 @@ export interface ReviewHunk {
   /** Character range of the hunk's current lines in the current text (for editor edits). */
   currentOffset: number;
   currentLength: number;
+  /**
+   * Too many changes to compare line by line (the diff is bounded in time, see
+   * src/shared/diffHunks.ts): this hunk is the whole changed part, replaced. Keep and Undo still
+   * work on it; only the line-by-line detail is missing.
+   */
+  replaced?: true;
 }
 
-/** Guards against pathological inputs: past this many edits the diff gives up (whole-file hunk). */
-const MAX_EDIT_LENGTH = 20_000;
+/** The last texts diffed and their hunks: views ask for the same file's hunks many times per change. */
+let lastDiff: { baseline: string; current: string; hunks: ReviewHunk[] } | undefined;
 
+/** The hunks from baseline to current; bounded in time whatever the texts (see ReviewHunk.replaced). */
 export function computeHunks(baseline: string, current: string): ReviewHunk[] {
   if (baseline === current) return [];
-  const base = splitLines(baseline);
-  const cur = splitLines(current);
-  const changes = diffArrays(base, cur, { maxEditLength: MAX_EDIT_LENGTH });
-  if (!changes) return [wholeFileHunk(base, cur)];
+  if (lastDiff && lastDiff.baseline === baseline && lastDiff.current === current) return lastDiff.hunks;
+  const hunks = hunksOf(baseline, current);
+  lastDiff = { baseline, current, hunks };
+  return hunks;
+}
+
+function hunksOf(baseline: string, current: string): ReviewHunk[] {
+  const { changes, coarse } = boundedLineDiff(splitLines(baseline), splitLines(current));
   const hunks: ReviewHunk[] = [];
   let baseLine = 0;
   let currentLine = 0;
   let currentOffset = 0;
   let open: ReviewHunk | null = null;
   for (const change of changes) {
-    const lines = change.value;
+    const lines = change.lines;
     if (!change.added && !change.removed) {
       open = null;
       baseLine += lines.length;
@@ -41,7 +52,7 @@ export function computeHunks(baseline: string, current: string): ReviewHunk[] {
       continue;
     }
     if (!open) {
-      open = { baseStart: baseLine, baseLines: [], currentStart: currentLine, currentLines: [], currentOffset, currentLength: 0 };
+      open = { baseStart: baseLine, baseLines: [], currentStart: currentLine, currentLines: [], currentOffset, currentLength: 0, ...(coarse ? { replaced: true as const } : {}) };
       hunks.push(open);
     }
     if (change.removed) {
@@ -56,17 +67,6 @@ export function computeHunks(baseline: string, current: string): ReviewHunk[] {
     }
   }
   return hunks;
-}
-
-function wholeFileHunk(base: string[], cur: string[]): ReviewHunk {
-  return {
-    baseStart: 0,
-    baseLines: base,
-    currentStart: 0,
-    currentLines: cur,
-    currentOffset: 0,
-    currentLength: joinLines(cur).length,
-  };
 }
 
 /** Keep: the baseline takes the hunk's current lines, so the hunk disappears and the others stay. */

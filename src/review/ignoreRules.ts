@@ -17,6 +17,11 @@ export interface IgnoreRules {
 }
 
 const ALWAYS_IGNORED = new Set(['node_modules', '.git']);
+/**
+ * Editors' swap, lock and backup files, never anyone's work: vim's `.name.swp` (to .swa) and its
+ * `4913` write probe, emacs's `.#name` locks, `#name#` autosaves and `name~` backups.
+ */
+const EDITOR_NOISE = [/^\..+\.sw[a-p]$/, /^4913$/, /^\.#./, /^#.+#$/, /.~$/];
 
 export type PathFilter = (relativePath: string) => boolean;
 
@@ -35,6 +40,8 @@ export function createPathFilter(rules: IgnoreRules): PathFilter {
     if (path === '' || path.startsWith('../')) return true;
     const segments = path.split('/');
     if (segments.some((segment) => ALWAYS_IGNORED.has(segment))) return true;
+    const name = segments[segments.length - 1];
+    if (EDITOR_NOISE.some((pattern) => pattern.test(name))) return true;
     // An excluded folder excludes everything below it: test every prefix.
     for (let i = 1; i <= segments.length; i++) {
       const prefix = segments.slice(0, i).join('/');

@@ -2,10 +2,8 @@
 // them gives back exactly the input: no guessing of EOLs, and "no newline at end of file" is
 // just a last line without one.
 
-export function splitLines(text: string): string[] {
-  if (text === '') return [];
-  return text.split(/(?<=\n)/);
-}
+export { splitLines } from '../shared/diffHunks';
+import { splitLines } from '../shared/diffHunks';
 
 export function joinLines(lines: readonly string[]): string {
   return lines.join('');

@@ -1,12 +1,14 @@
 // Applying an agent's whole-file write onto a document the user may have edited meanwhile.
 // The agent's write is a diff against the text it last read (`base`); the user's edits are a
-// diff against the same base. A 3-way merge (node-diff3, the diff3 algorithm of GNU diffutils)
-// applies both where they do not overlap. Where they do, the agent's lines win in the document
-// (the agent's later reads must see what it wrote) and the user's lines are kept in the
-// conflict, so review can show it and Undo of that hunk brings the user's text back: nothing is
-// overwritten silently.
-import { diff3Merge } from 'node-diff3';
-import { diffArrays } from 'diff';
+// diff against the same base. A 3-way merge (diff3's rule) applies both where they do not overlap
+// or touch. Where they do, the agent's lines win in the document (the agent's later reads must see
+// what it wrote) and the user's lines are kept in the conflict, so review can show it and Undo of
+// that hunk brings the user's text back: nothing is overwritten silently.
+// Every diff here is the bounded one (src/shared/diffHunks.ts): an agent chooses the texts, and
+// node-diff3's LCS took seconds on 2,000 repetitive lines. Past the bound a diff is one coarse
+// block, which only makes more of the text a conflict: still correct, still nothing lost.
+import { boundedLineDiff } from '../shared/diffHunks';
+import { computeHunks, type ReviewHunk } from './hunks';
 import { joinLines, splitLines } from './lines';
 
 export interface MergeConflict {
@@ -31,19 +33,56 @@ export interface MergeOutcome {
 export function mergeAgentWrite(base: string, agent: string, live: string): MergeOutcome {
   if (live === base || live === agent) return { text: agent, conflicts: [] };
   if (agent === base) return { text: live, conflicts: [] };
-  const regions = diff3Merge(splitLines(live), splitLines(base), splitLines(agent), { excludeFalseConflicts: true });
+  const baseLines = splitLines(base);
+  const userHunks = computeHunks(base, live).map((hunk) => ({ hunk, side: 'user' as const }));
+  const agentHunks = computeHunks(base, agent).map((hunk) => ({ hunk, side: 'agent' as const }));
+  const all = [...userHunks, ...agentHunks].sort((a, b) => a.hunk.baseStart - b.hunk.baseStart || baseEnd(a.hunk) - baseEnd(b.hunk));
   const merged: string[] = [];
   const conflicts: MergeConflict[] = [];
-  for (const region of regions) {
-    if (region.ok) {
-      merged.push(...region.ok);
-    } else if (region.conflict) {
-      const { a: userLines, b: agentLines, o: baseLines } = region.conflict;
-      conflicts.push({ startLine: merged.length, lineCount: agentLines.length, userLines, agentLines, baseLines });
+  let next = 0;
+  let i = 0;
+  while (i < all.length) {
+    // A cluster: hunks whose base ranges overlap or touch (diff3 treats adjoining changes as one).
+    const lo = all[i].hunk.baseStart;
+    let hi = baseEnd(all[i].hunk);
+    let j = i + 1;
+    while (j < all.length && all[j].hunk.baseStart <= hi) hi = Math.max(hi, baseEnd(all[j++].hunk));
+    const cluster = all.slice(i, j);
+    merged.push(...baseLines.slice(next, lo));
+    const user = cluster.filter((entry) => entry.side === 'user').map((entry) => entry.hunk);
+    const agentSide = cluster.filter((entry) => entry.side === 'agent').map((entry) => entry.hunk);
+    const agentLines = applyWithin(baseLines, lo, hi, agentSide);
+    if (user.length === 0) merged.push(...agentLines);
+    else if (agentSide.length === 0) merged.push(...applyWithin(baseLines, lo, hi, user));
+    else {
+      const userLines = applyWithin(baseLines, lo, hi, user);
+      // Both made the same change: not a conflict.
+      if (joinLines(userLines) !== joinLines(agentLines)) {
+        conflicts.push({ startLine: merged.length, lineCount: agentLines.length, userLines, agentLines, baseLines: baseLines.slice(lo, hi) });
+      }
       merged.push(...agentLines);
     }
+    next = hi;
+    i = j;
   }
+  merged.push(...baseLines.slice(next));
   return { text: joinLines(merged), conflicts };
+}
+
+function baseEnd(hunk: ReviewHunk): number {
+  return hunk.baseStart + hunk.baseLines.length;
+}
+
+/** Base lines [lo, hi) with the hunks (inside that range, in order) applied. */
+function applyWithin(base: readonly string[], lo: number, hi: number, hunks: readonly ReviewHunk[]): string[] {
+  const out: string[] = [];
+  let at = lo;
+  for (const hunk of hunks) {
+    out.push(...base.slice(at, hunk.baseStart), ...hunk.currentLines);
+    at = baseEnd(hunk);
+  }
+  out.push(...base.slice(at, hi));
+  return out;
 }
 
 export interface TextEditSpan {
@@ -60,13 +99,12 @@ export interface TextEditSpan {
  */
 export function minimalEdits(from: string, to: string): TextEditSpan[] {
   if (from === to) return [];
-  const changes = diffArrays(splitLines(from), splitLines(to), { maxEditLength: 20_000 });
-  if (!changes) return [{ offset: 0, length: from.length, text: to }];
+  const { changes } = boundedLineDiff(splitLines(from), splitLines(to));
   const edits: TextEditSpan[] = [];
   let offset = 0;
   let open: TextEditSpan | null = null;
   for (const change of changes) {
-    const length = change.value.reduce((sum, line) => sum + line.length, 0);
+    const length = change.lines.reduce((sum, line) => sum + line.length, 0);
     if (!change.added && !change.removed) {
       open = null;
       offset += length;
@@ -80,7 +118,7 @@ export function minimalEdits(from: string, to: string): TextEditSpan[] {
       open.length += length;
       offset += length;
     } else {
-      open.text += joinLines(change.value);
+      open.text += joinLines(change.lines);
     }
   }
   return edits;
@@ -105,11 +143,31 @@ export function applyEdits(text: string, edits: readonly TextEditSpan[]): string
 export function rebaseUserEdit(baseline: string, before: string, after: string): string {
   if (before === after) return baseline;
   if (baseline === before) return after;
-  const regions = diff3Merge(splitLines(after), splitLines(before), splitLines(baseline), { excludeFalseConflicts: true });
-  const merged: string[] = [];
-  for (const region of regions) {
-    if (region.ok) merged.push(...region.ok);
-    else if (region.conflict) merged.push(...region.conflict.b);
+  // The user's edit as one block of lines: one keystroke, a paste or a replace-all between the
+  // first and the last changed line (common head and tail cut off: linear, no diff).
+  const beforeLines = splitLines(before);
+  const afterLines = splitLines(after);
+  let start = 0;
+  while (start < beforeLines.length && start < afterLines.length && beforeLines[start] === afterLines[start]) start++;
+  let endBefore = beforeLines.length;
+  let endAfter = afterLines.length;
+  while (endBefore > start && endAfter > start && beforeLines[endBefore - 1] === afterLines[endAfter - 1]) {
+    endBefore--;
+    endAfter--;
   }
-  return joinLines(merged);
+  // Where that block sits in the baseline: shifted by the agent hunks before it. Touching or
+  // inside an agent hunk, the baseline keeps its lines (the hunk then includes the user's edit).
+  let shift = 0;
+  for (const hunk of computeHunks(baseline, before)) {
+    const hunkEnd = hunk.currentStart + hunk.currentLines.length;
+    if (hunkEnd < start || (hunkEnd === start && hunk.currentLines.length > 0 && start < endBefore)) {
+      shift += hunk.baseLines.length - hunk.currentLines.length;
+      continue;
+    }
+    if (hunk.currentStart > endBefore || (hunk.currentStart === endBefore && start < endBefore && hunk.currentLines.length > 0)) break;
+    return baseline;
+  }
+  const baseLines = splitLines(baseline);
+  baseLines.splice(start + shift, endBefore - start, ...afterLines.slice(start, endAfter));
+  return joinLines(baseLines);
 }

@@ -27,6 +27,11 @@ export interface FileReview {
    * read): it is listed, but there is nothing to diff against, so nothing to undo.
    */
   baselineUnknown?: boolean;
+  /**
+   * How the file was resolved before its current pending changes began (absent: it entered review
+   * with them). When those changes net to nothing, that is what the file goes back to.
+   */
+  priorResolution?: 'kept' | 'undone';
 }
 
 export interface ReviewState {
@@ -53,6 +58,8 @@ export interface FileSummary {
   deleted: boolean;
   hunkCount: number;
   conflictCount: number;
+  /** Too many changes to compare line by line: the changed part is one replaced block (still Keep/Undo-able). */
+  replaced: boolean;
 }
 
 export function emptyReview(): ReviewState {
@@ -85,6 +92,7 @@ export function recordAgentChange(
   // A pending file keeps its baseline; a resolved (or new) one starts from what was there before.
   const pending = existing !== undefined && existing.resolution === null;
   const turns = existing?.agentTurns ?? [];
+  const prior = pending ? existing.priorResolution : (existing?.resolution ?? undefined);
   const file: FileReview = {
     path: change.path,
     baseline: pending ? existing.baseline : change.before,
@@ -94,8 +102,42 @@ export function recordAgentChange(
     // Line numbers of older conflicts no longer hold after a new write: the newest write's count.
     conflicts: change.conflicts ?? [],
     resolution: null,
+    ...(prior ? { priorResolution: prior } : {}),
   };
-  return replaceFile(state, file.baseline === file.current ? { ...file, resolution: 'kept' } : file);
+  return file.baseline === file.current ? noNetChange(state, file) : replaceFile(state, file);
+}
+
+/**
+ * The agent's changes to a file net to nothing: a file that existed only during the turn (an
+ * atomic save's temporary file, created then renamed away or deleted) or one changed and changed
+ * back. That is not a change: the file leaves review, or goes back to how it was resolved before.
+ * Nothing is lost: baseline and current are the same text.
+ */
+function noNetChange(state: ReviewState, file: FileReview): ReviewState {
+  const neverExisted = file.baseline === null;
+  if (file.priorResolution === undefined && (neverExisted || !file.userEdited)) return removeFile(state, file.path);
+  return replaceFile(state, { ...file, resolution: file.priorResolution ?? 'kept', conflicts: [] });
+}
+
+function removeFile(state: ReviewState, path: string): ReviewState {
+  return { ...state, files: state.files.filter((file) => file.path !== path) };
+}
+
+/**
+ * A change the file watcher saw on disk during an agent turn. `before`: the text seen before (null:
+ * it did not exist; undefined: never seen); `createdNow`: the watcher reported its creation since
+ * it was last processed, so nothing was there before. The one rule for on-disk changes, so the
+ * Changes view, the editor, checkpoints and the chat all see the same files.
+ */
+export function recordDiskChange(
+  state: ReviewState,
+  change: { path: string; before: string | null | undefined; after: string | null; createdNow: boolean; turn: number },
+): ReviewState {
+  const before = change.before === undefined && change.createdNow ? null : change.before;
+  // Changed (or deleted) but never seen: it existed before, so it is listed, with nothing to diff.
+  if (before === undefined) return recordUnknownAgentChange(state, { path: change.path, after: change.after, turn: change.turn });
+  if (before === change.after) return state;
+  return recordAgentChange(state, { path: change.path, before, after: change.after, turn: change.turn });
 }
 
 /** An on-disk agent change whose earlier content is unknown: listed with no hunks. */
@@ -130,8 +172,16 @@ export function recordUserChange(state: ReviewState, change: { path: string; bef
   return replaceFile(state, { ...existing, baseline, current: change.after, userEdited: true });
 }
 
+/** Hunks per file state: the views, CodeLenses and the chat ask for them on every change; states are immutable. */
+const hunkCache = new WeakMap<FileReview, ReviewHunk[]>();
+
 export function fileHunks(file: FileReview): ReviewHunk[] {
-  return computeHunks(file.baseline ?? '', file.current ?? '');
+  let hunks = hunkCache.get(file);
+  if (!hunks) {
+    hunks = computeHunks(file.baseline ?? '', file.current ?? '');
+    hunkCache.set(file, hunks);
+  }
+  return hunks;
 }
 
 /** The user lines a hunk replaced because they overlapped the agent's write (empty: no conflict). */
@@ -218,6 +268,7 @@ export function summarize(file: FileReview): FileSummary {
     deleted: file.current === null && file.baseline !== null,
     hunkCount: hunks.length,
     conflictCount: file.conflicts.length,
+    replaced: hunks.some((hunk) => hunk.replaced === true),
   };
 }
 

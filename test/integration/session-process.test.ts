@@ -93,15 +93,24 @@ describe('spawnAgentProcess', () => {
       commandLine: `sh -c 'echo starting >&2; echo "fatal: no key" >&2; exit 3'`,
     });
     expect(exit.failure.hint).toMatch(/Restart/);
-    expect(log).toContain('fatal: no key');
+    // Stderr reaches the log in batches (one append per interval): lines, not appends.
+    expect(log.join('\n').split('\n')).toContain('fatal: no key');
   });
 
-  it('runs in the given cwd with the agent env added and PATH kept', async () => {
-    const { proc } = start(agent('sh', ['-c', 'pwd >&2; echo "$EXTRA:$PATH" >&2'], { EXTRA: 'yes', PATH: '/nowhere' }), {
+  it('runs in the given cwd with the agent env applied over the editor env, PATH included', async () => {
+    const { proc } = start(agent('sh', ['-c', 'pwd >&2; echo "$EXTRA:$PATH" >&2'], { EXTRA: 'yes', PATH: `/opt/agent-tools:${process.env.PATH}` }), {
       cwd: '/tmp',
     });
     const exit = await proc.exited;
-    expect(exit.failure.stderrTail).toEqual(['/tmp', `yes:${process.env.PATH}`]);
+    expect(exit.failure.stderrTail).toEqual(['/tmp', `yes:/opt/agent-tools:${process.env.PATH}`]);
+  });
+
+  it('applies a PATH without the system folders as written, and the failure says why the command is not found', async () => {
+    const { proc, log } = start(agent('sh', ['-c', 'exit 0'], { PATH: '/nowhere' }));
+    const exit = await proc.exited;
+    expect(exit.failure.title).toBe('Command not found: sh');
+    expect(exit.failure.hint).toMatch(/Check the agent's env: .*\.env\.PATH has none of the system folders \/usr\/bin, \/bin/);
+    expect(log.some((line) => line.startsWith('[switchboard] warning:') && line.includes('.env.PATH'))).toBe(true);
   });
 
   it('stop() kills the whole process group, including a grandchild', async () => {

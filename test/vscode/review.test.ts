@@ -2,6 +2,7 @@
 // hunk (Undo is itself undoable); a file the agent writes directly on disk during a turn is
 // listed in the Changes view; a checkpoint restore brings back two files and can be undone.
 import * as assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
@@ -110,6 +111,43 @@ suite('Review of agent changes', () => {
       { authors: item.authors, created: item.created, status: item.status, added: item.added },
       { authors: ['agent'], created: true, status: 'pending', added: 1 },
     );
+  });
+
+  test('an atomic save (temporary file renamed over the real one) lists only the real file', async () => {
+    const feature = await review();
+    const store = feature.controller.store;
+    const file = path.join(dir, 'hello.txt');
+    fs.writeFileSync(file, 'hello\n');
+    await vscode.workspace.openTextDocument(file); // seen: its text before the agent's change is known
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const threadId = 'atomic-save-test';
+    store.beginTurn(threadId);
+    try {
+      // A real child process saves like write-file-atomic: twice, the second time slowly, so the
+      // watcher sees its temporary file on its own before the rename.
+      const script = `
+        const fs = require('node:fs');
+        const [target, text, pause] = process.argv.slice(1);
+        const tmp = target + '.tmp.' + process.pid + '.' + pause;
+        fs.writeFileSync(tmp, text);
+        setTimeout(() => fs.renameSync(tmp, target), Number(pause));`;
+      for (const [text, pause] of [['hi\n', '0'], ['hi there\n', '800']]) {
+        const child = spawnSync(process.execPath, ['-e', script, file, text, pause], { env: { ...process.env, ELECTRON_RUN_AS_NODE: '1' } });
+        assert.equal(child.status, 0, child.stderr?.toString());
+      }
+      const listed = () => feature.changes.items().filter((item) => path.basename(item.path).startsWith('hello'));
+      await waitFor(() => findFile(store.state, file)?.current === 'hi there\n', 10_000, 'the saved text in review');
+      await new Promise((resolve) => setTimeout(resolve, 1000)); // every watcher event settled
+      assert.deepEqual(fs.readdirSync(dir).filter((name) => name.startsWith('hello')), ['hello.txt']);
+      assert.deepEqual(
+        listed().map((item) => ({ name: path.basename(item.path), status: item.status, added: item.added, removed: item.removed })),
+        [{ name: 'hello.txt', status: 'pending', added: 1, removed: 1 }],
+      );
+      assert.deepEqual(feature.source.files(listed().map((item) => item.path)).length, 1);
+    } finally {
+      store.endTurn(threadId);
+      await feature.controller.keepFile(file);
+    }
   });
 
   test('restoring the checkpoint of a message brings back two files, and the restore can be undone', async () => {

@@ -1,6 +1,7 @@
 // A diff (from a tool call's `diff` content or an fs write) as unified hunks with context,
 // line numbers and +/- counts, plus "Open diff" for VS Code's own diff editor. Very large
-// diffs are cut after MAX_LINES rendered lines: the editor is the place to read those.
+// diffs are cut after MAX_LINES rendered lines: the editor is the place to read those. The diff
+// itself is bounded in time (src/shared/diffHunks.ts): past the limit the changed part shows replaced whole.
 import { diffHunks, type DiffLine } from '../../src/shared/diffHunks';
 import { button, h } from '../dom';
 import { highlightLines, languageForPath } from './highlight';
@@ -19,17 +20,21 @@ export interface DiffInput {
 }
 
 export function renderDiff(input: DiffInput, post: Post): HTMLElement {
-  const { hunks, added, removed } = diffHunks(input.oldText, input.newText, CONTEXT_LINES);
+  const { hunks, added, removed, coarse } = diffHunks(input.oldText, input.newText, CONTEXT_LINES, MAX_DIFF_LINES);
   const el = h('div', { class: 'diff', data: { path: input.path } });
   el.appendChild(renderHeader(el, input, added, removed, post));
 
   const body = h('div', { class: 'diff-body', attrs: { role: 'table', 'aria-label': `Changes to ${input.path}` } });
+  if (coarse) {
+    body.appendChild(h('div', { class: 'diff-truncated', text: `Too many changes to compare line by line: the changed part is shown replaced whole (${removed} lines → ${added} lines).` }));
+  }
   let shown = 0;
   let hidden = 0;
   const language = languageForPath(input.path);
   for (const hunk of hunks) {
-    if (shown >= MAX_DIFF_LINES) {
-      hidden += hunk.lines.length;
+    // Lines past MAX_DIFF_LINES are not even made (hunk.omitted counts them).
+    if (shown >= MAX_DIFF_LINES || hunk.lines.length === 0) {
+      hidden += hunk.lines.length + (hunk.omitted ?? 0);
       continue;
     }
     body.appendChild(
@@ -38,7 +43,7 @@ export function renderDiff(input: DiffInput, post: Post): HTMLElement {
     let oldLine = hunk.oldStart;
     let newLine = hunk.newStart;
     const visible = hunk.lines.slice(0, MAX_DIFF_LINES - shown);
-    hidden += hunk.lines.length - visible.length;
+    hidden += hunk.lines.length - visible.length + (hunk.omitted ?? 0);
     const highlighted = highlightHunk(visible, language);
     for (const line of visible) {
       const oldNumber = line.kind === 'add' ? '' : String(oldLine++);

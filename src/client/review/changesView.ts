@@ -40,7 +40,7 @@ export class ChangesView implements vscode.TreeDataProvider<FileSummary>, vscode
     const item = new vscode.TreeItem(vscode.Uri.file(summary.path), vscode.TreeItemCollapsibleState.None);
     item.id = summary.path;
     const authors = summary.authors.map((author) => (author === 'agent' ? 'agent' : 'you')).join(' + ');
-    const counts = summary.status === 'unknown' ? '' : `+${summary.added} −${summary.removed} · `;
+    const counts = summary.status === 'unknown' ? '' : summary.replaced ? `replaced ${summary.removed} → ${summary.added} lines · ` : `+${summary.added} −${summary.removed} · `;
     const kind = summary.created ? 'new · ' : summary.deleted ? 'deleted · ' : '';
     item.description = `${counts}${kind}${authors} · ${STATUS_TEXT[summary.status]}`;
     item.tooltip = `${summary.path}\n${item.description}${summary.conflictCount > 0 ? `\n${summary.conflictCount} conflict(s) with your unsaved edits` : ''}`;

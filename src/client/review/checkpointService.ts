@@ -10,13 +10,14 @@ import { checkpointPicks, MAX_STORED_PROMPT_CHARS, trimPrompt, type CheckpointPi
 import { CheckpointStore, type CheckpointManifest } from '../../review/checkpointStore';
 import { executeRestore, planRestore, stateAt, undoRestore, type FileAccess, type RestoreResult } from '../../review/restore';
 import { setCurrent } from '../../review/reviewModel';
-import { readCurrentText, writeThroughEditor } from './documentText';
+import { readCurrentTextAsync, writeThroughEditor } from './documentText';
 import type { ReviewController } from './reviewController';
 
 const INDEX_KEY = 'switchboard.checkpoints';
 /** Kept across reloads, so a restore picked after a reload still flags the files the user edited. */
 const USER_EDITED_KEY = 'switchboard.checkpoints.userEdited';
 const MAX_TRACKED_FILE_BYTES = 1024 * 1024;
+const READ_CONCURRENCY = 4;
 
 /** threadId/entryId of a user message -> the checkpoint taken right before it was sent. */
 type CheckpointIndex = Record<string, string>;
@@ -53,6 +54,10 @@ export class CheckpointService implements vscode.Disposable {
   /** Checkpoint writes run one after the other: a manifest is never written twice at once. */
   private queue: Promise<unknown> = Promise.resolve();
   private lastRestore: RestoreResult | undefined;
+  /** While a prompt's checkpoint is read: the text before the agent's first change, per file. */
+  private capturing: Map<string, string | null> | undefined;
+  private readsInFlight = 0;
+  private readonly readWaiters: (() => void)[] = [];
   private readonly subscriptions: vscode.Disposable[] = [];
 
   constructor(
@@ -88,7 +93,11 @@ export class CheckpointService implements vscode.Disposable {
   touch(filePath: string, before?: string | null): void {
     const key = path.resolve(filePath);
     this.touched.add(key);
-    if (before === undefined || (this.latest && key in this.latest.files)) return;
+    if (before === undefined) return;
+    // The prompt's checkpoint is still being read: the text before the agent's first change wins
+    // over a read that may come after it.
+    if (this.capturing && !this.capturing.has(key)) this.capturing.set(key, before);
+    if (this.latest && key in this.latest.files) return;
     // Queued behind the checkpoint of the prompt being sent, so it lands in that one.
     // Its text before this turn changed it is its text at the checkpoint taken before the prompt.
     this.enqueue(async () => {
@@ -96,20 +105,55 @@ export class CheckpointService implements vscode.Disposable {
     });
   }
 
-  /** Called synchronously when a prompt is sent: the texts are read now, stored in the background. */
+  /**
+   * A file the agent created is gone again within the turn (an atomic save's temporary file): later
+   * checkpoints need not list it. The checkpoint that already names it keeps "did not exist", which
+   * is true, so restoring it stays right.
+   */
+  forget(filePath: string): void {
+    this.touched.delete(path.resolve(filePath));
+  }
+
+  /**
+   * Called when a prompt is sent. The session's files are read asynchronously, a few at a time
+   * (an agent decides how many files it touches: reading them synchronously blocked the window);
+   * a file the agent changes meanwhile is stored with its text from before that change.
+   */
   beforePrompt(threadId: string, entryId: string, label: string, prompt?: string): Promise<void> {
-    const files: Record<string, string | null> = {};
-    for (const file of this.touched) {
-      const text = readCurrentText(file, MAX_TRACKED_FILE_BYTES);
-      if (text !== undefined) files[file] = text;
-    }
+    const capturing = new Map<string, string | null>();
+    this.capturing = capturing;
+    const paths = [...this.touched];
+    const texts = Promise.all(paths.map((file) => this.limitRead(() => readCurrentTextAsync(file, MAX_TRACKED_FILE_BYTES))));
     return this.enqueue(async () => {
+      const read = await texts;
+      if (this.capturing === capturing) this.capturing = undefined;
+      const files: Record<string, string | null> = {};
+      paths.forEach((file, index) => {
+        const text = capturing.has(file) ? capturing.get(file)! : read[index];
+        if (text !== undefined) files[file] = text;
+      });
+      for (const [file, text] of capturing) if (!(file in files)) files[file] = text;
       const trimmed = prompt === undefined ? '' : trimPrompt(prompt, MAX_STORED_PROMPT_CHARS);
       this.latest = await this.store.create({ kind: 'prompt', label, createdAt: Date.now(), ...(trimmed === '' ? {} : { prompt: trimmed }), files });
       this.index[`${threadId}/${entryId}`] = this.latest.id;
       await this.store.prune(this.maxBytes());
       await this.memento.update(INDEX_KEY, this.index);
     });
+  }
+
+  /** Runs reads at most READ_CONCURRENCY at a time. */
+  private limitRead<T>(read: () => Promise<T>): Promise<T> {
+    const run = async (): Promise<T> => {
+      this.readsInFlight++;
+      try {
+        return await read();
+      } finally {
+        this.readsInFlight--;
+        this.readWaiters.shift()?.();
+      }
+    };
+    if (this.readsInFlight < READ_CONCURRENCY) return run();
+    return new Promise<void>((resolve) => this.readWaiters.push(resolve)).then(run);
   }
 
   hasCheckpoint(threadId: string, entryId: string): boolean {
@@ -144,7 +188,7 @@ export class CheckpointService implements vscode.Disposable {
   private async restoreCheckpoint(checkpoint: CheckpointManifest, options: { confirm?: boolean }): Promise<string[]> {
     const target = stateAt(await this.store.list(), checkpoint.seq);
     const current: Record<string, string | null> = {};
-    for (const file of Object.keys(target)) current[file] = readCurrentText(file) ?? null;
+    for (const file of Object.keys(target)) current[file] = (await this.limitRead(() => readCurrentTextAsync(file))) ?? null;
     const edited = new Set([...this.userEditedAt].filter(([, seq]) => seq >= checkpoint.seq).map(([file]) => file));
     const plan = planRestore(checkpoint, target, current, edited);
     if (plan.changes.length === 0) {
@@ -183,7 +227,7 @@ export class CheckpointService implements vscode.Disposable {
 
   private fileAccess(): FileAccess {
     return {
-      read: async (file) => readCurrentText(file) ?? null,
+      read: async (file) => (await readCurrentTextAsync(file)) ?? null,
       write: async (file, text) => {
         const ok = await this.review.ownEdits.run(file, async () => {
           this.review.ownEdits.noteWritten(file, text);

@@ -6,9 +6,10 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { attributeChange } from '../../review/attribution';
-import { looksBinary, TurnBudget, type TurnLimits } from '../../review/budget';
+import { TurnBudget, type TurnLimits } from '../../review/budget';
+import { readDiskText } from '../../review/diskText';
 import { createPathFilter, type PathFilter } from '../../review/ignoreRules';
-import { findFile, recordUnknownAgentChange } from '../../review/reviewModel';
+import { findFile } from '../../review/reviewModel';
 import { findOpenDocument } from './documentText';
 import type { ReviewController } from './reviewController';
 
@@ -24,6 +25,11 @@ export class DiskChanges implements vscode.Disposable {
   private readonly userSaves = new Map<string, number>();
   /** Paths with a create event since they were last processed. */
   private readonly created = new Set<string>();
+  /** Files being read now, and those that changed meanwhile (processed again once the read ends). */
+  private readonly inFlight = new Set<string>();
+  private readonly rerun = new Set<string>();
+  /** Watcher events per file so far: lets a slow read know the file changed while it ran. */
+  private readonly events = new Map<string, number>();
   private filters = new Map<string, PathFilter>();
   private budget: TurnBudget;
   private warnedThisTurn = false;
@@ -59,6 +65,11 @@ export class DiskChanges implements vscode.Disposable {
     this.warnedThisTurn = false;
   }
 
+  /** How many watcher events the file has had (compare before and after an asynchronous read). */
+  eventCount(filePath: string): number {
+    return this.events.get(path.resolve(filePath)) ?? 0;
+  }
+
   /** The agent read the file: that is its content before any change it makes. */
   noteSeen(filePath: string, text: string): void {
     // A change still settling keeps the earlier text as its "before".
@@ -75,6 +86,7 @@ export class DiskChanges implements vscode.Disposable {
     const filePath = path.resolve(uri.fsPath);
     if (this.isIgnored(filePath)) return;
     if (created) this.created.add(filePath);
+    this.events.set(filePath, (this.events.get(filePath) ?? 0) + 1);
     // Editors and tools write in several steps: act once the file settles.
     const previous = this.pending.get(filePath);
     if (previous) clearTimeout(previous);
@@ -88,10 +100,28 @@ export class DiskChanges implements vscode.Disposable {
   }
 
   private process(filePath: string): void {
+    // One read at a time per file: events during a read run it again afterwards, on the newest text.
+    if (this.inFlight.has(filePath)) {
+      this.rerun.add(filePath);
+      return;
+    }
+    this.inFlight.add(filePath);
+    void this.processNow(filePath).finally(() => {
+      this.inFlight.delete(filePath);
+      if (this.rerun.delete(filePath)) this.process(filePath);
+    });
+  }
+
+  private async processNow(filePath: string): Promise<void> {
     const createdNow = this.created.delete(filePath);
     if (this.review.ownEdits.isBusy(filePath)) return;
-    const after = this.readDisk(filePath);
+    const after = await readDiskText(filePath, this.limits().maxFileBytes);
     if (after === undefined) return; // a folder, binary or too large
+    // The file changed again while it was read: the next run sees the newest text.
+    if (this.pending.has(filePath)) {
+      if (createdNow) this.created.add(filePath);
+      return;
+    }
     const tracked = findFile(this.review.store.state, filePath);
     if (this.review.ownEdits.isOwnDiskText(filePath, after)) return;
     // An editor with unsaved edits is what the user works on: VS Code itself flags the disk change
@@ -110,32 +140,14 @@ export class DiskChanges implements vscode.Disposable {
       return;
     }
     if (who !== 'agent') return;
+    // A file created and gone again before it was processed (an atomic save's temporary file) is
+    // no change at all: not even the budget counts it.
+    if (!tracked && after === null && createdNow) return;
     if (!tracked && this.budget.admit(filePath, after?.length ?? 0) !== 'tracked') {
       this.warnOverBudget();
       return;
     }
-    // Created during the turn: nothing was there. Changed but never seen: listed without a diff.
-    const created = before === undefined && after !== null && createdNow;
-    if (before === undefined && !created) {
-      const turn = this.review.store.lastTurnNumber();
-      this.review.store.update(recordUnknownAgentChange(this.review.store.state, { path: filePath, after, turn }));
-      return;
-    }
-    this.review.recordAgent(filePath, before ?? null, after);
-  }
-
-  /** The text on disk; null when missing; undefined when not a text file review should track. */
-  private readDisk(filePath: string): string | null | undefined {
-    try {
-      const stat = fs.statSync(filePath);
-      if (!stat.isFile() || stat.size > this.limits().maxFileBytes) return undefined;
-      const bytes = fs.readFileSync(filePath);
-      if (looksBinary(bytes)) return undefined;
-      const text = bytes.toString('utf8');
-      return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
-    } catch {
-      return null;
-    }
+    this.review.recordDisk(filePath, before, after, createdNow);
   }
 
   private warnOverBudget(): void {

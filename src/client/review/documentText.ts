@@ -4,6 +4,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
+import { readDiskText } from '../../review/diskText';
 import { minimalEdits } from '../../review/merge';
 
 export function findOpenDocument(filePath: string): vscode.TextDocument | undefined {
@@ -13,18 +14,16 @@ export function findOpenDocument(filePath: string): vscode.TextDocument | undefi
   );
 }
 
-/** The text the user sees (null: no such file); files above maxBytes read as undefined (not tracked). */
-export function readCurrentText(filePath: string, maxBytes = Number.POSITIVE_INFINITY): string | null | undefined {
+/** An open document's text (no I/O), undefined when the file is not open. */
+export function openDocumentText(filePath: string): string | undefined {
+  return findOpenDocument(filePath)?.getText();
+}
+
+/** The text the user sees (null: no such file; undefined: above maxBytes, binary or not a file): open documents as they are, other files read asynchronously. */
+export async function readCurrentTextAsync(filePath: string, maxBytes = Number.POSITIVE_INFINITY): Promise<string | null | undefined> {
   const open = findOpenDocument(filePath);
   if (open) return open.getText();
-  try {
-    const stat = fs.statSync(filePath);
-    if (!stat.isFile() || stat.size > maxBytes) return undefined;
-    const text = fs.readFileSync(filePath, 'utf8');
-    return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
-  } catch {
-    return null;
-  }
+  return readDiskText(filePath, maxBytes);
 }
 
 /** The edits that turn the document's text into `text`, as one WorkspaceEdit entry. */

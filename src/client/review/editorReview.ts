@@ -22,6 +22,9 @@ export const REVIEW_COMMANDS = {
 /** Context key: the active editor's file has pending review hunks (enables the keybindings). */
 const HAS_CHANGES_CONTEXT = 'switchboard.review.fileHasChanges';
 const MAX_REMOVED_PREVIEW = 60;
+const MAX_DECORATED_LINES = 5000;
+/** Removed lines shown in a hover: a hover is for a glance; the diff editor shows them all. */
+const MAX_HOVER_LINES = 200;
 
 export interface AppliedDecorations {
   added: number[];
@@ -82,6 +85,9 @@ export class EditorReview implements vscode.Disposable, vscode.CodeLensProvider 
     ];
     hunks.forEach((hunk, index) => {
       const range = new vscode.Range(anchorLine(hunk, document), 0, anchorLine(hunk, document), 0);
+      if (hunk.replaced) {
+        lenses.push(new vscode.CodeLens(range, { title: `Replaced: ${hunk.baseLines.length} lines → ${hunk.currentLines.length} lines (too many changes to compare line by line)`, command: REVIEW_COMMANDS.openDiff, arguments: [filePath] }));
+      }
       const conflicts = hunkConflicts(file, hunk);
       if (conflicts.length > 0) {
         lenses.push(new vscode.CodeLens(range, { title: '$(warning) Conflict: the agent replaced your unsaved edits here (Undo brings yours back)', command: REVIEW_COMMANDS.openDiff, arguments: [filePath] }));
@@ -119,7 +125,9 @@ export class EditorReview implements vscode.Disposable, vscode.CodeLensProvider 
     const added: vscode.DecorationOptions[] = [];
     const removed: vscode.DecorationOptions[] = [];
     for (const hunk of hunks) {
-      for (let i = 0; i < hunk.currentLines.length; i++) {
+      // An agent decides how many lines change: past MAX_DECORATED_LINES the CodeLens and the diff
+      // say the rest (each decoration costs the extension host and the renderer on every refresh).
+      for (let i = 0; i < hunk.currentLines.length && added.length < MAX_DECORATED_LINES; i++) {
         const line = hunk.currentStart + i;
         if (line < document.lineCount) added.push({ range: document.lineAt(line).range });
       }
@@ -158,7 +166,9 @@ function removedMarker(hunk: ReviewHunk, document: vscode.TextDocument, file: Fi
   const more = hunk.baseLines.length > 1 ? ` (+${hunk.baseLines.length - 1} more removed)` : '';
   const hover = new vscode.MarkdownString();
   hover.appendMarkdown(`**Removed by the agent** in ${path.basename(file.path)}:\n`);
-  hover.appendCodeblock(hunk.baseLines.map((removedLine) => `- ${removedLine.replace(/\r?\n$/, '')}`).join('\n'), 'diff');
+  const shown = hunk.baseLines.slice(0, MAX_HOVER_LINES);
+  hover.appendCodeblock(shown.map((removedLine) => `- ${removedLine.replace(/\r?\n$/, '')}`).join('\n'), 'diff');
+  if (hunk.baseLines.length > shown.length) hover.appendMarkdown(`… and ${hunk.baseLines.length - shown.length} more removed lines (Open Diff shows them).`);
   return {
     range: document.lineAt(line).range,
     hoverMessage: hover,

@@ -10,6 +10,7 @@ import {
   keepFile,
   keepHunk,
   recordAgentChange,
+  recordDiskChange,
   recordUserChange,
   setCurrent,
   undoAll,
@@ -17,6 +18,7 @@ import {
   undoHunk,
   pendingFiles,
   type FileReview,
+  type ReviewState,
   type Resolution,
 } from '../../review/reviewModel';
 import type { MergeConflict } from '../../review/merge';
@@ -32,7 +34,9 @@ export class ReviewController implements vscode.Disposable {
   private readonly lastText = new Map<string, string>();
   private readonly subscriptions: vscode.Disposable[] = [];
   /** Called when the agent changes a file for the first time in a turn (checkpoints hook in here). */
-  onFirstAgentTouch: ((filePath: string, before: string | null) => void) | undefined;
+  onFirstAgentTouch: ((filePath: string, before: string | null | undefined) => void) | undefined;
+  /** Called when a file the agent created is gone again (a temporary file): it left review. */
+  onForgotten: ((filePath: string) => void) | undefined;
 
   constructor(readonly store: ReviewStore) {
     for (const document of vscode.workspace.textDocuments) this.remember(document);
@@ -58,13 +62,30 @@ export class ReviewController implements vscode.Disposable {
     };
   }
 
-  /** An agent change (fs write, or an on-disk change the watcher attributed to the agent). */
+  /** An agent change through fs/write_text_file. */
   recordAgent(filePath: string, before: string | null, after: string | null, conflicts: MergeConflict[] = []): void {
     if (before === after) return;
-    const known = findFile(this.store.state, filePath);
-    if (!known || known.resolution !== null) this.onFirstAgentTouch?.(filePath, before);
     const turn = this.store.lastTurnNumber();
-    this.store.update(recordAgentChange(this.store.state, { path: filePath, before, after, turn, conflicts }));
+    this.commitAgent(filePath, before, recordAgentChange(this.store.state, { path: filePath, before, after, turn, conflicts }));
+  }
+
+  /** An on-disk change the watcher attributed to the agent (before: undefined when never seen). */
+  recordDisk(filePath: string, before: string | null | undefined, after: string | null, createdNow: boolean): void {
+    const turn = this.store.lastTurnNumber();
+    this.commitAgent(filePath, before, recordDiskChange(this.store.state, { path: filePath, before, after, createdNow, turn }));
+  }
+
+  private commitAgent(filePath: string, before: string | null | undefined, next: ReviewState): void {
+    const known = findFile(this.store.state, filePath);
+    const now = findFile(next, filePath);
+    // Checkpoints learn the text a file had before this turn first changed it: its text at the
+    // checkpoint taken before the prompt (which may still be being read).
+    const turn = this.store.lastTurnNumber();
+    const firstThisTurn = !known || known.resolution !== null || !known.agentTurns.includes(turn);
+    if (now && firstThisTurn) this.onFirstAgentTouch?.(filePath, now.baselineUnknown ? undefined : (before ?? (known ? undefined : now.baseline)));
+    this.store.update(next);
+    // A file that existed only during the turn (an atomic save's temporary file) left review.
+    if (known && !now && known.baseline === null) this.onForgotten?.(filePath);
   }
 
   /** A user change of a file that may be under review (the watcher's or the editor's). */

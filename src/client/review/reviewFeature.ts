@@ -13,7 +13,8 @@ import { BaselineDiff } from './baselineDiff';
 import { ChangesView } from './changesView';
 import { CheckpointService } from './checkpointService';
 import { DiskChanges } from './diskChanges';
-import { readCurrentText } from './documentText';
+import { openDocumentText } from './documentText';
+import { readLocationTexts } from '../../review/locationReads';
 import { EditorReview, REVIEW_COMMANDS } from './editorReview';
 import { FollowAgent } from './followAgent';
 import { ReviewController } from './reviewController';
@@ -81,6 +82,7 @@ export function activateReview(context: vscode.ExtensionContext, workspaceCwd: (
   const checkpoints = new CheckpointService(storageDir, context.workspaceState, controller, maxCheckpointBytes);
   const follow = new FollowAgent();
   controller.onFirstAgentTouch = (filePath, before) => checkpoints.touch(filePath, before);
+  controller.onForgotten = (filePath) => checkpoints.forget(filePath);
 
   const baseHooks = controller.fsHooks();
   const fsHooks: ReviewWriteHooks = {
@@ -173,14 +175,15 @@ export function activateReview(context: vscode.ExtensionContext, workspaceCwd: (
           const update = action.update;
           if (update.sessionUpdate !== 'tool_call' && update.sessionUpdate !== 'tool_call_update') return;
           // Only at the start: an update may arrive after the change, when the text is already the new one.
-          for (const location of update.sessionUpdate === 'tool_call' ? (update.locations ?? []) : []) {
-            // The document at the tool call's start is the base of a write the agent did not read first.
-            const filePath = path.resolve(workspaceCwd(), location.path);
-            const text = readCurrentText(filePath, DEFAULT_TURN_LIMITS.maxFileBytes);
-            if (typeof text === 'string') {
+          if (update.sessionUpdate === 'tool_call' && update.locations && update.locations.length > 0) {
+            const paths = update.locations.map((location) => path.resolve(workspaceCwd(), location.path));
+            // Disk events seen so far: a read that finishes after the file changed is not its "before".
+            const events = new Map(paths.map((filePath) => [filePath, disk.eventCount(filePath)]));
+            void readLocationTexts(paths, openDocumentText, (filePath, text) => {
+              // The document at the tool call's start is the base of a write the agent did not read first.
               controller.bases.setIfMissing(filePath, text);
-              disk.noteSeen(filePath, text);
-            }
+              if (disk.eventCount(filePath) === events.get(filePath)) disk.noteSeen(filePath, text);
+            });
           }
           void follow.follow(update.locations, workspaceCwd());
           return;

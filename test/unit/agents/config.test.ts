@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { createDemoAgent, parseAgentsSetting, resolveDefaultAgent } from '../../../src/agents/config';
-import { mergeAgentEnv } from '../../../src/agents/env';
 
 const demoLaunch = { command: '/opt/electron', args: ['/ext/dist/demo-agent.js'] };
 
@@ -92,21 +91,5 @@ describe('resolveDefaultAgent', () => {
       ELECTRON_RUN_AS_NODE: '1',
       DEMO_SPEED: 'fast',
     });
-  });
-});
-
-describe('mergeAgentEnv', () => {
-  it('adds the agent env to the base env and keeps PATH and HOME from the base', () => {
-    const base = { PATH: '/usr/bin:/bin', HOME: '/home/me', LANG: 'C' };
-    const { env, ignored } = mergeAgentEnv(base, { API_KEY: 'k', LANG: 'en_US.UTF-8', PATH: '/nowhere', HOME: '/tmp' });
-    expect(env).toEqual({ PATH: '/usr/bin:/bin', HOME: '/home/me', LANG: 'en_US.UTF-8', API_KEY: 'k' });
-    expect(ignored).toEqual(['PATH', 'HOME']);
-    expect(base).toEqual({ PATH: '/usr/bin:/bin', HOME: '/home/me', LANG: 'C' });
-  });
-
-  it('treats the Windows spelling Path as PATH', () => {
-    const { env, ignored } = mergeAgentEnv({ Path: 'C:\\bin' }, { Path: 'D:\\x' });
-    expect(env).toEqual({ Path: 'C:\\bin' });
-    expect(ignored).toEqual(['Path']);
   });
 });

@@ -1,0 +1,19 @@
+// @vitest-environment jsdom
+// The chat's diff card on an agent-sized diff: bounded, says it is coarse, hides the rest (issue #9 item 10).
+import { describe, expect, it } from 'vitest';
+import { MAX_DIFF_LINES, renderDiff } from '../../../webview/render/diff';
+
+describe('the diff card of a huge rewrite', () => {
+  it('renders within a second, says the changed part is shown replaced whole, and counts the hidden lines', () => {
+    const oldText = Array.from({ length: 40_000 }, (_, i) => `old ${i}\n`).join('');
+    const newText = Array.from({ length: 40_000 }, (_, i) => `new ${i}\n`).join('');
+    const t0 = performance.now();
+    const card = renderDiff({ path: 'src/big.txt', oldText, newText }, () => undefined);
+    expect(performance.now() - t0).toBeLessThan(1000);
+    expect(card.querySelectorAll('.line')).toHaveLength(MAX_DIFF_LINES);
+    const notes = [...card.querySelectorAll('.diff-truncated')].map((note) => note.textContent);
+    expect(notes[0]).toBe('Too many changes to compare line by line: the changed part is shown replaced whole (40000 lines → 40000 lines).');
+    expect(notes[1]).toBe(`${80_000 - MAX_DIFF_LINES} more lines: open the diff to see all.`);
+    expect(card.querySelector('.diff-added')?.textContent).toBe('+40000');
+  });
+});
