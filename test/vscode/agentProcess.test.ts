@@ -70,6 +70,7 @@ suite('The agent process', () => {
     assert.equal(fs.realpathSync(info.cwd), root, 'the process cwd');
     assert.equal(fs.realpathSync(info.sessionCwd), root, 'the cwd of session/new');
     assert.equal(info.env.PROBE_FROM_SETTINGS, 'yes');
+    assert.equal(info.home, '/tmp', 'HOME from the entry applies over the editor\'s (the user\'s word is final)');
     await thread.dispose();
   });
 

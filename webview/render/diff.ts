@@ -7,6 +7,7 @@ import { button, h } from '../dom';
 import { highlightLines, languageForPath } from './highlight';
 import { reviewCards } from './reviewControls';
 import type { Post } from './types';
+import { visibleText } from '../visibleText';
 
 export const MAX_DIFF_LINES = 400;
 const CONTEXT_LINES = 3;
@@ -24,7 +25,7 @@ export function renderDiff(input: DiffInput, post: Post): HTMLElement {
   const el = h('div', { class: 'diff', data: { path: input.path } });
   el.appendChild(renderHeader(el, input, added, removed, post));
 
-  const body = h('div', { class: 'diff-body', attrs: { role: 'table', 'aria-label': `Changes to ${input.path}` } });
+  const body = h('div', { class: 'diff-body', attrs: { role: 'table', 'aria-label': `Changes to ${visibleText(input.path)}` } });
   if (coarse) {
     body.appendChild(h('div', { class: 'diff-truncated', text: `Too many changes to compare line by line: the changed part is shown replaced whole (${removed} lines → ${added} lines).` }));
   }
@@ -62,9 +63,10 @@ export function renderDiff(input: DiffInput, post: Post): HTMLElement {
 
 function renderHeader(diff: HTMLElement, input: DiffInput, added: number, removed: number, post: Post): HTMLElement {
   const slash = input.path.lastIndexOf('/');
-  const name = h('span', { class: 'diff-file-name', text: input.path.slice(slash + 1) });
-  const dir = h('span', { class: 'diff-file-dir', text: slash > 0 ? input.path.slice(0, slash) : '' });
-  const pathLink = h('a', { class: 'diff-path location-link', title: input.path, attrs: { href: '#' } }, name, dir);
+  // Shown through visibleText (bidi and zero-width characters made visible); the raw path still opens the file.
+  const name = h('span', { class: 'diff-file-name', text: visibleText(input.path.slice(slash + 1)) });
+  const dir = h('span', { class: 'diff-file-dir', text: slash > 0 ? visibleText(input.path.slice(0, slash)) : '' });
+  const pathLink = h('a', { class: 'diff-path location-link', title: visibleText(input.path), attrs: { href: '#' } }, name, dir);
   pathLink.addEventListener('click', (event) => {
     event.preventDefault();
     post({ type: 'openLocation', path: input.path, line: null });
