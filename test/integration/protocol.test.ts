@@ -16,7 +16,6 @@ import {
 import type { CancelSignal } from '../../src/session/api';
 
 const AGENT = resolve(__dirname, '../fixtures/scripted-agent.mjs');
-const TRANSCRIPT = resolve(__dirname, '../fixtures/transcripts/scripted-agent-replay.jsonl');
 const CWD = join(tmpdir(), 'switchboard-protocol-test');
 
 interface RunningAgent {
@@ -218,57 +217,6 @@ describe('protocol against the scripted agent (a real child process)', () => {
     expect(error).toMatchObject({ code: -32000, data: { reason: 'auth_required' }, method: 'session/new' });
     await agent.connection.request('authenticate', { methodId: 'scripted-login' });
     expect((await agent.connection.request('session/new', { cwd: CWD, mcpServers: [] })).sessionId).toMatch(/^scripted-session-/);
-  });
-
-  it('answers initialize with protocolVersion 99 in bad-protocol-version', async () => {
-    const agent = startAgent('bad-protocol-version');
-    expect((await agent.connection.request('initialize', { protocolVersion: 1, clientCapabilities })).protocolVersion).toBe(99);
-  });
-
-  it('advertises modes and config options and answers set_mode / set_config_option', async () => {
-    const agent = startAgent('modes');
-    await agent.connection.request('initialize', { protocolVersion: 1, clientCapabilities });
-    const session = await agent.connection.request('session/new', { cwd: CWD, mcpServers: [] });
-    expect(session.modes?.currentModeId).toBe('ask');
-    expect(session.configOptions?.map((o) => o.id)).toEqual(['model', 'thought_level']);
-    await agent.connection.request('session/set_mode', { sessionId: session.sessionId, modeId: 'code' });
-    const set = await agent.connection.request('session/set_config_option', {
-      sessionId: session.sessionId,
-      configId: 'model',
-      value: 'smart',
-    });
-    expect(set.configOptions.find((o) => o.id === 'model')).toMatchObject({ currentValue: 'smart' });
-    expect(agent.updates.map((n) => n.update)).toEqual([{ sessionUpdate: 'current_mode_update', currentModeId: 'code' }]);
-  });
-
-  it('sends every stable session/update variant in all-updates', async () => {
-    const agent = startAgent('all-updates');
-    const sessionId = await openSession(agent);
-    await prompt(agent, sessionId, 'everything');
-    expect(new Set(kinds(agent))).toEqual(
-      new Set([
-        'user_message_chunk',
-        'agent_message_chunk',
-        'agent_thought_chunk',
-        'tool_call',
-        'tool_call_update',
-        'plan',
-        'available_commands_update',
-        'current_mode_update',
-        'config_option_update',
-        'session_info_update',
-        'usage_update',
-      ]),
-    );
-  });
-
-  it('replays a .jsonl transcript for a prompt, with the current session id and its stop reason', async () => {
-    const agent = startAgent(TRANSCRIPT);
-    const sessionId = await openSession(agent);
-    expect(await prompt(agent, sessionId, 'replay')).toEqual({ stopReason: 'max_tokens' });
-    expect(kinds(agent)).toEqual(['agent_thought_chunk', 'agent_message_chunk', 'tool_call', 'tool_call_update']);
-    expect(texts(agent).join('')).toBe('Hello from the transcript.');
-    expect(agent.updates.every((n) => n.sessionId === sessionId)).toBe(true);
   });
 
   it('ends a slow turn with stopReason cancelled after session/cancel', async () => {

@@ -169,4 +169,44 @@ describe('ThreadController with the scripted agent', () => {
     expect(agentText(t.state())).toContain('You said: two');
     expect(agentText(t.state())).toContain('You said: one');
   });
+
+  // What the client makes of the agent's answers (not what the scripted agent sends: that is the fixture).
+  it('shows the modes and config options of session/new, and the agent\'s answers to set_mode / set_config_option', async () => {
+    const t = setup(scripted('modes'));
+    await t.controller.start();
+    expect(t.state().modes?.currentModeId).toBe('ask');
+    expect(t.state().configOptions?.map((o) => o.id)).toEqual(['model', 'thought_level']);
+    await t.controller.setMode('code');
+    await until(t.controller, (s) => s.modes?.currentModeId === 'code');
+    await t.controller.setConfigOption('model', 'smart');
+    expect(t.state().configOptions?.find((o) => o.id === 'model')).toMatchObject({ currentValue: 'smart' });
+  });
+
+  it('applies every stable session/update variant to the thread', async () => {
+    const t = setup(scripted('all-updates'));
+    await t.controller.start();
+    await t.controller.prompt('everything');
+    const state = t.state();
+    const kinds = new Set(state.entries.map((e) => e.kind));
+    for (const kind of ['user', 'agent', 'thought', 'tool', 'turnEnd']) expect(kinds, kind).toContain(kind);
+    const tool = state.entries.find((e) => e.kind === 'tool');
+    expect(tool?.kind === 'tool' && tool.tool.status).toBe('completed');
+    expect(tool?.kind === 'tool' && tool.tool.content.some((c) => c.type === 'diff')).toBe(true);
+    expect(state.plan?.length).toBeGreaterThan(0);
+    expect(state.commands.length).toBeGreaterThan(0);
+    expect(state.modes?.currentModeId).toBeTruthy();
+    expect(state.configOptions?.length).toBeGreaterThan(0);
+    expect(state.title).toBeTruthy();
+    expect(state.usage?.used).toBeGreaterThan(0);
+  });
+
+  it('replays a recorded transcript into the thread, with its stop reason', async () => {
+    const t = setup(scripted(resolve(__dirname, '../fixtures/transcripts/scripted-agent-replay.jsonl')));
+    await t.controller.start();
+    await t.controller.prompt('replay');
+    const state = t.state();
+    expect(state.entries.map((e) => e.kind)).toEqual(['user', 'thought', 'agent', 'tool', 'turnEnd']);
+    expect(agentText(state)).toBe('Hello from the transcript.');
+    expect(state.entries.at(-1)).toMatchObject({ stopReason: 'max_tokens' });
+  });
 });
