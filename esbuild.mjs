@@ -24,7 +24,7 @@ const common = {
 const builds = [
   {
     ...common,
-    entryPoints: { extension: 'src/extension.ts', 'demo-agent': 'src/demo/main.ts' },
+    entryPoints: { extension: 'src/extension.ts', 'demo-agent': 'src/demo-agent/main.ts' },
     outdir: 'dist',
     platform: 'node',
     format: 'cjs',

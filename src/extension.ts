@@ -3,16 +3,16 @@
 // starts a chat.
 import * as os from 'node:os';
 import * as vscode from 'vscode';
-import { AgentCatalog, pickAgent, SETTINGS_SECTION, transportSettings } from './client/agentCatalog';
-import { AgentLogs } from './client/agentLogs';
-import { AgentTerminals } from './client/agentTerminals';
+import { AgentCatalog, pickAgent, SETTINGS_SECTION, transportSettings } from './vscode/agents/agentCatalog';
+import { AgentLogs } from './vscode/agents/agentLogs';
+import { AgentTerminals } from './vscode/terminals/agentTerminals';
 import { ptyLoadProblem } from './terminals/processes';
-import { createFsHandlers } from './client/fsHandlers';
-import { activateReview, type ReviewFeature } from './client/review/reviewFeature';
-import { TrafficChannel } from './client/trafficChannel';
-import { ChatViewProvider, CHAT_VIEW_ID } from './panel/chatViewProvider';
-import { DiffDocuments, openLocation } from './panel/diffDocuments';
-import { ThreadRegistry } from './panel/threadRegistry';
+import { createFsHandlers } from './vscode/fs/fsHandlers';
+import { activateReview, type ReviewFeature } from './vscode/review/reviewFeature';
+import { TrafficChannel } from './vscode/agents/trafficChannel';
+import { ChatViewProvider, CHAT_VIEW_ID } from './vscode/chat/chatViewProvider';
+import { DiffDocuments, openLocation } from './vscode/chat/diffDocuments';
+import { ThreadRegistry } from './session/threadRegistry';
 import type { AgentConfig, HostEnvironment, ThreadController } from './session/api';
 import { createThreadController } from './session/threadController';
 

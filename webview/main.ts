@@ -2,7 +2,7 @@
 // messaging and keeps the composer draft across reloads of the view.
 import type { HostToWebview, WebviewToHost } from '../src/shared/messages';
 import { createChatApp } from './app';
-// xterm's own stylesheet; esbuild emits it as dist/webview.css, linked by src/panel/html.ts.
+// xterm's own stylesheet; esbuild emits it as dist/webview.css, linked by src/chat/html.ts.
 import '@xterm/xterm/css/xterm.css';
 
 interface SavedState {

@@ -1,6 +1,6 @@
 // Figure 6: fs/read_text_file with line/limit near the end of a 100 MB file, through the code the
-// extension's handler runs on its disk path (readFileSlice from src/client/fileSlice.ts, with
-// review's per-file cap, as src/client/fsHandlers.ts calls it), against fs.readFile of the whole
+// extension's handler runs on its disk path (readFileSlice from src/fs/fileSlice.ts, with
+// review's per-file cap, as src/vscode/fs/fsHandlers.ts calls it), against fs.readFile of the whole
 // file as utf8. Whole-file copies per request: the read Buffer only (external memory, reported);
 // the slice path scans its bytes and decodes just the slice, so the JS heap grows by about the
 // slice, not the file. Checked on sliceLinesOfBytes (what readFileSlice runs on a big file's
@@ -11,7 +11,7 @@ import { mkdtempSync, promises as fs, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PerformanceObserver } from 'node:perf_hooks';
-import { readFileSlice, sliceLinesOfBytes } from '../../src/client/fileSlice';
+import { readFileSlice, sliceLinesOfBytes } from '../../src/fs/fileSlice';
 import { DEFAULT_TURN_LIMITS } from '../../src/review/budget';
 import { gc, isQuick, median, report, round, settle, type Figure } from '../lib/figure';
 

@@ -49,7 +49,7 @@ async function main() {
   const started = Date.now();
   await provision();
   if (!fs.existsSync(vsixPath) || process.argv.includes('--package')) throw new Error(`${vsixPath} is missing (npm run package)`);
-  const agentArgs = [path.join(repoRoot, 'bench', 'agents', 'flood-agent.mjs'), '--rate', String(RATE), '--seconds', String(SECONDS)];
+  const agentArgs = [path.join(repoRoot, 'bench', 'agents', 'floodAgent.mjs'), '--rate', String(RATE), '--seconds', String(SECONDS)];
   const run = createRun('bench', {
     settings: {
       'switchboard.agents': { flood: { displayName: 'Flood', command: process.execPath, args: agentArgs } },

@@ -1,8 +1,8 @@
-// Spawns the flood agent (bench/agents/flood-agent.mjs) for one ingest run.
+// Spawns the flood agent (bench/agents/floodAgent.mjs) for one ingest run.
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { join } from 'node:path';
 
-export const FLOOD_AGENT = join(process.cwd(), 'bench', 'agents', 'flood-agent.mjs');
+export const FLOOD_AGENT = join(process.cwd(), 'bench', 'agents', 'floodAgent.mjs');
 export const FLOOD_SESSION = 'bench-session';
 
 /**

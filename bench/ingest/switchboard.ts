@@ -5,7 +5,7 @@
 import { createThreadController } from '../../src/session/threadController';
 import type { HostEnvironment } from '../../src/session/api';
 import { TrafficLog } from '../../src/protocol/trafficLog';
-import { WebviewMirror } from '../../src/panel/webviewMirror';
+import { WebviewMirror } from '../../src/chat/webviewMirror';
 import type { HostToWebview } from '../../src/shared/messages';
 import { floodArgs, type FloodShape } from './floodChild';
 

@@ -1,4 +1,4 @@
-// How a suite script reports its counts to scripts/test-all.mjs: when SWITCHBOARD_SUITE_SUMMARY names a file,
+// How a suite script reports its counts to scripts/testAll.mjs: when SWITCHBOARD_SUITE_SUMMARY names a file,
 // the suite writes {passed, failed, note?} there. A suite that exits without writing it has crashed.
 import fs from 'node:fs';
 

@@ -4,7 +4,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { PassThrough, type Readable, type Writable } from 'node:stream';
-import type { AgentConfig } from '../session/api';
+import type { AgentConfig } from './config';
 import type { AgentFailure } from '../shared/thread';
 import { formatCommandLine } from './commandLine';
 import { mergeAgentEnv } from './env';

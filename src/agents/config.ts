@@ -1,7 +1,17 @@
 // Parses the `switchboard.agents` setting (the shape of Zed's `agent_servers`: an object keyed by
 // agent id, each `{command, args?, env?, displayName?}`) into AgentConfig[]. A bad entry is
 // skipped with a message naming the entry and the field, so one typo never hides the other agents.
-import type { AgentConfig } from '../session/api';
+
+/** One agent as configured by the user (switchboard.agents) or built in (the Demo agent). */
+export interface AgentConfig {
+  id: string;
+  displayName: string;
+  command: string;
+  args: string[];
+  /** Applied over the environment VS Code runs with (the user's keys win, PATH and HOME included). */
+  env: Record<string, string>;
+  isDemo: boolean;
+}
 
 export const DEMO_AGENT_ID = 'demo';
 

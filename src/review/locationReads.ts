@@ -2,7 +2,7 @@
 // changes them. An agent chooses how many locations and how big the files are (2,000 locations of
 // 1 MiB files took 3.7 s of synchronous reads), so this is asynchronous, a few reads at a time, and
 // capped in count and bytes: past the caps a file simply has no remembered base, and a later write
-// merges against the live document instead (src/client/review/agentWrites.ts).
+// merges against the live document instead (src/review/agentWrites.ts).
 import { readDiskText } from './diskText';
 
 export interface LocationReadLimits {

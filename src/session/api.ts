@@ -1,26 +1,19 @@
-// The seam between the VS Code-free core (agents/, session/) and the VS Code glue (client/,
-// panel/, extension.ts). The core is built and unit-tested without `vscode`; the glue
+// The seam between the VS Code-free core (agents/, session/, chat/) and the VS Code glue (vscode/,
+// extension.ts). The core is built and unit-tested without `vscode`; the glue
 // implements ClientHandlers and HostEnvironment with the real API and drives a ThreadController.
 import type * as acp from '@agentclientprotocol/sdk';
 import type { ThreadAction } from '../shared/actions';
 import type { ThreadState } from '../shared/thread';
 import type { CancelSignal, TrafficSink } from '../protocol/types';
-import type { TerminalHandle } from '../terminals/manager';
+import type { TerminalHandle } from './terminalManager';
+
+// Defined by the agents layer; re-exported for the layers above.
+import type { AgentConfig } from '../agents/config';
+export type { AgentConfig } from '../agents/config';
 
 // Defined by the transport layer (it answers JSON-RPC with them); re-exported for the glue.
 export { RequestFailure } from '../protocol/types';
 export type { CancelSignal, TrafficSink } from '../protocol/types';
-
-/** One agent as configured by the user (switchboard.agents) or built in (the Demo agent). */
-export interface AgentConfig {
-  id: string;
-  displayName: string;
-  command: string;
-  args: string[];
-  /** Added to the environment VS Code runs with; never replaces it. */
-  env: Record<string, string>;
-  isDemo: boolean;
-}
 
 export interface WriteOutcome {
   /** Text before the write; null when the file was created. */

@@ -11,7 +11,7 @@ import { AgentMethod, ErrorCodes } from '../protocol/methods';
 import type { ThreadAction } from '../shared/actions';
 import { createThreadState, type AgentFailure, type ThreadState } from '../shared/thread';
 import type { AgentConfig, CancelSignal, ClientHandlers, HostEnvironment, ThreadController, ThreadEvent } from './api';
-import type { TerminalHandle, TerminalManager } from '../terminals/manager';
+import type { TerminalHandle, TerminalManager } from './terminalManager';
 import { AgentConnection, type SessionSink } from './agentConnection';
 import { PendingPermissions } from './permissions';
 import { ThreadStore } from './threadStore';

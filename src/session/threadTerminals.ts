@@ -2,7 +2,7 @@
 // manager runs the agent's commands; managers of ended generations are kept (bounded) so their
 // tool-call cards can still replay their output after a crash or restart.
 import type { ThreadAction } from '../shared/actions';
-import { TerminalManager, type TerminalHandle } from '../terminals/manager';
+import { TerminalManager, type TerminalHandle } from './terminalManager';
 
 /** Terminals of ended generations stay replayable (bounded) so their cards keep their output. */
 const RETIRED_TERMINAL_MANAGERS = 3;

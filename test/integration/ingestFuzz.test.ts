@@ -8,7 +8,8 @@
 // Fixed seed and a moderate number of runs: about 4 s.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { WebviewMirror, type Schedule } from '../../src/panel/webviewMirror';
+import { WebviewMirror } from '../../src/chat/webviewMirror';
+import type { Schedule } from '../../src/chat/schedule';
 import type { HostToWebview } from '../../src/shared/messages';
 import { reduceAll } from '../../src/shared/reduce';
 import type { ThreadState } from '../../src/shared/thread';

@@ -15,7 +15,7 @@ import {
 } from '../../src/protocol/errors';
 import type { CancelSignal } from '../../src/session/api';
 
-const AGENT = resolve(__dirname, '../fixtures/scripted-agent.mjs');
+const AGENT = resolve(__dirname, '../fixtures/scriptedAgent.mjs');
 const CWD = join(tmpdir(), 'switchboard-protocol-test');
 
 interface RunningAgent {

@@ -8,7 +8,7 @@ import { createThreadController } from '../../src/session/threadController';
 import type { ThreadState } from '../../src/shared/thread';
 import { tempDir } from './tempDirs';
 
-const SCRIPTED_AGENT = resolve(__dirname, '../fixtures/scripted-agent.mjs');
+const SCRIPTED_AGENT = resolve(__dirname, '../fixtures/scriptedAgent.mjs');
 const controllers: ThreadController[] = [];
 
 afterEach(async () => {

@@ -8,7 +8,7 @@ import type { AgentConfig, HostEnvironment } from '../../src/session/api';
 import { AcpThreadController } from '../../src/session/threadController';
 import type { ThreadState } from '../../src/shared/thread';
 
-const SCRIPTED_AGENT = resolve(__dirname, '../fixtures/scripted-agent.mjs');
+const SCRIPTED_AGENT = resolve(__dirname, '../fixtures/scriptedAgent.mjs');
 const tempDirs: string[] = [];
 const controllers: AcpThreadController[] = [];
 afterEach(async () => {
@@ -76,7 +76,7 @@ function agentPidIn(cwd: string): number {
     if (!/^\d+$/.test(entry)) continue;
     try {
       const cmdline = readFileSync(`/proc/${entry}/cmdline`, 'utf8');
-      if (cmdline.includes('scripted-agent.mjs') && readlinkSync(`/proc/${entry}/cwd`) === cwd) return Number(entry);
+      if (cmdline.includes('scriptedAgent.mjs') && readlinkSync(`/proc/${entry}/cwd`) === cwd) return Number(entry);
     } catch {
       /* gone, or not ours */
     }

@@ -1,4 +1,4 @@
-// Promises about the agent's process, checked from the agent's side with test/fixtures/probe-agent.mjs
+// Promises about the agent's process, checked from the agent's side with test/fixtures/probeAgent.mjs
 // configured through the real `switchboard.agents` setting: it runs in the workspace folder; Restart,
 // Cancel and an agent that exits leave no process behind (its children included); the transport settings
 // are read from VS Code.
@@ -15,7 +15,7 @@ const PROBE = 'probe';
 function probeEntry(extraArgs: string[] = [], env: Record<string, string> = {}) {
   const extension = vscode.extensions.getExtension(EXTENSION_ID);
   assert.ok(extension);
-  const script = path.join(extension.extensionPath, 'test', 'fixtures', 'probe-agent.mjs');
+  const script = path.join(extension.extensionPath, 'test', 'fixtures', 'probeAgent.mjs');
   return { displayName: 'Probe', command: process.execPath, args: [script, ...extraArgs], env: { ELECTRON_RUN_AS_NODE: '1', ...env } };
 }
 

@@ -3,7 +3,7 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { DIFF_SCHEME, DiffDocuments, openLocation } from '../../src/panel/diffDocuments';
+import { DIFF_SCHEME, DiffDocuments, openLocation } from '../../src/vscode/chat/diffDocuments';
 import { revertAndCloseAll, waitFor, workspaceRoot } from './helpers';
 
 suite('chat editor actions', () => {

@@ -6,8 +6,8 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { createFsHandlers } from '../../src/client/fsHandlers';
-import type { OutsideChoice, OutsideRequest } from '../../src/client/fs/outsideAccess';
+import { createFsHandlers } from '../../src/vscode/fs/fsHandlers';
+import type { OutsideChoice, OutsideRequest } from '../../src/fs/outsideAccess';
 import { RequestFailure, type CancelSignal } from '../../src/session/api';
 import { revertAndCloseAll, workspaceRoot } from './helpers';
 

@@ -1,7 +1,7 @@
 // The in-host test runner: code-server's extension host loads this bundle (out/test/vscode/index.js,
 // built by `node esbuild.mjs --tests`) as extensionTestsPath and calls run(). It runs the mocha
 // suites (tdd ui) with the real `vscode` API and writes {passed, failed, pending, failures} as JSON to
-// the file named by SWITCHBOARD_TEST_RESULT, which the harness (scripts/e2e/run-vscode-tests.mjs) reads.
+// the file named by SWITCHBOARD_TEST_RESULT, which the harness (scripts/e2e/runVscodeTests.mjs) reads.
 // The suite files are every *.test.ts under test/vscode, found by pattern at build time: a new file
 // cannot be left out. A file that registers no test, a pending (skipped) test and a run of zero tests
 // are failures: each would otherwise look like a pass.

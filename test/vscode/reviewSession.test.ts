@@ -7,8 +7,8 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { RESTORE_BUTTONS, type RestoreDialogs } from '../../src/client/review/checkpointService';
-import type { ReviewFeature } from '../../src/client/review/reviewFeature';
+import { RESTORE_BUTTONS, type RestoreDialogs } from '../../src/vscode/review/checkpointService';
+import type { ReviewFeature } from '../../src/vscode/review/reviewFeature';
 import { fileHunks, findFile } from '../../src/review/reviewModel';
 import { revertAndCloseAll, switchboardApi, waitFor, workspaceRoot } from './helpers';
 

@@ -56,7 +56,7 @@ suite('Terminals', () => {
   test('what the user types into "Open in Terminal" reaches the running command', async () => {
     const api = await switchboardApi();
     const extension = vscode.extensions.getExtension(EXTENSION_ID)!;
-    const script = path.join(extension.extensionPath, 'test', 'fixtures', 'scripted-agent.mjs');
+    const script = path.join(extension.extensionPath, 'test', 'fixtures', 'scriptedAgent.mjs');
     const agent = { displayName: 'Scripted', command: process.execPath, args: [script, '--scenario', 'terminals'], env: { ELECTRON_RUN_AS_NODE: '1' } };
     await vscode.workspace.getConfiguration('switchboard').update('agents', { scripted: agent }, vscode.ConfigurationTarget.Global);
     try {

@@ -1,6 +1,6 @@
 // Images the agent points at are never fetched by the webview: an image URL is a request the
 // agent makes from the user's machine without a click, and a prompt-injected agent can put what
-// it just read into that URL. The CSP (src/panel/html.ts) has no https: in img-src; here each
+// it just read into that URL. The CSP (src/chat/html.ts) has no https: in img-src; here each
 // remote image becomes an inert placeholder that names the host, and clicking it opens the URL
 // in the browser (VS Code handles link clicks in webviews and asks before opening a new site).
 //

@@ -9,7 +9,7 @@
 //     <meta>, <base>, SVG or MathML (their `href`s), no `srcset`, `poster`, `background`, `ping`,
 //     `formaction`, no CSS. <img> survives sanitising only to become a placeholder (agentImages.ts)
 //     before the fragment ever reaches the live document (DOMPurify parses into an inert one).
-// The CSP (src/panel/html.ts) is the second wall: no remote images, media, frames or connections.
+// The CSP (src/chat/html.ts) is the second wall: no remote images, media, frames or connections.
 import createDOMPurify from 'dompurify';
 import { blockedImage, inlineImageSrc } from './agentImages';
 

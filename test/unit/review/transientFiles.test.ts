@@ -80,7 +80,7 @@ describe('changes that net to nothing leave review', () => {
 });
 
 /**
- * What src/client/review/diskChanges.ts does with the watcher's events: per path, whether a create
+ * What src/vscode/review/diskChanges.ts does with the watcher's events: per path, whether a create
  * was reported since it was last processed, then the text on disk now and the text seen before.
  */
 class WatcherGlue {

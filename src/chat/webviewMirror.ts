@@ -1,0 +1,172 @@
+// Keeps the webview's copy of the active thread in step with the host's: one snapshot when the
+// webview says `ready` (or `resync`, or the active thread changes), then only the new actions,
+// coalesced into one postMessage per tick, consecutive text chunks of a message merged into one.
+// Nothing is posted before `ready`, and nothing while the view is hidden (its webview is gone; it
+// posts `ready` again when shown). A post that fails (the message cannot be serialised, which
+// agent data must never cause but a bug might) is never swallowed: it is logged and the webview
+// gets a fresh snapshot instead, so every later action still reaches it. Pure: no vscode.
+import type { AgentChoice, HostToWebview } from '../shared/messages';
+import { ChunkCoalescer } from '../shared/coalesceChunks';
+import type { ThreadController, ThreadEvent } from '../session/api';
+import { timerSchedule, type Schedule } from './schedule';
+import { TerminalStream } from './terminalStream';
+
+export const BATCH_INTERVAL_MS = 16;
+/** Snapshots sent in a row after failed posts before the mirror gives up until the webview asks. */
+export const MAX_RECOVERIES = 3;
+
+export interface AgentList {
+  agents: AgentChoice[];
+  defaultAgentId: string;
+}
+
+export class WebviewMirror {
+  private ready = false;
+  private thread: ThreadController | undefined;
+  private subscription: { dispose(): void } | undefined;
+  /** Seq of the last action the webview has (in the snapshot or a posted/pending batch). */
+  private lastSeq = 0;
+  /** The batch being collected: text chunks merge as they arrive (see ChunkCoalescer). */
+  private pending = new ChunkCoalescer();
+  private pendingFirstSeq = 0;
+  private cancelTimer: (() => void) | undefined;
+  private focusAfterSnapshot = false;
+  /** Terminal output: not thread state, streamed beside the actions (see TerminalStream). */
+  private readonly terminals: TerminalStream;
+  private terminalSubscription: { dispose(): void } | undefined;
+  /** Called after each snapshot is posted (the review state follows it: see ReviewSync). */
+  onSnapshot: (() => void) | undefined;
+
+  /** Failed posts since the webview last asked for a snapshot: recovery stops after a few (no loop). */
+  private failedPosts = 0;
+
+  constructor(
+    private readonly rawPost: (message: HostToWebview) => void,
+    private readonly agentList: () => AgentList,
+    private readonly schedule: Schedule = timerSchedule,
+    private readonly log: (line: string) => void = () => undefined,
+  ) {
+    this.terminals = new TerminalStream((message) => this.post(message), (id) => this.thread?.terminalReplay?.(id), schedule, BATCH_INTERVAL_MS);
+  }
+
+  /**
+   * A post failed (thrown here, or the host's postMessage promise rejected later): log it and
+   * resync with a snapshot. After MAX_RECOVERIES failures in a row (the snapshot itself fails) it
+   * stops and says so; the webview's next `ready` or `resync` tries again.
+   */
+  postFailed(error: unknown, message: Pick<HostToWebview, 'type'>): void {
+    const reason = error instanceof Error ? error.message : String(error);
+    this.failedPosts++;
+    if (this.failedPosts > MAX_RECOVERIES) {
+      if (this.failedPosts === MAX_RECOVERIES + 1) {
+        this.log(`[switchboard] could not post to the chat webview ${MAX_RECOVERIES} times in a row (last: "${message.type}", ${reason}); it updates again when the view reloads`);
+      }
+      return;
+    }
+    this.log(`[switchboard] could not post a "${message.type}" message to the chat webview (${reason}); sending a snapshot instead`);
+    if (this.ready) this.postSnapshot();
+  }
+
+  private post(message: HostToWebview): void {
+    try {
+      this.rawPost(message);
+    } catch (error) {
+      this.postFailed(error, message);
+    }
+  }
+
+  get isReady(): boolean {
+    return this.ready;
+  }
+
+  /** Follow another thread (or none); the webview gets its snapshot at once if it is ready. */
+  setThread(thread: ThreadController | undefined): void {
+    if (thread === this.thread) return;
+    this.subscription?.dispose();
+    this.thread = thread;
+    this.subscription = thread?.onEvent((event) => this.push(event));
+    this.terminalSubscription?.dispose();
+    this.terminalSubscription = thread?.onTerminalOutput?.((terminalId, data) => {
+      if (this.ready) this.terminals.push(terminalId, data);
+    });
+    if (this.ready) this.sendSnapshot();
+  }
+
+  /** The webview (re)loaded, or saw a gap: give it the whole state once. */
+  sendSnapshot(): void {
+    this.failedPosts = 0;
+    this.postSnapshot();
+  }
+
+  private postSnapshot(): void {
+    this.dropPending();
+    const current = this.thread?.snapshot();
+    const { agents, defaultAgentId } = this.agentList();
+    this.post({ type: 'snapshot', seq: current?.seq ?? 0, thread: current?.state ?? null, agents, defaultAgentId });
+    this.ready = true;
+    this.lastSeq = current?.seq ?? 0;
+    // The cards of the snapshot come back with their retained output (also released ones).
+    this.terminals.replayAll(Object.keys(current?.state.terminals ?? {}));
+    this.onSnapshot?.();
+    if (this.focusAfterSnapshot) {
+      this.focusAfterSnapshot = false;
+      this.post({ type: 'focusComposer' });
+    }
+  }
+
+  /** The view was hidden or disposed: its webview is gone until it posts `ready` again. */
+  pause(): void {
+    this.ready = false;
+    this.dropPending();
+    this.terminals.drop();
+  }
+
+  agentsChanged(): void {
+    if (!this.ready) return;
+    this.flush();
+    this.post({ type: 'agents', ...this.agentList() });
+  }
+
+  focusComposer(): void {
+    if (this.ready) this.post({ type: 'focusComposer' });
+    else this.focusAfterSnapshot = true;
+  }
+
+  dispose(): void {
+    this.pause();
+    this.subscription?.dispose();
+    this.subscription = undefined;
+    this.terminalSubscription?.dispose();
+    this.terminalSubscription = undefined;
+    this.thread = undefined;
+  }
+
+  private push(event: ThreadEvent): void {
+    // Before ready the next snapshot carries it; at or below lastSeq the snapshot already did.
+    if (!this.ready || event.threadId !== this.thread?.threadId || event.seq <= this.lastSeq) return;
+    if (this.pending.count > 0 && event.seq !== this.pendingFirstSeq + this.pending.count) this.flush();
+    if (this.pending.count === 0) this.pendingFirstSeq = event.seq;
+    this.pending.add(event.action);
+    this.lastSeq = event.seq;
+    this.cancelTimer ??= this.schedule(() => {
+      this.cancelTimer = undefined;
+      this.flush();
+    }, BATCH_INTERVAL_MS);
+  }
+
+  private flush(): void {
+    const numbered = this.pending.count;
+    if (numbered === 0) return;
+    // A flood of chunks posts one action per message per batch, not one per chunk.
+    const actions = this.pending.take();
+    const firstSeq = this.pendingFirstSeq;
+    if (actions.length === numbered) this.post({ type: 'actions', firstSeq, actions });
+    else this.post({ type: 'actions', firstSeq, lastSeq: firstSeq + numbered - 1, actions });
+  }
+
+  private dropPending(): void {
+    this.cancelTimer?.();
+    this.cancelTimer = undefined;
+    this.pending.take();
+  }
+}

@@ -1,0 +1,82 @@
+// The agents the user can chat with, read from the `switchboard.*` settings. Re-read on every
+// settings change; a bad entry is reported once per change and never hides the other agents.
+import * as vscode from 'vscode';
+import { formatCommandLine } from '../../agents/commandLine';
+import { parseAgentsSetting, resolveDefaultAgent, type DemoLaunch } from '../../agents/config';
+import type { AgentConfig } from '../../session/api';
+import type { AgentChoice } from '../../shared/messages';
+
+export const SETTINGS_SECTION = 'switchboard';
+
+export class AgentCatalog {
+  private agents: AgentConfig[] = [];
+  private defaultId = '';
+
+  constructor(private readonly demo: DemoLaunch) {}
+
+  /** Re-reads the settings; returns the messages for rejected entries. */
+  reload(): string[] {
+    const config = vscode.workspace.getConfiguration(SETTINGS_SECTION);
+    const parsed = parseAgentsSetting(config.get<unknown>('agents'), this.demo);
+    this.agents = parsed.agents;
+    this.defaultId = config.get<string>('defaultAgent') ?? '';
+    const errors = [...parsed.errors];
+    if (this.defaultId !== '' && !this.agents.some((agent) => agent.id === this.defaultId)) {
+      errors.push(`switchboard.defaultAgent is "${this.defaultId}", which is not in switchboard.agents; using the Demo agent.`);
+    }
+    return errors;
+  }
+
+  all(): AgentConfig[] {
+    return this.agents;
+  }
+
+  find(agentId: string): AgentConfig | undefined {
+    return this.agents.find((agent) => agent.id === agentId);
+  }
+
+  defaultAgent(): AgentConfig {
+    return resolveDefaultAgent(this.agents, this.defaultId);
+  }
+
+  choices(): { agents: AgentChoice[]; defaultAgentId: string } {
+    return {
+      agents: this.agents.map((agent) => ({
+        id: agent.id,
+        displayName: agent.displayName,
+        isDemo: agent.isDemo,
+        commandLine: formatCommandLine(agent.command, agent.args),
+      })),
+      defaultAgentId: this.defaultAgent().id,
+    };
+  }
+}
+
+/** Transport limits from the settings, in the units the core wants. */
+export function transportSettings(): { maxMessageBytes: number; initializeTimeoutMs: number } {
+  const config = vscode.workspace.getConfiguration(SETTINGS_SECTION);
+  const mib = positiveOr(config.get<number>('maxMessageSizeMiB'), 64);
+  const seconds = positiveOr(config.get<number>('initializeTimeoutSeconds'), 30);
+  return { maxMessageBytes: Math.floor(mib * 1024 * 1024), initializeTimeoutMs: Math.floor(seconds * 1000) };
+}
+
+function positiveOr(value: number | undefined, fallback: number): number {
+  return typeof value === 'number' && Number.isFinite(value) && value > 0 ? value : fallback;
+}
+
+/** The quick pick behind "New Chat with Agent...": resolves the chosen id, or undefined. */
+export async function pickAgent(catalog: AgentCatalog): Promise<string | undefined> {
+  const defaultId = catalog.defaultAgent().id;
+  const items = catalog.choices().agents.map((choice) => ({
+    label: choice.displayName,
+    description: [choice.id === defaultId ? 'default' : '', choice.isDemo ? 'offline demo' : ''].filter(Boolean).join(' · '),
+    detail: choice.isDemo ? 'Built in: shows every kind of update without a real model.' : choice.commandLine,
+    agentId: choice.id,
+  }));
+  const picked = await vscode.window.showQuickPick(items, {
+    title: 'New Chat with Agent',
+    placeHolder: 'Pick an agent (add more in the switchboard.agents setting)',
+    matchOnDetail: true,
+  });
+  return picked?.agentId;
+}

@@ -1,0 +1,55 @@
+// The "Switchboard: ACP Traffic" output channel. Each agent's messages go to its own bounded
+// TrafficLog all the time (cheap); the channel is only filled once the user opens it, because
+// appending every streamed chunk to an output channel nobody reads would cost on the hot path.
+import * as vscode from 'vscode';
+import { TrafficLog } from '../../protocol/trafficLog';
+import type { TrafficSink } from '../../session/api';
+
+export class TrafficChannel implements vscode.Disposable {
+  private readonly logs = new Map<string, TrafficLog>();
+  private channel: vscode.OutputChannel | undefined;
+  private readonly subscriptions: Array<{ dispose(): void }> = [];
+
+  sink(agentId: string): TrafficSink {
+    let log = this.logs.get(agentId);
+    if (!log) {
+      log = new TrafficLog();
+      this.logs.set(agentId, log);
+      if (this.channel) this.follow(agentId, log);
+    }
+    return log;
+  }
+
+  /** Fills the channel with what every log holds, then keeps appending live. */
+  show(): void {
+    if (!this.channel) {
+      this.channel = vscode.window.createOutputChannel('Switchboard: ACP Traffic');
+      for (const [agentId, log] of this.logs) this.follow(agentId, log);
+    }
+    const sections = [...this.logs].map(([agentId, log]) => prefixLines(agentId, log.format())).filter(Boolean);
+    this.channel.replace(
+      sections.length > 0
+        ? `${sections.join('\n')}\n`
+        : 'No ACP traffic yet. Start a chat; every JSON-RPC message to (->) and from (<-) the agent shows here.\n',
+    );
+    this.channel.show(true);
+  }
+
+  dispose(): void {
+    for (const subscription of this.subscriptions) subscription.dispose();
+    this.channel?.dispose();
+    this.channel = undefined;
+  }
+
+  private follow(agentId: string, log: TrafficLog): void {
+    this.subscriptions.push(log.onRecord((_record, line) => this.channel?.appendLine(`[${agentId}] ${line}`)));
+  }
+}
+
+function prefixLines(agentId: string, text: string): string {
+  if (text === '') return '';
+  return text
+    .split('\n')
+    .map((line) => `[${agentId}] ${line}`)
+    .join('\n');
+}

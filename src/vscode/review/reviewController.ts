@@ -1,0 +1,188 @@
+// The VS Code side of review for one window: records agent writes and user edits into the
+// ReviewStore, and performs Keep / Undo (per hunk, per file, for the session). Undo goes through
+// a WorkspaceEdit, so it is on the editor's undo stack like any edit.
+import * as vscode from 'vscode';
+import { attributeChange } from '../../review/attribution';
+import {
+  changedByThread,
+  findFile,
+  keepAll,
+  keepFile,
+  keepHunk,
+  recordAgentChange,
+  recordDiskChange,
+  recordUserChange,
+  setCurrent,
+  undoAll,
+  undoFile,
+  undoHunk,
+  pendingFiles,
+  type FileReview,
+  type ReviewState,
+  type Resolution,
+} from '../../review/reviewModel';
+import type { MergeConflict } from '../../review/merge';
+import { AgentBases, type ReviewWriteHooks } from '../../review/agentWrites';
+import { writeThroughEditor } from './documentText';
+import { OwnEdits } from '../../review/ownEdits';
+import type { ReviewStore } from './reviewStore';
+
+export class ReviewController implements vscode.Disposable {
+  readonly bases = new AgentBases();
+  readonly ownEdits = new OwnEdits();
+  /** Last text seen per open document, to turn change events into before/after pairs. */
+  private readonly lastText = new Map<string, string>();
+  private readonly subscriptions: vscode.Disposable[] = [];
+  /** Called when the agent changes a file for the first time in a turn (checkpoints hook in here). */
+  onFirstAgentTouch: ((filePath: string, before: string | null | undefined) => void) | undefined;
+  /** Called when a file the agent created is gone again (a temporary file): it left review. */
+  onForgotten: ((filePath: string) => void) | undefined;
+
+  constructor(readonly store: ReviewStore) {
+    for (const document of vscode.workspace.textDocuments) this.remember(document);
+    this.subscriptions.push(
+      vscode.workspace.onDidOpenTextDocument((document) => this.remember(document)),
+      vscode.workspace.onDidCloseTextDocument((document) => this.lastText.delete(document.uri.toString())),
+      vscode.workspace.onDidChangeTextDocument((event) => this.onDocumentChanged(event)),
+    );
+  }
+
+  /** Hooks for src/vscode/fs/fsHandlers.ts. */
+  fsHooks(): ReviewWriteHooks {
+    return {
+      agentRead: (filePath, text) => (text === null ? this.bases.forget(filePath) : this.bases.set(filePath, text)),
+      mergeWrite: (filePath, live, content) => this.bases.merge(filePath, live, content),
+      ownEdit: (filePath, work) => this.ownEdits.run(filePath, work),
+      agentWrote: (write) => {
+        // The agent now believes the file holds what it wrote: its next write is a diff against that.
+        this.bases.set(write.path, write.content);
+        this.ownEdits.noteWritten(write.path, write.after);
+        this.recordAgent(write.path, write.before, write.after, write.conflicts);
+      },
+    };
+  }
+
+  /** An agent change through fs/write_text_file. */
+  recordAgent(filePath: string, before: string | null, after: string | null, conflicts: MergeConflict[] = []): void {
+    if (before === after) return;
+    const turn = this.store.lastTurnNumber();
+    this.commitAgent(filePath, before, recordAgentChange(this.store.state, { path: filePath, before, after, turn, conflicts }));
+  }
+
+  /** An on-disk change the watcher attributed to the agent (before: undefined when never seen). */
+  recordDisk(filePath: string, before: string | null | undefined, after: string | null, createdNow: boolean): void {
+    const turn = this.store.lastTurnNumber();
+    this.commitAgent(filePath, before, recordDiskChange(this.store.state, { path: filePath, before, after, createdNow, turn }));
+  }
+
+  private commitAgent(filePath: string, before: string | null | undefined, next: ReviewState): void {
+    const known = findFile(this.store.state, filePath);
+    const now = findFile(next, filePath);
+    // Checkpoints learn the text a file had before this turn first changed it: its text at the
+    // checkpoint taken before the prompt (which may still be being read).
+    const turn = this.store.lastTurnNumber();
+    const firstThisTurn = !known || known.resolution !== null || !known.agentTurns.includes(turn);
+    if (now && firstThisTurn) this.onFirstAgentTouch?.(filePath, now.baselineUnknown ? undefined : (before ?? (known ? undefined : now.baseline)));
+    this.store.update(next);
+    // A file that existed only during the turn (an atomic save's temporary file) left review.
+    if (known && !now && known.baseline === null) this.onForgotten?.(filePath);
+  }
+
+  /** A user change of a file that may be under review (the watcher's or the editor's). */
+  recordUser(filePath: string, before: string | null, after: string | null): void {
+    this.store.update(recordUserChange(this.store.state, { path: filePath, before, after }));
+  }
+
+  keepHunk(filePath: string, hunkIndex: number): void {
+    this.store.update(keepHunk(this.store.state, filePath, hunkIndex));
+  }
+
+  async undoHunk(filePath: string, hunkIndex: number): Promise<boolean> {
+    return this.applyResolution(filePath, undoHunk(this.store.state, filePath, hunkIndex));
+  }
+
+  keepFile(filePath: string): void {
+    this.store.update(keepFile(this.store.state, filePath));
+  }
+
+  async undoFile(filePath: string): Promise<boolean> {
+    return this.applyResolution(filePath, undoFile(this.store.state, filePath));
+  }
+
+  /** Keep All: every pending file, or only those a turn of session `threadId` changed. */
+  keepAll(threadId?: string): void {
+    this.store.update(keepAll(this.store.state, this.sessionFilter(threadId)));
+  }
+
+  /** Undo All: every pending file, or only those a turn of session `threadId` changed. */
+  async undoAll(threadId?: string): Promise<boolean> {
+    const { state, writes } = undoAll(this.store.state, this.sessionFilter(threadId));
+    let ok = true;
+    for (const write of writes) ok = (await this.writeOwn(write.path, write.text)) && ok;
+    this.store.update(state);
+    return ok;
+  }
+
+  /** Files with pending changes, window-wide or of one session. */
+  pendingCount(threadId?: string): number {
+    const only = this.sessionFilter(threadId);
+    return pendingFiles(this.store.state).filter(only).length;
+  }
+
+  private sessionFilter(threadId: string | undefined): (file: FileReview) => boolean {
+    const state = this.store.state;
+    return threadId === undefined ? () => true : (file) => changedByThread(state, file, threadId);
+  }
+
+  /** Writes text as Switchboard's own edit (not attributed); unsaved, like any editor change. */
+  async writeOwn(filePath: string, text: string | null): Promise<boolean> {
+    return this.ownEdits.run(filePath, async () => {
+      // A deletion hits the disk; its watcher event must not count as a change.
+      if (text === null) this.ownEdits.noteWritten(filePath, text);
+      return writeThroughEditor(filePath, text, { save: false });
+    });
+  }
+
+  private async applyResolution(filePath: string, resolution: Resolution): Promise<boolean> {
+    if (resolution.text === undefined) return false;
+    const ok = await this.writeOwn(filePath, resolution.text);
+    // The state follows what the document really holds (a refused edit leaves the hunk pending).
+    this.store.update(ok ? resolution.state : setCurrent(this.store.state, filePath, findFile(this.store.state, filePath)?.current ?? null));
+    return ok;
+  }
+
+  private remember(document: vscode.TextDocument): void {
+    if (document.uri.scheme === 'file') this.lastText.set(document.uri.toString(), document.getText());
+  }
+
+  private onDocumentChanged(event: vscode.TextDocumentChangeEvent): void {
+    const document = event.document;
+    if (document.uri.scheme !== 'file' || event.contentChanges.length === 0) return;
+    const key = document.uri.toString();
+    const before = this.lastText.get(key) ?? null;
+    const after = document.getText();
+    this.lastText.set(key, after);
+    const filePath = document.uri.fsPath;
+    const file = findFile(this.store.state, filePath);
+    if (!file) return;
+    const who = attributeChange(
+      { kind: 'editor', ownEdit: this.ownEdits.isBusy(filePath), reloadedFromDisk: !document.isDirty && !this.isUndoRedo(event) },
+      this.store.turn !== null,
+    );
+    if (who === 'user') {
+      // Undo/redo of our own Keep/Undo edits lands here too: the text simply moves; it is the user's.
+      if (this.isUndoRedo(event)) this.store.update(setCurrent(this.store.state, filePath, after));
+      else this.recordUser(filePath, before, after);
+    } else if (who === 'ignore' && this.ownEdits.isBusy(filePath)) {
+      this.store.update(setCurrent(this.store.state, filePath, after));
+    }
+  }
+
+  private isUndoRedo(event: vscode.TextDocumentChangeEvent): boolean {
+    return event.reason === vscode.TextDocumentChangeReason.Undo || event.reason === vscode.TextDocumentChangeReason.Redo;
+  }
+
+  dispose(): void {
+    for (const subscription of this.subscriptions) subscription.dispose();
+  }
+}

@@ -1,0 +1,236 @@
+// Wires review into the extension: the store, the controller, disk-change detection, the editor
+// UI, the Changes view, checkpoints and "follow the agent", plus their commands. extension.ts
+// calls activateReview once and attach() for every thread it creates.
+import * as os from 'node:os';
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import { DEFAULT_TURN_LIMITS, type TurnLimits } from '../../review/budget';
+import { findFile, summarize } from '../../review/reviewModel';
+import type { ReviewSource } from '../../chat/reviewSync';
+import type { ThreadController } from '../../session/api';
+import type { ReviewWriteHooks } from '../../review/agentWrites';
+import { BaselineDiff } from './baselineDiff';
+import { ChangesView } from './changesView';
+import { CheckpointService } from './checkpointService';
+import { DiskChanges } from './diskChanges';
+import { openDocumentText } from './documentText';
+import { readLocationTexts } from '../../review/locationReads';
+import { EditorReview, REVIEW_COMMANDS } from './editorReview';
+import { FollowAgent } from './followAgent';
+import { ReviewController } from './reviewController';
+import { ReviewStore } from './reviewStore';
+
+export interface ReviewFeature {
+  controller: ReviewController;
+  editor: EditorReview;
+  changes: ChangesView;
+  checkpoints: CheckpointService;
+  /** fs handler hooks for createFsHandlers({ review }). */
+  fsHooks: ReviewWriteHooks;
+  /** Follows one thread's turns: turn bounds, checkpoints before prompts, tool-call bases, follow. */
+  attach(thread: ThreadController): vscode.Disposable;
+  /** "Keep" / "Undo" from a tool-call card: every pending hunk of that file. */
+  resolveFile(filePath: string, action: 'keep' | 'undo'): Promise<void>;
+  restoreCheckpoint(threadId: string, entryId: string): Promise<void>;
+  /** Keep All / Undo All of the changes one chat session (thread) made. */
+  resolveSession(threadId: string, action: 'keep' | 'undo'): Promise<void>;
+  /** The review of the files the chat shows, for the webview (src/chat/reviewSync.ts). */
+  source: ReviewSource;
+  /**
+   * In-host tests of persistence: writes the review out, then builds a second store, controller
+   * and checkpoint service from the same workspaceState and storage, as a reloaded window would.
+   */
+  reloadForTests(): Promise<ReloadedReview>;
+}
+
+export interface ReloadedReview {
+  store: ReviewStore;
+  controller: ReviewController;
+  checkpoints: CheckpointService;
+  dispose(): void;
+}
+
+export const SESSION_COMMANDS = {
+  keepAll: 'switchboard.review.keepAllSession',
+  undoAll: 'switchboard.review.undoAllSession',
+} as const;
+
+const MIB = 1024 * 1024;
+
+function settings(): vscode.WorkspaceConfiguration {
+  return vscode.workspace.getConfiguration('switchboard');
+}
+
+function turnLimits(): TurnLimits {
+  return {
+    maxFiles: settings().get<number>('review.maxFilesPerTurn', DEFAULT_TURN_LIMITS.maxFiles),
+    maxBytes: settings().get<number>('review.maxMiBPerTurn', DEFAULT_TURN_LIMITS.maxBytes / MIB) * MIB,
+    maxFileBytes: DEFAULT_TURN_LIMITS.maxFileBytes,
+  };
+}
+
+/** activeThreadId: the chat the session commands act on. */
+export function activateReview(context: vscode.ExtensionContext, workspaceCwd: () => string, activeThreadId: () => string | undefined = () => undefined): ReviewFeature {
+  const store = new ReviewStore(context.workspaceState);
+  const controller = new ReviewController(store);
+  const disk = new DiskChanges(controller, turnLimits);
+  const editor = new EditorReview(store);
+  const changes = new ChangesView(store);
+  const diff = new BaselineDiff(store);
+  const storageDir = context.storageUri?.fsPath ?? path.join(context.globalStorageUri?.fsPath ?? os.tmpdir(), 'no-workspace');
+  const maxCheckpointBytes = (): number => settings().get<number>('checkpoints.maxDiskMiB', 100) * MIB;
+  const checkpoints = new CheckpointService(storageDir, context.workspaceState, controller, maxCheckpointBytes);
+  const follow = new FollowAgent();
+  controller.onFirstAgentTouch = (filePath, before) => checkpoints.touch(filePath, before);
+  controller.onForgotten = (filePath) => checkpoints.forget(filePath);
+
+  const baseHooks = controller.fsHooks();
+  const fsHooks: ReviewWriteHooks = {
+    ...baseHooks,
+    agentRead: (filePath, text) => {
+      baseHooks.agentRead(filePath, text);
+      if (text === null) return;
+      disk.noteSeen(filePath, text);
+      checkpoints.touch(filePath, text);
+    },
+  };
+
+  const pathArgument = (value: unknown): string | undefined => {
+    if (typeof value === 'string') return value;
+    if (value instanceof vscode.Uri) return value.fsPath;
+    if (typeof value === 'object' && value !== null && 'path' in value && typeof value.path === 'string') return value.path;
+    return vscode.window.activeTextEditor?.document.uri.fsPath;
+  };
+
+  context.subscriptions.push(
+    store,
+    controller,
+    disk,
+    editor,
+    changes,
+    diff,
+    checkpoints,
+    vscode.commands.registerCommand(REVIEW_COMMANDS.keepHunk, (filePath: string, index: number) => controller.keepHunk(filePath, index)),
+    vscode.commands.registerCommand(REVIEW_COMMANDS.undoHunk, (filePath: string, index: number) => controller.undoHunk(filePath, index)),
+    vscode.commands.registerCommand(REVIEW_COMMANDS.keepFile, (target: unknown) => {
+      const filePath = pathArgument(target);
+      if (filePath) controller.keepFile(filePath);
+    }),
+    vscode.commands.registerCommand(REVIEW_COMMANDS.undoFile, async (target: unknown) => {
+      const filePath = pathArgument(target);
+      if (filePath) await controller.undoFile(filePath);
+    }),
+    vscode.commands.registerCommand(REVIEW_COMMANDS.keepAll, () => controller.keepAll()),
+    vscode.commands.registerCommand(REVIEW_COMMANDS.undoAll, () => controller.undoAll()),
+    vscode.commands.registerCommand(REVIEW_COMMANDS.openDiff, async (target: unknown) => {
+      const filePath = pathArgument(target);
+      if (filePath) await diff.show(filePath);
+    }),
+    vscode.commands.registerCommand(REVIEW_COMMANDS.nextChange, () => editor.goToChange(1)),
+    vscode.commands.registerCommand(REVIEW_COMMANDS.previousChange, () => editor.goToChange(-1)),
+    vscode.commands.registerCommand('switchboard.undoRestore', () => checkpoints.undoLastRestore()),
+    vscode.commands.registerCommand('switchboard.restoreCheckpoint', () => checkpoints.pickAndRestore()),
+    vscode.commands.registerCommand(SESSION_COMMANDS.keepAll, () => onActiveSession((threadId) => controller.keepAll(threadId))),
+    vscode.commands.registerCommand(SESSION_COMMANDS.undoAll, () => onActiveSession((threadId) => controller.undoAll(threadId))),
+  );
+
+  async function onActiveSession(run: (threadId: string) => unknown): Promise<void> {
+    const threadId = activeThreadId();
+    if (threadId === undefined) void vscode.window.showInformationMessage('There is no chat whose changes to resolve.');
+    else await run(threadId);
+  }
+
+  const source: ReviewSource = {
+    files: (paths) =>
+      paths.flatMap((shown) => {
+        const file = findFile(store.state, path.resolve(workspaceCwd(), shown));
+        if (!file) return [];
+        const summary = summarize(file);
+        return [{ path: shown, status: summary.status, added: summary.added, removed: summary.removed, hunks: summary.hunkCount, conflicts: summary.conflictCount }];
+      }),
+    sessionPending: (threadId) => controller.pendingCount(threadId),
+    onDidChange: (listener) => store.onDidChange(() => listener()),
+  };
+
+  function attach(thread: ThreadController): vscode.Disposable {
+    return thread.onEvent(({ action }) => {
+      switch (action.type) {
+        case 'promptSent': {
+          store.beginTurn(thread.threadId);
+          disk.startTurn();
+          const entries = thread.snapshot().state.entries;
+          const user = [...entries].reverse().find((entry) => entry.kind === 'user');
+          if (user) {
+            const promptText = user.parts.map((part) => (part.kind === 'text' ? part.text : '')).join(' ');
+            void checkpoints.beforePrompt(thread.threadId, user.id, `${thread.agent.displayName}: prompt ${store.lastTurnNumber()}`, promptText);
+          }
+          return;
+        }
+        case 'turnEnded':
+        case 'turnFailed':
+        case 'agentFailed':
+          store.endTurn(thread.threadId);
+          return;
+        case 'sessionUpdate': {
+          const update = action.update;
+          if (update.sessionUpdate !== 'tool_call' && update.sessionUpdate !== 'tool_call_update') return;
+          // Only at the start: an update may arrive after the change, when the text is already the new one.
+          if (update.sessionUpdate === 'tool_call' && update.locations && update.locations.length > 0) {
+            const paths = update.locations.map((location) => path.resolve(workspaceCwd(), location.path));
+            // Disk events seen so far: a read that finishes after the file changed is not its "before".
+            const events = new Map(paths.map((filePath) => [filePath, disk.eventCount(filePath)]));
+            void readLocationTexts(paths, openDocumentText, (filePath, text) => {
+              // The document at the tool call's start is the base of a write the agent did not read first.
+              controller.bases.setIfMissing(filePath, text);
+              if (disk.eventCount(filePath) === events.get(filePath)) disk.noteSeen(filePath, text);
+            });
+          }
+          void follow.follow(update.locations, workspaceCwd());
+          return;
+        }
+        default:
+          return;
+      }
+    });
+  }
+
+  return {
+    controller,
+    editor,
+    changes,
+    checkpoints,
+    fsHooks,
+    attach,
+    resolveFile: async (filePath, action) => {
+      if (action === 'keep') controller.keepFile(filePath);
+      else await controller.undoFile(filePath);
+    },
+    restoreCheckpoint: async (threadId, entryId) => {
+      await checkpoints.restore(threadId, entryId);
+    },
+    resolveSession: async (threadId, action) => {
+      if (action === 'keep') controller.keepAll(threadId);
+      else await controller.undoAll(threadId);
+    },
+    source,
+    reloadForTests: async () => {
+      await checkpoints.idle();
+      await store.flush();
+      // Reads what the window stored; never writes it (the live store stays the one that persists).
+      const readOnly: vscode.Memento = { keys: () => context.workspaceState.keys(), get: (key: string) => context.workspaceState.get(key), update: async () => undefined } as vscode.Memento;
+      const reloadedStore = new ReviewStore(readOnly);
+      const reloadedController = new ReviewController(reloadedStore);
+      const reloadedCheckpoints = new CheckpointService(storageDir, readOnly, reloadedController, maxCheckpointBytes);
+      await reloadedCheckpoints.idle();
+      return {
+        store: reloadedStore,
+        controller: reloadedController,
+        checkpoints: reloadedCheckpoints,
+        dispose: () => {
+          reloadedCheckpoints.dispose();
+          reloadedController.dispose();
+        },
+      };
+    },
+  };
+}

@@ -1,0 +1,182 @@
+#!/usr/bin/env node
+// The user journey in a real VS Code: code-server with the packaged switchboard.vsix installed, driven by
+// headless chromium. Open the sample workspace, open the chat, prompt the built-in Demo agent, watch the
+// answer stream, allow its edit, review the diff, see the turn end, and check the file on disk.
+// Screenshots: test-results/journey/*.png. Each step counts as one test.
+//
+// Usage: node test/journey/chatJourney.mjs [--no-package]   (--no-package reuses an existing switchboard.vsix)
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import util from 'node:util';
+import { provision } from '../../scripts/provision.mjs';
+import {
+  launchBrowser, newLoopbackPage, runCommand, switchboardWebview, waitForWorkbench, workbenchUrl,
+} from '../../scripts/e2e/browser.mjs';
+import {
+  copyWorkspace, createRun, freePort, installCleanupHandlers, installVsix, startCodeServer, stopCodeServer,
+} from '../../scripts/e2e/codeServer.mjs';
+import { repoRoot, sampleWorkspace, testResultsDir, vsixPath } from '../../scripts/e2e/paths.mjs';
+import { seconds, writeSummary } from '../../scripts/e2e/summary.mjs';
+import { addReviewSteps } from './reviewSteps.mjs';
+import { createJourney } from './steps.mjs';
+import { addTerminalSteps } from './terminalSteps.mjs';
+import { addViewSteps, cardScreenshot, MISSING_AGENT, roomForChat } from './layoutSteps.mjs';
+import { addSessionSteps, probeAgent } from './sessionSteps.mjs';
+import { checkVsixContents } from './vsixContents.mjs';
+
+const { values: opts } = util.parseArgs({ options: { 'no-package': { type: 'boolean', default: false } } });
+const STEP_TIMEOUT = 60_000;
+const PROMPT = 'Add a farewell function next to greet in src/greet.ts';
+
+function log(msg) {
+  console.log(`[journey] ${msg}`);
+}
+
+async function main() {
+  const t0 = Date.now();
+  await provision();
+  if (!opts['no-package']) {
+    log('packaging switchboard.vsix (npm run package)');
+    const r = spawnSync('npm', ['run', '--silent', 'package'], { cwd: repoRoot, stdio: 'inherit' });
+    if (r.status !== 0) throw new Error('npm run package failed');
+  }
+  if (!fs.existsSync(vsixPath)) throw new Error(`${vsixPath} is missing`);
+
+  // An agent whose command does not exist, for the error-card step (createRun puts this machine-scoped
+  // setting where code-server's extension host reads it).
+  const pidFile = path.join(fs.mkdtempSync(path.join('/tmp', 'sb-probe-')), 'pids.json');
+  const probe = probeAgent(pidFile);
+  const run = createRun('journey', {
+    settings: { 'switchboard.agents': { [MISSING_AGENT.id]: MISSING_AGENT.config, [probe.id]: probe.config } },
+  });
+  log(installVsix(run, vsixPath).split('\n').pop());
+  const workspace = copyWorkspace(sampleWorkspace, path.join(run.dir, 'workspace'));
+  const demoFile = path.join(workspace, 'switchboard-demo.md');
+  const before = fs.existsSync(demoFile) ? fs.readFileSync(demoFile, 'utf8') : null;
+  const screenshotDir = path.join(testResultsDir, 'journey');
+  fs.rmSync(screenshotDir, { recursive: true, force: true });
+
+  let server;
+  let browser;
+  let page;
+  let keepRunDir = true;
+  installCleanupHandlers();
+  try {
+    server = await startCodeServer(run, { port: await freePort() });
+    log(`code-server up on ${server.url}; run dir ${run.dir}`);
+    browser = await launchBrowser();
+    page = await newLoopbackPage(browser);
+    page.setDefaultTimeout(STEP_TIMEOUT);
+    const chat = switchboardWebview(page);
+    const journey = createJourney({ screenshotDir, page: () => page });
+
+    journey.step('the packaged .vsix holds only what runs (bundles, media, node-pty runtime files)', async () => {
+      log(`switchboard.vsix: ${await checkVsixContents(vsixPath)} entries, all expected`);
+    });
+
+    journey.step('the workbench opens the sample workspace', async () => {
+      await page.goto(workbenchUrl(server, workspace));
+      await waitForWorkbench(page);
+      await page.locator('.explorer-folders-view .monaco-list-row', { hasText: 'README.md' }).waitFor();
+    });
+    journey.step('"Switchboard: Focus Chat" opens the chat view', async () => {
+      await runCommand(page, 'Switchboard: Focus Chat');
+      await chat.locator('#composer').waitFor();
+      await roomForChat(page, { closeEditors: true });
+    });
+    journey.step('the Demo agent is preselected and "New chat" starts a chat with it', async () => {
+      const picker = chat.locator('select.agent-picker:visible').first();
+      await expectValue(picker, 'demo');
+      await chat.locator('button.new-chat:visible').first().click();
+      await expectText(chat.locator('#agent-name'), /demo/i);
+      await chat.locator('#composer:enabled').waitFor();
+    });
+    journey.step('a prompt streams markdown with a code block', async () => {
+      await chat.locator('#composer').fill(PROMPT);
+      await chat.locator('#composer').press('Enter');
+      await chat.locator('.entry.agent .markdown pre code').first().waitFor();
+    });
+    journey.step('the edit asks for permission inline', async () => {
+      const allow = chat.locator('.permission button[data-kind="allow_once"]').first();
+      await allow.waitFor();
+      await chat.locator('.permission button[data-kind="reject_once"]').first().waitFor();
+      await cardScreenshot(chat.locator('.tool-card.awaiting-permission').first(), screenshotDir, 'permission-card.png');
+      await page.screenshot({ path: path.join(screenshotDir, 'permission.png') });
+      await allow.click();
+    });
+    journey.step('after "Allow once" the edit completes and its diff card shows the added lines', async () => {
+      await chat.locator('.tool-card[data-status="completed"] .diff .line.add').first().waitFor();
+      await chat.locator('.permission button[data-kind="allow_once"]').first().waitFor({ state: 'detached' });
+      // The card shows the review state the host sends once the write landed.
+      const card = chat.locator('.tool-card[data-status="completed"]', { has: chat.locator('.diff') }).first();
+      await card.locator('.diff[data-review="pending"] .review-state').first().waitFor();
+      await cardScreenshot(card, screenshotDir, 'diff-card.png');
+      await page.screenshot({ path: path.join(screenshotDir, 'diff.png') });
+    });
+    journey.step('the turn ends with end_turn', async () => {
+      await chat.locator('.entry.turn-end[data-stop-reason="end_turn"]').first().waitFor();
+      if (await chat.locator('.error-card').count()) throw new Error('an error card is shown');
+    });
+    journey.step('the agent\'s file changed on disk', async () => {
+      const after = fs.existsSync(demoFile) ? fs.readFileSync(demoFile, 'utf8') : null;
+      if (after === null) throw new Error(`${demoFile} was not written`);
+      if (after === before) throw new Error(`${demoFile} is unchanged`);
+      // The diff the user approved is what landed: the file's first line is one of the added lines shown.
+      const firstLine = after.split(/\r?\n/)[0].trim();
+      const shown = await chat.locator('.diff .line.add').allTextContents();
+      if (!shown.some((text) => text.includes(firstLine))) {
+        throw new Error(`the diff card does not show the written line ${JSON.stringify(firstLine)}`);
+      }
+    });
+    addReviewSteps(journey, { page, chat, workspace, screenshotDir, timeout: STEP_TIMEOUT });
+    addTerminalSteps(journey, { page: () => page, chat, screenshotDir, timeout: STEP_TIMEOUT });
+    addViewSteps(journey, { page, chat, screenshotDir, timeout: STEP_TIMEOUT });
+    addSessionSteps(journey, { page: () => page, chat, pidFile, timeout: STEP_TIMEOUT });
+
+    const results = await journey.run();
+    const passed = results.filter((r) => r.ok).length;
+    const failed = results.length - passed;
+    log(`${passed} passed, ${failed} failed; screenshots in ${path.relative(repoRoot, screenshotDir)} (${seconds(t0)} s)`);
+    writeSummary({ passed, failed });
+    keepRunDir = failed > 0;
+    return failed === 0;
+  } finally {
+    await browser?.close().catch(() => {});
+    if (server) await stopCodeServer(server);
+    if (keepRunDir) log(`run folder kept for its logs: ${run.dir}`);
+    else fs.rmSync(run.dir, { recursive: true, force: true });
+  }
+}
+
+async function expectValue(locator, expected, timeout = STEP_TIMEOUT) {
+  const deadline = Date.now() + timeout;
+  let value = '';
+  while (Date.now() < deadline) {
+    value = await locator.inputValue({ timeout }).catch(() => '');
+    if (value === expected) return;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`expected value ${JSON.stringify(expected)}, got ${JSON.stringify(value)}`);
+}
+
+/** Polls a locator's text until it matches (the webview renders asynchronously). */
+async function expectText(locator, re, timeout = STEP_TIMEOUT) {
+  const deadline = Date.now() + timeout;
+  let text = '';
+  while (Date.now() < deadline) {
+    text = (await locator.textContent({ timeout }).catch(() => '')) ?? '';
+    if (re.test(text)) return;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`expected text matching ${re}, got ${JSON.stringify(text)}`);
+}
+
+main().then(
+  (ok) => process.exit(ok ? 0 : 1),
+  (err) => {
+    console.error(`[journey] ERROR: ${err.stack ?? err}`);
+    writeSummary({ passed: 0, failed: 1, note: String(err.message ?? err) });
+    process.exit(1);
+  },
+);

@@ -1,0 +1,150 @@
+import { describe, expect, it } from 'vitest';
+import { errorAdvice, routeWebviewMessage, type ChatHost } from '../../../src/chat/messageRouter';
+import type { ThreadController } from '../../../src/session/api';
+import { FakeThread, fakeAgent } from './fakeThread';
+
+class FakeHost implements ChatHost {
+  thread: FakeThread | undefined;
+  readonly log: Array<[string, ...unknown[]]> = [];
+  errors: string[] = [];
+  invalid: unknown[] = [];
+  pickResult: string | undefined = 'picked';
+
+  activeThread(): ThreadController | undefined {
+    return this.thread;
+  }
+  async startChat(agentId: string | undefined): Promise<ThreadController> {
+    this.log.push(['startChat', agentId]);
+    this.thread = new FakeThread(`t-${this.log.length}`, fakeAgent(agentId ?? 'demo'));
+    return this.thread;
+  }
+  async pickAgent() {
+    this.log.push(['pickAgent']);
+    return this.pickResult;
+  }
+  sendSnapshot() {
+    this.log.push(['sendSnapshot']);
+  }
+  async openLocation(path: string, line: number | null) {
+    this.log.push(['openLocation', path, line]);
+  }
+  async openDiff(path: string, oldText: string | null, newText: string) {
+    this.log.push(['openDiff', path, oldText, newText]);
+  }
+  async copy(text: string) {
+    this.log.push(['copy', text]);
+  }
+  showLog(agentId: string | undefined) {
+    this.log.push(['showLog', agentId]);
+  }
+  reportError(message: string) {
+    this.errors.push(message);
+  }
+  reportInvalid(raw: unknown) {
+    this.invalid.push(raw);
+  }
+}
+
+function withThread(): { host: FakeHost; thread: FakeThread } {
+  const host = new FakeHost();
+  const thread = new FakeThread('t0', fakeAgent('gemini'));
+  host.thread = thread;
+  return { host, thread };
+}
+
+describe('routeWebviewMessage', () => {
+  it('answers ready and resync with a snapshot', async () => {
+    const host = new FakeHost();
+    await routeWebviewMessage({ type: 'ready' }, host);
+    await routeWebviewMessage({ type: 'resync' }, host);
+    expect(host.log).toEqual([['sendSnapshot'], ['sendSnapshot']]);
+  });
+
+  it('forwards thread intents to the active thread', async () => {
+    const { host, thread } = withThread();
+    await routeWebviewMessage({ type: 'prompt', text: 'hello' }, host);
+    await routeWebviewMessage({ type: 'cancel' }, host);
+    await routeWebviewMessage({ type: 'permission', permissionId: 'p1', optionId: 'allow' }, host);
+    await routeWebviewMessage({ type: 'permission', permissionId: 'p2', optionId: null }, host);
+    await routeWebviewMessage({ type: 'setMode', modeId: 'ask' }, host);
+    await routeWebviewMessage({ type: 'setConfigOption', configId: 'model', value: 'm' }, host);
+    await routeWebviewMessage({ type: 'authenticate', methodId: 'login' }, host);
+    await routeWebviewMessage({ type: 'restartAgent' }, host);
+    expect(thread.calls).toEqual([
+      ['prompt', 'hello'],
+      ['cancel'],
+      ['resolvePermission', 'p1', 'allow'],
+      ['resolvePermission', 'p2', null],
+      ['setMode', 'ask'],
+      ['setConfigOption', 'model', 'm'],
+      ['authenticate', 'login'],
+      ['restart'],
+    ]);
+    expect(host.errors).toEqual([]);
+  });
+
+  it('starts a chat with the default agent when a prompt arrives without one', async () => {
+    const host = new FakeHost();
+    await routeWebviewMessage({ type: 'prompt', text: 'first' }, host);
+    expect(host.log).toEqual([['startChat', undefined]]);
+    expect(host.thread?.calls).toEqual([['prompt', 'first']]);
+  });
+
+  it('starts a new chat with the given agent, or asks the user to pick one', async () => {
+    const host = new FakeHost();
+    await routeWebviewMessage({ type: 'newChat', agentId: 'gemini' }, host);
+    await routeWebviewMessage({ type: 'newChat' }, host);
+    host.pickResult = undefined;
+    await routeWebviewMessage({ type: 'newChat' }, host);
+    expect(host.log).toEqual([
+      ['startChat', 'gemini'],
+      ['pickAgent'],
+      ['startChat', 'picked'],
+      ['pickAgent'],
+    ]);
+  });
+
+  it('opens locations with a 1-based line (0 clamps to 1) and forwards editor actions', async () => {
+    const { host } = withThread();
+    await routeWebviewMessage({ type: 'openLocation', path: '/a.ts', line: 0 }, host);
+    await routeWebviewMessage({ type: 'openLocation', path: '/a.ts', line: 12 }, host);
+    await routeWebviewMessage({ type: 'openLocation', path: '/a.ts' }, host);
+    await routeWebviewMessage({ type: 'openDiff', path: '/a.ts', oldText: null, newText: 'n' }, host);
+    await routeWebviewMessage({ type: 'copy', text: 'c' }, host);
+    await routeWebviewMessage({ type: 'showLog' }, host);
+    expect(host.log).toEqual([
+      ['openLocation', '/a.ts', 1],
+      ['openLocation', '/a.ts', 12],
+      ['openLocation', '/a.ts', null],
+      ['openDiff', '/a.ts', null, 'n'],
+      ['copy', 'c'],
+      ['showLog', 'gemini'],
+    ]);
+  });
+
+  it('turns a failed controller call into an error with advice, without rejecting', async () => {
+    const { host, thread } = withThread();
+    thread.failWith = new Error('Agent is not connected.');
+    await routeWebviewMessage({ type: 'prompt', text: 'x' }, host);
+    expect(host.errors).toHaveLength(1);
+    expect(host.errors[0]).toContain('could not send the prompt: Agent is not connected.');
+    expect(host.errors[0]).toContain('Restart Agent');
+  });
+
+  it('reports malformed messages instead of acting on them', async () => {
+    const { host, thread } = withThread();
+    await routeWebviewMessage({ type: 'prompt', text: 5 }, host);
+    await routeWebviewMessage({ type: 'exec' }, host);
+    expect(host.invalid).toHaveLength(2);
+    expect(thread.calls).toEqual([]);
+  });
+});
+
+describe('errorAdvice', () => {
+  it('says what failed and, for agent calls, what to try', () => {
+    expect(errorAdvice('setMode', new Error('Method not found'))).toBe(
+      'Switchboard could not change the mode: Method not found. Check "Switchboard: Show Agent Log", or run "Switchboard: Restart Agent".',
+    );
+    expect(errorAdvice('openLocation', 'ENOENT')).toBe('Switchboard could not open the file: ENOENT.');
+  });
+});

@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { routeWebviewMessage, type ChatHost } from '../../../src/chat/messageRouter';
+import { FakeThread, fakeAgent } from './fakeThread';
+
+function host(): { host: ChatHost; calls: unknown[][]; invalid: unknown[] } {
+  const calls: unknown[][] = [];
+  const invalid: unknown[] = [];
+  const thread = new FakeThread('t-1', fakeAgent('demo'));
+  const stub = async (): Promise<never> => {
+    throw new Error('not used');
+  };
+  return {
+    calls,
+    invalid,
+    host: {
+      activeThread: () => thread,
+      startChat: stub,
+      pickAgent: async () => undefined,
+      sendSnapshot: () => {},
+      openLocation: stub,
+      openDiff: stub,
+      copy: stub,
+      showLog: () => {},
+      reportError: (message) => calls.push(['error', message]),
+      reportInvalid: (raw) => invalid.push(raw),
+      reviewFile: async (path, action) => {
+        calls.push(['reviewFile', path, action]);
+      },
+      restoreCheckpoint: async (target, entryId) => {
+        calls.push(['restoreCheckpoint', target.threadId, entryId]);
+      },
+    },
+  };
+}
+
+describe('review messages from the chat', () => {
+  it('route Keep / Undo of a file and Restore checkpoint of a user message', async () => {
+    const { host: chat, calls } = host();
+    await routeWebviewMessage({ type: 'reviewFile', path: '/ws/a.md', action: 'undo' }, chat);
+    await routeWebviewMessage({ type: 'restoreCheckpoint', entryId: 'e3' }, chat);
+    expect(calls).toEqual([
+      ['reviewFile', '/ws/a.md', 'undo'],
+      ['restoreCheckpoint', 't-1', 'e3'],
+    ]);
+  });
+
+  it('reject malformed ones', async () => {
+    const { host: chat, calls, invalid } = host();
+    await routeWebviewMessage({ type: 'reviewFile', path: '/ws/a.md', action: 'delete-everything' }, chat);
+    await routeWebviewMessage({ type: 'restoreCheckpoint' }, chat);
+    expect(calls).toEqual([]);
+    expect(invalid).toHaveLength(2);
+  });
+});

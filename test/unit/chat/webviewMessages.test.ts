@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { clampLine, parseWebviewMessage } from '../../../src/chat/webviewMessages';
+
+describe('parseWebviewMessage', () => {
+  it('accepts well-formed messages', () => {
+    expect(parseWebviewMessage({ type: 'ready' })).toEqual({ type: 'ready' });
+    expect(parseWebviewMessage({ type: 'prompt', text: 'hi' })).toEqual({ type: 'prompt', text: 'hi' });
+    expect(parseWebviewMessage({ type: 'permission', permissionId: 'p1', optionId: null })).not.toBeNull();
+    expect(parseWebviewMessage({ type: 'newChat' })).toEqual({ type: 'newChat' });
+    expect(parseWebviewMessage({ type: 'openLocation', path: '/a', line: 3 })).not.toBeNull();
+    expect(parseWebviewMessage({ type: 'openLocation', path: '/a' })).not.toBeNull();
+    expect(parseWebviewMessage({ type: 'openDiff', path: '/a', oldText: null, newText: 'x' })).not.toBeNull();
+  });
+
+  it('rejects unknown types and wrong field types', () => {
+    expect(parseWebviewMessage(null)).toBeNull();
+    expect(parseWebviewMessage('ready')).toBeNull();
+    expect(parseWebviewMessage({ type: 'toString' })).toBeNull();
+    expect(parseWebviewMessage({ type: 'runShell', command: 'rm -rf /' })).toBeNull();
+    expect(parseWebviewMessage({ type: 'prompt' })).toBeNull();
+    expect(parseWebviewMessage({ type: 'prompt', text: 42 })).toBeNull();
+    expect(parseWebviewMessage({ type: 'permission', permissionId: 'p1' })).toBeNull();
+    expect(parseWebviewMessage({ type: 'newChat', agentId: 7 })).toBeNull();
+    expect(parseWebviewMessage({ type: 'openLocation', path: '/a', line: 'x' })).toBeNull();
+    expect(parseWebviewMessage({ type: 'openLocation', path: '/a', line: Number.NaN })).toBeNull();
+  });
+});
+
+describe('clampLine', () => {
+  it('keeps 1-based lines and clamps 0 to 1', () => {
+    expect(clampLine(0)).toBe(1);
+    expect(clampLine(-3)).toBe(1);
+    expect(clampLine(1)).toBe(1);
+    expect(clampLine(42)).toBe(42);
+    expect(clampLine(2.7)).toBe(2);
+    expect(clampLine(null)).toBeNull();
+    expect(clampLine(undefined)).toBeNull();
+  });
+});

@@ -1,0 +1,149 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { WebviewMirror } from '../../../src/chat/webviewMirror';
+import type { Schedule } from '../../../src/chat/schedule';
+import type { HostToWebview } from '../../../src/shared/messages';
+import type { ThreadAction } from '../../../src/shared/actions';
+import { FakeThread } from './fakeThread';
+
+/** A manual clock: scheduled callbacks run only when the test ticks. */
+class ManualSchedule {
+  private queue: Array<() => void> = [];
+  readonly schedule: Schedule = (callback) => {
+    this.queue.push(callback);
+    return () => {
+      this.queue = this.queue.filter((queued) => queued !== callback);
+    };
+  };
+  tick(): void {
+    const due = this.queue;
+    this.queue = [];
+    for (const callback of due) callback();
+  }
+  get pending(): number {
+    return this.queue.length;
+  }
+}
+
+const chunk = (text: string): ThreadAction => ({
+  type: 'sessionUpdate',
+  update: { sessionUpdate: 'agent_message_chunk', content: { type: 'text', text } },
+});
+
+describe('WebviewMirror', () => {
+  let posted: HostToWebview[];
+  let clock: ManualSchedule;
+  let mirror: WebviewMirror;
+  let thread: FakeThread;
+
+  beforeEach(() => {
+    posted = [];
+    clock = new ManualSchedule();
+    mirror = new WebviewMirror(
+      (message) => posted.push(message),
+      () => ({ agents: [{ id: 'demo', displayName: 'Demo', isDemo: true, commandLine: 'node demo.js' }], defaultAgentId: 'demo' }),
+      clock.schedule,
+    );
+    thread = new FakeThread('t1');
+  });
+
+  it('posts nothing before ready, then one snapshot', () => {
+    mirror.setThread(thread);
+    thread.emit(chunk('a'));
+    clock.tick();
+    expect(posted).toEqual([]);
+
+    mirror.sendSnapshot();
+    expect(posted).toHaveLength(1);
+    expect(posted[0]).toMatchObject({ type: 'snapshot', seq: 1, thread: thread.state, defaultAgentId: 'demo' });
+  });
+
+  it('coalesces the actions of one tick into a single numbered batch', () => {
+    mirror.setThread(thread);
+    mirror.sendSnapshot();
+    posted = [];
+    thread.emit(chunk('a'));
+    thread.emit(chunk('b'));
+    thread.emit(chunk('c'));
+    expect(posted).toEqual([]);
+    expect(clock.pending).toBe(1);
+    clock.tick();
+    // Consecutive text chunks of one message travel as one action covering seq 1..3.
+    expect(posted).toEqual([{ type: 'actions', firstSeq: 1, lastSeq: 3, actions: [chunk('abc')] }]);
+
+    thread.emit(chunk('d'));
+    clock.tick();
+    expect(posted[1]).toEqual({ type: 'actions', firstSeq: 4, actions: [chunk('d')] });
+  });
+
+  it('keeps other actions between merged chunks in order, numbered as they were', () => {
+    mirror.setThread(thread);
+    mirror.sendSnapshot();
+    posted = [];
+    const turnEnd: ThreadAction = { type: 'turnEnded', stopReason: 'end_turn' };
+    for (const action of [chunk('a'), chunk('b'), turnEnd, chunk('c')]) thread.emit(action);
+    clock.tick();
+    expect(posted).toEqual([{ type: 'actions', firstSeq: 1, lastSeq: 4, actions: [chunk('ab'), turnEnd, chunk('c')] }]);
+  });
+
+  it('drops actions the snapshot already contains', () => {
+    mirror.setThread(thread);
+    mirror.sendSnapshot();
+    thread.emit(chunk('a'));
+    // A resync arrives before the tick: the new snapshot (seq 1) includes 'a'.
+    mirror.sendSnapshot();
+    clock.tick();
+    expect(posted.map((message) => message.type)).toEqual(['snapshot', 'snapshot']);
+    thread.emit(chunk('b'));
+    clock.tick();
+    expect(posted[2]).toEqual({ type: 'actions', firstSeq: 2, actions: [chunk('b')] });
+  });
+
+  it('stops posting while hidden and resumes with a snapshot on the next ready', () => {
+    mirror.setThread(thread);
+    mirror.sendSnapshot();
+    thread.emit(chunk('a'));
+    mirror.pause();
+    clock.tick();
+    thread.emit(chunk('b'));
+    clock.tick();
+    expect(posted.map((message) => message.type)).toEqual(['snapshot']);
+
+    mirror.sendSnapshot();
+    expect(posted[1]).toMatchObject({ type: 'snapshot', seq: 2 });
+  });
+
+  it('switches threads: a snapshot of the new one, nothing more from the old one', () => {
+    mirror.setThread(thread);
+    mirror.sendSnapshot();
+    const next = new FakeThread('t2');
+    mirror.setThread(next);
+    expect(posted[1]).toMatchObject({ type: 'snapshot', seq: 0, thread: next.state });
+    expect(thread.listenerCount).toBe(0);
+    thread.emit(chunk('old'));
+    next.emit(chunk('new'));
+    clock.tick();
+    expect(posted[2]).toEqual({ type: 'actions', firstSeq: 1, actions: [chunk('new')] });
+  });
+
+  it('sends a null thread when there is no chat yet', () => {
+    mirror.sendSnapshot();
+    expect(posted[0]).toMatchObject({ type: 'snapshot', seq: 0, thread: null });
+  });
+
+  it('defers focusComposer until the webview is ready', () => {
+    mirror.focusComposer();
+    expect(posted).toEqual([]);
+    mirror.sendSnapshot();
+    expect(posted.map((message) => message.type)).toEqual(['snapshot', 'focusComposer']);
+    mirror.focusComposer();
+    expect(posted.map((message) => message.type)).toEqual(['snapshot', 'focusComposer', 'focusComposer']);
+  });
+
+  it('posts agent list changes only when ready', () => {
+    mirror.agentsChanged();
+    expect(posted).toEqual([]);
+    mirror.sendSnapshot();
+    mirror.agentsChanged();
+    expect(posted[1]).toMatchObject({ type: 'agents', defaultAgentId: 'demo' });
+  });
+});
