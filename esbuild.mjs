@@ -13,6 +13,7 @@ const production = args.has('--production');
 const watch = args.has('--watch');
 const withTests = args.has('--tests');
 
+/** @type {import('esbuild').BuildOptions} */
 const common = {
   bundle: true,
   minify: production,
@@ -21,6 +22,7 @@ const common = {
   legalComments: 'none',
 };
 
+/** @type {import('esbuild').BuildOptions[]} */
 const builds = [
   {
     ...common,

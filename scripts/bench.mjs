@@ -29,6 +29,7 @@ function log(message) {
 }
 
 async function buildBenchBundles() {
+  /** @type {import('esbuild').BuildOptions} */
   const node = { bundle: true, platform: 'node', format: 'cjs', target: 'node20', logLevel: 'warning', external: ['vscode', 'node-pty'] };
   await esbuild.build({ ...node, entryPoints: { ingest: 'bench/figures/ingest.ts', fsread: 'bench/figures/fsread.ts', terminal: 'bench/figures/terminal.ts', hostile: 'bench/figures/hostile.ts' }, outdir: outDir });
   await esbuild.build({ bundle: true, platform: 'browser', format: 'iife', target: 'es2022', logLevel: 'warning', entryPoints: { 'render-page': 'bench/render/page.ts' }, outdir: outDir });
@@ -102,7 +103,7 @@ async function main() {
     log('7 packaging (npm run package)...');
     const r = spawnSync('npm', ['run', '--silent', 'package'], { cwd: repoRoot, stdio: ['ignore', 'ignore', 'inherit'] });
     if (r.status !== 0) throw new Error('npm run package failed');
-    figures.push(...(await footprintFigures({ outDir: path.join(outDir, 'footprint'), vsix: vsixPath, quick })));
+    figures.push(...(await footprintFigures({ outDir: path.join(outDir, 'footprint'), vsix: vsixPath })));
   } catch (error) {
     problems.push(`7 footprint: ${error.message}`);
   }

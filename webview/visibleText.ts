@@ -6,12 +6,15 @@
 // a title cannot render reversed ("txt.exe" shown as "exe.txt") or hide words the user never
 // sees. Anything not a string (agent data is not trusted to match its type) becomes text too.
 
+/* eslint-disable no-control-regex, no-misleading-character-class -- these patterns exist to find control,
+   invisible and combining characters (variation selectors included), so they must name them */
 /** Characters that change how the text around them looks, or do not show at all. */
 const INVISIBLE =
   /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u00AD\u061C\u115F\u1160\u180E\u200B-\u200F\u2028-\u202E\u2060-\u206F\u3164\uFE00-\uFE0E\uFEFF\uFFA0\uFFF9-\uFFFB\u{1D173}-\u{1D17A}\u{E0000}-\u{E007F}\u{E0100}-\u{E01EF}]/u;
 const INVISIBLE_ALL = new RegExp(INVISIBLE.source, 'gu');
 /** The same, plus line breaks and tabs: for one-line labels. */
 const INVISIBLE_OR_BREAK = new RegExp(`${INVISIBLE.source.slice(0, -1)}\\t\\n\\r]`, 'gu');
+/* eslint-enable no-control-regex, no-misleading-character-class */
 
 export interface VisibleTextOptions {
   /** Keep "\n", "\r" and "\t" as they are (stderr, error messages). Default: a one-line label, "\n" shown as ⏎. */

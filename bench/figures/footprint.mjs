@@ -8,7 +8,8 @@ import { round } from './stats.mjs';
 
 const MB = 1024 * 1024;
 
-export async function footprintFigures({ outDir, vsix, quick }) {
+export async function footprintFigures({ outDir, vsix }) {
+  /** @type {import('esbuild').BuildOptions} */
   const common = { bundle: true, minify: true, sourcemap: false, legalComments: 'none', logLevel: 'warning', outdir: outDir };
   await esbuild.build({ ...common, entryPoints: { extension: 'src/extension.ts' }, platform: 'node', format: 'cjs', target: 'node20', external: ['vscode', 'node-pty'] });
   await esbuild.build({ ...common, entryPoints: { webview: 'webview/main.ts' }, platform: 'browser', format: 'iife', target: 'es2022' });

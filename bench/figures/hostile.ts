@@ -10,7 +10,6 @@
 //   merge          mergeAgentWrite and rebaseUserEdit on 3,000 repetitive lines (node-diff3 took 6.5 s on 2,000)
 //   locations      one tool call naming 2,000 files of 1 MiB (hard links of one file), read as review does
 //   stderr         a real child process writing 256 MiB of empty lines to stderr, through spawnAgentProcess
-import { spawn } from 'node:child_process';
 import { linkSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import * as os from 'node:os';
 import { tmpdir } from 'node:os';

@@ -10,7 +10,7 @@ export async function ingestPlain(chunks: number, shape: FloodShape = 'sdk'): Pr
   child.stdout.setEncoding('utf8');
   child.stdout.on('data', (data: string) => {
     let start = 0;
-    let text = partial + data;
+    const text = partial + data;
     for (let nl = text.indexOf('\n'); nl !== -1; nl = text.indexOf('\n', start)) {
       const msg = JSON.parse(text.slice(start, nl)) as { id?: number };
       messages++;
@@ -18,7 +18,6 @@ export async function ingestPlain(chunks: number, shape: FloodShape = 'sdk'): Pr
       start = nl + 1;
     }
     partial = text.slice(start);
-    text = '';
   });
   const call = (id: number, method: string, params: unknown) =>
     new Promise<void>((resolve) => {

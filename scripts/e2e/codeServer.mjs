@@ -34,7 +34,7 @@ export async function freePort(preferred = 0) {
       const srv = net.createServer();
       srv.once('error', () => resolve(null));
       srv.listen(port, '127.0.0.1', () => {
-        const { port: got } = srv.address();
+        const { port: got } = /** @type {import('node:net').AddressInfo} */ (srv.address());
         srv.close(() => resolve(got));
       });
     });
@@ -129,7 +129,7 @@ const running = new Set();
  * Starts code-server on 127.0.0.1:`port` in its own process group and waits until /healthz answers.
  * `stdio: 'inherit'` shows its log in the terminal (npm start); otherwise it goes to run.logFile.
  */
-export async function startCodeServer(run, { port, extraArgs = [], stdio = 'file', timeoutMs = 60_000 } = {}) {
+export async function startCodeServer(run, { port = 0, extraArgs = [], stdio = 'file', timeoutMs = 60_000 } = {}) {
   const args = [
     codeServerEntry, ...run.commonArgs,
     '--bind-addr', `127.0.0.1:${port}`, '--auth', 'none',

@@ -45,10 +45,12 @@ export interface TextChunkNotification {
  * is everything between `"text":"` and the final `"}}}}`; a body with a raw quote (more keys after
  * "text", or `"}}}}` inside) fails to decode as one string and the line goes to JSON.parse.
  */
+/* eslint-disable no-control-regex -- JSON forbids raw U+0000..U+001F in strings: the patterns must name them */
 const CHUNK_LINE =
   /^\{"jsonrpc":"2\.0","method":"session\/update","params":\{"sessionId":"([^"\\\u0000-\u001f]*)","update":\{"sessionUpdate":"(agent_message_chunk|agent_thought_chunk)","content":\{"type":"text","text":"(.*)"\}\}\}\}\r?$/s;
 /** What JSON forbids raw in a string or gives a meaning: quote, backslash, U+0000..U+001F. */
 const NEEDS_DECODING = /["\\\u0000-\u001f]/;
+/* eslint-enable no-control-regex */
 
 /**
  * Matches one line (without its "\n"; a trailing "\r" is allowed) against the chunk shape above.

@@ -194,7 +194,8 @@ export function createAcpConnection(
       handleMessage(message, next) {
         try {
           gate.dispatched(message);
-          next(message);
+          // vscode-jsonrpc handles a handler's failure itself (it answers the request with an error).
+          void next(message);
         } finally {
           countDispatched();
         }

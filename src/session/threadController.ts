@@ -145,7 +145,7 @@ export class AcpThreadController implements ThreadController {
     } catch (error) {
       if (!this.isCurrent(gen) || !(error instanceof AcpRpcError)) return; // the agent went away: its failure shows
       this.dispatch({ type: 'connection', state: { kind: 'authRequired', methods: gen.authMethods } });
-      throw new Error(`Authentication failed: ${error.message}`);
+      throw new Error(`Authentication failed: ${error.message}`, { cause: error });
     }
     if (this.isCurrent(gen)) await this.openSession(gen);
   }
@@ -204,7 +204,7 @@ export class AcpThreadController implements ThreadController {
     try {
       await gen.connection.rpc.request(AgentMethod.sessionSetMode, { sessionId, modeId });
     } catch (error) {
-      throw new Error(`Could not switch the mode to ${modeId}: ${errorMessage(error)}`);
+      throw new Error(`Could not switch the mode to ${modeId}: ${errorMessage(error)}`, { cause: error });
     }
     if (this.isCurrent(gen)) this.dispatch({ type: 'modeChanged', modeId });
   }
@@ -215,7 +215,7 @@ export class AcpThreadController implements ThreadController {
     try {
       response = await gen.connection.rpc.request(AgentMethod.sessionSetConfigOption, { sessionId, configId, value });
     } catch (error) {
-      throw new Error(`Could not set ${configId}: ${errorMessage(error)}`);
+      throw new Error(`Could not set ${configId}: ${errorMessage(error)}`, { cause: error });
     }
     if (this.isCurrent(gen)) this.dispatch({ type: 'configOptionsReplaced', configOptions: bounded(response.configOptions) });
   }

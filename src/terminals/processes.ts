@@ -6,6 +6,8 @@ import { readSync } from 'node:fs';
 import { StringDecoder } from 'node:string_decoder';
 import { constants as osConstants } from 'node:os';
 import type * as acp from '@agentclientprotocol/sdk';
+import type * as NodePtyModule from 'node-pty';
+import type { IPty } from 'node-pty';
 
 export type TerminalMode = 'pty' | 'pipes';
 
@@ -31,7 +33,7 @@ export interface TerminalProcess {
   resume(): void;
 }
 
-type NodePty = typeof import('node-pty');
+type NodePty = typeof NodePtyModule;
 
 let ptyModule: NodePty | null | undefined;
 let ptyLoadError: string | undefined;
@@ -45,6 +47,7 @@ export function loadNodePty(): NodePty | null {
   }
   try {
     // A plain require: esbuild keeps node-pty external, and it ships next to the bundle.
+    // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded lazily: the native module may fail to load, and then terminals use pipes
     ptyModule = require('node-pty') as NodePty;
   } catch (error) {
     ptyLoadError = error instanceof Error ? error.message : String(error);
@@ -110,7 +113,7 @@ function spawnPty(pty: NodePty, options: TerminalProcessOptions): TerminalProces
  * build log). Postpone that destroy until the socket has been quiet for a moment (at most 3 s).
  * Reaches into node-pty's private `_socket`; without it, behaviour is node-pty's own.
  */
-function keepOutputPastExit(child: import('node-pty').IPty): void {
+function keepOutputPastExit(child: IPty): void {
   const socket = (
     child as unknown as {
       _socket?: { destroy?: (...args: unknown[]) => unknown; resume?: () => void; isPaused?: () => boolean; on?: (event: string, listener: () => void) => void };
@@ -140,7 +143,7 @@ function keepOutputPastExit(child: import('node-pty').IPty): void {
 }
 
 /** Reads what the kernel still holds for the pty (non-blocking) and hands it to the listeners. */
-function drainSync(child: import('node-pty').IPty, socket: { emit(event: string, data: string): void }): void {
+function drainSync(child: IPty, socket: { emit(event: string, data: string): void }): void {
   const fd = (child as unknown as { _fd?: number })._fd;
   if (typeof fd !== 'number') return;
   const decoder = new StringDecoder('utf8');

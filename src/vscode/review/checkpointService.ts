@@ -70,7 +70,7 @@ export class CheckpointService implements vscode.Disposable {
     this.index = { ...(memento.get<CheckpointIndex>(INDEX_KEY) ?? {}) };
     this.userEditedAt = new Map(Object.entries(memento.get<Record<string, number>>(USER_EDITED_KEY) ?? {}));
     for (const file of review.store.state.files) this.touched.add(file.path);
-    this.enqueue(async () => {
+    void this.enqueue(async () => {
       const manifests = await this.store.list();
       this.latest = manifests.filter((manifest) => manifest.kind === 'prompt').pop();
       for (const manifest of manifests) for (const file of Object.keys(manifest.files)) this.touched.add(file);
@@ -100,7 +100,7 @@ export class CheckpointService implements vscode.Disposable {
     if (this.latest && key in this.latest.files) return;
     // Queued behind the checkpoint of the prompt being sent, so it lands in that one.
     // Its text before this turn changed it is its text at the checkpoint taken before the prompt.
-    this.enqueue(async () => {
+    void this.enqueue(async () => {
       if (this.latest && !(key in this.latest.files)) this.latest = (await this.store.addFiles(this.latest.id, { [key]: before })) ?? this.latest;
     });
   }

@@ -49,7 +49,7 @@ describe('morphNodes', () => {
   });
 
   it('keeps an element with the same name but another namespace apart', () => {
-    const { parent, current } = mounted('<svg><a>x</a></svg>');
+    const { parent } = mounted('<svg><a>x</a></svg>');
     const svgLink = parent.querySelector('svg a')!;
     morphNodes(Array.from(svgLink.childNodes), nodes('y'));
     expect(svgLink.textContent).toBe('y');
