@@ -15,6 +15,7 @@ import { DiffDocuments, openLocation } from './vscode/chat/diffDocuments';
 import { ThreadRegistry } from './session/threadRegistry';
 import type { AgentConfig, HostEnvironment, ThreadController } from './session/api';
 import { createThreadController } from './session/threadController';
+import { errorMessage } from './shared/errorMessage';
 
 /** What activate() returns; the in-host tests drive the extension through it. */
 export interface SwitchboardApi {
@@ -225,5 +226,5 @@ function reportSettingErrors(errors: string[]): void {
 }
 
 function describe(error: unknown): string {
-  return (error instanceof Error ? error.message : String(error)).replace(/\.$/, '');
+  return errorMessage(error).replace(/\.$/, '');
 }

@@ -3,6 +3,7 @@
 import type { ThreadController } from '../session/api';
 import type { WebviewToHost } from '../shared/messages';
 import { clampLine, parseWebviewMessage } from './webviewMessages';
+import { errorMessage } from '../shared/errorMessage';
 
 export interface ChatHost {
   activeThread(): ThreadController | undefined;
@@ -140,7 +141,7 @@ const AGENT_ADVICE = 'Check "Switchboard: Show Agent Log", or run "Switchboard: 
 
 /** One sentence on what failed and why, then what the user can do about it. */
 export function errorAdvice(type: WebviewToHost['type'], error: unknown): string {
-  const reason = error instanceof Error ? error.message : String(error);
+  const reason = errorMessage(error);
   const touchesAgent = !['openLocation', 'openDiff', 'copy', 'showLog', 'stopTerminal', 'openTerminal', 'reviewFile', 'reviewSession', 'restoreCheckpoint'].includes(type);
   const advice = touchesAgent ? ` ${AGENT_ADVICE}` : '';
   return `Switchboard could not ${WHAT_FAILED[type]}: ${reason.replace(/\.$/, '')}.${advice}`;

@@ -10,6 +10,7 @@ import { ChunkCoalescer } from '../shared/coalesceChunks';
 import type { ThreadController, ThreadEvent } from '../session/api';
 import { timerSchedule, type Schedule } from './schedule';
 import { TerminalStream } from './terminalStream';
+import { errorMessage } from '../shared/errorMessage';
 
 export const BATCH_INTERVAL_MS = 16;
 /** Snapshots sent in a row after failed posts before the mirror gives up until the webview asks. */
@@ -55,7 +56,7 @@ export class WebviewMirror {
    * stops and says so; the webview's next `ready` or `resync` tries again.
    */
   postFailed(error: unknown, message: Pick<HostToWebview, 'type'>): void {
-    const reason = error instanceof Error ? error.message : String(error);
+    const reason = errorMessage(error);
     this.failedPosts++;
     if (this.failedPosts > MAX_RECOVERIES) {
       if (this.failedPosts === MAX_RECOVERIES + 1) {

@@ -8,7 +8,7 @@
 import * as path from 'node:path';
 import { RequestFailure } from '../protocol/types';
 import { displayPath, isInsideAnyFolder } from './paths';
-import { INVALID_PARAMS } from './errorCodes';
+import { ErrorCodes } from '../protocol/methods';
 import { RealPathError, resolveRealPath } from './realPath';
 
 export type AccessKind = 'read' | 'write';
@@ -107,7 +107,7 @@ async function realPathOrFailure(filePath: string): Promise<string> {
     return await resolveRealPath(filePath);
   } catch (error) {
     const message = error instanceof RealPathError ? error.message : String(error);
-    throw new RequestFailure(INVALID_PARAMS, `Cannot use ${displayPath(filePath)}: ${message}`);
+    throw new RequestFailure(ErrorCodes.invalidParams, `Cannot use ${displayPath(filePath)}: ${message}`);
   }
 }
 
@@ -121,7 +121,7 @@ function denied(kind: AccessKind, realPath: string, why: string): RequestFailure
   // No `data.errorKind` on purpose: some agents (Qwen Code) read a file themselves after an error
   // that says "outside the workspace", which would undo the user's answer.
   return new RequestFailure(
-    INVALID_PARAMS,
+    ErrorCodes.invalidParams,
     `${verb} ${displayPath(realPath)} was refused: it is outside the workspace folders and ${why}. Do not retry; ask the user.`,
   );
 }

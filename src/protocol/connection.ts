@@ -37,6 +37,7 @@ import {
 } from './methods';
 import { DEFAULT_MAX_MESSAGE_BYTES, NdjsonMessageReader, NdjsonMessageWriter } from './ndjson';
 import { IncomingGate } from './incomingGate';
+import { errorMessage } from '../shared/errorMessage';
 
 /**
  * Requests from the agent we handle at once. Each holds a cancellation source and usually a
@@ -414,9 +415,6 @@ function isNotification(message: Message): message is NotificationMessage {
   return typeof candidate.method === 'string' && candidate.id === undefined;
 }
 
-function errorMessage(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}
 
 function preview(line: string): string {
   return line.length > 200 ? `${line.slice(0, 200)}… (${line.length} characters)` : line;

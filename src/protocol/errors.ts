@@ -4,6 +4,7 @@
 import { ResponseError, type CancellationToken } from 'vscode-jsonrpc/node';
 import { RequestFailure } from './types';
 import { ErrorCodes } from './methods';
+import { errorMessage } from '../shared/errorMessage';
 
 /** The agent answered with a JSON-RPC error object. */
 export class AcpRpcError extends Error {
@@ -75,7 +76,7 @@ export function toResponseError(error: unknown, token: CancellationToken): Respo
   if (isCancellation(error) || token.isCancellationRequested) {
     return new ResponseError(ErrorCodes.requestCancelled, 'Request cancelled');
   }
-  return new ResponseError(ErrorCodes.internalError, error instanceof Error ? error.message : String(error));
+  return new ResponseError(ErrorCodes.internalError, errorMessage(error));
 }
 
 function isCancellation(error: unknown): boolean {

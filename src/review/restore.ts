@@ -2,6 +2,7 @@
 // those the user edited since (the confirmation says so), and an undo: before writing, the
 // texts being replaced are stored as a `restore` checkpoint, so restoring that one undoes it.
 import { hashText, type BlobRef, type CheckpointManifest, type CheckpointStore } from './checkpointStore';
+import { errorMessage } from '../shared/errorMessage';
 
 /**
  * Every file's content at checkpoint `seq`: a prompt checkpoint holds the files touched before
@@ -88,7 +89,7 @@ export async function executeRestore(
       await files.write(change.path, await store.readBlob(change.target));
       restored.push(change.path);
     } catch (error) {
-      failed.push({ path: change.path, reason: error instanceof Error ? error.message : String(error) });
+      failed.push({ path: change.path, reason: errorMessage(error) });
     }
   }
   return { undoCheckpoint, restored, failed };

@@ -8,6 +8,7 @@ import { checkCwd, decideLaunch, displayCommand, findProgram, terminalEnv } from
 import { ptyLoadProblem, spawnTerminalProcess, type TerminalMode, type TerminalProcess } from '../terminals/processes';
 import { SCREEN_COLS, SCREEN_ROWS } from '../terminals/screen';
 import { AgentTerminal, type StoppedBy } from '../terminals/terminal';
+import { errorMessage } from '../shared/errorMessage';
 
 /** Without an outputByteLimit the agent still gets a bounded buffer. */
 export const DEFAULT_OUTPUT_BYTE_LIMIT = 16 * 1024 * 1024;
@@ -127,7 +128,7 @@ export class TerminalManager {
         const spawn = this.options.spawn ?? spawnTerminalProcess;
         process = spawn({ file: program.file, args: launch.args, cwd: cwd.cwd, env, cols: SCREEN_COLS, rows: SCREEN_ROWS }, this.options.mode);
       } catch (error) {
-        const message = `${launch.file}: ${error instanceof Error ? error.message : String(error)}`;
+        const message = `${launch.file}: ${errorMessage(error)}`;
         return this.register(AgentTerminal.failed(terminalId, byteLimit, message, 126, listeners), params, cwd.cwd);
       }
       this.warnIfPipes(process.mode);

@@ -20,6 +20,7 @@ import { boundUpdate, rawPreview, STRUCTURED_BOUNDS } from './updateGate';
 import { UpdateIntake } from './updateIntake';
 import { boundJson } from '../protocol/boundJson';
 import { RequestFailure } from './api';
+import { errorMessage } from '../shared/errorMessage';
 
 export { MAX_PROTOCOL_ERROR_ENTRIES } from './updateIntake';
 /** Permission requests waiting for the user at once; more are answered with an error. */
@@ -403,6 +404,3 @@ function capText(text: string, max = 8 * 1024): string {
   return typeof text === 'string' && text.length > max ? `${text.slice(0, max)}… [${text.length - max} more characters]` : String(text);
 }
 
-function errorMessage(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}

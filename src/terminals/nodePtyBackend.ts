@@ -2,6 +2,7 @@
 import type * as NodePtyModule from 'node-pty';
 import { keepOutputPastExit } from './nodePtyOutputAfterExit';
 import { exitStatus, type TerminalProcess, type TerminalProcessOptions } from './terminalProcess';
+import { errorMessage } from '../shared/errorMessage';
 
 type NodePty = typeof NodePtyModule;
 
@@ -20,7 +21,7 @@ export function loadNodePty(): NodePty | null {
     // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded lazily: the native module may fail to load, and then terminals use pipes
     ptyModule = require('node-pty') as NodePty;
   } catch (error) {
-    ptyLoadError = error instanceof Error ? error.message : String(error);
+    ptyLoadError = errorMessage(error);
     ptyModule = null;
   }
   return ptyModule;

@@ -18,11 +18,11 @@ import { OutsideAccess, type OutsideChoice, type OutsidePolicy, type OutsideRequ
 import { fileKind, FileReadError, readFileSlice, type FileSlice, type LineRequest } from '../../fs/fileSlice';
 import { sliceLines } from '../../fs/lineSlice';
 import type { ReviewWriteHooks } from '../../review/agentWrites';
-import { minimalDocumentEdits } from '../review/documentText';
+import { findOpenDocument, minimalDocumentEdits } from '../review/documentText';
 import { checkRequestPath, displayPath } from '../../fs/paths';
-import { INTERNAL_ERROR, INVALID_PARAMS, REQUEST_CANCELLED, RESOURCE_NOT_FOUND } from '../../fs/errorCodes';
+import { ErrorCodes } from '../../protocol/methods';
+import { errorMessage } from '../../shared/errorMessage';
 
-export { INTERNAL_ERROR, INVALID_PARAMS, REQUEST_CANCELLED, RESOURCE_NOT_FOUND };
 
 /** Review's per-file cap (src/review/budget.ts): above it a read hands review no text. */
 const REVIEW_MAX_FILE_BYTES = DEFAULT_TURN_LIMITS.maxFileBytes;
@@ -143,7 +143,7 @@ async function writeTextFile(
   signal: CancelSignal,
   context: RequestContext,
 ): Promise<WriteOutcome> {
-  if (typeof params.content !== 'string') throw new RequestFailure(INVALID_PARAMS, 'content must be a string');
+  if (typeof params.content !== 'string') throw new RequestFailure(ErrorCodes.invalidParams, 'content must be a string');
   const realPath = await orCancelled(signal, context.outside.check('write', filePath));
   throwIfCancelled(signal);
   const review = context.review;
@@ -164,11 +164,11 @@ async function writeTextFile(
     const edit = new vscode.WorkspaceEdit();
     edit.set(uri, mergeable ? minimalDocumentEdits(document, merged.text) : replaceAllEdits(document, params.content));
     if (!(await vscode.workspace.applyEdit(edit))) {
-      throw new RequestFailure(INTERNAL_ERROR, `VS Code refused the edit to ${filePath} (is it read-only?)`);
+      throw new RequestFailure(ErrorCodes.internalError, `VS Code refused the edit to ${filePath} (is it read-only?)`);
     }
   }
   if (document.isDirty && !(await document.save())) {
-    throw new RequestFailure(INTERNAL_ERROR, `Could not save ${filePath}`);
+    throw new RequestFailure(ErrorCodes.internalError, `Could not save ${filePath}`);
   }
   review?.agentWrote({ path: filePath, before: oldText, after: document.getText(), content: params.content, conflicts: merged.conflicts });
   return { oldText, newText: document.getText() };
@@ -186,15 +186,15 @@ function sameLineEndings(document: vscode.TextDocument, content: string): boolea
 async function regularFileOrMissing(filePath: string, realPath: string): Promise<'file' | 'missing'> {
   try {
     const stat = await fs.stat(realPath);
-    if (stat.isDirectory()) throw new RequestFailure(INVALID_PARAMS, `path is a directory: ${displayPath(filePath)}`);
+    if (stat.isDirectory()) throw new RequestFailure(ErrorCodes.invalidParams, `path is a directory: ${displayPath(filePath)}`);
     if (!stat.isFile()) {
-      throw new RequestFailure(INVALID_PARAMS, `only regular files can be written, and ${displayPath(filePath)} is ${fileKind(stat)}`);
+      throw new RequestFailure(ErrorCodes.invalidParams, `only regular files can be written, and ${displayPath(filePath)} is ${fileKind(stat)}`);
     }
     return 'file';
   } catch (error) {
     if (error instanceof RequestFailure) throw error;
     if (isNotFound(error)) return 'missing';
-    throw new RequestFailure(INTERNAL_ERROR, `Cannot write ${displayPath(filePath)}: ${describe(error)}`);
+    throw new RequestFailure(ErrorCodes.internalError, `Cannot write ${displayPath(filePath)}: ${errorMessage(error)}`);
   }
 }
 
@@ -205,7 +205,7 @@ async function ensureFileExists(uri: vscode.Uri, onDisk: 'file' | 'missing'): Pr
   const create = new vscode.WorkspaceEdit();
   create.createFile(uri, { ignoreIfExists: true });
   if (!(await vscode.workspace.applyEdit(create))) {
-    throw new RequestFailure(INTERNAL_ERROR, `Could not create ${displayPath(uri.fsPath)}`);
+    throw new RequestFailure(ErrorCodes.internalError, `Could not create ${displayPath(uri.fsPath)}`);
   }
   return false;
 }
@@ -222,12 +222,6 @@ function replaceAllEdits(document: vscode.TextDocument, content: string): vscode
   return edits;
 }
 
-function findOpenDocument(filePath: string): vscode.TextDocument | undefined {
-  const wanted = path.resolve(filePath);
-  return vscode.workspace.textDocuments.find(
-    (document) => document.uri.scheme === 'file' && path.resolve(document.uri.fsPath) === wanted,
-  );
-}
 
 function workspaceFolderPaths(): string[] {
   return (vscode.workspace.workspaceFolders ?? [])
@@ -237,7 +231,7 @@ function workspaceFolderPaths(): string[] {
 
 function requirePath(candidate: unknown): string {
   const checked = checkRequestPath(candidate);
-  if (!checked.ok) throw new RequestFailure(INVALID_PARAMS, checked.message);
+  if (!checked.ok) throw new RequestFailure(ErrorCodes.invalidParams, checked.message);
   return checked.path;
 }
 
@@ -247,7 +241,7 @@ function requireLineRequest(params: acp.ReadTextFileRequest): LineRequest {
     const value: unknown = params[key];
     if (value === undefined || value === null) continue;
     if (typeof value !== 'number' || !Number.isInteger(value) || value < 0) {
-      throw new RequestFailure(INVALID_PARAMS, `${key} must be a non-negative integer`);
+      throw new RequestFailure(ErrorCodes.invalidParams, `${key} must be a non-negative integer`);
     }
   }
   return { line: params.line, limit: params.limit };
@@ -260,31 +254,31 @@ function requireLineRequest(params: acp.ReadTextFileRequest): LineRequest {
 function orCancelled<T>(signal: CancelSignal, work: Promise<T>): Promise<T> {
   if (signal.isCancellationRequested) {
     work.catch(() => undefined);
-    return Promise.reject(new RequestFailure(REQUEST_CANCELLED, 'Request cancelled'));
+    return Promise.reject(new RequestFailure(ErrorCodes.requestCancelled, 'Request cancelled'));
   }
   return new Promise<T>((resolve, reject) => {
-    const subscription = signal.onCancellationRequested(() => reject(new RequestFailure(REQUEST_CANCELLED, 'Request cancelled')));
+    const subscription = signal.onCancellationRequested(() => reject(new RequestFailure(ErrorCodes.requestCancelled, 'Request cancelled')));
     work.then(resolve, reject).finally(() => subscription.dispose());
   });
 }
 
 function throwIfCancelled(signal: CancelSignal): void {
-  if (signal.isCancellationRequested) throw new RequestFailure(REQUEST_CANCELLED, 'Request cancelled');
+  if (signal.isCancellationRequested) throw new RequestFailure(ErrorCodes.requestCancelled, 'Request cancelled');
 }
 
 function toReadFailure(filePath: string, error: unknown): RequestFailure {
   const shown = displayPath(filePath);
   if (error instanceof FileReadError) {
-    if (error.reason === 'cancelled') return new RequestFailure(REQUEST_CANCELLED, 'Request cancelled');
-    return new RequestFailure(INVALID_PARAMS, error.message);
+    if (error.reason === 'cancelled') return new RequestFailure(ErrorCodes.requestCancelled, 'Request cancelled');
+    return new RequestFailure(ErrorCodes.invalidParams, error.message);
   }
-  if (isNotFound(error)) return new RequestFailure(RESOURCE_NOT_FOUND, `Resource not found: ${shown}`, { uri: filePath });
-  if (errorCode(error) === 'ELOOP') return new RequestFailure(INVALID_PARAMS, `${shown} was replaced by a symbolic link while being read; try again`);
-  return new RequestFailure(INTERNAL_ERROR, `Cannot read ${shown}: ${describe(error)}`);
+  if (isNotFound(error)) return new RequestFailure(ErrorCodes.resourceNotFound, `Resource not found: ${shown}`, { uri: filePath });
+  if (errorCode(error) === 'ELOOP') return new RequestFailure(ErrorCodes.invalidParams, `${shown} was replaced by a symbolic link while being read; try again`);
+  return new RequestFailure(ErrorCodes.internalError, `Cannot read ${shown}: ${errorMessage(error)}`);
 }
 
 function isMissing(error: unknown): boolean {
-  return error instanceof RequestFailure && error.code === RESOURCE_NOT_FOUND;
+  return error instanceof RequestFailure && error.code === ErrorCodes.resourceNotFound;
 }
 
 function isNotFound(error: unknown): boolean {
@@ -296,6 +290,3 @@ function errorCode(error: unknown): string | undefined {
   return typeof error === 'object' && error !== null && 'code' in error ? String(error.code) : undefined;
 }
 
-function describe(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}

@@ -17,7 +17,8 @@ const fakeVscode = vi.hoisted(() => ({
 }));
 vi.mock('vscode', () => fakeVscode);
 
-import { createFsHandlers, INVALID_PARAMS, RESOURCE_NOT_FOUND } from '../../../../src/vscode/fs/fsHandlers';
+import { createFsHandlers } from '../../../../src/vscode/fs/fsHandlers';
+import { ErrorCodes } from '../../../../src/protocol/methods';
 import type { ReviewWriteHooks } from '../../../../src/review/agentWrites';
 import { DEFAULT_TURN_LIMITS } from '../../../../src/review/budget';
 import { RequestFailure, type CancelSignal } from '../../../../src/session/api';
@@ -112,9 +113,9 @@ describe('readTextFile', () => {
   });
 
   it('keeps the error codes: missing file, folder, relative path', async () => {
-    await failsWith(read(path.join(dir, 'nope.txt')), RESOURCE_NOT_FOUND, 'Resource not found');
-    await failsWith(read(dir), INVALID_PARAMS, 'path is a directory');
-    await failsWith(read('relative.txt'), INVALID_PARAMS, 'path must be absolute');
+    await failsWith(read(path.join(dir, 'nope.txt')), ErrorCodes.resourceNotFound, 'Resource not found');
+    await failsWith(read(dir), ErrorCodes.invalidParams, 'path is a directory');
+    await failsWith(read('relative.txt'), ErrorCodes.invalidParams, 'path must be absolute');
     expect(reads).toEqual([]);
   });
 });

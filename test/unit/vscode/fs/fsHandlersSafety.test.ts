@@ -14,7 +14,8 @@ const fakeVscode = vi.hoisted(() => ({
 }));
 vi.mock('vscode', () => fakeVscode);
 
-import { createFsHandlers, INVALID_PARAMS, REQUEST_CANCELLED, RESOURCE_NOT_FOUND } from '../../../../src/vscode/fs/fsHandlers';
+import { createFsHandlers } from '../../../../src/vscode/fs/fsHandlers';
+import { ErrorCodes } from '../../../../src/protocol/methods';
 import type { OutsideChoice, OutsideRequest } from '../../../../src/fs/outsideAccess';
 import { RequestFailure, type CancelSignal } from '../../../../src/session/api';
 
@@ -81,7 +82,7 @@ describe('reads of things that are not regular files', () => {
     policy = 'allow';
     const before = process.memoryUsage().rss;
     const error = await failure(read('/dev/zero'));
-    expect(error.code).toBe(INVALID_PARAMS);
+    expect(error.code).toBe(ErrorCodes.invalidParams);
     expect(error.message).toContain('character device');
     expect(process.memoryUsage().rss - before).toBeLessThan(64 * MiB);
   });
@@ -110,7 +111,7 @@ describe('reads of things that are not regular files', () => {
 
   it('refuses a folder with the directory message', async () => {
     const error = await failure(read(ws2));
-    expect([error.code, error.message]).toEqual([INVALID_PARAMS, `path is a directory: ${ws2}`]);
+    expect([error.code, error.message]).toEqual([ErrorCodes.invalidParams, `path is a directory: ${ws2}`]);
   });
 });
 
@@ -134,7 +135,7 @@ describe('reads of big files', () => {
 
   it('refuses a whole read over the cap, naming the cap and the setting', async () => {
     const error = await failure(read(sparse));
-    expect(error.code).toBe(INVALID_PARAMS);
+    expect(error.code).toBe(ErrorCodes.invalidParams);
     expect(error.message).toContain('8 MiB');
     expect(error.message).toContain('switchboard.fs.maxReadMiB');
   });
@@ -151,7 +152,7 @@ describe('reads of big files', () => {
     const started = Date.now();
     // Line 1000 does not exist: without cancellation this scans all 1 GiB and answers ''.
     const error = await failure(read(sparse, 1000, 1, signal));
-    expect(error.code).toBe(REQUEST_CANCELLED);
+    expect(error.code).toBe(ErrorCodes.requestCancelled);
     expect(Date.now() - started).toBeLessThan(1500);
   });
 });
@@ -169,7 +170,7 @@ describe('paths that are not usable paths', () => {
   for (const [name, candidate, message] of bad) {
     it(`refuses a ${name} path for reads and writes, writing nothing`, async () => {
       for (const error of [await failure(read(candidate)), await failure(write(candidate))]) {
-        expect(error.code).toBe(INVALID_PARAMS);
+        expect(error.code).toBe(ErrorCodes.invalidParams);
         expect(error.message).toContain(message);
       }
       expect(asked).toEqual([]);
@@ -186,7 +187,7 @@ describe('reads outside the workspace folders', () => {
   it('asks, shows the real path, and a denial answers an error the agent can show (and is logged)', async () => {
     const key = path.join(outside, '.ssh', 'id_rsa');
     const error = await failure(read(key));
-    expect(error.code).toBe(INVALID_PARAMS);
+    expect(error.code).toBe(ErrorCodes.invalidParams);
     expect(error.message).toContain('refused');
     expect(asked.map((request) => [request.kind, request.realPath, request.folder])).toEqual([['read', key, path.dirname(key)]]);
     expect(logged.join('\n')).toContain(`read outside the workspace denied by the user: ${key}`);
@@ -254,7 +255,7 @@ describe('reads outside the workspace folders', () => {
     });
     const pending = waiting.readTextFile({ sessionId: 's', path: path.join(outside, 'notes.txt') }, signal);
     setTimeout(() => cancel(), 20);
-    expect((await failure(pending)).code).toBe(REQUEST_CANCELLED);
+    expect((await failure(pending)).code).toBe(ErrorCodes.requestCancelled);
   });
 
   it('reads every workspace folder of a multi-root workspace without asking', async () => {
@@ -264,7 +265,7 @@ describe('reads outside the workspace folders', () => {
 
   it('answers -32002 for a missing file (other agents than Gemini CLI)', async () => {
     const error = await failure(read(path.join(ws, 'missing.txt')));
-    expect(error.code).toBe(RESOURCE_NOT_FOUND);
+    expect(error.code).toBe(ErrorCodes.resourceNotFound);
   });
 });
 
