@@ -23,15 +23,15 @@ export interface SwitchboardApi {
   newChat(agentId?: string): Promise<ThreadController>;
   activeThread(): ThreadController | undefined;
   /** "Open in Terminal" for a terminal of the active thread; undefined when it is gone. */
-  openTerminal?(terminalId: string): vscode.Terminal | undefined;
+  openTerminal(terminalId: string): vscode.Terminal | undefined;
   /** Whether terminals get a real PTY here (node-pty loaded), or why not. */
-  terminalSupport?(): { pty: boolean; problem?: string };
+  terminalSupport(): { pty: boolean; problem?: string };
   /** Whether the chat view was resolved and its webview said `ready` (tests of the view). */
   chatViewState(): { resolved: boolean; ready: boolean };
   /** Review of agent changes (inline review, Changes view, checkpoints); the in-host tests drive it. */
-  review?: ReviewFeature;
+  review: ReviewFeature;
   /** How long activate() took, in ms (npm run bench reads it; also logged to the extension host console). */
-  activationMs?: number;
+  activationMs: number;
 }
 
 let registry: ThreadRegistry | undefined;
@@ -96,7 +96,7 @@ export function activate(context: vscode.ExtensionContext): SwitchboardApi {
   const diffs = new DiffDocuments();
   const agentTerminals = new AgentTerminals();
   function openTerminal(thread: ThreadController, terminalId: string): vscode.Terminal | undefined {
-    const handle = thread.terminalHandle?.(terminalId);
+    const handle = thread.terminalHandle(terminalId);
     if (!handle) {
       void vscode.window.showInformationMessage('That command was released by the agent; its last output stays in the chat.');
       return undefined;

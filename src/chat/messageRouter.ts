@@ -17,13 +17,13 @@ export interface ChatHost {
   copy(text: string): Promise<void>;
   showLog(agentId: string | undefined): void;
   /** Shows a terminal of the thread as a VS Code terminal (optional: hosts without terminals). */
-  openTerminal?(thread: ThreadController, terminalId: string): void;
+  openTerminal(thread: ThreadController, terminalId: string): void;
   /** Review: Keep / Undo a file's pending changes (optional: hosts without review). */
-  reviewFile?(path: string, action: 'keep' | 'undo'): Promise<void>;
+  reviewFile(path: string, action: 'keep' | 'undo'): Promise<void>;
   /** Review: Keep All / Undo All of the changes the thread's turns made. */
-  reviewSession?(thread: ThreadController, action: 'keep' | 'undo'): Promise<void>;
+  reviewSession(thread: ThreadController, action: 'keep' | 'undo'): Promise<void>;
   /** Restores the checkpoint taken before a user message of the thread (asks first). */
-  restoreCheckpoint?(thread: ThreadController, entryId: string): Promise<void>;
+  restoreCheckpoint(thread: ThreadController, entryId: string): Promise<void>;
   /** Shows an error to the user (an error notification in VS Code). */
   reportError(message: string): void;
   /** A malformed message: a bug in the webview, worth a log line, not a notification. */
@@ -92,21 +92,21 @@ async function dispatch(message: WebviewToHost, host: ChatHost): Promise<void> {
       host.showLog(thread?.agent.id);
       return;
     case 'stopTerminal':
-      thread?.stopTerminal?.(message.terminalId);
+      thread?.stopTerminal(message.terminalId);
       return;
     case 'openTerminal':
-      if (thread) host.openTerminal?.(thread, message.terminalId);
+      if (thread) host.openTerminal(thread, message.terminalId);
       return;
     case 'reviewFile':
       if (message.action !== 'keep' && message.action !== 'undo') host.reportInvalid(message);
-      else await host.reviewFile?.(message.path, message.action);
+      else await host.reviewFile(message.path, message.action);
       return;
     case 'reviewSession':
       if (message.action !== 'keep' && message.action !== 'undo') host.reportInvalid(message);
-      else if (thread) await host.reviewSession?.(thread, message.action);
+      else if (thread) await host.reviewSession(thread, message.action);
       return;
     case 'restoreCheckpoint':
-      if (thread) await host.restoreCheckpoint?.(thread, message.entryId);
+      if (thread) await host.restoreCheckpoint(thread, message.entryId);
       return;
     default: {
       const unreachable: never = message;

@@ -47,7 +47,7 @@ export class WebviewMirror {
     private readonly schedule: Schedule = timerSchedule,
     private readonly log: (line: string) => void = () => undefined,
   ) {
-    this.terminals = new TerminalStream((message) => this.post(message), (id) => this.thread?.terminalReplay?.(id), schedule, BATCH_INTERVAL_MS);
+    this.terminals = new TerminalStream((message) => this.post(message), (id) => this.thread?.terminalReplay(id), schedule, BATCH_INTERVAL_MS);
   }
 
   /**
@@ -87,7 +87,7 @@ export class WebviewMirror {
     this.thread = thread;
     this.subscription = thread?.onEvent((event) => this.push(event));
     this.terminalSubscription?.dispose();
-    this.terminalSubscription = thread?.onTerminalOutput?.((terminalId, data) => {
+    this.terminalSubscription = thread?.onTerminalOutput((terminalId, data) => {
       if (this.ready) this.terminals.push(terminalId, data);
     });
     if (this.ready) this.sendSnapshot();

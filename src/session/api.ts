@@ -71,11 +71,11 @@ export interface ThreadController {
   /** Cancel pending permissions, stop the turn, kill the process group. */
   dispose(): Promise<void>;
   /** Raw output of the thread's terminals as it arrives (not thread state: it streams separately). */
-  onTerminalOutput?(listener: (terminalId: string, data: string) => void): { dispose(): void };
+  onTerminalOutput(listener: (terminalId: string, data: string) => void): { dispose(): void };
   /** The retained raw output of a terminal (also after release), to replay into a new view. */
-  terminalReplay?(terminalId: string): string | undefined;
+  terminalReplay(terminalId: string): string | undefined;
   /** The user's Stop button: kills the terminal's process group. */
-  stopTerminal?(terminalId: string): void;
+  stopTerminal(terminalId: string): void;
   /** A live terminal for "Open in Terminal"; undefined once released. */
-  terminalHandle?(terminalId: string): TerminalHandle | undefined;
+  terminalHandle(terminalId: string): TerminalHandle | undefined;
 }

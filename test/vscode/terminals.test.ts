@@ -12,7 +12,7 @@ type Action<K extends ThreadAction['type']> = Extract<ThreadAction, { type: K }>
 suite('Terminals', () => {
   test('node-pty loads in the extension host', async () => {
     const api = await switchboardApi();
-    const support = api.terminalSupport?.();
+    const support = api.terminalSupport();
     assert.deepEqual(support, { pty: true }, `terminals fell back to pipes: ${support?.problem}`);
   });
 
@@ -23,7 +23,7 @@ suite('Terminals', () => {
     const thread = await api.newChat('demo');
     assert.equal(thread.snapshot().state.connection.kind, 'ready');
     const output = new Map<string, string>();
-    const subscription = thread.onTerminalOutput?.((id, data) => output.set(id, (output.get(id) ?? '') + data));
+    const subscription = thread.onTerminalOutput((id, data) => output.set(id, (output.get(id) ?? '') + data));
     try {
       const slowCreated = nextAction(
         thread,
@@ -35,7 +35,7 @@ suite('Terminals', () => {
       assert.equal(created.terminal.mode, 'pty');
 
       // While the agent's second command runs: the same process in a VS Code terminal.
-      const terminal = api.openTerminal?.('terminal-2');
+      const terminal = api.openTerminal('terminal-2');
       assert.ok(terminal, 'Open in Terminal returned no terminal');
       await waitFor(() => vscode.window.terminals.includes(terminal), 10_000, 'the VS Code terminal to open');
       assert.match(terminal.name, /Demo agent|Demo/);
@@ -46,10 +46,10 @@ suite('Terminals', () => {
       assert.equal(state.terminals?.['terminal-2']?.stoppedBy, 'agent');
       assert.match(output.get('terminal-1') ?? '', /all 3 steps passed/);
       // What a card replays after the view is hidden and shown again (terminals are released by now).
-      assert.match(thread.terminalReplay?.('terminal-1') ?? '', /all 3 steps passed/);
+      assert.match(thread.terminalReplay('terminal-1') ?? '', /all 3 steps passed/);
       terminal.dispose();
     } finally {
-      subscription?.dispose();
+      subscription.dispose();
     }
   });
 
@@ -65,7 +65,7 @@ suite('Terminals', () => {
       // `cat` echoes what reaches its stdin and ends at end of input (Ctrl+D).
       const turn = thread.prompt(`typing:${JSON.stringify({ command: 'cat' })}`);
       const { terminal: info } = await created;
-      const terminal = api.openTerminal?.(info.terminalId);
+      const terminal = api.openTerminal(info.terminalId);
       assert.ok(terminal, 'Open in Terminal returned no terminal');
       await waitFor(() => vscode.window.terminals.includes(terminal), 10_000, 'the VS Code terminal to open');
       terminal.sendText('typed by the user', true);
@@ -74,7 +74,7 @@ suite('Terminals', () => {
       const state = thread.snapshot().state;
       assert.equal(state.terminals?.[info.terminalId]?.exitStatus?.exitCode, 0, 'cat ended at end of input');
       // Twice: the terminal's echo of the typing, then cat's own output of the line it read.
-      assert.match(thread.terminalReplay?.(info.terminalId) ?? '', /typed by the user[\s\S]*typed by the user/);
+      assert.match(thread.terminalReplay(info.terminalId) ?? '', /typed by the user[\s\S]*typed by the user/);
       terminal.dispose();
       await thread.dispose();
     } finally {

@@ -69,4 +69,23 @@ export class FakeThread implements ThreadController {
   dispose() {
     return this.record('dispose');
   }
+  /** Terminal output a test pushes with emitTerminalOutput. */
+  private readonly outputListeners = new Set<(terminalId: string, data: string) => void>();
+  readonly replays = new Map<string, string>();
+  emitTerminalOutput(terminalId: string, data: string): void {
+    for (const listener of this.outputListeners) listener(terminalId, data);
+  }
+  onTerminalOutput(listener: (terminalId: string, data: string) => void) {
+    this.outputListeners.add(listener);
+    return { dispose: () => void this.outputListeners.delete(listener) };
+  }
+  terminalReplay(terminalId: string) {
+    return this.replays.get(terminalId);
+  }
+  stopTerminal(terminalId: string) {
+    this.calls.push(['stopTerminal', terminalId]);
+  }
+  terminalHandle() {
+    return undefined;
+  }
 }

@@ -43,6 +43,18 @@ class FakeHost implements ChatHost {
   reportInvalid(raw: unknown) {
     this.invalid.push(raw);
   }
+  openTerminal(thread: ThreadController, terminalId: string) {
+    this.log.push(['openTerminal', thread.threadId, terminalId]);
+  }
+  async reviewFile(path: string, action: 'keep' | 'undo') {
+    this.log.push(['reviewFile', path, action]);
+  }
+  async reviewSession(thread: ThreadController, action: 'keep' | 'undo') {
+    this.log.push(['reviewSession', thread.threadId, action]);
+  }
+  async restoreCheckpoint(thread: ThreadController, entryId: string) {
+    this.log.push(['restoreCheckpoint', thread.threadId, entryId]);
+  }
 }
 
 function withThread(): { host: FakeHost; thread: FakeThread } {

@@ -29,6 +29,12 @@ function host(): { host: ChatHost; calls: unknown[][]; invalid: unknown[] } {
       restoreCheckpoint: async (target, entryId) => {
         calls.push(['restoreCheckpoint', target.threadId, entryId]);
       },
+      reviewSession: async (target, action) => {
+        calls.push(['reviewSession', target.threadId, action]);
+      },
+      openTerminal: (target, terminalId) => {
+        calls.push(['openTerminal', target.threadId, terminalId]);
+      },
     },
   };
 }
