@@ -132,7 +132,7 @@ async function main() {
     addReviewSteps(journey, { page, chat, workspace, screenshotDir, timeout: STEP_TIMEOUT });
     addTerminalSteps(journey, { page: () => page, chat, screenshotDir, timeout: STEP_TIMEOUT });
     addViewSteps(journey, { page, chat, screenshotDir, timeout: STEP_TIMEOUT });
-    addSessionSteps(journey, { page: () => page, chat, pidFile, timeout: STEP_TIMEOUT });
+    addSessionSteps(journey, { page: () => page, chat, pidFile, screenshotDir, timeout: STEP_TIMEOUT });
 
     const results = await journey.run();
     const passed = results.filter((r) => r.ok).length;

@@ -1,6 +1,7 @@
 // Journey steps about chats and the agent's lifetime, with the real workbench dialogs: "New Chat with
-// Agent..." picks an agent in VS Code's own quick pick; a window reload (a real one: the extension host
-// shuts down and starts again) leaves no agent process behind, its children included.
+// Agent..." picks an agent in VS Code's own quick pick; a read outside the workspace asks in VS Code's own
+// modal, and Deny / Allow Once reach the agent; a window reload (a real one: the extension host shuts down and
+// starts again) leaves no agent process behind, its children included.
 import fs from 'node:fs';
 import path from 'node:path';
 import { repoRoot } from '../../scripts/e2e/paths.mjs';
@@ -36,7 +37,7 @@ async function waitUntil(condition, timeout, what) {
   }
 }
 
-export function addSessionSteps(journey, { page, chat, pidFile, timeout }) {
+export function addSessionSteps(journey, { page, chat, pidFile, screenshotDir, timeout }) {
   journey.step('"New Chat with Agent..." picks an agent in VS Code\'s quick pick', async () => {
     await runCommand(page(), 'Switchboard: New Chat with Agent...');
     const input = page().locator('.quick-input-widget input[type="text"]').first();
@@ -46,6 +47,29 @@ export function addSessionSteps(journey, { page, chat, pidFile, timeout }) {
     await page().keyboard.press('Enter');
     await waitUntil(async () => /Probe agent/.test((await chat.locator('#agent-name').textContent()) ?? ''), timeout, 'the probe chat');
     await chat.locator('#composer:enabled').waitFor({ timeout });
+  });
+
+  journey.step('a read outside the workspace asks in VS Code\'s modal; Deny refuses it, Allow Once lets it through', async () => {
+    const secret = path.join(path.dirname(pidFile), 'outside-secret.txt');
+    fs.writeFileSync(secret, 'secret-content\n');
+    const answers = () => chat.locator('.entry.agent').allTextContents();
+    const ask = async (button) => {
+      const before = (await answers()).join('').split('probe: {').length;
+      await chat.locator('#composer').fill(`read ${secret}`);
+      await chat.locator('#composer').press('Enter');
+      const dialog = page().locator('.monaco-dialog-box');
+      await dialog.waitFor({ timeout });
+      const text = (await dialog.textContent()) ?? '';
+      if (!text.includes(secret)) throw new Error(`the dialog does not name the file: ${text.slice(0, 300)}`);
+      if (button === 'Deny') await page().screenshot({ path: path.join(screenshotDir, 'outside-read-dialog.png') });
+      await dialog.getByRole('button', { name: button, exact: true }).click();
+      await waitUntil(async () => (await answers()).join('').split('probe: {').length > before, timeout, 'the probe to report the answer');
+      return (await answers()).join('');
+    };
+    const denied = await ask('Deny');
+    if (!/probe: \{"error":\{"code":-32602,"message":"Reading [^"]* was refused/.test(denied)) throw new Error(`Deny did not reach the agent: ${denied.slice(-300)}`);
+    const allowed = await ask('Allow Once');
+    if (!allowed.includes('probe: {"content":"secret-content\\n"}')) throw new Error(`Allow Once did not reach the agent: ${allowed.slice(-300)}`);
   });
 
   journey.step('a window reload stops the agent and its children: no orphans', async () => {
