@@ -27,7 +27,8 @@ export interface SessionSink {
 export interface TerminalRequests {
   create(params: acp.CreateTerminalRequest): acp.CreateTerminalResponse;
   output(params: acp.TerminalOutputRequest): acp.TerminalOutputResponse;
-  waitForExit(params: acp.WaitForTerminalExitRequest): Promise<acp.WaitForTerminalExitResponse>;
+  /** Answers -32800 as soon as `signal` fires: the agent cancelled the wait. */
+  waitForExit(params: acp.WaitForTerminalExitRequest, signal: CancelSignal): Promise<acp.WaitForTerminalExitResponse>;
   kill(params: acp.KillTerminalRequest): acp.KillTerminalResponse;
   release(params: acp.ReleaseTerminalRequest): acp.ReleaseTerminalResponse;
 }
@@ -43,8 +44,15 @@ export type InitializeOutcome =
   | { ok: true; response: acp.InitializeResponse }
   | { ok: false; failure: AgentFailure };
 
-/** The client capabilities we implement (terminal/*: src/terminals, one manager per session). */
-export const CLIENT_CAPABILITIES: acp.ClientCapabilities = { fs: { readTextFile: true, writeTextFile: true }, terminal: true };
+/**
+ * The client capabilities we implement (terminal/*: src/terminals, one manager per session;
+ * boolean config options: a toggle in the composer, set with `type: "boolean"`).
+ */
+export const CLIENT_CAPABILITIES: acp.ClientCapabilities = {
+  fs: { readTextFile: true, writeTextFile: true },
+  terminal: true,
+  session: { configOptions: { boolean: {} } },
+};
 
 /**
  * Updates that arrive before session/new answered are kept until the session attaches: at most
@@ -208,7 +216,7 @@ export class AgentConnection {
     ));
     on(ClientMethod.terminalCreate, checked(ClientMethod.terminalCreate, (params: acp.CreateTerminalRequest) => this.terminalsFor(params.sessionId).create(params)));
     on(ClientMethod.terminalOutput, checked(ClientMethod.terminalOutput, (params: acp.TerminalOutputRequest) => this.terminalsFor(params.sessionId).output(params)));
-    on(ClientMethod.terminalWaitForExit, checked(ClientMethod.terminalWaitForExit, (params: acp.WaitForTerminalExitRequest) => this.terminalsFor(params.sessionId).waitForExit(params)));
+    on(ClientMethod.terminalWaitForExit, checked(ClientMethod.terminalWaitForExit, (params: acp.WaitForTerminalExitRequest, signal) => this.terminalsFor(params.sessionId).waitForExit(params, signal)));
     on(ClientMethod.terminalKill, checked(ClientMethod.terminalKill, (params: acp.KillTerminalRequest) => this.terminalsFor(params.sessionId).kill(params)));
     on(ClientMethod.terminalRelease, checked(ClientMethod.terminalRelease, (params: acp.ReleaseTerminalRequest) => this.terminalsFor(params.sessionId).release(params)));
   }
