@@ -6,6 +6,7 @@
 // session/load replay, there is no PromptEcho and every user chunk is the only copy: it shows.
 import type * as acp from '@agentclientprotocol/sdk';
 import type { ThreadState } from './thread';
+import { appendChunk } from './messageChunks';
 
 /** The state with the chunk absorbed as an echo of the live prompt, or null when it is not one. */
 export function absorbPromptEcho(state: ThreadState, chunk: acp.ContentChunk): ThreadState | null {
@@ -19,6 +20,16 @@ export function absorbPromptEcho(state: ThreadState, chunk: acp.ContentChunk): T
   const prompt = entry.parts.map((part) => (part.kind === 'text' ? part.text : '')).join('');
   if (!prompt.startsWith(block.text, echo.matched)) return null;
   return { ...state, promptEcho: { at: echo.at, matched: echo.matched + block.text.length } };
+}
+
+/**
+ * A user chunk that is not an echo: it ends the absorbing, and during a live turn it starts its
+ * own entry rather than joining the prompt's (it is the agent's, not what the user sent).
+ */
+export function appendUserChunk(state: ThreadState, chunk: acp.ContentChunk): ThreadState {
+  const echo = state.promptEcho;
+  const afterPrompt = echo !== undefined && echo.at === state.entries.length - 1;
+  return appendChunk(withoutPromptEcho(state), 'user', chunk, afterPrompt);
 }
 
 /** The state without the live-turn echo tracking (the turn ended, or the agent sent its own user message). */

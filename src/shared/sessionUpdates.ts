@@ -4,7 +4,7 @@
 import type * as acp from '@agentclientprotocol/sdk';
 import type { AgentMeta, ThreadState } from './thread';
 import { appendChunk } from './messageChunks';
-import { absorbPromptEcho, withoutPromptEcho } from './promptEcho';
+import { absorbPromptEcho, appendUserChunk } from './promptEcho';
 import { upsertTool } from './toolEntries';
 import { patchTool } from './toolCalls';
 
@@ -12,7 +12,7 @@ export function applySessionUpdate(state: ThreadState, update: acp.SessionUpdate
   if (typeof update !== 'object' || update === null) return state;
   switch (update.sessionUpdate) {
     case 'user_message_chunk':
-      return absorbPromptEcho(state, update) ?? appendChunk(withoutPromptEcho(state), 'user', update);
+      return absorbPromptEcho(state, update) ?? appendUserChunk(state, update);
     case 'agent_message_chunk':
       return appendChunk(state, 'agent', update);
     case 'agent_thought_chunk':
