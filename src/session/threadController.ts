@@ -225,8 +225,8 @@ export class AcpThreadController implements ThreadController {
   }
 
   /**
-   * The agent refused a mode or config change (or never answered): the selector goes back to the
-   * agent's value and says why beside it. Failure as state, not a notification: nothing changed.
+   * The agent refused a mode or config change: the selector goes back to the agent's value and
+   * says why beside it. Failure as state, not a notification: nothing changed.
    */
   private settingFailed(gen: Generation, target: SettingTarget, what: string, error: unknown): void {
     if (!this.isCurrent(gen)) return; // the agent went away: its failure shows
