@@ -103,27 +103,6 @@ interface PendingRequest {
   reject(error: Error): void;
 }
 
-/**
- * A handler's answer, or -32800 once the agent cancelled the request and the handler has not
- * answered within one turn of the event loop. "The client MUST still respond" (checklist §11.24)
- * then holds for every method, not only for handlers that watch their signal (they should still:
- * a wait_for_exit or a read stops its work). A handler that answers the cancel itself (a
- * permission's `cancelled` outcome) does so within microtasks, so its answer wins.
- */
-function answerOnCancel<R>(result: R | Promise<R>, token: CancellationToken): R | Promise<R> {
-  if (!(result instanceof Promise)) return result;
-  return new Promise<R>((resolve, reject) => {
-    let timer: ReturnType<typeof setImmediate> | undefined;
-    const subscription = token.onCancellationRequested(() => {
-      timer ??= setImmediate(() => reject(new ResponseError(ErrorCodes.requestCancelled, 'Request cancelled')));
-    });
-    result.then(resolve, reject).finally(() => {
-      subscription.dispose();
-      if (timer) clearImmediate(timer);
-    });
-  });
-}
-
 export function createAcpConnection(
   input: NodeJS.ReadableStream,
   output: NodeJS.WritableStream,
@@ -276,7 +255,7 @@ export function createAcpConnection(
       }
       const handler = requestHandlers.get(method);
       if (!handler) throw new ResponseError(ErrorCodes.methodNotFound, `Method not found: ${method}`);
-      return await answerOnCancel(handler(params, token), token);
+      return await handler(params, token);
     } catch (error) {
       throw toResponseError(error, token);
     } finally {

@@ -8,6 +8,7 @@ import { initializeTimeoutFailure, protocolVersionFailure, startupFailure, type 
 import { createAcpConnection, type AcpConnection } from '../protocol/connection';
 import { AcpRpcError, AcpTimeoutError } from '../protocol/errors';
 import { AgentMethod, CLIENT_PROTOCOL_VERSION, ClientMethod, ErrorCodes } from '../protocol/methods';
+import { answerOnCancel } from '../protocol/cancelAnswer';
 import { checkParams, describeProblem, warmUpSchemas, type CheckedMethod } from '../protocol/schema';
 import { EarlyUpdates } from './earlyUpdates';
 import type { AgentFailure } from '../shared/thread';
@@ -197,12 +198,16 @@ export class AgentConnection {
       this.early.hold(sessionId, notification);
     });
     // Every request's params are checked against the ACP schema first: -32602 names what is wrong.
+    // A request the agent cancels is answered at once (answerOnCancel), except a write: once its
+    // edit started it finishes, and the agent learns the real outcome (its consent wait, the long
+    // part, answers -32800 itself: src/client/fsHandlers.ts).
     const checked =
-      <P, R>(method: CheckedMethod, handler: (params: P, signal: CancelSignal) => R) =>
-      (params: P, signal: CancelSignal): R => {
+      <P, R>(method: CheckedMethod, handler: (params: P, signal: CancelSignal) => R | Promise<R>) =>
+      (params: P, signal: CancelSignal): R | Promise<R> => {
         const problem = checkParams(method, params);
         if (problem) throw new RequestFailure(ErrorCodes.invalidParams, `Invalid params for ${method}: ${describeProblem(problem)}`, { path: problem.path });
-        return handler(params, signal);
+        const result = handler(params, signal);
+        return method === ClientMethod.fsWriteTextFile ? result : answerOnCancel(result, signal);
       };
     const on = this.rpc.onRequest.bind(this.rpc);
     on(ClientMethod.sessionRequestPermission, checked(ClientMethod.sessionRequestPermission, (params: acp.RequestPermissionRequest, signal) =>

@@ -1,73 +1,92 @@
 // `$/cancel_request` from the agent: every request it cancels gets its answer at once, -32800,
 // even from a handler that never looks at its signal; a handler that answers the cancel itself
-// (a permission's `cancelled` outcome, a partial result) still wins.
-import { PassThrough } from 'node:stream';
-import { afterEach, describe, expect, it } from 'vitest';
-import { createAcpConnection, type AcpConnection } from '../../../src/protocol/connection';
+// (a permission's `cancelled` outcome, a partial result) still wins; a write that started finishes.
+import { describe, expect, it } from 'vitest';
+import { answerOnCancel } from '../../../src/protocol/cancelAnswer';
+import type { CancelSignal } from '../../../src/protocol/types';
+import { createThreadController } from '../../../src/session/threadController';
+import type { ClientHandlers } from '../../../src/session/api';
+import { fakeEnv, fakeSpawner, scriptBasicAgent, TEST_AGENT } from '../session/fakeAgent';
 
-const opened: AcpConnection[] = [];
-afterEach(() => {
-  for (const connection of opened.splice(0)) connection.dispose();
-});
-
-function rawAgent() {
-  const toClient = new PassThrough();
-  const fromClient = new PassThrough();
-  const lines: Array<Record<string, unknown>> = [];
-  let buffered = '';
-  fromClient.on('data', (chunk: Buffer) => {
-    buffered += chunk.toString();
-    let newline;
-    while ((newline = buffered.indexOf('\n')) !== -1) {
-      lines.push(JSON.parse(buffered.slice(0, newline)));
-      buffered = buffered.slice(newline + 1);
-    }
-  });
-  const client = createAcpConnection(toClient, fromClient);
-  opened.push(client);
-  const send = (message: unknown) => toClient.write(JSON.stringify(message) + '\n');
-  const answer = async (id: unknown, timeoutMs = 1000) => {
-    const deadline = Date.now() + timeoutMs;
-    while (Date.now() < deadline) {
-      const found = lines.find((line) => line.id === id);
-      if (found) return found;
-      await new Promise((resolve) => setTimeout(resolve, 5));
-    }
-    return undefined;
+function signal(): CancelSignal & { cancel(): void } {
+  const listeners = new Set<() => void>();
+  let cancelled = false;
+  return {
+    get isCancellationRequested() {
+      return cancelled;
+    },
+    onCancellationRequested(listener) {
+      listeners.add(listener);
+      return { dispose: () => void listeners.delete(listener) };
+    },
+    cancel() {
+      cancelled = true;
+      for (const listener of [...listeners]) listener();
+    },
   };
-  return { client, send, answer, lines };
 }
 
-const tick = (ms = 10) => new Promise((resolve) => setTimeout(resolve, ms));
-
-describe('$/cancel_request answers', () => {
-  it('a handler that ignores its signal and never settles still answers -32800 at once', async () => {
-    const { client, send, answer } = rawAgent();
-    client.onRequest('terminal/wait_for_exit', () => new Promise(() => {}));
-    send({ jsonrpc: '2.0', id: 'w1', method: 'terminal/wait_for_exit', params: { sessionId: 's', terminalId: 't' } });
-    await tick();
-    const cancelledAt = Date.now();
-    send({ jsonrpc: '2.0', method: '$/cancel_request', params: { requestId: 'w1' } });
-    expect(await answer('w1')).toEqual({ jsonrpc: '2.0', id: 'w1', error: { code: -32800, message: 'Request cancelled' } });
-    expect(Date.now() - cancelledAt).toBeLessThan(500);
+describe('answerOnCancel', () => {
+  it('a handler that ignores its signal and never settles is answered -32800 right after the cancel', async () => {
+    const s = signal();
+    const answer = answerOnCancel(new Promise(() => {}), s);
+    s.cancel();
+    await expect(answer).rejects.toMatchObject({ code: -32800, message: 'Request cancelled' });
   });
 
-  it('a handler that answers the cancel with a result (a permission `cancelled`) is not overridden', async () => {
-    const { client, send, answer } = rawAgent();
-    client.onRequest('session/request_permission', (_params, signal) => new Promise((resolve) => signal.onCancellationRequested(() => resolve({ outcome: { outcome: 'cancelled' } }))));
-    send({ jsonrpc: '2.0', id: 7, method: 'session/request_permission', params: { sessionId: 's', toolCall: { toolCallId: 't' }, options: [] } });
-    await tick();
-    send({ jsonrpc: '2.0', method: '$/cancel_request', params: { requestId: 7 } });
-    expect(await answer(7)).toEqual({ jsonrpc: '2.0', id: 7, result: { outcome: { outcome: 'cancelled' } } });
+  it('a handler that answers the cancel itself wins (a permission answers `cancelled`)', async () => {
+    const s = signal();
+    const work = new Promise((resolve) => s.onCancellationRequested(() => resolve({ outcome: { outcome: 'cancelled' } })));
+    const answer = answerOnCancel(work, s);
+    s.cancel();
+    await expect(answer).resolves.toEqual({ outcome: { outcome: 'cancelled' } });
   });
 
-  it('a request answered before the cancel is answered once, with its result', async () => {
-    const { client, send, answer, lines } = rawAgent();
-    client.onRequest('terminal/output', async () => ({ output: 'x', truncated: false }));
-    send({ jsonrpc: '2.0', id: 'o1', method: 'terminal/output', params: { sessionId: 's', terminalId: 't' } });
-    expect(await answer('o1')).toMatchObject({ result: { output: 'x' } });
-    send({ jsonrpc: '2.0', method: '$/cancel_request', params: { requestId: 'o1' } });
-    await tick(30);
-    expect(lines.filter((line) => line.id === 'o1')).toHaveLength(1);
+  it('an already cancelled request is answered -32800; a synchronous result and one settled before the cancel pass through', async () => {
+    const cancelled = signal();
+    cancelled.cancel();
+    await expect(answerOnCancel(new Promise(() => {}), cancelled)).rejects.toMatchObject({ code: -32800 });
+    expect(answerOnCancel({ output: 'x' }, signal())).toEqual({ output: 'x' });
+    const s = signal();
+    const answer = answerOnCancel(Promise.resolve('done'), s);
+    await Promise.resolve();
+    s.cancel();
+    await expect(answer).resolves.toBe('done');
+  });
+});
+
+describe('cancelled client requests through a ThreadController', () => {
+  it('a read whose handler hangs is answered -32800 at once; a write that started finishes with its result', async () => {
+    let writeDone = false;
+    const handlers: ClientHandlers = {
+      readTextFile: () => new Promise(() => {}),
+      writeTextFile: async (params) => {
+        await new Promise((resolve) => setTimeout(resolve, 60));
+        writeDone = true;
+        return { oldText: null, newText: params.content };
+      },
+    };
+    const results: unknown[] = [];
+    const spawner = fakeSpawner((fake) => {
+      scriptBasicAgent(fake);
+      fake.agent.onRequest('session/prompt', async ({ sessionId }) => {
+        const cancelSoon = () => {
+          const controller = new AbortController();
+          setTimeout(() => controller.abort(), 20);
+          return controller.signal;
+        };
+        const started = Date.now();
+        results.push(await fake.agent.request('fs/read_text_file', { sessionId, path: '/work/project/a.txt' }, { signal: cancelSoon() }).catch((e: { code?: number }) => e.code));
+        results.push(Date.now() - started < 1000);
+        results.push(await fake.agent.request('fs/write_text_file', { sessionId, path: '/work/project/a.txt', content: 'x' }, { signal: cancelSoon() }).catch((e: { code?: number }) => e.code));
+        return { stopReason: 'end_turn' };
+      });
+    });
+    const controller = createThreadController({ threadId: 't', agent: TEST_AGENT, env: fakeEnv().env, handlers, spawn: spawner.spawn });
+    await controller.start();
+    await controller.prompt('go');
+    expect(results).toEqual([-32800, true, {}]);
+    expect(writeDone).toBe(true);
+    await controller.dispose();
   });
 });
