@@ -2,7 +2,7 @@
 // it renders agent-supplied markdown, so the host treats its messages as untrusted input.
 import type { WebviewToHost } from '../shared/messages';
 
-type Shape = Record<string, 'string' | 'string?' | 'string|null' | 'number|null?'>;
+type Shape = Record<string, 'string' | 'string?' | 'string|null' | 'string|boolean' | 'number|null?'>;
 
 const SHAPES: { [K in WebviewToHost['type']]: Shape } = {
   ready: {},
@@ -11,7 +11,7 @@ const SHAPES: { [K in WebviewToHost['type']]: Shape } = {
   cancel: {},
   permission: { permissionId: 'string', optionId: 'string|null' },
   setMode: { modeId: 'string' },
-  setConfigOption: { configId: 'string', value: 'string' },
+  setConfigOption: { configId: 'string', value: 'string|boolean' },
   authenticate: { methodId: 'string' },
   restartAgent: {},
   newChat: { agentId: 'string?' },
@@ -47,6 +47,8 @@ function fits(value: unknown, kind: Shape[string]): boolean {
       return value === undefined || typeof value === 'string';
     case 'string|null':
       return value === null || typeof value === 'string';
+    case 'string|boolean':
+      return typeof value === 'string' || typeof value === 'boolean';
     case 'number|null?':
       return value === undefined || value === null || (typeof value === 'number' && Number.isFinite(value));
   }

@@ -8,6 +8,7 @@ import { initializeTimeoutFailure, protocolVersionFailure, startupFailure, type 
 import { createAcpConnection, type AcpConnection } from '../protocol/connection';
 import { AcpRpcError, AcpTimeoutError } from '../protocol/errors';
 import { AgentMethod, CLIENT_PROTOCOL_VERSION, ClientMethod, ErrorCodes } from '../protocol/methods';
+import { answerOnCancel } from '../protocol/cancelAnswer';
 import { checkParams, describeProblem, warmUpSchemas, type CheckedMethod } from '../protocol/schema';
 import { EarlyUpdates } from './earlyUpdates';
 import type { AgentFailure } from '../shared/thread';
@@ -27,7 +28,8 @@ export interface SessionSink {
 export interface TerminalRequests {
   create(params: acp.CreateTerminalRequest): acp.CreateTerminalResponse;
   output(params: acp.TerminalOutputRequest): acp.TerminalOutputResponse;
-  waitForExit(params: acp.WaitForTerminalExitRequest): Promise<acp.WaitForTerminalExitResponse>;
+  /** Answers -32800 as soon as `signal` fires: the agent cancelled the wait. */
+  waitForExit(params: acp.WaitForTerminalExitRequest, signal: CancelSignal): Promise<acp.WaitForTerminalExitResponse>;
   kill(params: acp.KillTerminalRequest): acp.KillTerminalResponse;
   release(params: acp.ReleaseTerminalRequest): acp.ReleaseTerminalResponse;
 }
@@ -43,8 +45,15 @@ export type InitializeOutcome =
   | { ok: true; response: acp.InitializeResponse }
   | { ok: false; failure: AgentFailure };
 
-/** The client capabilities we implement (terminal/*: src/terminals, one manager per session). */
-export const CLIENT_CAPABILITIES: acp.ClientCapabilities = { fs: { readTextFile: true, writeTextFile: true }, terminal: true };
+/**
+ * The client capabilities we implement (terminal/*: src/terminals, one manager per session;
+ * boolean config options: a toggle in the composer, set with `type: "boolean"`).
+ */
+export const CLIENT_CAPABILITIES: acp.ClientCapabilities = {
+  fs: { readTextFile: true, writeTextFile: true },
+  terminal: true,
+  session: { configOptions: { boolean: {} } },
+};
 
 /**
  * Updates that arrive before session/new answered are kept until the session attaches: at most
@@ -189,12 +198,16 @@ export class AgentConnection {
       this.early.hold(sessionId, notification);
     });
     // Every request's params are checked against the ACP schema first: -32602 names what is wrong.
+    // A request the agent cancels is answered at once (answerOnCancel), except a write: once its
+    // edit started it finishes, and the agent learns the real outcome (its consent wait, the long
+    // part, answers -32800 itself: src/client/fsHandlers.ts).
     const checked =
-      <P, R>(method: CheckedMethod, handler: (params: P, signal: CancelSignal) => R) =>
-      (params: P, signal: CancelSignal): R => {
+      <P, R>(method: CheckedMethod, handler: (params: P, signal: CancelSignal) => R | Promise<R>) =>
+      (params: P, signal: CancelSignal): R | Promise<R> => {
         const problem = checkParams(method, params);
         if (problem) throw new RequestFailure(ErrorCodes.invalidParams, `Invalid params for ${method}: ${describeProblem(problem)}`, { path: problem.path });
-        return handler(params, signal);
+        const result = handler(params, signal);
+        return method === ClientMethod.fsWriteTextFile ? result : answerOnCancel(result, signal);
       };
     const on = this.rpc.onRequest.bind(this.rpc);
     on(ClientMethod.sessionRequestPermission, checked(ClientMethod.sessionRequestPermission, (params: acp.RequestPermissionRequest, signal) =>
@@ -208,7 +221,7 @@ export class AgentConnection {
     ));
     on(ClientMethod.terminalCreate, checked(ClientMethod.terminalCreate, (params: acp.CreateTerminalRequest) => this.terminalsFor(params.sessionId).create(params)));
     on(ClientMethod.terminalOutput, checked(ClientMethod.terminalOutput, (params: acp.TerminalOutputRequest) => this.terminalsFor(params.sessionId).output(params)));
-    on(ClientMethod.terminalWaitForExit, checked(ClientMethod.terminalWaitForExit, (params: acp.WaitForTerminalExitRequest) => this.terminalsFor(params.sessionId).waitForExit(params)));
+    on(ClientMethod.terminalWaitForExit, checked(ClientMethod.terminalWaitForExit, (params: acp.WaitForTerminalExitRequest, signal) => this.terminalsFor(params.sessionId).waitForExit(params, signal)));
     on(ClientMethod.terminalKill, checked(ClientMethod.terminalKill, (params: acp.KillTerminalRequest) => this.terminalsFor(params.sessionId).kill(params)));
     on(ClientMethod.terminalRelease, checked(ClientMethod.terminalRelease, (params: acp.ReleaseTerminalRequest) => this.terminalsFor(params.sessionId).release(params)));
   }

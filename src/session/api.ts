@@ -63,8 +63,10 @@ export interface ThreadController {
   prompt(text: string): Promise<void>;
   cancel(): Promise<void>;
   resolvePermission(permissionId: string, optionId: string | null): void;
+  /** A refusal by the agent becomes state (settingFailed), not a rejection. */
   setMode(modeId: string): Promise<void>;
-  setConfigOption(configId: string, value: string): Promise<void>;
+  /** A string for a select option, a boolean for a boolean one; a refusal becomes state too. */
+  setConfigOption(configId: string, value: string | boolean): Promise<void>;
   authenticate(methodId: string): Promise<void>;
   /** Kill the agent process group and start again with a fresh session. */
   restart(): Promise<void>;

@@ -3,7 +3,7 @@
 // (disposeAll) kills every process group it started: no orphans.
 import type * as acp from '@agentclientprotocol/sdk';
 import { ErrorCodes } from '../protocol/methods';
-import { RequestFailure } from '../protocol/types';
+import { RequestFailure, type CancelSignal } from '../protocol/types';
 import { checkCwd, decideLaunch, displayCommand, findProgram, terminalEnv } from '../terminals/launch';
 import { ptyLoadProblem, spawnTerminalProcess, type TerminalMode, type TerminalProcess } from '../terminals/processes';
 import { SCREEN_COLS, SCREEN_ROWS } from '../terminals/screen';
@@ -141,8 +141,10 @@ export class TerminalManager {
     return this.live(params?.terminalId).output();
   }
 
-  async waitForExit(params: acp.WaitForTerminalExitRequest): Promise<acp.WaitForTerminalExitResponse> {
-    const status = await this.live(params?.terminalId).waitForExit();
+  /** Waits for the exit, or answers -32800 as soon as the agent cancels the wait (`$/cancel_request`). */
+  async waitForExit(params: acp.WaitForTerminalExitRequest, signal?: CancelSignal): Promise<acp.WaitForTerminalExitResponse> {
+    const exited = this.live(params?.terminalId).waitForExit();
+    const status = signal ? await untilCancelled(exited, signal) : await exited;
     return { exitCode: status.exitCode ?? null, signal: status.signal ?? null };
   }
 
@@ -273,6 +275,16 @@ export class TerminalManager {
     warnedAboutPipes = true;
     this.options.log(`[switchboard] node-pty could not load (${ptyLoadProblem() ?? 'unknown reason'}); terminals run with plain pipes: no colours or line editing`);
   }
+}
+
+/** `work`, or a -32800 failure as soon as `signal` fires (the terminal keeps running). */
+function untilCancelled<T>(work: Promise<T>, signal: CancelSignal): Promise<T> {
+  const cancelled = () => new RequestFailure(ErrorCodes.requestCancelled, 'Request cancelled');
+  if (signal.isCancellationRequested) return Promise.reject(cancelled());
+  return new Promise<T>((resolve, reject) => {
+    const subscription = signal.onCancellationRequested(() => reject(cancelled()));
+    work.then(resolve, reject).finally(() => subscription.dispose());
+  });
 }
 
 function subscribe<T>(map: Map<string, Set<(value: T) => void>>, key: string, listener: (value: T) => void): { dispose(): void } {

@@ -9,7 +9,8 @@ import { noAuthMethodFailure, startupFailure } from '../agents/failure';
 import { AcpRpcError } from '../protocol/errors';
 import { AgentMethod, ErrorCodes } from '../protocol/methods';
 import type { ThreadAction } from '../shared/actions';
-import { createThreadState, type AgentFailure, type ThreadState } from '../shared/thread';
+import { createThreadState, type AgentFailure, type SettingTarget, type ThreadState, type TurnUsage } from '../shared/thread';
+import { metaOf } from '../shared/sessionUpdates';
 import type { AgentConfig, CancelSignal, ClientHandlers, HostEnvironment, ThreadController, ThreadEvent } from './api';
 import type { TerminalHandle, TerminalManager } from './terminalManager';
 import { AgentConnection, type SessionSink } from './agentConnection';
@@ -18,7 +19,7 @@ import { ThreadStore } from './threadStore';
 import { ThreadTerminals } from './threadTerminals';
 import { boundUpdate, rawPreview, STRUCTURED_BOUNDS } from './updateGate';
 import { UpdateIntake } from './updateIntake';
-import { boundJson } from '../protocol/boundJson';
+import { boundJson, FREE_FORM_BOUNDS } from '../protocol/boundJson';
 import { RequestFailure } from './api';
 import { errorMessage } from '../shared/errorMessage';
 
@@ -165,7 +166,7 @@ export class AcpThreadController implements ThreadController {
     let action: ThreadAction | null;
     try {
       const response = await gen.connection.rpc.request(AgentMethod.sessionPrompt, { sessionId, prompt });
-      action = { type: 'turnEnded', stopReason: response.stopReason };
+      action = turnEndedAction(response);
     } catch (error) {
       if (error instanceof AcpRpcError) {
         // After session/cancel an agent may answer with an error instead of stopReason `cancelled`.
@@ -205,20 +206,33 @@ export class AcpThreadController implements ThreadController {
     try {
       await gen.connection.rpc.request(AgentMethod.sessionSetMode, { sessionId, modeId });
     } catch (error) {
-      throw new Error(`Could not switch the mode to ${modeId}: ${errorMessage(error)}`, { cause: error });
+      return this.settingFailed(gen, { kind: 'mode' }, `Could not switch the mode to ${modeId}`, error);
     }
     if (this.isCurrent(gen)) this.dispatch({ type: 'modeChanged', modeId });
   }
 
-  async setConfigOption(configId: string, value: string): Promise<void> {
+  /** A string sets a select option; a boolean a boolean option (`type: "boolean"`, checklist §7.2). */
+  async setConfigOption(configId: string, value: string | boolean): Promise<void> {
     const { gen, sessionId } = this.requireSession();
+    const params: acp.SetSessionConfigOptionRequest =
+      typeof value === 'boolean' ? { sessionId, configId, type: 'boolean', value } : { sessionId, configId, value };
     let response: acp.SetSessionConfigOptionResponse;
     try {
-      response = await gen.connection.rpc.request(AgentMethod.sessionSetConfigOption, { sessionId, configId, value });
+      response = await gen.connection.rpc.request(AgentMethod.sessionSetConfigOption, params);
     } catch (error) {
-      throw new Error(`Could not set ${configId}: ${errorMessage(error)}`, { cause: error });
+      return this.settingFailed(gen, { kind: 'config', configId }, `Could not set ${configId}`, error);
     }
     if (this.isCurrent(gen)) this.dispatch({ type: 'configOptionsReplaced', configOptions: bounded(response.configOptions) });
+  }
+
+  /**
+   * The agent refused a mode or config change: the selector goes back to the agent's value and
+   * says why beside it. Failure as state, not a notification: nothing changed.
+   */
+  private settingFailed(gen: Generation, target: SettingTarget, what: string, error: unknown): void {
+    if (!this.isCurrent(gen)) return; // the agent went away: its failure shows
+    this.log.append(`[switchboard] ${what}: ${errorMessage(error)}`);
+    this.dispatch({ type: 'settingFailed', target, message: capText(`${what}: ${errorMessage(error)}`, 1024) });
   }
 
   async restart(): Promise<void> {
@@ -397,6 +411,25 @@ export class AcpThreadController implements ThreadController {
  */
 function bounded<T>(value: T): T {
   return boundJson(value, STRUCTURED_BOUNDS) as T;
+}
+
+/**
+ * The turn's end from session/prompt's answer: its DRAFT `usage` (checklist §7.4) when it has the
+ * required counts, and its `_meta`, both bounded like the agent's other free-form JSON.
+ */
+function turnEndedAction(response: acp.PromptResponse): Extract<ThreadAction, { type: 'turnEnded' }> {
+  const action: Extract<ThreadAction, { type: 'turnEnded' }> = { type: 'turnEnded', stopReason: response.stopReason };
+  const usage = (response as { usage?: unknown }).usage as Partial<TurnUsage> | null | undefined;
+  if (usage && typeof usage === 'object' && [usage.totalTokens, usage.inputTokens, usage.outputTokens].every(isCount)) {
+    action.usage = boundJson(usage, FREE_FORM_BOUNDS) as TurnUsage;
+  }
+  const meta = metaOf(response._meta);
+  if (meta) action.meta = boundJson(meta, FREE_FORM_BOUNDS) as Record<string, unknown>;
+  return action;
+}
+
+function isCount(value: unknown): boolean {
+  return typeof value === 'number' && Number.isFinite(value) && value >= 0;
 }
 
 /** An agent's error message is shown in the chat: the first 8 KiB of it. */

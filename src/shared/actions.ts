@@ -2,7 +2,7 @@
 // messages and user intents) and forwards the same actions to the webview, numbered, so the
 // webview's copy of the state stays identical without ever receiving the transcript again.
 import type * as acp from '@agentclientprotocol/sdk';
-import type { AgentFailure, ConnectionState, TerminalView } from './thread';
+import type { AgentFailure, AgentMeta, ConnectionState, SettingTarget, TerminalView, TurnUsage } from './thread';
 
 export type ThreadAction =
   /** A session/update notification from the agent, verbatim. */
@@ -23,8 +23,11 @@ export type ThreadAction =
     }
   /** The user sent a prompt: adds the user entry and starts a turn. */
   | { type: 'promptSent'; prompt: acp.ContentBlock[] }
-  /** session/prompt answered: ends the turn; unfinished tool calls become `unfinished`. */
-  | { type: 'turnEnded'; stopReason: acp.StopReason }
+  /**
+   * session/prompt answered: ends the turn; unfinished tool calls become `unfinished`. `usage` and
+   * `meta` are the response's (bounded); absent when it had none.
+   */
+  | { type: 'turnEnded'; stopReason: acp.StopReason; usage?: TurnUsage; meta?: AgentMeta }
   /** session/prompt failed with an error (not a cancellation). */
   | { type: 'turnFailed'; message: string }
   /** The user asked to cancel: unfinished tool calls become `cancelled`, pending permissions `cancelled`. */
@@ -44,6 +47,8 @@ export type ThreadAction =
   | { type: 'configOptionsReplaced'; configOptions: acp.SessionConfigOption[] }
   /** session/set_mode succeeded. */
   | { type: 'modeChanged'; modeId: string }
+  /** session/set_mode or session/set_config_option failed: the selector shows the agent's value and this message. */
+  | { type: 'settingFailed'; target: SettingTarget; message: string }
   /** The agent wrote a file through fs/write_text_file. */
   | { type: 'fileWritten'; path: string; oldText: string | null; newText: string }
   /** terminal/create started a command (its output streams to the webview separately). */

@@ -31,15 +31,16 @@ export function partsFromBlocks(blocks: readonly acp.ContentBlock[]): MessagePar
 /**
  * Same message = the last entry has the same kind and the same messageId (absent counts as
  * null, so two id-less chunks of one kind join; an id-less chunk never joins an id'd one).
+ * `startNew`: never join the last entry (a user chunk from the agent is not the prompt we sent).
  * O(parts of the last message) plus one copy of the entries array.
  */
-export function appendChunk(state: ThreadState, kind: MessageKind, chunk: acp.ContentChunk): ThreadState {
+export function appendChunk(state: ThreadState, kind: MessageKind, chunk: acp.ContentChunk, startNew = false): ThreadState {
   const block = chunk.content;
   if (typeof block !== 'object' || block === null) return state; // malformed: nothing to show
   const messageId = typeof chunk.messageId === 'string' ? chunk.messageId : null;
   const lastAt = state.entries.length - 1;
   const last = state.entries[lastAt];
-  if (last && last.kind === kind && last.messageId === messageId) {
+  if (!startNew && last && last.kind === kind && last.messageId === messageId) {
     const entries = state.entries.slice();
     entries[lastAt] = { ...last, parts: appendBlock(last.parts, block) };
     return { ...state, entries };

@@ -71,7 +71,8 @@ export type WebviewToHost =
   /** optionId null means the user dismissed the request: it resolves as `cancelled`, never allow. */
   | { type: 'permission'; permissionId: string; optionId: string | null }
   | { type: 'setMode'; modeId: string }
-  | { type: 'setConfigOption'; configId: string; value: string }
+  /** value: a select option's value id, or the new state of a boolean option. */
+  | { type: 'setConfigOption'; configId: string; value: string | boolean }
   | { type: 'authenticate'; methodId: string }
   | { type: 'restartAgent' }
   /** Start a new chat; without agentId the host asks the user to pick one. */

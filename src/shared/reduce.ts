@@ -6,6 +6,7 @@ import type { ThreadAction } from './actions';
 import type { ThreadState } from './thread';
 import { attachWrite } from './fileWrites';
 import { partsFromBlocks } from './messageChunks';
+import { withoutPromptEcho } from './promptEcho';
 import { applySessionUpdate, withCurrentMode } from './sessionUpdates';
 import { applyTerminalAction } from './terminals';
 import { appendEntry } from './threadEntries';
@@ -23,10 +24,11 @@ export function reduce(state: ThreadState, action: ThreadAction): ThreadState {
       return { ...state, agentInfo: action.agentInfo, agentCapabilities: action.agentCapabilities };
 
     case 'sessionStarted':
-      return { ...state, sessionId: action.sessionId, modes: action.modes, configOptions: action.configOptions };
+      return { ...state, sessionId: action.sessionId, modes: action.modes, configOptions: action.configOptions, settingError: null };
 
     case 'promptSent':
-      return appendEntry({ ...state, turn: { kind: 'prompting' } }, (id) => ({
+      // The new user entry sits at entries.length; an echo of it is absorbed (promptEcho.ts).
+      return appendEntry({ ...state, turn: { kind: 'prompting' }, promptEcho: { at: state.entries.length, matched: 0 } }, (id) => ({
         kind: 'user',
         id,
         messageId: null,
@@ -42,12 +44,14 @@ export function reduce(state: ThreadState, action: ThreadAction): ThreadState {
 
     case 'turnEnded': {
       const openToolStatus = action.stopReason === 'cancelled' ? 'cancelled' : 'unfinished';
-      const settled = { ...state, turn: { kind: 'idle' as const }, entries: settleTurn(state, openToolStatus) };
-      return appendEntry(settled, (id) => ({ kind: 'turnEnd', id, stopReason: action.stopReason }));
+      const settled = { ...withoutPromptEcho(state), turn: { kind: 'idle' as const }, entries: settleTurn(state, openToolStatus) };
+      if (action.usage) settled.turnUsage = action.usage;
+      const meta = action.meta;
+      return appendEntry(settled, (id) => ({ kind: 'turnEnd', id, stopReason: action.stopReason, ...(meta ? { meta } : {}) }));
     }
 
     case 'turnFailed': {
-      const settled = { ...state, turn: { kind: 'idle' as const }, entries: settleTurn(state, 'unfinished') };
+      const settled = { ...withoutPromptEcho(state), turn: { kind: 'idle' as const }, entries: settleTurn(state, 'unfinished') };
       return appendEntry(settled, (id) => ({ kind: 'turnEnd', id, stopReason: 'error', message: action.message }));
     }
 
@@ -64,10 +68,13 @@ export function reduce(state: ThreadState, action: ThreadAction): ThreadState {
       );
 
     case 'configOptionsReplaced':
-      return { ...state, configOptions: action.configOptions };
+      return { ...state, configOptions: action.configOptions, settingError: null };
 
     case 'modeChanged':
-      return withCurrentMode(state, action.modeId);
+      return withCurrentMode(state.settingError === null ? state : { ...state, settingError: null }, action.modeId);
+
+    case 'settingFailed':
+      return { ...state, settingError: { target: action.target, message: action.message } };
 
     case 'fileWritten':
       return attachWrite(state, { path: action.path, oldText: action.oldText, newText: action.newText });
@@ -83,7 +90,7 @@ export function reduce(state: ThreadState, action: ThreadAction): ThreadState {
 
     case 'agentFailed': {
       const settled: ThreadState = {
-        ...state,
+        ...withoutPromptEcho(state),
         connection: { kind: 'failed', failure: action.failure },
         turn: { kind: 'idle' },
         entries: settleTurn(state, 'unfinished'),

@@ -2,8 +2,9 @@
 // known ones with nothing to show yet (notice, compaction), leave the state untouched: the host
 // logs them, the reducer never throws on them.
 import type * as acp from '@agentclientprotocol/sdk';
-import type { ThreadState } from './thread';
+import type { AgentMeta, ThreadState } from './thread';
 import { appendChunk } from './messageChunks';
+import { absorbPromptEcho, appendUserChunk } from './promptEcho';
 import { upsertTool } from './toolEntries';
 import { patchTool } from './toolCalls';
 
@@ -11,7 +12,7 @@ export function applySessionUpdate(state: ThreadState, update: acp.SessionUpdate
   if (typeof update !== 'object' || update === null) return state;
   switch (update.sessionUpdate) {
     case 'user_message_chunk':
-      return appendChunk(state, 'user', update);
+      return absorbPromptEcho(state, update) ?? appendUserChunk(state, update);
     case 'agent_message_chunk':
       return appendChunk(state, 'agent', update);
     case 'agent_thought_chunk':
@@ -34,10 +35,11 @@ export function applySessionUpdate(state: ThreadState, update: acp.SessionUpdate
     case 'config_option_update':
       return Array.isArray(update.configOptions) ? { ...state, configOptions: update.configOptions } : state;
     case 'session_info_update':
-      // Omitted fields stay; null clears.
-      return update.title === undefined ? state : { ...state, title: update.title ?? null };
-    case 'usage_update':
-      return { ...state, usage: { used: update.used, size: update.size, cost: update.cost ?? null } };
+      return applySessionInfo(state, update);
+    case 'usage_update': {
+      const meta = metaOf(update._meta);
+      return { ...state, usage: { used: update.used, size: update.size, cost: update.cost ?? null, ...(meta ? { meta } : {}) } };
+    }
     case 'notice':
     case 'compaction_update':
     case 'compaction_summary_chunk':
@@ -49,6 +51,22 @@ export function applySessionUpdate(state: ThreadState, update: acp.SessionUpdate
       return state;
     }
   }
+}
+
+/** Omitted fields stay; null clears (checklist §1.5); a field of the wrong type is ignored. */
+function applySessionInfo(state: ThreadState, update: acp.SessionInfoUpdate): ThreadState {
+  const next = { ...state };
+  if (update.title === null || typeof update.title === 'string') next.title = update.title;
+  if (update.updatedAt === null || typeof update.updatedAt === 'string') next.updatedAt = update.updatedAt;
+  if (update._meta === null) next.sessionMeta = null;
+  else if (update._meta !== undefined) next.sessionMeta = metaOf(update._meta) ?? state.sessionMeta;
+  const changed = next.title !== state.title || next.updatedAt !== state.updatedAt || next.sessionMeta !== state.sessionMeta;
+  return changed ? next : state;
+}
+
+/** An agent's `_meta` when it is an object (what the schema allows besides null), else undefined. */
+export function metaOf(value: unknown): AgentMeta | undefined {
+  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as AgentMeta) : undefined;
 }
 
 /** Sets the current mode when the agent has modes; a mode id without a mode list is ignored. */

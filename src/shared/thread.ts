@@ -3,6 +3,8 @@
 // to it with the pure reducer in ./reduce.ts, so the host never has to post the transcript twice.
 // Runtime-neutral: no `vscode`, no Node built-ins, no DOM.
 import type * as acp from '@agentclientprotocol/sdk';
+// PromptResponse.usage is DRAFT: only the unstable entry point has its type (checklist §7.4).
+import type { Usage } from '@agentclientprotocol/sdk/unstable';
 
 /** Identifies a thread across agents: one agent process may host several sessions. */
 export interface ThreadKey {
@@ -86,6 +88,8 @@ export interface ToolCallView {
   locations: acp.ToolCallLocation[];
   rawInput?: unknown;
   rawOutput?: unknown;
+  /** The agent's `_meta` of the tool call (latest one sent; bounded like rawInput at the gate). */
+  meta?: AgentMeta;
   permission: PermissionRequestView | null;
   writes: FileWriteView[];
 }
@@ -116,6 +120,8 @@ export type Entry =
       /** `error` when session/prompt failed with a JSON-RPC error. */
       stopReason: acp.StopReason | 'error';
       message?: string;
+      /** PromptResponse._meta, bounded. */
+      meta?: AgentMeta;
     }
   | { kind: 'failure'; id: string; failure: AgentFailure }
   /**
@@ -125,10 +131,37 @@ export type Entry =
    */
   | { kind: 'protocolError'; id: string; title: string; detail: string; raw?: string };
 
+/** An agent's `_meta` object: opaque, kept for whoever reads it (the spec: make no assumptions). */
+export type AgentMeta = Record<string, unknown>;
+
 export interface UsageView {
   used: number;
   size: number;
   cost: acp.Cost | null;
+  /** usage_update's `_meta`. */
+  meta?: AgentMeta;
+}
+
+/** PromptResponse.usage (DRAFT): token counts the agent reported when the last turn ended. */
+export type TurnUsage = Usage;
+
+/** Which session setting a change was for: the legacy mode selector or a config option. */
+export type SettingTarget = { kind: 'mode' } | { kind: 'config'; configId: string };
+
+/** The agent refused a mode or config change the user made; shown beside that selector. */
+export interface SettingError {
+  target: SettingTarget;
+  message: string;
+}
+
+/**
+ * The user message of the live turn, so an agent that echoes it back as user_message_chunk does
+ * not show it twice: `at` is the index of its user entry, `matched` how much of its text the
+ * echo has repeated so far.
+ */
+export interface PromptEcho {
+  at: number;
+  matched: number;
 }
 
 export interface ThreadState {
@@ -148,7 +181,17 @@ export interface ThreadState {
   modes: acp.SessionModeState | null;
   configOptions: acp.SessionConfigOption[] | null;
   title: string | null;
+  /** session_info_update.updatedAt: ISO 8601 time of the session's last activity, as the agent sent it. */
+  updatedAt: string | null;
+  /** session_info_update._meta (agent-specific, e.g. a message count). */
+  sessionMeta: AgentMeta | null;
   usage: UsageView | null;
+  /** PromptResponse.usage of the last turn that reported one. */
+  turnUsage: TurnUsage | null;
+  /** The last mode / config change the agent rejected; cleared by the next one that succeeds. */
+  settingError: SettingError | null;
+  /** Set while a turn the user prompted runs (see PromptEcho); absent otherwise. */
+  promptEcho?: PromptEcho;
   /**
    * Optional cache kept by the reducer: toolCallId -> index in `entries` of its tool entry.
    * It lets tool-call updates stay O(1) in long threads. Entries are only ever appended, so
@@ -176,6 +219,10 @@ export function createThreadState(key: ThreadKey, agent: AgentDescriptor): Threa
     modes: null,
     configOptions: null,
     title: null,
+    updatedAt: null,
+    sessionMeta: null,
     usage: null,
+    turnUsage: null,
+    settingError: null,
   };
 }

@@ -49,7 +49,7 @@ export function normalizeToolContent(items: readonly unknown[] | null | undefine
 
 /**
  * Applies only the fields present in `update`. content/locations replace the old lists and
- * null clears them; null rawInput/rawOutput removes them. title/kind/status cannot be empty in
+ * null clears them; null rawInput/rawOutput/_meta removes them. title/kind/status cannot be empty in
  * the view, so null there is ignored.
  */
 export function patchTool(tool: ToolCallView, update: acp.ToolCallUpdate): ToolCallView {
@@ -67,6 +67,10 @@ export function patchTool(tool: ToolCallView, update: acp.ToolCallUpdate): ToolC
     if (update.rawOutput === null) delete next.rawOutput;
     else next.rawOutput = update.rawOutput;
   }
+  // _meta like rawOutput: the latest object replaces, null removes.
+  const meta: unknown = update._meta;
+  if (meta === null) delete next.meta;
+  else if (typeof meta === 'object' && !Array.isArray(meta)) next.meta = meta as Record<string, unknown>;
   return next;
 }
 

@@ -16,13 +16,15 @@ export interface DiffInput {
   path: string;
   oldText: string | null;
   newText: string;
+  /** The agent deleted the file (diff `deleted: true`), rather than emptying it. */
+  deleted?: boolean;
   /** Show Keep / Undo and the review state when the file is under review (see reviewControls). */
   reviewable?: boolean;
 }
 
 export function renderDiff(input: DiffInput, post: Post): HTMLElement {
   const { hunks, added, removed, coarse } = diffHunks(input.oldText, input.newText, CONTEXT_LINES, MAX_DIFF_LINES);
-  const el = h('div', { class: 'diff', data: { path: input.path } });
+  const el = h('div', { class: input.deleted ? 'diff diff-deleted' : 'diff', data: { path: input.path } });
   el.appendChild(renderHeader(el, input, added, removed, post));
 
   const body = h('div', { class: 'diff-body', attrs: { role: 'table', 'aria-label': `Changes to ${visibleText(input.path)}` } });
@@ -55,7 +57,7 @@ export function renderDiff(input: DiffInput, post: Post): HTMLElement {
       shown++;
     }
   }
-  if (hunks.length === 0) body.appendChild(h('div', { class: 'diff-empty', text: 'No changes' }));
+  if (hunks.length === 0) body.appendChild(h('div', { class: 'diff-empty', text: input.deleted ? 'Deleted an empty file' : 'No changes' }));
   if (hidden > 0) body.appendChild(h('div', { class: 'diff-truncated', text: `${hidden} more lines: open the diff to see all.` }));
   el.appendChild(body);
   return el;
@@ -77,7 +79,11 @@ function renderHeader(diff: HTMLElement, input: DiffInput, added: number, remove
     h('span', { class: 'diff-added', text: `+${added}` }),
     h('span', { class: 'diff-removed', text: `-${removed}` }),
   );
-  const badge = input.oldText === null ? h('span', { class: 'badge diff-new-file', text: 'New file' }) : null;
+  const badge = input.deleted
+    ? h('span', { class: 'badge diff-deleted-file', text: 'Deleted', title: 'The agent deleted this file' })
+    : input.oldText === null
+      ? h('span', { class: 'badge diff-new-file', text: 'New file' })
+      : null;
   const open = button('Open diff', 'open-diff secondary', () =>
     post({ type: 'openDiff', path: input.path, oldText: input.oldText, newText: input.newText }),
   );

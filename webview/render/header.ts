@@ -1,7 +1,7 @@
 // The header: agent name, version and Demo badge, session title, connection state, context
 // usage, and the New chat / Restart / Show log actions. Each field is updated in place (usage
 // changes often mid-turn; the agent picker must not be rebuilt under the user's mouse).
-import type { ConnectionState, ThreadState, UsageView } from '../../src/shared/thread';
+import type { ConnectionState, ThreadState, TurnUsage, UsageView } from '../../src/shared/thread';
 import { button, h, setDataset, setHidden, setText, setTitle } from '../dom';
 import { visibleText } from '../visibleText';
 import { AgentPicker } from './agentPicker';
@@ -26,7 +26,8 @@ export class HeaderView {
   private readonly title = h('div', { attrs: { id: 'session-title' }, class: 'session-title' });
   private readonly usageFill = h('div', { class: 'usage-fill' });
   private readonly usageText = h('span', { class: 'usage-text' });
-  private readonly usage = h('div', { class: 'usage' }, h('div', { class: 'usage-bar' }, this.usageFill), this.usageText);
+  private readonly usageBar = h('div', { class: 'usage-bar' }, this.usageFill);
+  private readonly usage = h('div', { class: 'usage' }, this.usageBar, this.usageText);
   private readonly actions: HTMLElement;
   /** Keep All / Undo All of this chat's pending changes; shown only while there are some. */
   private readonly sessionReview: HTMLElement;
@@ -75,28 +76,67 @@ export class HeaderView {
     setText(this.version, thread.agentInfo?.version ? `v${visibleText(thread.agentInfo.version, { maxLength: 40 })}` : '');
     setHidden(this.demo, !thread.agent.isDemo);
     setText(this.title, visibleText(thread.title));
+    setTitle(this.title, lastActivity(thread.updatedAt));
     setHidden(this.title, !thread.title);
     setHidden(this.connection, false);
     setDataset(this.connection, 'state', thread.connection.kind);
     setText(this.connection, CONNECTION_LABEL[thread.connection.kind] ?? '');
-    this.renderUsage(thread.usage);
+    this.renderUsage(thread.usage, thread.turnUsage);
   }
 
-  private renderUsage(usage: UsageView | null): void {
-    setHidden(this.usage, usage === null || usage.size <= 0);
-    if (!usage || usage.size <= 0) return;
-    const percent = Math.min(100, Math.round((usage.used / usage.size) * 100));
-    const cost = usage.cost ? ` · ${formatCost(usage.cost.amount, usage.cost.currency)}` : '';
-    setText(this.usageText, `${percent}% · ${compact(usage.used)} / ${compact(usage.size)}${cost}`);
-    setTitle(this.usage, `Context window: ${usage.used.toLocaleString()} of ${usage.size.toLocaleString()} tokens used`);
-    setDataset(this.usage, 'level', percent >= 90 ? 'critical' : percent >= 70 ? 'high' : 'normal');
-    if (this.usageFill.style.width !== `${percent}%`) this.usageFill.style.width = `${percent}%`; // CSSOM, allowed by the CSP (no style attribute parsing)
+  /** The context meter (usage_update) and, after it, the token counts the last turn's answer reported. */
+  private renderUsage(usage: UsageView | null, turn: TurnUsage | null): void {
+    const context = usage !== null && usage.size > 0 ? usage : null;
+    const turnLine = turn ? turnUsageLine(turn) : null;
+    setHidden(this.usage, context === null && turnLine === null);
+    setHidden(this.usageBar, context === null);
+    const parts: string[] = [];
+    const tooltip: string[] = [];
+    if (context) {
+      const percent = Math.min(100, Math.round((context.used / context.size) * 100));
+      const cost = context.cost ? ` · ${formatCost(context.cost.amount, context.cost.currency)}` : '';
+      parts.push(`${percent}% · ${compact(context.used)} / ${compact(context.size)}${cost}`);
+      tooltip.push(`Context window: ${context.used.toLocaleString()} of ${context.size.toLocaleString()} tokens used`);
+      setDataset(this.usage, 'level', percent >= 90 ? 'critical' : percent >= 70 ? 'high' : 'normal');
+      if (this.usageFill.style.width !== `${percent}%`) this.usageFill.style.width = `${percent}%`; // CSSOM, allowed by the CSP (no style attribute parsing)
+    }
+    if (turnLine) {
+      parts.push(`${compact(turn!.totalTokens)} tokens last turn`);
+      tooltip.push(turnLine);
+    }
+    setText(this.usageText, parts.join(' · '));
+    setTitle(this.usage, tooltip.join('\n'));
   }
 }
 
 /** The agent's name as the UI shows it (its own title first: agentInfo comes from the agent). */
 export function agentName(thread: ThreadState): string {
   return visibleText(thread.agentInfo?.title || thread.agent.displayName || thread.agentInfo?.name || thread.agent.id, { maxLength: 100 });
+}
+
+/** PromptResponse.usage as one tooltip line; null when its counts are not numbers. */
+export function turnUsageLine(usage: TurnUsage): string | null {
+  const count = (n: unknown) => (typeof n === 'number' && Number.isFinite(n) ? n.toLocaleString() : null);
+  const total = count(usage.totalTokens);
+  if (total === null) return null;
+  const details = (
+    [
+      ['input', usage.inputTokens],
+      ['output', usage.outputTokens],
+      ['thought', usage.thoughtTokens],
+      ['cache read', usage.cachedReadTokens],
+      ['cache write', usage.cachedWriteTokens],
+    ] as const
+  ).flatMap(([name, n]) => (count(n) === null ? [] : [`${name} ${count(n)}`]));
+  return `Last turn: ${total} tokens (${details.join(', ')})`;
+}
+
+/** session_info_update.updatedAt as the title's tooltip: the agent's time, shown in local time when it parses. */
+export function lastActivity(updatedAt: string | null): string {
+  if (typeof updatedAt !== 'string' || updatedAt === '') return '';
+  const time = Date.parse(updatedAt);
+  const shown = Number.isNaN(time) ? visibleText(updatedAt, { maxLength: 60 }) : new Date(time).toLocaleString();
+  return `Last activity: ${shown}`;
 }
 
 export function compact(n: number): string {

@@ -84,7 +84,7 @@ export function renderToolContent(item: acp.ToolCallContent, post: Post): HTMLEl
         ? h('div', { class: 'tool-text' }, renderMarkdownOnce(requireString(item.content.text, 'text content')))
         : renderContentBlock(item.content, post);
     case 'diff':
-      return renderDiff({ ...diffTexts(item), reviewable: true }, post);
+      return renderDiff({ ...diffTexts(item), deleted: isDeletedDiff(item), reviewable: true }, post);
     case 'terminal': {
       requireString(item.terminalId, 'terminalId');
       // The live widget (xterm + header) lives in terminalViews; it needs to be in the document to open.
@@ -100,7 +100,9 @@ export function renderToolContent(item: acp.ToolCallContent, post: Post): HTMLEl
 }
 
 export function sameToolContent(a: acp.ToolCallContent, b: acp.ToolCallContent): boolean {
-  if (a.type === 'diff' && b.type === 'diff') return a.path === b.path && a.oldText === b.oldText && a.newText === b.newText;
+  if (a.type === 'diff' && b.type === 'diff') {
+    return a.path === b.path && a.oldText === b.oldText && a.newText === b.newText && isDeletedDiff(a) === isDeletedDiff(b);
+  }
   if (a.type === 'terminal' && b.type === 'terminal') return a.terminalId === b.terminalId;
   if (a.type === 'content' && b.type === 'content' && a.content.type === 'text' && b.content.type === 'text') {
     return a.content.text === b.content.text;
@@ -112,6 +114,14 @@ export function sameToolContent(a: acp.ToolCallContent, b: acp.ToolCallContent):
 function diffTexts(item: { path: unknown; oldText?: unknown; newText: unknown }): { path: string; oldText: string | null; newText: string } {
   const oldText = item.oldText === undefined || item.oldText === null ? null : requireString(item.oldText, 'diff oldText');
   return { path: requireString(item.path, 'diff path'), oldText, newText: requireString(item.newText, 'diff newText') };
+}
+
+/**
+ * The DRAFT diff-delete flag (`deleted: true` beside newText "", checklist §7.13): the file was
+ * deleted, not emptied. Not in the SDK's types yet, so read as an extra field; only `true` counts.
+ */
+export function isDeletedDiff(item: acp.Diff): boolean {
+  return (item as { deleted?: unknown }).deleted === true;
 }
 
 export function renderWrite(write: FileWriteView, post: Post): HTMLElement {

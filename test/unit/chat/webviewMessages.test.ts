@@ -26,6 +26,14 @@ describe('parseWebviewMessage', () => {
   });
 });
 
+describe('setConfigOption values', () => {
+  it('takes a select value id or a boolean (boolean config options), nothing else', () => {
+    expect(parseWebviewMessage({ type: 'setConfigOption', configId: 'model', value: 'fast' })).not.toBeNull();
+    expect(parseWebviewMessage({ type: 'setConfigOption', configId: 'thinking', value: false })).toEqual({ type: 'setConfigOption', configId: 'thinking', value: false });
+    for (const value of [1, null, undefined, {}, ['x']]) expect(parseWebviewMessage({ type: 'setConfigOption', configId: 'x', value })).toBeNull();
+  });
+});
+
 describe('clampLine', () => {
   it('keeps 1-based lines and clamps 0 to 1', () => {
     expect(clampLine(0)).toBe(1);

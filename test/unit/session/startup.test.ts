@@ -4,12 +4,16 @@ import { CLIENT_INFO, scriptBasicAgent } from './fakeAgent';
 import { setup, until } from './harness';
 
 describe('ThreadController start', () => {
-  it('sends initialize with protocol version 1, clientInfo and the fs and terminal capabilities, then session/new', async () => {
+  it('sends initialize with protocol version 1, clientInfo and the fs, terminal and boolean config option capabilities, then session/new', async () => {
     const t = setup();
     await t.controller.start();
     const fake = t.spawner.last;
     expect(fake.sent('initialize')).toEqual([
-      { protocolVersion: 1, clientCapabilities: { fs: { readTextFile: true, writeTextFile: true }, terminal: true }, clientInfo: CLIENT_INFO },
+      {
+        protocolVersion: 1,
+        clientCapabilities: { fs: { readTextFile: true, writeTextFile: true }, terminal: true, session: { configOptions: { boolean: {} } } },
+        clientInfo: CLIENT_INFO,
+      },
     ]);
     expect(fake.sent('session/new')).toEqual([{ cwd: '/work/project', mcpServers: [] }]);
     const state = t.state();

@@ -164,7 +164,7 @@ describe('ThreadController turns', () => {
     expect(t.state().modes?.currentModeId).toBe('code');
   });
 
-  it('setMode errors are thrown for the glue to show, state unchanged', async () => {
+  it('a setMode the agent refuses becomes state beside the selector (not a thrown error), the mode unchanged', async () => {
     const t = setup((fake) => {
       scriptBasicAgent(fake);
       fake.agent.onRequest('session/new', () => ({ sessionId: 's', modes: { currentModeId: 'ask', availableModes: [{ id: 'ask', name: 'Ask' }] } }));
@@ -173,8 +173,9 @@ describe('ThreadController turns', () => {
       });
     });
     await t.controller.start();
-    await expect(t.controller.setMode('nope')).rejects.toThrow('Could not switch the mode to nope: unknown mode');
+    await expect(t.controller.setMode('nope')).resolves.toBeUndefined();
     expect(t.state().modes?.currentModeId).toBe('ask');
+    expect(t.state().settingError).toEqual({ target: { kind: 'mode' }, message: expect.stringMatching(/^Could not switch the mode to nope: .*unknown mode/) });
   });
 
   it('fs calls go to the handlers; a write is recorded on the thread', async () => {

@@ -87,4 +87,21 @@ describe('golden transcripts: facts read off the recordings', () => {
     expect(s.title).toBe('Lint the repo');
     expect(s.usage).toMatchObject({ used: 5120, size: 128000 });
   });
+  it('acp-v1-fields: replayed user chunks show; a boolean option, a deleted diff, updatedAt and every _meta are kept', () => {
+    const s = replay('acp-v1-fields');
+    expect(kinds(s)).toEqual(['user', 'agent', 'tool']);
+    // Not a live turn (no prompt was sent): the replayed user message is the only copy.
+    expect(textOf(s.entries[0])).toBe('Delete config.legacy.json, nothing reads it.');
+    expect(s.title).toBe('Remove the legacy config');
+    // The second session_info_update sends only updatedAt: the title stays, the time moves on.
+    expect(s.updatedAt).toBe('2026-11-20T10:16:30Z');
+    expect(s.sessionMeta).toEqual({ messageCount: 2 });
+    expect(s.configOptions?.map((o) => [o.id, o.type, o.currentValue])).toEqual([['model', 'select', 'smart'], ['thinking', 'boolean', true]]);
+    const [del] = tools(s);
+    expect(del).toMatchObject({ toolCallId: 'call_del_1', kind: 'delete', status: 'completed' });
+    expect(del.content).toEqual([{ type: 'diff', path: '/home/dev/app/config.legacy.json', oldText: '{\n  "port": 8080\n}\n', newText: '', deleted: true }]);
+    // The update's _meta replaced the tool_call's.
+    expect(del.meta).toEqual({ 'vendor.example/tool': { name: 'rm', durationMs: 4 } });
+    expect(s.usage).toEqual({ used: 9100, size: 200000, cost: { amount: 0.0123, currency: 'USD' }, meta: { 'vendor.example/usage': { estimated: false } } });
+  });
 });

@@ -12,7 +12,7 @@ const dir = join(__dirname, '../../fixtures/transcripts');
 const update = process.env.UPDATE_GOLDEN === '1';
 
 /** The transcripts this suite owns: each must have a golden. */
-const owned = ['claude-code-turn', 'gemini-turn', 'session-load-replay', 'tolerance'];
+const owned = ['claude-code-turn', 'gemini-turn', 'session-load-replay', 'tolerance', 'acp-v1-fields'];
 /** Other transcripts in the shared folder take part once someone adds a golden for them. */
 const others = readdirSync(dir)
   .filter((f) => f.endsWith('.jsonl'))

@@ -1,0 +1,92 @@
+// `$/cancel_request` from the agent: every request it cancels gets its answer at once, -32800,
+// even from a handler that never looks at its signal; a handler that answers the cancel itself
+// (a permission's `cancelled` outcome, a partial result) still wins; a write that started finishes.
+import { describe, expect, it } from 'vitest';
+import { answerOnCancel } from '../../../src/protocol/cancelAnswer';
+import type { CancelSignal } from '../../../src/protocol/types';
+import { createThreadController } from '../../../src/session/threadController';
+import type { ClientHandlers } from '../../../src/session/api';
+import { fakeEnv, fakeSpawner, scriptBasicAgent, TEST_AGENT } from '../session/fakeAgent';
+
+function signal(): CancelSignal & { cancel(): void } {
+  const listeners = new Set<() => void>();
+  let cancelled = false;
+  return {
+    get isCancellationRequested() {
+      return cancelled;
+    },
+    onCancellationRequested(listener) {
+      listeners.add(listener);
+      return { dispose: () => void listeners.delete(listener) };
+    },
+    cancel() {
+      cancelled = true;
+      for (const listener of [...listeners]) listener();
+    },
+  };
+}
+
+describe('answerOnCancel', () => {
+  it('a handler that ignores its signal and never settles is answered -32800 right after the cancel', async () => {
+    const s = signal();
+    const answer = answerOnCancel(new Promise(() => {}), s);
+    s.cancel();
+    await expect(answer).rejects.toMatchObject({ code: -32800, message: 'Request cancelled' });
+  });
+
+  it('a handler that answers the cancel itself wins (a permission answers `cancelled`)', async () => {
+    const s = signal();
+    const work = new Promise((resolve) => s.onCancellationRequested(() => resolve({ outcome: { outcome: 'cancelled' } })));
+    const answer = answerOnCancel(work, s);
+    s.cancel();
+    await expect(answer).resolves.toEqual({ outcome: { outcome: 'cancelled' } });
+  });
+
+  it('an already cancelled request is answered -32800; a synchronous result and one settled before the cancel pass through', async () => {
+    const cancelled = signal();
+    cancelled.cancel();
+    await expect(answerOnCancel(new Promise(() => {}), cancelled)).rejects.toMatchObject({ code: -32800 });
+    expect(answerOnCancel({ output: 'x' }, signal())).toEqual({ output: 'x' });
+    const s = signal();
+    const answer = answerOnCancel(Promise.resolve('done'), s);
+    await Promise.resolve();
+    s.cancel();
+    await expect(answer).resolves.toBe('done');
+  });
+});
+
+describe('cancelled client requests through a ThreadController', () => {
+  it('a read whose handler hangs is answered -32800 at once; a write that started finishes with its result', async () => {
+    let writeDone = false;
+    const handlers: ClientHandlers = {
+      readTextFile: () => new Promise(() => {}),
+      writeTextFile: async (params) => {
+        await new Promise((resolve) => setTimeout(resolve, 60));
+        writeDone = true;
+        return { oldText: null, newText: params.content };
+      },
+    };
+    const results: unknown[] = [];
+    const spawner = fakeSpawner((fake) => {
+      scriptBasicAgent(fake);
+      fake.agent.onRequest('session/prompt', async ({ sessionId }) => {
+        const cancelSoon = () => {
+          const controller = new AbortController();
+          setTimeout(() => controller.abort(), 20);
+          return controller.signal;
+        };
+        const started = Date.now();
+        results.push(await fake.agent.request('fs/read_text_file', { sessionId, path: '/work/project/a.txt' }, { signal: cancelSoon() }).catch((e: { code?: number }) => e.code));
+        results.push(Date.now() - started < 1000);
+        results.push(await fake.agent.request('fs/write_text_file', { sessionId, path: '/work/project/a.txt', content: 'x' }, { signal: cancelSoon() }).catch((e: { code?: number }) => e.code));
+        return { stopReason: 'end_turn' };
+      });
+    });
+    const controller = createThreadController({ threadId: 't', agent: TEST_AGENT, env: fakeEnv().env, handlers, spawn: spawner.spawn });
+    await controller.start();
+    await controller.prompt('go');
+    expect(results).toEqual([-32800, true, {}]);
+    expect(writeDone).toBe(true);
+    await controller.dispose();
+  });
+});
