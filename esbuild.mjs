@@ -54,9 +54,20 @@ const vscodeSuites = {
     build.onResolve({ filter: /^virtual:vscode-suites$/ }, (a) => ({ path: a.path, namespace: 'vscode-suites' }));
     build.onLoad({ filter: /.*/, namespace: 'vscode-suites' }, () => {
       const dir = path.resolve('test/vscode');
-      const files = fs.readdirSync(dir, { recursive: true }).map(String).filter((f) => f.endsWith('.test.ts')).sort();
-      const entries = files.map((f) => `{ file: ${JSON.stringify(f)}, load: () => require(${JSON.stringify(path.join(dir, f))}) }`);
-      return { contents: `export const suites = [${entries.join(',\n')}];`, resolveDir: dir, loader: 'js', watchDirs: [dir] };
+      const files = fs
+        .readdirSync(dir, { recursive: true })
+        .map(String)
+        .filter((f) => f.endsWith('.test.ts'))
+        .sort();
+      const entries = files.map(
+        (f) => `{ file: ${JSON.stringify(f)}, load: () => require(${JSON.stringify(path.join(dir, f))}) }`,
+      );
+      return {
+        contents: `export const suites = [${entries.join(',\n')}];`,
+        resolveDir: dir,
+        loader: 'js',
+        watchDirs: [dir],
+      };
     });
   },
 };

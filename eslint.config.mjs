@@ -16,7 +16,19 @@ export const LAYERS = {
   vscode: ['chat', 'session', 'agents', 'fs', 'review', 'terminals', 'protocol', 'shared'],
   'demo-agent': ['protocol'],
 };
-const NODE_BUILTINS = ['node:*', 'fs', 'path', 'os', 'child_process', 'crypto', 'util', 'events', 'stream', 'net', 'worker_threads'];
+const NODE_BUILTINS = [
+  'node:*',
+  'fs',
+  'path',
+  'os',
+  'child_process',
+  'crypto',
+  'util',
+  'events',
+  'stream',
+  'net',
+  'worker_threads',
+];
 
 /**
  * A relative import that climbs out of a layer's folder names the top-level folder it lands in; nested folders
@@ -32,8 +44,10 @@ function layerRules(layer, allowed) {
       message: `${layer}/ may import only ${allowed.join(', ') || 'nothing outside itself'} (docs/ARCHITECTURE.md).`,
     });
   }
-  const paths = layer === 'vscode' ? [] : [{ name: 'vscode', message: 'Only src/vscode/ and src/extension.ts import `vscode`.' }];
-  if (layer === 'shared') patterns.push({ group: NODE_BUILTINS, message: 'shared/ runs in the webview too: no Node modules.' });
+  const paths =
+    layer === 'vscode' ? [] : [{ name: 'vscode', message: 'Only src/vscode/ and src/extension.ts import `vscode`.' }];
+  if (layer === 'shared')
+    patterns.push({ group: NODE_BUILTINS, message: 'shared/ runs in the webview too: no Node modules.' });
   return {
     files: [`src/${layer}/**/*.ts`],
     rules: { 'no-restricted-imports': ['error', { paths, patterns }] },
@@ -42,23 +56,63 @@ function layerRules(layer, allowed) {
 
 export default tseslint.config(
   {
-    ignores: ['dist/**', 'out/**', 'node_modules/**', '.e2e/**', 'reports/**', 'test-results/**', '.stryker-tmp/**', 'test/fixtures/sample-workspace/**'],
+    ignores: [
+      'dist/**',
+      'out/**',
+      'node_modules/**',
+      '.e2e/**',
+      'reports/**',
+      'test-results/**',
+      '.stryker-tmp/**',
+      'test/fixtures/sample-workspace/**',
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
     files: ['**/*.ts', '**/*.mts'],
-    languageOptions: { parserOptions: { projectService: { allowDefaultProject: ['vitest.config.mts'] }, tsconfigRootDir: import.meta.dirname } },
+    languageOptions: {
+      parserOptions: {
+        projectService: { allowDefaultProject: ['vitest.config.mts'] },
+        tsconfigRootDir: import.meta.dirname,
+      },
+    },
     rules: {
       '@typescript-eslint/no-floating-promises': 'error',
       '@typescript-eslint/switch-exhaustiveness-check': ['error', { considerDefaultExhaustiveForUnions: true }],
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' },
+      ],
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
     },
   },
   {
     files: ['**/*.mjs', '**/*.js'],
-    languageOptions: { globals: { process: 'readonly', console: 'readonly', Buffer: 'readonly', setTimeout: 'readonly', clearTimeout: 'readonly', setInterval: 'readonly', clearInterval: 'readonly', URL: 'readonly', globalThis: 'readonly', document: 'readonly', window: 'readonly', performance: 'readonly', structuredClone: 'readonly', TextDecoder: 'readonly', TextEncoder: 'readonly', AbortController: 'readonly', queueMicrotask: 'readonly', MutationObserver: 'readonly', requestAnimationFrame: 'readonly', fetch: 'readonly' } },
+    languageOptions: {
+      globals: {
+        process: 'readonly',
+        console: 'readonly',
+        Buffer: 'readonly',
+        setTimeout: 'readonly',
+        clearTimeout: 'readonly',
+        setInterval: 'readonly',
+        clearInterval: 'readonly',
+        URL: 'readonly',
+        globalThis: 'readonly',
+        document: 'readonly',
+        window: 'readonly',
+        performance: 'readonly',
+        structuredClone: 'readonly',
+        TextDecoder: 'readonly',
+        TextEncoder: 'readonly',
+        AbortController: 'readonly',
+        queueMicrotask: 'readonly',
+        MutationObserver: 'readonly',
+        requestAnimationFrame: 'readonly',
+        fetch: 'readonly',
+      },
+    },
     rules: { 'no-unused-vars': ['error', { argsIgnorePattern: '^_', caughtErrors: 'none' }] },
   },
   {
@@ -67,7 +121,10 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/no-explicit-any': 'off',
       'no-control-regex': 'off',
-      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports', disallowTypeAnnotations: false }],
+      '@typescript-eslint/consistent-type-imports': [
+        'error',
+        { fixStyle: 'inline-type-imports', disallowTypeAnnotations: false },
+      ],
     },
   },
   ...Object.entries(LAYERS).map(([layer, allowed]) => layerRules(layer, allowed)),
@@ -80,7 +137,10 @@ export default tseslint.config(
         {
           paths: [{ name: 'vscode', message: 'The webview cannot import `vscode`.' }],
           patterns: [
-            { regex: '^(\\.\\./)+src/(?!shared/)', message: 'webview/ imports only src/shared (docs/ARCHITECTURE.md).' },
+            {
+              regex: '^(\\.\\./)+src/(?!shared/)',
+              message: 'webview/ imports only src/shared (docs/ARCHITECTURE.md).',
+            },
             { group: NODE_BUILTINS, message: 'The webview runs in a browser: no Node modules.' },
           ],
         },

@@ -30,16 +30,46 @@ function log(message) {
 
 async function buildBenchBundles() {
   /** @type {import('esbuild').BuildOptions} */
-  const node = { bundle: true, platform: 'node', format: 'cjs', target: 'node20', logLevel: 'warning', external: ['vscode', 'node-pty'] };
-  await esbuild.build({ ...node, entryPoints: { ingest: 'bench/figures/ingest.ts', fsread: 'bench/figures/fsread.ts', terminal: 'bench/figures/terminal.ts', hostile: 'bench/figures/hostile.ts' }, outdir: outDir });
-  await esbuild.build({ bundle: true, platform: 'browser', format: 'iife', target: 'es2022', logLevel: 'warning', entryPoints: { 'render-page': 'bench/render/page.ts' }, outdir: outDir });
+  const node = {
+    bundle: true,
+    platform: 'node',
+    format: 'cjs',
+    target: 'node20',
+    logLevel: 'warning',
+    external: ['vscode', 'node-pty'],
+  };
+  await esbuild.build({
+    ...node,
+    entryPoints: {
+      ingest: 'bench/figures/ingest.ts',
+      fsread: 'bench/figures/fsread.ts',
+      terminal: 'bench/figures/terminal.ts',
+      hostile: 'bench/figures/hostile.ts',
+    },
+    outdir: outDir,
+  });
+  await esbuild.build({
+    bundle: true,
+    platform: 'browser',
+    format: 'iife',
+    target: 'es2022',
+    logLevel: 'warning',
+    entryPoints: { 'render-page': 'bench/render/page.ts' },
+    outdir: outDir,
+  });
 }
 
 /** Runs one figure script; its figures are collected, a crash is recorded as a problem. */
 function runFigure(label, command, args, timeoutMs) {
   const t0 = Date.now();
   log(`${label}...`);
-  const r = spawnSync(command, args, { cwd: repoRoot, encoding: 'utf8', timeout: timeoutMs, stdio: ['ignore', 'pipe', 'inherit'], maxBuffer: 64 * 1024 * 1024 });
+  const r = spawnSync(command, args, {
+    cwd: repoRoot,
+    encoding: 'utf8',
+    timeout: timeoutMs,
+    stdio: ['ignore', 'pipe', 'inherit'],
+    maxBuffer: 64 * 1024 * 1024,
+  });
   const lines = (r.stdout ?? '').split('\n');
   const line = lines.find((l) => l.startsWith('BENCH_FIGURES '));
   const reasons = lines.filter((l) => l.startsWith('BENCH_PROBLEM ')).map((l) => l.slice('BENCH_PROBLEM '.length));
@@ -72,16 +102,25 @@ function print(figure) {
   const ratio = `${figure.ratio}x`.padStart(8);
   const against = figure.baseline === null ? '' : ` vs ${figure.baseline} ${figure.unit}`;
   const verdict = figure.met === null ? 'report' : figure.met ? 'met   ' : 'MISSED';
-  console.log(`${verdict} ${figure.name.padEnd(28)} ${ratio}  (${figure.value} ${figure.unit}${against}; target ${figure.target})`);
+  console.log(
+    `${verdict} ${figure.name.padEnd(28)} ${ratio}  (${figure.value} ${figure.unit}${against}; target ${figure.target})`,
+  );
   if (figure.note) console.log(`       ${figure.note}`);
 }
 
 function isValidFigure(f) {
-  return typeof f.name === 'string' && typeof f.value === 'number' && Number.isFinite(f.value) && typeof f.unit === 'string' &&
-    (f.baseline === null || typeof f.baseline === 'number') && typeof f.ratio === 'number' && Number.isFinite(f.ratio) &&
+  return (
+    typeof f.name === 'string' &&
+    typeof f.value === 'number' &&
+    Number.isFinite(f.value) &&
+    typeof f.unit === 'string' &&
+    (f.baseline === null || typeof f.baseline === 'number') &&
+    typeof f.ratio === 'number' &&
+    Number.isFinite(f.ratio) &&
     typeof f.target === 'string' &&
     // A figure without a target is reported with met: null, never a met that cannot fail.
-    (typeof f.met === 'boolean' || (f.met === null && f.target.startsWith('reported')));
+    (typeof f.met === 'boolean' || (f.met === null && f.target.startsWith('reported')))
+  );
 }
 
 async function main() {
@@ -101,7 +140,10 @@ async function main() {
     // Always packaged (about 12 s), also in quick mode: the code-server figure installs this vsix, and a
     // stale one from an earlier build would measure other code.
     log('7 packaging (npm run package)...');
-    const r = spawnSync('npm', ['run', '--silent', 'package'], { cwd: repoRoot, stdio: ['ignore', 'ignore', 'inherit'] });
+    const r = spawnSync('npm', ['run', '--silent', 'package'], {
+      cwd: repoRoot,
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
     if (r.status !== 0) throw new Error('npm run package failed');
     figures.push(...(await footprintFigures({ outDir: path.join(outDir, 'footprint'), vsix: vsixPath })));
   } catch (error) {
@@ -109,19 +151,35 @@ async function main() {
   }
   runFigure('4+7 code-server', process.execPath, ['bench/figures/vscode.mjs', ...q], 300_000);
 
-  const clean = figures.filter(isValidFigure).map(({ name, value, unit, baseline, ratio, target, met }) => ({ name, value, unit, baseline, ratio, target, met }));
+  const clean = figures.filter(isValidFigure).map(({ name, value, unit, baseline, ratio, target, met }) => ({
+    name,
+    value,
+    unit,
+    baseline,
+    ratio,
+    target,
+    met,
+  }));
   if (clean.length !== figures.length) problems.push(`${figures.length - clean.length} figure(s) with invalid fields`);
   fs.writeFileSync(resultsFile, JSON.stringify({ machine: machine(), figures: clean }, null, 2) + '\n');
 
-  console.log(`\nSwitchboard bench${quick ? ' (quick smoke run: small sizes, 1 repetition)' : ''}: ratio against a baseline measured in this run`);
+  console.log(
+    `\nSwitchboard bench${quick ? ' (quick smoke run: small sizes, 1 repetition)' : ''}: ratio against a baseline measured in this run`,
+  );
   for (const figure of figures.filter(isValidFigure)) print(figure);
   const targets = clean.filter((f) => f.met !== null);
   const met = targets.filter((f) => f.met).length;
-  console.log(`\n${met} of ${targets.length} targets met (${clean.length - targets.length} figures reported without a target); ${problems.length} problem(s)${problems.length ? `: ${problems.join('; ')}` : ''}`);
+  console.log(
+    `\n${met} of ${targets.length} targets met (${clean.length - targets.length} figures reported without a target); ${problems.length} problem(s)${problems.length ? `: ${problems.join('; ')}` : ''}`,
+  );
   console.log(`results: ${path.relative(repoRoot, resultsFile)} (${((Date.now() - started) / 1000).toFixed(0)} s)`);
   // A smoke run passes when every figure script ran and the results are valid; missed targets are reported only.
   const ok = problems.length === 0 && clean.length > 0;
-  writeSummary({ passed: ok ? 1 : 0, failed: ok ? 0 : 1, note: `${met}/${targets.length} targets met${quick ? ' (quick)' : ''}` });
+  writeSummary({
+    passed: ok ? 1 : 0,
+    failed: ok ? 0 : 1,
+    note: `${met}/${targets.length} targets met${quick ? ' (quick)' : ''}`,
+  });
   process.exitCode = ok ? 0 : 1;
 }
 

@@ -6,8 +6,13 @@ import { spawnSync } from 'node:child_process';
 import util from 'node:util';
 
 const TARGETS = {
-  'linux-x64': 'linux-x64', 'linux-arm64': 'linux-arm64', 'linux-arm': 'linux-armhf',
-  'darwin-x64': 'darwin-x64', 'darwin-arm64': 'darwin-arm64', 'win32-x64': 'win32-x64', 'win32-arm64': 'win32-arm64',
+  'linux-x64': 'linux-x64',
+  'linux-arm64': 'linux-arm64',
+  'linux-arm': 'linux-armhf',
+  'darwin-x64': 'darwin-x64',
+  'darwin-arm64': 'darwin-arm64',
+  'win32-x64': 'win32-x64',
+  'win32-arm64': 'win32-arm64',
 };
 const { values } = util.parseArgs({ options: { target: { type: 'string' } } });
 const target = values.target ?? TARGETS[`${process.platform}-${process.arch}`];

@@ -9,7 +9,14 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import {
-  CODE_SERVER_VERSION, NODE_MAJOR, chromiumPath, codeServerDir, codeServerEntry, e2eDir, node24Bin, node24Dir,
+  CODE_SERVER_VERSION,
+  NODE_MAJOR,
+  chromiumPath,
+  codeServerDir,
+  codeServerEntry,
+  e2eDir,
+  node24Bin,
+  node24Dir,
   node24Headers,
 } from './e2e/paths.mjs';
 
@@ -42,7 +49,8 @@ function ensureApt() {
   const toInstall = missing.length ? missing : ['chromium'];
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
   // Root on this machine kind; elsewhere go through sudo.
-  const apt = (...args) => (process.getuid?.() === 0 ? run('apt-get', args, { env }) : run('sudo', ['apt-get', ...args], { env }));
+  const apt = (...args) =>
+    process.getuid?.() === 0 ? run('apt-get', args, { env }) : run('sudo', ['apt-get', ...args], { env });
   log(`apt-get install ${toInstall.join(' ')}`);
   apt('-qq', 'update');
   apt('-q', 'install', '-y', '--no-install-recommends', ...toInstall);
@@ -94,13 +102,25 @@ function ensureNode24() {
 const marker = path.join(codeServerDir, '.installed-version');
 
 function ensureCodeServer() {
-  if (fs.existsSync(codeServerEntry) && fs.existsSync(marker) && fs.readFileSync(marker, 'utf8').trim() === CODE_SERVER_VERSION) {
+  if (
+    fs.existsSync(codeServerEntry) &&
+    fs.existsSync(marker) &&
+    fs.readFileSync(marker, 'utf8').trim() === CODE_SERVER_VERSION
+  ) {
     return false;
   }
   log(`npm install code-server@${CODE_SERVER_VERSION} on Node ${NODE_MAJOR} (builds native modules, ~3-4 min)`);
   writeToolPackageJson(codeServerDir, 'switchboard-code-server', {
-    'code-server': true, argon2: true, node: true, 'node-pty': true, '@parcel/watcher': true, kerberos: true,
-    '@vscode/spdlog': true, '@vscode/sqlite3': true, 'native-watchdog': true, '@vscode/native-watchdog': true,
+    'code-server': true,
+    argon2: true,
+    node: true,
+    'node-pty': true,
+    '@parcel/watcher': true,
+    kerberos: true,
+    '@vscode/spdlog': true,
+    '@vscode/sqlite3': true,
+    'native-watchdog': true,
+    '@vscode/native-watchdog': true,
   });
   fs.rmSync(marker, { force: true });
   // npm itself must run on Node 24 (the postinstall checks the major in npm_config_user_agent), and the

@@ -9,7 +9,13 @@ import path from 'node:path';
 import util from 'node:util';
 import { provision } from './provision.mjs';
 import {
-  copyWorkspace, createRun, freePort, installCleanupHandlers, installVsix, startCodeServer, stopCodeServer,
+  copyWorkspace,
+  createRun,
+  freePort,
+  installCleanupHandlers,
+  installVsix,
+  startCodeServer,
+  stopCodeServer,
 } from './e2e/codeServer.mjs';
 import { workbenchUrl } from './e2e/browser.mjs';
 import { e2eDir, repoRoot, sampleWorkspace, vsixPath } from './e2e/paths.mjs';
@@ -37,7 +43,9 @@ async function main() {
   // chat panel is hidden by the base settings.
   const run = createRun('start', { keep: true });
   installVsix(run, vsixPath);
-  console.log(`[start] installed ${path.basename(vsixPath)} into ${path.relative(repoRoot, path.join(run.dir, 'ext'))}`);
+  console.log(
+    `[start] installed ${path.basename(vsixPath)} into ${path.relative(repoRoot, path.join(run.dir, 'ext'))}`,
+  );
 
   installCleanupHandlers();
   const port = await freePort(Number(process.env.PORT ?? 8080));

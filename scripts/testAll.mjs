@@ -78,7 +78,9 @@ function runVitest() {
   let failed = report.numFailedTests + brokenFiles + skipped;
   if (r.status !== 0 && failed === 0) failed = 1;
   if (report.numTotalTests === 0 && failed === 0) failed = 1; // "no tests found" is not a pass
-  const notes = [brokenFiles && `${brokenFiles} file(s) failed to load`, skipped && `${skipped} skipped/todo`].filter(Boolean);
+  const notes = [brokenFiles && `${brokenFiles} file(s) failed to load`, skipped && `${skipped} skipped/todo`].filter(
+    Boolean,
+  );
   record('vitest', report.numPassedTests, failed, t0, notes.join('; ') || undefined);
 }
 
@@ -125,10 +127,15 @@ async function main() {
   banner('summary');
   console.log('  tests');
   for (const r of tests) {
-    console.log(`    ${r.name.padEnd(20)} ${String(r.passed).padStart(4)} ok ${String(r.failed).padStart(4)} not ok  ${r.secs.padStart(6)} s${r.note ? `  (${r.note})` : ''}`);
+    console.log(
+      `    ${r.name.padEnd(20)} ${String(r.passed).padStart(4)} ok ${String(r.failed).padStart(4)} not ok  ${r.secs.padStart(6)} s${r.note ? `  (${r.note})` : ''}`,
+    );
   }
   console.log('  checks (not counted as tests; a failing check counts as one failure)');
-  for (const r of checks) console.log(`    ${r.name.padEnd(20)} ${r.ok ? '    ok' : 'NOT OK'}  ${r.secs.padStart(6)} s${r.note ? `  (${r.note})` : ''}`);
+  for (const r of checks)
+    console.log(
+      `    ${r.name.padEnd(20)} ${r.ok ? '    ok' : 'NOT OK'}  ${r.secs.padStart(6)} s${r.note ? `  (${r.note})` : ''}`,
+    );
   console.log(`  total time ${seconds(tAll)} s\n`);
   console.log(`${passed} passed, ${failed} failed`);
   process.exitCode = failed === 0 && passed > 0 ? 0 : 1;

@@ -98,7 +98,9 @@ export function activate(context: vscode.ExtensionContext): SwitchboardApi {
   function openTerminal(thread: ThreadController, terminalId: string): vscode.Terminal | undefined {
     const handle = thread.terminalHandle(terminalId);
     if (!handle) {
-      void vscode.window.showInformationMessage('That command was released by the agent; its last output stays in the chat.');
+      void vscode.window.showInformationMessage(
+        'That command was released by the agent; its last output stays in the chat.',
+      );
       return undefined;
     }
     return agentTerminals.show(`${thread.threadId}/${terminalId}`, handle, thread.agent.displayName);
@@ -217,11 +219,9 @@ function workspaceCwd(): string {
 function reportSettingErrors(errors: string[]): void {
   if (errors.length === 0) return;
   const more = errors.length > 1 ? ` (and ${errors.length - 1} more)` : '';
-  void vscode.window
-    .showWarningMessage(`Switchboard: ${errors[0]}${more}`, 'Open Settings')
-    .then((choice) => {
-      if (choice) void vscode.commands.executeCommand('workbench.action.openSettings', 'switchboard.agents');
-    });
+  void vscode.window.showWarningMessage(`Switchboard: ${errors[0]}${more}`, 'Open Settings').then((choice) => {
+    if (choice) void vscode.commands.executeCommand('workbench.action.openSettings', 'switchboard.agents');
+  });
   for (const error of errors) console.warn(`[switchboard] ${error}`);
 }
 

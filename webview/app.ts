@@ -99,7 +99,14 @@ export function createChatApp(root: HTMLElement, post: Post, options: ChatAppOpt
       if (outcome === 'snapshot' && threadId !== shownThreadId) terminalViews.reset(); // another thread's terminals
       shownThreadId = threadId;
       if (outcome === 'focusComposer') focusPending = true;
-      if (outcome === 'snapshot' || outcome === 'applied' || outcome === 'agents' || outcome === 'focusComposer' || outcome === 'review') schedule();
+      if (
+        outcome === 'snapshot' ||
+        outcome === 'applied' ||
+        outcome === 'agents' ||
+        outcome === 'focusComposer' ||
+        outcome === 'review'
+      )
+        schedule();
     },
     flush,
   };

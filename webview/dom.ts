@@ -34,7 +34,12 @@ export function append(parent: Node, children: Child[]): void {
 }
 
 /** A real <button type=button> (keyboard reachable) wired to a click callback. */
-export function button(label: string, className: string, onClick: (event: MouseEvent) => void, title?: string): HTMLButtonElement {
+export function button(
+  label: string,
+  className: string,
+  onClick: (event: MouseEvent) => void,
+  title?: string,
+): HTMLButtonElement {
   const el = h('button', { class: className, text: label, attrs: { type: 'button' }, title });
   el.addEventListener('click', onClick);
   return el;

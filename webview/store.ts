@@ -55,7 +55,12 @@ export class ThreadStore {
     switch (msg.type) {
       case 'snapshot':
         // The review that follows the snapshot replaces this one.
-        this.current = { thread: msg.thread, agents: msg.agents, defaultAgentId: msg.defaultAgentId, review: this.current.review };
+        this.current = {
+          thread: msg.thread,
+          agents: msg.agents,
+          defaultAgentId: msg.defaultAgentId,
+          review: this.current.review,
+        };
         this.lastSeq = msg.seq;
         this.synced = true;
         return 'snapshot';

@@ -42,7 +42,14 @@ export function noteGrowth(before: ThreadState, after: ThreadState, action: Thre
   if (content?.type !== 'text' || typeof content.text !== 'string') return;
   const entryBefore = before.entries[before.entries.length - 1];
   const entryAfter = after.entries[after.entries.length - 1];
-  if (!entryBefore || !entryAfter || entryBefore.id !== entryAfter.id || !('parts' in entryBefore) || !('parts' in entryAfter)) return;
+  if (
+    !entryBefore ||
+    !entryAfter ||
+    entryBefore.id !== entryAfter.id ||
+    !('parts' in entryBefore) ||
+    !('parts' in entryAfter)
+  )
+    return;
   const partBefore = entryBefore.parts[entryBefore.parts.length - 1];
   const partAfter = entryAfter.parts[entryAfter.parts.length - 1];
   if (partBefore?.kind !== 'text' || partAfter?.kind !== 'text' || partBefore === partAfter) return;

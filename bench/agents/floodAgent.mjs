@@ -14,7 +14,9 @@
 import { createInterface } from 'node:readline';
 
 const args = Object.fromEntries(
-  process.argv.slice(2).reduce((pairs, arg, i, all) => (arg.startsWith('--') ? [...pairs, [arg.slice(2), all[i + 1]]] : pairs), []),
+  process.argv
+    .slice(2)
+    .reduce((pairs, arg, i, all) => (arg.startsWith('--') ? [...pairs, [arg.slice(2), all[i + 1]]] : pairs), []),
 );
 const chunks = Number(args.chunks ?? 200_000);
 const rate = args.rate ? Number(args.rate) : 0;
@@ -24,16 +26,19 @@ if (shape !== 'sdk' && shape !== 'meta') throw new Error(`--shape must be sdk or
 const SESSION = 'bench-session';
 
 function chunkLine(text) {
-  return JSON.stringify({
-    jsonrpc: '2.0',
-    method: 'session/update',
-    params: {
-      sessionId: SESSION,
-      update: shape === 'meta'
-        ? { _meta: {}, sessionUpdate: 'agent_message_chunk', content: { type: 'text', text } }
-        : { sessionUpdate: 'agent_message_chunk', content: { type: 'text', text } },
-    },
-  }) + '\n';
+  return (
+    JSON.stringify({
+      jsonrpc: '2.0',
+      method: 'session/update',
+      params: {
+        sessionId: SESSION,
+        update:
+          shape === 'meta'
+            ? { _meta: {}, sessionUpdate: 'agent_message_chunk', content: { type: 'text', text } }
+            : { sessionUpdate: 'agent_message_chunk', content: { type: 'text', text } },
+      },
+    }) + '\n'
+  );
 }
 
 // Text that looks like prose: words of varying length, a paragraph break now and then.
@@ -41,7 +46,9 @@ const WORDS = ['the', 'agent', 'streams', 'a', 'long', 'answer', 'with', 'words'
 function chunkText(i) {
   return `${WORDS[i % WORDS.length]} ${i % 97 === 96 ? '\n\n' : ''}`;
 }
-const burst = rate ? null : Buffer.from(Array.from({ length: chunks }, (_, i) => chunkLine(chunkText(i))).join(''), 'utf8');
+const burst = rate
+  ? null
+  : Buffer.from(Array.from({ length: chunks }, (_, i) => chunkLine(chunkText(i))).join(''), 'utf8');
 
 function send(message) {
   process.stdout.write(JSON.stringify(message) + '\n');
@@ -73,7 +80,16 @@ createInterface({ input: process.stdin }).on('line', (line) => {
   if (msg.id === undefined || !msg.method) return;
   switch (msg.method) {
     case 'initialize':
-      return send({ jsonrpc: '2.0', id: msg.id, result: { protocolVersion: 1, agentCapabilities: {}, authMethods: [], agentInfo: { name: 'bench-flood', version: '1' } } });
+      return send({
+        jsonrpc: '2.0',
+        id: msg.id,
+        result: {
+          protocolVersion: 1,
+          agentCapabilities: {},
+          authMethods: [],
+          agentInfo: { name: 'bench-flood', version: '1' },
+        },
+      });
     case 'session/new':
       return send({ jsonrpc: '2.0', id: msg.id, result: { sessionId: SESSION } });
     case 'session/prompt':

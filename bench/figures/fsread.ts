@@ -103,7 +103,8 @@ async function main(): Promise<void> {
 
     // Line N holds the number N-1 (lines are numbered from 0 in the file, from 1 by ACP).
     const expectedFirst = String((startLine - 1) % 10_000).padStart(8, '0');
-    if (content.split('\n').length !== 51 || !content.startsWith(expectedFirst)) throw new Error('readFileSlice returned the wrong lines');
+    if (content.split('\n').length !== 51 || !content.startsWith(expectedFirst))
+      throw new Error('readFileSlice returned the wrong lines');
 
     const gcsDuring = (call: Call) => gcStarts.filter((t) => t >= call.startedAt && t <= call.endedAt).length;
     const callsWithGc = calls.filter((call) => gcsDuring(call) > 0).length;
@@ -114,9 +115,15 @@ async function main(): Promise<void> {
     const [o, w] = [median(calls.map((call) => call.ms)), median(whole)];
     const sliceAllocatedLittle = cleanScans.length === scans.length && scanHeapGrowth < fileBytes / 10;
     const figure: Figure = {
-      name: 'fs_read_slice', value: round(o, 1), unit: 'ms', baseline: round(w, 1), ratio: round(o / w, 2),
-      target: '<= 2x fs.readFile of the whole file; no whole-file copy beyond one', met: o / w <= 2 && sliceAllocatedLittle,
-      note: `${megabytes} MB, ${totalLines} lines, line ${startLine} limit 50, median of ${reps}; through readFileSlice (the handler's disk path); ` +
+      name: 'fs_read_slice',
+      value: round(o, 1),
+      unit: 'ms',
+      baseline: round(w, 1),
+      ratio: round(o / w, 2),
+      target: '<= 2x fs.readFile of the whole file; no whole-file copy beyond one',
+      met: o / w <= 2 && sliceAllocatedLittle,
+      note:
+        `${megabytes} MB, ${totalLines} lines, line ${startLine} limit 50, median of ${reps}; through readFileSlice (the handler's disk path); ` +
         `JS heap growth: scan+decode of the Buffer at most ~${Math.round(scanHeapGrowth / 1024)} KB (${scans.length - cleanScans.length}/${reps} scans had a GC inside), ` +
         `whole call at most ~${Math.round(heapGrowth / 1024)} KB (${callsWithGc}/${reps} calls had a GC inside); ` +
         `whole-file copies: the read Buffer only (external +${round(externalGrowth / MIB, 1)} MB per call), no whole-file string`,
@@ -127,7 +134,10 @@ async function main(): Promise<void> {
   }
 }
 
-void main().then(() => process.exit(0), (error: unknown) => {
-  console.error(error);
-  process.exit(1);
-});
+void main().then(
+  () => process.exit(0),
+  (error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  },
+);

@@ -94,8 +94,10 @@ async function longestBlock(work: () => Promise<void>): Promise<Block & { totalM
   return { cpuMs: longest.cpuMs, wallMs: Math.max(longest.wallMs, histogram.max / 1e6), totalMs };
 }
 
-const unrelated = (n: number, tag: string): string => Array.from({ length: n }, (_, i) => `${tag} line ${i} ${'x'.repeat(30)}\n`).join('');
-const repetitive = (n: number, every: number, mod: number): string => Array.from({ length: n }, (_, i) => (i % every ? '}\n' : `x${i % mod}\n`)).join('');
+const unrelated = (n: number, tag: string): string =>
+  Array.from({ length: n }, (_, i) => `${tag} line ${i} ${'x'.repeat(30)}\n`).join('');
+const repetitive = (n: number, every: number, mod: number): string =>
+  Array.from({ length: n }, (_, i) => (i % every ? '}\n' : `x${i % mod}\n`)).join('');
 
 async function main(): Promise<void> {
   const quick = isQuick();
@@ -111,7 +113,12 @@ async function main(): Promise<void> {
       longestSync(reps, () => {
         // What one agent write costs review: the model update, then the Changes view summary and
         // the editor's hunks (cached per file state). A fresh text each time: no cache hit.
-        const state = recordAgentChange(emptyReview(), { path: '/ws/big.txt', before: old10k, after: `${new10k}${round_++}\n`, turn: 1 });
+        const state = recordAgentChange(emptyReview(), {
+          path: '/ws/big.txt',
+          before: old10k,
+          after: `${new10k}${round_++}\n`,
+          turn: 1,
+        });
         summarize(state.files[0]);
         return fileHunks(state.files[0]);
       }),
@@ -119,11 +126,23 @@ async function main(): Promise<void> {
     ),
   );
 
-  figures.push(figure('hostile_diff_card_10k', longestSync(reps, () => diffHunks(old10k, new10k, 3, MAX_DIFF_LINES)), 'the chat diff card of 10,000 against 10,000 changed lines (43 s before)'));
+  figures.push(
+    figure(
+      'hostile_diff_card_10k',
+      longestSync(reps, () => diffHunks(old10k, new10k, 3, MAX_DIFF_LINES)),
+      'the chat diff card of 10,000 against 10,000 changed lines (43 s before)',
+    ),
+  );
   const lines40k = 40_000;
   const old40k = unrelated(lines40k, 'old');
   const new40k = unrelated(lines40k, 'new');
-  figures.push(figure('hostile_diff_card_40k', longestSync(reps, () => diffHunks(old40k, new40k, 3, MAX_DIFF_LINES)), 'the chat diff card of 40,000 against 40,000 changed lines (110 s before)'));
+  figures.push(
+    figure(
+      'hostile_diff_card_40k',
+      longestSync(reps, () => diffHunks(old40k, new40k, 3, MAX_DIFF_LINES)),
+      'the chat diff card of 40,000 against 40,000 changed lines (110 s before)',
+    ),
+  );
 
   const base = repetitive(3000, 3, 7);
   const agent = repetitive(3000, 4, 5);
@@ -151,10 +170,20 @@ async function main(): Promise<void> {
     }
     let read = 0;
     const locations = await longestBlock(async () => {
-      const result = await readLocationTexts(paths, () => undefined, () => undefined);
+      const result = await readLocationTexts(
+        paths,
+        () => undefined,
+        () => undefined,
+      );
       read = result.read;
     });
-    figures.push(figure('hostile_tool_call_locations', locations, `one tool call with ${count} locations of 1 MiB files: ${read} read (capped), ${round(locations.totalMs, 0)} ms in all (3.7 s of synchronous reads before)`));
+    figures.push(
+      figure(
+        'hostile_tool_call_locations',
+        locations,
+        `one tool call with ${count} locations of 1 MiB files: ${read} read (capped), ${round(locations.totalMs, 0)} ms in all (3.7 s of synchronous reads before)`,
+      ),
+    );
 
     const mebibytes = quick ? 32 : 256;
     const script = `const b = Buffer.alloc(${MIB}, 10); let n = ${mebibytes}; const w = () => { while (n > 0) { n--; if (!process.stderr.write(b)) return process.stderr.once('drain', w); } process.stderr.write('last words\\n', () => process.exit(3)); }; w();`;
@@ -165,13 +194,23 @@ async function main(): Promise<void> {
     const stderr = await longestBlock(async () => {
       const agentProcess = spawnAgentProcess(
         { id: 'noisy', displayName: 'noisy', command: process.execPath, args: ['-e', script], env: {}, isDemo: false },
-        { cwd: dir, baseEnv: process.env, log: { append: (text) => { logCalls++; logChars += text.length; } } },
+        {
+          cwd: dir,
+          baseEnv: process.env,
+          log: {
+            append: (text) => {
+              logCalls++;
+              logChars += text.length;
+            },
+          },
+        },
       );
       const exit = await agentProcess.exited;
       tail = exit.failure.stderrTail;
     });
     const cpu = process.cpuUsage(cpu0);
-    if (tail.at(-1) !== 'last words') throw new Error(`the failure card's stderr tail lost the last line: ${JSON.stringify(tail.slice(-2))}`);
+    if (tail.at(-1) !== 'last words')
+      throw new Error(`the failure card's stderr tail lost the last line: ${JSON.stringify(tail.slice(-2))}`);
     figures.push(
       figure(
         'hostile_stderr_flood',

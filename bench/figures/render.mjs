@@ -14,13 +14,21 @@ async function main() {
   const browser = await chromium.launch({
     executablePath: CHROMIUM,
     headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--js-flags=--expose-gc', '--enable-precise-memory-info'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-dev-shm-usage',
+      '--js-flags=--expose-gc',
+      '--enable-precise-memory-info',
+    ],
   });
   const page = await browser.newPage({ viewport: { width: 500, height: 900 } });
   const css = fs.readFileSync(path.join(repo, 'media', 'chat.css'), 'utf8');
   const script = fs.readFileSync(path.join(repo, 'out', 'bench', 'render-page.js'), 'utf8');
   const load = async () => {
-    await page.setContent(`<!doctype html><html><head><style>${css}</style></head><body><div id="root"></div></body></html>`);
+    await page.setContent(
+      `<!doctype html><html><head><style>${css}</style></head><body><div id="root"></div></body></html>`,
+    );
     await page.addScriptTag({ content: script });
   };
   const call = async (fn, ...args) => {
@@ -33,11 +41,14 @@ async function main() {
   // Both sides vary by +-30% between runs on a shared 2-core machine: medians of 5, interleaved.
   const reps = quick ? 1 : 5;
   const perFrame = 10;
-  const stream = [], once = [];
+  const stream = [],
+    once = [];
   for (let r = 0; r < reps; r++) {
     once.push(await call('oneShot', bytes, chunks));
     stream.push(await call('streaming', bytes, chunks, perFrame));
-    process.stderr.write(`render rep ${r + 1}/${reps}: one-shot ${once.at(-1).toFixed(0)} ms, streamed ${stream.at(-1).toFixed(0)} ms (${perFrame}/frame)\n`);
+    process.stderr.write(
+      `render rep ${r + 1}/${reps}: one-shot ${once.at(-1).toFixed(0)} ms, streamed ${stream.at(-1).toFixed(0)} ms (${perFrame}/frame)\n`,
+    );
   }
   // The worst case (every chunk its own frame) is reported, once: it takes ten times as long.
   const worst = await call('streaming', bytes, chunks, 1);
@@ -45,7 +56,8 @@ async function main() {
 
   const entries = quick ? 500 : 5_000;
   const appendChunks = quick ? 50 : 1000; // steady state: the first frames of a long thread also mount the entries near the viewport
-  const appendLong = [], appendEmpty = [];
+  const appendLong = [],
+    appendEmpty = [];
   for (let r = 0; r < reps; r++) {
     appendEmpty.push(await call('appendCost', 0, appendChunks));
     appendLong.push(await call('appendCost', entries, appendChunks));
@@ -59,30 +71,55 @@ async function main() {
   const nodesPerEntry = (long.nodes - empty.nodes) / long.entries;
   const figures = [
     {
-      name: 'streaming_render', value: round(s, 1), unit: 'ms', baseline: round(o, 1), ratio: round(s / o, 2),
-      target: '<= 3x rendering the final text once', met: s / o <= 3,
-      note: `${bytes / 1000} KB markdown in ${chunks} chunks, ${perFrame} chunks per frame (${chunks / perFrame} frames of the app's own frame scheduler: 10 chunks per 16.7 ms frame = an agent at 600 chunks/s; streamed text may wait one frame, so the message updates at 30 Hz); ` +
+      name: 'streaming_render',
+      value: round(s, 1),
+      unit: 'ms',
+      baseline: round(o, 1),
+      ratio: round(s / o, 2),
+      target: '<= 3x rendering the final text once',
+      met: s / o <= 3,
+      note:
+        `${bytes / 1000} KB markdown in ${chunks} chunks, ${perFrame} chunks per frame (${chunks / perFrame} frames of the app's own frame scheduler: 10 chunks per 16.7 ms frame = an agent at 600 chunks/s; streamed text may wait one frame, so the message updates at 30 Hz); ` +
         `worst case one frame per chunk (a slow agent: every chunk gets its own frame): ${round(w, 0)} ms = ${round(w / o, 1)}x (one run); median of ${reps}, interleaved; chromium, layout of the streamed entry included`,
     },
     {
-      name: 'append_long_thread', value: round(al, 3), unit: 'ms/chunk', baseline: round(ae, 3), ratio: round(al / ae, 2),
-      target: '<= 1.5x appending to an empty thread', met: al / ae <= 1.5,
+      name: 'append_long_thread',
+      value: round(al, 3),
+      unit: 'ms/chunk',
+      baseline: round(ae, 3),
+      ratio: round(al / ae, 2),
+      target: '<= 1.5x appending to an empty thread',
+      met: al / ae <= 1.5,
       note: `time per chunk (its frame, and the frame it may wait for) at the end of a ${long.entries}-entry thread vs an empty one; ${appendChunks} chunks, median of ${reps}`,
     },
     {
-      name: 'long_thread_dom_nodes', value: long.nodes, unit: 'elements', baseline: empty.nodes, ratio: round(long.nodes / empty.nodes, 2),
-      target: 'bounded (virtualised or collapsed): <= 1.5 elements per entry', met: nodesPerEntry <= 1.5,
+      name: 'long_thread_dom_nodes',
+      value: long.nodes,
+      unit: 'elements',
+      baseline: empty.nodes,
+      ratio: round(long.nodes / empty.nodes, 2),
+      target: 'bounded (virtualised or collapsed): <= 1.5 elements per entry',
+      met: nodesPerEntry <= 1.5,
       note: `${long.entries} entries: ${round(nodesPerEntry, 2)} elements per entry; JS heap ${(long.heap / 1e6).toFixed(1)} MB vs ${(empty.heap / 1e6).toFixed(1)} MB empty (${round(long.heap / Math.max(1, empty.heap), 1)}x)`,
     },
     {
-      name: 'long_thread_heap', value: round(long.heap / 1e6, 2), unit: 'MB', baseline: round(empty.heap / 1e6, 2), ratio: round(long.heap / Math.max(1, empty.heap), 2),
-      target: 'reported (no target)', met: null, note: `${long.entries} entries, after GC`,
+      name: 'long_thread_heap',
+      value: round(long.heap / 1e6, 2),
+      unit: 'MB',
+      baseline: round(empty.heap / 1e6, 2),
+      ratio: round(long.heap / Math.max(1, empty.heap), 2),
+      target: 'reported (no target)',
+      met: null,
+      note: `${long.entries} entries, after GC`,
     },
   ];
   report(figures);
 }
 
-main().then(() => process.exit(0), (error) => {
-  console.error(error);
-  process.exit(1);
-});
+main().then(
+  () => process.exit(0),
+  (error) => {
+    console.error(error);
+    process.exit(1);
+  },
+);

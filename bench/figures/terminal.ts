@@ -13,7 +13,8 @@ const LIMIT = 1024 * 1024;
 
 /** `bytes` of log-like ASCII lines. */
 function writeOutputFile(path: string, bytes: number): void {
-  const line = (i: number) => `${String(i).padStart(8, '0')} build step finished: compiled module_${i % 977}.ts in ${i % 91} ms, cache ${i % 2 ? 'hit' : 'miss'}\n`;
+  const line = (i: number) =>
+    `${String(i).padStart(8, '0')} build step finished: compiled module_${i % 977}.ts in ${i % 91} ms, cache ${i % 2 ? 'hit' : 'miss'}\n`;
   const block = Array.from({ length: 4096 }, (_, i) => line(i)).join('');
   const repeat = Math.ceil(bytes / block.length);
   writeFileSync(path, block.repeat(repeat).slice(0, bytes));
@@ -36,12 +37,21 @@ async function retainedBytes(): Promise<number> {
   return m.heapUsed + m.arrayBuffers;
 }
 
-async function throughTerminal(path: string, cwd: string): Promise<{ ms: number; bytes: number; retained: number; mode: string; outputBytes: number }> {
+async function throughTerminal(
+  path: string,
+  cwd: string,
+): Promise<{ ms: number; bytes: number; retained: number; mode: string; outputBytes: number }> {
   let received = 0;
   const manager = new TerminalManager(
     { sessionCwd: () => cwd, baseEnv: () => process.env, log: () => undefined },
     // The session forwards data to the webview; here it is only counted.
-    { created: () => undefined, data: (_id, data) => (received += data.length), exited: () => undefined, killRequested: () => undefined, released: () => undefined },
+    {
+      created: () => undefined,
+      data: (_id, data) => (received += data.length),
+      exited: () => undefined,
+      killRequested: () => undefined,
+      released: () => undefined,
+    },
   );
   const before = await retainedBytes();
   const t0 = performance.now();
@@ -75,21 +85,35 @@ async function main(): Promise<void> {
       last = await throughTerminal(file, dir);
       ours.push(last.ms);
       retained.push(last.retained);
-      process.stderr.write(`terminal rep ${rep + 1}/${reps}: cat ${cat.at(-1)!.toFixed(0)} ms, terminal ${last.ms.toFixed(0)} ms (${(last.bytes / 1e6).toFixed(1)} M chars seen, ${last.mode}), retained ${(last.retained / 1e6).toFixed(2)} MB\n`);
+      process.stderr.write(
+        `terminal rep ${rep + 1}/${reps}: cat ${cat.at(-1)!.toFixed(0)} ms, terminal ${last.ms.toFixed(0)} ms (${(last.bytes / 1e6).toFixed(1)} M chars seen, ${last.mode}), retained ${(last.retained / 1e6).toFixed(2)} MB\n`,
+      );
     }
     const mbps = (ms: number) => round(bytes / 1e6 / (ms / 1000), 1);
     const [oursRate, catRate] = [mbps(median(ours)), mbps(median(cat))];
     const kept = median(retained);
-    const note = `${bytes / 1024 / 1024} MiB of log lines through \`cat\` in a client terminal (${last?.mode}, headless screen, outputByteLimit 1 MiB), median of ${reps}; ` +
+    const note =
+      `${bytes / 1024 / 1024} MiB of log lines through \`cat\` in a client terminal (${last?.mode}, headless screen, outputByteLimit 1 MiB), median of ${reps}; ` +
       `terminal/output returned ${((last?.outputBytes ?? 0) / 1024).toFixed(0)} KiB`;
     const figures: Figure[] = [
       {
-        name: 'terminal_throughput', value: oursRate, unit: 'MB/s', baseline: catRate, ratio: round(oursRate / catRate),
-        target: 'reported (against cat > /dev/null)', met: null, note,
+        name: 'terminal_throughput',
+        value: oursRate,
+        unit: 'MB/s',
+        baseline: catRate,
+        ratio: round(oursRate / catRate),
+        target: 'reported (against cat > /dev/null)',
+        met: null,
+        note,
       },
       {
-        name: 'terminal_retained_memory', value: round(kept / 1024 / 1024, 2), unit: 'MiB', baseline: LIMIT / 1024 / 1024, ratio: round(kept / LIMIT, 2),
-        target: '<= 4x the 1 MiB outputByteLimit', met: kept <= 4 * LIMIT,
+        name: 'terminal_retained_memory',
+        value: round(kept / 1024 / 1024, 2),
+        unit: 'MiB',
+        baseline: LIMIT / 1024 / 1024,
+        ratio: round(kept / LIMIT, 2),
+        target: '<= 4x the 1 MiB outputByteLimit',
+        met: kept <= 4 * LIMIT,
         note: `JS heap + array buffers kept by the exited, unreleased terminal after a GC; ${note}`,
       },
     ];
@@ -99,7 +123,10 @@ async function main(): Promise<void> {
   }
 }
 
-void main().then(() => process.exit(0), (error: unknown) => {
-  console.error(error);
-  process.exit(1);
-});
+void main().then(
+  () => process.exit(0),
+  (error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  },
+);

@@ -7,8 +7,23 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { provision } from '../../scripts/provision.mjs';
-import { launchBrowser, newLoopbackPage, runCommand, switchboardWebview, waitForWorkbench, workbenchUrl } from '../../scripts/e2e/browser.mjs';
-import { copyWorkspace, createRun, freePort, installCleanupHandlers, installVsix, startCodeServer, stopCodeServer } from '../../scripts/e2e/codeServer.mjs';
+import {
+  launchBrowser,
+  newLoopbackPage,
+  runCommand,
+  switchboardWebview,
+  waitForWorkbench,
+  workbenchUrl,
+} from '../../scripts/e2e/browser.mjs';
+import {
+  copyWorkspace,
+  createRun,
+  freePort,
+  installCleanupHandlers,
+  installVsix,
+  startCodeServer,
+  stopCodeServer,
+} from '../../scripts/e2e/codeServer.mjs';
 import { repoRoot, sampleWorkspace, testResultsDir, vsixPath } from '../../scripts/e2e/paths.mjs';
 import { percentile, report, round } from './stats.mjs';
 
@@ -48,8 +63,15 @@ function observeMarkers() {
 async function main() {
   const started = Date.now();
   await provision();
-  if (!fs.existsSync(vsixPath) || process.argv.includes('--package')) throw new Error(`${vsixPath} is missing (npm run package)`);
-  const agentArgs = [path.join(repoRoot, 'bench', 'agents', 'floodAgent.mjs'), '--rate', String(RATE), '--seconds', String(SECONDS)];
+  if (!fs.existsSync(vsixPath) || process.argv.includes('--package'))
+    throw new Error(`${vsixPath} is missing (npm run package)`);
+  const agentArgs = [
+    path.join(repoRoot, 'bench', 'agents', 'floodAgent.mjs'),
+    '--rate',
+    String(RATE),
+    '--seconds',
+    String(SECONDS),
+  ];
   const run = createRun('bench', {
     settings: {
       'switchboard.agents': { flood: { displayName: 'Flood', command: process.execPath, args: agentArgs } },
@@ -80,10 +102,13 @@ async function main() {
     // the chat renders before the settings' default reached it.
     const picker = chat.locator('select.agent-picker:visible').first();
     await picker.selectOption('flood', { timeout: 20_000 }).catch(async (error) => {
-      const options = await chat.locator('select.agent-picker option').allTextContents().catch(() => []);
+      const options = await chat
+        .locator('select.agent-picker option')
+        .allTextContents()
+        .catch(() => []);
       throw new FigureNotTaken(
         `the flood agent is not in the chat's agent picker (options: ${options.join(', ') || 'none'}); ` +
-        `is switchboard.agents in the run's Machine settings? (${String(error.message).split('\n')[0]})`,
+          `is switchboard.agents in the run's Machine settings? (${String(error.message).split('\n')[0]})`,
       );
     });
     await chat.locator('button.new-chat:visible').first().click();
@@ -105,28 +130,47 @@ async function main() {
     }
     if (latencies.length === 0) {
       // Say why instead of reporting an invalid figure: what the chat shows, and a screenshot.
-      const shown = await frame.evaluate(() => [...document.querySelectorAll('.entry')].slice(-4).map((e) => `${e.className}: ${(e.textContent ?? '').slice(0, 160)}`)).catch((error) => [String(error)]);
+      const shown = await frame
+        .evaluate(() =>
+          [...document.querySelectorAll('.entry')]
+            .slice(-4)
+            .map((e) => `${e.className}: ${(e.textContent ?? '').slice(0, 160)}`),
+        )
+        .catch((error) => [String(error)]);
       fs.mkdirSync(testResultsDir, { recursive: true });
       const shot = path.join(testResultsDir, 'bench-latency-no-markers.png');
       await page.screenshot({ path: shot }).catch(() => {});
-      throw new FigureNotTaken(`no latency marker reached the webview DOM (screenshot ${path.relative(repoRoot, shot)}); last entries: ${shown.join(' | ')}`);
+      throw new FigureNotTaken(
+        `no latency marker reached the webview DOM (screenshot ${path.relative(repoRoot, shot)}); last entries: ${shown.join(' | ')}`,
+      );
     }
     const p50 = percentile(latencies, 50);
     const p95 = percentile(latencies, 95);
     const activationMs = activations.at(-1);
     const figures = [
       {
-        name: 'chunk_to_dom_latency_p95', value: round(p95, 1), unit: 'ms', baseline: null, ratio: round(p95 / 100, 2),
-        target: 'p95 < 100 ms', met: latencies.length >= expected * 0.99 && p95 < 100,
-        note: `p50 ${round(p50, 1)} ms, p95 ${round(p95, 1)} ms, max ${round(Math.max(...latencies), 1)} ms; ${latencies.length}/${expected} chunks seen; ` +
+        name: 'chunk_to_dom_latency_p95',
+        value: round(p95, 1),
+        unit: 'ms',
+        baseline: null,
+        ratio: round(p95 / 100, 2),
+        target: 'p95 < 100 ms',
+        met: latencies.length >= expected * 0.99 && p95 < 100,
+        note:
+          `p50 ${round(p50, 1)} ms, p95 ${round(p95, 1)} ms, max ${round(Math.max(...latencies), 1)} ms; ${latencies.length}/${expected} chunks seen; ` +
           `${RATE} chunks/s for ${SECONDS} s from agent write (Date.now()) to text in the webview DOM (MutationObserver); code-server + chromium; ratio = p95 / 100 ms`,
       },
     ];
     if (activationMs !== undefined) {
       figures.push({
-        name: 'activation_time', value: round(activationMs, 1), unit: 'ms', baseline: null, ratio: round(activationMs / 100, 2),
-        target: '< 100 ms', met: activationMs < 100,
-        note: 'performance.now() around activate() in code-server\'s extension host (Node 24); ratio = value / 100 ms',
+        name: 'activation_time',
+        value: round(activationMs, 1),
+        unit: 'ms',
+        baseline: null,
+        ratio: round(activationMs / 100, 2),
+        target: '< 100 ms',
+        met: activationMs < 100,
+        note: "performance.now() around activate() in code-server's extension host (Node 24); ratio = value / 100 ms",
       });
     }
     report(figures);
@@ -146,8 +190,12 @@ async function webviewFrame(page) {
   throw new Error('the chat webview frame was not found');
 }
 
-main().then(() => process.exit(0), (error) => {
-  if (error instanceof FigureNotTaken) process.stdout.write(`BENCH_PROBLEM chunk-to-DOM latency could not be taken: ${error.message}\n`);
-  else console.error(error);
-  process.exit(1);
-});
+main().then(
+  () => process.exit(0),
+  (error) => {
+    if (error instanceof FigureNotTaken)
+      process.stdout.write(`BENCH_PROBLEM chunk-to-DOM latency could not be taken: ${error.message}\n`);
+    else console.error(error);
+    process.exit(1);
+  },
+);

@@ -2,7 +2,10 @@
 // else. Timed from writing session/prompt to parsing its response (all chunks come before it).
 import { killed, spawnFlood, INITIALIZE, NEW_SESSION, PROMPT, type FloodShape } from './floodChild';
 
-export async function ingestPlain(chunks: number, shape: FloodShape = 'sdk'): Promise<{ ms: number; messages: number }> {
+export async function ingestPlain(
+  chunks: number,
+  shape: FloodShape = 'sdk',
+): Promise<{ ms: number; messages: number }> {
   const child = spawnFlood(chunks, shape);
   let messages = 0;
   let partial = '';

@@ -33,7 +33,14 @@ function benchEnv(): HostEnvironment {
 export async function ingestSwitchboard(chunks: number, shape: FloodShape = 'sdk'): Promise<SwitchboardIngest> {
   const controller = createThreadController({
     threadId: 'bench',
-    agent: { id: 'flood', displayName: 'Flood', command: process.execPath, args: floodArgs(chunks, shape), env: {}, isDemo: false },
+    agent: {
+      id: 'flood',
+      displayName: 'Flood',
+      command: process.execPath,
+      args: floodArgs(chunks, shape),
+      env: {},
+      isDemo: false,
+    },
     env: benchEnv(),
     handlers: {
       readTextFile: () => Promise.reject(new Error('not in the bench')),
@@ -64,7 +71,8 @@ export async function ingestSwitchboard(chunks: number, shape: FloodShape = 'sdk
   const ms = performance.now() - t0;
 
   const last = controller.snapshot().state.entries.at(-2);
-  const textLength = last && last.kind === 'agent' ? last.parts.reduce((n, p) => n + (p.kind === 'text' ? p.text.length : 0), 0) : 0;
+  const textLength =
+    last && last.kind === 'agent' ? last.parts.reduce((n, p) => n + (p.kind === 'text' ? p.text.length : 0), 0) : 0;
   mirror.dispose();
   await controller.dispose();
   return { ms, textLength, posts, postedActions, postedBytes };

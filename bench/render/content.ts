@@ -5,7 +5,10 @@ import type { ThreadAction } from '../../src/shared/actions';
 import { reduce } from '../../src/shared/reduce';
 import { createThreadState, type ThreadState } from '../../src/shared/thread';
 
-const WORDS = 'the agent reads files plans edits and explains what it changed so that reviewers can follow every step of the work'.split(' ');
+const WORDS =
+  'the agent reads files plans edits and explains what it changed so that reviewers can follow every step of the work'.split(
+    ' ',
+  );
 
 function sentence(seed: number, words = 14): string {
   const out: string[] = [];
@@ -28,10 +31,16 @@ export function markdownAnswer(bytes: number): string {
       '',
       '| File | Lines | Change |',
       '| --- | ---: | --- |',
-      ...Array.from({ length: 6 }, (_, i) => `| src/module${s}_${i}.ts | ${(s * 13 + i * 7) % 400} | ${sentence(s + i, 4)} |`),
+      ...Array.from(
+        { length: 6 },
+        (_, i) => `| src/module${s}_${i}.ts | ${(s * 13 + i * 7) % 400} | ${sentence(s + i, 4)} |`,
+      ),
       '',
       '```ts',
-      ...Array.from({ length: 14 }, (_, i) => `export function step${s}_${i}(input: string): number { return input.length * ${i} + ${s}; }`),
+      ...Array.from(
+        { length: 14 },
+        (_, i) => `export function step${s}_${i}(input: string): number { return input.length * ${i} + ${s}; }`,
+      ),
       '```',
       '',
     ].join('\n');
@@ -44,7 +53,8 @@ export function markdownAnswer(bytes: number): string {
 /** Splits `text` into `count` chunks of nearly equal size. */
 export function splitChunks(text: string, count: number): string[] {
   const chunks: string[] = [];
-  for (let i = 0; i < count; i++) chunks.push(text.slice(Math.floor((i * text.length) / count), Math.floor(((i + 1) * text.length) / count)));
+  for (let i = 0; i < count; i++)
+    chunks.push(text.slice(Math.floor((i * text.length) / count), Math.floor(((i + 1) * text.length) / count)));
   return chunks;
 }
 
@@ -55,11 +65,17 @@ export const READY: ThreadAction[] = [
 ];
 
 export function agentChunk(text: string, messageId = 'streaming'): ThreadAction {
-  return { type: 'sessionUpdate', update: { sessionUpdate: 'agent_message_chunk', content: { type: 'text', text }, messageId } };
+  return {
+    type: 'sessionUpdate',
+    update: { sessionUpdate: 'agent_message_chunk', content: { type: 'text', text }, messageId },
+  };
 }
 
 export function emptyThread(): ThreadState {
-  const initial = createThreadState({ agentId: 'bench', threadId: 'bench' }, { id: 'bench', displayName: 'Bench', isDemo: false });
+  const initial = createThreadState(
+    { agentId: 'bench', threadId: 'bench' },
+    { id: 'bench', displayName: 'Bench', isDemo: false },
+  );
   return READY.reduce(reduce, initial);
 }
 
@@ -73,13 +89,41 @@ export function longThread(entries: number): ThreadState {
   for (let turn = 0; state.entries.length < entries; turn++) {
     const actions: ThreadAction[] = [
       { type: 'promptSent', prompt: [{ type: 'text', text: `Please do step ${turn}` }] },
-      update({ sessionUpdate: 'agent_thought_chunk', content: { type: 'text', text: sentence(turn) }, messageId: `t${turn}` }),
-      update({ sessionUpdate: 'agent_message_chunk', content: { type: 'text', text: `${sentence(turn)}\n\n- ${sentence(turn + 1, 6)}\n- ${sentence(turn + 2, 6)}\n\n\`\`\`ts\nconst step = ${turn};\n\`\`\`` }, messageId: `m${turn}` }),
       update({
-        sessionUpdate: 'tool_call', toolCallId: `tool${turn}`, title: `Edit src/file${turn}.ts`, kind: 'edit', status: 'completed',
-        content: [{ type: 'diff', path: `/ws/src/file${turn}.ts`, oldText: `const a = ${turn};\nconst b = 2;\n`, newText: `const a = ${turn + 1};\nconst b = 2;\nconst c = 3;\n` }],
+        sessionUpdate: 'agent_thought_chunk',
+        content: { type: 'text', text: sentence(turn) },
+        messageId: `t${turn}`,
       }),
-      update({ sessionUpdate: 'plan', entries: [{ content: `Step ${turn}`, priority: 'medium', status: 'completed' }, { content: `Step ${turn + 1}`, priority: 'medium', status: 'pending' }] }),
+      update({
+        sessionUpdate: 'agent_message_chunk',
+        content: {
+          type: 'text',
+          text: `${sentence(turn)}\n\n- ${sentence(turn + 1, 6)}\n- ${sentence(turn + 2, 6)}\n\n\`\`\`ts\nconst step = ${turn};\n\`\`\``,
+        },
+        messageId: `m${turn}`,
+      }),
+      update({
+        sessionUpdate: 'tool_call',
+        toolCallId: `tool${turn}`,
+        title: `Edit src/file${turn}.ts`,
+        kind: 'edit',
+        status: 'completed',
+        content: [
+          {
+            type: 'diff',
+            path: `/ws/src/file${turn}.ts`,
+            oldText: `const a = ${turn};\nconst b = 2;\n`,
+            newText: `const a = ${turn + 1};\nconst b = 2;\nconst c = 3;\n`,
+          },
+        ],
+      }),
+      update({
+        sessionUpdate: 'plan',
+        entries: [
+          { content: `Step ${turn}`, priority: 'medium', status: 'completed' },
+          { content: `Step ${turn + 1}`, priority: 'medium', status: 'pending' },
+        ],
+      }),
       { type: 'turnEnded', stopReason: 'end_turn' },
     ];
     for (const action of actions) state = reduce(state, action);

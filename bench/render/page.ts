@@ -63,7 +63,8 @@ function assertLaidOut(): void {
   const entries = document.querySelectorAll('.entry.agent');
   const last = entries[entries.length - 1] as (Element & { checkVisibility?: (o: object) => boolean }) | undefined;
   if (!last) throw new Error('no agent entry was rendered');
-  if (last.checkVisibility && !last.checkVisibility({ contentVisibilityAuto: true })) throw new Error('the streamed entry was skipped by content-visibility: layout was not measured');
+  if (last.checkVisibility && !last.checkVisibility({ contentVisibilityAuto: true }))
+    throw new Error('the streamed entry was skipped by content-visibility: layout was not measured');
 }
 
 /**
@@ -123,7 +124,11 @@ async function footprint(entries: number): Promise<{ nodes: number; heap: number
   await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 50)));
   (globalThis as { gc?: () => void }).gc?.();
   const memory = (performance as unknown as { memory?: { usedJSHeapSize: number } }).memory;
-  return { nodes: document.getElementsByTagName('*').length, heap: memory?.usedJSHeapSize ?? 0, entries: state.entries.length };
+  return {
+    nodes: document.getElementsByTagName('*').length,
+    heap: memory?.usedJSHeapSize ?? 0,
+    entries: state.entries.length,
+  };
 }
 
 (globalThis as Record<string, unknown>).switchboardBench = { streaming, oneShot, appendCost, footprint };

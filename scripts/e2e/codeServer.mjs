@@ -50,7 +50,8 @@ export function createRun(name, { keep = false, settings = {} } = {}) {
   const root = runsRoot();
   const dir = keep ? path.join(root, name) : fs.mkdtempSync(path.join(mkdirp(root), `${name}-`));
   const tmp = fs.mkdtempSync(path.join('/tmp', 'sb-'));
-  for (const sub of ['xdg-config', 'xdg-data', 'xdg-cache', 'ud/User', 'ud/Machine', 'ext']) mkdirp(path.join(dir, sub));
+  for (const sub of ['xdg-config', 'xdg-data', 'xdg-cache', 'ud/User', 'ud/Machine', 'ext'])
+    mkdirp(path.join(dir, sub));
   const configFile = path.join(dir, 'config.yaml');
   fs.writeFileSync(configFile, '');
   const { user, machine } = splitSettingsByScope(settings);
@@ -72,9 +73,15 @@ export function createRun(name, { keep = false, settings = {} } = {}) {
   };
   // Variables of an outer VS Code (e.g. when run from a VS Code terminal) would confuse the server, and an
   // outer npm's npm_* variables should not leak into the extension host and the agents it spawns.
-  for (const key of Object.keys(env)) if (key.startsWith('VSCODE_') || key.toLowerCase().startsWith('npm_')) delete env[key];
+  for (const key of Object.keys(env))
+    if (key.startsWith('VSCODE_') || key.toLowerCase().startsWith('npm_')) delete env[key];
   const commonArgs = [
-    '--config', configFile, '--user-data-dir', path.join(dir, 'ud'), '--extensions-dir', path.join(dir, 'ext'),
+    '--config',
+    configFile,
+    '--user-data-dir',
+    path.join(dir, 'ud'),
+    '--extensions-dir',
+    path.join(dir, 'ext'),
   ];
   return { name, dir, tmp, env, commonArgs, logFile: path.join(dir, 'code-server.log') };
 }
@@ -131,11 +138,20 @@ const running = new Set();
  */
 export async function startCodeServer(run, { port = 0, extraArgs = [], stdio = 'file', timeoutMs = 60_000 } = {}) {
   const args = [
-    codeServerEntry, ...run.commonArgs,
-    '--bind-addr', `127.0.0.1:${port}`, '--auth', 'none',
-    '--disable-telemetry', '--disable-update-check', '--disable-workspace-trust',
-    '--disable-getting-started-override', '--disable-proxy', '--ignore-last-opened',
-    '--reconnection-grace-time', '5',
+    codeServerEntry,
+    ...run.commonArgs,
+    '--bind-addr',
+    `127.0.0.1:${port}`,
+    '--auth',
+    'none',
+    '--disable-telemetry',
+    '--disable-update-check',
+    '--disable-workspace-trust',
+    '--disable-getting-started-override',
+    '--disable-proxy',
+    '--ignore-last-opened',
+    '--reconnection-grace-time',
+    '5',
     ...extraArgs,
   ];
   const out = stdio === 'inherit' ? 'inherit' : fs.openSync(run.logFile, 'a');

@@ -13,7 +13,12 @@ import util from 'node:util';
 import { provision } from '../provision.mjs';
 import { launchBrowser, newLoopbackPage, workbenchUrl } from './browser.mjs';
 import {
-  copyWorkspace, createRun, freePort, installCleanupHandlers, startCodeServer, stopCodeServer,
+  copyWorkspace,
+  createRun,
+  freePort,
+  installCleanupHandlers,
+  startCodeServer,
+  stopCodeServer,
 } from './codeServer.mjs';
 import { repoRoot, sampleWorkspace } from './paths.mjs';
 import { seconds, writeSummary } from './summary.mjs';
@@ -32,9 +37,19 @@ const timeoutMs = Number(process.env.SWITCHBOARD_VSCODE_TEST_TIMEOUT ?? 300_000)
 
 // Workbench console lines that are expected offline and say nothing about our tests.
 const NOISE = [
-  /ENOTFOUND/, /vsda/, /open-vsx/, /Failed to load resource/, /\[Extension Host\] Debugger/, /^Resolv(ing|ed) connection token/,
-  /^Creating a socket/, /reconnection-grace-time/, /^Updating additional builtin/, /^\[Service Worker\]/, /^\[AgentHost/,
-  /^\[AccountPolicyGate\]/, /authentication provider 'github'/,
+  /ENOTFOUND/,
+  /vsda/,
+  /open-vsx/,
+  /Failed to load resource/,
+  /\[Extension Host\] Debugger/,
+  /^Resolv(ing|ed) connection token/,
+  /^Creating a socket/,
+  /reconnection-grace-time/,
+  /^Updating additional builtin/,
+  /^\[Service Worker\]/,
+  /^\[AgentHost/,
+  /^\[AccountPolicyGate\]/,
+  /authentication provider 'github'/,
 ];
 
 function log(msg) {
@@ -66,7 +81,10 @@ async function main() {
     const payload = [
       ['extensionDevelopmentPath', remote(extensionDir)],
       ['extensionTestsPath', remote(testsPath)],
-      ['extensionEnvironment', JSON.stringify({ SWITCHBOARD_TEST_RESULT: resultFile, SWITCHBOARD_TEST_GREP: opts.grep ?? '' })],
+      [
+        'extensionEnvironment',
+        JSON.stringify({ SWITCHBOARD_TEST_RESULT: resultFile, SWITCHBOARD_TEST_GREP: opts.grep ?? '' }),
+      ],
     ];
     browser = await launchBrowser();
     const page = await newLoopbackPage(browser);
@@ -85,7 +103,9 @@ async function main() {
     clearTimeout(timer);
     if (code === 'timeout') throw new Error(`tests did not finish within ${timeoutMs} ms`);
     const result = readResult(resultFile);
-    log(`exit code ${code}; ${result ? `${result.passed} passed, ${result.failed} failed, ${result.pending ?? 0} pending` : 'no result file'} (${seconds(t0)} s)`);
+    log(
+      `exit code ${code}; ${result ? `${result.passed} passed, ${result.failed} failed, ${result.pending ?? 0} pending` : 'no result file'} (${seconds(t0)} s)`,
+    );
     for (const f of result?.failures ?? []) log(`FAILED: ${f.title}\n    ${f.error}`);
     if (!result) throw new Error(`the runner wrote no result to ${resultFile} (exit code ${code})`);
     // A non-zero exit with no failing test means mocha itself broke (e.g. a suite failed to load); a run

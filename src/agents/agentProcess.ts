@@ -123,7 +123,12 @@ class ChildAgentProcess implements AgentProcess {
   }
 
   failureContext(): FailureContext {
-    return { command: this.config.command, commandLine: this.commandLine, stderrTail: this.stderr.tail(), envWarnings: this.envWarnings };
+    return {
+      command: this.config.command,
+      commandLine: this.commandLine,
+      stderrTail: this.stderr.tail(),
+      envWarnings: this.envWarnings,
+    };
   }
 
   async stop(): Promise<void> {

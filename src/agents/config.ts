@@ -46,7 +46,9 @@ export function parseAgentsSetting(raw: unknown, demo: DemoLaunch): ParsedAgents
   const errors: string[] = [];
   if (raw === undefined || raw === null) return { agents, errors };
   if (!isPlainObject(raw)) {
-    errors.push('switchboard.agents must be an object keyed by agent id, e.g. {"gemini": {"command": "gemini", "args": ["--acp"]}}.');
+    errors.push(
+      'switchboard.agents must be an object keyed by agent id, e.g. {"gemini": {"command": "gemini", "args": ["--acp"]}}.',
+    );
     return { agents, errors };
   }
   for (const [id, entry] of Object.entries(raw)) {

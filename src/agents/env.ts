@@ -44,7 +44,8 @@ export function mergeAgentEnv(
     // Windows keys are case-insensitive (`Path` is PATH): the user's spelling replaces the base's,
     // so the child never sees two variants and picks the wrong one.
     if (windows) {
-      for (const existing of Object.keys(env)) if (existing !== key && existing.toUpperCase() === key.toUpperCase()) delete env[existing];
+      for (const existing of Object.keys(env))
+        if (existing !== key && existing.toUpperCase() === key.toUpperCase()) delete env[existing];
     }
     env[key] = value;
   }
@@ -55,7 +56,9 @@ export function mergeAgentEnv(
       const warning = pathWarning(value, windows, base);
       if (warning) warnings.push(`${where}.env.${key} ${warning}`);
     } else if (name === 'HOME' && !checks.isDirectory(value)) {
-      warnings.push(`${where}.env.${key} is ${JSON.stringify(value)}, which is not an existing folder: the agent may not find its login or config there.`);
+      warnings.push(
+        `${where}.env.${key} is ${JSON.stringify(value)}, which is not an existing folder: the agent may not find its login or config there.`,
+      );
     }
   }
   return { env, warnings };
@@ -66,7 +69,9 @@ function pathWarning(value: string, windows: boolean, base: NodeJS.ProcessEnv): 
   const entries = value.split(windows ? ';' : ':').map((entry) => normalizeDir(entry, windows));
   const systemDirs = windows ? [windowsSystem32(base)] : POSIX_SYSTEM_DIRS;
   if (systemDirs.some((dir) => entries.includes(normalizeDir(dir, windows)))) return undefined;
-  const unexpanded = /\$\{?PATH\}?|%PATH%/i.test(value) ? ' (variables such as $PATH are not expanded: write the folders out)' : '';
+  const unexpanded = /\$\{?PATH\}?|%PATH%/i.test(value)
+    ? ' (variables such as $PATH are not expanded: write the folders out)'
+    : '';
   return `has none of the system folders ${systemDirs.join(', ')}${unexpanded}: the agent and the tools it runs (node, git, sh) may not be found.`;
 }
 

@@ -14,7 +14,9 @@ export interface FailureContext {
 
 /** The hint, plus the env warnings: a PATH without /usr/bin explains "command not found" better than any hint. */
 function withEnv(ctx: FailureContext, hint: string): string {
-  return ctx.envWarnings && ctx.envWarnings.length > 0 ? `${hint} Check the agent's env: ${ctx.envWarnings.join(' ')}` : hint;
+  return ctx.envWarnings && ctx.envWarnings.length > 0
+    ? `${hint} Check the agent's env: ${ctx.envWarnings.join(' ')}`
+    : hint;
 }
 
 const RESTART_HINT = 'The agent exited; press Restart to start it again. The stderr lines above may say why.';
@@ -26,7 +28,10 @@ export function spawnFailure(ctx: FailureContext, error: NodeJS.ErrnoException):
       return {
         ...base,
         title: `Command not found: ${ctx.command}`,
-        hint: withEnv(ctx, `Check that \`${ctx.command}\` is installed and on PATH, or set an absolute path in switchboard.agents.`),
+        hint: withEnv(
+          ctx,
+          `Check that \`${ctx.command}\` is installed and on PATH, or set an absolute path in switchboard.agents.`,
+        ),
       };
     case 'EACCES':
       return {
@@ -59,7 +64,14 @@ export function exitFailure(ctx: FailureContext, exitCode: number | null, signal
       : exitCode === 0
         ? 'Agent exited unexpectedly (exit code 0)'
         : `Agent exited with code ${exitCode ?? 'unknown'}`;
-  return { title, commandLine: ctx.commandLine, exitCode, signal, stderrTail: ctx.stderrTail, hint: withEnv(ctx, RESTART_HINT) };
+  return {
+    title,
+    commandLine: ctx.commandLine,
+    exitCode,
+    signal,
+    stderrTail: ctx.stderrTail,
+    hint: withEnv(ctx, RESTART_HINT),
+  };
 }
 
 export function initializeTimeoutFailure(ctx: FailureContext, timeoutMs: number): AgentFailure {

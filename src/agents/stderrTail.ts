@@ -20,7 +20,11 @@ export interface StderrLogLimits {
   maxBytesPerInterval: number;
 }
 
-export const DEFAULT_LOG_LIMITS: StderrLogLimits = { intervalMs: 250, maxLinesPerInterval: 1000, maxBytesPerInterval: 256 * 1024 };
+export const DEFAULT_LOG_LIMITS: StderrLogLimits = {
+  intervalMs: 250,
+  maxLinesPerInterval: 1000,
+  maxBytesPerInterval: 256 * 1024,
+};
 
 export class StderrTail {
   private partial: Buffer = Buffer.alloc(0);
@@ -95,7 +99,8 @@ export class StderrTail {
 
   /** The last lines, oldest first, including an unterminated trailing line. */
   tail(): string[] {
-    const lines = this.partial.length === 0 ? [...this.lines] : [...this.lines, bounded(stripCr(this.partial.toString('utf8')))];
+    const lines =
+      this.partial.length === 0 ? [...this.lines] : [...this.lines, bounded(stripCr(this.partial.toString('utf8')))];
     return lines.slice(-this.maxLines);
   }
 
@@ -104,7 +109,10 @@ export class StderrTail {
   }
 
   private lineText(bytes: Buffer, start: number, end: number, first: boolean): string {
-    const text = first && this.partial.length > 0 ? Buffer.concat([this.partial, bytes.subarray(start, end)]).toString('utf8') : bytes.toString('utf8', start, end);
+    const text =
+      first && this.partial.length > 0
+        ? Buffer.concat([this.partial, bytes.subarray(start, end)]).toString('utf8')
+        : bytes.toString('utf8', start, end);
     return bounded(stripCr(text));
   }
 

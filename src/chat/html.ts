@@ -28,22 +28,24 @@ export function createNonce(): string {
  * markdown are placeholders the user can open in the browser (webview/render/agentImages.ts).
  */
 export function contentSecurityPolicy(cspSource: string, nonce: string): string {
-  return [
-    `default-src 'none'`,
-    `style-src ${cspSource} 'nonce-${nonce}'`,
-    `script-src 'nonce-${nonce}'`,
-    `img-src ${cspSource} data:`,
-    `font-src ${cspSource}`,
-    `media-src 'none'`,
-    `connect-src 'none'`,
-    `frame-src 'none'`,
-    `child-src 'none'`,
-    `worker-src 'none'`,
-    `object-src 'none'`,
-    `manifest-src 'none'`,
-    `form-action 'none'`,
-    `base-uri 'none'`,
-  ].join('; ') + ';';
+  return (
+    [
+      `default-src 'none'`,
+      `style-src ${cspSource} 'nonce-${nonce}'`,
+      `script-src 'nonce-${nonce}'`,
+      `img-src ${cspSource} data:`,
+      `font-src ${cspSource}`,
+      `media-src 'none'`,
+      `connect-src 'none'`,
+      `frame-src 'none'`,
+      `child-src 'none'`,
+      `worker-src 'none'`,
+      `object-src 'none'`,
+      `manifest-src 'none'`,
+      `form-action 'none'`,
+      `base-uri 'none'`,
+    ].join('; ') + ';'
+  );
 }
 
 export function buildChatHtml(input: ChatHtmlInput): string {

@@ -142,7 +142,17 @@ const AGENT_ADVICE = 'Check "Switchboard: Show Agent Log", or run "Switchboard: 
 /** One sentence on what failed and why, then what the user can do about it. */
 export function errorAdvice(type: WebviewToHost['type'], error: unknown): string {
   const reason = errorMessage(error);
-  const touchesAgent = !['openLocation', 'openDiff', 'copy', 'showLog', 'stopTerminal', 'openTerminal', 'reviewFile', 'reviewSession', 'restoreCheckpoint'].includes(type);
+  const touchesAgent = ![
+    'openLocation',
+    'openDiff',
+    'copy',
+    'showLog',
+    'stopTerminal',
+    'openTerminal',
+    'reviewFile',
+    'reviewSession',
+    'restoreCheckpoint',
+  ].includes(type);
   const advice = touchesAgent ? ` ${AGENT_ADVICE}` : '';
   return `Switchboard could not ${WHAT_FAILED[type]}: ${reason.replace(/\.$/, '')}.${advice}`;
 }

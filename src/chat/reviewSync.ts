@@ -89,7 +89,10 @@ function showsFile(action: ThreadAction): boolean {
   if (action.type === 'fileWritten') return true;
   if (action.type !== 'sessionUpdate') return false;
   const update = action.update;
-  return (update.sessionUpdate === 'tool_call' || update.sessionUpdate === 'tool_call_update') && (update.content ?? []).some((item) => item.type === 'diff');
+  return (
+    (update.sessionUpdate === 'tool_call' || update.sessionUpdate === 'tool_call_update') &&
+    (update.content ?? []).some((item) => item.type === 'diff')
+  );
 }
 
 /** The paths of every diff and fs write the thread's tool cards show, each once. */

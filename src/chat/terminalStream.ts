@@ -65,7 +65,8 @@ export class TerminalStream {
     this.pending.clear();
     for (const [terminalId, entry] of entries) {
       this.known.add(terminalId);
-      if (entry.replay) this.post({ type: 'terminalOutput', terminalId, data: this.replayOf(terminalId) ?? '', replace: true });
+      if (entry.replay)
+        this.post({ type: 'terminalOutput', terminalId, data: this.replayOf(terminalId) ?? '', replace: true });
       else if (entry.data !== '') this.post({ type: 'terminalOutput', terminalId, data: entry.data, replace: false });
     }
   }

@@ -47,7 +47,12 @@ export class WebviewMirror {
     private readonly schedule: Schedule = timerSchedule,
     private readonly log: (line: string) => void = () => undefined,
   ) {
-    this.terminals = new TerminalStream((message) => this.post(message), (id) => this.thread?.terminalReplay(id), schedule, BATCH_INTERVAL_MS);
+    this.terminals = new TerminalStream(
+      (message) => this.post(message),
+      (id) => this.thread?.terminalReplay(id),
+      schedule,
+      BATCH_INTERVAL_MS,
+    );
   }
 
   /**
@@ -60,11 +65,15 @@ export class WebviewMirror {
     this.failedPosts++;
     if (this.failedPosts > MAX_RECOVERIES) {
       if (this.failedPosts === MAX_RECOVERIES + 1) {
-        this.log(`[switchboard] could not post to the chat webview ${MAX_RECOVERIES} times in a row (last: "${message.type}", ${reason}); it updates again when the view reloads`);
+        this.log(
+          `[switchboard] could not post to the chat webview ${MAX_RECOVERIES} times in a row (last: "${message.type}", ${reason}); it updates again when the view reloads`,
+        );
       }
       return;
     }
-    this.log(`[switchboard] could not post a "${message.type}" message to the chat webview (${reason}); sending a snapshot instead`);
+    this.log(
+      `[switchboard] could not post a "${message.type}" message to the chat webview (${reason}); sending a snapshot instead`,
+    );
     if (this.ready) this.postSnapshot();
   }
 

@@ -44,7 +44,9 @@ export class DemoAgent {
     const fs = params.clientCapabilities?.fs;
     this.canEditFiles = fs?.readTextFile === true && fs?.writeTextFile === true;
     this.canRunTerminals = params.clientCapabilities?.terminal === true;
-    this.options.log(`initialize: client protocol ${params.protocolVersion}, fs edits ${this.canEditFiles ? 'on' : 'off'}`);
+    this.options.log(
+      `initialize: client protocol ${params.protocolVersion}, fs edits ${this.canEditFiles ? 'on' : 'off'}`,
+    );
     return {
       protocolVersion: 1,
       agentInfo: { name: 'switchboard-demo', title: 'Demo agent', version: this.options.version },
@@ -72,7 +74,11 @@ export class DemoAgent {
     };
     this.sessions.set(sessionId, session);
     // Deferred so the client has the session/new response (and the sessionId) before the update.
-    setTimeout(() => this.sendUpdate(sessionId, { sessionUpdate: 'available_commands_update', availableCommands: DEMO_COMMANDS }), 10);
+    setTimeout(
+      () =>
+        this.sendUpdate(sessionId, { sessionUpdate: 'available_commands_update', availableCommands: DEMO_COMMANDS }),
+      10,
+    );
     return {
       sessionId,
       modes: demoModeState(session.modeId),

@@ -1,7 +1,8 @@
 // The Demo agent's slash commands: what it advertises and how a prompt picks a script.
 import type * as acp from '@agentclientprotocol/sdk';
 
-export type DemoCommandName = 'help' | 'plan' | 'edit' | 'think' | 'long' | 'refuse' | 'review' | 'diskwrite' | 'terminal';
+export type DemoCommandName =
+  'help' | 'plan' | 'edit' | 'think' | 'long' | 'refuse' | 'review' | 'diskwrite' | 'terminal';
 
 export const DEMO_COMMANDS: acp.AvailableCommand[] = [
   { name: 'help', description: 'Demo: list what the offline demo agent can show.' },
@@ -18,7 +19,10 @@ export const DEMO_COMMANDS: acp.AvailableCommand[] = [
   },
   { name: 'long', description: 'Demo: stream a long markdown answer (about 200 lines) to scroll through.' },
   { name: 'refuse', description: 'Demo: end the turn with stopReason "refusal".' },
-  { name: 'review', description: 'Demo: edit switchboard-review-demo.md in two places through the editor, to review per change.' },
+  {
+    name: 'review',
+    description: 'Demo: edit switchboard-review-demo.md in two places through the editor, to review per change.',
+  },
   { name: 'diskwrite', description: 'Demo: write switchboard-disk-demo.md directly on disk, as shell commands do.' },
   { name: 'terminal', description: 'Demo: run a coloured build in a real terminal, then kill a command that hangs.' },
 ];

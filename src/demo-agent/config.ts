@@ -77,9 +77,7 @@ function allowedValues(configId: keyof DemoConfigValues): string[] {
   return THOUGHT_LEVELS.map((o) => o.value);
 }
 
-export type ConfigChange =
-  | { ok: true; values: DemoConfigValues }
-  | { ok: false; message: string };
+export type ConfigChange = { ok: true; values: DemoConfigValues } | { ok: false; message: string };
 
 /** Validates a session/set_config_option request against the demo's options. */
 export function applyConfigChange(values: DemoConfigValues, configId: unknown, value: unknown): ConfigChange {

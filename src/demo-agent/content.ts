@@ -87,7 +87,12 @@ export const LONG_THOUGHT_ANSWER = 'Done thinking. (This was a scripted demo tho
 
 /** About 200 lines of markdown: sections with lists, a table and code, numbered so scrolling is easy to follow. */
 export function longMarkdown(): string {
-  const lines: string[] = ['# A long demo answer', '', `${DEMO_NOTICE} This answer is long on purpose, to try scrolling.`, ''];
+  const lines: string[] = [
+    '# A long demo answer',
+    '',
+    `${DEMO_NOTICE} This answer is long on purpose, to try scrolling.`,
+    '',
+  ];
   for (let section = 1; section <= 10; section++) {
     lines.push(`## Section ${section}`, '');
     for (let item = 1; item <= 8; item++) {
@@ -116,7 +121,8 @@ export function appendDemoEdit(oldText: string, turnNumber: number): string {
 }
 
 export function describeFile(text: string | null): string {
-  if (text === null || text === '') return `${DEMO_FILE_NAME} does not exist yet (or is empty); the demo will create it.`;
+  if (text === null || text === '')
+    return `${DEMO_FILE_NAME} does not exist yet (or is empty); the demo will create it.`;
   const lines = text.split('\n').length - (text.endsWith('\n') ? 1 : 0);
   return `${DEMO_FILE_NAME} has ${lines} line${lines === 1 ? '' : 's'} (${text.length} characters).`;
 }

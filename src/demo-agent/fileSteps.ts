@@ -83,7 +83,9 @@ export async function editDemoFile(turn: DemoTurn, oldText: string | null, memor
       turn.updateToolCall({
         toolCallId: id,
         status: 'failed',
-        content: [text(`Edit skipped: the demo agent was not allowed to change ${DEMO_FILE_NAME}. Nothing was written.`)],
+        content: [
+          text(`Edit skipped: the demo agent was not allowed to change ${DEMO_FILE_NAME}. Nothing was written.`),
+        ],
       });
       return 'rejected';
     }
@@ -102,7 +104,12 @@ export async function editDemoFile(turn: DemoTurn, oldText: string | null, memor
  * Writes `content` through the client's fs/write_text_file. A failure marks the tool call failed
  * and returns the reason; null means written. Cancellation propagates.
  */
-export async function writeThroughClient(turn: DemoTurn, toolCallId: string, path: string, content: string): Promise<string | null> {
+export async function writeThroughClient(
+  turn: DemoTurn,
+  toolCallId: string,
+  path: string,
+  content: string,
+): Promise<string | null> {
   try {
     const params: acp.WriteTextFileRequest = { sessionId: turn.info.sessionId, path, content };
     await turn.request<acp.WriteTextFileResponse>(ClientMethod.fsWriteTextFile, params);
@@ -110,7 +117,11 @@ export async function writeThroughClient(turn: DemoTurn, toolCallId: string, pat
   } catch (error) {
     if (error instanceof TurnCancelled) throw error;
     const reason = error instanceof Error ? error.message : String(error);
-    turn.updateToolCall({ toolCallId, status: 'failed', content: [text(`The client could not write the file: ${reason}`)] });
+    turn.updateToolCall({
+      toolCallId,
+      status: 'failed',
+      content: [text(`The client could not write the file: ${reason}`)],
+    });
     return reason;
   }
 }

@@ -37,7 +37,8 @@ function text(value: string): acp.ToolCallContent {
 /** The /review edit: the third line is replaced and a line is appended; far apart, so two hunks. */
 export function reviewDemoEdit(oldText: string, turnNumber: number): string {
   const lines = oldText.split('\n');
-  if (lines.length >= 3) lines[2] = `This file was edited by the demo agent in turn ${turnNumber}: review each change in the editor.`;
+  if (lines.length >= 3)
+    lines[2] = `This file was edited by the demo agent in turn ${turnNumber}: review each change in the editor.`;
   const body = lines.join('\n');
   return `${body.endsWith('\n') || body === '' ? body : `${body}\n`}Added by the demo agent in turn ${turnNumber}.\n`;
 }
@@ -59,7 +60,14 @@ export async function reviewTurn(turn: DemoTurn): Promise<string> {
   const oldText = await readFile(turn, path);
   const newText = oldText === null ? REVIEW_DEMO_TEXT : reviewDemoEdit(oldText, turn.info.turnNumber);
   const title = oldText === null ? `Create ${REVIEW_DEMO_FILE}` : `Edit ${REVIEW_DEMO_FILE} (two changes)`;
-  turn.startToolCall({ toolCallId: id, title, kind: 'edit', status: 'in_progress', locations: [{ path, line: 3 }], rawInput: { path } });
+  turn.startToolCall({
+    toolCallId: id,
+    title,
+    kind: 'edit',
+    status: 'in_progress',
+    locations: [{ path, line: 3 }],
+    rawInput: { path },
+  });
   await turn.pause(turn.info.chunkDelayMs * 5);
   const failure = await writeThroughClient(turn, id, path, newText);
   if (failure !== null) return `The edit failed: ${failure}`;
@@ -89,7 +97,11 @@ export async function diskWriteTurn(turn: DemoTurn): Promise<string> {
     turn.updateToolCall({ toolCallId: id, status: 'failed', content: [text(`Could not write: ${reason}`)] });
     return `The write failed: ${reason}`;
   }
-  turn.updateToolCall({ toolCallId: id, status: 'completed', content: [text(`Appended one line to ${DISK_DEMO_FILE} with Node's fs.`)] });
+  turn.updateToolCall({
+    toolCallId: id,
+    status: 'completed',
+    content: [text(`Appended one line to ${DISK_DEMO_FILE} with Node's fs.`)],
+  });
   // Let the client's file watcher see the change before the turn ends.
   await turn.pause(Math.max(300, turn.info.chunkDelayMs * 10));
   return `Wrote \`${DISK_DEMO_FILE}\` directly on disk, the way shell commands do. Switchboard noticed it: it is in the **Changes** view.`;

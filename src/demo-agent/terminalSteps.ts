@@ -54,7 +54,10 @@ async function runInTerminal(
   });
   try {
     turn.updateToolCall({ toolCallId, status: 'in_progress', content: [{ type: 'terminal', terminalId }] });
-    const exited = turn.request<acp.WaitForTerminalExitResponse>(ClientMethod.terminalWaitForExit, { sessionId, terminalId });
+    const exited = turn.request<acp.WaitForTerminalExitResponse>(ClientMethod.terminalWaitForExit, {
+      sessionId,
+      terminalId,
+    });
     let killed = false;
     if (killAfterMs !== null) {
       const timedOut = await Promise.race([exited.then(() => false), turn.pause(killAfterMs).then(() => true)]);
@@ -64,7 +67,10 @@ async function runInTerminal(
       }
     }
     await exited;
-    const output = await turn.request<acp.TerminalOutputResponse>(ClientMethod.terminalOutput, { sessionId, terminalId });
+    const output = await turn.request<acp.TerminalOutputResponse>(ClientMethod.terminalOutput, {
+      sessionId,
+      terminalId,
+    });
     const ok = !killed && output.exitStatus?.exitCode === 0;
     turn.updateToolCall({ toolCallId, status: ok ? 'completed' : 'failed', rawOutput: output });
     return { output, killed };
@@ -78,7 +84,13 @@ async function runInTerminal(
 export async function terminalTurn(turn: DemoTurn): Promise<string> {
   const n = turn.info.turnNumber;
   const build = await runInTerminal(turn, `demo-terminal-${n}-build`, 'Run the demo build', BUILD_SCRIPT, null);
-  const slow = await runInTerminal(turn, `demo-terminal-${n}-slow`, 'Wait for a server (killed after 2 s)', SLOW_SCRIPT, KILL_AFTER_MS);
+  const slow = await runInTerminal(
+    turn,
+    `demo-terminal-${n}-slow`,
+    'Wait for a server (killed after 2 s)',
+    SLOW_SCRIPT,
+    KILL_AFTER_MS,
+  );
   const lastLine = build.output.output.trim().split('\n').pop() ?? '';
   const slowStatus = slow.output.exitStatus?.signal ?? `exit code ${slow.output.exitStatus?.exitCode ?? '?'}`;
   return [

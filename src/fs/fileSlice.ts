@@ -54,7 +54,8 @@ export class FileReadError extends Error {
 
 /** switchboard.fs.maxReadMiB as bytes: 1..1024 MiB, anything else the default. */
 export function maxReadBytesFrom(mib: unknown): number {
-  const value = typeof mib === 'number' && Number.isFinite(mib) && mib >= 1 ? Math.min(mib, 1024) : DEFAULT_MAX_READ_MIB;
+  const value =
+    typeof mib === 'number' && Number.isFinite(mib) && mib >= 1 ? Math.min(mib, 1024) : DEFAULT_MAX_READ_MIB;
   return Math.floor(value * 1024 * 1024);
 }
 
@@ -100,7 +101,8 @@ function tooBig(filePath: string, maxBytes: number, what: string): FileReadError
 }
 
 // O_NOFOLLOW: callers pass the real path, so a link in its last component means it was swapped.
-const OPEN_FLAGS = constants.O_RDONLY | (constants.O_NONBLOCK ?? 0) | (constants.O_NOCTTY ?? 0) | (constants.O_NOFOLLOW ?? 0);
+const OPEN_FLAGS =
+  constants.O_RDONLY | (constants.O_NONBLOCK ?? 0) | (constants.O_NOCTTY ?? 0) | (constants.O_NOFOLLOW ?? 0);
 
 /**
  * The requested lines of a regular file, and its whole text too when the file is small enough for
@@ -116,7 +118,8 @@ export async function readFileSlice(
   const before = await stat(filePath);
   refuseNonRegular(filePath, before);
   const whole = request.limit === undefined || request.limit === null;
-  if (whole && (request.line ?? 1) <= 1 && before.size > bounds.maxBytes) throw tooBig(filePath, bounds.maxBytes, 'the whole text');
+  if (whole && (request.line ?? 1) <= 1 && before.size > bounds.maxBytes)
+    throw tooBig(filePath, bounds.maxBytes, 'the whole text');
 
   const handle = await open(filePath, OPEN_FLAGS);
   try {
@@ -125,7 +128,9 @@ export async function readFileSlice(
     if (opened.ino !== before.ino || opened.dev !== before.dev) {
       throw new FileReadError('changed', `${filePath} was replaced while being opened; try again`);
     }
-    const scan = new SliceScanner(request.line, request.limit, bounds.maxBytes, () => tooBig(filePath, bounds.maxBytes, 'the requested text'));
+    const scan = new SliceScanner(request.line, request.limit, bounds.maxBytes, () =>
+      tooBig(filePath, bounds.maxBytes, 'the requested text'),
+    );
     // Kept whole only while within review's cap; the file may grow past it as we read.
     let wholeBytes: Buffer[] | null = opened.size <= wholeTextMaxBytes ? [] : null;
     let wholeLength = 0;

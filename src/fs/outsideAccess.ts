@@ -52,18 +52,24 @@ export class OutsideAccess {
    */
   async check(kind: AccessKind, filePath: string): Promise<string> {
     const realPath = await realPathOrFailure(filePath);
-    const folders = await Promise.all(this.options.workspaceFolders().map((folder) => resolveRealPath(folder).catch(() => folder)));
+    const folders = await Promise.all(
+      this.options.workspaceFolders().map((folder) => resolveRealPath(folder).catch(() => folder)),
+    );
     if (isInsideAnyFolder(realPath, folders)) return realPath;
 
     const folder = path.dirname(realPath);
     const shown = describeTarget(filePath, realPath);
     const policy = kind === 'write' ? 'ask' : this.options.readPolicy();
     if (policy === 'allow') {
-      this.options.log(`fs: ${kind} outside the workspace allowed by switchboard.fs.readOutsideWorkspace = "allow": ${shown}`);
+      this.options.log(
+        `fs: ${kind} outside the workspace allowed by switchboard.fs.readOutsideWorkspace = "allow": ${shown}`,
+      );
       return realPath;
     }
     if (policy === 'deny') {
-      this.options.log(`fs: ${kind} outside the workspace denied by switchboard.fs.readOutsideWorkspace = "deny": ${shown}`);
+      this.options.log(
+        `fs: ${kind} outside the workspace denied by switchboard.fs.readOutsideWorkspace = "deny": ${shown}`,
+      );
       throw denied(kind, realPath, 'switchboard.fs.readOutsideWorkspace is "deny"');
     }
     if (this.grants[kind].has(folder)) {
@@ -113,7 +119,9 @@ async function realPathOrFailure(filePath: string): Promise<string> {
 
 /** The agent's path, and where it really leads when that differs (escaped for the log). */
 export function describeTarget(requestedPath: string, realPath: string): string {
-  return requestedPath === realPath ? displayPath(realPath) : `${displayPath(requestedPath)} (really ${displayPath(realPath)})`;
+  return requestedPath === realPath
+    ? displayPath(realPath)
+    : `${displayPath(requestedPath)} (really ${displayPath(realPath)})`;
 }
 
 function denied(kind: AccessKind, realPath: string, why: string): RequestFailure {

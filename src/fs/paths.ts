@@ -64,6 +64,8 @@ export function displayPath(filePath: string, pathApi: path.PlatformPath = path)
   const escapedBackslashes = pathApi.sep === '/' ? filePath.replace(/\\/g, '\\\\') : filePath;
   return escapedBackslashes.replace(INVISIBLE, (char) => {
     const code = char.codePointAt(0) ?? 0;
-    return code > 0xffff ? `\\u{${code.toString(16).toUpperCase()}}` : `\\u${code.toString(16).toUpperCase().padStart(4, '0')}`;
+    return code > 0xffff
+      ? `\\u{${code.toString(16).toUpperCase()}}`
+      : `\\u${code.toString(16).toUpperCase().padStart(4, '0')}`;
   });
 }

@@ -33,7 +33,13 @@ export function boundJson(value: unknown, bounds: JsonBounds = FREE_FORM_BOUNDS,
   return walk(value, bounds, 0, report, '');
 }
 
-function walk(value: unknown, bounds: JsonBounds, depth: number, report: BoundReport | undefined, path: string): unknown {
+function walk(
+  value: unknown,
+  bounds: JsonBounds,
+  depth: number,
+  report: BoundReport | undefined,
+  path: string,
+): unknown {
   if (typeof value === 'string') {
     if (value.length <= bounds.maxString) return value;
     note(report, `${path || '(value)'}: a string of ${value.length} characters cut to ${bounds.maxString}`);

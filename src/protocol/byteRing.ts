@@ -59,7 +59,11 @@ export class ByteRing {
     const joined = texts.join('');
     const total = Buffer.byteLength(joined, 'utf8');
     if (total * 4 > this.capacity) {
-      for (let i = 0; i < texts.length; i++) this.push(texts[i], this.meta.map((_, c) => meta[c]?.[i] ?? 0));
+      for (let i = 0; i < texts.length; i++)
+        this.push(
+          texts[i],
+          this.meta.map((_, c) => meta[c]?.[i] ?? 0),
+        );
       return;
     }
     // All ASCII (the usual JSON-RPC line): every text's byte length is its length.
@@ -82,7 +86,10 @@ export class ByteRing {
   forEach(visit: (text: string, meta: number[]) => void): void {
     for (let i = this.head; i < this.starts.length; i++) {
       const text = this.buffer.toString('utf8', this.starts[i], this.starts[i] + this.lengths[i]);
-      visit(text, this.meta.map((column) => column[i]));
+      visit(
+        text,
+        this.meta.map((column) => column[i]),
+      );
     }
   }
 

@@ -75,7 +75,8 @@ export function textChunkNotification(
   messageId?: string | null,
 ): TextChunkNotification {
   const content = { type: 'text', text } as const;
-  const update = typeof messageId === 'string' ? { sessionUpdate: kind, messageId, content } : { sessionUpdate: kind, content };
+  const update =
+    typeof messageId === 'string' ? { sessionUpdate: kind, messageId, content } : { sessionUpdate: kind, content };
   return { jsonrpc: '2.0', method: 'session/update', params: { sessionId, update } };
 }
 
@@ -88,7 +89,8 @@ export function textChunkNotification(
 export function textChunkOf(message: unknown): TextChunk | undefined {
   if (!isObject(message)) return undefined;
   const envelope = message;
-  if (envelope.method !== 'session/update' || envelope.jsonrpc !== '2.0' || !hasOnlyKeys(envelope, isEnvelopeKey)) return undefined;
+  if (envelope.method !== 'session/update' || envelope.jsonrpc !== '2.0' || !hasOnlyKeys(envelope, isEnvelopeKey))
+    return undefined;
   const params = envelope.params;
   if (!isObject(params) || typeof params.sessionId !== 'string' || !hasOnlyKeys(params, isParamsKey)) return undefined;
   const update = params.update;
@@ -98,7 +100,12 @@ export function textChunkOf(message: unknown): TextChunk | undefined {
   const messageId = update.messageId;
   if (messageId !== undefined && messageId !== null && typeof messageId !== 'string') return undefined;
   const content = update.content;
-  if (!isObject(content) || content.type !== 'text' || typeof content.text !== 'string' || !hasOnlyKeys(content, isContentKey)) {
+  if (
+    !isObject(content) ||
+    content.type !== 'text' ||
+    typeof content.text !== 'string' ||
+    !hasOnlyKeys(content, isContentKey)
+  ) {
     return undefined;
   }
   return { sessionId: params.sessionId, kind, text: content.text, messageId: messageId ?? null };
@@ -107,7 +114,8 @@ export function textChunkOf(message: unknown): TextChunk | undefined {
 // The keys a mergeable chunk may have, level by level (switches: cheaper than a Set per key).
 const isEnvelopeKey = (key: string) => key === 'jsonrpc' || key === 'method' || key === 'params';
 const isParamsKey = (key: string) => key === 'sessionId' || key === 'update' || key === '_meta';
-const isUpdateKey = (key: string) => key === 'sessionUpdate' || key === 'content' || key === 'messageId' || key === '_meta';
+const isUpdateKey = (key: string) =>
+  key === 'sessionUpdate' || key === 'content' || key === 'messageId' || key === '_meta';
 const isContentKey = (key: string) => key === 'type' || key === 'text' || key === 'annotations' || key === '_meta';
 
 function isObject(value: unknown): value is Record<string, unknown> {
@@ -182,6 +190,11 @@ export class TextChunkRun {
     const original = this.original;
     this.original = undefined;
     if (parts.length === 1 && original !== undefined) return original;
-    return textChunkNotification(this.sessionId, this.kind, parts.length === 1 ? parts[0]! : parts.join(''), this.messageId);
+    return textChunkNotification(
+      this.sessionId,
+      this.kind,
+      parts.length === 1 ? parts[0]! : parts.join(''),
+      this.messageId,
+    );
   }
 }

@@ -179,7 +179,9 @@ export function createAcpConnection(
     },
     sender: {
       sendCancellation: (connection, id) =>
-        connection.sendNotification(ProtocolMethod.cancelRequest, { requestId: id } satisfies acp.CancelRequestNotification),
+        connection.sendNotification(ProtocolMethod.cancelRequest, {
+          requestId: id,
+        } satisfies acp.CancelRequestNotification),
       cleanup: () => undefined,
     },
   };
@@ -378,7 +380,8 @@ export function createAcpConnection(
         log('warn', `Not sending ${method}: the connection is closed`);
         return;
       }
-      const sent = params === undefined ? connection.sendNotification(method) : connection.sendNotification(method, params);
+      const sent =
+        params === undefined ? connection.sendNotification(method) : connection.sendNotification(method, params);
       sent.catch((error: unknown) => log('error', `Could not send ${method}: ${errorMessage(error)}`));
     },
     onRequest(method: string, handler: RequestHandler<never, unknown>) {
@@ -414,7 +417,6 @@ function isNotification(message: Message): message is NotificationMessage {
   const candidate = message as Partial<NotificationMessage> & { id?: unknown };
   return typeof candidate.method === 'string' && candidate.id === undefined;
 }
-
 
 function preview(line: string): string {
   return line.length > 200 ? `${line.slice(0, 200)}… (${line.length} characters)` : line;

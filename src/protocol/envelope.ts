@@ -36,14 +36,26 @@ export function checkEnvelope(message: Record<string, unknown>): EnvelopeVerdict
     const method = message.method;
     if (hasId) {
       if (!isRequestId(message.id)) {
-        return { kind: 'invalidRequest', id: null, reason: `request id ${describe(message.id)} is not a string or a number` };
+        return {
+          kind: 'invalidRequest',
+          id: null,
+          reason: `request id ${describe(message.id)} is not a string or a number`,
+        };
       }
-      if (typeof method !== 'string') return { kind: 'invalidRequest', id: message.id, reason: 'method is not a string' };
-      if (!jsonrpcOk) return { kind: 'invalidRequest', id: message.id, reason: `"jsonrpc" is ${describe(message.jsonrpc)}, not "2.0"` };
+      if (typeof method !== 'string')
+        return { kind: 'invalidRequest', id: message.id, reason: 'method is not a string' };
+      if (!jsonrpcOk)
+        return {
+          kind: 'invalidRequest',
+          id: message.id,
+          reason: `"jsonrpc" is ${describe(message.jsonrpc)}, not "2.0"`,
+        };
       return OK;
     }
     if (typeof method !== 'string') return { kind: 'drop', reason: 'a notification whose method is not a string' };
-    return jsonrpcOk ? OK : { kind: 'lenient', reason: `a notification whose "jsonrpc" is ${describe(message.jsonrpc)}, not "2.0"` };
+    return jsonrpcOk
+      ? OK
+      : { kind: 'lenient', reason: `a notification whose "jsonrpc" is ${describe(message.jsonrpc)}, not "2.0"` };
   }
   const hasResult = Object.hasOwn(message, 'result');
   const hasError = Object.hasOwn(message, 'error');
@@ -51,14 +63,20 @@ export function checkEnvelope(message: Record<string, unknown>): EnvelopeVerdict
   if (message.id === null && hasError) {
     return { kind: 'drop', reason: `an error about a message it could not read: ${describe(message.error)}` };
   }
-  if (!isRequestId(message.id)) return { kind: 'drop', reason: `a response whose id ${describe(message.id)} is not a string or a number` };
+  if (!isRequestId(message.id))
+    return { kind: 'drop', reason: `a response whose id ${describe(message.id)} is not a string or a number` };
   if (hasResult === hasError) {
-    return { kind: 'drop', reason: `a response to request ${describe(message.id)} with ${hasResult ? 'both result and error' : 'neither result nor error'}` };
+    return {
+      kind: 'drop',
+      reason: `a response to request ${describe(message.id)} with ${hasResult ? 'both result and error' : 'neither result nor error'}`,
+    };
   }
   if (hasError && !isErrorObject(message.error)) {
     return { kind: 'drop', reason: `a response to request ${describe(message.id)} whose error is not {code, message}` };
   }
-  return jsonrpcOk ? OK : { kind: 'lenient', reason: `a response whose "jsonrpc" is ${describe(message.jsonrpc)}, not "2.0"` };
+  return jsonrpcOk
+    ? OK
+    : { kind: 'lenient', reason: `a response whose "jsonrpc" is ${describe(message.jsonrpc)}, not "2.0"` };
 }
 
 function isErrorObject(value: unknown): boolean {

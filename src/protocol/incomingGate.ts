@@ -40,7 +40,8 @@ export class IncomingGate {
       case 'ok':
         break;
       case 'lenient':
-        if (!this.warnedLenient) this.log('warn', `The agent sent ${verdict.reason}; accepted (logged once per connection)`);
+        if (!this.warnedLenient)
+          this.log('warn', `The agent sent ${verdict.reason}; accepted (logged once per connection)`);
         this.warnedLenient = true;
         break;
       case 'invalidRequest':
@@ -64,7 +65,11 @@ export class IncomingGate {
     const key = idKey(id);
     if (this.queuedRequests.has(key)) {
       this.log('error', `Answered a request that reuses id ${describe(id)} of one still queued with -32600`);
-      this.answerError(id, ErrorCodes.invalidRequest, `Invalid Request: id ${describe(id)} is already in use by another request`);
+      this.answerError(
+        id,
+        ErrorCodes.invalidRequest,
+        `Invalid Request: id ${describe(id)} is already in use by another request`,
+      );
       return false;
     }
     this.queuedRequests.add(key);

@@ -97,7 +97,8 @@ export function checkParams(method: CheckedMethod, params: unknown): SchemaProbl
 function toProblem(errors: readonly ErrorObject[]): SchemaProblem {
   const error = errors[0];
   if (!error) return { path: '', message: 'does not match the schema', keyword: 'unknown' };
-  const missing = error.keyword === 'required' ? String((error.params as { missingProperty?: unknown }).missingProperty) : undefined;
+  const missing =
+    error.keyword === 'required' ? String((error.params as { missingProperty?: unknown }).missingProperty) : undefined;
   let message = error.message ?? 'is invalid';
   if (error.keyword === 'const') {
     // An enum written as oneOf of consts (e.g. PermissionOptionKind): one error per branch.
@@ -106,7 +107,8 @@ function toProblem(errors: readonly ErrorObject[]): SchemaProblem {
       .map((other) => (other.params as { allowedValue?: unknown }).allowedValue);
     message = `must be one of ${JSON.stringify(allowed)}`;
   }
-  if (error.keyword === 'enum') message += `: ${JSON.stringify((error.params as { allowedValues?: unknown }).allowedValues)}`;
+  if (error.keyword === 'enum')
+    message += `: ${JSON.stringify((error.params as { allowedValues?: unknown }).allowedValues)}`;
   if (error.keyword === 'discriminator') {
     const params = error.params as { tag?: string; tagValue?: unknown };
     message = `has an unknown ${params.tag} ${JSON.stringify(params.tagValue)}`;

@@ -96,7 +96,13 @@ export class TrafficLog implements TrafficSink {
     const records: TrafficRecord[] = [];
     this.ring.forEach((text, [time, flags, bytes]) =>
       records.push(
-        toRecord(text, time, flags & SEND ? 'send' : 'recv', bytes === -1 ? Buffer.byteLength(text, 'utf8') : bytes, (flags & TRUNCATED) !== 0),
+        toRecord(
+          text,
+          time,
+          flags & SEND ? 'send' : 'recv',
+          bytes === -1 ? Buffer.byteLength(text, 'utf8') : bytes,
+          (flags & TRUNCATED) !== 0,
+        ),
       ),
     );
     return records;
@@ -139,7 +145,13 @@ export class TrafficLog implements TrafficSink {
   }
 }
 
-function toRecord(text: string, time: number, direction: TrafficDirection, bytes: number, truncated: boolean): TrafficRecord {
+function toRecord(
+  text: string,
+  time: number,
+  direction: TrafficDirection,
+  bytes: number,
+  truncated: boolean,
+): TrafficRecord {
   return { time: new Date(time).toISOString(), direction, text, bytes, truncated };
 }
 

@@ -15,7 +15,13 @@ export interface ReviewWriteHooks {
   mergeWrite(filePath: string, live: string, content: string): MergeOutcome;
   /** Runs the write with the file marked as Switchboard's own edit. */
   ownEdit<T>(filePath: string, work: () => Promise<T>): Promise<T>;
-  agentWrote(write: { path: string; before: string | null; after: string; content: string; conflicts: MergeConflict[] }): void;
+  agentWrote(write: {
+    path: string;
+    before: string | null;
+    after: string;
+    content: string;
+    conflicts: MergeConflict[];
+  }): void;
 }
 
 /** Bounded: the base texts of the files the agent read most recently. */

@@ -89,7 +89,8 @@ export class CheckpointStore {
     for (const name of names.filter((candidate) => candidate.endsWith('.json'))) {
       try {
         const parsed = JSON.parse(await fs.readFile(path.join(this.manifestDir, name), 'utf8')) as CheckpointManifest;
-        if (typeof parsed.seq === 'number' && typeof parsed.files === 'object' && parsed.files !== null) manifests.push(parsed);
+        if (typeof parsed.seq === 'number' && typeof parsed.files === 'object' && parsed.files !== null)
+          manifests.push(parsed);
       } catch {
         // A half-written or corrupt manifest is skipped, not fatal.
       }
@@ -127,7 +128,9 @@ export class CheckpointStore {
       }
     }
     const referencedBytes = (kept: CheckpointManifest[]): number => {
-      const refs = new Set(kept.flatMap((manifest) => Object.values(manifest.files).filter((ref): ref is string => ref !== null)));
+      const refs = new Set(
+        kept.flatMap((manifest) => Object.values(manifest.files).filter((ref): ref is string => ref !== null)),
+      );
       let total = 0;
       for (const ref of refs) total += sizes.get(ref) ?? 0;
       return total;

@@ -52,7 +52,15 @@ function hunksOf(baseline: string, current: string): ReviewHunk[] {
       continue;
     }
     if (!open) {
-      open = { baseStart: baseLine, baseLines: [], currentStart: currentLine, currentLines: [], currentOffset, currentLength: 0, ...(coarse ? { replaced: true as const } : {}) };
+      open = {
+        baseStart: baseLine,
+        baseLines: [],
+        currentStart: currentLine,
+        currentLines: [],
+        currentOffset,
+        currentLength: 0,
+        ...(coarse ? { replaced: true as const } : {}),
+      };
       hunks.push(open);
     }
     if (change.removed) {

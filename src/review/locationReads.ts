@@ -16,7 +16,12 @@ export interface LocationReadLimits {
 }
 
 const MIB = 1024 * 1024;
-export const DEFAULT_LOCATION_LIMITS: LocationReadLimits = { maxFiles: 64, maxTotalBytes: 16 * MIB, maxFileBytes: MIB, concurrency: 4 };
+export const DEFAULT_LOCATION_LIMITS: LocationReadLimits = {
+  maxFiles: 64,
+  maxTotalBytes: 16 * MIB,
+  maxFileBytes: MIB,
+  concurrency: 4,
+};
 
 export interface LocationReadResult {
   read: number;

@@ -36,7 +36,9 @@ export function mergeAgentWrite(base: string, agent: string, live: string): Merg
   const baseLines = splitLines(base);
   const userHunks = computeHunks(base, live).map((hunk) => ({ hunk, side: 'user' as const }));
   const agentHunks = computeHunks(base, agent).map((hunk) => ({ hunk, side: 'agent' as const }));
-  const all = [...userHunks, ...agentHunks].sort((a, b) => a.hunk.baseStart - b.hunk.baseStart || baseEnd(a.hunk) - baseEnd(b.hunk));
+  const all = [...userHunks, ...agentHunks].sort(
+    (a, b) => a.hunk.baseStart - b.hunk.baseStart || baseEnd(a.hunk) - baseEnd(b.hunk),
+  );
   const merged: string[] = [];
   const conflicts: MergeConflict[] = [];
   let next = 0;
@@ -58,7 +60,13 @@ export function mergeAgentWrite(base: string, agent: string, live: string): Merg
       const userLines = applyWithin(baseLines, lo, hi, user);
       // Both made the same change: not a conflict.
       if (joinLines(userLines) !== joinLines(agentLines)) {
-        conflicts.push({ startLine: merged.length, lineCount: agentLines.length, userLines, agentLines, baseLines: baseLines.slice(lo, hi) });
+        conflicts.push({
+          startLine: merged.length,
+          lineCount: agentLines.length,
+          userLines,
+          agentLines,
+          baseLines: baseLines.slice(lo, hi),
+        });
       }
       merged.push(...agentLines);
     }
@@ -164,7 +172,11 @@ export function rebaseUserEdit(baseline: string, before: string, after: string):
       shift += hunk.baseLines.length - hunk.currentLines.length;
       continue;
     }
-    if (hunk.currentStart > endBefore || (hunk.currentStart === endBefore && start < endBefore && hunk.currentLines.length > 0)) break;
+    if (
+      hunk.currentStart > endBefore ||
+      (hunk.currentStart === endBefore && start < endBefore && hunk.currentLines.length > 0)
+    )
+      break;
     return baseline;
   }
   const baseLines = splitLines(baseline);

@@ -12,7 +12,9 @@ import { errorMessage } from '../shared/errorMessage';
  */
 export function stateAt(manifests: readonly CheckpointManifest[], seq: number): Record<string, BlobRef> {
   const state: Record<string, BlobRef> = {};
-  const later = manifests.filter((manifest) => manifest.kind === 'prompt' && manifest.seq >= seq).sort((a, b) => a.seq - b.seq);
+  const later = manifests
+    .filter((manifest) => manifest.kind === 'prompt' && manifest.seq >= seq)
+    .sort((a, b) => a.seq - b.seq);
   for (const manifest of later) {
     for (const [file, ref] of Object.entries(manifest.files)) {
       if (!(file in state)) state[file] = ref;
@@ -81,7 +83,12 @@ export async function executeRestore(
   const chosen = plan.changes.filter((change) => paths.includes(change.path));
   const before: Record<string, string | null> = {};
   for (const change of chosen) before[change.path] = await files.read(change.path);
-  const undoCheckpoint = await store.create({ kind: 'restore', label: `Before restoring ${plan.checkpointId}`, createdAt, files: before });
+  const undoCheckpoint = await store.create({
+    kind: 'restore',
+    label: `Before restoring ${plan.checkpointId}`,
+    createdAt,
+    files: before,
+  });
   const restored: string[] = [];
   const failed: { path: string; reason: string }[] = [];
   for (const change of chosen) {
@@ -96,7 +103,11 @@ export async function executeRestore(
 }
 
 /** Undo of a restore: put back what the `restore` checkpoint stored. */
-export async function undoRestore(store: CheckpointStore, undoCheckpoint: CheckpointManifest, files: FileAccess): Promise<string[]> {
+export async function undoRestore(
+  store: CheckpointStore,
+  undoCheckpoint: CheckpointManifest,
+  files: FileAccess,
+): Promise<string[]> {
   const restored: string[] = [];
   for (const [file, ref] of Object.entries(undoCheckpoint.files)) {
     await files.write(file, await store.readBlob(ref));

@@ -2,7 +2,13 @@
 // accepted) and the current text; the hunks between them are what is pending. Keep folds a hunk
 // into the baseline, Undo reverts it in the current text. Pure functions: the VS Code glue applies
 // the resulting texts to documents and persists the state as JSON.
-import { computeHunks, countChanges, keepHunk as keepHunkText, undoHunk as undoHunkText, type ReviewHunk } from './hunks';
+import {
+  computeHunks,
+  countChanges,
+  keepHunk as keepHunkText,
+  undoHunk as undoHunkText,
+  type ReviewHunk,
+} from './hunks';
 import { rebaseUserEdit, type MergeConflict } from './merge';
 
 export type Author = 'agent' | 'user';
@@ -135,15 +141,25 @@ export function recordDiskChange(
 ): ReviewState {
   const before = change.before === undefined && change.createdNow ? null : change.before;
   // Changed (or deleted) but never seen: it existed before, so it is listed, with nothing to diff.
-  if (before === undefined) return recordUnknownAgentChange(state, { path: change.path, after: change.after, turn: change.turn });
+  if (before === undefined)
+    return recordUnknownAgentChange(state, { path: change.path, after: change.after, turn: change.turn });
   if (before === change.after) return state;
   return recordAgentChange(state, { path: change.path, before, after: change.after, turn: change.turn });
 }
 
 /** An on-disk agent change whose earlier content is unknown: listed with no hunks. */
-export function recordUnknownAgentChange(state: ReviewState, change: { path: string; after: string | null; turn: number }): ReviewState {
+export function recordUnknownAgentChange(
+  state: ReviewState,
+  change: { path: string; after: string | null; turn: number },
+): ReviewState {
   const existing = findFile(state, change.path);
-  if (existing) return recordAgentChange(state, { path: change.path, before: existing.current, after: change.after, turn: change.turn });
+  if (existing)
+    return recordAgentChange(state, {
+      path: change.path,
+      before: existing.current,
+      after: change.after,
+      turn: change.turn,
+    });
   return replaceFile(state, {
     path: change.path,
     baseline: change.after,
@@ -160,7 +176,10 @@ export function recordUnknownAgentChange(state: ReviewState, change: { path: str
  * A user edit (before -> after) of a file under review: it is the user's, so it moves onto the
  * baseline and never shows as a pending agent change. Files not under review are not tracked.
  */
-export function recordUserChange(state: ReviewState, change: { path: string; before: string | null; after: string | null }): ReviewState {
+export function recordUserChange(
+  state: ReviewState,
+  change: { path: string; before: string | null; after: string | null },
+): ReviewState {
   const existing = findFile(state, change.path);
   if (!existing || change.before === change.after) return state;
   let baseline: string | null;
@@ -188,7 +207,9 @@ export function fileHunks(file: FileReview): ReviewHunk[] {
 export function hunkConflicts(file: FileReview, hunk: ReviewHunk): MergeConflict[] {
   const start = hunk.currentStart;
   const end = hunk.currentStart + Math.max(1, hunk.currentLines.length);
-  return file.conflicts.filter((conflict) => conflict.startLine < end && conflict.startLine + Math.max(1, conflict.lineCount) > start);
+  return file.conflicts.filter(
+    (conflict) => conflict.startLine < end && conflict.startLine + Math.max(1, conflict.lineCount) > start,
+  );
 }
 
 export interface Resolution {
@@ -262,7 +283,10 @@ export function summarize(file: FileReview): FileSummary {
     path: file.path,
     added,
     removed,
-    status: file.baselineUnknown && hunks.length === 0 ? 'unknown' : (file.resolution ?? (hunks.length > 0 ? 'pending' : 'kept')),
+    status:
+      file.baselineUnknown && hunks.length === 0
+        ? 'unknown'
+        : (file.resolution ?? (hunks.length > 0 ? 'pending' : 'kept')),
     authors,
     created: file.baseline === null,
     deleted: file.current === null && file.baseline !== null,
@@ -303,9 +327,9 @@ export function parseReview(value: unknown): ReviewState {
       (file.current === null || typeof file.current === 'string'),
   );
   const turnThreads = Object.fromEntries(
-    Object.entries(typeof candidate.turnThreads === 'object' && candidate.turnThreads !== null ? candidate.turnThreads : {}).filter(
-      (pair): pair is [string, string] => typeof pair[1] === 'string',
-    ),
+    Object.entries(
+      typeof candidate.turnThreads === 'object' && candidate.turnThreads !== null ? candidate.turnThreads : {},
+    ).filter((pair): pair is [string, string] => typeof pair[1] === 'string'),
   );
   return {
     version: 1,

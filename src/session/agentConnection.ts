@@ -4,7 +4,12 @@
 // once, unless stop() asked for it.
 import type * as acp from '@agentclientprotocol/sdk';
 import type { AgentProcess, SpawnAgentProcess } from '../agents/agentProcess';
-import { initializeTimeoutFailure, protocolVersionFailure, startupFailure, type FailureContext } from '../agents/failure';
+import {
+  initializeTimeoutFailure,
+  protocolVersionFailure,
+  startupFailure,
+  type FailureContext,
+} from '../agents/failure';
 import { createAcpConnection, type AcpConnection } from '../protocol/connection';
 import { AcpRpcError, AcpTimeoutError } from '../protocol/errors';
 import { AgentMethod, CLIENT_PROTOCOL_VERSION, ClientMethod, ErrorCodes } from '../protocol/methods';
@@ -41,9 +46,7 @@ export interface AgentConnectionOptions {
   stopGraceMs?: number;
 }
 
-export type InitializeOutcome =
-  | { ok: true; response: acp.InitializeResponse }
-  | { ok: false; failure: AgentFailure };
+export type InitializeOutcome = { ok: true; response: acp.InitializeResponse } | { ok: false; failure: AgentFailure };
 
 /**
  * The client capabilities we implement (terminal/*: src/terminals, one manager per session;
@@ -130,8 +133,10 @@ export class AgentConnection {
       }
       return { ok: true, response };
     } catch (error) {
-      if (error instanceof AcpTimeoutError) return this.giveUp(initializeTimeoutFailure(this.failureContext(), timeoutMs));
-      if (error instanceof AcpRpcError) return this.giveUp(startupFailure(this.failureContext(), 'initialize', error.message));
+      if (error instanceof AcpTimeoutError)
+        return this.giveUp(initializeTimeoutFailure(this.failureContext(), timeoutMs));
+      if (error instanceof AcpRpcError)
+        return this.giveUp(startupFailure(this.failureContext(), 'initialize', error.message));
       // The connection closed: the process exited (or is about to); its exit says why.
       const exit = await this.process.exited;
       return { ok: false, failure: exit.failure };
@@ -190,7 +195,9 @@ export class AgentConnection {
       // Without a session id it belongs to no thread: the traffic log has it, the agent log says why.
       const sessionId: unknown = (notification as Partial<acp.SessionNotification> | null)?.sessionId;
       if (typeof sessionId !== 'string') {
-        log.append(`[switchboard] ignored a session/update whose sessionId is ${typeof sessionId === 'object' ? JSON.stringify(sessionId)?.slice(0, 80) : String(sessionId).slice(0, 80)}`);
+        log.append(
+          `[switchboard] ignored a session/update whose sessionId is ${typeof sessionId === 'object' ? JSON.stringify(sessionId)?.slice(0, 80) : String(sessionId).slice(0, 80)}`,
+        );
         return;
       }
       const sink = this.sessions.get(sessionId);
@@ -205,24 +212,63 @@ export class AgentConnection {
       <P, R>(method: CheckedMethod, handler: (params: P, signal: CancelSignal) => R | Promise<R>) =>
       (params: P, signal: CancelSignal): R | Promise<R> => {
         const problem = checkParams(method, params);
-        if (problem) throw new RequestFailure(ErrorCodes.invalidParams, `Invalid params for ${method}: ${describeProblem(problem)}`, { path: problem.path });
+        if (problem)
+          throw new RequestFailure(
+            ErrorCodes.invalidParams,
+            `Invalid params for ${method}: ${describeProblem(problem)}`,
+            { path: problem.path },
+          );
         const result = handler(params, signal);
         return method === ClientMethod.fsWriteTextFile ? result : answerOnCancel(result, signal);
       };
     const on = this.rpc.onRequest.bind(this.rpc);
-    on(ClientMethod.sessionRequestPermission, checked(ClientMethod.sessionRequestPermission, (params: acp.RequestPermissionRequest, signal) =>
-      this.sinkFor(params.sessionId).requestPermission(params, signal),
-    ));
-    on(ClientMethod.fsReadTextFile, checked(ClientMethod.fsReadTextFile, (params: acp.ReadTextFileRequest, signal) =>
-      this.sinkFor(params.sessionId).readTextFile(params, signal),
-    ));
-    on(ClientMethod.fsWriteTextFile, checked(ClientMethod.fsWriteTextFile, (params: acp.WriteTextFileRequest, signal) =>
-      this.sinkFor(params.sessionId).writeTextFile(params, signal),
-    ));
-    on(ClientMethod.terminalCreate, checked(ClientMethod.terminalCreate, (params: acp.CreateTerminalRequest) => this.terminalsFor(params.sessionId).create(params)));
-    on(ClientMethod.terminalOutput, checked(ClientMethod.terminalOutput, (params: acp.TerminalOutputRequest) => this.terminalsFor(params.sessionId).output(params)));
-    on(ClientMethod.terminalWaitForExit, checked(ClientMethod.terminalWaitForExit, (params: acp.WaitForTerminalExitRequest, signal) => this.terminalsFor(params.sessionId).waitForExit(params, signal)));
-    on(ClientMethod.terminalKill, checked(ClientMethod.terminalKill, (params: acp.KillTerminalRequest) => this.terminalsFor(params.sessionId).kill(params)));
-    on(ClientMethod.terminalRelease, checked(ClientMethod.terminalRelease, (params: acp.ReleaseTerminalRequest) => this.terminalsFor(params.sessionId).release(params)));
+    on(
+      ClientMethod.sessionRequestPermission,
+      checked(ClientMethod.sessionRequestPermission, (params: acp.RequestPermissionRequest, signal) =>
+        this.sinkFor(params.sessionId).requestPermission(params, signal),
+      ),
+    );
+    on(
+      ClientMethod.fsReadTextFile,
+      checked(ClientMethod.fsReadTextFile, (params: acp.ReadTextFileRequest, signal) =>
+        this.sinkFor(params.sessionId).readTextFile(params, signal),
+      ),
+    );
+    on(
+      ClientMethod.fsWriteTextFile,
+      checked(ClientMethod.fsWriteTextFile, (params: acp.WriteTextFileRequest, signal) =>
+        this.sinkFor(params.sessionId).writeTextFile(params, signal),
+      ),
+    );
+    on(
+      ClientMethod.terminalCreate,
+      checked(ClientMethod.terminalCreate, (params: acp.CreateTerminalRequest) =>
+        this.terminalsFor(params.sessionId).create(params),
+      ),
+    );
+    on(
+      ClientMethod.terminalOutput,
+      checked(ClientMethod.terminalOutput, (params: acp.TerminalOutputRequest) =>
+        this.terminalsFor(params.sessionId).output(params),
+      ),
+    );
+    on(
+      ClientMethod.terminalWaitForExit,
+      checked(ClientMethod.terminalWaitForExit, (params: acp.WaitForTerminalExitRequest, signal) =>
+        this.terminalsFor(params.sessionId).waitForExit(params, signal),
+      ),
+    );
+    on(
+      ClientMethod.terminalKill,
+      checked(ClientMethod.terminalKill, (params: acp.KillTerminalRequest) =>
+        this.terminalsFor(params.sessionId).kill(params),
+      ),
+    );
+    on(
+      ClientMethod.terminalRelease,
+      checked(ClientMethod.terminalRelease, (params: acp.ReleaseTerminalRequest) =>
+        this.terminalsFor(params.sessionId).release(params),
+      ),
+    );
   }
 }

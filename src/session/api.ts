@@ -42,7 +42,6 @@ export interface HostEnvironment {
   clientInfo(): acp.Implementation;
 }
 
-
 /** One numbered action for one thread, as forwarded to the webview. */
 export interface ThreadEvent {
   threadId: string;

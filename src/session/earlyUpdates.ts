@@ -43,7 +43,9 @@ export class EarlyUpdates {
     }
     const bytes = sizeOf(notification);
     if (bytes > this.maxBytes) {
-      this.drop(`an update of ${bytes} bytes for session ${preview(sessionId)}: more than the ${this.maxBytes} bytes held in all`);
+      this.drop(
+        `an update of ${bytes} bytes for session ${preview(sessionId)}: more than the ${this.maxBytes} bytes held in all`,
+      );
       return;
     }
     if (count === 0) this.log(`[switchboard] holding updates for session ${preview(sessionId)} until it is attached`);
@@ -84,12 +86,15 @@ export class EarlyUpdates {
       this.queue = this.queue.slice(this.head);
       this.head = 0;
     }
-    this.drop(`the oldest held update (session ${preview(held.sessionId)}): more than ${this.maxBytes} bytes held for sessions not attached`);
+    this.drop(
+      `the oldest held update (session ${preview(held.sessionId)}): more than ${this.maxBytes} bytes held for sessions not attached`,
+    );
   }
 
   private drop(what: string): void {
     this.dropped++;
-    if (this.dropped === 1 || this.dropped % 1000 === 0) this.log(`[switchboard] dropped ${what} (${this.dropped} dropped so far)`);
+    if (this.dropped === 1 || this.dropped % 1000 === 0)
+      this.log(`[switchboard] dropped ${what} (${this.dropped} dropped so far)`);
   }
 }
 

@@ -92,7 +92,11 @@ export class TerminalManager {
     if (typeof params?.command !== 'string' || params.command.trim() === '') {
       throw new RequestFailure(ErrorCodes.invalidParams, 'terminal/create needs a command');
     }
-    if (params.args !== undefined && params.args !== null && (!Array.isArray(params.args) || params.args.some((a) => typeof a !== 'string'))) {
+    if (
+      params.args !== undefined &&
+      params.args !== null &&
+      (!Array.isArray(params.args) || params.args.some((a) => typeof a !== 'string'))
+    ) {
       throw new RequestFailure(ErrorCodes.invalidParams, 'terminal/create args must be an array of strings');
     }
     const cwd = checkCwd(params.cwd, this.options.sessionCwd());
@@ -103,7 +107,9 @@ export class TerminalManager {
     }
     const byteLimit = Math.min(limit ?? DEFAULT_OUTPUT_BYTE_LIMIT, DEFAULT_OUTPUT_BYTE_LIMIT);
     if (this.terminals.size >= MAX_LIVE_TERMINALS) {
-      this.options.log(`[switchboard] refused terminal/create: ${MAX_LIVE_TERMINALS} terminals of this session are live`);
+      this.options.log(
+        `[switchboard] refused terminal/create: ${MAX_LIVE_TERMINALS} terminals of this session are live`,
+      );
       throw new RequestFailure(
         ErrorCodes.internalError,
         `Too many terminals: this session already has ${MAX_LIVE_TERMINALS} live terminals (the limit); release one with terminal/release first`,
@@ -126,7 +132,10 @@ export class TerminalManager {
       let process: TerminalProcess;
       try {
         const spawn = this.options.spawn ?? spawnTerminalProcess;
-        process = spawn({ file: program.file, args: launch.args, cwd: cwd.cwd, env, cols: SCREEN_COLS, rows: SCREEN_ROWS }, this.options.mode);
+        process = spawn(
+          { file: program.file, args: launch.args, cwd: cwd.cwd, env, cols: SCREEN_COLS, rows: SCREEN_ROWS },
+          this.options.mode,
+        );
       } catch (error) {
         const message = `${launch.file}: ${errorMessage(error)}`;
         return this.register(AgentTerminal.failed(terminalId, byteLimit, message, 126, listeners), params, cwd.cwd);
@@ -142,7 +151,10 @@ export class TerminalManager {
   }
 
   /** Waits for the exit, or answers -32800 as soon as the agent cancels the wait (`$/cancel_request`). */
-  async waitForExit(params: acp.WaitForTerminalExitRequest, signal?: CancelSignal): Promise<acp.WaitForTerminalExitResponse> {
+  async waitForExit(
+    params: acp.WaitForTerminalExitRequest,
+    signal?: CancelSignal,
+  ): Promise<acp.WaitForTerminalExitResponse> {
     const exited = this.live(params?.terminalId).waitForExit();
     const status = signal ? await untilCancelled(exited, signal) : await exited;
     return { exitCode: status.exitCode ?? null, signal: status.signal ?? null };
@@ -205,7 +217,11 @@ export class TerminalManager {
     for (const terminal of [...this.terminals.values()]) this.free(terminal);
   }
 
-  private register(terminal: AgentTerminal, params: acp.CreateTerminalRequest, cwd: string): acp.CreateTerminalResponse {
+  private register(
+    terminal: AgentTerminal,
+    params: acp.CreateTerminalRequest,
+    cwd: string,
+  ): acp.CreateTerminalResponse {
     const info: TerminalInfo = {
       terminalId: terminal.id,
       commandLine: displayCommand(params.command, params.args ?? undefined),
@@ -252,7 +268,10 @@ export class TerminalManager {
     const terminal = this.terminals.get(terminalId);
     if (terminal) return terminal;
     if (this.releasedTails.has(terminalId) || this.infos.has(terminalId)) {
-      throw new RequestFailure(ErrorCodes.invalidParams, `Terminal ${terminalId} was released; it can no longer be used`);
+      throw new RequestFailure(
+        ErrorCodes.invalidParams,
+        `Terminal ${terminalId} was released; it can no longer be used`,
+      );
     }
     throw new RequestFailure(ErrorCodes.invalidParams, `Unknown terminal: ${terminalId}`);
   }
@@ -273,7 +292,9 @@ export class TerminalManager {
   private warnIfPipes(mode: TerminalMode): void {
     if (mode !== 'pipes' || warnedAboutPipes || this.options.mode === 'pipes') return;
     warnedAboutPipes = true;
-    this.options.log(`[switchboard] node-pty could not load (${ptyLoadProblem() ?? 'unknown reason'}); terminals run with plain pipes: no colours or line editing`);
+    this.options.log(
+      `[switchboard] node-pty could not load (${ptyLoadProblem() ?? 'unknown reason'}); terminals run with plain pipes: no colours or line editing`,
+    );
   }
 }
 
@@ -287,7 +308,11 @@ function untilCancelled<T>(work: Promise<T>, signal: CancelSignal): Promise<T> {
   });
 }
 
-function subscribe<T>(map: Map<string, Set<(value: T) => void>>, key: string, listener: (value: T) => void): { dispose(): void } {
+function subscribe<T>(
+  map: Map<string, Set<(value: T) => void>>,
+  key: string,
+  listener: (value: T) => void,
+): { dispose(): void } {
   let set = map.get(key);
   if (!set) map.set(key, (set = new Set()));
   set.add(listener);

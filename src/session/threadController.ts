@@ -9,7 +9,13 @@ import { noAuthMethodFailure, startupFailure } from '../agents/failure';
 import { AcpRpcError } from '../protocol/errors';
 import { AgentMethod, ErrorCodes } from '../protocol/methods';
 import type { ThreadAction } from '../shared/actions';
-import { createThreadState, type AgentFailure, type SettingTarget, type ThreadState, type TurnUsage } from '../shared/thread';
+import {
+  createThreadState,
+  type AgentFailure,
+  type SettingTarget,
+  type ThreadState,
+  type TurnUsage,
+} from '../shared/thread';
 import { metaOf } from '../shared/sessionUpdates';
 import type { AgentConfig, CancelSignal, ClientHandlers, HostEnvironment, ThreadController, ThreadEvent } from './api';
 import type { TerminalHandle, TerminalManager } from './terminalManager';
@@ -79,9 +85,14 @@ export class AcpThreadController implements ThreadController {
       { agentId: agent.id, threadId },
       { id: agent.id, displayName: agent.displayName, isDemo: agent.isDemo },
     );
-    this.store = new ThreadStore(threadId, initial, (error) => this.log.append(`[switchboard] thread listener failed: ${String(error)}`));
+    this.store = new ThreadStore(threadId, initial, (error) =>
+      this.log.append(`[switchboard] thread listener failed: ${String(error)}`),
+    );
     this.permissions = new PendingPermissions('permission-');
-    this.intake = new UpdateIntake((action) => this.dispatch(action), (line) => this.log.append(line));
+    this.intake = new UpdateIntake(
+      (action) => this.dispatch(action),
+      (line) => this.log.append(line),
+    );
     this.terminals = new ThreadTerminals({
       baseEnv: () => env.baseEnv(),
       log: (line) => this.log.append(line),
@@ -114,7 +125,11 @@ export class AcpThreadController implements ThreadController {
       await this.startGeneration(gen);
     } catch (error) {
       // Only a bug gets here (e.g. a throwing spawn factory); it must still become state.
-      const failure = { title: `Could not start the agent: ${errorMessage(error)}`, commandLine: agent.command, stderrTail: [] };
+      const failure = {
+        title: `Could not start the agent: ${errorMessage(error)}`,
+        commandLine: agent.command,
+        stderrTail: [],
+      };
       if (gen) this.fail(gen, failure);
       else this.dispatch({ type: 'agentFailed', failure });
     }
@@ -170,7 +185,9 @@ export class AcpThreadController implements ThreadController {
     } catch (error) {
       if (error instanceof AcpRpcError) {
         // After session/cancel an agent may answer with an error instead of stopReason `cancelled`.
-        action = turn.cancelRequested ? { type: 'turnEnded', stopReason: 'cancelled' } : { type: 'turnFailed', message: capText(error.message) };
+        action = turn.cancelRequested
+          ? { type: 'turnEnded', stopReason: 'cancelled' }
+          : { type: 'turnFailed', message: capText(error.message) };
       } else {
         action = null; // the connection went away: the failure (or the restart) ends the turn
       }
@@ -222,7 +239,8 @@ export class AcpThreadController implements ThreadController {
     } catch (error) {
       return this.settingFailed(gen, { kind: 'config', configId }, `Could not set ${configId}`, error);
     }
-    if (this.isCurrent(gen)) this.dispatch({ type: 'configOptionsReplaced', configOptions: bounded(response.configOptions) });
+    if (this.isCurrent(gen))
+      this.dispatch({ type: 'configOptionsReplaced', configOptions: bounded(response.configOptions) });
   }
 
   /**
@@ -318,12 +336,19 @@ export class AcpThreadController implements ThreadController {
     this.terminals.end(manager);
   }
 
-  private onPermissionRequest(params: acp.RequestPermissionRequest, signal: CancelSignal): Promise<acp.RequestPermissionResponse> {
+  private onPermissionRequest(
+    params: acp.RequestPermissionRequest,
+    signal: CancelSignal,
+  ): Promise<acp.RequestPermissionResponse> {
     // The schema allows an empty list, but nobody could answer it: an error now (not `cancelled`,
     // which tells the agent the user cancelled the turn) instead of a card without buttons.
     if (params.options.length === 0) {
       const message = 'session/request_permission offers no options, so the user cannot answer it';
-      this.intake.reportProtocolError('The agent asked for permission without any options', message, rawPreview(params));
+      this.intake.reportProtocolError(
+        'The agent asked for permission without any options',
+        message,
+        rawPreview(params),
+      );
       throw new RequestFailure(ErrorCodes.invalidParams, message);
     }
     // After session/cancel the answer is always `cancelled`; no point showing the question.
@@ -434,6 +459,7 @@ function isCount(value: unknown): boolean {
 
 /** An agent's error message is shown in the chat: the first 8 KiB of it. */
 function capText(text: string, max = 8 * 1024): string {
-  return typeof text === 'string' && text.length > max ? `${text.slice(0, max)}… [${text.length - max} more characters]` : String(text);
+  return typeof text === 'string' && text.length > max
+    ? `${text.slice(0, max)}… [${text.length - max} more characters]`
+    : String(text);
 }
-

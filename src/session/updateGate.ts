@@ -38,7 +38,8 @@ export function gateSessionUpdate(notification: acp.SessionNotification): GateVe
   let params: Record<string, unknown> = notification as unknown as Record<string, unknown>;
   let problem = checkParams('session/update', params);
   if (!problem) return applyBounded(params.update);
-  if (isUnknownVariant(problem, update)) return { kind: 'unknownVariant', variant: String((update as { sessionUpdate: unknown }).sessionUpdate) };
+  if (isUnknownVariant(problem, update))
+    return { kind: 'unknownVariant', variant: String((update as { sessionUpdate: unknown }).sessionUpdate) };
   const first = problem;
   const dropped: string[] = [];
   for (let round = 0; problem && round < MAX_REPAIRS; round++) {
@@ -57,7 +58,9 @@ export function gateSessionUpdate(notification: acp.SessionNotification): GateVe
 function applyBounded(update: unknown): GateVerdict {
   const report: BoundReport = { cuts: [] };
   const bounded = boundUpdate(update as Record<string, unknown>, report) as acp.SessionUpdate;
-  return report.cuts.length > 0 ? { kind: 'apply', update: bounded, cuts: report.cuts } : { kind: 'apply', update: bounded };
+  return report.cuts.length > 0
+    ? { kind: 'apply', update: bounded, cuts: report.cuts }
+    : { kind: 'apply', update: bounded };
 }
 
 /**
@@ -80,7 +83,12 @@ export function boundUpdate<T extends object>(update: T, report?: BoundReport): 
   return (copy ?? update) as T;
 }
 
-type TextChunkUpdate = { sessionUpdate: string; content: { type: 'text'; text: string; annotations?: unknown; _meta?: unknown }; messageId?: unknown; _meta?: unknown };
+type TextChunkUpdate = {
+  sessionUpdate: string;
+  content: { type: 'text'; text: string; annotations?: unknown; _meta?: unknown };
+  messageId?: unknown;
+  _meta?: unknown;
+};
 
 /** The shape the reader's fast path and textChunkOf deliver: nothing in it needs the schema. */
 function isPlainTextChunk(update: unknown): update is TextChunkUpdate {
@@ -89,11 +97,14 @@ function isPlainTextChunk(update: unknown): update is TextChunkUpdate {
   const kind = candidate.sessionUpdate;
   if (kind !== 'agent_message_chunk' && kind !== 'agent_thought_chunk' && kind !== 'user_message_chunk') return false;
   const content = candidate.content;
-  if (typeof content !== 'object' || content === null || content.type !== 'text' || typeof content.text !== 'string') return false;
+  if (typeof content !== 'object' || content === null || content.type !== 'text' || typeof content.text !== 'string')
+    return false;
   const messageId = candidate.messageId;
   if (messageId !== undefined && messageId !== null && typeof messageId !== 'string') return false;
-  for (const key in update) if (key !== 'sessionUpdate' && key !== 'content' && key !== 'messageId' && key !== '_meta') return false;
-  for (const key in content) if (key !== 'type' && key !== 'text' && key !== 'annotations' && key !== '_meta') return false;
+  for (const key in update)
+    if (key !== 'sessionUpdate' && key !== 'content' && key !== 'messageId' && key !== '_meta') return false;
+  for (const key in content)
+    if (key !== 'type' && key !== 'text' && key !== 'annotations' && key !== '_meta') return false;
   return true;
 }
 
@@ -119,7 +130,10 @@ function isUnknownVariant(problem: SchemaProblem, update: unknown): boolean {
  * that holds it. Undefined when the fault is in the update itself (a missing required field, the
  * variant tag) or the field cannot go (the next check then reports it as missing, and rejects).
  */
-function repair(params: Record<string, unknown>, problem: SchemaProblem): { params: Record<string, unknown>; removed: string } | undefined {
+function repair(
+  params: Record<string, unknown>,
+  problem: SchemaProblem,
+): { params: Record<string, unknown>; removed: string } | undefined {
   const segments = pointerSegments(problem.path);
   if (segments[0] === '_meta') return { params: without(params, ['_meta']), removed: '_meta' };
   if (segments[0] !== 'update' || segments.length < 2) return undefined;

@@ -31,7 +31,11 @@ export class UpdateIntake {
         this.unknownUpdates.check(notification.update);
         return;
       case 'reject':
-        this.reportProtocolError(`Ignored an invalid ${variantOf(notification)} update from the agent`, verdict.problem, verdict.raw);
+        this.reportProtocolError(
+          `Ignored an invalid ${variantOf(notification)} update from the agent`,
+          verdict.problem,
+          verdict.raw,
+        );
         return;
       case 'apply':
         this.unknownUpdates.check(verdict.update);
@@ -43,7 +47,8 @@ export class UpdateIntake {
             rawPreview(notification.update),
           );
         }
-        if (verdict.cuts?.length) this.logFault(`[switchboard] bounded a ${variantOf(notification)} update: ${verdict.cuts.join('; ')}`);
+        if (verdict.cuts?.length)
+          this.logFault(`[switchboard] bounded a ${variantOf(notification)} update: ${verdict.cuts.join('; ')}`);
         return;
     }
   }
@@ -66,7 +71,8 @@ export class UpdateIntake {
   private logFault(line: string): void {
     this.faultLines++;
     if (this.faultLines <= MAX_FAULT_LOG_LINES) this.log(line);
-    else if (this.faultLines % 1000 === 0) this.log(`${line}\n  (${this.faultLines} faulty updates so far; only every 1,000th is logged now)`);
+    else if (this.faultLines % 1000 === 0)
+      this.log(`${line}\n  (${this.faultLines} faulty updates so far; only every 1,000th is logged now)`);
   }
 }
 

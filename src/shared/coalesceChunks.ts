@@ -5,7 +5,10 @@
 import type * as acp from '@agentclientprotocol/sdk';
 import type { ThreadAction } from './actions';
 
-type ChunkUpdate = Extract<acp.SessionUpdate, { sessionUpdate: 'user_message_chunk' | 'agent_message_chunk' | 'agent_thought_chunk' }>;
+type ChunkUpdate = Extract<
+  acp.SessionUpdate,
+  { sessionUpdate: 'user_message_chunk' | 'agent_message_chunk' | 'agent_thought_chunk' }
+>;
 
 /** A text chunk the reducer would append to a message, with the message it belongs to. */
 function textChunk(action: ThreadAction): { update: ChunkUpdate; text: string; messageId: string | null } | null {
@@ -15,8 +18,13 @@ function textChunk(action: ThreadAction): { update: ChunkUpdate; text: string; m
   const kind = update.sessionUpdate;
   if (kind !== 'agent_message_chunk' && kind !== 'agent_thought_chunk' && kind !== 'user_message_chunk') return null;
   const content = update.content;
-  if (typeof content !== 'object' || content === null || content.type !== 'text' || typeof content.text !== 'string') return null;
-  return { update: update as ChunkUpdate, text: content.text, messageId: typeof update.messageId === 'string' ? update.messageId : null };
+  if (typeof content !== 'object' || content === null || content.type !== 'text' || typeof content.text !== 'string')
+    return null;
+  return {
+    update: update as ChunkUpdate,
+    text: content.text,
+    messageId: typeof update.messageId === 'string' ? update.messageId : null,
+  };
 }
 
 /**
@@ -44,7 +52,11 @@ export class ChunkCoalescer {
       return;
     }
     const run = this.run;
-    if (run && run.first.update.sessionUpdate === chunk.update.sessionUpdate && run.first.messageId === chunk.messageId) {
+    if (
+      run &&
+      run.first.update.sessionUpdate === chunk.update.sessionUpdate &&
+      run.first.messageId === chunk.messageId
+    ) {
       run.parts.push(chunk.text);
       return;
     }

@@ -43,7 +43,11 @@ export function splitLines(text: string): string[] {
 }
 
 /** A line diff whose cost is bounded whatever the input (see the top of this file). */
-export function boundedLineDiff(a: readonly string[], b: readonly string[], timeLimitMs = DIFF_TIME_LIMIT_MS): LineDiff {
+export function boundedLineDiff(
+  a: readonly string[],
+  b: readonly string[],
+  timeLimitMs = DIFF_TIME_LIMIT_MS,
+): LineDiff {
   let start = 0;
   while (start < a.length && start < b.length && a[start] === b[start]) start++;
   let endA = a.length;
@@ -61,12 +65,17 @@ export function boundedLineDiff(a: readonly string[], b: readonly string[], time
     // Small middles are always diffed exactly (a few ms, tens at worst, when nothing matches): a clock
     // limit there would make a diff depend on the machine's load.
     const small = oldMiddle.length + newMiddle.length <= EXACT_LINES;
-    const middle = small ? diffArrays(oldMiddle, newMiddle) : diffArrays(oldMiddle, newMiddle, { timeout: timeLimitMs, maxEditLength: MAX_EDIT_LENGTH });
+    const middle = small
+      ? diffArrays(oldMiddle, newMiddle)
+      : diffArrays(oldMiddle, newMiddle, { timeout: timeLimitMs, maxEditLength: MAX_EDIT_LENGTH });
     if (middle) {
       for (const change of middle) changes.push({ lines: change.value, added: change.added, removed: change.removed });
     } else {
       coarse = true;
-      changes.push({ lines: oldMiddle, added: false, removed: true }, { lines: newMiddle, added: true, removed: false });
+      changes.push(
+        { lines: oldMiddle, added: false, removed: true },
+        { lines: newMiddle, added: true, removed: false },
+      );
     }
   } else {
     if (oldMiddle.length > 0) changes.push({ lines: oldMiddle, added: false, removed: true });
@@ -109,9 +118,17 @@ type Kind = DiffLine['kind'];
  * of a unified diff. oldText null means a new file (every line added); identical texts give no hunks.
  * At most maxLines line objects are made (a card shows a few hundred); counts always cover everything.
  */
-export function diffHunks(oldText: string | null, newText: string, context = 3, maxLines = Number.POSITIVE_INFINITY): DiffResult {
+export function diffHunks(
+  oldText: string | null,
+  newText: string,
+  context = 3,
+  maxLines = Number.POSITIVE_INFINITY,
+): DiffResult {
   const { changes, coarse } = boundedLineDiff(splitLines(oldText ?? ''), splitLines(newText));
-  const runs = changes.map((change) => ({ kind: (change.added ? 'add' : change.removed ? 'del' : 'ctx') as Kind, lines: change.lines }));
+  const runs = changes.map((change) => ({
+    kind: (change.added ? 'add' : change.removed ? 'del' : 'ctx') as Kind,
+    lines: change.lines,
+  }));
   const hunks: DiffHunk[] = [];
   let added = 0;
   let removed = 0;
@@ -147,7 +164,13 @@ export function diffHunks(oldText: string | null, newText: string, context = 3, 
     // longer than 2 x context between them; it ends with `context` lines of the next long run.
     const previous = r > 0 ? runs[r - 1] : undefined;
     const lead = previous ? Math.min(context, previous.lines.length) : 0;
-    const hunk: DiffHunk = { oldStart: oldLine - lead + 1, oldLines: 0, newStart: newLine - lead + 1, newLines: 0, lines: [] };
+    const hunk: DiffHunk = {
+      oldStart: oldLine - lead + 1,
+      oldLines: 0,
+      newStart: newLine - lead + 1,
+      newLines: 0,
+      lines: [],
+    };
     if (previous && lead > 0) emit(hunk, 'ctx', previous.lines, previous.lines.length - lead, previous.lines.length);
     for (; r < runs.length; r++) {
       const { kind, lines } = runs[r];

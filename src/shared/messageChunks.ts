@@ -34,7 +34,12 @@ export function partsFromBlocks(blocks: readonly acp.ContentBlock[]): MessagePar
  * `startNew`: never join the last entry (a user chunk from the agent is not the prompt we sent).
  * O(parts of the last message) plus one copy of the entries array.
  */
-export function appendChunk(state: ThreadState, kind: MessageKind, chunk: acp.ContentChunk, startNew = false): ThreadState {
+export function appendChunk(
+  state: ThreadState,
+  kind: MessageKind,
+  chunk: acp.ContentChunk,
+  startNew = false,
+): ThreadState {
   const block = chunk.content;
   if (typeof block !== 'object' || block === null) return state; // malformed: nothing to show
   const messageId = typeof chunk.messageId === 'string' ? chunk.messageId : null;

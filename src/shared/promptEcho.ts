@@ -13,7 +13,8 @@ export function absorbPromptEcho(state: ThreadState, chunk: acp.ContentChunk): T
   const echo = state.promptEcho;
   if (!echo) return null;
   const block = chunk.content as { type?: unknown; text?: unknown } | null;
-  if (typeof block !== 'object' || block === null || block.type !== 'text' || typeof block.text !== 'string') return null;
+  if (typeof block !== 'object' || block === null || block.type !== 'text' || typeof block.text !== 'string')
+    return null;
   const entry = state.entries[echo.at];
   if (entry?.kind !== 'user') return null;
   // Only the prompt's own text is compared (the client sends text prompts); cost: one prompt's length.

@@ -24,16 +24,25 @@ export function reduce(state: ThreadState, action: ThreadAction): ThreadState {
       return { ...state, agentInfo: action.agentInfo, agentCapabilities: action.agentCapabilities };
 
     case 'sessionStarted':
-      return { ...state, sessionId: action.sessionId, modes: action.modes, configOptions: action.configOptions, settingError: null };
+      return {
+        ...state,
+        sessionId: action.sessionId,
+        modes: action.modes,
+        configOptions: action.configOptions,
+        settingError: null,
+      };
 
     case 'promptSent':
       // The new user entry sits at entries.length; an echo of it is absorbed (promptEcho.ts).
-      return appendEntry({ ...state, turn: { kind: 'prompting' }, promptEcho: { at: state.entries.length, matched: 0 } }, (id) => ({
-        kind: 'user',
-        id,
-        messageId: null,
-        parts: partsFromBlocks(action.prompt),
-      }));
+      return appendEntry(
+        { ...state, turn: { kind: 'prompting' }, promptEcho: { at: state.entries.length, matched: 0 } },
+        (id) => ({
+          kind: 'user',
+          id,
+          messageId: null,
+          parts: partsFromBlocks(action.prompt),
+        }),
+      );
 
     case 'cancelRequested': {
       // session/cancel: unfinished tool calls show `cancelled` at once and pending permissions
@@ -44,14 +53,27 @@ export function reduce(state: ThreadState, action: ThreadAction): ThreadState {
 
     case 'turnEnded': {
       const openToolStatus = action.stopReason === 'cancelled' ? 'cancelled' : 'unfinished';
-      const settled = { ...withoutPromptEcho(state), turn: { kind: 'idle' as const }, entries: settleTurn(state, openToolStatus) };
+      const settled = {
+        ...withoutPromptEcho(state),
+        turn: { kind: 'idle' as const },
+        entries: settleTurn(state, openToolStatus),
+      };
       if (action.usage) settled.turnUsage = action.usage;
       const meta = action.meta;
-      return appendEntry(settled, (id) => ({ kind: 'turnEnd', id, stopReason: action.stopReason, ...(meta ? { meta } : {}) }));
+      return appendEntry(settled, (id) => ({
+        kind: 'turnEnd',
+        id,
+        stopReason: action.stopReason,
+        ...(meta ? { meta } : {}),
+      }));
     }
 
     case 'turnFailed': {
-      const settled = { ...withoutPromptEcho(state), turn: { kind: 'idle' as const }, entries: settleTurn(state, 'unfinished') };
+      const settled = {
+        ...withoutPromptEcho(state),
+        turn: { kind: 'idle' as const },
+        entries: settleTurn(state, 'unfinished'),
+      };
       return appendEntry(settled, (id) => ({ kind: 'turnEnd', id, stopReason: 'error', message: action.message }));
     }
 
@@ -86,7 +108,13 @@ export function reduce(state: ThreadState, action: ThreadAction): ThreadState {
       return applyTerminalAction(state, action);
 
     case 'protocolError':
-      return appendEntry(state, (id) => ({ kind: 'protocolError', id, title: action.title, detail: action.detail, raw: action.raw }));
+      return appendEntry(state, (id) => ({
+        kind: 'protocolError',
+        id,
+        title: action.title,
+        detail: action.detail,
+        raw: action.raw,
+      }));
 
     case 'agentFailed': {
       const settled: ThreadState = {

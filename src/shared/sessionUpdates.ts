@@ -38,7 +38,10 @@ export function applySessionUpdate(state: ThreadState, update: acp.SessionUpdate
       return applySessionInfo(state, update);
     case 'usage_update': {
       const meta = metaOf(update._meta);
-      return { ...state, usage: { used: update.used, size: update.size, cost: update.cost ?? null, ...(meta ? { meta } : {}) } };
+      return {
+        ...state,
+        usage: { used: update.used, size: update.size, cost: update.cost ?? null, ...(meta ? { meta } : {}) },
+      };
     }
     case 'notice':
     case 'compaction_update':
@@ -60,7 +63,8 @@ function applySessionInfo(state: ThreadState, update: acp.SessionInfoUpdate): Th
   if (update.updatedAt === null || typeof update.updatedAt === 'string') next.updatedAt = update.updatedAt;
   if (update._meta === null) next.sessionMeta = null;
   else if (update._meta !== undefined) next.sessionMeta = metaOf(update._meta) ?? state.sessionMeta;
-  const changed = next.title !== state.title || next.updatedAt !== state.updatedAt || next.sessionMeta !== state.sessionMeta;
+  const changed =
+    next.title !== state.title || next.updatedAt !== state.updatedAt || next.sessionMeta !== state.sessionMeta;
   return changed ? next : state;
 }
 

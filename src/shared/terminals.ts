@@ -18,7 +18,13 @@ type TerminalAction = Extract<
 export function applyTerminalAction(state: ThreadState, action: TerminalAction): ThreadState {
   const terminals = state.terminals ?? {};
   if (action.type === 'terminalCreated') {
-    const view: TerminalView = { ...action.terminal, status: 'running', exitStatus: null, stoppedBy: null, released: false };
+    const view: TerminalView = {
+      ...action.terminal,
+      status: 'running',
+      exitStatus: null,
+      stoppedBy: null,
+      released: false,
+    };
     return { ...state, terminals: { ...withRoom(terminals), [view.terminalId]: view } };
   }
   const current = terminals[action.terminalId];

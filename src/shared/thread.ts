@@ -42,15 +42,10 @@ export type ConnectionState =
   | { kind: 'failed'; failure: AgentFailure } // spawn failed, exited, timed out, bad version
   | { kind: 'stopped' }; // the user or the host shut it down on purpose
 
-export type TurnState =
-  | { kind: 'idle' }
-  | { kind: 'prompting' }
-  | { kind: 'cancelling' }; // session/cancel sent, still accepting updates until the response
+export type TurnState = { kind: 'idle' } | { kind: 'prompting' } | { kind: 'cancelling' }; // session/cancel sent, still accepting updates until the response
 
 /** A run of content in a message. Consecutive text chunks coalesce into one text part. */
-export type MessagePart =
-  | { kind: 'text'; text: string }
-  | { kind: 'block'; block: acp.ContentBlock }; // image, audio, resource, resource_link
+export type MessagePart = { kind: 'text'; text: string } | { kind: 'block'; block: acp.ContentBlock }; // image, audio, resource, resource_link
 
 /**
  * Tool call status as the UI sees it: the four wire values plus two client-side states.
@@ -59,10 +54,7 @@ export type MessagePart =
  */
 export type ToolStatus = acp.ToolCallStatus | 'cancelled' | 'unfinished';
 
-export type PermissionState =
-  | { kind: 'pending' }
-  | { kind: 'selected'; optionId: string }
-  | { kind: 'cancelled' }; // turn cancelled, agent gone, panel disposed, or dismissed
+export type PermissionState = { kind: 'pending' } | { kind: 'selected'; optionId: string } | { kind: 'cancelled' }; // turn cancelled, agent gone, panel disposed, or dismissed
 
 export interface PermissionRequestView {
   /** Host-local id of this request (several may be made for one tool call over time). */

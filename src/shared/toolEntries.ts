@@ -2,7 +2,15 @@
 // closes a turn (cancel, end, failure). Each copies `entries` once and keeps untouched entries.
 import type * as acp from '@agentclientprotocol/sdk';
 import type { Entry, PermissionState, ThreadState, ToolCallView } from './thread';
-import { entryId, currentTurnStart, locateTool, roomForAgentEntry, setTool, toolIndexOf, type ToolEntry } from './threadEntries';
+import {
+  entryId,
+  currentTurnStart,
+  locateTool,
+  roomForAgentEntry,
+  setTool,
+  toolIndexOf,
+  type ToolEntry,
+} from './threadEntries';
 import { isOpenStatus, patchTool, placeholderTool } from './toolCalls';
 
 /**

@@ -63,13 +63,17 @@ export const NON_INTERACTIVE_ENV: Readonly<Record<string, string>> = {
 const EDITOR_ONLY_ENV = ['ELECTRON_RUN_AS_NODE', 'ELECTRON_NO_ATTACH_CONSOLE', 'VSCODE_IPC_HOOK_CLI'];
 
 /** The user's environment, then the non-interactive defaults, then what the agent asked for. */
-export function terminalEnv(base: NodeJS.ProcessEnv, requested: readonly acp.EnvVariable[] | undefined): Record<string, string> {
+export function terminalEnv(
+  base: NodeJS.ProcessEnv,
+  requested: readonly acp.EnvVariable[] | undefined,
+): Record<string, string> {
   const env: Record<string, string> = {};
   for (const [key, value] of Object.entries(base)) if (value !== undefined) env[key] = value;
   for (const key of EDITOR_ONLY_ENV) delete env[key];
   Object.assign(env, NON_INTERACTIVE_ENV);
   for (const variable of requested ?? []) {
-    if (variable && typeof variable.name === 'string' && typeof variable.value === 'string') env[variable.name] = variable.value;
+    if (variable && typeof variable.name === 'string' && typeof variable.value === 'string')
+      env[variable.name] = variable.value;
   }
   return env;
 }
@@ -96,7 +100,12 @@ export type ProgramLookup = { found: true; file: string } | { found: false; exit
  * Finds the program like a shell would (PATH search for a bare name), so a missing command ends
  * like it does in a shell (exit 127 and a message in the output), not as a spawn error.
  */
-export function findProgram(file: string, env: Record<string, string>, cwd: string, platform: NodeJS.Platform = process.platform): ProgramLookup {
+export function findProgram(
+  file: string,
+  env: Record<string, string>,
+  cwd: string,
+  platform: NodeJS.Platform = process.platform,
+): ProgramLookup {
   if (platform === 'win32') return { found: true, file }; // PATHEXT rules: let the spawn decide
   const name = file;
   if (name.includes('/')) {
@@ -133,5 +142,7 @@ function isExecutable(candidate: string): boolean {
 /** The command as the user would type it, for the card header and the terminal tab. */
 export function displayCommand(command: string, args: readonly string[] | undefined): string {
   if (!args || args.length === 0) return command;
-  return [command, ...args].map((part) => (/^[\w@%+=:,./-]+$/.test(part) ? part : `'${part.replace(/'/g, `'\\''`)}'`)).join(' ');
+  return [command, ...args]
+    .map((part) => (/^[\w@%+=:,./-]+$/.test(part) ? part : `'${part.replace(/'/g, `'\\''`)}'`))
+    .join(' ');
 }

@@ -16,7 +16,12 @@ import type { IPty } from 'node-pty';
 export function keepOutputPastExit(child: IPty): void {
   const socket = (
     child as unknown as {
-      _socket?: { destroy?: (...args: unknown[]) => unknown; resume?: () => void; isPaused?: () => boolean; on?: (event: string, listener: () => void) => void };
+      _socket?: {
+        destroy?: (...args: unknown[]) => unknown;
+        resume?: () => void;
+        isPaused?: () => boolean;
+        on?: (event: string, listener: () => void) => void;
+      };
     }
   )._socket;
   if (!socket || typeof socket.destroy !== 'function' || typeof socket.on !== 'function') return;
@@ -32,7 +37,7 @@ export function keepOutputPastExit(child: IPty): void {
       lastData = Date.now();
     }
     const quiet = Date.now() - lastData >= 60;
-      if (quiet || Date.now() - started.at > 3000) {
+    if (quiet || Date.now() - started.at > 3000) {
       drainSync(child, socket as unknown as { emit(event: string, data: string): void });
       return destroy(...args);
     }

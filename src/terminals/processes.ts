@@ -19,7 +19,8 @@ export function signalGroup(pid: number | undefined, signal: NodeJS.Signals | 0)
   if (pid === undefined) return false;
   try {
     if (process.platform === 'win32') {
-      if (signal === 'SIGKILL' || signal === 'SIGTERM') spawnChild('taskkill', ['/pid', String(pid), '/T', '/F'], { windowsHide: true });
+      if (signal === 'SIGKILL' || signal === 'SIGTERM')
+        spawnChild('taskkill', ['/pid', String(pid), '/T', '/F'], { windowsHide: true });
       return true;
     }
     process.kill(-pid, signal);

@@ -51,7 +51,13 @@ export class AgentTerminal {
   }
 
   /** A command that never started (not found): it ends at once, like a shell would report it. */
-  static failed(id: string, byteLimit: number, message: string, exitCode: number, listeners: TerminalListeners): AgentTerminal {
+  static failed(
+    id: string,
+    byteLimit: number,
+    message: string,
+    exitCode: number,
+    listeners: TerminalListeners,
+  ): AgentTerminal {
     const terminal = new AgentTerminal(id, byteLimit, null, listeners);
     terminal.receive(`${message}\r\n`);
     void terminal.finish({ exitCode, signal: null });
@@ -129,7 +135,13 @@ export class AgentTerminal {
   }
 
   /** For the memory bound: the sizes of everything this terminal retains. */
-  stats(): { rawTailChars: number; finishedBytes: number; bufferLines: number; maxBufferLines: number; pending: number } {
+  stats(): {
+    rawTailChars: number;
+    finishedBytes: number;
+    bufferLines: number;
+    maxBufferLines: number;
+    pending: number;
+  } {
     return { rawTailChars: this.rawTail.retainedChars, ...this.screen.stats() };
   }
 

@@ -28,7 +28,10 @@ export interface TerminalProcess {
 }
 
 /** Node reports signals as numbers from node-pty and names from child_process. */
-export function exitStatus(code: number | null | undefined, signal: number | string | null | undefined): acp.TerminalExitStatus {
+export function exitStatus(
+  code: number | null | undefined,
+  signal: number | string | null | undefined,
+): acp.TerminalExitStatus {
   const name = typeof signal === 'number' ? signalName(signal) : signal || null;
   if (name) return { exitCode: null, signal: name };
   return { exitCode: code ?? null, signal: null };

@@ -39,7 +39,10 @@ async function start() {
     threadId: 't',
     agent,
     env,
-    handlers: { readTextFile: async () => ({ content: '' }), writeTextFile: async ({ content }) => ({ oldText: null, newText: content }) },
+    handlers: {
+      readTextFile: async () => ({ content: '' }),
+      writeTextFile: async ({ content }) => ({ oldText: null, newText: content }),
+    },
     stopGraceMs: 500,
   });
   controllers.push(controller);
@@ -81,7 +84,11 @@ describe('ACP v1 details (issue 18) with the scripted agent', () => {
     expect(option(t.state(), 'thinking')).toMatchObject({ type: 'boolean', currentValue: false });
     await t.controller.setConfigOption('thinking', true);
     expect(option(t.state(), 'thinking')).toMatchObject({ currentValue: true });
-    expect(t.received('session/set_config_option').at(-1)?.params).toMatchObject({ configId: 'thinking', type: 'boolean', value: true });
+    expect(t.received('session/set_config_option').at(-1)?.params).toMatchObject({
+      configId: 'thinking',
+      type: 'boolean',
+      value: true,
+    });
     // A select option still goes without `type` (the id form).
     await t.controller.setConfigOption('model', 'smart');
     const select = t.received('session/set_config_option').at(-1)?.params;
@@ -90,11 +97,14 @@ describe('ACP v1 details (issue 18) with the scripted agent', () => {
     expect(t.state().settingError).toBeNull();
   });
 
-  it('a refused config change leaves the agent\'s value and says why beside the option; the next good change clears it', async () => {
+  it("a refused config change leaves the agent's value and says why beside the option; the next good change clears it", async () => {
     const t = await start();
     await expect(t.controller.setConfigOption('model', 'locked')).resolves.toBeUndefined();
     expect(option(t.state(), 'model')).toMatchObject({ currentValue: 'fast' });
-    expect(t.state().settingError).toEqual({ target: { kind: 'config', configId: 'model' }, message: expect.stringContaining('The Locked model needs a paid plan') });
+    expect(t.state().settingError).toEqual({
+      target: { kind: 'config', configId: 'model' },
+      message: expect.stringContaining('The Locked model needs a paid plan'),
+    });
     await t.controller.setConfigOption('model', 'smart');
     expect(t.state().settingError).toBeNull();
     expect(option(t.state(), 'model')).toMatchObject({ currentValue: 'smart' });
@@ -104,7 +114,10 @@ describe('ACP v1 details (issue 18) with the scripted agent', () => {
     const t = await start();
     await expect(t.controller.setMode('plan')).resolves.toBeUndefined();
     expect(t.state().modes?.currentModeId).toBe('ask');
-    expect(t.state().settingError).toEqual({ target: { kind: 'mode' }, message: expect.stringContaining('Plan mode is not available') });
+    expect(t.state().settingError).toEqual({
+      target: { kind: 'mode' },
+      message: expect.stringContaining('Plan mode is not available'),
+    });
     await t.controller.setMode('code');
     await vi.waitFor(() => expect(t.state().modes?.currentModeId).toBe('code'));
     expect(t.state().settingError).toBeNull();
@@ -136,7 +149,11 @@ describe('ACP v1 details (issue 18) with the scripted agent', () => {
     await t.controller.prompt('usage');
     const state = t.state();
     expect(state.turnUsage).toEqual({ totalTokens: 1500, inputTokens: 1200, outputTokens: 300, thoughtTokens: 40 });
-    expect(state.entries.at(-1)).toMatchObject({ kind: 'turnEnd', stopReason: 'end_turn', meta: { 'scripted.dev/turn': 7 } });
+    expect(state.entries.at(-1)).toMatchObject({
+      kind: 'turnEnd',
+      stopReason: 'end_turn',
+      meta: { 'scripted.dev/turn': 7 },
+    });
   });
 
   it('a diff with deleted: true reaches the thread with the flag', async () => {

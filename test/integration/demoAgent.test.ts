@@ -83,7 +83,9 @@ afterEach(() => {
   for (const child of children.splice(0)) child.kill();
 });
 
-async function startDemo(options: { chunkDelayMs?: number; fs?: boolean; handshake?: boolean } = {}): Promise<DemoClient> {
+async function startDemo(
+  options: { chunkDelayMs?: number; fs?: boolean; handshake?: boolean } = {},
+): Promise<DemoClient> {
   const cwd = mkdtempSync(join(workDir, 'cwd-'));
   const child = spawn(process.execPath, [agentScript], {
     stdio: ['pipe', 'pipe', 'pipe'],
@@ -109,7 +111,8 @@ async function startDemo(options: { chunkDelayMs?: number; fs?: boolean; handsha
           if (m.method !== undefined && m.id !== undefined) sentMethods.set(m.id, m.method);
           return;
         }
-        const defName = m.method !== undefined ? SCHEMA_BY_METHOD[m.method] : SCHEMA_BY_RESPONSE[sentMethods.get(m.id) ?? ''];
+        const defName =
+          m.method !== undefined ? SCHEMA_BY_METHOD[m.method] : SCHEMA_BY_RESPONSE[sentMethods.get(m.id) ?? ''];
         const value = m.method !== undefined ? m.params : m.result;
         if (defName === undefined) client.schemaErrors.push(`unexpected message ${JSON.stringify(m).slice(0, 200)}`);
         else if (value !== undefined) {
@@ -180,19 +183,25 @@ describe('Demo agent (child process over stdio)', () => {
     const client = await startDemo({ handshake: false });
     const init = await client.connection.request('initialize', { protocolVersion: 1 });
     expect(init.agentInfo).toMatchObject({ name: 'switchboard-demo', title: 'Demo agent' });
-    expect(init.agentCapabilities).toMatchObject({ loadSession: false, promptCapabilities: { image: false, audio: false, embeddedContext: false } });
+    expect(init.agentCapabilities).toMatchObject({
+      loadSession: false,
+      promptCapabilities: { image: false, audio: false, embeddedContext: false },
+    });
     expect(init.authMethods).toEqual([]);
     const session = await client.connection.request('session/new', { cwd: client.cwd, mcpServers: [] });
     expect(client.updates).toEqual([]); // the commands follow the response
     expect(session.modes?.currentModeId).toBe('code');
     expect(session.modes?.availableModes.map((m) => m.id)).toEqual(['ask', 'code', 'architect']);
     const model = session.configOptions?.find((o) => o.id === 'model');
-    expect(model && 'options' in model && model.options.map((g) => ('group' in g ? g.name : null))).toEqual(['Fast', 'Smart']);
+    expect(model && 'options' in model && model.options.map((g) => ('group' in g ? g.name : null))).toEqual([
+      'Fast',
+      'Smart',
+    ]);
     await waitFor(() => client.updates.some((u) => u.sessionUpdate === 'available_commands_update'));
     const commands = client.updates.find((u) => u.sessionUpdate === 'available_commands_update');
-    expect(commands?.sessionUpdate === 'available_commands_update' && commands.availableCommands.map((c) => c.name)).toEqual(
-      ['help', 'plan', 'edit', 'think', 'long', 'refuse', 'review', 'diskwrite', 'terminal'],
-    );
+    expect(
+      commands?.sessionUpdate === 'available_commands_update' && commands.availableCommands.map((c) => c.name),
+    ).toEqual(['help', 'plan', 'edit', 'think', 'long', 'refuse', 'review', 'diskwrite', 'terminal']);
     expect(client.schemaErrors).toEqual([]);
   });
 
@@ -204,7 +213,14 @@ describe('Demo agent (child process over stdio)', () => {
     expect(readFileSync(demoFile(client), 'utf8')).toBe('# Mine\n- Demo edit #1 at turn 1\n');
 
     const kinds = client.updates.map((u) => u.sessionUpdate);
-    for (const kind of ['agent_thought_chunk', 'plan', 'agent_message_chunk', 'tool_call', 'usage_update', 'session_info_update']) {
+    for (const kind of [
+      'agent_thought_chunk',
+      'plan',
+      'agent_message_chunk',
+      'tool_call',
+      'usage_update',
+      'session_info_update',
+    ]) {
       expect(kinds).toContain(kind);
     }
     expect(kinds.indexOf('agent_thought_chunk')).toBeLessThan(kinds.indexOf('plan'));
@@ -215,10 +231,16 @@ describe('Demo agent (child process over stdio)', () => {
     expect(markdown).toContain('```ts\n');
     const plans = client.updates.filter((u) => u.sessionUpdate === 'plan');
     expect(plans.length).toBeGreaterThanOrEqual(3);
-    expect(plans.at(-1)?.sessionUpdate === 'plan' && plans.at(-1)?.entries.every((e) => e.status === 'completed')).toBe(true);
+    expect(plans.at(-1)?.sessionUpdate === 'plan' && plans.at(-1)?.entries.every((e) => e.status === 'completed')).toBe(
+      true,
+    );
 
     const read = toolUpdates(client, 'demo-turn1-read');
-    expect(read[0]).toMatchObject({ kind: 'read', title: 'Read switchboard-demo.md', locations: [{ path: demoFile(client) }] });
+    expect(read[0]).toMatchObject({
+      kind: 'read',
+      title: 'Read switchboard-demo.md',
+      locations: [{ path: demoFile(client) }],
+    });
     expect(read.at(-1)?.status).toBe('completed');
     const edit = toolUpdates(client, 'demo-turn1-edit');
     expect(edit.map((u) => u.status)).toEqual(['pending', 'in_progress', 'completed']);
@@ -299,14 +321,23 @@ describe('Demo agent (child process over stdio)', () => {
       ['model', 'demo-pro'],
       ['thought_level', 'medium'],
     ]);
-    for (const [configId, value] of [['model', 'gpt-9'], ['colour', 'red']]) {
-      const failure = client.connection.request('session/set_config_option', { sessionId: client.sessionId, configId: configId!, value: value! });
+    for (const [configId, value] of [
+      ['model', 'gpt-9'],
+      ['colour', 'red'],
+    ]) {
+      const failure = client.connection.request('session/set_config_option', {
+        sessionId: client.sessionId,
+        configId: configId!,
+        value: value!,
+      });
       await expect(failure).rejects.toBeInstanceOf(AcpRpcError);
       await expect(failure).rejects.toMatchObject({ code: -32602 });
     }
     await client.connection.request('session/set_mode', { sessionId: client.sessionId, modeId: 'architect' });
     await waitFor(() => client.updates.some((u) => u.sessionUpdate === 'current_mode_update'));
-    expect(client.updates.find((u) => u.sessionUpdate === 'current_mode_update')).toMatchObject({ currentModeId: 'architect' });
+    expect(client.updates.find((u) => u.sessionUpdate === 'current_mode_update')).toMatchObject({
+      currentModeId: 'architect',
+    });
     expect(client.schemaErrors).toEqual([]);
   });
 

@@ -10,14 +10,29 @@ import { AcpThreadController } from '../../src/session/threadController';
 const workDir = mkdtempSync(join(tmpdir(), 'switchboard-demo-terminal-'));
 const agentScript = join(workDir, 'demo-agent.js');
 beforeAll(async () => {
-  await esbuild.build({ entryPoints: [join(__dirname, '../../src/demo-agent/main.ts')], bundle: true, platform: 'node', format: 'cjs', target: 'node20', outfile: agentScript, logLevel: 'warning' });
+  await esbuild.build({
+    entryPoints: [join(__dirname, '../../src/demo-agent/main.ts')],
+    bundle: true,
+    platform: 'node',
+    format: 'cjs',
+    target: 'node20',
+    outfile: agentScript,
+    logLevel: 'warning',
+  });
 });
 afterAll(() => rmSync(workDir, { recursive: true, force: true }));
 
 it('/terminal shows a coloured build that exits 0 and a command the agent kills, both released', async () => {
   const controller = new AcpThreadController({
     threadId: 't',
-    agent: { id: 'demo', displayName: 'Demo', command: process.execPath, args: [agentScript], env: { SWITCHBOARD_DEMO_CHUNK_DELAY_MS: '1' }, isDemo: true },
+    agent: {
+      id: 'demo',
+      displayName: 'Demo',
+      command: process.execPath,
+      args: [agentScript],
+      env: { SWITCHBOARD_DEMO_CHUNK_DELAY_MS: '1' },
+      isDemo: true,
+    },
     env: {
       workspaceCwd: () => workDir,
       baseEnv: () => process.env,
@@ -26,7 +41,10 @@ it('/terminal shows a coloured build that exits 0 and a command the agent kills,
       settings: () => ({ maxMessageBytes: 64 << 20, initializeTimeoutMs: 10_000 }),
       clientInfo: () => ({ name: 'test', version: '0' }),
     },
-    handlers: { readTextFile: async () => ({ content: '' }), writeTextFile: async ({ content }) => ({ oldText: null, newText: content }) },
+    handlers: {
+      readTextFile: async () => ({ content: '' }),
+      writeTextFile: async ({ content }) => ({ oldText: null, newText: content }),
+    },
   });
   const raw = new Map<string, string>();
   controller.onTerminalOutput((id, data) => raw.set(id, (raw.get(id) ?? '') + data));
@@ -36,14 +54,25 @@ it('/terminal shows a coloured build that exits 0 and a command the agent kills,
     await controller.prompt('/terminal');
     const elapsed = Date.now() - began;
     const state = controller.snapshot().state;
-    expect(state.terminals?.['terminal-1']).toMatchObject({ status: 'exited', exitStatus: { exitCode: 0 }, stoppedBy: null, released: true });
+    expect(state.terminals?.['terminal-1']).toMatchObject({
+      status: 'exited',
+      exitStatus: { exitCode: 0 },
+      stoppedBy: null,
+      released: true,
+    });
     expect(state.terminals?.['terminal-2']).toMatchObject({ status: 'exited', stoppedBy: 'agent', released: true });
     expect(raw.get('terminal-1')).toMatch(/\x1b\[32m✔/); // colours reach the card
     expect(raw.get('terminal-1')).toContain('\r'); // progress drawn in place
     expect(controller.terminalReplay('terminal-2')).toContain('still waiting');
     const tools = state.entries.flatMap((entry) => (entry.kind === 'tool' ? [entry.tool] : []));
-    expect(tools.map((tool) => [tool.status, tool.content[0]?.type])).toEqual([['completed', 'terminal'], ['failed', 'terminal']]);
-    const answer = state.entries.filter((entry) => entry.kind === 'agent').map((entry) => JSON.stringify(entry)).join('');
+    expect(tools.map((tool) => [tool.status, tool.content[0]?.type])).toEqual([
+      ['completed', 'terminal'],
+      ['failed', 'terminal'],
+    ]);
+    const answer = state.entries
+      .filter((entry) => entry.kind === 'agent')
+      .map((entry) => JSON.stringify(entry))
+      .join('');
     expect(answer).toContain('all 3 steps passed');
     expect(elapsed).toBeLessThan(15_000);
   } finally {

@@ -9,7 +9,10 @@ import { join, resolve } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
 const fakeVscode = vi.hoisted(() => ({
-  workspace: { textDocuments: [] as unknown[], workspaceFolders: [] as Array<{ uri: { scheme: string; fsPath: string } }> },
+  workspace: {
+    textDocuments: [] as unknown[],
+    workspaceFolders: [] as Array<{ uri: { scheme: string; fsPath: string } }>,
+  },
 }));
 vi.mock('vscode', () => fakeVscode);
 
@@ -52,7 +55,11 @@ function setup(extraArgs: string[] = []) {
     confirmOutsideWorkspace: async () => 'deny',
     log: () => undefined,
     // As src/extension.ts wires it: the quirks key on the agent's own initialize answer.
-    agent: () => ({ agentInfo: controller?.snapshot().state.agentInfo ?? null, command: agent.command, args: agent.args }),
+    agent: () => ({
+      agentInfo: controller?.snapshot().state.agentInfo ?? null,
+      command: agent.command,
+      args: agent.args,
+    }),
   });
   // Writes need the editor; the read is what decides here, so the write goes straight to disk.
   const handlers: ClientHandlers = {
@@ -108,7 +115,7 @@ describe('Gemini CLI creating a new file (scripted: its exact request sequence)'
     ]);
   });
 
-  it('another agent making the same requests gets -32002, and Gemini CLI\'s logic would fail on it', async () => {
+  it("another agent making the same requests gets -32002, and Gemini CLI's logic would fail on it", async () => {
     const t = setup(['--agent-name', 'not-gemini']);
     await t.controller.start();
     await t.controller.prompt('hello.txt');

@@ -22,7 +22,14 @@ afterEach(async () => {
   await Promise.all(controllers.splice(0).map((controller) => controller.dispose()));
 });
 
-const hostile: AgentConfig = { id: 'hostile', displayName: 'Hostile', command: process.execPath, args: [SCRIPTED_AGENT, '--scenario', 'hostile'], env: {}, isDemo: false };
+const hostile: AgentConfig = {
+  id: 'hostile',
+  displayName: 'Hostile',
+  command: process.execPath,
+  args: [SCRIPTED_AGENT, '--scenario', 'hostile'],
+  env: {},
+  isDemo: false,
+};
 
 /** Runs pending mirror batches at once (a microtask), so the test sees every post. */
 const soon: Schedule = (callback) => {
@@ -47,7 +54,14 @@ function setup() {
     readTextFile: async ({ path }) => ({ content: `editor copy of ${path}` }),
     writeTextFile: async ({ content }) => ({ oldText: null, newText: content }),
   };
-  const controller = createThreadController({ threadId: 't', agent: hostile, env, handlers, spawn: spawnAgentProcess, stopGraceMs: 500 });
+  const controller = createThreadController({
+    threadId: 't',
+    agent: hostile,
+    env,
+    handlers,
+    spawn: spawnAgentProcess,
+    stopGraceMs: 500,
+  });
   controllers.push(controller);
   // The webview's side: every post must serialise; the replayed copy must equal the host's.
   const posted: string[] = [];
@@ -86,8 +100,10 @@ function reports(state: ThreadState): any[] {
     .map((line) => JSON.parse(line.slice('client-calls: '.length)));
 }
 
-const errorsOf = (state: ThreadState) => state.entries.filter((e): e is Extract<Entry, { kind: 'protocolError' }> => e.kind === 'protocolError');
-const toolOf = (state: ThreadState, id: string) => state.entries.find((e): e is Extract<Entry, { kind: 'tool' }> => e.kind === 'tool' && e.tool.toolCallId === id)?.tool;
+const errorsOf = (state: ThreadState) =>
+  state.entries.filter((e): e is Extract<Entry, { kind: 'protocolError' }> => e.kind === 'protocolError');
+const toolOf = (state: ThreadState, id: string) =>
+  state.entries.find((e): e is Extract<Entry, { kind: 'tool' }> => e.kind === 'tool' && e.tool.toolCallId === id)?.tool;
 
 describe('a hostile agent', () => {
   it('malformed and extreme updates: the chat keeps rendering, valid parts are kept, the rest is shown as errors', async () => {
@@ -100,7 +116,9 @@ describe('a hostile agent', () => {
     // locations [{path:42}, {path:'/ok/path.ts'}]: the bad item dropped, the good one kept.
     expect(toolOf(state, 'tc-loc-number')?.locations).toEqual([{ path: '/ok/path.ts' }]);
     // The diff with path null / newText 5 dropped, the text content kept.
-    expect(toolOf(state, 'tc-loc-number')?.content).toEqual([{ type: 'content', content: { type: 'text', text: 'kept' } }]);
+    expect(toolOf(state, 'tc-loc-number')?.content).toEqual([
+      { type: 'content', content: { type: 'text', text: 'kept' } },
+    ]);
     // locations "abc": the field dropped, the card kept.
     expect(toolOf(state, 'tc-loc-string')).toMatchObject({ title: 'Locations "abc"', locations: [] });
     // rawInput 5,000 deep: bounded to a marker.
@@ -140,8 +158,14 @@ describe('a hostile agent', () => {
     expect(byId(null).at(-1)?.error?.message).toMatch(/batches are not supported/);
     // The batch's request answered by its own id.
     expect(byId('batch-1')).toEqual([expect.objectContaining({ error: expect.objectContaining({ code: -32600 }) })]);
-    expect(byId('no-jsonrpc')).toEqual([expect.objectContaining({ error: expect.objectContaining({ code: -32600, message: expect.stringMatching(/"jsonrpc" is missing/) }) })]);
-    expect(byId('update-as-request')).toEqual([expect.objectContaining({ error: expect.objectContaining({ code: -32601 }) })]);
+    expect(byId('no-jsonrpc')).toEqual([
+      expect.objectContaining({
+        error: expect.objectContaining({ code: -32600, message: expect.stringMatching(/"jsonrpc" is missing/) }),
+      }),
+    ]);
+    expect(byId('update-as-request')).toEqual([
+      expect.objectContaining({ error: expect.objectContaining({ code: -32601 }) }),
+    ]);
     expect(stray).toHaveLength(5 + 3);
     // The response to an id we never sent was logged, not acted on; the turn ended normally.
     expect(t.state().entries.at(-1)).toMatchObject({ kind: 'turnEnd', stopReason: 'end_turn' });
@@ -154,7 +178,9 @@ describe('a hostile agent', () => {
     await t.controller.start();
     await t.controller.prompt('double-response');
     expect(t.state().entries.at(-1)).toMatchObject({ kind: 'turnEnd', stopReason: 'end_turn' });
-    expect(t.log.join('\n')).toMatch(/Ignored a response to request \d+: no request with that id is waiting .*the first answer stands/);
+    expect(t.log.join('\n')).toMatch(
+      /Ignored a response to request \d+: no request with that id is waiting .*the first answer stands/,
+    );
   });
 
   it('unanswerable permission requests are answered -32602 at once; none is left pending', async () => {
@@ -164,7 +190,9 @@ describe('a hostile agent', () => {
     const answers = reports(t.state()).map((r) => r.answer.error);
     expect(answers.map((e) => e.code)).toEqual([-32602, -32602, -32602]);
     expect(answers[0].message).toBe('Invalid params for session/request_permission: options must be array');
-    expect(answers[1].message).toBe("Invalid params for session/request_permission: params must have required property 'toolCall'");
+    expect(answers[1].message).toBe(
+      "Invalid params for session/request_permission: params must have required property 'toolCall'",
+    );
     expect(answers[2].message).toMatch(/offers no options/);
     expect(errorsOf(t.state()).map((e) => e.title)).toContain('The agent asked for permission without any options');
     const pending = t.state().entries.filter((e) => e.kind === 'tool' && e.tool.permission?.state.kind === 'pending');
@@ -182,7 +210,11 @@ describe('a hostile agent', () => {
     });
     expect(state.turn).toEqual({ kind: 'idle' });
     t.controller.resolvePermission(toolOf(state, 'tc-late')!.permission!.permissionId, 'allow');
-    await vi.waitFor(() => expect(reports(t.state())).toEqual([expect.objectContaining({ answer: { result: { outcome: { outcome: 'selected', optionId: 'allow' } } } })]));
+    await vi.waitFor(() =>
+      expect(reports(t.state())).toEqual([
+        expect.objectContaining({ answer: { result: { outcome: { outcome: 'selected', optionId: 'allow' } } } }),
+      ]),
+    );
   });
 
   it('at most 32 live terminals per session; the 33rd gets a clear error; releasing makes room', async () => {
@@ -191,7 +223,10 @@ describe('a hostile agent', () => {
     await t.controller.prompt('terminals-cap');
     const [capped, after] = reports(t.state()).filter((r) => r.created !== undefined || r.afterRelease !== undefined);
     expect(capped.created).toBe(32);
-    expect(capped.firstError).toMatchObject({ code: -32603, message: expect.stringMatching(/Too many terminals: this session already has 32 live terminals/) });
+    expect(capped.firstError).toMatchObject({
+      code: -32603,
+      message: expect.stringMatching(/Too many terminals: this session already has 32 live terminals/),
+    });
     expect(after.afterRelease).toBe('created');
   }, 30_000);
 });

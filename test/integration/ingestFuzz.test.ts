@@ -44,7 +44,11 @@ const textBlock = fc.record({ type: fc.constant('text'), text: unicode });
 const contentBlock = fc.oneof(
   textBlock,
   fc.record({ type: fc.constant('resource_link'), uri: fc.webUrl(), name: unicode }),
-  fc.record({ type: fc.constant('image'), data: fc.base64String({ maxLength: 40 }), mimeType: fc.constant('image/png') }),
+  fc.record({
+    type: fc.constant('image'),
+    data: fc.base64String({ maxLength: 40 }),
+    mimeType: fc.constant('image/png'),
+  }),
 );
 const location = fc.record({ path: unicode, line: optional(fc.nat(1000)) }, { requiredKeys: ['path'] });
 const toolContent = fc.oneof(
@@ -63,10 +67,33 @@ const toolFields = {
   rawOutput: fc.anything({ maxDepth: 2 }),
 };
 const update: fc.Arbitrary<Record<string, unknown>> = fc.oneof(
-  fc.record({ sessionUpdate: fc.constantFrom('agent_message_chunk', 'agent_thought_chunk', 'user_message_chunk'), content: contentBlock, messageId: optional(fc.constantFrom('m1', 'm2')) }, { requiredKeys: ['sessionUpdate', 'content'] }),
-  fc.record({ sessionUpdate: fc.constant('tool_call'), ...toolFields }, { requiredKeys: ['sessionUpdate', 'toolCallId', 'title'] }),
-  fc.record({ sessionUpdate: fc.constant('tool_call_update'), ...toolFields }, { requiredKeys: ['sessionUpdate', 'toolCallId'] }),
-  fc.record({ sessionUpdate: fc.constant('plan'), entries: fc.array(fc.record({ content: unicode, priority: fc.constantFrom('high', 'medium', 'low'), status: fc.constantFrom('pending', 'in_progress', 'completed') }), { maxLength: 4 }) }),
+  fc.record(
+    {
+      sessionUpdate: fc.constantFrom('agent_message_chunk', 'agent_thought_chunk', 'user_message_chunk'),
+      content: contentBlock,
+      messageId: optional(fc.constantFrom('m1', 'm2')),
+    },
+    { requiredKeys: ['sessionUpdate', 'content'] },
+  ),
+  fc.record(
+    { sessionUpdate: fc.constant('tool_call'), ...toolFields },
+    { requiredKeys: ['sessionUpdate', 'toolCallId', 'title'] },
+  ),
+  fc.record(
+    { sessionUpdate: fc.constant('tool_call_update'), ...toolFields },
+    { requiredKeys: ['sessionUpdate', 'toolCallId'] },
+  ),
+  fc.record({
+    sessionUpdate: fc.constant('plan'),
+    entries: fc.array(
+      fc.record({
+        content: unicode,
+        priority: fc.constantFrom('high', 'medium', 'low'),
+        status: fc.constantFrom('pending', 'in_progress', 'completed'),
+      }),
+      { maxLength: 4 },
+    ),
+  }),
   fc.record({ sessionUpdate: fc.constant('usage_update'), used: fc.nat(), size: fc.nat() }),
   fc.record({ sessionUpdate: fc.constant('session_info_update'), title: fc.option(unicode, { nil: null }) }),
   fc.record({ sessionUpdate: unicode }),
@@ -74,7 +101,11 @@ const update: fc.Arbitrary<Record<string, unknown>> = fc.oneof(
 
 // ---- mutations: one per message, on a random path ----
 type Mutation = { kind: 'none' | 'set' | 'delete' | 'extra'; pick: number; value: unknown };
-const mutation: fc.Arbitrary<Mutation> = fc.record({ kind: fc.constantFrom('none', 'none', 'set', 'delete', 'extra'), pick: fc.nat(), value: junk });
+const mutation: fc.Arbitrary<Mutation> = fc.record({
+  kind: fc.constantFrom('none', 'none', 'set', 'delete', 'extra'),
+  pick: fc.nat(),
+  value: junk,
+});
 
 function paths(value: unknown, prefix: Array<string | number> = [], out: Array<Array<string | number>> = []) {
   if (typeof value !== 'object' || value === null) return out;
@@ -111,15 +142,55 @@ type Item =
 
 const sessionId = fc.constantFrom(SESSION, SESSION, SESSION, 'ghost-1', 'ghost-2');
 const requestParams = fc.oneof(
-  fc.record({ method: fc.constant('fs/read_text_file'), params: fc.record({ sessionId, path: fc.constantFrom('/work/project/a.ts', 'relative.ts'), line: optional(fc.nat(10)), limit: optional(fc.nat(10)) }, { requiredKeys: ['sessionId', 'path'] }) }),
-  fc.record({ method: fc.constant('fs/write_text_file'), params: fc.record({ sessionId, path: fc.constant('/work/project/b.ts'), content: unicode }) }),
-  fc.record({ method: fc.constant('session/request_permission'), params: fc.record({ sessionId, toolCall: fc.record({ toolCallId }), options: fc.array(fc.record({ optionId: fc.constantFrom('a', 'b'), name: unicode, kind: fc.constantFrom('allow_once', 'reject_once') }), { maxLength: 2 }) }) }),
-  fc.record({ method: fc.constantFrom('terminal/output', 'terminal/kill', 'terminal/release', 'terminal/wait_for_exit'), params: fc.record({ sessionId, terminalId: fc.constantFrom('terminal-1', 'nope') }) }),
+  fc.record({
+    method: fc.constant('fs/read_text_file'),
+    params: fc.record(
+      {
+        sessionId,
+        path: fc.constantFrom('/work/project/a.ts', 'relative.ts'),
+        line: optional(fc.nat(10)),
+        limit: optional(fc.nat(10)),
+      },
+      { requiredKeys: ['sessionId', 'path'] },
+    ),
+  }),
+  fc.record({
+    method: fc.constant('fs/write_text_file'),
+    params: fc.record({ sessionId, path: fc.constant('/work/project/b.ts'), content: unicode }),
+  }),
+  fc.record({
+    method: fc.constant('session/request_permission'),
+    params: fc.record({
+      sessionId,
+      toolCall: fc.record({ toolCallId }),
+      options: fc.array(
+        fc.record({
+          optionId: fc.constantFrom('a', 'b'),
+          name: unicode,
+          kind: fc.constantFrom('allow_once', 'reject_once'),
+        }),
+        { maxLength: 2 },
+      ),
+    }),
+  }),
+  fc.record({
+    method: fc.constantFrom('terminal/output', 'terminal/kill', 'terminal/release', 'terminal/wait_for_exit'),
+    params: fc.record({ sessionId, terminalId: fc.constantFrom('terminal-1', 'nope') }),
+  }),
   fc.record({ method: fc.constantFrom('no/such_method', 'session/update'), params: fc.record({ sessionId }) }),
 );
 const item: fc.Arbitrary<Item> = fc.oneof(
   { weight: 6, arbitrary: fc.record({ kind: fc.constant('update' as const), sessionId, update, m: mutation }) },
-  { weight: 3, arbitrary: fc.record({ kind: fc.constant('request' as const), badId: fc.constantFrom(undefined, undefined, undefined, {}, null, true, [1]), m: mutation }).chain((base) => requestParams.map((r) => ({ ...base, ...r }))) },
+  {
+    weight: 3,
+    arbitrary: fc
+      .record({
+        kind: fc.constant('request' as const),
+        badId: fc.constantFrom(undefined, undefined, undefined, {}, null, true, [1]),
+        m: mutation,
+      })
+      .chain((base) => requestParams.map((r) => ({ ...base, ...r }))),
+  },
   {
     weight: 1,
     arbitrary: fc.constantFrom<Item>(
@@ -154,7 +225,10 @@ async function until(predicate: () => boolean, what: string): Promise<void> {
 }
 
 function agentText(state: ThreadState): string {
-  return state.entries.flatMap((e) => (e.kind === 'agent' ? e.parts : [])).map((p) => (p.kind === 'text' ? p.text : '')).join('');
+  return state.entries
+    .flatMap((e) => (e.kind === 'agent' ? e.parts : []))
+    .map((p) => (p.kind === 'text' ? p.text : ''))
+    .join('');
 }
 
 let caseNumber = 0;
@@ -167,7 +241,12 @@ async function runCase(items: Item[], cuts: number[]): Promise<void> {
   const clock = manual();
   const posted: string[] = [];
   const failures: string[] = [];
-  const mirror = new WebviewMirror((message: HostToWebview) => void posted.push(JSON.stringify(message)), () => ({ agents: [], defaultAgentId: '' }), clock.schedule, (line) => failures.push(line));
+  const mirror = new WebviewMirror(
+    (message: HostToWebview) => void posted.push(JSON.stringify(message)),
+    () => ({ agents: [], defaultAgentId: '' }),
+    clock.schedule,
+    (line) => failures.push(line),
+  );
   mirror.setThread(t.controller);
   mirror.sendSnapshot();
 
@@ -181,7 +260,11 @@ async function runCase(items: Item[], cuts: number[]): Promise<void> {
       return it.line;
     }
     if (it.kind === 'update') {
-      return JSON.stringify({ jsonrpc: '2.0', method: 'session/update', params: mutate({ sessionId: it.sessionId, update: it.update }, it.m) });
+      return JSON.stringify({
+        jsonrpc: '2.0',
+        method: 'session/update',
+        params: mutate({ sessionId: it.sessionId, update: it.update }, it.m),
+      });
     }
     const params = mutate(it.params, it.m);
     if (it.badId !== undefined) {
@@ -193,7 +276,16 @@ async function runCase(items: Item[], cuts: number[]): Promise<void> {
     return JSON.stringify({ jsonrpc: '2.0', id, method: it.method, params });
   });
   const sentinel = `SENTINEL-${++caseNumber}`;
-  lines.push(JSON.stringify({ jsonrpc: '2.0', method: 'session/update', params: { sessionId: SESSION, update: { sessionUpdate: 'agent_message_chunk', content: { type: 'text', text: sentinel } } } }));
+  lines.push(
+    JSON.stringify({
+      jsonrpc: '2.0',
+      method: 'session/update',
+      params: {
+        sessionId: SESSION,
+        update: { sessionUpdate: 'agent_message_chunk', content: { type: 'text', text: sentinel } },
+      },
+    }),
+  );
   const wire = lines.map(expandDeep).join('\n') + '\n';
   // Cut the byte stream at random places (the reader must reassemble lines across reads).
   const bytes = Buffer.from(wire);
@@ -221,7 +313,10 @@ async function runCase(items: Item[], cuts: number[]): Promise<void> {
   expect(JSON.stringify(webview?.entries)).toBe(JSON.stringify(t.state().entries));
 
   // Bounded maps.
-  const internals = t.controller as unknown as { permissions: { size: number }; generation: { connection: { early: { heldBytes: number } } } };
+  const internals = t.controller as unknown as {
+    permissions: { size: number };
+    generation: { connection: { early: { heldBytes: number } } };
+  };
   expect(internals.permissions.size).toBeLessThanOrEqual(MAX_PENDING_PERMISSIONS);
   expect(internals.generation.connection.early.heldBytes).toBeLessThanOrEqual(MAX_EARLY_BYTES);
   // Nothing thrown out of a handler.
@@ -229,7 +324,10 @@ async function runCase(items: Item[], cuts: number[]): Promise<void> {
 
   // Every request answered exactly once (pending permissions are answered `cancelled` on dispose).
   await t.controller.dispose();
-  await until(() => validIds.every((id) => fake.received.some((m) => (m as { id?: unknown }).id === id)), 'answers to every request');
+  await until(
+    () => validIds.every((id) => fake.received.some((m) => (m as { id?: unknown }).id === id)),
+    'answers to every request',
+  );
   const responses = fake.received.filter((m) => m.method === undefined) as Array<{ id?: unknown }>;
   for (const id of validIds) expect(responses.filter((r) => r.id === id)).toHaveLength(1);
   expect(responses.filter((r) => r.id === null)).toHaveLength(nullAnswers);
@@ -238,7 +336,11 @@ async function runCase(items: Item[], cuts: number[]): Promise<void> {
 describe('ingest fuzz', () => {
   it('junk never breaks the chat: every request answered once, every post serialisable and bounded, valid updates still applied', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.array(item, { minLength: 1, maxLength: 12 }), fc.array(fc.nat(), { maxLength: 4 }), (items, cuts) => runCase(items, cuts)),
+      fc.asyncProperty(
+        fc.array(item, { minLength: 1, maxLength: 12 }),
+        fc.array(fc.nat(), { maxLength: 4 }),
+        (items, cuts) => runCase(items, cuts),
+      ),
       { seed: 20261123, numRuns: 100, endOnFailure: true },
     );
   }, 60_000);

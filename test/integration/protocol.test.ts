@@ -51,7 +51,10 @@ function startAgent(scenario: string, options: { args?: string[]; maxMessageByte
   const connection = createAcpConnection(child.stdout, child.stdin, {
     maxMessageBytes: options.maxMessageBytes,
     log: (level, message) => logs.push({ level, message }),
-    traffic: { record: (direction, message) => direction === 'recv' && received.push(message as RunningAgent['received'][number]) },
+    traffic: {
+      record: (direction, message) =>
+        direction === 'recv' && received.push(message as RunningAgent['received'][number]),
+    },
   });
   const updates: acp.SessionNotification[] = [];
   connection.onNotification('session/update', (params) => void updates.push(params));
@@ -87,7 +90,11 @@ const kinds = (agent: RunningAgent) =>
     .filter((update, at, all) => {
       const previous = all[at - 1];
       const isChunk = update.sessionUpdate === 'agent_message_chunk' || update.sessionUpdate === 'agent_thought_chunk';
-      return !(isChunk && previous?.sessionUpdate === update.sessionUpdate && (previous.messageId ?? null) === (update.messageId ?? null));
+      return !(
+        isChunk &&
+        previous?.sessionUpdate === update.sessionUpdate &&
+        (previous.messageId ?? null) === (update.messageId ?? null)
+      );
     })
     .map((update) => update.sessionUpdate);
 const texts = (agent: RunningAgent) =>
@@ -114,7 +121,10 @@ describe('protocol against the scripted agent (a real child process)', () => {
     expect(texts(agent).join('')).toBe('You said: hello agent\n\nDone.');
     expect(agent.updates.every((n) => n.sessionId === sessionId)).toBe(true);
     // --record kept every line the client wrote, so a test can assert what was sent.
-    const sent = readFileSync(recordFile, 'utf8').trim().split('\n').map((line) => JSON.parse(line).method);
+    const sent = readFileSync(recordFile, 'utf8')
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line).method);
     rmSync(recordFile, { force: true });
     expect(sent).toEqual(['initialize', 'session/new', 'session/prompt']);
   });
@@ -181,15 +191,29 @@ describe('protocol against the scripted agent (a real child process)', () => {
     expect(await prompt(agent, sessionId, 'go')).toEqual({ stopReason: 'end_turn' });
 
     const requests = agent.received.filter((m) => m.method !== undefined && m.id !== undefined);
-    expect(requests.map((m) => m.method)).toEqual(['fs/read_text_file', 'session/request_permission', 'fs/write_text_file']);
+    expect(requests.map((m) => m.method)).toEqual([
+      'fs/read_text_file',
+      'session/request_permission',
+      'fs/write_text_file',
+    ]);
     expect(requests.every((m) => typeof m.id === 'string')).toBe(true);
     const reports = texts(agent).map((t) => JSON.parse(t.replace(/^client-calls: /, '')));
     expect(reports).toEqual([
-      { method: 'fs/read_text_file', id: 'agent-1', answer: { result: { content: `contents of ${join(CWD, 'hello.txt')}` } } },
-      { method: 'session/request_permission', id: 'agent-2', answer: { result: { outcome: { outcome: 'selected', optionId: 'allow' } } } },
+      {
+        method: 'fs/read_text_file',
+        id: 'agent-1',
+        answer: { result: { content: `contents of ${join(CWD, 'hello.txt')}` } },
+      },
+      {
+        method: 'session/request_permission',
+        id: 'agent-2',
+        answer: { result: { outcome: { outcome: 'selected', optionId: 'allow' } } },
+      },
       { method: 'fs/write_text_file', id: 'agent-3', answer: { result: {} } },
     ]);
-    expect(written).toEqual([{ sessionId, path: join(CWD, 'scripted-output.txt'), content: 'written by scripted-agent\n' }]);
+    expect(written).toEqual([
+      { sessionId, path: join(CWD, 'scripted-output.txt'), content: 'written by scripted-agent\n' },
+    ]);
     expect(agent.updates.at(-1)?.update).toMatchObject({ sessionUpdate: 'tool_call_update', status: 'completed' });
   });
 
@@ -216,7 +240,9 @@ describe('protocol against the scripted agent (a real child process)', () => {
     expect(error).toBeInstanceOf(AcpRpcError);
     expect(error).toMatchObject({ code: -32000, data: { reason: 'auth_required' }, method: 'session/new' });
     await agent.connection.request('authenticate', { methodId: 'scripted-login' });
-    expect((await agent.connection.request('session/new', { cwd: CWD, mcpServers: [] })).sessionId).toMatch(/^scripted-session-/);
+    expect((await agent.connection.request('session/new', { cwd: CWD, mcpServers: [] })).sessionId).toMatch(
+      /^scripted-session-/,
+    );
   });
 
   it('ends a slow turn with stopReason cancelled after session/cancel', async () => {

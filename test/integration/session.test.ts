@@ -16,7 +16,14 @@ afterEach(async () => {
 });
 
 function scripted(scenario: string): AgentConfig {
-  return { id: 'scripted', displayName: 'Scripted', command: process.execPath, args: [SCRIPTED_AGENT, '--scenario', scenario], env: {}, isDemo: false };
+  return {
+    id: 'scripted',
+    displayName: 'Scripted',
+    command: process.execPath,
+    args: [SCRIPTED_AGENT, '--scenario', scenario],
+    env: {},
+    isDemo: false,
+  };
 }
 
 function setup(agent: AgentConfig, options: { initializeTimeoutMs?: number } = {}) {
@@ -102,7 +109,10 @@ describe('ThreadController with the scripted agent', () => {
     const t = setup({ ...scripted('basic-turn'), command: 'switchboard-missing-agent', args: ['--acp'] });
     await t.controller.start();
     const failure = failureOf(await until(t.controller, (s) => s.connection.kind === 'failed'));
-    expect(failure).toMatchObject({ title: 'Command not found: switchboard-missing-agent', commandLine: 'switchboard-missing-agent --acp' });
+    expect(failure).toMatchObject({
+      title: 'Command not found: switchboard-missing-agent',
+      commandLine: 'switchboard-missing-agent --acp',
+    });
     expect(failure.hint).toMatch(/installed and on PATH/);
   });
 
@@ -125,7 +135,9 @@ describe('ThreadController with the scripted agent', () => {
     const t = setup(scripted('auth-required'));
     await t.controller.start();
     const { connection } = t.state();
-    expect(connection.kind === 'authRequired' && connection.methods.map((method) => method.id)).toEqual(['scripted-login']);
+    expect(connection.kind === 'authRequired' && connection.methods.map((method) => method.id)).toEqual([
+      'scripted-login',
+    ]);
     await t.controller.authenticate('scripted-login');
     expect(t.state().connection).toEqual({ kind: 'ready' });
   });
@@ -171,7 +183,7 @@ describe('ThreadController with the scripted agent', () => {
   });
 
   // What the client makes of the agent's answers (not what the scripted agent sends: that is the fixture).
-  it('shows the modes and config options of session/new, and the agent\'s answers to set_mode / set_config_option', async () => {
+  it("shows the modes and config options of session/new, and the agent's answers to set_mode / set_config_option", async () => {
     const t = setup(scripted('modes'));
     await t.controller.start();
     expect(t.state().modes?.currentModeId).toBe('ask');

@@ -98,9 +98,15 @@ describe('spawnAgentProcess', () => {
   });
 
   it('runs in the given cwd with the agent env applied over the editor env, PATH included', async () => {
-    const { proc } = start(agent('sh', ['-c', 'pwd >&2; echo "$EXTRA:$PATH" >&2'], { EXTRA: 'yes', PATH: `/opt/agent-tools:${process.env.PATH}` }), {
-      cwd: '/tmp',
-    });
+    const { proc } = start(
+      agent('sh', ['-c', 'pwd >&2; echo "$EXTRA:$PATH" >&2'], {
+        EXTRA: 'yes',
+        PATH: `/opt/agent-tools:${process.env.PATH}`,
+      }),
+      {
+        cwd: '/tmp',
+      },
+    );
     const exit = await proc.exited;
     expect(exit.failure.stderrTail).toEqual(['/tmp', `yes:/opt/agent-tools:${process.env.PATH}`]);
   });
@@ -109,7 +115,9 @@ describe('spawnAgentProcess', () => {
     const { proc, log } = start(agent('sh', ['-c', 'exit 0'], { PATH: '/nowhere' }));
     const exit = await proc.exited;
     expect(exit.failure.title).toBe('Command not found: sh');
-    expect(exit.failure.hint).toMatch(/Check the agent's env: .*\.env\.PATH has none of the system folders \/usr\/bin, \/bin/);
+    expect(exit.failure.hint).toMatch(
+      /Check the agent's env: .*\.env\.PATH has none of the system folders \/usr\/bin, \/bin/,
+    );
     expect(log.some((line) => line.startsWith('[switchboard] warning:') && line.includes('.env.PATH'))).toBe(true);
   });
 

@@ -47,7 +47,10 @@ async function startThread() {
     threadId: 't',
     agent,
     env,
-    handlers: { readTextFile: async () => ({ content: '' }), writeTextFile: async ({ content }) => ({ oldText: null, newText: content }) },
+    handlers: {
+      readTextFile: async () => ({ content: '' }),
+      writeTextFile: async ({ content }) => ({ oldText: null, newText: content }),
+    },
     stopGraceMs: 500,
   });
   controllers.push(controller);
@@ -111,11 +114,20 @@ describe('terminals through the scripted agent', () => {
     expect(wait1?.answer.result).toEqual({ exitCode: 0, signal: null });
     expect(wait2?.answer.result).toEqual({ exitCode: 0, signal: null });
     // The \r progress line is shown as a person sees it; the colour codes are gone.
-    expect(out?.answer.result).toEqual({ output: 'downloading 100%\ndone é✓\n', truncated: false, exitStatus: { exitCode: 0, signal: null } });
+    expect(out?.answer.result).toEqual({
+      output: 'downloading 100%\ndone é✓\n',
+      truncated: false,
+      exitStatus: { exitCode: 0, signal: null },
+    });
     expect(release).toMatchObject({ method: 'terminal/release', answer: { result: {} } });
     // The raw bytes (with colours) went to the view stream.
     expect(output.get('terminal-1')).toContain('\x1b[32mdownloading');
-    expect(state().terminals?.['terminal-1']).toMatchObject({ status: 'exited', exitStatus: { exitCode: 0, signal: null }, released: true, stoppedBy: null });
+    expect(state().terminals?.['terminal-1']).toMatchObject({
+      status: 'exited',
+      exitStatus: { exitCode: 0, signal: null },
+      released: true,
+      stoppedBy: null,
+    });
     // After release the card can still replay its last output.
     expect(controller.terminalReplay('terminal-1')).toContain('done é✓');
   });
@@ -125,7 +137,10 @@ describe('terminals through the scripted agent', () => {
     await controller.prompt('kill');
     const [, kill, wait, out] = reports(state());
     expect(kill?.answer.result).toEqual({});
-    expect(wait?.answer.result).toMatchObject({ exitCode: null, signal: expect.stringMatching(/^SIG(TERM|HUP|KILL)$/) });
+    expect(wait?.answer.result).toMatchObject({
+      exitCode: null,
+      signal: expect.stringMatching(/^SIG(TERM|HUP|KILL)$/),
+    });
     expect(out?.answer.result).toMatchObject({ output: 'started\n', truncated: false, exitStatus: { exitCode: null } });
     expect(state().terminals?.['terminal-1']).toMatchObject({ stoppedBy: 'agent', status: 'exited' });
   });
@@ -144,8 +159,17 @@ describe('terminals through the scripted agent', () => {
     const { controller, state } = await startThread();
     await controller.prompt('after-release');
     const calls = reports(state()).slice(3);
-    expect(calls.map((call) => call.method)).toEqual(['terminal/output', 'terminal/wait_for_exit', 'terminal/kill', 'terminal/release']);
-    for (const call of calls) expect(call.answer.error).toEqual({ code: -32602, message: 'Terminal terminal-1 was released; it can no longer be used' });
+    expect(calls.map((call) => call.method)).toEqual([
+      'terminal/output',
+      'terminal/wait_for_exit',
+      'terminal/kill',
+      'terminal/release',
+    ]);
+    for (const call of calls)
+      expect(call.answer.error).toEqual({
+        code: -32602,
+        message: 'Terminal terminal-1 was released; it can no longer be used',
+      });
   });
 
   it('a missing command ends like in a shell (exit 127 and a message), not with a protocol error', async () => {
@@ -154,7 +178,10 @@ describe('terminals through the scripted agent', () => {
     const [create, wait, , out] = reports(state());
     expect(create?.answer.result).toEqual({ terminalId: 'terminal-1' });
     expect(wait?.answer.result).toEqual({ exitCode: 127, signal: null });
-    expect(out?.answer.result).toMatchObject({ output: 'switchboard-no-such-command: command not found\n', exitStatus: { exitCode: 127 } });
+    expect(out?.answer.result).toMatchObject({
+      output: 'switchboard-no-such-command: command not found\n',
+      exitStatus: { exitCode: 127 },
+    });
     expect(state().terminals?.['terminal-1']).toMatchObject({ mode: 'none', status: 'exited' });
   });
 
@@ -168,12 +195,19 @@ describe('terminals through the scripted agent', () => {
   it('a relative cwd is rejected with -32602', async () => {
     const { controller, state } = await startThread();
     await controller.prompt('relative-cwd');
-    expect(reports(state())[0]?.answer.error).toMatchObject({ code: -32602, message: expect.stringContaining('absolute cwd') });
+    expect(reports(state())[0]?.answer.error).toMatchObject({
+      code: -32602,
+      message: expect.stringContaining('absolute cwd'),
+    });
   });
 
   it('env reaches the command over the user environment, with TERM and pagers set', async () => {
     const { controller, state } = await startThread();
-    const params = { command: 'sh', args: ['-c', 'echo "$TERM $PAGER $GIT_PAGER $EXTRA ${HOME:+home}"'], env: [{ name: 'EXTRA', value: 'extra' }] };
+    const params = {
+      command: 'sh',
+      args: ['-c', 'echo "$TERM $PAGER $GIT_PAGER $EXTRA ${HOME:+home}"'],
+      env: [{ name: 'EXTRA', value: 'extra' }],
+    };
     await controller.prompt(`env:${JSON.stringify(params)}`);
     expect(reports(state())[3]?.answer.result).toMatchObject({ output: 'xterm-256color cat cat extra home\n' });
   });

@@ -23,9 +23,18 @@ describe('terminals without node-pty', () => {
     const exits: acp.TerminalExitStatus[] = [];
     const manager = new TerminalManager(
       { sessionCwd: () => cwd, baseEnv: () => process.env, log: (line) => log.push(line) },
-      { created: () => undefined, data: () => undefined, exited: (_, status) => exits.push(status), killRequested: () => undefined, released: () => undefined },
+      {
+        created: () => undefined,
+        data: () => undefined,
+        exited: (_, status) => exits.push(status),
+        killRequested: () => undefined,
+        released: () => undefined,
+      },
     );
-    const { terminalId } = manager.create({ sessionId: 's', command: 'echo out; echo err >&2; printf "50%%\\r100%%\\n"; exit 3' });
+    const { terminalId } = manager.create({
+      sessionId: 's',
+      command: 'echo out; echo err >&2; printf "50%%\\r100%%\\n"; exit 3',
+    });
     const status = await manager.waitForExit({ sessionId: 's', terminalId });
     expect(status).toEqual({ exitCode: 3, signal: null });
     // Two pipes have no order between them; each line arrives whole.
@@ -36,7 +45,10 @@ describe('terminals without node-pty', () => {
 
     const sleeper = manager.create({ sessionId: 's', command: 'sleep', args: ['1000'] });
     manager.kill({ sessionId: 's', terminalId: sleeper.terminalId });
-    expect(await manager.waitForExit({ sessionId: 's', terminalId: sleeper.terminalId })).toEqual({ exitCode: null, signal: 'SIGTERM' });
+    expect(await manager.waitForExit({ sessionId: 's', terminalId: sleeper.terminalId })).toEqual({
+      exitCode: null,
+      signal: 'SIGTERM',
+    });
     manager.disposeAll();
     expect(exits).toHaveLength(2);
   });

@@ -11,10 +11,21 @@ import path from 'node:path';
 import util from 'node:util';
 import { provision } from '../../scripts/provision.mjs';
 import {
-  launchBrowser, newLoopbackPage, runCommand, switchboardWebview, waitForWorkbench, workbenchUrl,
+  launchBrowser,
+  newLoopbackPage,
+  runCommand,
+  switchboardWebview,
+  waitForWorkbench,
+  workbenchUrl,
 } from '../../scripts/e2e/browser.mjs';
 import {
-  copyWorkspace, createRun, freePort, installCleanupHandlers, installVsix, startCodeServer, stopCodeServer,
+  copyWorkspace,
+  createRun,
+  freePort,
+  installCleanupHandlers,
+  installVsix,
+  startCodeServer,
+  stopCodeServer,
 } from '../../scripts/e2e/codeServer.mjs';
 import { repoRoot, sampleWorkspace, testResultsDir, vsixPath } from '../../scripts/e2e/paths.mjs';
 import { seconds, writeSummary } from '../../scripts/e2e/summary.mjs';
@@ -101,7 +112,11 @@ async function main() {
       const allow = chat.locator('.permission button[data-kind="allow_once"]').first();
       await allow.waitFor();
       await chat.locator('.permission button[data-kind="reject_once"]').first().waitFor();
-      await cardScreenshot(chat.locator('.tool-card.awaiting-permission').first(), screenshotDir, 'permission-card.png');
+      await cardScreenshot(
+        chat.locator('.tool-card.awaiting-permission').first(),
+        screenshotDir,
+        'permission-card.png',
+      );
       await page.screenshot({ path: path.join(screenshotDir, 'permission.png') });
       await allow.click();
     });
@@ -118,7 +133,7 @@ async function main() {
       await chat.locator('.entry.turn-end[data-stop-reason="end_turn"]').first().waitFor();
       if (await chat.locator('.error-card').count()) throw new Error('an error card is shown');
     });
-    journey.step('the agent\'s file changed on disk', async () => {
+    journey.step("the agent's file changed on disk", async () => {
       const after = fs.existsSync(demoFile) ? fs.readFileSync(demoFile, 'utf8') : null;
       if (after === null) throw new Error(`${demoFile} was not written`);
       if (after === before) throw new Error(`${demoFile} is unchanged`);
@@ -137,7 +152,9 @@ async function main() {
     const results = await journey.run();
     const passed = results.filter((r) => r.ok).length;
     const failed = results.length - passed;
-    log(`${passed} passed, ${failed} failed; screenshots in ${path.relative(repoRoot, screenshotDir)} (${seconds(t0)} s)`);
+    log(
+      `${passed} passed, ${failed} failed; screenshots in ${path.relative(repoRoot, screenshotDir)} (${seconds(t0)} s)`,
+    );
     writeSummary({ passed, failed });
     keepRunDir = failed > 0;
     return failed === 0;

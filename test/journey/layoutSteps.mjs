@@ -17,7 +17,9 @@ export const MISSING_AGENT = {
  */
 export async function roomForChat(page, { closeEditors = false } = {}) {
   if (closeEditors) await runCommand(page, 'View: Close All Editors');
-  const changes = page.locator('.part.sidebar .pane-header', { has: page.locator('.title', { hasText: /^Changes$/ }) }).first();
+  const changes = page
+    .locator('.part.sidebar .pane-header', { has: page.locator('.title', { hasText: /^Changes$/ }) })
+    .first();
   if ((await changes.count()) > 0 && (await changes.getAttribute('aria-expanded')) === 'true') await changes.click();
   const box = await page.locator('.part.sidebar').first().boundingBox();
   if (box && box.width < 600) {
@@ -44,7 +46,11 @@ export function addViewSteps(journey, { page, chat, screenshotDir, timeout }) {
     await page.locator('iframe.webview[src*="switchboard"]').first().waitFor({ state: 'hidden', timeout });
     await runCommand(page, 'Switchboard: Focus Chat');
     await chat.locator('#composer').waitFor({ timeout });
-    await waitUntil(async () => (await chat.locator('.entry').count()) === entries, timeout, `${entries} entries back in the chat`);
+    await waitUntil(
+      async () => (await chat.locator('.entry').count()) === entries,
+      timeout,
+      `${entries} entries back in the chat`,
+    );
     await chat.locator('.terminal-view[data-state="succeeded"]').first().waitFor({ timeout });
   });
 
@@ -55,7 +61,8 @@ export function addViewSteps(journey, { page, chat, screenshotDir, timeout }) {
     const card = chat.locator('.error-card').first();
     await card.waitFor({ timeout });
     const command = (await card.locator('.error-command code').textContent()) ?? '';
-    if (!command.includes(MISSING_AGENT.config.command)) throw new Error(`the card does not show the command line: ${JSON.stringify(command)}`);
+    if (!command.includes(MISSING_AGENT.config.command))
+      throw new Error(`the card does not show the command line: ${JSON.stringify(command)}`);
     await card.locator('button.restart').waitFor({ timeout });
     await cardScreenshot(card, screenshotDir, 'missing-agent.png');
   });

@@ -21,7 +21,10 @@ Unchanged line three.
 export function addReviewSteps(journey, { page, chat, workspace, screenshotDir, timeout }) {
   const file = path.join(workspace, REVIEW_FILE);
   const editor = () => page.locator('.editor-instance .monaco-editor').first();
-  const lens = (label) => editor().locator('.codelens-decoration a').filter({ hasText: new RegExp(`^\\W*${label}\\s*$`) });
+  const lens = (label) =>
+    editor()
+      .locator('.codelens-decoration a')
+      .filter({ hasText: new RegExp(`^\\W*${label}\\s*$`) });
   // Written now, long before any turn: it is the user's file, not a change of the agent's.
   fs.writeFileSync(file, START_TEXT);
 
@@ -30,14 +33,22 @@ export function addReviewSteps(journey, { page, chat, workspace, screenshotDir, 
     await chat.locator('#composer').fill('/review');
     // Enter would pick from the slash-command menu that typing "/" opened; Send sends the text.
     await chat.locator('button.send-button').click();
-    await waitUntil(async () => (await chat.locator('.entry.turn-end').count()) > turnsBefore, timeout, 'the /review turn to end');
+    await waitUntil(
+      async () => (await chat.locator('.entry.turn-end').count()) > turnsBefore,
+      timeout,
+      'the /review turn to end',
+    );
     await chat.locator('.tool-card[data-status="completed"] .diff button.review-keep').last().waitFor();
   });
 
   journey.step('the editor shows the inline review: Keep / Undo on each change', async () => {
     await chat.locator(`.tool-card .diff-path[title$="${REVIEW_FILE}"]`).last().click();
     await editor().locator('.codelens-decoration', { hasText: 'Switchboard: 2 agent changes' }).waitFor();
-    await waitUntil(async () => (await lens('Keep').count()) === 2 && (await lens('Undo').count()) === 2, timeout, 'Keep and Undo on both changes');
+    await waitUntil(
+      async () => (await lens('Keep').count()) === 2 && (await lens('Undo').count()) === 2,
+      timeout,
+      'Keep and Undo on both changes',
+    );
     await page.screenshot({ path: path.join(screenshotDir, 'review-inline.png') });
   });
 
@@ -50,7 +61,8 @@ export function addReviewSteps(journey, { page, chat, workspace, screenshotDir, 
     const text = await editor().locator('.view-lines').textContent();
     const normalized = (text ?? '').replace(/\u00a0/g, ' ');
     if (!normalized.includes('edited by the demo agent')) throw new Error(`the kept change is gone: ${normalized}`);
-    if (normalized.includes('Added by the demo agent')) throw new Error(`the undone change is still there: ${normalized}`);
+    if (normalized.includes('Added by the demo agent'))
+      throw new Error(`the undone change is still there: ${normalized}`);
     await page.screenshot({ path: path.join(screenshotDir, 'review-kept-and-undone.png') });
   });
 }

@@ -45,32 +45,45 @@ export function addSessionSteps(journey, { page, chat, pidFile, screenshotDir, t
     await input.fill('Probe');
     await page().locator('.quick-input-list .monaco-list-row', { hasText: 'Probe agent' }).first().waitFor({ timeout });
     await page().keyboard.press('Enter');
-    await waitUntil(async () => /Probe agent/.test((await chat.locator('#agent-name').textContent()) ?? ''), timeout, 'the probe chat');
+    await waitUntil(
+      async () => /Probe agent/.test((await chat.locator('#agent-name').textContent()) ?? ''),
+      timeout,
+      'the probe chat',
+    );
     await chat.locator('#composer:enabled').waitFor({ timeout });
   });
 
-  journey.step('a read outside the workspace asks in VS Code\'s modal; Deny refuses it, Allow Once lets it through', async () => {
-    const secret = path.join(path.dirname(pidFile), 'outside-secret.txt');
-    fs.writeFileSync(secret, 'secret-content\n');
-    const answers = () => chat.locator('.entry.agent').allTextContents();
-    const ask = async (button) => {
-      const before = (await answers()).join('').split('probe: {').length;
-      await chat.locator('#composer').fill(`read ${secret}`);
-      await chat.locator('#composer').press('Enter');
-      const dialog = page().locator('.monaco-dialog-box');
-      await dialog.waitFor({ timeout });
-      const text = (await dialog.textContent()) ?? '';
-      if (!text.includes(secret)) throw new Error(`the dialog does not name the file: ${text.slice(0, 300)}`);
-      if (button === 'Deny') await page().screenshot({ path: path.join(screenshotDir, 'outside-read-dialog.png') });
-      await dialog.getByRole('button', { name: button, exact: true }).click();
-      await waitUntil(async () => (await answers()).join('').split('probe: {').length > before, timeout, 'the probe to report the answer');
-      return (await answers()).join('');
-    };
-    const denied = await ask('Deny');
-    if (!/probe: \{"error":\{"code":-32602,"message":"Reading [^"]* was refused/.test(denied)) throw new Error(`Deny did not reach the agent: ${denied.slice(-300)}`);
-    const allowed = await ask('Allow Once');
-    if (!allowed.includes('probe: {"content":"secret-content\\n"}')) throw new Error(`Allow Once did not reach the agent: ${allowed.slice(-300)}`);
-  });
+  journey.step(
+    "a read outside the workspace asks in VS Code's modal; Deny refuses it, Allow Once lets it through",
+    async () => {
+      const secret = path.join(path.dirname(pidFile), 'outside-secret.txt');
+      fs.writeFileSync(secret, 'secret-content\n');
+      const answers = () => chat.locator('.entry.agent').allTextContents();
+      const ask = async (button) => {
+        const before = (await answers()).join('').split('probe: {').length;
+        await chat.locator('#composer').fill(`read ${secret}`);
+        await chat.locator('#composer').press('Enter');
+        const dialog = page().locator('.monaco-dialog-box');
+        await dialog.waitFor({ timeout });
+        const text = (await dialog.textContent()) ?? '';
+        if (!text.includes(secret)) throw new Error(`the dialog does not name the file: ${text.slice(0, 300)}`);
+        if (button === 'Deny') await page().screenshot({ path: path.join(screenshotDir, 'outside-read-dialog.png') });
+        await dialog.getByRole('button', { name: button, exact: true }).click();
+        await waitUntil(
+          async () => (await answers()).join('').split('probe: {').length > before,
+          timeout,
+          'the probe to report the answer',
+        );
+        return (await answers()).join('');
+      };
+      const denied = await ask('Deny');
+      if (!/probe: \{"error":\{"code":-32602,"message":"Reading [^"]* was refused/.test(denied))
+        throw new Error(`Deny did not reach the agent: ${denied.slice(-300)}`);
+      const allowed = await ask('Allow Once');
+      if (!allowed.includes('probe: {"content":"secret-content\\n"}'))
+        throw new Error(`Allow Once did not reach the agent: ${allowed.slice(-300)}`);
+    },
+  );
 
   journey.step('a window reload stops the agent and its children: no orphans', async () => {
     fs.rmSync(pidFile, { force: true });
@@ -82,6 +95,10 @@ export function addSessionSteps(journey, { page, chat, pidFile, screenshotDir, t
     await runCommand(page(), 'Developer: Reload Window');
     // The reloaded window shows the Switchboard side bar again (not the Explorer): the workbench is enough.
     await page().locator('.monaco-workbench').waitFor({ timeout });
-    await waitUntil(() => !alive(pid) && !alive(childPid), 15_000, `the agent (${pid}) and its child (${childPid}) to be gone after the reload`);
+    await waitUntil(
+      () => !alive(pid) && !alive(childPid),
+      15_000,
+      `the agent (${pid}) and its child (${childPid}) to be gone after the reload`,
+    );
   });
 }

@@ -30,7 +30,9 @@ export function createJourney({ screenshotDir, page }) {
           results.push({ title, ok: false, error: err.message ?? String(err) });
           console.log(`  ✘ ${title} (${Date.now() - t0} ms)\n      ${(err.message ?? String(err)).split('\n')[0]}`);
         }
-        await page().screenshot({ path: shot }).catch(() => {});
+        await page()
+          .screenshot({ path: shot })
+          .catch(() => {});
       }
       return results;
     },
@@ -38,5 +40,9 @@ export function createJourney({ screenshotDir, page }) {
 }
 
 function slug(text) {
-  return text.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, 50);
+  return text
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '')
+    .slice(0, 50);
 }

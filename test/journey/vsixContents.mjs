@@ -4,7 +4,8 @@
 import yauzl from 'yauzl';
 
 const ALLOWED = [
-  /^extension\.vsixmanifest$/, /^\[Content_Types\]\.xml$/,
+  /^extension\.vsixmanifest$/,
+  /^\[Content_Types\]\.xml$/,
   /^extension\/(package\.json|readme\.md|LICENSE\.txt|changelog\.md)$/i,
   /^extension\/dist\/[\w-]+\.(js|css)$/,
   /^extension\/media\/[\w/.-]+\.(css|png|svg)$/,
@@ -13,8 +14,13 @@ const ALLOWED = [
   /^extension\/node_modules\/node-pty\/build\/Release\/pty\.node$/,
 ];
 const REQUIRED = [
-  'extension/package.json', 'extension/dist/extension.js', 'extension/dist/webview.js', 'extension/dist/demo-agent.js',
-  'extension/media/chat.css', 'extension/node_modules/node-pty/lib/index.js', 'extension/node_modules/node-pty/build/Release/pty.node',
+  'extension/package.json',
+  'extension/dist/extension.js',
+  'extension/dist/webview.js',
+  'extension/dist/demo-agent.js',
+  'extension/media/chat.css',
+  'extension/node_modules/node-pty/lib/index.js',
+  'extension/node_modules/node-pty/build/Release/pty.node',
 ];
 
 export function vsixEntries(file) {

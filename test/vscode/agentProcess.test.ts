@@ -16,12 +16,18 @@ function probeEntry(extraArgs: string[] = [], env: Record<string, string> = {}) 
   const extension = vscode.extensions.getExtension(EXTENSION_ID);
   assert.ok(extension);
   const script = path.join(extension.extensionPath, 'test', 'fixtures', 'probeAgent.mjs');
-  return { displayName: 'Probe', command: process.execPath, args: [script, ...extraArgs], env: { ELECTRON_RUN_AS_NODE: '1', ...env } };
+  return {
+    displayName: 'Probe',
+    command: process.execPath,
+    args: [script, ...extraArgs],
+    env: { ELECTRON_RUN_AS_NODE: '1', ...env },
+  };
 }
 
 async function configure(settings: Record<string, unknown>): Promise<void> {
   const config = vscode.workspace.getConfiguration('switchboard');
-  for (const [key, value] of Object.entries(settings)) await config.update(key, value, vscode.ConfigurationTarget.Global);
+  for (const [key, value] of Object.entries(settings))
+    await config.update(key, value, vscode.ConfigurationTarget.Global);
 }
 
 function agentTexts(thread: ThreadController): string[] {
@@ -35,7 +41,10 @@ function agentTexts(thread: ThreadController): string[] {
 async function ask<T>(thread: ThreadController, command: string): Promise<T> {
   const before = agentTexts(thread).length;
   await thread.prompt(command);
-  const answer = agentTexts(thread).slice(before).join('').match(/probe: (\{.*\})/s);
+  const answer = agentTexts(thread)
+    .slice(before)
+    .join('')
+    .match(/probe: (\{.*\})/s);
   assert.ok(answer, `no probe answer to "${command}": ${agentTexts(thread).slice(before).join('')}`);
   return JSON.parse(answer[1]!) as T;
 }
@@ -65,12 +74,15 @@ suite('The agent process', () => {
     const api = await switchboardApi();
     const thread = await api.newChat(PROBE);
     assert.equal(thread.snapshot().state.connection.kind, 'ready');
-    const info = await ask<{ cwd: string; sessionCwd: string; env: Record<string, string>; home: string }>(thread, 'info');
+    const info = await ask<{ cwd: string; sessionCwd: string; env: Record<string, string>; home: string }>(
+      thread,
+      'info',
+    );
     const root = fs.realpathSync(workspaceRoot());
     assert.equal(fs.realpathSync(info.cwd), root, 'the process cwd');
     assert.equal(fs.realpathSync(info.sessionCwd), root, 'the cwd of session/new');
     assert.equal(info.env.PROBE_FROM_SETTINGS, 'yes');
-    assert.equal(info.home, '/tmp', 'HOME from the entry applies over the editor\'s (the user\'s word is final)');
+    assert.equal(info.home, '/tmp', "HOME from the entry applies over the editor's (the user's word is final)");
     await thread.dispose();
   });
 
@@ -137,7 +149,10 @@ suite('The agent process', () => {
     // The default is 30 s: failing well before it shows the setting was read.
     assert.ok(elapsed < 15_000, `failed after ${elapsed} ms`);
     await thread.dispose();
-    await configure({ initializeTimeoutSeconds: undefined, agents: { [PROBE]: probeEntry([], { PROBE_FROM_SETTINGS: 'yes' }) } });
+    await configure({
+      initializeTimeoutSeconds: undefined,
+      agents: { [PROBE]: probeEntry([], { PROBE_FROM_SETTINGS: 'yes' }) },
+    });
   });
 
   test('switchboard.review.maxFilesPerTurn and maxMiBPerTurn are read from the settings', async () => {
@@ -145,8 +160,10 @@ suite('The agent process', () => {
     assert.ok(api.review);
     const review = api.review;
     const root = workspaceRoot();
-    const written = (prefix: string, n: number) => Array.from({ length: n }, (_, i) => path.join(root, `${prefix}write-${i + 1}.txt`));
-    const listed = (prefix: string) => review.changes.items().filter((item) => path.basename(item.path).startsWith(`${prefix}write-`)).length;
+    const written = (prefix: string, n: number) =>
+      Array.from({ length: n }, (_, i) => path.join(root, `${prefix}write-${i + 1}.txt`));
+    const listed = (prefix: string) =>
+      review.changes.items().filter((item) => path.basename(item.path).startsWith(`${prefix}write-`)).length;
     const clean = async () => {
       await vscode.commands.executeCommand('switchboard.review.keepAll');
       for (const file of [...written('files-', 4), ...written('bytes-', 3)]) fs.rmSync(file, { force: true });

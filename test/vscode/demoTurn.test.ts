@@ -21,7 +21,11 @@ suite('Demo agent end to end', () => {
     const file = path.join(workspaceRoot(), 'switchboard-demo.md');
     const editsBefore = fs.existsSync(file) ? (fs.readFileSync(file, 'utf8').match(/Demo edit #/g)?.length ?? 0) : 0;
 
-    const permission = nextAction(thread, (a): a is Action<'permissionRequested'> => a.type === 'permissionRequested', 30_000);
+    const permission = nextAction(
+      thread,
+      (a): a is Action<'permissionRequested'> => a.type === 'permissionRequested',
+      30_000,
+    );
     const ended = nextAction(
       thread,
       (a): a is Action<'turnEnded' | 'turnFailed' | 'agentFailed'> =>

@@ -8,13 +8,17 @@ import { EXTENSION_ID, switchboardApi, waitFor } from './helpers';
 function contributedCommands(): string[] {
   const extension = vscode.extensions.getExtension(EXTENSION_ID);
   assert.ok(extension);
-  const commands = (extension.packageJSON as { contributes: { commands: Array<{ command: string }> } }).contributes.commands;
+  const commands = (extension.packageJSON as { contributes: { commands: Array<{ command: string }> } }).contributes
+    .commands;
   return commands.map((c) => c.command);
 }
 
 /** The text of the output channel documents whose text matches (output channels are `output:` documents). */
 function outputTexts(matching: RegExp): string[] {
-  return vscode.workspace.textDocuments.filter((d) => d.uri.scheme === 'output').map((d) => d.getText()).filter((t) => matching.test(t));
+  return vscode.workspace.textDocuments
+    .filter((d) => d.uri.scheme === 'output')
+    .map((d) => d.getText())
+    .filter((t) => matching.test(t));
 }
 
 suite('Switchboard extension', () => {
@@ -36,12 +40,16 @@ suite('Switchboard extension', () => {
     await waitFor(() => api.chatViewState().ready, 45_000, 'the chat webview to post `ready`');
   });
 
-  test('Show ACP Traffic shows the messages of a turn both ways; Show Agent Log shows the agent\'s stderr', async () => {
+  test("Show ACP Traffic shows the messages of a turn both ways; Show Agent Log shows the agent's stderr", async () => {
     const api = await switchboardApi();
     const thread = await api.newChat('demo');
     await thread.prompt('/help traffic');
     await vscode.commands.executeCommand('switchboard.showTraffic');
-    await waitFor(() => outputTexts(/session\/prompt/).length > 0, 20_000, 'the traffic channel to show session/prompt');
+    await waitFor(
+      () => outputTexts(/session\/prompt/).length > 0,
+      20_000,
+      'the traffic channel to show session/prompt',
+    );
     const traffic = outputTexts(/session\/prompt/).join('\n');
     assert.match(traffic, /->.*session\/prompt.*\/help traffic/, 'the prompt sent');
     assert.match(traffic, /<-.*session\/update/, 'the updates received');

@@ -69,8 +69,16 @@ suite('fs handlers in the real editor', () => {
     fs.writeFileSync(file, 'a\r\nb\r\nc');
     const result = await handlers.readTextFile({ sessionId: 's', path: file, line: 0, limit: 2 }, notCancelled);
     assert.equal(result.content, 'a\r\nb\r\n');
-    await rejectsWith(handlers.readTextFile({ sessionId: 's', path: path.join(dir, 'nope.txt') }, notCancelled), -32002, 'Resource not found');
-    await rejectsWith(handlers.readTextFile({ sessionId: 's', path: 'relative.txt' }, notCancelled), -32602, 'path must be absolute');
+    await rejectsWith(
+      handlers.readTextFile({ sessionId: 's', path: path.join(dir, 'nope.txt') }, notCancelled),
+      -32002,
+      'Resource not found',
+    );
+    await rejectsWith(
+      handlers.readTextFile({ sessionId: 's', path: 'relative.txt' }, notCancelled),
+      -32602,
+      'path must be absolute',
+    );
   });
 
   test('an agent write is saved, can be undone, and leaves unsaved edits in other files alone', async () => {
@@ -85,7 +93,10 @@ suite('fs handlers in the real editor', () => {
     const targetDocument = await vscode.workspace.openTextDocument(target);
     await vscode.window.showTextDocument(targetDocument);
 
-    const outcome = await handlers.writeTextFile({ sessionId: 's', path: target, content: 'after\nmore\n' }, notCancelled);
+    const outcome = await handlers.writeTextFile(
+      { sessionId: 's', path: target, content: 'after\nmore\n' },
+      notCancelled,
+    );
     assert.deepEqual(outcome, { oldText: 'before\n', newText: 'after\nmore\n' });
     assert.equal(fs.readFileSync(target, 'utf8'), 'after\nmore\n');
     assert.equal(targetDocument.isDirty, false);
@@ -99,7 +110,7 @@ suite('fs handlers in the real editor', () => {
     assert.equal(otherDocument.getText(), 'user edit, other file\n');
   });
 
-  test('a write creates missing folders and the file, and keeps the agent\'s CRLF', async () => {
+  test("a write creates missing folders and the file, and keeps the agent's CRLF", async () => {
     const file = path.join(dir, 'new', 'deeper', 'created.txt');
     const outcome = await handlers.writeTextFile({ sessionId: 's', path: file, content: 'x\r\ny\r\n' }, notCancelled);
     assert.equal(outcome.oldText, null);
@@ -116,10 +127,18 @@ suite('fs handlers in the real editor', () => {
       },
     });
     const outside = path.join(fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'switchboard-outside-'))), 'x.txt');
-    await rejectsWith(denying.writeTextFile({ sessionId: 's', path: outside, content: 'no' }, notCancelled), -32602, 'was refused');
+    await rejectsWith(
+      denying.writeTextFile({ sessionId: 's', path: outside, content: 'no' }, notCancelled),
+      -32602,
+      'was refused',
+    );
     assert.deepEqual(asked, [outside]);
     assert.equal(fs.existsSync(outside), false);
-    await rejectsWith(denying.writeTextFile({ sessionId: 's', path: 'rel.txt', content: 'no' }, notCancelled), -32602, 'path must be absolute');
+    await rejectsWith(
+      denying.writeTextFile({ sessionId: 's', path: 'rel.txt', content: 'no' }, notCancelled),
+      -32602,
+      'path must be absolute',
+    );
   });
 
   test('writes through symlinks that lead out of the workspace ask with the real path; a denial writes nothing', async () => {
@@ -135,9 +154,23 @@ suite('fs handlers in the real editor', () => {
       },
       log: () => {},
     });
-    await rejectsWith(denying.writeTextFile({ sessionId: 's', path: path.join(dir, 'bashrc-link'), content: 'pwned\n' }, notCancelled), -32602, 'was refused');
-    await rejectsWith(denying.writeTextFile({ sessionId: 's', path: path.join(dir, 'home-link', 'planted.txt'), content: 'x' }, notCancelled), -32602, 'was refused');
-    assert.deepEqual(asked.map((request) => request.realPath), [path.join(home, '.bashrc'), path.join(home, 'planted.txt')]);
+    await rejectsWith(
+      denying.writeTextFile({ sessionId: 's', path: path.join(dir, 'bashrc-link'), content: 'pwned\n' }, notCancelled),
+      -32602,
+      'was refused',
+    );
+    await rejectsWith(
+      denying.writeTextFile(
+        { sessionId: 's', path: path.join(dir, 'home-link', 'planted.txt'), content: 'x' },
+        notCancelled,
+      ),
+      -32602,
+      'was refused',
+    );
+    assert.deepEqual(
+      asked.map((request) => request.realPath),
+      [path.join(home, '.bashrc'), path.join(home, 'planted.txt')],
+    );
     assert.equal(fs.readFileSync(path.join(home, '.bashrc'), 'utf8'), 'original\n');
     assert.equal(fs.existsSync(path.join(home, 'planted.txt')), false);
     fs.rmSync(home, { recursive: true, force: true });
@@ -146,13 +179,24 @@ suite('fs handlers in the real editor', () => {
   test('a write onto a FIFO or a folder is refused at once, and a symlink inside the workspace still works', async () => {
     const fifo = path.join(dir, 'pipe');
     execFileSync('mkfifo', [fifo]);
-    await rejectsWith(handlers.writeTextFile({ sessionId: 's', path: fifo, content: 'x' }, notCancelled), -32602, 'FIFO');
+    await rejectsWith(
+      handlers.writeTextFile({ sessionId: 's', path: fifo, content: 'x' }, notCancelled),
+      -32602,
+      'FIFO',
+    );
     await rejectsWith(handlers.readTextFile({ sessionId: 's', path: fifo }, notCancelled), -32602, 'FIFO');
-    await rejectsWith(handlers.writeTextFile({ sessionId: 's', path: dir, content: 'x' }, notCancelled), -32602, 'path is a directory');
+    await rejectsWith(
+      handlers.writeTextFile({ sessionId: 's', path: dir, content: 'x' }, notCancelled),
+      -32602,
+      'path is a directory',
+    );
     const target = path.join(dir, 'real-target.txt');
     fs.writeFileSync(target, 'before\n');
     fs.symlinkSync(target, path.join(dir, 'inside-link.txt'));
-    await handlers.writeTextFile({ sessionId: 's', path: path.join(dir, 'inside-link.txt'), content: 'after\n' }, notCancelled);
+    await handlers.writeTextFile(
+      { sessionId: 's', path: path.join(dir, 'inside-link.txt'), content: 'after\n' },
+      notCancelled,
+    );
     assert.equal(fs.readFileSync(target, 'utf8'), 'after\n');
   });
 
@@ -171,9 +215,15 @@ suite('fs handlers in the real editor', () => {
       },
       log: (line) => logged.push(line),
     });
-    assert.equal((await asking.readTextFile({ sessionId: 's', path: path.join(home, 'a.txt') }, notCancelled)).content, 'a\n');
+    assert.equal(
+      (await asking.readTextFile({ sessionId: 's', path: path.join(home, 'a.txt') }, notCancelled)).content,
+      'a\n',
+    );
     answer = 'deny';
-    assert.equal((await asking.readTextFile({ sessionId: 's', path: path.join(home, 'b.txt') }, notCancelled)).content, 'b\n');
+    assert.equal(
+      (await asking.readTextFile({ sessionId: 's', path: path.join(home, 'b.txt') }, notCancelled)).content,
+      'b\n',
+    );
     assert.equal(asked.length, 1);
     assert.equal(logged.length, 2);
 
@@ -187,7 +237,11 @@ suite('fs handlers in the real editor', () => {
         },
         log: () => {},
       });
-      await rejectsWith(bySetting.readTextFile({ sessionId: 's', path: path.join(home, 'a.txt') }, notCancelled), -32602, 'readOutsideWorkspace is "deny"');
+      await rejectsWith(
+        bySetting.readTextFile({ sessionId: 's', path: path.join(home, 'a.txt') }, notCancelled),
+        -32602,
+        'readOutsideWorkspace is "deny"',
+      );
     } finally {
       await config.update('readOutsideWorkspace', undefined, vscode.ConfigurationTarget.Global);
       fs.rmSync(home, { recursive: true, force: true });

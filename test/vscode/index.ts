@@ -40,7 +40,11 @@ export function run(): Promise<void> {
 
   return new Promise((resolve, reject) => {
     const runner = mocha.run(() => {
-      if (pending > 0) failures.push({ title: `${pending} pending test(s)`, error: 'a skipped test cannot fail; run it or remove it' });
+      if (pending > 0)
+        failures.push({
+          title: `${pending} pending test(s)`,
+          error: 'a skipped test cannot fail; run it or remove it',
+        });
       if (passed + failures.length === 0) failures.push({ title: 'the run', error: 'no test ran' });
       writeResult(passed, pending, failures);
       if (failures.length > 0) reject(new Error(`${failures.length} in-host failure(s)`));

@@ -14,7 +14,10 @@ import type { CancelSignal, ThreadController } from '../../src/session/api';
 import type { ThreadAction } from '../../src/shared/actions';
 import { nextAction, revertAndCloseAll, switchboardApi, waitFor, workspaceRoot } from './helpers';
 
-const notCancelled: CancelSignal = { isCancellationRequested: false, onCancellationRequested: () => ({ dispose() {} }) };
+const notCancelled: CancelSignal = {
+  isCancellationRequested: false,
+  onCancellationRequested: () => ({ dispose() {} }),
+};
 const lines = (...values: string[]): string => values.map((value) => `${value}\n`).join('');
 
 async function review(): Promise<ReviewFeature> {
@@ -66,7 +69,8 @@ suite('Review of agent changes', () => {
     // The agent reads, the user types in line 6 (unsaved), then the agent writes two changes.
     await handlers.readTextFile({ sessionId: 's', path: file }, notCancelled);
     assert.ok(await editor.edit((edit) => edit.insert(new vscode.Position(5, 1), ' (user)')));
-    const agentContent = original.replace('first paragraph\n', 'first paragraph, edited by the agent\n') + 'appended by the agent\n';
+    const agentContent =
+      original.replace('first paragraph\n', 'first paragraph, edited by the agent\n') + 'appended by the agent\n';
     await handlers.writeTextFile({ sessionId: 's', path: file, content: agentContent }, notCancelled);
 
     const merged = agentContent.replace('b\n', 'b (user)\n');
@@ -75,9 +79,15 @@ suite('Review of agent changes', () => {
     assert.ok(reviewed);
     assert.equal(fileHunks(reviewed).length, 2, 'two agent hunks; the user edit is not one');
 
-    await waitFor(() => (feature.editor.applied.get(file)?.added.length ?? 0) === 2, 5_000, 'decorations on the two added lines');
+    await waitFor(
+      () => (feature.editor.applied.get(file)?.added.length ?? 0) === 2,
+      5_000,
+      'decorations on the two added lines',
+    );
     assert.deepEqual(feature.editor.applied.get(file), { added: [2, 10], removed: [2] });
-    assert.ok(feature.changes.items().some((item) => item.path === file && item.status === 'pending' && item.hunkCount === 2));
+    assert.ok(
+      feature.changes.items().some((item) => item.path === file && item.status === 'pending' && item.hunkCount === 2),
+    );
 
     // Undo the first hunk: its original line comes back; the second hunk stays.
     await vscode.commands.executeCommand('switchboard.review.undoHunk', file, 0);
@@ -89,7 +99,11 @@ suite('Review of agent changes', () => {
     await vscode.window.showTextDocument(document);
     await vscode.commands.executeCommand('undo');
     await waitFor(() => document.lineAt(2).text === 'first paragraph, edited by the agent', 5_000, 'undo of the Undo');
-    await waitFor(() => fileHunks(findFile(feature.controller.store.state, file)!).length === 2, 5_000, 'the hunk pending again');
+    await waitFor(
+      () => fileHunks(findFile(feature.controller.store.state, file)!).length === 2,
+      5_000,
+      'the hunk pending again',
+    );
 
     // Keep the second: it leaves review; the first is still pending.
     await vscode.commands.executeCommand('switchboard.review.keepHunk', file, 1);
@@ -105,7 +119,11 @@ suite('Review of agent changes', () => {
     const file = path.join(workspaceRoot(), DISK_DEMO_FILE);
     fs.rmSync(file, { force: true });
     await promptAndWait(thread, '/diskwrite');
-    await waitFor(() => feature.changes.items().some((item) => item.path === file), 10_000, 'the disk write in the Changes view');
+    await waitFor(
+      () => feature.changes.items().some((item) => item.path === file),
+      10_000,
+      'the disk write in the Changes view',
+    );
     const item = feature.changes.items().find((candidate) => candidate.path === file)!;
     assert.deepEqual(
       { authors: item.authors, created: item.created, status: item.status, added: item.added },
@@ -131,16 +149,29 @@ suite('Review of agent changes', () => {
         const tmp = target + '.tmp.' + process.pid + '.' + pause;
         fs.writeFileSync(tmp, text);
         setTimeout(() => fs.renameSync(tmp, target), Number(pause));`;
-      for (const [text, pause] of [['hi\n', '0'], ['hi there\n', '800']]) {
-        const child = spawnSync(process.execPath, ['-e', script, file, text, pause], { env: { ...process.env, ELECTRON_RUN_AS_NODE: '1' } });
+      for (const [text, pause] of [
+        ['hi\n', '0'],
+        ['hi there\n', '800'],
+      ]) {
+        const child = spawnSync(process.execPath, ['-e', script, file, text, pause], {
+          env: { ...process.env, ELECTRON_RUN_AS_NODE: '1' },
+        });
         assert.equal(child.status, 0, child.stderr?.toString());
       }
       const listed = () => feature.changes.items().filter((item) => path.basename(item.path).startsWith('hello'));
       await waitFor(() => findFile(store.state, file)?.current === 'hi there\n', 10_000, 'the saved text in review');
       await new Promise((resolve) => setTimeout(resolve, 1000)); // every watcher event settled
-      assert.deepEqual(fs.readdirSync(dir).filter((name) => name.startsWith('hello')), ['hello.txt']);
       assert.deepEqual(
-        listed().map((item) => ({ name: path.basename(item.path), status: item.status, added: item.added, removed: item.removed })),
+        fs.readdirSync(dir).filter((name) => name.startsWith('hello')),
+        ['hello.txt'],
+      );
+      assert.deepEqual(
+        listed().map((item) => ({
+          name: path.basename(item.path),
+          status: item.status,
+          added: item.added,
+          removed: item.removed,
+        })),
         [{ name: 'hello.txt', status: 'pending', added: 1, removed: 1 }],
       );
       assert.deepEqual(feature.source.files(listed().map((item) => item.path)).length, 1);
@@ -185,17 +216,21 @@ suite('Review of agent changes', () => {
     const thread = await api.newChat('demo');
     const reviewFile = path.join(workspaceRoot(), REVIEW_DEMO_FILE);
     fs.writeFileSync(reviewFile, REVIEW_DEMO_TEXT);
-    await vscode.workspace.getConfiguration('switchboard').update('followAgent', 'reveal', vscode.ConfigurationTarget.Global);
+    await vscode.workspace
+      .getConfiguration('switchboard')
+      .update('followAgent', 'reveal', vscode.ConfigurationTarget.Global);
     try {
       assert.ok(!vscode.window.visibleTextEditors.some((editor) => editor.document.uri.fsPath === reviewFile));
       await promptAndWait(thread, '/review');
       await waitFor(
         () => vscode.window.visibleTextEditors.some((editor) => editor.document.uri.fsPath === reviewFile),
         5_000,
-        'the tool call\'s file to open',
+        "the tool call's file to open",
       );
     } finally {
-      await vscode.workspace.getConfiguration('switchboard').update('followAgent', undefined, vscode.ConfigurationTarget.Global);
+      await vscode.workspace
+        .getConfiguration('switchboard')
+        .update('followAgent', undefined, vscode.ConfigurationTarget.Global);
     }
   });
 });

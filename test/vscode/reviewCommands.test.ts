@@ -12,7 +12,10 @@ import { fileHunks, findFile } from '../../src/review/reviewModel';
 import type { CancelSignal } from '../../src/session/api';
 import { revertAndCloseAll, switchboardApi, waitFor, workspaceRoot } from './helpers';
 
-const notCancelled: CancelSignal = { isCancellationRequested: false, onCancellationRequested: () => ({ dispose() {} }) };
+const notCancelled: CancelSignal = {
+  isCancellationRequested: false,
+  onCancellationRequested: () => ({ dispose() {} }),
+};
 const lines = (...values: string[]): string => values.map((value) => `${value}\n`).join('');
 const ORIGINAL = lines('one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten');
 // Two separate hunks: line 2 replaced, line 9 replaced.
@@ -31,7 +34,11 @@ async function agentEdits(file: string): Promise<vscode.TextDocument> {
   const handlers = createFsHandlers({ review: review.fsHooks, confirmOutsideWorkspace: async () => 'deny' });
   await handlers.readTextFile({ sessionId: 's', path: file }, notCancelled);
   await handlers.writeTextFile({ sessionId: 's', path: file, content: AGENT }, notCancelled);
-  await waitFor(() => fileHunks(findFile(review.controller.store.state, file) ?? nothing()).length === 2, 5_000, 'two pending hunks');
+  await waitFor(
+    () => fileHunks(findFile(review.controller.store.state, file) ?? nothing()).length === 2,
+    5_000,
+    'two pending hunks',
+  );
   return vscode.workspace.openTextDocument(file);
 }
 
@@ -85,7 +92,8 @@ suite('Review commands', () => {
     const file = path.join(dir, 'lens.txt');
     const document = await agentEdits(file);
     await vscode.window.showTextDocument(document);
-    const lenses = (await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', document.uri)) ?? [];
+    const lenses =
+      (await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', document.uri)) ?? [];
     const ours = lenses.filter((lens) => lens.command?.command.startsWith('switchboard.review.'));
     const titles = ours.map((lens) => lens.command?.title);
     assert.ok(titles.includes('Keep All') && titles.includes('Undo All'), titles.join(' | '));
@@ -125,7 +133,10 @@ suite('Review commands', () => {
     await agentEdits(b!);
     const docC = await agentEdits(c!);
     // Undo of one file with the tree item as argument (the Changes view's inline action).
-    await vscode.commands.executeCommand('switchboard.review.undoFile', review.changes.items().find((i) => i.path === a));
+    await vscode.commands.executeCommand(
+      'switchboard.review.undoFile',
+      review.changes.items().find((i) => i.path === a),
+    );
     assert.equal(docA.getText(), ORIGINAL);
     await vscode.commands.executeCommand('switchboard.review.keepFile', b);
     assert.equal(pendingHunks(review, b!), 0);

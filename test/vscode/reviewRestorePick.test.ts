@@ -83,7 +83,11 @@ suite('Restore Checkpoint... (pick a stored checkpoint)', () => {
       reloaded.checkpoints.dialogs = dialogs;
     });
     try {
-      assert.equal(reloaded.checkpoints.hasCheckpoint(threadId, 'entry-1'), true, 'the reloaded window still indexes it');
+      assert.equal(
+        reloaded.checkpoints.hasCheckpoint(threadId, 'entry-1'),
+        true,
+        'the reloaded window still indexes it',
+      );
       const restored = await reloaded.checkpoints.pickAndRestore();
 
       assert.equal(picked.length, 1);
@@ -108,7 +112,11 @@ suite('Restore Checkpoint... (pick a stored checkpoint)', () => {
 
       assert.equal(await notified, `Switchboard restored 2 file(s). [${RESTORE_BUTTONS.undo}]`);
       answerNotification(RESTORE_BUTTONS.undo);
-      await waitFor(() => fs.readFileSync(otherFile, 'utf8') === 'o1\n', 5_000, 'Undo Restore to bring the agent’s text back');
+      await waitFor(
+        () => fs.readFileSync(otherFile, 'utf8') === 'o1\n',
+        5_000,
+        'Undo Restore to bring the agent’s text back',
+      );
       await waitFor(() => document.getText() === userText, 5_000, 'Undo Restore to bring the user’s edit back');
     } finally {
       reloaded.dispose();
@@ -135,7 +143,10 @@ suite('Restore Checkpoint... (pick a stored checkpoint)', () => {
       assert.equal(picked.length, 1);
       assert.equal(picked[0][0].checkpointId, newest.id);
       assert.ok(
-        picked[0].every((item, index) => index === 0 || Number(item.checkpointId.slice(3)) < Number(picked[0][index - 1].checkpointId.slice(3))),
+        picked[0].every(
+          (item, index) =>
+            index === 0 || Number(item.checkpointId.slice(3)) < Number(picked[0][index - 1].checkpointId.slice(3)),
+        ),
         'newest first',
       );
     } finally {

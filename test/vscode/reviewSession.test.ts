@@ -127,7 +127,11 @@ suite('Review across sessions and reloads', () => {
 
       assert.equal(await notified, `Switchboard restored 1 file(s). [${RESTORE_BUTTONS.undo}]`);
       answerNotification(RESTORE_BUTTONS.undo);
-      await waitFor(() => fs.readFileSync(otherFile, 'utf8') === 'o1\n', 5_000, 'Undo Restore to bring the agent’s text back');
+      await waitFor(
+        () => fs.readFileSync(otherFile, 'utf8') === 'o1\n',
+        5_000,
+        'Undo Restore to bring the agent’s text back',
+      );
     } finally {
       feature.checkpoints.dialogs = original;
     }
@@ -140,7 +144,10 @@ suite('Review across sessions and reloads', () => {
     const first = await api.newChat('demo');
     const second = await api.newChat('demo');
     const files = { first: path.join(dir, 'first.md'), second: path.join(dir, 'second.md') };
-    for (const [name, thread] of [['first', first], ['second', second]] as const) {
+    for (const [name, thread] of [
+      ['first', first],
+      ['second', second],
+    ] as const) {
       fs.writeFileSync(files[name], `${name} by the agent\n`);
       store.beginTurn(thread.threadId);
       feature.controller.recordAgent(files[name], `${name}\n`, `${name} by the agent\n`);

@@ -57,8 +57,15 @@ suite('Terminals', () => {
     const api = await switchboardApi();
     const extension = vscode.extensions.getExtension(EXTENSION_ID)!;
     const script = path.join(extension.extensionPath, 'test', 'fixtures', 'scriptedAgent.mjs');
-    const agent = { displayName: 'Scripted', command: process.execPath, args: [script, '--scenario', 'terminals'], env: { ELECTRON_RUN_AS_NODE: '1' } };
-    await vscode.workspace.getConfiguration('switchboard').update('agents', { scripted: agent }, vscode.ConfigurationTarget.Global);
+    const agent = {
+      displayName: 'Scripted',
+      command: process.execPath,
+      args: [script, '--scenario', 'terminals'],
+      env: { ELECTRON_RUN_AS_NODE: '1' },
+    };
+    await vscode.workspace
+      .getConfiguration('switchboard')
+      .update('agents', { scripted: agent }, vscode.ConfigurationTarget.Global);
     try {
       const thread = await api.newChat('scripted');
       const created = nextAction(thread, (a): a is Action<'terminalCreated'> => a.type === 'terminalCreated', 30_000);
@@ -78,7 +85,9 @@ suite('Terminals', () => {
       terminal.dispose();
       await thread.dispose();
     } finally {
-      await vscode.workspace.getConfiguration('switchboard').update('agents', undefined, vscode.ConfigurationTarget.Global);
+      await vscode.workspace
+        .getConfiguration('switchboard')
+        .update('agents', undefined, vscode.ConfigurationTarget.Global);
     }
   });
 });

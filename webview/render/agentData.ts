@@ -11,7 +11,13 @@ export function listOf<T>(value: readonly T[] | null | undefined): readonly T[] 
 }
 
 function describeType(value: unknown): string {
-  return value === null ? 'null' : Array.isArray(value) ? 'a list' : typeof value === 'string' ? 'a string' : `a ${typeof value}`;
+  return value === null
+    ? 'null'
+    : Array.isArray(value)
+      ? 'a list'
+      : typeof value === 'string'
+        ? 'a string'
+        : `a ${typeof value}`;
 }
 
 /** A field that must be a string; a clear error (shown in the item's error card) otherwise. */

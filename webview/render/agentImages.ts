@@ -18,7 +18,8 @@ const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
 /** A data: URL for base64 image bytes, or null when the type or the data is not one we show. */
 export function inlineImageUrl(mimeType: unknown, data: unknown): string | null {
   if (typeof mimeType !== 'string' || typeof data !== 'string') return null;
-  if (!RASTER_TYPES.test(mimeType.toLowerCase()) || data.length === 0 || data.length > MAX_INLINE_IMAGE_CHARS) return null;
+  if (!RASTER_TYPES.test(mimeType.toLowerCase()) || data.length === 0 || data.length > MAX_INLINE_IMAGE_CHARS)
+    return null;
   return BASE64.test(data) ? `data:${mimeType.toLowerCase()};base64,${data}` : null;
 }
 

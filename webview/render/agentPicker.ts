@@ -24,7 +24,10 @@ export class AgentPicker {
     const keep = this.select.value;
     this.select.replaceChildren(
       ...agents.map((agent) => {
-        const option = h('option', { text: agent.isDemo ? `${agent.displayName} (Demo)` : agent.displayName, title: agent.commandLine });
+        const option = h('option', {
+          text: agent.isDemo ? `${agent.displayName} (Demo)` : agent.displayName,
+          title: agent.commandLine,
+        });
         option.value = agent.id;
         return option;
       }),

@@ -14,7 +14,11 @@ export function decorateCodeBlocks(fragment: DocumentFragment, highlight = true)
     const code = pre.querySelector('code');
     const language = /(?:^|\s)language-(\S+)/.exec(code?.className ?? '')?.[1] ?? '';
     if (highlight && code) highlightInto(code, code.textContent ?? '', languageForFence(language));
-    const copy = h('button', { class: 'copy-code', text: 'Copy', attrs: { type: 'button', 'aria-label': 'Copy code' } });
+    const copy = h('button', {
+      class: 'copy-code',
+      text: 'Copy',
+      attrs: { type: 'button', 'aria-label': 'Copy code' },
+    });
     const header = h('div', { class: 'code-header' }, h('span', { class: 'code-language', text: language }), copy);
     const wrapper = h('div', { class: 'code-block' }, header);
     pre.replaceWith(wrapper);
@@ -45,6 +49,7 @@ export function isOpenFence(token: { type: string; raw: string; codeBlockStyle?:
   const firstEnd = raw.indexOf('\n');
   const opening = /^ {0,3}(`{3,}|~{3,})/.exec(firstEnd === -1 ? raw : raw.slice(0, firstEnd))?.[1];
   if (!opening) return false;
-  const closing = firstEnd === -1 ? undefined : /^ {0,3}(`{3,}|~{3,})\s*$/.exec(raw.slice(raw.lastIndexOf('\n') + 1))?.[1];
+  const closing =
+    firstEnd === -1 ? undefined : /^ {0,3}(`{3,}|~{3,})\s*$/.exec(raw.slice(raw.lastIndexOf('\n') + 1))?.[1];
   return !(closing && closing[0] === opening[0] && closing.length >= opening.length);
 }

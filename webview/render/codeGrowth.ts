@@ -17,7 +17,10 @@ export class GrowingCode {
   /** Newlines in the last group. */
   private newlines = 0;
 
-  constructor(private readonly el: Element, content: string) {
+  constructor(
+    private readonly el: Element,
+    content: string,
+  ) {
     el.replaceChildren();
     this.write(content);
     this.shown = content;

@@ -30,9 +30,21 @@ interface ComposerMode {
 
 export function composerMode(thread: ThreadState | null): ComposerMode {
   // The reason is the placeholder of the disabled textarea; the status line stays empty.
-  const off = (placeholder: string): ComposerMode => ({ enabled: false, running: false, cancelling: false, placeholder, status: '' });
+  const off = (placeholder: string): ComposerMode => ({
+    enabled: false,
+    running: false,
+    cancelling: false,
+    placeholder,
+    status: '',
+  });
   if (!thread) {
-    return { enabled: true, running: false, cancelling: false, placeholder: 'Type a message to start a chat with the agent picked above (Enter to send)', status: '' };
+    return {
+      enabled: true,
+      running: false,
+      cancelling: false,
+      placeholder: 'Type a message to start a chat with the agent picked above (Enter to send)',
+      status: '',
+    };
   }
   const agent = agentName(thread);
   switch (thread.connection.kind) {
@@ -68,7 +80,12 @@ export class ComposerView {
   private readonly status = h('span', { class: 'composer-status', attrs: { 'aria-live': 'polite' } });
   private readonly ghostTyped = h('span', { class: 'ghost-typed' });
   private readonly ghostHint = h('span', { class: 'ghost-hint' });
-  private readonly ghost = h('div', { class: 'composer-ghost', attrs: { 'aria-hidden': 'true' } }, this.ghostTyped, this.ghostHint);
+  private readonly ghost = h(
+    'div',
+    { class: 'composer-ghost', attrs: { 'aria-hidden': 'true' } },
+    this.ghostTyped,
+    this.ghostHint,
+  );
   private readonly menu: SlashMenuView;
   private readonly selectors: SelectorsView;
   private mode: ComposerMode = composerMode(null);
@@ -80,7 +97,13 @@ export class ComposerView {
     private readonly options: ComposerOptions = {},
   ) {
     this.textarea = h('textarea', {
-      attrs: { id: 'composer', rows: '1', 'aria-label': 'Message', 'aria-controls': 'slash-menu', 'aria-autocomplete': 'list' },
+      attrs: {
+        id: 'composer',
+        rows: '1',
+        'aria-label': 'Message',
+        'aria-controls': 'slash-menu',
+        'aria-autocomplete': 'list',
+      },
     });
     this.textarea.value = options.initialDraft ?? '';
     this.send = button('Send', 'primary send-button', () => this.submit(), 'Send (Enter)');
@@ -90,7 +113,15 @@ export class ComposerView {
     this.menu = new SlashMenuView((command) => this.pickCommand(command));
     this.selectors = new SelectorsView(post);
     const input = h('div', { class: 'composer-input' }, this.ghost, this.textarea);
-    const toolbar = h('div', { class: 'composer-toolbar' }, this.selectors.el, this.status, h('span', { class: 'spacer' }), this.send, this.stop);
+    const toolbar = h(
+      'div',
+      { class: 'composer-toolbar' },
+      this.selectors.el,
+      this.status,
+      h('span', { class: 'spacer' }),
+      this.send,
+      this.stop,
+    );
     this.el = h('div', { class: 'composer' }, this.menu.el, h('div', { class: 'composer-box' }, input, toolbar));
     this.textarea.addEventListener('keydown', (event) => this.onKeyDown(event));
     this.textarea.addEventListener('input', () => this.onInput());

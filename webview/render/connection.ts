@@ -46,8 +46,15 @@ export class ConnectionBanner {
               h(
                 'div',
                 { class: 'auth-method' },
-                h('button', { class: 'primary', text: visibleText(method.name), attrs: { type: 'button' }, data: { methodId: asText(method.id) } }),
-                method.description ? h('div', { class: 'auth-description', text: visibleText(method.description, { multiline: true }) }) : null,
+                h('button', {
+                  class: 'primary',
+                  text: visibleText(method.name),
+                  attrs: { type: 'button' },
+                  data: { methodId: asText(method.id) },
+                }),
+                method.description
+                  ? h('div', { class: 'auth-description', text: visibleText(method.description, { multiline: true }) })
+                  : null,
               ),
             ),
           ),
@@ -83,7 +90,12 @@ export class ConnectionBanner {
 }
 
 function spinnerLine(text: string): HTMLElement {
-  return h('div', { class: 'banner-progress' }, h('span', { class: 'spinner', attrs: { 'aria-hidden': 'true' } }), h('span', { text }));
+  return h(
+    'div',
+    { class: 'banner-progress' },
+    h('span', { class: 'spinner', attrs: { 'aria-hidden': 'true' } }),
+    h('span', { text }),
+  );
 }
 
 function hasFailureEntry(thread: ThreadState): boolean {

@@ -17,9 +17,17 @@ export function renderContentBlock(block: acp.ContentBlock, post: Post): HTMLEle
       return renderImage(block);
     case 'audio':
       // The webview CSP allows no media: say what it is rather than failing silently.
-      return h('div', { class: 'content-note', text: `Audio (${visibleText(block.mimeType, { maxLength: 100 })}) is not shown here.` });
+      return h('div', {
+        class: 'content-note',
+        text: `Audio (${visibleText(block.mimeType, { maxLength: 100 })}) is not shown here.`,
+      });
     case 'resource_link':
-      return renderResourceLink(requireString(block.uri, 'resource_link uri'), visibleText(block.title ?? block.name), block.description ? visibleText(block.description) : null, post);
+      return renderResourceLink(
+        requireString(block.uri, 'resource_link uri'),
+        visibleText(block.title ?? block.name),
+        block.description ? visibleText(block.description) : null,
+        post,
+      );
     case 'resource': {
       const resource = block.resource;
       const uri = requireString(resource.uri, 'resource uri');
@@ -29,7 +37,9 @@ export function renderContentBlock(block: acp.ContentBlock, post: Post): HTMLEle
         'details',
         { class: 'content-resource' },
         summary,
-        text !== null ? h('pre', { class: 'resource-text', text }) : h('div', { class: 'content-note', text: 'Binary content' }),
+        text !== null
+          ? h('pre', { class: 'resource-text', text })
+          : h('div', { class: 'content-note', text: 'Binary content' }),
       );
     }
     default:
@@ -50,7 +60,12 @@ export function renderResourceLink(uri: string, label: string, description: stri
   const text = label || visibleText(uri) || 'Resource';
   const path = filePathFromUri(uri);
   if (path !== null) {
-    const link = h('a', { class: 'resource-link location-link', text, title: description ?? visibleText(path), attrs: { href: '#' } });
+    const link = h('a', {
+      class: 'resource-link location-link',
+      text,
+      title: description ?? visibleText(path),
+      attrs: { href: '#' },
+    });
     link.addEventListener('click', (event) => {
       event.preventDefault();
       post({ type: 'openLocation', path, line: null });

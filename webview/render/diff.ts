@@ -27,9 +27,17 @@ export function renderDiff(input: DiffInput, post: Post): HTMLElement {
   const el = h('div', { class: input.deleted ? 'diff diff-deleted' : 'diff', data: { path: input.path } });
   el.appendChild(renderHeader(el, input, added, removed, post));
 
-  const body = h('div', { class: 'diff-body', attrs: { role: 'table', 'aria-label': `Changes to ${visibleText(input.path)}` } });
+  const body = h('div', {
+    class: 'diff-body',
+    attrs: { role: 'table', 'aria-label': `Changes to ${visibleText(input.path)}` },
+  });
   if (coarse) {
-    body.appendChild(h('div', { class: 'diff-truncated', text: `Too many changes to compare line by line: the changed part is shown replaced whole (${removed} lines → ${added} lines).` }));
+    body.appendChild(
+      h('div', {
+        class: 'diff-truncated',
+        text: `Too many changes to compare line by line: the changed part is shown replaced whole (${removed} lines → ${added} lines).`,
+      }),
+    );
   }
   let shown = 0;
   let hidden = 0;
@@ -41,7 +49,10 @@ export function renderDiff(input: DiffInput, post: Post): HTMLElement {
       continue;
     }
     body.appendChild(
-      h('div', { class: 'hunk-header', text: `@@ -${hunk.oldStart},${hunk.oldLines} +${hunk.newStart},${hunk.newLines} @@` }),
+      h('div', {
+        class: 'hunk-header',
+        text: `@@ -${hunk.oldStart},${hunk.oldLines} +${hunk.newStart},${hunk.newLines} @@`,
+      }),
     );
     let oldLine = hunk.oldStart;
     let newLine = hunk.newStart;
@@ -57,8 +68,10 @@ export function renderDiff(input: DiffInput, post: Post): HTMLElement {
       shown++;
     }
   }
-  if (hunks.length === 0) body.appendChild(h('div', { class: 'diff-empty', text: input.deleted ? 'Deleted an empty file' : 'No changes' }));
-  if (hidden > 0) body.appendChild(h('div', { class: 'diff-truncated', text: `${hidden} more lines: open the diff to see all.` }));
+  if (hunks.length === 0)
+    body.appendChild(h('div', { class: 'diff-empty', text: input.deleted ? 'Deleted an empty file' : 'No changes' }));
+  if (hidden > 0)
+    body.appendChild(h('div', { class: 'diff-truncated', text: `${hidden} more lines: open the diff to see all.` }));
   el.appendChild(body);
   return el;
 }
@@ -68,7 +81,12 @@ function renderHeader(diff: HTMLElement, input: DiffInput, added: number, remove
   // Shown through visibleText (bidi and zero-width characters made visible); the raw path still opens the file.
   const name = h('span', { class: 'diff-file-name', text: visibleText(input.path.slice(slash + 1)) });
   const dir = h('span', { class: 'diff-file-dir', text: slash > 0 ? visibleText(input.path.slice(0, slash)) : '' });
-  const pathLink = h('a', { class: 'diff-path location-link', title: visibleText(input.path), attrs: { href: '#' } }, name, dir);
+  const pathLink = h(
+    'a',
+    { class: 'diff-path location-link', title: visibleText(input.path), attrs: { href: '#' } },
+    name,
+    dir,
+  );
   pathLink.addEventListener('click', (event) => {
     event.preventDefault();
     post({ type: 'openLocation', path: input.path, line: null });
@@ -97,7 +115,10 @@ function renderHeader(diff: HTMLElement, input: DiffInput, added: number, remove
  * each as one text, so a construct spanning lines (a block comment, a template string) is coloured
  * right; `next(kind)` hands out the lines in hunk order. Null when the language is unknown.
  */
-function highlightHunk(lines: readonly DiffLine[], language: string | undefined): { next(kind: DiffLine['kind']): DocumentFragment } | null {
+function highlightHunk(
+  lines: readonly DiffLine[],
+  language: string | undefined,
+): { next(kind: DiffLine['kind']): DocumentFragment } | null {
   if (!language) return null;
   const oldLines = lines.filter((line) => line.kind !== 'add').map((line) => line.text);
   const newLines = lines.filter((line) => line.kind !== 'del').map((line) => line.text);
@@ -116,7 +137,12 @@ function highlightHunk(lines: readonly DiffLine[], language: string | undefined)
   };
 }
 
-function renderLine(kind: 'add' | 'del' | 'ctx', text: string | DocumentFragment, oldNumber: string, newNumber: string): HTMLElement {
+function renderLine(
+  kind: 'add' | 'del' | 'ctx',
+  text: string | DocumentFragment,
+  oldNumber: string,
+  newNumber: string,
+): HTMLElement {
   const sign = kind === 'add' ? '+' : kind === 'del' ? '-' : ' ';
   return h(
     'div',

@@ -34,7 +34,12 @@ export function errorCard(title: string, data: unknown, error: unknown): HTMLEle
     { class: 'entry-error', attrs: { role: 'note' } },
     h('div', { class: 'entry-error-title', text: title }),
     h('div', { class: 'entry-error-message', text: visibleText(errorMessage(error), { maxLength: 500 }) }),
-    h('details', { class: 'entry-error-data' }, h('summary', { text: 'Data' }), h('pre', { text: boundedJson(data, MAX_ERROR_JSON_CHARS) })),
+    h(
+      'details',
+      { class: 'entry-error-data' },
+      h('summary', { text: 'Data' }),
+      h('pre', { text: boundedJson(data, MAX_ERROR_JSON_CHARS) }),
+    ),
   );
 }
 

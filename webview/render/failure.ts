@@ -11,10 +11,22 @@ export function renderErrorCard(failure: AgentFailure, post: Post): HTMLElement 
     'div',
     { class: 'error-card', attrs: { role: 'alert' } },
     h('div', { class: 'error-title', text: visibleText(failure.title) }),
-    failure.commandLine ? h('div', { class: 'error-command' }, h('span', { class: 'error-label', text: 'Command: ' }), h('code', { text: visibleText(failure.commandLine) })) : null,
+    failure.commandLine
+      ? h(
+          'div',
+          { class: 'error-command' },
+          h('span', { class: 'error-label', text: 'Command: ' }),
+          h('code', { text: visibleText(failure.commandLine) }),
+        )
+      : null,
     exit ? h('div', { class: 'error-exit', text: exit }) : null,
     Array.isArray(failure.stderrTail) && failure.stderrTail.length > 0
-      ? h('div', { class: 'error-stderr' }, h('div', { class: 'error-label', text: 'Last stderr output' }), h('pre', { text: visibleText(failure.stderrTail.join('\n'), { multiline: true, maxLength: 20_000 }) }))
+      ? h(
+          'div',
+          { class: 'error-stderr' },
+          h('div', { class: 'error-label', text: 'Last stderr output' }),
+          h('pre', { text: visibleText(failure.stderrTail.join('\n'), { multiline: true, maxLength: 20_000 }) }),
+        )
       : null,
     failure.hint ? h('div', { class: 'error-hint', text: visibleText(failure.hint, { multiline: true }) }) : null,
     h(
@@ -36,7 +48,10 @@ function describeExit(failure: AgentFailure): string {
 export class FailureView implements EntryView {
   readonly el: HTMLElement;
 
-  constructor(entry: Extract<Entry, { kind: 'failure' }>, private readonly post: Post) {
+  constructor(
+    entry: Extract<Entry, { kind: 'failure' }>,
+    private readonly post: Post,
+  ) {
     this.el = h('div', { class: 'entry failure', data: { entryId: entry.id } });
   }
 

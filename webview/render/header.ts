@@ -47,11 +47,27 @@ export class HeaderView {
       'div',
       { class: 'session-review', attrs: { role: 'group', 'aria-label': 'Changes of this chat' } },
       this.sessionPending,
-      button('Keep All', 'session-keep-all secondary', () => post({ type: 'reviewSession', action: 'keep' }), 'Keep every pending change this chat made'),
-      button('Undo All', 'session-undo-all secondary', () => post({ type: 'reviewSession', action: 'undo' }), 'Undo every pending change this chat made'),
+      button(
+        'Keep All',
+        'session-keep-all secondary',
+        () => post({ type: 'reviewSession', action: 'keep' }),
+        'Keep every pending change this chat made',
+      ),
+      button(
+        'Undo All',
+        'session-undo-all secondary',
+        () => post({ type: 'reviewSession', action: 'undo' }),
+        'Undo every pending change this chat made',
+      ),
     );
     const identity = h('div', { class: 'agent-line' }, this.name, this.version, this.demo, this.connection);
-    this.el = h('header', { class: 'header' }, h('div', { class: 'header-main' }, identity, this.title), h('div', { class: 'header-side' }, this.usage, this.actions), this.sessionReview);
+    this.el = h(
+      'header',
+      { class: 'header' },
+      h('div', { class: 'header-main' }, identity, this.title),
+      h('div', { class: 'header-side' }, this.usage, this.actions),
+      this.sessionReview,
+    );
   }
 
   update(view: ViewState): void {
@@ -73,7 +89,10 @@ export class HeaderView {
     }
     setHidden(this.actions, false);
     setText(this.name, agentName(thread));
-    setText(this.version, thread.agentInfo?.version ? `v${visibleText(thread.agentInfo.version, { maxLength: 40 })}` : '');
+    setText(
+      this.version,
+      thread.agentInfo?.version ? `v${visibleText(thread.agentInfo.version, { maxLength: 40 })}` : '',
+    );
     setHidden(this.demo, !thread.agent.isDemo);
     setText(this.title, visibleText(thread.title));
     setTitle(this.title, lastActivity(thread.updatedAt));
@@ -111,7 +130,9 @@ export class HeaderView {
 
 /** The agent's name as the UI shows it (its own title first: agentInfo comes from the agent). */
 export function agentName(thread: ThreadState): string {
-  return visibleText(thread.agentInfo?.title || thread.agent.displayName || thread.agentInfo?.name || thread.agent.id, { maxLength: 100 });
+  return visibleText(thread.agentInfo?.title || thread.agent.displayName || thread.agentInfo?.name || thread.agent.id, {
+    maxLength: 100,
+  });
 }
 
 /** PromptResponse.usage as one tooltip line; null when its counts are not numbers. */
@@ -147,7 +168,11 @@ export function compact(n: number): string {
 
 export function formatCost(amount: number, currency: string): string {
   try {
-    return new Intl.NumberFormat(undefined, { style: 'currency', currency, maximumFractionDigits: amount < 1 ? 4 : 2 }).format(amount);
+    return new Intl.NumberFormat(undefined, {
+      style: 'currency',
+      currency,
+      maximumFractionDigits: amount < 1 ? 4 : 2,
+    }).format(amount);
   } catch {
     return `${amount.toFixed(2)} ${currency}`;
   }

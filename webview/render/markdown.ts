@@ -137,7 +137,12 @@ export class IncrementalMarkdown {
     // frozen or not: only the block that grew renders again, and most blocks render only once.
     let reused = 0;
     while (reused < tokens.length && this.tail[reused]?.raw === tokens[reused].raw) reused++;
-    if (reused === tokens.length - 1 && this.tail.length === tokens.length && this.growCode(this.tail[reused], tokens[reused])) reused++;
+    if (
+      reused === tokens.length - 1 &&
+      this.tail.length === tokens.length &&
+      this.growCode(this.tail[reused], tokens[reused])
+    )
+      reused++;
     const rendered = tokens.slice(reused).map((token) => this.renderToken(token));
     this.patchStale(this.tail.slice(reused), rendered);
     const blocks = [...this.tail.slice(0, reused), ...rendered];
@@ -266,7 +271,8 @@ export class IncrementalMarkdown {
       fragment = html ? sanitizeToFragment(html) : document.createDocumentFragment();
       decorateCodeBlocks(fragment, !isOpenFence(token));
     } catch (error) {
-      if (token.type !== PLAIN) console.error('Switchboard: a markdown block could not be rendered, shown as text', error);
+      if (token.type !== PLAIN)
+        console.error('Switchboard: a markdown block could not be rendered, shown as text', error);
       fragment = document.createDocumentFragment();
       fragment.appendChild(plainBlock(token.raw));
     }
@@ -276,7 +282,14 @@ export class IncrementalMarkdown {
       const code = token as Tokens.Code;
       const open = isOpenFence(code);
       const content = codeContent(code);
-      block.code = { lang: code.lang ?? '', el: codeEl, coloured: !open, content, token: code, growing: open ? new GrowingCode(codeEl, content) : undefined };
+      block.code = {
+        lang: code.lang ?? '',
+        el: codeEl,
+        coloured: !open,
+        content,
+        token: code,
+        growing: open ? new GrowingCode(codeEl, content) : undefined,
+      };
     }
     return block;
   }
@@ -312,7 +325,14 @@ export function safeBoundary(src: string, tokens: Token[]): { count: number; cha
   if (best.count > 0) {
     let total = 0;
     for (const token of tokens) total += token.raw.length;
-    if (total !== src.length || src.slice(0, best.chars) !== tokens.slice(0, best.count).map((t) => t.raw).join('')) {
+    if (
+      total !== src.length ||
+      src.slice(0, best.chars) !==
+        tokens
+          .slice(0, best.count)
+          .map((t) => t.raw)
+          .join('')
+    ) {
       return { count: 0, chars: 0 };
     }
   }

@@ -36,7 +36,8 @@ export function nestsTooDeep(src: string): boolean {
   while (i < length) {
     // Line start: indentation, then containers (">" and list markers), then a fence or a blank line.
     let column = 0;
-    while (i < length && (src.charCodeAt(i) === SPACE || src.charCodeAt(i) === TAB)) column += src.charCodeAt(i++) === TAB ? 4 : 1;
+    while (i < length && (src.charCodeAt(i) === SPACE || src.charCodeAt(i) === TAB))
+      column += src.charCodeAt(i++) === TAB ? 4 : 1;
     if (i >= length) break;
     if (src.charCodeAt(i) === NEWLINE) {
       emphasis = 0; // a blank line ends the paragraph (and an HTML block, or the inline HTML in it)
@@ -91,7 +92,8 @@ export function nestsTooDeep(src: string): boolean {
 function tagAt(src: string, i: number): string | null {
   if (src.charCodeAt(i) === 47 /* / */) return isLetter(src.charCodeAt(i + 1)) ? 'close' : null;
   let j = i;
-  while (j < i + 16 && (isLetter(src.charCodeAt(j)) || (j > i && src.charCodeAt(j) >= 48 && src.charCodeAt(j) <= 57))) j++;
+  while (j < i + 16 && (isLetter(src.charCodeAt(j)) || (j > i && src.charCodeAt(j) >= 48 && src.charCodeAt(j) <= 57)))
+    j++;
   return j > i ? src.slice(i, j) : null;
 }
 
@@ -112,7 +114,12 @@ function containerMarker(src: string, i: number): number {
   if ((code === 45 || code === 43 || code === 42) && (next === SPACE || next === TAB)) return 1; // - + *
   let j = i;
   while (j < i + 9 && src.charCodeAt(j) >= 48 && src.charCodeAt(j) <= 57) j++;
-  if (j > i && (src.charCodeAt(j) === 46 || src.charCodeAt(j) === 41) && (src.charCodeAt(j + 1) === SPACE || src.charCodeAt(j + 1) === TAB)) return j - i + 1;
+  if (
+    j > i &&
+    (src.charCodeAt(j) === 46 || src.charCodeAt(j) === 41) &&
+    (src.charCodeAt(j + 1) === SPACE || src.charCodeAt(j + 1) === TAB)
+  )
+    return j - i + 1;
   return 0;
 }
 
@@ -129,7 +136,12 @@ function isSpace(code: number): boolean {
 }
 
 function isPunctuation(code: number): boolean {
-  return (code >= 33 && code <= 47) || (code >= 58 && code <= 64) || (code >= 91 && code <= 96) || (code >= 123 && code <= 126);
+  return (
+    (code >= 33 && code <= 47) ||
+    (code >= 58 && code <= 64) ||
+    (code >= 91 && code <= 96) ||
+    (code >= 123 && code <= 126)
+  );
 }
 
 /** The type of the token standing for text shown as is (never one of marked's). */

@@ -86,14 +86,23 @@ export class MessageView implements EntryView {
     const body = h('div', { class: 'message-body' });
     handleCopyClicks(body, post);
     if (entry.kind === 'thought') {
-      const summary = h('summary', { class: 'thought-summary' }, h('span', { class: 'thought-label', text: 'Thinking' }));
+      const summary = h(
+        'summary',
+        { class: 'thought-summary' },
+        h('span', { class: 'thought-label', text: 'Thinking' }),
+      );
       this.details = h('details', { class: 'thought-details' }, summary, body);
       this.details.addEventListener('toggle', () => this.flushPending());
       this.el.appendChild(this.details);
     } else {
       if (entry.kind === 'user') {
         // Restore puts the files back as they were before this prompt (the host confirms first).
-        const restore = button('Restore checkpoint', 'restore-checkpoint link-button', () => post({ type: 'restoreCheckpoint', entryId: entry.id }), 'Put the files the agent touched back as they were before this message');
+        const restore = button(
+          'Restore checkpoint',
+          'restore-checkpoint link-button',
+          () => post({ type: 'restoreCheckpoint', entryId: entry.id }),
+          'Put the files the agent touched back as they were before this message',
+        );
         this.el.appendChild(h('div', { class: 'message-author' }, h('span', { text: 'You' }), restore));
       }
       this.el.appendChild(body);

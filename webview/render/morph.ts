@@ -58,7 +58,11 @@ function sameKind(a: ChildNode, b: ChildNode): boolean {
 export function setData(node: CharacterData, data: string): void {
   const old = node.data;
   if (old === data) return;
-  const kept = data.startsWith(old) ? old.length : old.endsWith('\n') && data.startsWith(old.slice(0, -1)) ? old.length - 1 : 0;
+  const kept = data.startsWith(old)
+    ? old.length
+    : old.endsWith('\n') && data.startsWith(old.slice(0, -1))
+      ? old.length - 1
+      : 0;
   if (kept === 0) node.data = data;
   else node.replaceData(kept, old.length - kept, data.slice(kept));
 }

@@ -31,7 +31,9 @@ const UNKNOWN_KIND: KindLook = { label: 'Unknown option', className: 'secondary 
 
 /** How an option's kind looks; only the four ACP kinds (own keys, so not "constructor") get one. */
 export function kindLook(kind: unknown): KindLook {
-  return typeof kind === 'string' && Object.hasOwn(KINDS, kind) ? KINDS[kind as acp.PermissionOptionKind] : UNKNOWN_KIND;
+  return typeof kind === 'string' && Object.hasOwn(KINDS, kind)
+    ? KINDS[kind as acp.PermissionOptionKind]
+    : UNKNOWN_KIND;
 }
 
 export function renderPermission(request: PermissionRequestView, post: Post): HTMLElement {
@@ -40,7 +42,9 @@ export function renderPermission(request: PermissionRequestView, post: Post): HT
     class: `permission permission-${state.kind === 'pending' || state.kind === 'selected' ? state.kind : 'cancelled'}`,
     data: { permissionId: visibleText(request.permissionId), state: visibleText(state.kind) },
   });
-  const options = Array.isArray(request.options) ? request.options.filter((o) => typeof o === 'object' && o !== null) : [];
+  const options = Array.isArray(request.options)
+    ? request.options.filter((o) => typeof o === 'object' && o !== null)
+    : [];
   if (state.kind === 'pending') {
     el.setAttribute('role', 'group');
     el.setAttribute('aria-label', 'Permission request');
@@ -53,7 +57,12 @@ export function renderPermission(request: PermissionRequestView, post: Post): HT
     const look = option ? kindLook(option.kind) : UNKNOWN_KIND;
     el.dataset.kind = option && look !== UNKNOWN_KIND ? option.kind : '';
     const name = visibleText(option ? option.name : state.optionId);
-    el.appendChild(h('div', { class: 'permission-result', text: addsToLabel(name, look.label) ? `${look.verb} (“${name}”)` : look.verb }));
+    el.appendChild(
+      h('div', {
+        class: 'permission-result',
+        text: addsToLabel(name, look.label) ? `${look.verb} (“${name}”)` : look.verb,
+      }),
+    );
   } else {
     el.appendChild(h('div', { class: 'permission-result', text: 'Permission request cancelled' }));
   }
@@ -70,7 +79,12 @@ function addsToLabel(name: string, label: string): boolean {
   return words.some((word) => !ours.has(word));
 }
 
-function renderOption(request: PermissionRequestView, option: acp.PermissionOption, group: HTMLElement, post: Post): HTMLElement {
+function renderOption(
+  request: PermissionRequestView,
+  option: acp.PermissionOption,
+  group: HTMLElement,
+  post: Post,
+): HTMLElement {
   const look = kindLook(option.kind);
   const name = visibleText(option.name, { maxLength: 200 });
   const secondary = addsToLabel(name, look.label) ? name : '';

@@ -5,7 +5,11 @@ import { h } from '../dom';
 import { visibleText } from '../visibleText';
 
 const STATUS_GLYPH: Record<acp.PlanEntryStatus, string> = { pending: '○', in_progress: '◐', completed: '●' };
-const STATUS_LABEL: Record<acp.PlanEntryStatus, string> = { pending: 'Pending', in_progress: 'In progress', completed: 'Completed' };
+const STATUS_LABEL: Record<acp.PlanEntryStatus, string> = {
+  pending: 'Pending',
+  in_progress: 'In progress',
+  completed: 'Completed',
+};
 
 export class PlanView {
   readonly el: HTMLDetailsElement;
@@ -42,7 +46,12 @@ function renderPlanEntry(entry: acp.PlanEntry): HTMLElement {
   return h(
     'li',
     { class: `plan-entry status-${status}`, data: { status, priority } },
-    h('span', { class: 'plan-status', text: STATUS_GLYPH[status], title: STATUS_LABEL[status], attrs: { 'aria-label': STATUS_LABEL[status] } }),
+    h('span', {
+      class: 'plan-status',
+      text: STATUS_GLYPH[status],
+      title: STATUS_LABEL[status],
+      attrs: { 'aria-label': STATUS_LABEL[status] },
+    }),
     h('span', { class: 'plan-content', text: visibleText(entry?.content) }),
     h('span', { class: `plan-priority priority-${priority}`, text: priority, title: `Priority: ${priority}` }),
   );

@@ -8,7 +8,11 @@ export class ProtocolErrorView implements EntryView {
   readonly el: HTMLElement;
 
   constructor(entry: Extract<Entry, { kind: 'protocolError' }>) {
-    this.el = h('div', { class: 'entry turn-end protocol-error', data: { entryId: entry.id }, attrs: { role: 'note' } });
+    this.el = h('div', {
+      class: 'entry turn-end protocol-error',
+      data: { entryId: entry.id },
+      attrs: { role: 'note' },
+    });
   }
 
   update(entry: Entry): void {

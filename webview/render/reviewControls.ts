@@ -17,8 +17,18 @@ class CardControls {
     path: string,
     post: Post,
   ) {
-    this.keep = button('Keep', 'review-keep secondary', () => post({ type: 'reviewFile', path, action: 'keep' }), 'Keep the pending changes of this file');
-    this.undo = button('Undo', 'review-undo secondary', () => post({ type: 'reviewFile', path, action: 'undo' }), 'Undo the pending changes of this file (Ctrl+Z in the editor brings them back)');
+    this.keep = button(
+      'Keep',
+      'review-keep secondary',
+      () => post({ type: 'reviewFile', path, action: 'keep' }),
+      'Keep the pending changes of this file',
+    );
+    this.undo = button(
+      'Undo',
+      'review-undo secondary',
+      () => post({ type: 'reviewFile', path, action: 'undo' }),
+      'Undo the pending changes of this file (Ctrl+Z in the editor brings them back)',
+    );
   }
 
   /** undefined: the file has no review (a proposed diff, nothing written): no controls at all. */
@@ -48,7 +58,9 @@ function describe(state: ReviewFileState): string {
       return 'Changed on disk';
     case 'pending': {
       const changes = `${state.hunks} pending change${state.hunks === 1 ? '' : 's'}`;
-      return state.conflicts > 0 ? `${changes} · ${state.conflicts} conflict${state.conflicts === 1 ? '' : 's'}` : changes;
+      return state.conflicts > 0
+        ? `${changes} · ${state.conflicts} conflict${state.conflicts === 1 ? '' : 's'}`
+        : changes;
     }
   }
 }

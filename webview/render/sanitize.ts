@@ -14,12 +14,88 @@ import createDOMPurify from 'dompurify';
 import { blockedImage, inlineImageSrc } from './agentImages';
 
 const ALLOWED_TAGS = [
-  '#text', 'a', 'abbr', 'b', 'bdi', 'blockquote', 'br', 'caption', 'cite', 'code', 'col', 'colgroup', 'dd', 'del', 'details', 'dfn',
-  'div', 'dl', 'dt', 'em', 'figcaption', 'figure', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'hr', 'i', 'img', 'input', 'ins', 'kbd',
-  'li', 'mark', 'ol', 'p', 'pre', 'q', 's', 'samp', 'small', 'span', 'strike', 'strong', 'sub', 'summary', 'sup', 'table',
-  'tbody', 'td', 'tfoot', 'th', 'thead', 'time', 'tr', 'tt', 'u', 'ul', 'var', 'wbr',
+  '#text',
+  'a',
+  'abbr',
+  'b',
+  'bdi',
+  'blockquote',
+  'br',
+  'caption',
+  'cite',
+  'code',
+  'col',
+  'colgroup',
+  'dd',
+  'del',
+  'details',
+  'dfn',
+  'div',
+  'dl',
+  'dt',
+  'em',
+  'figcaption',
+  'figure',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'hr',
+  'i',
+  'img',
+  'input',
+  'ins',
+  'kbd',
+  'li',
+  'mark',
+  'ol',
+  'p',
+  'pre',
+  'q',
+  's',
+  'samp',
+  'small',
+  'span',
+  'strike',
+  'strong',
+  'sub',
+  'summary',
+  'sup',
+  'table',
+  'tbody',
+  'td',
+  'tfoot',
+  'th',
+  'thead',
+  'time',
+  'tr',
+  'tt',
+  'u',
+  'ul',
+  'var',
+  'wbr',
 ];
-const ALLOWED_ATTR = ['href', 'title', 'alt', 'src', 'class', 'align', 'colspan', 'rowspan', 'start', 'reversed', 'value', 'type', 'checked', 'disabled', 'open', 'lang', 'datetime'];
+const ALLOWED_ATTR = [
+  'href',
+  'title',
+  'alt',
+  'src',
+  'class',
+  'align',
+  'colspan',
+  'rowspan',
+  'start',
+  'reversed',
+  'value',
+  'type',
+  'checked',
+  'disabled',
+  'open',
+  'lang',
+  'datetime',
+];
 
 const CONFIG = {
   RETURN_DOM_FRAGMENT: true as const,
@@ -47,7 +123,9 @@ function createPurifier(): ReturnType<typeof createDOMPurify> {
   instance.addHook('uponSanitizeAttribute', (node, data) => {
     if (data.attrName === 'class') data.keepAttr = node.nodeName === 'CODE' && LANGUAGE_CLASS.test(data.attrValue);
     // `type` matters only on inputs (task-list checkboxes) and lists (ol type="a").
-    else if (data.attrName === 'type') data.keepAttr = node.nodeName === 'OL' || (node.nodeName === 'INPUT' && data.attrValue.toLowerCase() === 'checkbox');
+    else if (data.attrName === 'type')
+      data.keepAttr =
+        node.nodeName === 'OL' || (node.nodeName === 'INPUT' && data.attrValue.toLowerCase() === 'checkbox');
     else if (data.attrName === 'src') data.keepAttr = node.nodeName === 'IMG';
     else if (data.attrName === 'value') data.keepAttr = node.nodeName === 'LI';
   });

@@ -29,8 +29,10 @@ export class SelectorsView {
     this.lastOptions = options;
     this.lastModes = modes;
     this.lastError = error;
-    if (Array.isArray(options) && options.length > 0) this.el.replaceChildren(...options.flatMap((o) => this.renderConfigOption(o, error)));
-    else if (modes && Array.isArray(modes.availableModes) && modes.availableModes.length > 0) this.el.replaceChildren(this.renderModes(modes, error));
+    if (Array.isArray(options) && options.length > 0)
+      this.el.replaceChildren(...options.flatMap((o) => this.renderConfigOption(o, error)));
+    else if (modes && Array.isArray(modes.availableModes) && modes.availableModes.length > 0)
+      this.el.replaceChildren(this.renderModes(modes, error));
     else this.el.replaceChildren();
     this.el.hidden = this.el.childElementCount === 0;
   }
@@ -39,7 +41,8 @@ export class SelectorsView {
   private renderConfigOption(option: acp.SessionConfigOption, error: SettingError | null): HTMLElement[] {
     const failed = error?.target.kind === 'config' && error.target.configId === option?.id ? error : null;
     if (option?.type === 'select' && Array.isArray(option.options)) return [this.renderSelect(option, failed)];
-    if (option?.type === 'boolean' && typeof option.currentValue === 'boolean') return [this.renderToggle(option, failed)];
+    if (option?.type === 'boolean' && typeof option.currentValue === 'boolean')
+      return [this.renderToggle(option, failed)];
     return [];
   }
 
@@ -61,7 +64,9 @@ export class SelectorsView {
       }
     }
     select.value = asText(option.currentValue);
-    select.addEventListener('change', () => this.post({ type: 'setConfigOption', configId: asText(option.id), value: select.value }));
+    select.addEventListener('change', () =>
+      this.post({ type: 'setConfigOption', configId: asText(option.id), value: select.value }),
+    );
     return labelled('config-option', option, select, error);
   }
 
@@ -74,7 +79,9 @@ export class SelectorsView {
       attrs: { type: 'checkbox', role: 'switch', 'aria-label': visibleText(option.name) },
     });
     toggle.checked = option.currentValue;
-    toggle.addEventListener('change', () => this.post({ type: 'setConfigOption', configId: asText(option.id), value: toggle.checked }));
+    toggle.addEventListener('change', () =>
+      this.post({ type: 'setConfigOption', configId: asText(option.id), value: toggle.checked }),
+    );
     return labelled('config-option config-boolean', option, toggle, error);
   }
 
@@ -92,7 +99,12 @@ export class SelectorsView {
   }
 }
 
-function labelled(className: string, option: acp.SessionConfigOption, control: HTMLElement, error: SettingError | null): HTMLElement {
+function labelled(
+  className: string,
+  option: acp.SessionConfigOption,
+  control: HTMLElement,
+  error: SettingError | null,
+): HTMLElement {
   const label = h(
     'label',
     { class: className, data: { category: asText(option.category ?? '') } },
@@ -105,7 +117,11 @@ function labelled(className: string, option: acp.SessionConfigOption, control: H
 /** The agent's reason for refusing the last change of this control, in place (not a notification). */
 function withError(label: HTMLElement, control: HTMLElement, error: SettingError | null): HTMLElement {
   if (!error) return label;
-  const message = h('span', { class: 'selector-error', text: visibleText(error.message, { maxLength: 300 }), attrs: { role: 'alert' } });
+  const message = h('span', {
+    class: 'selector-error',
+    text: visibleText(error.message, { maxLength: 300 }),
+    attrs: { role: 'alert' },
+  });
   message.id = `selector-error-${asText(control.dataset.configId ?? 'mode').replace(/[^\w-]/g, '_')}`;
   control.setAttribute('aria-invalid', 'true');
   control.setAttribute('aria-describedby', message.id);

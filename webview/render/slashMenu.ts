@@ -16,18 +16,23 @@ export function filterCommands(commands: acp.AvailableCommand[], query: string):
   const q = query.toLowerCase();
   const valid = commands.filter((c) => typeof c?.name === 'string');
   const prefix = valid.filter((c) => c.name.toLowerCase().startsWith(q));
-  const rest = valid.filter((c) => !prefix.includes(c) && (c.name.toLowerCase().includes(q) || asText(c.description).toLowerCase().includes(q)));
+  const rest = valid.filter(
+    (c) => !prefix.includes(c) && (c.name.toLowerCase().includes(q) || asText(c.description).toLowerCase().includes(q)),
+  );
   return [...prefix, ...rest];
 }
 
 /** The command the text invokes, once a space follows the name ("/name args"). */
 export function invokedCommand(commands: acp.AvailableCommand[], text: string): acp.AvailableCommand | null {
   const match = /^\/(\S+)\s/.exec(text);
-  return match ? commands.find((c) => c?.name === match[1]) ?? null : null;
+  return match ? (commands.find((c) => c?.name === match[1]) ?? null) : null;
 }
 
 export class SlashMenuView {
-  readonly el = h('ul', { class: 'slash-menu', attrs: { role: 'listbox', 'aria-label': 'Commands', id: 'slash-menu' } });
+  readonly el = h('ul', {
+    class: 'slash-menu',
+    attrs: { role: 'listbox', 'aria-label': 'Commands', id: 'slash-menu' },
+  });
   private items: acp.AvailableCommand[] = [];
   private active = 0;
 
@@ -48,13 +53,16 @@ export class SlashMenuView {
   }
 
   get activeCommand(): acp.AvailableCommand | null {
-    return this.isOpen ? this.items[this.active] ?? null : null;
+    return this.isOpen ? (this.items[this.active] ?? null) : null;
   }
 
   show(items: acp.AvailableCommand[]): void {
     const keep = this.activeCommand?.name;
     this.items = items;
-    this.active = Math.max(0, items.findIndex((c) => c.name === keep));
+    this.active = Math.max(
+      0,
+      items.findIndex((c) => c.name === keep),
+    );
     this.el.hidden = items.length === 0;
     this.el.replaceChildren(...items.map((command, i) => this.renderItem(command, i)));
   }

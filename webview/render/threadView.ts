@@ -33,14 +33,20 @@ export function createThreadRenderer(root: HTMLElement, post: Post, options: Com
   const plan = new PlanView();
   const composer = new ComposerView(post, {
     ...options,
-    onSent: () => { transcript.scrollToBottom(); options.onSent?.(); },
+    onSent: () => {
+      transcript.scrollToBottom();
+      options.onSent?.();
+    },
     agentForNewChat: () => header.picker.select.value || undefined,
   });
   const emptyState = h(
     'div',
     { class: 'empty-state' },
     h('div', { class: 'empty-title', text: 'No chat yet' }),
-    h('div', { class: 'empty-text', text: 'Pick an agent, then type a message below (or press New chat). Agents run locally as subprocesses; you approve what they do.' }),
+    h('div', {
+      class: 'empty-text',
+      text: 'Pick an agent, then type a message below (or press New chat). Agents run locally as subprocesses; you approve what they do.',
+    }),
   );
   const pickerHome = h('div', { class: 'empty-actions' });
   emptyState.appendChild(pickerHome);

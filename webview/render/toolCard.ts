@@ -62,7 +62,12 @@ export class ToolCardView implements EntryView {
     this.icon = h('span', { class: 'tool-icon', attrs: { 'aria-hidden': 'true' } });
     this.title = h('span', { class: 'tool-title' });
     this.statusLabel = h('span', { class: 'status-label' });
-    this.status = h('span', { class: 'status-badge' }, h('span', { class: 'status-icon', attrs: { 'aria-hidden': 'true' } }), this.statusLabel);
+    this.status = h(
+      'span',
+      { class: 'status-badge' },
+      h('span', { class: 'status-icon', attrs: { 'aria-hidden': 'true' } }),
+      this.statusLabel,
+    );
     const header = h('div', { class: 'tool-header' }, this.icon, this.title, this.status);
     this.permissionSlot = h('div', { class: 'permission-slot' });
     const content = h('div', { class: 'tool-content' });
@@ -96,7 +101,9 @@ export class ToolCardView implements EntryView {
     if (last?.writes !== tool.writes) this.writes.update(tool.writes);
     if (last?.locations !== tool.locations) this.locations.update(tool.locations);
     if (last?.rawInput !== tool.rawInput || last?.rawOutput !== tool.rawOutput) {
-      this.rawSlot.replaceChildren(...[renderRaw(tool.rawInput, tool.rawOutput)].filter((el): el is HTMLElement => el !== null));
+      this.rawSlot.replaceChildren(
+        ...[renderRaw(tool.rawInput, tool.rawOutput)].filter((el): el is HTMLElement => el !== null),
+      );
     }
     this.last = tool;
   }

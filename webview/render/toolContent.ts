@@ -50,9 +50,12 @@ export class ReusingList<T> {
     }
     const next: Rendered<T>[] = items.map((item, i) => {
       const previous = this.rendered[i];
-      return previous && (previous.item === item || this.sameItem(previous.item, item)) ? { item, el: previous.el } : { item, el: this.renderItem(item) };
+      return previous && (previous.item === item || this.sameItem(previous.item, item))
+        ? { item, el: previous.el }
+        : { item, el: this.renderItem(item) };
     });
-    const changed = this.showsError || next.length !== this.rendered.length || next.some((r, i) => r.el !== this.rendered[i].el);
+    const changed =
+      this.showsError || next.length !== this.rendered.length || next.some((r, i) => r.el !== this.rendered[i].el);
     if (changed) this.container.replaceChildren(...next.map((r) => r.el));
     this.rendered = next;
     this.showsError = false;
@@ -101,7 +104,9 @@ export function renderToolContent(item: acp.ToolCallContent, post: Post): HTMLEl
 
 export function sameToolContent(a: acp.ToolCallContent, b: acp.ToolCallContent): boolean {
   if (a.type === 'diff' && b.type === 'diff') {
-    return a.path === b.path && a.oldText === b.oldText && a.newText === b.newText && isDeletedDiff(a) === isDeletedDiff(b);
+    return (
+      a.path === b.path && a.oldText === b.oldText && a.newText === b.newText && isDeletedDiff(a) === isDeletedDiff(b)
+    );
   }
   if (a.type === 'terminal' && b.type === 'terminal') return a.terminalId === b.terminalId;
   if (a.type === 'content' && b.type === 'content' && a.content.type === 'text' && b.content.type === 'text') {
@@ -111,8 +116,13 @@ export function sameToolContent(a: acp.ToolCallContent, b: acp.ToolCallContent):
 }
 
 /** A diff's path and texts, checked: renderDiff (diff.ts) reads them as strings. */
-function diffTexts(item: { path: unknown; oldText?: unknown; newText: unknown }): { path: string; oldText: string | null; newText: string } {
-  const oldText = item.oldText === undefined || item.oldText === null ? null : requireString(item.oldText, 'diff oldText');
+function diffTexts(item: { path: unknown; oldText?: unknown; newText: unknown }): {
+  path: string;
+  oldText: string | null;
+  newText: string;
+} {
+  const oldText =
+    item.oldText === undefined || item.oldText === null ? null : requireString(item.oldText, 'diff oldText');
   return { path: requireString(item.path, 'diff path'), oldText, newText: requireString(item.newText, 'diff newText') };
 }
 
@@ -169,8 +179,10 @@ export function renderRaw(rawInput: unknown, rawOutput: unknown): HTMLElement | 
   const details = h('details', { class: 'tool-raw' }, h('summary', { text: 'Raw input and output' }));
   details.addEventListener('toggle', () => {
     if (!details.open || details.childElementCount > 1) return;
-    if (rawInput !== undefined) details.append(h('div', { class: 'raw-label', text: 'Input' }), h('pre', { text: stringify(rawInput) }));
-    if (rawOutput !== undefined) details.append(h('div', { class: 'raw-label', text: 'Output' }), h('pre', { text: stringify(rawOutput) }));
+    if (rawInput !== undefined)
+      details.append(h('div', { class: 'raw-label', text: 'Input' }), h('pre', { text: stringify(rawInput) }));
+    if (rawOutput !== undefined)
+      details.append(h('div', { class: 'raw-label', text: 'Output' }), h('pre', { text: stringify(rawOutput) }));
   });
   return details;
 }
@@ -179,6 +191,9 @@ export function renderRaw(rawInput: unknown, rawOutput: unknown): HTMLElement | 
 const RAW_DEPTH = 64;
 
 function stringify(value: unknown): string {
-  if (typeof value === 'string') return value.length > RAW_LIMIT ? `${value.slice(0, RAW_LIMIT)}\n… (${value.length - RAW_LIMIT} more characters)` : value;
+  if (typeof value === 'string')
+    return value.length > RAW_LIMIT
+      ? `${value.slice(0, RAW_LIMIT)}\n… (${value.length - RAW_LIMIT} more characters)`
+      : value;
   return boundedJson(value, RAW_LIMIT, RAW_DEPTH);
 }

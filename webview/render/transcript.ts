@@ -42,7 +42,10 @@ export class TranscriptView {
   private readonly groups: EntryGroups;
 
   constructor(private readonly post: Post) {
-    this.list = h('div', { class: 'entries', attrs: { role: 'log', 'aria-live': 'polite', 'aria-relevant': 'additions' } });
+    this.list = h('div', {
+      class: 'entries',
+      attrs: { role: 'log', 'aria-live': 'polite', 'aria-relevant': 'additions' },
+    });
     this.el = h('div', { class: 'transcript following' }, this.list);
     this.groups = new EntryGroups(this.list);
     this.jumpButton = button('Jump to latest', 'jump-to-latest secondary', () => this.scrollToBottom());

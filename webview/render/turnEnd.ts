@@ -44,12 +44,17 @@ export class TurnEndView implements EntryView {
       this.el.replaceChildren(h('hr', { class: 'turn-rule', attrs: { 'aria-label': 'End of turn' } }));
       return;
     }
-    const notice = Object.hasOwn(NOTICES, entry.stopReason) ? NOTICES[entry.stopReason as keyof typeof NOTICES] : { title: `Turn ended: ${visibleText(entry.stopReason)}`, explanation: '' };
+    const notice = Object.hasOwn(NOTICES, entry.stopReason)
+      ? NOTICES[entry.stopReason as keyof typeof NOTICES]
+      : { title: `Turn ended: ${visibleText(entry.stopReason)}`, explanation: '' };
     this.el.setAttribute('role', 'note');
     this.el.replaceChildren(
       h('div', { class: 'turn-end-title', text: notice.title }),
       h('div', { class: 'turn-end-explanation', text: notice.explanation }),
     );
-    if (entry.message) this.el.appendChild(h('pre', { class: 'turn-end-message', text: visibleText(entry.message, { multiline: true }) }));
+    if (entry.message)
+      this.el.appendChild(
+        h('pre', { class: 'turn-end-message', text: visibleText(entry.message, { multiline: true }) }),
+      );
   }
 }

@@ -59,7 +59,8 @@ class XtermScreen implements TerminalScreen {
 
   open(parent: HTMLElement): void {
     if (this.opened) {
-      if (this.terminal.element && this.terminal.element.parentElement !== parent) parent.appendChild(this.terminal.element);
+      if (this.terminal.element && this.terminal.element.parentElement !== parent)
+        parent.appendChild(this.terminal.element);
       return;
     }
     this.opened = true;
@@ -146,7 +147,10 @@ function allowXtermStyles(): void {
   stylesAllowed = true;
   const nonce = document.querySelector<HTMLScriptElement>('script[nonce]')?.nonce;
   if (!nonce) return;
-  const create = document.createElement.bind(document) as (tag: string, options?: ElementCreationOptions) => HTMLElement;
+  const create = document.createElement.bind(document) as (
+    tag: string,
+    options?: ElementCreationOptions,
+  ) => HTMLElement;
   document.createElement = ((tag: string, options?: ElementCreationOptions) => {
     const el = create(tag, options);
     if (tag.toLowerCase() === 'style') el.setAttribute('nonce', nonce);

@@ -19,11 +19,24 @@ class TerminalWidget {
   private view: TerminalView | undefined;
   private mounted = false;
 
-  constructor(readonly terminalId: string, post: Post) {
+  constructor(
+    readonly terminalId: string,
+    post: Post,
+  ) {
     this.command = h('span', { class: 'terminal-command' });
     this.status = h('span', { class: 'terminal-status', text: 'Starting…' });
-    this.stop = button('Stop', 'terminal-stop', () => post({ type: 'stopTerminal', terminalId }), 'Stop the command (kills it and everything it started)');
-    this.openButton = button('Open in Terminal', 'terminal-open', () => post({ type: 'openTerminal', terminalId }), 'Show this command in a VS Code terminal, where you can type');
+    this.stop = button(
+      'Stop',
+      'terminal-stop',
+      () => post({ type: 'stopTerminal', terminalId }),
+      'Stop the command (kills it and everything it started)',
+    );
+    this.openButton = button(
+      'Open in Terminal',
+      'terminal-open',
+      () => post({ type: 'openTerminal', terminalId }),
+      'Show this command in a VS Code terminal, where you can type',
+    );
     this.screenEl = h('div', { class: 'terminal-screen' });
     this.el = h(
       'div',
@@ -85,7 +98,9 @@ export function statusOf(view: TerminalView): { label: string; state: string } {
   if (view.stoppedBy === 'user') return { label: `Stopped by you (${how})`, state: 'stopped' };
   if (view.stoppedBy === 'agent') return { label: `Killed by the agent (${how})`, state: 'stopped' };
   if (signal) return { label: `Ended by ${signal}`, state: 'failed' };
-  return code === 0 ? { label: 'Exited 0', state: 'succeeded' } : { label: `Failed: exit code ${code ?? '?'}`, state: 'failed' };
+  return code === 0
+    ? { label: 'Exited 0', state: 'succeeded' }
+    : { label: `Failed: exit code ${code ?? '?'}`, state: 'failed' };
 }
 
 export class TerminalViews {

@@ -22,7 +22,9 @@ export class AgentCatalog {
     this.defaultId = config.get<string>('defaultAgent') ?? '';
     const errors = [...parsed.errors];
     if (this.defaultId !== '' && !this.agents.some((agent) => agent.id === this.defaultId)) {
-      errors.push(`switchboard.defaultAgent is "${this.defaultId}", which is not in switchboard.agents; using the Demo agent.`);
+      errors.push(
+        `switchboard.defaultAgent is "${this.defaultId}", which is not in switchboard.agents; using the Demo agent.`,
+      );
     }
     return errors;
   }
@@ -69,7 +71,9 @@ export async function pickAgent(catalog: AgentCatalog): Promise<string | undefin
   const defaultId = catalog.defaultAgent().id;
   const items = catalog.choices().agents.map((choice) => ({
     label: choice.displayName,
-    description: [choice.id === defaultId ? 'default' : '', choice.isDemo ? 'offline demo' : ''].filter(Boolean).join(' · '),
+    description: [choice.id === defaultId ? 'default' : '', choice.isDemo ? 'offline demo' : '']
+      .filter(Boolean)
+      .join(' · '),
     detail: choice.isDemo ? 'Built in: shows every kind of update without a real model.' : choice.commandLine,
     agentId: choice.id,
   }));

@@ -28,10 +28,26 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
     private readonly extensionUri: vscode.Uri,
     deps: ChatViewDeps,
   ) {
-    this.mirror = new WebviewMirror((message) => this.post(message), () => deps.agentList(), timerSchedule, (line) => console.warn(line));
+    this.mirror = new WebviewMirror(
+      (message) => this.post(message),
+      () => deps.agentList(),
+      timerSchedule,
+      (line) => console.warn(line),
+    );
     this.host = { ...deps, sendSnapshot: () => this.mirror.sendSnapshot() };
     const mirror = this.mirror;
-    this.review = deps.reviewSource && new ReviewSync({ get isReady() { return mirror.isReady; }, post: (message) => this.post(message) }, deps.reviewSource, timerSchedule);
+    this.review =
+      deps.reviewSource &&
+      new ReviewSync(
+        {
+          get isReady() {
+            return mirror.isReady;
+          },
+          post: (message) => this.post(message),
+        },
+        deps.reviewSource,
+        timerSchedule,
+      );
     mirror.onSnapshot = () => this.review?.afterSnapshot();
   }
 
@@ -56,7 +72,9 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
       nonce: createNonce(),
       scriptUri: view.webview.asWebviewUri(vscode.Uri.joinPath(this.extensionUri, 'dist', 'webview.js')).toString(),
       styleUri: view.webview.asWebviewUri(vscode.Uri.joinPath(this.extensionUri, 'media', 'chat.css')).toString(),
-      extraStyleUris: [view.webview.asWebviewUri(vscode.Uri.joinPath(this.extensionUri, 'dist', 'webview.css')).toString()],
+      extraStyleUris: [
+        view.webview.asWebviewUri(vscode.Uri.joinPath(this.extensionUri, 'dist', 'webview.css')).toString(),
+      ],
     });
     this.viewSubscriptions = [
       view.webview.onDidReceiveMessage((raw: unknown) => void routeWebviewMessage(raw, this.host)),

@@ -5,7 +5,12 @@
 import * as vscode from 'vscode';
 import { maxReadBytesFrom } from '../../fs/fileSlice';
 import { displayPath } from '../../fs/paths';
-import { parseOutsidePolicy, type OutsideChoice, type OutsidePolicy, type OutsideRequest } from '../../fs/outsideAccess';
+import {
+  parseOutsidePolicy,
+  type OutsideChoice,
+  type OutsidePolicy,
+  type OutsideRequest,
+} from '../../fs/outsideAccess';
 
 export const FS_SETTINGS_SECTION = 'switchboard.fs';
 
@@ -16,13 +21,18 @@ export async function askOutsideWorkspace(agentName: string, request: OutsideReq
   const verb = request.kind === 'read' ? 'read a file' : 'write a file';
   const lines = [displayPath(request.realPath)];
   if (request.requestedPath !== request.realPath) {
-    lines.push('', `(the agent asked for ${displayPath(request.requestedPath)}, which leads there through a symbolic link)`);
+    lines.push(
+      '',
+      `(the agent asked for ${displayPath(request.requestedPath)}, which leads there through a symbolic link)`,
+    );
   }
   lines.push(
     '',
     `"Allow for This Folder" allows ${request.kind === 'read' ? 'reading' : 'writing'} the files directly in ` +
       `${displayPath(request.folder)} (not its subfolders) until this chat ends.`,
-    request.kind === 'read' ? 'Allow only if the agent needs this file; it may send what it reads to its model.' : 'Allow only if you expected this change.',
+    request.kind === 'read'
+      ? 'Allow only if the agent needs this file; it may send what it reads to its model.'
+      : 'Allow only if you expected this change.',
   );
   const choice = await vscode.window.showWarningMessage(
     `${agentName} wants to ${verb} outside the workspace.`,

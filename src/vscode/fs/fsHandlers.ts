@@ -23,7 +23,6 @@ import { checkRequestPath, displayPath } from '../../fs/paths';
 import { ErrorCodes } from '../../protocol/methods';
 import { errorMessage } from '../../shared/errorMessage';
 
-
 /** Review's per-file cap (src/review/budget.ts): above it a read hands review no text. */
 const REVIEW_MAX_FILE_BYTES = DEFAULT_TURN_LIMITS.maxFileBytes;
 
@@ -143,7 +142,8 @@ async function writeTextFile(
   signal: CancelSignal,
   context: RequestContext,
 ): Promise<WriteOutcome> {
-  if (typeof params.content !== 'string') throw new RequestFailure(ErrorCodes.invalidParams, 'content must be a string');
+  if (typeof params.content !== 'string')
+    throw new RequestFailure(ErrorCodes.invalidParams, 'content must be a string');
   const realPath = await orCancelled(signal, context.outside.check('write', filePath));
   throwIfCancelled(signal);
   const review = context.review;
@@ -159,7 +159,9 @@ async function writeTextFile(
   // minimal edits; a different line-ending style is a whole-file change either way.
   const live = document.getText();
   const mergeable = review !== undefined && existed && sameLineEndings(document, params.content);
-  const merged = mergeable ? review.mergeWrite(filePath, live, params.content) : { text: params.content, conflicts: [] };
+  const merged = mergeable
+    ? review.mergeWrite(filePath, live, params.content)
+    : { text: params.content, conflicts: [] };
   if (live !== merged.text) {
     const edit = new vscode.WorkspaceEdit();
     edit.set(uri, mergeable ? minimalDocumentEdits(document, merged.text) : replaceAllEdits(document, params.content));
@@ -170,12 +172,22 @@ async function writeTextFile(
   if (document.isDirty && !(await document.save())) {
     throw new RequestFailure(ErrorCodes.internalError, `Could not save ${filePath}`);
   }
-  review?.agentWrote({ path: filePath, before: oldText, after: document.getText(), content: params.content, conflicts: merged.conflicts });
+  review?.agentWrote({
+    path: filePath,
+    before: oldText,
+    after: document.getText(),
+    content: params.content,
+    conflicts: merged.conflicts,
+  });
   return { oldText, newText: document.getText() };
 }
 
 function sameLineEndings(document: vscode.TextDocument, content: string): boolean {
-  const contentEol = content.includes('\r\n') ? vscode.EndOfLine.CRLF : content.includes('\n') ? vscode.EndOfLine.LF : null;
+  const contentEol = content.includes('\r\n')
+    ? vscode.EndOfLine.CRLF
+    : content.includes('\n')
+      ? vscode.EndOfLine.LF
+      : null;
   return contentEol === null || contentEol === document.eol;
 }
 
@@ -186,9 +198,13 @@ function sameLineEndings(document: vscode.TextDocument, content: string): boolea
 async function regularFileOrMissing(filePath: string, realPath: string): Promise<'file' | 'missing'> {
   try {
     const stat = await fs.stat(realPath);
-    if (stat.isDirectory()) throw new RequestFailure(ErrorCodes.invalidParams, `path is a directory: ${displayPath(filePath)}`);
+    if (stat.isDirectory())
+      throw new RequestFailure(ErrorCodes.invalidParams, `path is a directory: ${displayPath(filePath)}`);
     if (!stat.isFile()) {
-      throw new RequestFailure(ErrorCodes.invalidParams, `only regular files can be written, and ${displayPath(filePath)} is ${fileKind(stat)}`);
+      throw new RequestFailure(
+        ErrorCodes.invalidParams,
+        `only regular files can be written, and ${displayPath(filePath)} is ${fileKind(stat)}`,
+      );
     }
     return 'file';
   } catch (error) {
@@ -221,7 +237,6 @@ function replaceAllEdits(document: vscode.TextDocument, content: string): vscode
   if (eol !== null && eol !== document.eol) edits.push(vscode.TextEdit.setEndOfLine(eol));
   return edits;
 }
-
 
 function workspaceFolderPaths(): string[] {
   return (vscode.workspace.workspaceFolders ?? [])
@@ -257,7 +272,9 @@ function orCancelled<T>(signal: CancelSignal, work: Promise<T>): Promise<T> {
     return Promise.reject(new RequestFailure(ErrorCodes.requestCancelled, 'Request cancelled'));
   }
   return new Promise<T>((resolve, reject) => {
-    const subscription = signal.onCancellationRequested(() => reject(new RequestFailure(ErrorCodes.requestCancelled, 'Request cancelled')));
+    const subscription = signal.onCancellationRequested(() =>
+      reject(new RequestFailure(ErrorCodes.requestCancelled, 'Request cancelled')),
+    );
     work.then(resolve, reject).finally(() => subscription.dispose());
   });
 }
@@ -272,8 +289,13 @@ function toReadFailure(filePath: string, error: unknown): RequestFailure {
     if (error.reason === 'cancelled') return new RequestFailure(ErrorCodes.requestCancelled, 'Request cancelled');
     return new RequestFailure(ErrorCodes.invalidParams, error.message);
   }
-  if (isNotFound(error)) return new RequestFailure(ErrorCodes.resourceNotFound, `Resource not found: ${shown}`, { uri: filePath });
-  if (errorCode(error) === 'ELOOP') return new RequestFailure(ErrorCodes.invalidParams, `${shown} was replaced by a symbolic link while being read; try again`);
+  if (isNotFound(error))
+    return new RequestFailure(ErrorCodes.resourceNotFound, `Resource not found: ${shown}`, { uri: filePath });
+  if (errorCode(error) === 'ELOOP')
+    return new RequestFailure(
+      ErrorCodes.invalidParams,
+      `${shown} was replaced by a symbolic link while being read; try again`,
+    );
   return new RequestFailure(ErrorCodes.internalError, `Cannot read ${shown}: ${errorMessage(error)}`);
 }
 
@@ -289,4 +311,3 @@ function isNotFound(error: unknown): boolean {
 function errorCode(error: unknown): string | undefined {
   return typeof error === 'object' && error !== null && 'code' in error ? String(error.code) : undefined;
 }
-

@@ -33,13 +33,19 @@ export class BaselineDiff implements vscode.TextDocumentContentProvider, vscode.
   async show(filePath: string): Promise<void> {
     const file = findFile(this.store.state, filePath);
     const name = path.basename(filePath);
-    const left = vscode.Uri.from({ scheme: BASELINE_SCHEME, path: vscode.Uri.file(filePath).path, query: file ? 'baseline' : 'empty' });
+    const left = vscode.Uri.from({
+      scheme: BASELINE_SCHEME,
+      path: vscode.Uri.file(filePath).path,
+      query: file ? 'baseline' : 'empty',
+    });
     // A deleted file has no real document: the right side is empty.
     const right = fs.existsSync(filePath)
       ? vscode.Uri.file(filePath)
       : vscode.Uri.from({ scheme: BASELINE_SCHEME, path: vscode.Uri.file(filePath).path, query: 'empty' });
     const what = file?.baseline === null ? 'created' : file?.current === null ? 'deleted' : 'changes';
-    await vscode.commands.executeCommand('vscode.diff', left, right, `${name} (Switchboard review: ${what})`, { preview: true });
+    await vscode.commands.executeCommand('vscode.diff', left, right, `${name} (Switchboard review: ${what})`, {
+      preview: true,
+    });
   }
 
   dispose(): void {

@@ -40,21 +40,29 @@ export class ChangesView implements vscode.TreeDataProvider<FileSummary>, vscode
     const item = new vscode.TreeItem(vscode.Uri.file(summary.path), vscode.TreeItemCollapsibleState.None);
     item.id = summary.path;
     const authors = summary.authors.map((author) => (author === 'agent' ? 'agent' : 'you')).join(' + ');
-    const counts = summary.status === 'unknown' ? '' : summary.replaced ? `replaced ${summary.removed} → ${summary.added} lines · ` : `+${summary.added} −${summary.removed} · `;
+    const counts =
+      summary.status === 'unknown'
+        ? ''
+        : summary.replaced
+          ? `replaced ${summary.removed} → ${summary.added} lines · `
+          : `+${summary.added} −${summary.removed} · `;
     const kind = summary.created ? 'new · ' : summary.deleted ? 'deleted · ' : '';
     item.description = `${counts}${kind}${authors} · ${STATUS_TEXT[summary.status]}`;
     item.tooltip = `${summary.path}\n${item.description}${summary.conflictCount > 0 ? `\n${summary.conflictCount} conflict(s) with your unsaved edits` : ''}`;
     item.contextValue = summary.status === 'pending' ? 'switchboardChangePending' : 'switchboardChangeResolved';
     item.command = { title: 'Open Diff', command: REVIEW_COMMANDS.openDiff, arguments: [summary.path] };
-    if (summary.status !== 'pending') item.iconPath = new vscode.ThemeIcon(summary.status === 'undone' ? 'discard' : 'check');
+    if (summary.status !== 'pending')
+      item.iconPath = new vscode.ThemeIcon(summary.status === 'undone' ? 'discard' : 'check');
     return item;
   }
 
   private refresh(): void {
     this.changed.fire(undefined);
     const pending = this.items().filter((item) => item.status === 'pending').length;
-    this.view.badge = pending > 0 ? { value: pending, tooltip: `${pending} file(s) with pending agent changes` } : undefined;
-    this.view.message = this.store.state.files.length === 0 ? 'Files the agent changes appear here for review.' : undefined;
+    this.view.badge =
+      pending > 0 ? { value: pending, tooltip: `${pending} file(s) with pending agent changes` } : undefined;
+    this.view.message =
+      this.store.state.files.length === 0 ? 'Files the agent changes appear here for review.' : undefined;
   }
 
   dispose(): void {

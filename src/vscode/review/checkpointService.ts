@@ -6,9 +6,21 @@
 // store instead, which still works after a window reload, when the chats are gone.
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { checkpointPicks, MAX_STORED_PROMPT_CHARS, trimPrompt, type CheckpointPick } from '../../review/checkpointPicks';
+import {
+  checkpointPicks,
+  MAX_STORED_PROMPT_CHARS,
+  trimPrompt,
+  type CheckpointPick,
+} from '../../review/checkpointPicks';
 import { CheckpointStore, type CheckpointManifest } from '../../review/checkpointStore';
-import { executeRestore, planRestore, stateAt, undoRestore, type FileAccess, type RestoreResult } from '../../review/restore';
+import {
+  executeRestore,
+  planRestore,
+  stateAt,
+  undoRestore,
+  type FileAccess,
+  type RestoreResult,
+} from '../../review/restore';
 import { setCurrent } from '../../review/reviewModel';
 import { readCurrentTextAsync, writeThroughEditor } from './documentText';
 import type { ReviewController } from './reviewController';
@@ -32,7 +44,12 @@ export interface RestoreDialogs {
   pick?(items: CheckpointPick[]): Thenable<CheckpointPick | undefined>;
 }
 
-export const RESTORE_BUTTONS = { all: 'Restore All', only: 'Restore', skipEdited: 'Restore Only Files You Did Not Edit', undo: 'Undo Restore' } as const;
+export const RESTORE_BUTTONS = {
+  all: 'Restore All',
+  only: 'Restore',
+  skipEdited: 'Restore Only Files You Did Not Edit',
+  undo: 'Undo Restore',
+} as const;
 
 const vscodeDialogs: RestoreDialogs = {
   confirm: (message, detail, buttons) => vscode.window.showWarningMessage(message, { modal: true, detail }, ...buttons),
@@ -40,7 +57,11 @@ const vscodeDialogs: RestoreDialogs = {
 };
 
 const vscodePick = (items: CheckpointPick[]): Thenable<CheckpointPick | undefined> =>
-  vscode.window.showQuickPick(items, { title: 'Restore Checkpoint', placeHolder: 'Put the files back as they were before this prompt', matchOnDetail: true });
+  vscode.window.showQuickPick(items, {
+    title: 'Restore Checkpoint',
+    placeHolder: 'Put the files back as they were before this prompt',
+    matchOnDetail: true,
+  });
 
 export class CheckpointService implements vscode.Disposable {
   readonly store: CheckpointStore;
@@ -101,7 +122,8 @@ export class CheckpointService implements vscode.Disposable {
     // Queued behind the checkpoint of the prompt being sent, so it lands in that one.
     // Its text before this turn changed it is its text at the checkpoint taken before the prompt.
     void this.enqueue(async () => {
-      if (this.latest && !(key in this.latest.files)) this.latest = (await this.store.addFiles(this.latest.id, { [key]: before })) ?? this.latest;
+      if (this.latest && !(key in this.latest.files))
+        this.latest = (await this.store.addFiles(this.latest.id, { [key]: before })) ?? this.latest;
     });
   }
 
@@ -123,7 +145,9 @@ export class CheckpointService implements vscode.Disposable {
     const capturing = new Map<string, string | null>();
     this.capturing = capturing;
     const paths = [...this.touched];
-    const texts = Promise.all(paths.map((file) => this.limitRead(() => readCurrentTextAsync(file, MAX_TRACKED_FILE_BYTES))));
+    const texts = Promise.all(
+      paths.map((file) => this.limitRead(() => readCurrentTextAsync(file, MAX_TRACKED_FILE_BYTES))),
+    );
     return this.enqueue(async () => {
       const read = await texts;
       if (this.capturing === capturing) this.capturing = undefined;
@@ -134,7 +158,13 @@ export class CheckpointService implements vscode.Disposable {
       });
       for (const [file, text] of capturing) if (!(file in files)) files[file] = text;
       const trimmed = prompt === undefined ? '' : trimPrompt(prompt, MAX_STORED_PROMPT_CHARS);
-      this.latest = await this.store.create({ kind: 'prompt', label, createdAt: Date.now(), ...(trimmed === '' ? {} : { prompt: trimmed }), files });
+      this.latest = await this.store.create({
+        kind: 'prompt',
+        label,
+        createdAt: Date.now(),
+        ...(trimmed === '' ? {} : { prompt: trimmed }),
+        files,
+      });
       this.index[`${threadId}/${entryId}`] = this.latest.id;
       await this.store.prune(this.maxBytes());
       await this.memento.update(INDEX_KEY, this.index);
@@ -166,7 +196,9 @@ export class CheckpointService implements vscode.Disposable {
     const id = this.index[`${threadId}/${entryId}`];
     const checkpoint = id ? await this.store.get(id) : undefined;
     if (!checkpoint) {
-      void vscode.window.showWarningMessage('Switchboard: there is no checkpoint for this message (it may have been dropped to save disk space).');
+      void vscode.window.showWarningMessage(
+        'Switchboard: there is no checkpoint for this message (it may have been dropped to save disk space).',
+      );
       return [];
     }
     return this.restoreCheckpoint(checkpoint, options);
@@ -177,7 +209,9 @@ export class CheckpointService implements vscode.Disposable {
     await this.queue;
     const picks = checkpointPicks(await this.store.list(), Date.now());
     if (picks.length === 0) {
-      void vscode.window.showInformationMessage('Switchboard: there are no checkpoints in this workspace yet (one is taken before every prompt).');
+      void vscode.window.showInformationMessage(
+        'Switchboard: there are no checkpoints in this workspace yet (one is taken before every prompt).',
+      );
       return [];
     }
     const picked = await (this.dialogs.pick ?? vscodePick)(picks);
@@ -188,7 +222,8 @@ export class CheckpointService implements vscode.Disposable {
   private async restoreCheckpoint(checkpoint: CheckpointManifest, options: { confirm?: boolean }): Promise<string[]> {
     const target = stateAt(await this.store.list(), checkpoint.seq);
     const current: Record<string, string | null> = {};
-    for (const file of Object.keys(target)) current[file] = (await this.limitRead(() => readCurrentTextAsync(file))) ?? null;
+    for (const file of Object.keys(target))
+      current[file] = (await this.limitRead(() => readCurrentTextAsync(file))) ?? null;
     const edited = new Set([...this.userEditedAt].filter(([, seq]) => seq >= checkpoint.seq).map(([file]) => file));
     const plan = planRestore(checkpoint, target, current, edited);
     if (plan.changes.length === 0) {
@@ -204,12 +239,16 @@ export class CheckpointService implements vscode.Disposable {
     const result = await executeRestore(this.store, plan, chosen, this.fileAccess(), Date.now());
     this.lastRestore = result;
     if (result.failed.length > 0) {
-      void vscode.window.showErrorMessage(`Switchboard could not restore ${result.failed.map((failure) => `${path.basename(failure.path)} (${failure.reason})`).join(', ')}.`);
+      void vscode.window.showErrorMessage(
+        `Switchboard could not restore ${result.failed.map((failure) => `${path.basename(failure.path)} (${failure.reason})`).join(', ')}.`,
+      );
     }
     if (options.confirm !== false) {
-      void this.dialogs.restored(`Switchboard restored ${result.restored.length} file(s).`, RESTORE_BUTTONS.undo).then((choice) => {
-        if (choice === RESTORE_BUTTONS.undo) void this.undoLastRestore();
-      });
+      void this.dialogs
+        .restored(`Switchboard restored ${result.restored.length} file(s).`, RESTORE_BUTTONS.undo)
+        .then((choice) => {
+          if (choice === RESTORE_BUTTONS.undo) void this.undoLastRestore();
+        });
     }
     return result.restored;
   }
@@ -245,7 +284,9 @@ export class CheckpointService implements vscode.Disposable {
   }
 
   private enqueue(work: () => Promise<void>): Promise<void> {
-    const next = this.queue.then(work).catch((error: unknown) => console.error('[switchboard] checkpoint failed', error));
+    const next = this.queue
+      .then(work)
+      .catch((error: unknown) => console.error('[switchboard] checkpoint failed', error));
     this.queue = next;
     return next;
   }
@@ -256,21 +297,29 @@ export class CheckpointService implements vscode.Disposable {
 }
 
 /** The files to restore, or undefined when the user cancelled. */
-async function confirmRestore(changes: { path: string; userEditedSince: boolean; target: string | null }[], dialogs: RestoreDialogs): Promise<string[] | undefined> {
+async function confirmRestore(
+  changes: { path: string; userEditedSince: boolean; target: string | null }[],
+  dialogs: RestoreDialogs,
+): Promise<string[] | undefined> {
   const lines = changes.map(
     (change) =>
       `• ${vscode.workspace.asRelativePath(change.path)}${change.target === null ? ' (will be deleted)' : ''}${change.userEditedSince ? ' — you edited it since' : ''}`,
   );
   const edited = changes.filter((change) => change.userEditedSince);
   const restoreAll = edited.length > 0 ? RESTORE_BUTTONS.all : RESTORE_BUTTONS.only;
-  const buttons: string[] = edited.length > 0 && edited.length < changes.length ? [restoreAll, RESTORE_BUTTONS.skipEdited] : [restoreAll];
-  const note = edited.length > 0 ? `\n\nYou edited ${edited.length} of these files after this checkpoint; restoring replaces your edits too.` : '';
+  const buttons: string[] =
+    edited.length > 0 && edited.length < changes.length ? [restoreAll, RESTORE_BUTTONS.skipEdited] : [restoreAll];
+  const note =
+    edited.length > 0
+      ? `\n\nYou edited ${edited.length} of these files after this checkpoint; restoring replaces your edits too.`
+      : '';
   const choice = await dialogs.confirm(
     `Restore ${changes.length} file(s) to how they were before this message?`,
     `${lines.join('\n')}${note}\n\nYou can undo the restore afterwards.`,
     buttons,
   );
   if (choice === restoreAll) return changes.map((change) => change.path);
-  if (choice === RESTORE_BUTTONS.skipEdited) return changes.filter((change) => !change.userEditedSince).map((change) => change.path);
+  if (choice === RESTORE_BUTTONS.skipEdited)
+    return changes.filter((change) => !change.userEditedSince).map((change) => change.path);
   return undefined;
 }

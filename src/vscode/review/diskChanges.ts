@@ -50,7 +50,8 @@ export class DiskChanges implements vscode.Disposable {
       vscode.workspace.onDidSaveTextDocument((document) => {
         if (document.uri.scheme !== 'file') return;
         this.seenOnDisk.set(path.resolve(document.uri.fsPath), document.getText());
-        if (!review.ownEdits.isBusy(document.uri.fsPath)) this.userSaves.set(path.resolve(document.uri.fsPath), Date.now());
+        if (!review.ownEdits.isBusy(document.uri.fsPath))
+          this.userSaves.set(path.resolve(document.uri.fsPath), Date.now());
       }),
       vscode.workspace.onDidChangeConfiguration((event) => {
         if (event.affectsConfiguration('files.exclude')) this.filters.clear();
@@ -78,7 +79,8 @@ export class DiskChanges implements vscode.Disposable {
   }
 
   private noteDocument(document: vscode.TextDocument): void {
-    if (document.uri.scheme === 'file' && !document.isDirty) this.seenOnDisk.set(path.resolve(document.uri.fsPath), document.getText());
+    if (document.uri.scheme === 'file' && !document.isDirty)
+      this.seenOnDisk.set(path.resolve(document.uri.fsPath), document.getText());
   }
 
   private schedule(uri: vscode.Uri, created: boolean): void {
@@ -170,7 +172,8 @@ export class DiskChanges implements vscode.Disposable {
     const key = folder.uri.toString();
     let filter = this.filters.get(key);
     if (!filter) {
-      const filesExclude = vscode.workspace.getConfiguration('files', folder.uri).get<Record<string, unknown>>('exclude') ?? {};
+      const filesExclude =
+        vscode.workspace.getConfiguration('files', folder.uri).get<Record<string, unknown>>('exclude') ?? {};
       let gitignore = '';
       try {
         gitignore = fs.readFileSync(path.join(folder.uri.fsPath, '.gitignore'), 'utf8');

@@ -20,7 +20,10 @@ export function openDocumentText(filePath: string): string | undefined {
 }
 
 /** The text the user sees (null: no such file; undefined: above maxBytes, binary or not a file): open documents as they are, other files read asynchronously. */
-export async function readCurrentTextAsync(filePath: string, maxBytes = Number.POSITIVE_INFINITY): Promise<string | null | undefined> {
+export async function readCurrentTextAsync(
+  filePath: string,
+  maxBytes = Number.POSITIVE_INFINITY,
+): Promise<string | null | undefined> {
   const open = findOpenDocument(filePath);
   if (open) return open.getText();
   return readDiskText(filePath, maxBytes);
@@ -29,7 +32,10 @@ export async function readCurrentTextAsync(filePath: string, maxBytes = Number.P
 /** The edits that turn the document's text into `text`, as one WorkspaceEdit entry. */
 export function minimalDocumentEdits(document: vscode.TextDocument, text: string): vscode.TextEdit[] {
   return minimalEdits(document.getText(), text).map((edit) =>
-    vscode.TextEdit.replace(new vscode.Range(document.positionAt(edit.offset), document.positionAt(edit.offset + edit.length)), edit.text),
+    vscode.TextEdit.replace(
+      new vscode.Range(document.positionAt(edit.offset), document.positionAt(edit.offset + edit.length)),
+      edit.text,
+    ),
   );
 }
 
@@ -37,7 +43,11 @@ export function minimalDocumentEdits(document: vscode.TextDocument, text: string
  * Makes the file's text `text` (null deletes it) through the editor, then saves. Returns false
  * when VS Code refused the edit.
  */
-export async function writeThroughEditor(filePath: string, text: string | null, options: { save: boolean }): Promise<boolean> {
+export async function writeThroughEditor(
+  filePath: string,
+  text: string | null,
+  options: { save: boolean },
+): Promise<boolean> {
   const uri = vscode.Uri.file(filePath);
   if (text === null) {
     const edit = new vscode.WorkspaceEdit();

@@ -79,22 +79,48 @@ export class EditorReview implements vscode.Disposable, vscode.CodeLensProvider 
     const filePath = file.path;
     const top = new vscode.Range(0, 0, 0, 0);
     const lenses = [
-      new vscode.CodeLens(top, { title: `Switchboard: ${hunks.length} agent change${hunks.length === 1 ? '' : 's'}`, command: REVIEW_COMMANDS.openDiff, arguments: [filePath] }),
+      new vscode.CodeLens(top, {
+        title: `Switchboard: ${hunks.length} agent change${hunks.length === 1 ? '' : 's'}`,
+        command: REVIEW_COMMANDS.openDiff,
+        arguments: [filePath],
+      }),
       new vscode.CodeLens(top, { title: 'Keep All', command: REVIEW_COMMANDS.keepFile, arguments: [filePath] }),
       new vscode.CodeLens(top, { title: 'Undo All', command: REVIEW_COMMANDS.undoFile, arguments: [filePath] }),
     ];
     hunks.forEach((hunk, index) => {
       const range = new vscode.Range(anchorLine(hunk, document), 0, anchorLine(hunk, document), 0);
       if (hunk.replaced) {
-        lenses.push(new vscode.CodeLens(range, { title: `Replaced: ${hunk.baseLines.length} lines → ${hunk.currentLines.length} lines (too many changes to compare line by line)`, command: REVIEW_COMMANDS.openDiff, arguments: [filePath] }));
+        lenses.push(
+          new vscode.CodeLens(range, {
+            title: `Replaced: ${hunk.baseLines.length} lines → ${hunk.currentLines.length} lines (too many changes to compare line by line)`,
+            command: REVIEW_COMMANDS.openDiff,
+            arguments: [filePath],
+          }),
+        );
       }
       const conflicts = hunkConflicts(file, hunk);
       if (conflicts.length > 0) {
-        lenses.push(new vscode.CodeLens(range, { title: '$(warning) Conflict: the agent replaced your unsaved edits here (Undo brings yours back)', command: REVIEW_COMMANDS.openDiff, arguments: [filePath] }));
+        lenses.push(
+          new vscode.CodeLens(range, {
+            title: '$(warning) Conflict: the agent replaced your unsaved edits here (Undo brings yours back)',
+            command: REVIEW_COMMANDS.openDiff,
+            arguments: [filePath],
+          }),
+        );
       }
       lenses.push(
-        new vscode.CodeLens(range, { title: '$(check) Keep', tooltip: 'Keep this change', command: REVIEW_COMMANDS.keepHunk, arguments: [filePath, index] }),
-        new vscode.CodeLens(range, { title: '$(discard) Undo', tooltip: 'Undo this change (Ctrl+Z undoes the Undo)', command: REVIEW_COMMANDS.undoHunk, arguments: [filePath, index] }),
+        new vscode.CodeLens(range, {
+          title: '$(check) Keep',
+          tooltip: 'Keep this change',
+          command: REVIEW_COMMANDS.keepHunk,
+          arguments: [filePath, index],
+        }),
+        new vscode.CodeLens(range, {
+          title: '$(discard) Undo',
+          tooltip: 'Undo this change (Ctrl+Z undoes the Undo)',
+          command: REVIEW_COMMANDS.undoHunk,
+          arguments: [filePath, index],
+        }),
       );
     });
     return lenses;
@@ -109,7 +135,9 @@ export class EditorReview implements vscode.Disposable, vscode.CodeLensProvider 
     if (lines.length === 0) return false;
     const here = editor.selection.active.line;
     const target =
-      direction === 1 ? (lines.find((line) => line > here) ?? lines[0]) : ([...lines].reverse().find((line) => line < here) ?? lines[lines.length - 1]);
+      direction === 1
+        ? (lines.find((line) => line > here) ?? lines[0])
+        : ([...lines].reverse().find((line) => line < here) ?? lines[lines.length - 1]);
     const position = new vscode.Position(target, 0);
     editor.selection = new vscode.Selection(position, position);
     editor.revealRange(new vscode.Range(position, position), vscode.TextEditorRevealType.InCenterIfOutsideViewport);
@@ -146,7 +174,11 @@ export class EditorReview implements vscode.Disposable, vscode.CodeLensProvider 
   private updateContext(): void {
     const editor = vscode.window.activeTextEditor;
     const file = editor ? findFile(this.store.state, editor.document.uri.fsPath) : undefined;
-    void vscode.commands.executeCommand('setContext', HAS_CHANGES_CONTEXT, file !== undefined && fileHunks(file).length > 0);
+    void vscode.commands.executeCommand(
+      'setContext',
+      HAS_CHANGES_CONTEXT,
+      file !== undefined && fileHunks(file).length > 0,
+    );
   }
 
   dispose(): void {
@@ -168,7 +200,8 @@ function removedMarker(hunk: ReviewHunk, document: vscode.TextDocument, file: Fi
   hover.appendMarkdown(`**Removed by the agent** in ${path.basename(file.path)}:\n`);
   const shown = hunk.baseLines.slice(0, MAX_HOVER_LINES);
   hover.appendCodeblock(shown.map((removedLine) => `- ${removedLine.replace(/\r?\n$/, '')}`).join('\n'), 'diff');
-  if (hunk.baseLines.length > shown.length) hover.appendMarkdown(`… and ${hunk.baseLines.length - shown.length} more removed lines (Open Diff shows them).`);
+  if (hunk.baseLines.length > shown.length)
+    hover.appendMarkdown(`… and ${hunk.baseLines.length - shown.length} more removed lines (Open Diff shows them).`);
   return {
     range: document.lineAt(line).range,
     hoverMessage: hover,

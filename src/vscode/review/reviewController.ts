@@ -66,13 +66,21 @@ export class ReviewController implements vscode.Disposable {
   recordAgent(filePath: string, before: string | null, after: string | null, conflicts: MergeConflict[] = []): void {
     if (before === after) return;
     const turn = this.store.lastTurnNumber();
-    this.commitAgent(filePath, before, recordAgentChange(this.store.state, { path: filePath, before, after, turn, conflicts }));
+    this.commitAgent(
+      filePath,
+      before,
+      recordAgentChange(this.store.state, { path: filePath, before, after, turn, conflicts }),
+    );
   }
 
   /** An on-disk change the watcher attributed to the agent (before: undefined when never seen). */
   recordDisk(filePath: string, before: string | null | undefined, after: string | null, createdNow: boolean): void {
     const turn = this.store.lastTurnNumber();
-    this.commitAgent(filePath, before, recordDiskChange(this.store.state, { path: filePath, before, after, createdNow, turn }));
+    this.commitAgent(
+      filePath,
+      before,
+      recordDiskChange(this.store.state, { path: filePath, before, after, createdNow, turn }),
+    );
   }
 
   private commitAgent(filePath: string, before: string | null | undefined, next: ReviewState): void {
@@ -82,7 +90,11 @@ export class ReviewController implements vscode.Disposable {
     // checkpoint taken before the prompt (which may still be being read).
     const turn = this.store.lastTurnNumber();
     const firstThisTurn = !known || known.resolution !== null || !known.agentTurns.includes(turn);
-    if (now && firstThisTurn) this.onFirstAgentTouch?.(filePath, now.baselineUnknown ? undefined : (before ?? (known ? undefined : now.baseline)));
+    if (now && firstThisTurn)
+      this.onFirstAgentTouch?.(
+        filePath,
+        now.baselineUnknown ? undefined : (before ?? (known ? undefined : now.baseline)),
+      );
     this.store.update(next);
     // A file that existed only during the turn (an atomic save's temporary file) left review.
     if (known && !now && known.baseline === null) this.onForgotten?.(filePath);
@@ -147,7 +159,11 @@ export class ReviewController implements vscode.Disposable {
     if (resolution.text === undefined) return false;
     const ok = await this.writeOwn(filePath, resolution.text);
     // The state follows what the document really holds (a refused edit leaves the hunk pending).
-    this.store.update(ok ? resolution.state : setCurrent(this.store.state, filePath, findFile(this.store.state, filePath)?.current ?? null));
+    this.store.update(
+      ok
+        ? resolution.state
+        : setCurrent(this.store.state, filePath, findFile(this.store.state, filePath)?.current ?? null),
+    );
     return ok;
   }
 
@@ -166,7 +182,11 @@ export class ReviewController implements vscode.Disposable {
     const file = findFile(this.store.state, filePath);
     if (!file) return;
     const who = attributeChange(
-      { kind: 'editor', ownEdit: this.ownEdits.isBusy(filePath), reloadedFromDisk: !document.isDirty && !this.isUndoRedo(event) },
+      {
+        kind: 'editor',
+        ownEdit: this.ownEdits.isBusy(filePath),
+        reloadedFromDisk: !document.isDirty && !this.isUndoRedo(event),
+      },
       this.store.turn !== null,
     );
     if (who === 'user') {
@@ -179,7 +199,9 @@ export class ReviewController implements vscode.Disposable {
   }
 
   private isUndoRedo(event: vscode.TextDocumentChangeEvent): boolean {
-    return event.reason === vscode.TextDocumentChangeReason.Undo || event.reason === vscode.TextDocumentChangeReason.Redo;
+    return (
+      event.reason === vscode.TextDocumentChangeReason.Undo || event.reason === vscode.TextDocumentChangeReason.Redo
+    );
   }
 
   dispose(): void {

@@ -70,14 +70,19 @@ function turnLimits(): TurnLimits {
 }
 
 /** activeThreadId: the chat the session commands act on. */
-export function activateReview(context: vscode.ExtensionContext, workspaceCwd: () => string, activeThreadId: () => string | undefined = () => undefined): ReviewFeature {
+export function activateReview(
+  context: vscode.ExtensionContext,
+  workspaceCwd: () => string,
+  activeThreadId: () => string | undefined = () => undefined,
+): ReviewFeature {
   const store = new ReviewStore(context.workspaceState);
   const controller = new ReviewController(store);
   const disk = new DiskChanges(controller, turnLimits);
   const editor = new EditorReview(store);
   const changes = new ChangesView(store);
   const diff = new BaselineDiff(store);
-  const storageDir = context.storageUri?.fsPath ?? path.join(context.globalStorageUri?.fsPath ?? os.tmpdir(), 'no-workspace');
+  const storageDir =
+    context.storageUri?.fsPath ?? path.join(context.globalStorageUri?.fsPath ?? os.tmpdir(), 'no-workspace');
   const maxCheckpointBytes = (): number => settings().get<number>('checkpoints.maxDiskMiB', 100) * MIB;
   const checkpoints = new CheckpointService(storageDir, context.workspaceState, controller, maxCheckpointBytes);
   const follow = new FollowAgent();
@@ -98,7 +103,8 @@ export function activateReview(context: vscode.ExtensionContext, workspaceCwd: (
   const pathArgument = (value: unknown): string | undefined => {
     if (typeof value === 'string') return value;
     if (value instanceof vscode.Uri) return value.fsPath;
-    if (typeof value === 'object' && value !== null && 'path' in value && typeof value.path === 'string') return value.path;
+    if (typeof value === 'object' && value !== null && 'path' in value && typeof value.path === 'string')
+      return value.path;
     return vscode.window.activeTextEditor?.document.uri.fsPath;
   };
 
@@ -110,8 +116,12 @@ export function activateReview(context: vscode.ExtensionContext, workspaceCwd: (
     changes,
     diff,
     checkpoints,
-    vscode.commands.registerCommand(REVIEW_COMMANDS.keepHunk, (filePath: string, index: number) => controller.keepHunk(filePath, index)),
-    vscode.commands.registerCommand(REVIEW_COMMANDS.undoHunk, (filePath: string, index: number) => controller.undoHunk(filePath, index)),
+    vscode.commands.registerCommand(REVIEW_COMMANDS.keepHunk, (filePath: string, index: number) =>
+      controller.keepHunk(filePath, index),
+    ),
+    vscode.commands.registerCommand(REVIEW_COMMANDS.undoHunk, (filePath: string, index: number) =>
+      controller.undoHunk(filePath, index),
+    ),
     vscode.commands.registerCommand(REVIEW_COMMANDS.keepFile, (target: unknown) => {
       const filePath = pathArgument(target);
       if (filePath) controller.keepFile(filePath);
@@ -130,8 +140,12 @@ export function activateReview(context: vscode.ExtensionContext, workspaceCwd: (
     vscode.commands.registerCommand(REVIEW_COMMANDS.previousChange, () => editor.goToChange(-1)),
     vscode.commands.registerCommand('switchboard.undoRestore', () => checkpoints.undoLastRestore()),
     vscode.commands.registerCommand('switchboard.restoreCheckpoint', () => checkpoints.pickAndRestore()),
-    vscode.commands.registerCommand(SESSION_COMMANDS.keepAll, () => onActiveSession((threadId) => controller.keepAll(threadId))),
-    vscode.commands.registerCommand(SESSION_COMMANDS.undoAll, () => onActiveSession((threadId) => controller.undoAll(threadId))),
+    vscode.commands.registerCommand(SESSION_COMMANDS.keepAll, () =>
+      onActiveSession((threadId) => controller.keepAll(threadId)),
+    ),
+    vscode.commands.registerCommand(SESSION_COMMANDS.undoAll, () =>
+      onActiveSession((threadId) => controller.undoAll(threadId)),
+    ),
   );
 
   async function onActiveSession(run: (threadId: string) => unknown): Promise<void> {
@@ -146,7 +160,16 @@ export function activateReview(context: vscode.ExtensionContext, workspaceCwd: (
         const file = findFile(store.state, path.resolve(workspaceCwd(), shown));
         if (!file) return [];
         const summary = summarize(file);
-        return [{ path: shown, status: summary.status, added: summary.added, removed: summary.removed, hunks: summary.hunkCount, conflicts: summary.conflictCount }];
+        return [
+          {
+            path: shown,
+            status: summary.status,
+            added: summary.added,
+            removed: summary.removed,
+            hunks: summary.hunkCount,
+            conflicts: summary.conflictCount,
+          },
+        ];
       }),
     sessionPending: (threadId) => controller.pendingCount(threadId),
     onDidChange: (listener) => store.onDidChange(() => listener()),
@@ -162,7 +185,12 @@ export function activateReview(context: vscode.ExtensionContext, workspaceCwd: (
           const user = [...entries].reverse().find((entry) => entry.kind === 'user');
           if (user) {
             const promptText = user.parts.map((part) => (part.kind === 'text' ? part.text : '')).join(' ');
-            void checkpoints.beforePrompt(thread.threadId, user.id, `${thread.agent.displayName}: prompt ${store.lastTurnNumber()}`, promptText);
+            void checkpoints.beforePrompt(
+              thread.threadId,
+              user.id,
+              `${thread.agent.displayName}: prompt ${store.lastTurnNumber()}`,
+              promptText,
+            );
           }
           return;
         }
@@ -217,7 +245,11 @@ export function activateReview(context: vscode.ExtensionContext, workspaceCwd: (
       await checkpoints.idle();
       await store.flush();
       // Reads what the window stored; never writes it (the live store stays the one that persists).
-      const readOnly: vscode.Memento = { keys: () => context.workspaceState.keys(), get: (key: string) => context.workspaceState.get(key), update: async () => undefined } as vscode.Memento;
+      const readOnly: vscode.Memento = {
+        keys: () => context.workspaceState.keys(),
+        get: (key: string) => context.workspaceState.get(key),
+        update: async () => undefined,
+      } as vscode.Memento;
       const reloadedStore = new ReviewStore(readOnly);
       const reloadedController = new ReviewController(reloadedStore);
       const reloadedCheckpoints = new CheckpointService(storageDir, readOnly, reloadedController, maxCheckpointBytes);

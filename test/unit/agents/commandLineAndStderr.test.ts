@@ -35,7 +35,11 @@ describe('StderrTail', () => {
 
   it('logs a batch once per interval by itself', async () => {
     const calls: string[] = [];
-    const tail = new StderrTail((text) => calls.push(text), 50, { intervalMs: 20, maxLinesPerInterval: 100, maxBytesPerInterval: 1024 });
+    const tail = new StderrTail((text) => calls.push(text), 50, {
+      intervalMs: 20,
+      maxLinesPerInterval: 100,
+      maxBytesPerInterval: 1024,
+    });
     tail.push('a\nb\n');
     tail.push('c\n');
     await new Promise((resolve) => setTimeout(resolve, 60));
@@ -54,7 +58,11 @@ describe('StderrTail', () => {
 
   it('drops what exceeds the interval budget with a counted note, and the tail stays exact', () => {
     const calls: string[] = [];
-    const tail = new StderrTail((text) => calls.push(text), 5, { intervalMs: 10_000, maxLinesPerInterval: 10, maxBytesPerInterval: 1024 });
+    const tail = new StderrTail((text) => calls.push(text), 5, {
+      intervalMs: 10_000,
+      maxLinesPerInterval: 10,
+      maxBytesPerInterval: 1024,
+    });
     const lines = Array.from({ length: 100_000 }, (_, i) => `line ${i}`);
     const all = Buffer.from(lines.join('\n') + '\n');
     for (let at = 0; at < all.length; at += 65_536) tail.push(all.subarray(at, at + 65_536));

@@ -29,8 +29,22 @@ describe('parseAgentsSetting', () => {
     );
     expect(errors).toEqual([]);
     expect(agents.slice(1)).toEqual([
-      { id: 'gemini', displayName: 'Gemini CLI', command: 'gemini', args: ['--experimental-acp'], env: {}, isDemo: false },
-      { id: 'custom', displayName: 'custom', command: '/usr/local/bin/my-agent', args: [], env: { API_KEY: 'x' }, isDemo: false },
+      {
+        id: 'gemini',
+        displayName: 'Gemini CLI',
+        command: 'gemini',
+        args: ['--experimental-acp'],
+        env: {},
+        isDemo: false,
+      },
+      {
+        id: 'custom',
+        displayName: 'custom',
+        command: '/usr/local/bin/my-agent',
+        args: [],
+        env: { API_KEY: 'x' },
+        isDemo: false,
+      },
     ]);
   });
 

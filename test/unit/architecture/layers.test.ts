@@ -32,7 +32,11 @@ async function lintAs(file: string, text: string): Promise<string[]> {
       {
         files: ['**/*.ts'],
         languageOptions: { parserOptions: { projectService: false } },
-        rules: { '@typescript-eslint/no-floating-promises': 'off', '@typescript-eslint/switch-exhaustiveness-check': 'off', '@typescript-eslint/consistent-type-imports': 'off' },
+        rules: {
+          '@typescript-eslint/no-floating-promises': 'off',
+          '@typescript-eslint/switch-exhaustiveness-check': 'off',
+          '@typescript-eslint/consistent-type-imports': 'off',
+        },
       },
     ],
   });
@@ -42,7 +46,9 @@ async function lintAs(file: string, text: string): Promise<string[]> {
 
 describe('architecture: folders, document and lint agree', () => {
   it('every folder of src/ is a layer of the lint rules, and every layer a folder', () => {
-    const folders = readdirSync(join(root, 'src'), { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name);
+    const folders = readdirSync(join(root, 'src'), { withFileTypes: true })
+      .filter((d) => d.isDirectory())
+      .map((d) => d.name);
     expect(folders.sort()).toEqual(Object.keys(layers).sort());
   });
 
@@ -57,13 +63,44 @@ describe('architecture: folders, document and lint agree', () => {
   });
 
   it('the lint rejects imports against the arrows and accepts those along them', async () => {
-    expect(await lintAs('src/shared/probe.ts', "import * as vscode from 'vscode';\nimport * as fs from 'node:fs';\nimport { x } from '../session/api';\nexport const y = [vscode, fs, x];")).toHaveLength(3);
-    expect(await lintAs('src/session/probe.ts', "import { a } from '../chat/webviewMirror';\nimport { b } from '../vscode/fs/fsHandlers';\nexport const y = [a, b];")).toHaveLength(2);
-    expect(await lintAs('src/agents/quirks/probe.ts', "import { a } from '../../session/api';\nexport const y = a;")).toHaveLength(1);
-    expect(await lintAs('src/review/probe.ts', "import * as vscode from 'vscode';\nexport const y = vscode;")).toHaveLength(1);
-    expect(await lintAs('webview/probe.ts', "import { a } from '../src/session/api';\nimport * as os from 'node:os';\nexport const y = [a, os];")).toHaveLength(2);
-    expect(await lintAs('src/session/probe.ts', "import { a } from '../agents/config';\nimport { b } from '../protocol/types';\nexport const y = [a, b];")).toEqual([]);
-    expect(await lintAs('webview/probe.ts', "import { b } from '../src/shared/thread';\nexport const y = b;")).toEqual([]);
-    expect(await lintAs('src/vscode/review/probe.ts', "import * as vscode from 'vscode';\nimport { a } from '../../chat/html';\nexport const y = [vscode, a];")).toEqual([]);
+    expect(
+      await lintAs(
+        'src/shared/probe.ts',
+        "import * as vscode from 'vscode';\nimport * as fs from 'node:fs';\nimport { x } from '../session/api';\nexport const y = [vscode, fs, x];",
+      ),
+    ).toHaveLength(3);
+    expect(
+      await lintAs(
+        'src/session/probe.ts',
+        "import { a } from '../chat/webviewMirror';\nimport { b } from '../vscode/fs/fsHandlers';\nexport const y = [a, b];",
+      ),
+    ).toHaveLength(2);
+    expect(
+      await lintAs('src/agents/quirks/probe.ts', "import { a } from '../../session/api';\nexport const y = a;"),
+    ).toHaveLength(1);
+    expect(
+      await lintAs('src/review/probe.ts', "import * as vscode from 'vscode';\nexport const y = vscode;"),
+    ).toHaveLength(1);
+    expect(
+      await lintAs(
+        'webview/probe.ts',
+        "import { a } from '../src/session/api';\nimport * as os from 'node:os';\nexport const y = [a, os];",
+      ),
+    ).toHaveLength(2);
+    expect(
+      await lintAs(
+        'src/session/probe.ts',
+        "import { a } from '../agents/config';\nimport { b } from '../protocol/types';\nexport const y = [a, b];",
+      ),
+    ).toEqual([]);
+    expect(await lintAs('webview/probe.ts', "import { b } from '../src/shared/thread';\nexport const y = b;")).toEqual(
+      [],
+    );
+    expect(
+      await lintAs(
+        'src/vscode/review/probe.ts',
+        "import * as vscode from 'vscode';\nimport { a } from '../../chat/html';\nexport const y = [vscode, a];",
+      ),
+    ).toEqual([]);
   });
 });

@@ -43,11 +43,36 @@ describe('chat webview HTML', () => {
     expect(directives.get('img-src')).toBe(`${input.cspSource} data:`);
     expect(csp).not.toMatch(/https:(?!\/\/file\+\.vscode-resource)/);
     expect(csp).not.toContain('*');
-    for (const name of ['media-src', 'connect-src', 'frame-src', 'child-src', 'worker-src', 'object-src', 'manifest-src', 'form-action', 'base-uri']) {
+    for (const name of [
+      'media-src',
+      'connect-src',
+      'frame-src',
+      'child-src',
+      'worker-src',
+      'object-src',
+      'manifest-src',
+      'form-action',
+      'base-uri',
+    ]) {
       expect(directives.get(name), name).toBe("'none'");
     }
     expect([...directives.keys()].sort()).toEqual(
-      ['base-uri', 'child-src', 'connect-src', 'default-src', 'font-src', 'form-action', 'frame-src', 'img-src', 'manifest-src', 'media-src', 'object-src', 'script-src', 'style-src', 'worker-src'].sort(),
+      [
+        'base-uri',
+        'child-src',
+        'connect-src',
+        'default-src',
+        'font-src',
+        'form-action',
+        'frame-src',
+        'img-src',
+        'manifest-src',
+        'media-src',
+        'object-src',
+        'script-src',
+        'style-src',
+        'worker-src',
+      ].sort(),
     );
   });
 

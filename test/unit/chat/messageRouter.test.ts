@@ -108,12 +108,7 @@ describe('routeWebviewMessage', () => {
     await routeWebviewMessage({ type: 'newChat' }, host);
     host.pickResult = undefined;
     await routeWebviewMessage({ type: 'newChat' }, host);
-    expect(host.log).toEqual([
-      ['startChat', 'gemini'],
-      ['pickAgent'],
-      ['startChat', 'picked'],
-      ['pickAgent'],
-    ]);
+    expect(host.log).toEqual([['startChat', 'gemini'], ['pickAgent'], ['startChat', 'picked'], ['pickAgent']]);
   });
 
   it('opens locations with a 1-based line (0 clamps to 1) and forwards editor actions', async () => {

@@ -38,7 +38,8 @@ function twoSessions(): ReviewState {
 describe('review per session', () => {
   it('attributes each file to the session whose turn changed it', () => {
     const state = twoSessions();
-    const of = (thread: string) => state.files.filter((file) => changedByThread(state, file, thread)).map((file) => file.path);
+    const of = (thread: string) =>
+      state.files.filter((file) => changedByThread(state, file, thread)).map((file) => file.path);
     expect(of('A')).toEqual(['/ws/a.ts', '/ws/c.ts']);
     expect(of('B')).toEqual(['/ws/b.ts']);
     expect(of('C')).toEqual([]);
@@ -95,7 +96,14 @@ function fakeSource(states: Record<string, ReviewFileState>, pending = 0) {
 const write: ThreadAction = { type: 'fileWritten', path: '/ws/a.ts', oldText: 'old\n', newText: 'new\n' };
 const proposed: ThreadAction = {
   type: 'sessionUpdate',
-  update: { sessionUpdate: 'tool_call', toolCallId: 'c2', title: 'Edit', kind: 'edit', status: 'pending', content: [{ type: 'diff', path: '/ws/b.ts', oldText: 'x', newText: 'y' }] },
+  update: {
+    sessionUpdate: 'tool_call',
+    toolCallId: 'c2',
+    title: 'Edit',
+    kind: 'edit',
+    status: 'pending',
+    content: [{ type: 'diff', path: '/ws/b.ts', oldText: 'x', newText: 'y' }],
+  },
 };
 
 describe('ReviewSync', () => {
@@ -103,9 +111,15 @@ describe('ReviewSync', () => {
     const posted: HostToWebview[] = [];
     const channel = { isReady: true, post: (message: HostToWebview) => posted.push(message) };
     const clock = new ManualSchedule();
-    const source = fakeSource({ '/ws/a.ts': { path: '/ws/a.ts', status: 'pending', added: 1, removed: 1, hunks: 1, conflicts: 0 } }, 1);
+    const source = fakeSource(
+      { '/ws/a.ts': { path: '/ws/a.ts', status: 'pending', added: 1, removed: 1, hunks: 1, conflicts: 0 } },
+      1,
+    );
     const thread = new FakeThread('t1');
-    const tool: ThreadAction = { type: 'sessionUpdate', update: { sessionUpdate: 'tool_call', toolCallId: 'c1', title: 'Edit', kind: 'edit', status: 'in_progress' } };
+    const tool: ThreadAction = {
+      type: 'sessionUpdate',
+      update: { sessionUpdate: 'tool_call', toolCallId: 'c1', title: 'Edit', kind: 'edit', status: 'in_progress' },
+    };
     thread.state = [tool, write].reduce(reduce, thread.state);
     const sync = new ReviewSync(channel, source, clock.schedule);
     sync.setThread(thread);

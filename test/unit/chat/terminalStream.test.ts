@@ -5,10 +5,15 @@ import { MAX_PENDING_CHARS, TerminalStream } from '../../../src/chat/terminalStr
 function setup(tail = 'TAIL') {
   const posted: HostToWebview[] = [];
   const timers: Array<() => void> = [];
-  const stream = new TerminalStream((m) => posted.push(m), () => tail, (callback) => {
-    timers.push(callback);
-    return () => timers.splice(timers.indexOf(callback), 1);
-  }, 16);
+  const stream = new TerminalStream(
+    (m) => posted.push(m),
+    () => tail,
+    (callback) => {
+      timers.push(callback);
+      return () => timers.splice(timers.indexOf(callback), 1);
+    },
+    16,
+  );
   const frame = () => timers.splice(0).forEach((t) => t());
   return { stream, posted, frame, timers };
 }
@@ -44,7 +49,10 @@ describe('TerminalStream', () => {
     const { stream, posted } = setup();
     stream.push('t1', 'pending');
     stream.replayAll(['t1', 't2']);
-    expect(posted.map((m) => m.type === 'terminalOutput' && [m.terminalId, m.replace])).toEqual([['t1', true], ['t2', true]]);
+    expect(posted.map((m) => m.type === 'terminalOutput' && [m.terminalId, m.replace])).toEqual([
+      ['t1', true],
+      ['t2', true],
+    ]);
     expect(stream.pendingChars).toBe(0);
   });
 });

@@ -29,8 +29,13 @@ describe('parseWebviewMessage', () => {
 describe('setConfigOption values', () => {
   it('takes a select value id or a boolean (boolean config options), nothing else', () => {
     expect(parseWebviewMessage({ type: 'setConfigOption', configId: 'model', value: 'fast' })).not.toBeNull();
-    expect(parseWebviewMessage({ type: 'setConfigOption', configId: 'thinking', value: false })).toEqual({ type: 'setConfigOption', configId: 'thinking', value: false });
-    for (const value of [1, null, undefined, {}, ['x']]) expect(parseWebviewMessage({ type: 'setConfigOption', configId: 'x', value })).toBeNull();
+    expect(parseWebviewMessage({ type: 'setConfigOption', configId: 'thinking', value: false })).toEqual({
+      type: 'setConfigOption',
+      configId: 'thinking',
+      value: false,
+    });
+    for (const value of [1, null, undefined, {}, ['x']])
+      expect(parseWebviewMessage({ type: 'setConfigOption', configId: 'x', value })).toBeNull();
   });
 });
 

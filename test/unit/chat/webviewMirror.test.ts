@@ -40,7 +40,10 @@ describe('WebviewMirror', () => {
     clock = new ManualSchedule();
     mirror = new WebviewMirror(
       (message) => posted.push(message),
-      () => ({ agents: [{ id: 'demo', displayName: 'Demo', isDemo: true, commandLine: 'node demo.js' }], defaultAgentId: 'demo' }),
+      () => ({
+        agents: [{ id: 'demo', displayName: 'Demo', isDemo: true, commandLine: 'node demo.js' }],
+        defaultAgentId: 'demo',
+      }),
       clock.schedule,
     );
     thread = new FakeThread('t1');

@@ -18,7 +18,10 @@ function tick(): void {
   queue = [];
   for (const callback of due) callback();
 }
-const chunk = (text: string): ThreadAction => ({ type: 'sessionUpdate', update: { sessionUpdate: 'agent_message_chunk', content: { type: 'text', text } } });
+const chunk = (text: string): ThreadAction => ({
+  type: 'sessionUpdate',
+  update: { sessionUpdate: 'agent_message_chunk', content: { type: 'text', text } },
+});
 
 function setup(shouldThrow: (message: HostToWebview) => boolean) {
   const posted: HostToWebview[] = [];
@@ -45,7 +48,9 @@ describe('WebviewMirror post failures', () => {
     tick();
     t.thread.emit(chunk('fine'));
     tick();
-    expect(t.log).toEqual(['[switchboard] could not post a "actions" message to the chat webview (could not clone the message); sending a snapshot instead']);
+    expect(t.log).toEqual([
+      '[switchboard] could not post a "actions" message to the chat webview (could not clone the message); sending a snapshot instead',
+    ]);
     expect(t.posted.map((m) => m.type)).toEqual(['snapshot', 'snapshot', 'actions']);
     expect(t.posted[1]).toMatchObject({ type: 'snapshot', seq: 1 });
     expect(t.posted[2]).toMatchObject({ type: 'actions', firstSeq: 2 });

@@ -33,8 +33,25 @@ async function bothPaths(content: string | Uint8Array, line?: number | null, lim
 }
 
 const LINE_CASES: Array<[number | null | undefined, number | null | undefined]> = [
-  [undefined, undefined], [null, null], [0, null], [1, undefined], [2, undefined], [3, undefined], [4, undefined],
-  [5, undefined], [99, 3], [0, 1], [-5, 2], [1, 0], [2, 0], [2, 2], [1, 1], [3, 100], [2, 5], [4, 1], [5, 1],
+  [undefined, undefined],
+  [null, null],
+  [0, null],
+  [1, undefined],
+  [2, undefined],
+  [3, undefined],
+  [4, undefined],
+  [5, undefined],
+  [99, 3],
+  [0, 1],
+  [-5, 2],
+  [1, 0],
+  [2, 0],
+  [2, 2],
+  [1, 1],
+  [3, 100],
+  [2, 5],
+  [4, 1],
+  [5, 1],
 ];
 
 describe('readFileSlice: the sliceLines contract, from disk', () => {
@@ -42,7 +59,9 @@ describe('readFileSlice: the sliceLines contract, from disk', () => {
     const texts = ['one\ntwo\nthree\nfour\n', 'a\r\nb\r\nc\r\n', 'a\nb\nc', 'a\n\n\nb\n', '', '\n', 'single', 'x\r\ny'];
     for (const text of texts) {
       for (const [line, limit] of LINE_CASES) {
-        expect(await bothPaths(text, line, limit), JSON.stringify({ text, line, limit })).toBe(sliceLines(text, line, limit));
+        expect(await bothPaths(text, line, limit), JSON.stringify({ text, line, limit })).toBe(
+          sliceLines(text, line, limit),
+        );
       }
     }
   });
@@ -73,24 +92,36 @@ describe('readFileSlice: the sliceLines contract, from disk', () => {
 
   it('decodes multi-byte characters right before, inside and after the slice', async () => {
     const text = 'é\n€uro €\n😀\r\nплюс 漢字\n🎉';
-    for (const [line, limit] of LINE_CASES) expect(await bothPaths(text, line, limit)).toBe(sliceLines(text, line, limit));
+    for (const [line, limit] of LINE_CASES)
+      expect(await bothPaths(text, line, limit)).toBe(sliceLines(text, line, limit));
     expect(await bothPaths(text, 2, 2)).toBe('€uro €\n😀\r\n');
     expect(await bothPaths(text, 5)).toBe('🎉');
   });
 
   it('turns malformed UTF-8 in and next to the slice into U+FFFD, at the same places as the whole-file decode', async () => {
     const bytes = Buffer.from([
-      0x61, 0xc3, 0x0a, // 'a' + a 2-byte sequence cut by the newline
-      0xe2, 0x82, 0x0a, // a 3-byte sequence cut after 2 bytes
-      0x80, 0x62, 0x0a, // a lone continuation byte
-      0xff, 0x0d, 0x0a, // a byte that is never UTF-8, then CRLF
-      0xf0, 0x9f, 0x98, // a 4-byte sequence cut by the end of the file
+      0x61,
+      0xc3,
+      0x0a, // 'a' + a 2-byte sequence cut by the newline
+      0xe2,
+      0x82,
+      0x0a, // a 3-byte sequence cut after 2 bytes
+      0x80,
+      0x62,
+      0x0a, // a lone continuation byte
+      0xff,
+      0x0d,
+      0x0a, // a byte that is never UTF-8, then CRLF
+      0xf0,
+      0x9f,
+      0x98, // a 4-byte sequence cut by the end of the file
     ]);
     expect(await bothPaths(bytes, 2, 1)).toBe('\uFFFD\n');
     expect(await bothPaths(bytes, 3, 1)).toBe('\uFFFDb\n');
     expect(await bothPaths(bytes, 4, 1)).toBe('\uFFFD\r\n');
     expect(await bothPaths(bytes, 5)).toBe('\uFFFD');
-    for (const [line, limit] of LINE_CASES) expect(await bothPaths(bytes, line, limit)).toBe(sliceLines(decodeText(bytes), line, limit));
+    for (const [line, limit] of LINE_CASES)
+      expect(await bothPaths(bytes, line, limit)).toBe(sliceLines(decodeText(bytes), line, limit));
   });
 
   it('equals sliceLines(decodeText(bytes)) on random bytes rich in newlines, BOMs and broken sequences', () => {
@@ -100,14 +131,19 @@ describe('readFileSlice: the sliceLines contract, from disk', () => {
       seed = (seed * 1103515245 + 12345) & 0x7fffffff;
       return seed % n;
     };
-    const alphabet = [0x0a, 0x0a, 0x0d, 0x61, 0xef, 0xbb, 0xbf, 0xc3, 0xa9, 0xe2, 0x82, 0xac, 0xf0, 0x9f, 0x98, 0x80, 0xff, 0xc0, 0xed, 0xa0];
+    const alphabet = [
+      0x0a, 0x0a, 0x0d, 0x61, 0xef, 0xbb, 0xbf, 0xc3, 0xa9, 0xe2, 0x82, 0xac, 0xf0, 0x9f, 0x98, 0x80, 0xff, 0xc0, 0xed,
+      0xa0,
+    ];
     for (let round = 0; round < 400; round++) {
       const bytes = Buffer.from(Array.from({ length: random(40) }, () => alphabet[random(alphabet.length)]));
       if (round % 4 === 0) bytes.set([0xef, 0xbb, 0xbf].slice(0, Math.min(3, bytes.length)));
       const text = decodeText(bytes);
       for (let line = 0; line <= 8; line++) {
         for (const limit of [undefined, 0, 1, 2, 5]) {
-          expect(sliceLinesOfBytes(bytes, line, limit), `${bytes.toString('hex')} line ${line} limit ${limit}`).toBe(sliceLines(text, line, limit));
+          expect(sliceLinesOfBytes(bytes, line, limit), `${bytes.toString('hex')} line ${line} limit ${limit}`).toBe(
+            sliceLines(text, line, limit),
+          );
         }
       }
     }

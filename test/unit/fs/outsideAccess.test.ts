@@ -4,7 +4,12 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { OutsideAccess, parseOutsidePolicy, type OutsideChoice, type OutsideRequest } from '../../../src/fs/outsideAccess';
+import {
+  OutsideAccess,
+  parseOutsidePolicy,
+  type OutsideChoice,
+  type OutsideRequest,
+} from '../../../src/fs/outsideAccess';
 import { resolveRealPath } from '../../../src/fs/realPath';
 import { RequestFailure } from '../../../src/session/api';
 
@@ -43,7 +48,9 @@ function gate(answers: OutsideChoice[], policy: 'ask' | 'allow' | 'deny' = 'ask'
 
 describe('resolveRealPath', () => {
   it('follows links, keeps missing names under the real parent, follows a dangling link by hand', async () => {
-    expect(await resolveRealPath(path.join(ws, 'out-link', 'new', 'deeper.txt'))).toBe(path.join(out, 'new', 'deeper.txt'));
+    expect(await resolveRealPath(path.join(ws, 'out-link', 'new', 'deeper.txt'))).toBe(
+      path.join(out, 'new', 'deeper.txt'),
+    );
     expect(await resolveRealPath(path.join(root, 'alias-of-src', 'a.ts'))).toBe(path.join(ws, 'src', 'a.ts'));
     expect(await resolveRealPath(path.join(ws, 'dangling-inside'))).toBe(path.join(ws, 'dangling-target'));
   });
@@ -75,7 +82,10 @@ describe('OutsideAccess', () => {
 
   it('a denial answers the requests waiting on it; "once" asks again for the next file', async () => {
     const denied = gate(['deny']);
-    const outcomes = await Promise.allSettled([denied.access.check('read', path.join(out, 'a')), denied.access.check('read', path.join(out, 'b'))]);
+    const outcomes = await Promise.allSettled([
+      denied.access.check('read', path.join(out, 'a')),
+      denied.access.check('read', path.join(out, 'b')),
+    ]);
     expect(outcomes.map((outcome) => outcome.status)).toEqual(['rejected', 'rejected']);
     expect(denied.asked).toHaveLength(1);
     const once = gate(['once', 'once']);
@@ -108,12 +118,12 @@ describe('OutsideAccess', () => {
   });
 
   it('takes only the three values of the setting', () => {
-    expect([parseOutsidePolicy('allow'), parseOutsidePolicy('deny'), parseOutsidePolicy('ask'), parseOutsidePolicy('ALLOW'), parseOutsidePolicy(undefined)]).toEqual([
-      'allow',
-      'deny',
-      'ask',
-      'ask',
-      'ask',
-    ]);
+    expect([
+      parseOutsidePolicy('allow'),
+      parseOutsidePolicy('deny'),
+      parseOutsidePolicy('ask'),
+      parseOutsidePolicy('ALLOW'),
+      parseOutsidePolicy(undefined),
+    ]).toEqual(['allow', 'deny', 'ask', 'ask', 'ask']);
   });
 });

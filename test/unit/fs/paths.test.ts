@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import * as path from 'node:path';
-import { checkRequestPath, displayPath, isAbsolutePath, isInsideAnyFolder, isInsideFolder } from '../../../src/fs/paths';
+import {
+  checkRequestPath,
+  displayPath,
+  isAbsolutePath,
+  isInsideAnyFolder,
+  isInsideFolder,
+} from '../../../src/fs/paths';
 
 describe('paths', () => {
   it('accepts only absolute string paths', () => {
@@ -46,7 +52,9 @@ describe('checkRequestPath', () => {
     expect(message('c:/x')).toContain('Windows path');
     expect(message('\\\\srv\\share')).toContain('Windows path');
     expect(message('/ws/./a')).toContain('"." or ".." segments');
-    expect(message('/ws/src/../../etc/passwd')).toBe('path must not contain "." or ".." segments: /ws/src/../../etc/passwd (did you mean /etc/passwd?)');
+    expect(message('/ws/src/../../etc/passwd')).toBe(
+      'path must not contain "." or ".." segments: /ws/src/../../etc/passwd (did you mean /etc/passwd?)',
+    );
     expect(message('/ws/..foo/a')).toBe('ok');
   });
 
@@ -60,7 +68,9 @@ describe('displayPath', () => {
   it('makes newlines, controls, bidi and zero-width characters visible', () => {
     expect(displayPath('/ws/a\nb')).toBe('/ws/a\\u000Ab');
     expect(displayPath('/ws/invoice\u202Etxt.exe')).toBe('/ws/invoice\\u202Etxt.exe');
-    expect(displayPath('/ws/a\u200Bb\uFEFF\u2066\u0007\u007F\u0085\u2028')).toBe('/ws/a\\u200Bb\\uFEFF\\u2066\\u0007\\u007F\\u0085\\u2028');
+    expect(displayPath('/ws/a\u200Bb\uFEFF\u2066\u0007\u007F\u0085\u2028')).toBe(
+      '/ws/a\\u200Bb\\uFEFF\\u2066\\u0007\\u007F\\u0085\\u2028',
+    );
     expect(displayPath('/ws/tag\u{E0041}')).toBe('/ws/tag\\u{E0041}');
   });
 

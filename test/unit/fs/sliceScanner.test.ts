@@ -5,7 +5,13 @@ import { describe, expect, it } from 'vitest';
 import { decodeText, SliceScanner } from '../../../src/fs/fileSlice';
 import { sliceLines } from '../../../src/fs/lineSlice';
 
-function scanInChunks(bytes: Buffer, cuts: number[], line?: number | null, limit?: number | null, maxBytes = 1 << 30): string {
+function scanInChunks(
+  bytes: Buffer,
+  cuts: number[],
+  line?: number | null,
+  limit?: number | null,
+  maxBytes = 1 << 30,
+): string {
   const scanner = new SliceScanner(line, limit, maxBytes, () => new Error('too big'));
   let from = 0;
   for (const cut of [...cuts, bytes.length]) {
@@ -38,11 +44,15 @@ describe('SliceScanner', () => {
       let bytes = Buffer.from(text, 'utf8');
       if (random() < 0.2) bytes = Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), bytes]);
       if (random() < 0.2 && bytes.length > 0) bytes[Math.floor(random() * bytes.length)] = 0xff; // malformed
-      const cuts = Array.from({ length: Math.floor(random() * 4) }, () => Math.floor(random() * (bytes.length + 1))).sort((a, b) => a - b);
+      const cuts = Array.from({ length: Math.floor(random() * 4) }, () =>
+        Math.floor(random() * (bytes.length + 1)),
+      ).sort((a, b) => a - b);
       const line = random() < 0.3 ? null : Math.floor(random() * 6);
       const limit = random() < 0.3 ? null : Math.floor(random() * 4);
       const expected = sliceLines(decodeText(bytes), line, limit);
-      expect(scanInChunks(bytes, cuts, line, limit), JSON.stringify({ bytes: [...bytes], cuts, line, limit })).toBe(expected);
+      expect(scanInChunks(bytes, cuts, line, limit), JSON.stringify({ bytes: [...bytes], cuts, line, limit })).toBe(
+        expected,
+      );
     }
   });
 

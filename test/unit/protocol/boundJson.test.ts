@@ -39,6 +39,10 @@ describe('boundJson', () => {
   });
 
   it('turns values JSON cannot carry into null', () => {
-    expect(boundJson([Number.NaN, Number.POSITIVE_INFINITY, () => 1], { ...bounds, maxItems: 5 })).toEqual([null, null, null]);
+    expect(boundJson([Number.NaN, Number.POSITIVE_INFINITY, () => 1], { ...bounds, maxItems: 5 })).toEqual([
+      null,
+      null,
+      null,
+    ]);
   });
 });

@@ -36,7 +36,9 @@ describe('answerOnCancel', () => {
 
   it('a handler that answers the cancel itself wins (a permission answers `cancelled`)', async () => {
     const s = signal();
-    const work = new Promise((resolve) => s.onCancellationRequested(() => resolve({ outcome: { outcome: 'cancelled' } })));
+    const work = new Promise((resolve) =>
+      s.onCancellationRequested(() => resolve({ outcome: { outcome: 'cancelled' } })),
+    );
     const answer = answerOnCancel(work, s);
     s.cancel();
     await expect(answer).resolves.toEqual({ outcome: { outcome: 'cancelled' } });
@@ -76,13 +78,31 @@ describe('cancelled client requests through a ThreadController', () => {
           return controller.signal;
         };
         const started = Date.now();
-        results.push(await fake.agent.request('fs/read_text_file', { sessionId, path: '/work/project/a.txt' }, { signal: cancelSoon() }).catch((e: { code?: number }) => e.code));
+        results.push(
+          await fake.agent
+            .request('fs/read_text_file', { sessionId, path: '/work/project/a.txt' }, { signal: cancelSoon() })
+            .catch((e: { code?: number }) => e.code),
+        );
         results.push(Date.now() - started < 1000);
-        results.push(await fake.agent.request('fs/write_text_file', { sessionId, path: '/work/project/a.txt', content: 'x' }, { signal: cancelSoon() }).catch((e: { code?: number }) => e.code));
+        results.push(
+          await fake.agent
+            .request(
+              'fs/write_text_file',
+              { sessionId, path: '/work/project/a.txt', content: 'x' },
+              { signal: cancelSoon() },
+            )
+            .catch((e: { code?: number }) => e.code),
+        );
         return { stopReason: 'end_turn' };
       });
     });
-    const controller = createThreadController({ threadId: 't', agent: TEST_AGENT, env: fakeEnv().env, handlers, spawn: spawner.spawn });
+    const controller = createThreadController({
+      threadId: 't',
+      agent: TEST_AGENT,
+      env: fakeEnv().env,
+      handlers,
+      spawn: spawner.spawn,
+    });
     await controller.start();
     await controller.prompt('go');
     expect(results).toEqual([-32800, true, {}]);

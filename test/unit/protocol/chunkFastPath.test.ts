@@ -2,7 +2,12 @@
 // of the hot shape with random session ids and texts (every escape, raw control chars, astral and
 // lone surrogates), written both by JSON.stringify and with hand-chosen escapes, then mutated.
 import { describe, expect, it } from 'vitest';
-import { TextChunkRun, matchTextChunk, textChunkNotification, type TextChunkKind } from '../../../src/protocol/chunkFastPath';
+import {
+  TextChunkRun,
+  matchTextChunk,
+  textChunkNotification,
+  type TextChunkKind,
+} from '../../../src/protocol/chunkFastPath';
 
 /** mulberry32: small, fast, deterministic. */
 function prng(seed: number): () => number {
@@ -18,13 +23,49 @@ function prng(seed: number): () => number {
 
 const random = prng(0x5eed);
 const int = (n: number) => Math.floor(random() * n);
-const pick = <T,>(items: readonly T[]): T => items[int(items.length)]!;
+const pick = <T>(items: readonly T[]): T => items[int(items.length)]!;
 
 const CONTROL = Array.from({ length: 32 }, (_, i) => String.fromCharCode(i));
 const PIECES = [
-  'hello', ' ', 'word', 'a', 'Z', '0', '/', '"', '\\', '\\n', '{', '}', '}}}}', '"}}}}', '","x":"', ':', ',',
-  'é', '€', '日本', '😀', '𝄞', '\u2028', '\u2029', '\u007f', '\ufeff', '\ud800', '\udfff', '\udc00\ud83d',
-  '\n', '\r', '\t', '\b', '\f', '\u0000', '\u001f', 'text', '"text":"', 'agent_message_chunk',
+  'hello',
+  ' ',
+  'word',
+  'a',
+  'Z',
+  '0',
+  '/',
+  '"',
+  '\\',
+  '\\n',
+  '{',
+  '}',
+  '}}}}',
+  '"}}}}',
+  '","x":"',
+  ':',
+  ',',
+  'é',
+  '€',
+  '日本',
+  '😀',
+  '𝄞',
+  '\u2028',
+  '\u2029',
+  '\u007f',
+  '\ufeff',
+  '\ud800',
+  '\udfff',
+  '\udc00\ud83d',
+  '\n',
+  '\r',
+  '\t',
+  '\b',
+  '\f',
+  '\u0000',
+  '\u001f',
+  'text',
+  '"text":"',
+  'agent_message_chunk',
 ];
 
 function randomText(): string {
@@ -43,7 +84,15 @@ const randomKind = (): TextChunkKind => (random() < 0.5 ? 'agent_message_chunk' 
 
 /** A JSON body (no quotes) for `text` with randomly chosen, all valid, escapes. */
 function escapeByHand(text: string): string {
-  const SHORT: Record<string, string> = { '"': '\\"', '\\': '\\\\', '\n': '\\n', '\r': '\\r', '\t': '\\t', '\b': '\\b', '\f': '\\f' };
+  const SHORT: Record<string, string> = {
+    '"': '\\"',
+    '\\': '\\\\',
+    '\n': '\\n',
+    '\r': '\\r',
+    '\t': '\\t',
+    '\b': '\\b',
+    '\f': '\\f',
+  };
   let out = '';
   for (const unit of text.split('')) {
     const code = unit.charCodeAt(0);
@@ -105,7 +154,11 @@ describe('matchTextChunk', () => {
   it('accepts the compact SDK shape, text as is or decoded', () => {
     const line = lineFor('s-1', 'agent_message_chunk', 'hi \\"there\\"\\n');
     expect(matchTextChunk(line)).toEqual({ sessionId: 's-1', kind: 'agent_message_chunk', text: 'hi "there"\n' });
-    expect(matchTextChunk(lineFor('s', 'agent_thought_chunk', ''))).toEqual({ sessionId: 's', kind: 'agent_thought_chunk', text: '' });
+    expect(matchTextChunk(lineFor('s', 'agent_thought_chunk', ''))).toEqual({
+      sessionId: 's',
+      kind: 'agent_thought_chunk',
+      text: '',
+    });
     expect(matchTextChunk(line + '\r')).toEqual(matchTextChunk(line));
   });
 
@@ -201,7 +254,9 @@ describe('TextChunkRun', () => {
 
   it('gives back the original message of a run of one, and builds the merged one otherwise', () => {
     const run = new TextChunkRun();
-    const original = { ...textChunkNotification('s', 'agent_message_chunk', 'a'), _meta: 'kept' } as ReturnType<typeof textChunkNotification>;
+    const original = { ...textChunkNotification('s', 'agent_message_chunk', 'a'), _meta: 'kept' } as ReturnType<
+      typeof textChunkNotification
+    >;
     run.add({ sessionId: 's', kind: 'agent_message_chunk', text: 'a' }, original);
     expect(run.take()).toBe(original);
     run.add({ sessionId: 's', kind: 'agent_message_chunk', text: 'a' }, original);

@@ -16,7 +16,10 @@ interface Recorded {
 
 function recorder(): TrafficSink & { records: Recorded[] } {
   const records: Recorded[] = [];
-  return { records, record: (direction, message) => records.push({ direction, message: message as Recorded['message'] }) };
+  return {
+    records,
+    record: (direction, message) => records.push({ direction, message: message as Recorded['message'] }),
+  };
 }
 
 function logger() {
@@ -160,7 +163,9 @@ describe('createAcpConnection, back to back', () => {
   it('rejects with a timeout error naming the method and the time waited', async () => {
     const { client, agent, clientTraffic } = pair();
     agent.onRequest('initialize', () => new Promise(() => {}));
-    const error = await client.request('initialize', { protocolVersion: 1 }, { timeoutMs: 50 }).catch((e: unknown) => e);
+    const error = await client
+      .request('initialize', { protocolVersion: 1 }, { timeoutMs: 50 })
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(AcpTimeoutError);
     expect((error as Error).message).toBe('The agent did not answer "initialize" within 50 ms (waited 50 ms)');
     await new Promise((resolve) => setTimeout(resolve, 10));
@@ -173,7 +178,10 @@ describe('createAcpConnection, back to back', () => {
     agent.notify('$/progress_like', {});
     agent.onRequest('authenticate', () => ({}));
     expect(await client.request('authenticate', { methodId: 'm' })).toEqual({});
-    const debug = clientLog.entries.filter((e) => e.level === 'debug').map((e) => e.message).join('\n');
+    const debug = clientLog.entries
+      .filter((e) => e.level === 'debug')
+      .map((e) => e.message)
+      .join('\n');
     expect(debug).toMatch(/Ignored notification _vendor\/unknown/);
     expect(debug).toMatch(/Ignored notification \$\/progress_like/);
     expect(client.isClosed).toBe(false);
@@ -218,21 +226,29 @@ describe('createAcpConnection, agent-initiated requests with string and number i
     expect(await waitFor((line) => line.id === id)).toEqual({ jsonrpc: '2.0', id, result: { content: 'read /x' } });
   });
 
-  it.each([['perm-7'], [7]])('fires the handler signal on $/cancel_request for id %j and answers -32800', async (id) => {
-    const { client, send, waitFor } = rawAgent();
-    client.onRequest('session/request_permission', async (_params, signal) => {
-      await waitForCancel(signal);
-      throw new RequestCancelledError();
-    });
-    send({ jsonrpc: '2.0', id, method: 'session/request_permission', params: { sessionId: 's', toolCall: { toolCallId: 't' }, options: [] } });
-    await new Promise((resolve) => setTimeout(resolve, 10));
-    send({ jsonrpc: '2.0', method: '$/cancel_request', params: { requestId: id } });
-    expect(await waitFor((line) => line.id === id)).toEqual({
-      jsonrpc: '2.0',
-      id,
-      error: { code: -32800, message: 'Request cancelled' },
-    });
-  });
+  it.each([['perm-7'], [7]])(
+    'fires the handler signal on $/cancel_request for id %j and answers -32800',
+    async (id) => {
+      const { client, send, waitFor } = rawAgent();
+      client.onRequest('session/request_permission', async (_params, signal) => {
+        await waitForCancel(signal);
+        throw new RequestCancelledError();
+      });
+      send({
+        jsonrpc: '2.0',
+        id,
+        method: 'session/request_permission',
+        params: { sessionId: 's', toolCall: { toolCallId: 't' }, options: [] },
+      });
+      await new Promise((resolve) => setTimeout(resolve, 10));
+      send({ jsonrpc: '2.0', method: '$/cancel_request', params: { requestId: id } });
+      expect(await waitFor((line) => line.id === id)).toEqual({
+        jsonrpc: '2.0',
+        id,
+        error: { code: -32800, message: 'Request cancelled' },
+      });
+    },
+  );
 
   it('does not confuse the string id "7" with the number 7', async () => {
     const { client, send, waitFor } = rawAgent();
@@ -257,7 +273,9 @@ describe('createAcpConnection, agent-initiated requests with string and number i
     send({ jsonrpc: '2.0', id: 'after', method: 'fs/read_text_file', params: { sessionId: 's', path: '/x' } });
     expect(await waitFor((line) => line.id === 'after')).toMatchObject({ result: { content: 'ok' } });
     const errors = log.entries.filter((e) => e.level === 'error').map((e) => e.message);
-    expect(errors.some((m) => m.includes('not a JSON-RPC message') && m.includes('garbage that is not json'))).toBe(true);
+    expect(errors.some((m) => m.includes('not a JSON-RPC message') && m.includes('garbage that is not json'))).toBe(
+      true,
+    );
     expect(errors.some((m) => /Dropped a 4\.\d KiB message .* 1000 bytes limit/.test(m))).toBe(true);
   });
 });

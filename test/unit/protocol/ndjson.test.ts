@@ -153,7 +153,9 @@ describe('NdjsonMessageWriter', () => {
   it('keeps order and waits for drain under backpressure', async () => {
     const { sink, received, writesWhileFull } = slowSink();
     const writer = new NdjsonMessageWriter(sink);
-    const writes = Array.from({ length: 30 }, (_, i) => writer.write({ jsonrpc: '2.0', id: i, result: null } as Message));
+    const writes = Array.from({ length: 30 }, (_, i) =>
+      writer.write({ jsonrpc: '2.0', id: i, result: null } as Message),
+    );
     await Promise.all(writes);
     expect(received.map((text) => JSON.parse(text).id)).toEqual(Array.from({ length: 30 }, (_, i) => i));
     expect(writesWhileFull()).toBe(0);

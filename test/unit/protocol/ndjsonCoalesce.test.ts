@@ -19,10 +19,17 @@ const thought = (text: string, sessionId = 's') => chunk(text, sessionId, 'agent
 const withId = (text: string, messageId = 'm') => ({
   jsonrpc: '2.0',
   method: 'session/update',
-  params: { sessionId: 's', update: { sessionUpdate: 'agent_message_chunk', messageId, content: { type: 'text', text } } },
+  params: {
+    sessionId: 's',
+    update: { sessionUpdate: 'agent_message_chunk', messageId, content: { type: 'text', text } },
+  },
 });
 const response = (id: number) => ({ jsonrpc: '2.0', id, result: {} });
-const toolCall = { jsonrpc: '2.0', method: 'session/update', params: { sessionId: 's', update: { sessionUpdate: 'tool_call', toolCallId: 't1', title: 'Read' } } };
+const toolCall = {
+  jsonrpc: '2.0',
+  method: 'session/update',
+  params: { sessionId: 's', update: { sessionUpdate: 'tool_call', toolCallId: 't1', title: 'Read' } },
+};
 const lines = (...messages: unknown[]) => messages.map((m) => JSON.stringify(m) + '\n').join('');
 
 function setup(maxMessageBytes?: number) {
@@ -48,14 +55,38 @@ describe('NdjsonMessageReader chunk coalescing', () => {
     const { input, messages } = setup();
     input.write(
       lines(
-        chunk('a'), chunk('b'), response(1), chunk('c'), toolCall, chunk('d'), chunk('e'),
-        thought('f'), thought('g'), chunk('h', 't'), chunk('i', 't'), chunk('j'),
-        withId('k'), withId('l'), withId('n', 'other'), chunk('m'), response(2),
+        chunk('a'),
+        chunk('b'),
+        response(1),
+        chunk('c'),
+        toolCall,
+        chunk('d'),
+        chunk('e'),
+        thought('f'),
+        thought('g'),
+        chunk('h', 't'),
+        chunk('i', 't'),
+        chunk('j'),
+        withId('k'),
+        withId('l'),
+        withId('n', 'other'),
+        chunk('m'),
+        response(2),
       ),
     );
     expect(messages).toStrictEqual([
-      chunk('ab'), response(1), chunk('c'), toolCall, chunk('de'), thought('fg'), chunk('hi', 't'), chunk('j'),
-      withId('kl'), withId('n', 'other'), chunk('m'), response(2),
+      chunk('ab'),
+      response(1),
+      chunk('c'),
+      toolCall,
+      chunk('de'),
+      thought('fg'),
+      chunk('hi', 't'),
+      chunk('j'),
+      withId('kl'),
+      withId('n', 'other'),
+      chunk('m'),
+      response(2),
     ]);
   });
 
@@ -95,7 +126,9 @@ describe('NdjsonMessageReader chunk coalescing', () => {
 
   it('an empty line is skipped inside a run; an invalid or whitespace line ends it', () => {
     const { input, messages, invalid } = setup();
-    input.write(lines(chunk('a')) + '\n' + lines(chunk('b')) + '  \n' + lines(chunk('c')) + '{oops\n' + lines(chunk('d')));
+    input.write(
+      lines(chunk('a')) + '\n' + lines(chunk('b')) + '  \n' + lines(chunk('c')) + '{oops\n' + lines(chunk('d')),
+    );
     expect(messages).toStrictEqual([chunk('ab'), chunk('c'), chunk('d')]);
     expect(invalid).toEqual(['{oops']);
   });
@@ -128,29 +161,45 @@ describe('NdjsonMessageReader chunk coalescing', () => {
 
   it('is equivalent to unmerged delivery for random traffic cut at random places (seeded)', () => {
     let seed = 7;
-    const random = () => ((seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) / 2 ** 32);
+    const random = () => (seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) / 2 ** 32;
     const compact = (message: unknown) => () => JSON.stringify(message);
     // Fast-path lines, parsed chunks the reader may merge (other key order, spaces, messageId,
     // _meta, annotations) and ones it must not (unknown key, user chunk), among other messages.
     const makers: Array<() => string> = [
-      compact(chunk('a')), compact(chunk('b', 't')), compact(thought('c')), compact(withId('d')), compact(withId('e', 'm2')),
-      () => '{"method":"session/update","jsonrpc":"2.0","params":{"update":{"content":{"text":"f","type":"text"},"sessionUpdate":"agent_message_chunk"},"sessionId":"s"}}',
-      () => '{"jsonrpc": "2.0", "method": "session/update", "params": {"sessionId": "s", "update": {"sessionUpdate": "agent_thought_chunk", "content": {"type": "text", "text": "g"}}}}',
-      () => '{"jsonrpc":"2.0","method":"session/update","params":{"sessionId":"s","update":{"sessionUpdate":"agent_message_chunk","content":{"type":"text","text":"h","annotations":{"priority":1}},"_meta":{}},"_meta":{"x":1}}}',
-      () => '{"jsonrpc":"2.0","method":"session/update","params":{"sessionId":"s","update":{"sessionUpdate":"agent_message_chunk","content":{"type":"text","text":"i"},"messageId":null}}}',
-      () => '{"jsonrpc":"2.0","method":"session/update","params":{"sessionId":"s","update":{"sessionUpdate":"agent_message_chunk","content":{"type":"text","text":"j"},"extra":1}}}',
-      () => '{"jsonrpc":"2.0","method":"session/update","params":{"sessionId":"s","update":{"sessionUpdate":"user_message_chunk","content":{"type":"text","text":"k"}}}}',
-      compact(response(1)), compact(toolCall),
+      compact(chunk('a')),
+      compact(chunk('b', 't')),
+      compact(thought('c')),
+      compact(withId('d')),
+      compact(withId('e', 'm2')),
+      () =>
+        '{"method":"session/update","jsonrpc":"2.0","params":{"update":{"content":{"text":"f","type":"text"},"sessionUpdate":"agent_message_chunk"},"sessionId":"s"}}',
+      () =>
+        '{"jsonrpc": "2.0", "method": "session/update", "params": {"sessionId": "s", "update": {"sessionUpdate": "agent_thought_chunk", "content": {"type": "text", "text": "g"}}}}',
+      () =>
+        '{"jsonrpc":"2.0","method":"session/update","params":{"sessionId":"s","update":{"sessionUpdate":"agent_message_chunk","content":{"type":"text","text":"h","annotations":{"priority":1}},"_meta":{}},"_meta":{"x":1}}}',
+      () =>
+        '{"jsonrpc":"2.0","method":"session/update","params":{"sessionId":"s","update":{"sessionUpdate":"agent_message_chunk","content":{"type":"text","text":"i"},"messageId":null}}}',
+      () =>
+        '{"jsonrpc":"2.0","method":"session/update","params":{"sessionId":"s","update":{"sessionUpdate":"agent_message_chunk","content":{"type":"text","text":"j"},"extra":1}}}',
+      () =>
+        '{"jsonrpc":"2.0","method":"session/update","params":{"sessionId":"s","update":{"sessionUpdate":"user_message_chunk","content":{"type":"text","text":"k"}}}}',
+      compact(response(1)),
+      compact(toolCall),
     ];
     let mergedSomewhere = 0;
     for (let round = 0; round < 300; round++) {
       // A few kinds of line per round, so runs of mergeable neighbours are common.
-      const palette = Array.from({ length: 2 + Math.floor(random() * 3) }, () => makers[Math.floor(random() * makers.length)]!);
-      const sentLines = Array.from({ length: 1 + Math.floor(random() * 30) }, () => palette[Math.floor(random() * palette.length)]!());
+      const palette = Array.from(
+        { length: 2 + Math.floor(random() * 3) },
+        () => makers[Math.floor(random() * makers.length)]!,
+      );
+      const sentLines = Array.from({ length: 1 + Math.floor(random() * 30) }, () =>
+        palette[Math.floor(random() * palette.length)]!(),
+      );
       const sent: unknown[] = sentLines.map((line) => JSON.parse(line));
       const text = sentLines.map((line) => line + '\n').join('');
       const { input, messages, seenLines } = setup();
-      for (let at = 0; at < text.length; ) {
+      for (let at = 0; at < text.length;) {
         const next = Math.min(text.length, at + 1 + Math.floor(random() * 800));
         input.write(text.slice(at, next));
         at = next;
@@ -160,7 +209,8 @@ describe('NdjsonMessageReader chunk coalescing', () => {
       expect(messages.length).toBeLessThanOrEqual(sent.length);
       if (messages.length < sent.length) mergedSomewhere++;
       // What the client makes of them: the reducer over each session's updates, both ways.
-      for (const sessionId of ['s', 't']) expect(threadOf(messages, sessionId)).toStrictEqual(threadOf(sent, sessionId));
+      for (const sessionId of ['s', 't'])
+        expect(threadOf(messages, sessionId)).toStrictEqual(threadOf(sent, sessionId));
     }
     expect(mergedSomewhere).toBeGreaterThan(150);
   });
@@ -171,7 +221,8 @@ function threadOf(messages: readonly unknown[], sessionId: string): ThreadState[
   let state = createThreadState({ agentId: 'a', threadId: 't' }, { id: 'a', displayName: 'A', isDemo: false });
   for (const message of messages) {
     const { method, params } = message as { method?: string; params?: { sessionId: string; update: never } };
-    if (method === 'session/update' && params?.sessionId === sessionId) state = reduce(state, { type: 'sessionUpdate', update: params.update });
+    if (method === 'session/update' && params?.sessionId === sessionId)
+      state = reduce(state, { type: 'sessionUpdate', update: params.update });
   }
   return state.entries;
 }
@@ -192,7 +243,11 @@ function mergeRuns(messages: readonly unknown[]): unknown[] {
       const previous = out.at(-1) as ReturnType<typeof withId>;
       previous.params.update.content.text += update.content.text;
     } else {
-      const plain = { sessionUpdate: update.sessionUpdate, ...(update.messageId ? { messageId: update.messageId } : {}), content: { type: 'text', text: update.content.text } };
+      const plain = {
+        sessionUpdate: update.sessionUpdate,
+        ...(update.messageId ? { messageId: update.messageId } : {}),
+        content: { type: 'text', text: update.content.text },
+      };
       out.push({ jsonrpc: '2.0', method: 'session/update', params: { sessionId, update: plain } });
     }
     previousKey = key;
@@ -209,8 +264,19 @@ function runKey(message: unknown): string | undefined {
   const { params, ...envelope } = message as { params?: { sessionId: string; update: Record<string, unknown> } };
   const update = params?.update;
   const content = update?.content as Record<string, unknown> | undefined;
-  if (!update || !content || !onlyKeys(envelope, ['jsonrpc', 'method']) || !onlyKeys(params, ['sessionId', 'update', '_meta'])) return undefined;
-  if (!onlyKeys(update, ['sessionUpdate', 'content', 'messageId', '_meta']) || !onlyKeys(content, ['type', 'text', 'annotations', '_meta'])) return undefined;
-  if (update.sessionUpdate !== 'agent_message_chunk' && update.sessionUpdate !== 'agent_thought_chunk') return undefined;
+  if (
+    !update ||
+    !content ||
+    !onlyKeys(envelope, ['jsonrpc', 'method']) ||
+    !onlyKeys(params, ['sessionId', 'update', '_meta'])
+  )
+    return undefined;
+  if (
+    !onlyKeys(update, ['sessionUpdate', 'content', 'messageId', '_meta']) ||
+    !onlyKeys(content, ['type', 'text', 'annotations', '_meta'])
+  )
+    return undefined;
+  if (update.sessionUpdate !== 'agent_message_chunk' && update.sessionUpdate !== 'agent_thought_chunk')
+    return undefined;
   return `${params.sessionId} ${String(update.sessionUpdate)} ${String(update.messageId ?? null)}`;
 }

@@ -12,7 +12,10 @@ type Kind = 'agent_message_chunk' | 'agent_thought_chunk';
 const plain = (text: string, messageId?: string, kind: Kind = 'agent_message_chunk', sessionId = 's') => ({
   jsonrpc: '2.0',
   method: 'session/update',
-  params: { sessionId, update: { sessionUpdate: kind, ...(messageId === undefined ? {} : { messageId }), content: { type: 'text', text } } },
+  params: {
+    sessionId,
+    update: { sessionUpdate: kind, ...(messageId === undefined ? {} : { messageId }), content: { type: 'text', text } },
+  },
 });
 /** The exact SDK line: the fast path takes it. */
 const sdkLine = (text: string, kind: Kind = 'agent_message_chunk') => JSON.stringify(plain(text, undefined, kind));
@@ -24,12 +27,24 @@ const reorderedLine = (text: string, messageId?: string) =>
 const spacedLine = (text: string, kind: Kind = 'agent_message_chunk') =>
   `{"jsonrpc": "2.0", "method": "session/update", "params": {"sessionId": "s", "update": {"sessionUpdate": "${kind}", "content": {"type": "text", "text": ${JSON.stringify(text)}}}}}`;
 /** A chunk with extra keys at the given levels. */
-function withExtras(text: string, extras: { envelope?: object; params?: object; update?: object; content?: object }, messageId?: string) {
+function withExtras(
+  text: string,
+  extras: { envelope?: object; params?: object; update?: object; content?: object },
+  messageId?: string,
+) {
   const base = plain(text, messageId);
   return {
     ...base,
     ...extras.envelope,
-    params: { ...base.params, ...extras.params, update: { ...base.params.update, ...extras.update, content: { ...base.params.update.content, ...extras.content } } },
+    params: {
+      ...base.params,
+      ...extras.params,
+      update: {
+        ...base.params.update,
+        ...extras.update,
+        content: { ...base.params.update.content, ...extras.content },
+      },
+    },
   };
 }
 const response = { jsonrpc: '2.0', id: 1, result: {} };
@@ -46,7 +61,14 @@ function read(...lines: string[]) {
 
 describe('NdjsonMessageReader: parsed text chunks', () => {
   it('merges chunks in other key orders and spacing with each other and with fast-path chunks', () => {
-    const { messages, seen } = read(sdkLine('a'), reorderedLine('b'), spacedLine('c'), sdkLine('d'), spacedLine('e', 'agent_thought_chunk'), spacedLine('f', 'agent_thought_chunk'));
+    const { messages, seen } = read(
+      sdkLine('a'),
+      reorderedLine('b'),
+      spacedLine('c'),
+      sdkLine('d'),
+      spacedLine('e', 'agent_thought_chunk'),
+      spacedLine('f', 'agent_thought_chunk'),
+    );
     expect(messages).toStrictEqual([plain('abcd'), plain('ef', undefined, 'agent_thought_chunk')]);
     // The traffic hook saw every line; parsed ones with their parsed message.
     expect(seen.map(([line]) => line)).toHaveLength(6);
@@ -57,16 +79,29 @@ describe('NdjsonMessageReader: parsed text chunks', () => {
   it('merges chunks of one messageId and carries it; a different or absent messageId starts a new run', () => {
     const explicitNull = JSON.stringify(withExtras('n', { update: { messageId: null } }));
     const { messages } = read(
-      reorderedLine('a', 'm1'), JSON.stringify(plain('b', 'm1')), JSON.stringify(plain('c', 'm2')), reorderedLine('d', 'm2'),
-      sdkLine('e'), explicitNull, JSON.stringify(plain('f', 'm1')),
+      reorderedLine('a', 'm1'),
+      JSON.stringify(plain('b', 'm1')),
+      JSON.stringify(plain('c', 'm2')),
+      reorderedLine('d', 'm2'),
+      sdkLine('e'),
+      explicitNull,
+      JSON.stringify(plain('f', 'm1')),
     );
     // messageId null is what the reducer makes of an absent one: it joins the id-less run.
     expect(messages).toStrictEqual([plain('ab', 'm1'), plain('cd', 'm2'), plain('en'), plain('f', 'm1')]);
   });
 
   it('merges chunks carrying annotations and _meta (ignored by the reducer) and drops them from the merged one', () => {
-    const annotated = withExtras('a', { content: { annotations: { audience: ['user'], priority: 1 }, _meta: { c: 1 } } }, 'm');
-    const metaEverywhere = withExtras('b', { params: { _meta: { p: 1 } }, update: { _meta: { u: 1 } }, content: { _meta: null } }, 'm');
+    const annotated = withExtras(
+      'a',
+      { content: { annotations: { audience: ['user'], priority: 1 }, _meta: { c: 1 } } },
+      'm',
+    );
+    const metaEverywhere = withExtras(
+      'b',
+      { params: { _meta: { p: 1 } }, update: { _meta: { u: 1 } }, content: { _meta: null } },
+      'm',
+    );
     const { messages } = read(JSON.stringify(annotated), JSON.stringify(metaEverywhere));
     expect(messages).toStrictEqual([plain('ab', 'm')]);
   });
@@ -93,18 +128,50 @@ describe('NdjsonMessageReader: parsed text chunks', () => {
   });
 
   it('delivers other content, non-string text and user chunks as they are', () => {
-    const image = { jsonrpc: '2.0', method: 'session/update', params: { sessionId: 's', update: { sessionUpdate: 'agent_message_chunk', content: { type: 'image', data: 'AA==', mimeType: 'image/png' } } } };
+    const image = {
+      jsonrpc: '2.0',
+      method: 'session/update',
+      params: {
+        sessionId: 's',
+        update: {
+          sessionUpdate: 'agent_message_chunk',
+          content: { type: 'image', data: 'AA==', mimeType: 'image/png' },
+        },
+      },
+    };
     const numericText = withExtras('', { content: { text: 5 } });
-    const user = { jsonrpc: '2.0', method: 'session/update', params: { sessionId: 's', update: { sessionUpdate: 'user_message_chunk', content: { type: 'text', text: 'u' } } } };
-    const { messages } = read(spacedLine('a'), JSON.stringify(image), JSON.stringify(numericText), JSON.stringify(user), JSON.stringify(user), spacedLine('b'), spacedLine('c'));
+    const user = {
+      jsonrpc: '2.0',
+      method: 'session/update',
+      params: { sessionId: 's', update: { sessionUpdate: 'user_message_chunk', content: { type: 'text', text: 'u' } } },
+    };
+    const { messages } = read(
+      spacedLine('a'),
+      JSON.stringify(image),
+      JSON.stringify(numericText),
+      JSON.stringify(user),
+      JSON.stringify(user),
+      spacedLine('b'),
+      spacedLine('c'),
+    );
     expect(messages).toStrictEqual([JSON.parse(spacedLine('a')), image, numericText, user, user, plain('bc')]);
   });
 });
 
 describe('textChunkOf', () => {
   it('reads session, kind, messageId (null when absent) and text', () => {
-    expect(textChunkOf(JSON.parse(reorderedLine('hi', 'm')))).toEqual({ sessionId: 's', kind: 'agent_message_chunk', text: 'hi', messageId: 'm' });
-    expect(textChunkOf(JSON.parse(spacedLine('t', 'agent_thought_chunk')))).toEqual({ sessionId: 's', kind: 'agent_thought_chunk', text: 't', messageId: null });
+    expect(textChunkOf(JSON.parse(reorderedLine('hi', 'm')))).toEqual({
+      sessionId: 's',
+      kind: 'agent_message_chunk',
+      text: 'hi',
+      messageId: 'm',
+    });
+    expect(textChunkOf(JSON.parse(spacedLine('t', 'agent_thought_chunk')))).toEqual({
+      sessionId: 's',
+      kind: 'agent_thought_chunk',
+      text: 't',
+      messageId: null,
+    });
   });
 
   it('refuses what is not a mergeable text chunk', () => {
@@ -116,7 +183,9 @@ describe('textChunkOf', () => {
       withExtras('a', { update: { sessionUpdate: 'tool_call' } }),
       { ...plain('a'), params: { sessionId: 's', update: { sessionUpdate: 'agent_message_chunk', content: [] } } },
       withExtras('a', { content: { type: 'resource_link' } }),
-      JSON.parse('{"jsonrpc":"2.0","method":"session/update","params":{"sessionId":"s","update":{"sessionUpdate":"agent_message_chunk","content":{"type":"text","text":"a","__proto__":{}}}}}'),
+      JSON.parse(
+        '{"jsonrpc":"2.0","method":"session/update","params":{"sessionId":"s","update":{"sessionUpdate":"agent_message_chunk","content":{"type":"text","text":"a","__proto__":{}}}}}',
+      ),
       null,
       'text',
     ];

@@ -21,7 +21,8 @@ function rawAgent() {
   const client = createAcpConnection(toClient, fromClient, { traffic });
   opened.push(client);
   /** Writes several messages as one chunk, as an agent's single write would arrive. */
-  const sendTogether = (...messages: unknown[]) => toClient.write(messages.map((m) => JSON.stringify(m) + '\n').join(''));
+  const sendTogether = (...messages: unknown[]) =>
+    toClient.write(messages.map((m) => JSON.stringify(m) + '\n').join(''));
   return { client, sent, sendTogether, traffic, toClient };
 }
 
@@ -34,7 +35,10 @@ const update = (text: string) => ({
 const updateWithId = (text: string) => ({
   jsonrpc: '2.0',
   method: 'session/update',
-  params: { sessionId: 's', update: { sessionUpdate: 'agent_message_chunk', messageId: `m${text}`, content: { type: 'text', text } } },
+  params: {
+    sessionId: 's',
+    update: { sessionUpdate: 'agent_message_chunk', messageId: `m${text}`, content: { type: 'text', text } },
+  },
 });
 
 const tick = () => new Promise((resolve) => setTimeout(resolve, 20));
@@ -46,7 +50,9 @@ describe('notification dispatch order', () => {
     client.onNotification('session/update', (params: { update: { content: { text: string } } }) => {
       order.push(`update ${params.update.content.text}`);
     });
-    const answered = client.request('session/prompt', { sessionId: 's', prompt: [] }).then(() => order.push('response'));
+    const answered = client
+      .request('session/prompt', { sessionId: 's', prompt: [] })
+      .then(() => order.push('response'));
     await tick();
     sendTogether({ jsonrpc: '2.0', id: 0, result: { stopReason: 'end_turn' } }, update('after'));
     await answered;
@@ -60,9 +66,17 @@ describe('notification dispatch order', () => {
     client.onNotification('session/update', (params: { update: { content: { text: string } } }) => {
       order.push(`update ${params.update.content.text}`);
     });
-    const answered = client.request('session/prompt', { sessionId: 's', prompt: [] }).then(() => order.push('response'));
+    const answered = client
+      .request('session/prompt', { sessionId: 's', prompt: [] })
+      .then(() => order.push('response'));
     await tick();
-    sendTogether(update('1'), update('2'), { jsonrpc: '2.0', id: 0, result: { stopReason: 'end_turn' } }, update('3'), update('4'));
+    sendTogether(
+      update('1'),
+      update('2'),
+      { jsonrpc: '2.0', id: 0, result: { stopReason: 'end_turn' } },
+      update('3'),
+      update('4'),
+    );
     await answered;
     await tick();
     // The reader merges consecutive text chunks of one read, but never across the response.
@@ -79,7 +93,11 @@ describe('notification dispatch order', () => {
       order.push('request');
       return { content: 'x' };
     });
-    sendTogether(update('a'), { jsonrpc: '2.0', id: 'r1', method: 'fs/read_text_file', params: { sessionId: 's', path: '/x' } }, update('b'));
+    sendTogether(
+      update('a'),
+      { jsonrpc: '2.0', id: 'r1', method: 'fs/read_text_file', params: { sessionId: 's', path: '/x' } },
+      update('b'),
+    );
     await tick();
     expect(order).toEqual(['update a', 'request', 'update b']);
     expect(sent.find((m) => m.id === 'r1')).toBeDefined();
@@ -128,7 +146,9 @@ describe('notification dispatch order', () => {
     });
     const closed = new Promise<void>((resolve) => client.onClose(() => resolve()));
     // A queued response first, so the chunks after it go through vscode-jsonrpc's queue too.
-    const answered = client.request('session/prompt', { sessionId: 's', prompt: [] }).then(() => events.push('response'));
+    const answered = client
+      .request('session/prompt', { sessionId: 's', prompt: [] })
+      .then(() => events.push('response'));
     await tick();
     sendTogether({ jsonrpc: '2.0', id: 0, result: { stopReason: 'end_turn' } }, update('last '), update('words'));
     toClient.end();

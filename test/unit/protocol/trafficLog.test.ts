@@ -29,11 +29,14 @@ describe('TrafficLog', () => {
 
   it('keeps every record, in order and with its direction, across batches (with multi-byte text)', () => {
     const log = new TrafficLog({ maxBytes: 200_000, now: at(7) });
-    for (let i = 0; i < 1000; i++) log.recordText(i % 3 === 0 ? 'send' : 'recv', JSON.stringify({ i, text: i % 7 === 0 ? 'naïve €' : 'plain' }));
+    for (let i = 0; i < 1000; i++)
+      log.recordText(i % 3 === 0 ? 'send' : 'recv', JSON.stringify({ i, text: i % 7 === 0 ? 'naïve €' : 'plain' }));
     const kept = log.records();
     expect(kept).toHaveLength(1000);
     expect(kept.map((r) => JSON.parse(r.text).i)).toEqual(Array.from({ length: 1000 }, (_, i) => i));
-    expect(kept.map((r) => r.direction)).toEqual(Array.from({ length: 1000 }, (_, i) => (i % 3 === 0 ? 'send' : 'recv')));
+    expect(kept.map((r) => r.direction)).toEqual(
+      Array.from({ length: 1000 }, (_, i) => (i % 3 === 0 ? 'send' : 'recv')),
+    );
     expect(kept[7]!.bytes).toBe(Buffer.byteLength(kept[7]!.text));
     expect(JSON.parse(kept[7]!.text).text).toBe('naïve €');
     expect(log.size).toBe(kept.reduce((n, r) => n + r.bytes, 0));

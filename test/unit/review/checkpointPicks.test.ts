@@ -56,7 +56,13 @@ describe('checkpoint pick labels', () => {
     const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'switchboard-picks-'));
     try {
       const store = new CheckpointStore(dir);
-      const withPrompt = await store.create({ kind: 'prompt', label: 'p1', createdAt: now, prompt: 'rename it', files: { '/w/a.ts': 'a' } });
+      const withPrompt = await store.create({
+        kind: 'prompt',
+        label: 'p1',
+        createdAt: now,
+        prompt: 'rename it',
+        files: { '/w/a.ts': 'a' },
+      });
       const without = await store.create({ kind: 'prompt', label: 'p2', createdAt: now, files: {} });
       const listed = await store.list();
       expect(listed.map((entry) => entry.prompt)).toEqual(['rename it', undefined]);

@@ -29,7 +29,12 @@ function memoryFiles(initial: Record<string, string>): FileAccess & { files: Map
 describe('checkpoint store', () => {
   it('stores each distinct text once and reads it back by hash', async () => {
     const store = new CheckpointStore(dir);
-    const first = await store.create({ kind: 'prompt', label: 'turn 1', createdAt: 1, files: { '/a': 'same', '/b': 'same', '/c': null } });
+    const first = await store.create({
+      kind: 'prompt',
+      label: 'turn 1',
+      createdAt: 1,
+      files: { '/a': 'same', '/b': 'same', '/c': null },
+    });
     expect(first.files).toEqual({ '/a': hashText('same'), '/b': hashText('same'), '/c': null });
     expect(await store.readBlob(first.files['/a'])).toBe('same');
     expect(await store.diskUse()).toBe(4);
@@ -64,7 +69,12 @@ describe('restore', () => {
     workspace.files.set('/a.ts', 'a v2');
     workspace.files.set('/b.ts', 'b v2');
     workspace.files.set('/c.ts', 'c v2');
-    const cp2 = await store.create({ kind: 'prompt', label: 'prompt 2', createdAt: 2, files: { '/a.ts': 'a v2', '/b.ts': 'b v2', '/c.ts': 'c v2' } });
+    const cp2 = await store.create({
+      kind: 'prompt',
+      label: 'prompt 2',
+      createdAt: 2,
+      files: { '/a.ts': 'a v2', '/b.ts': 'b v2', '/c.ts': 'c v2' },
+    });
     workspace.files.set('/a.ts', 'a v3 (user)');
 
     const manifests = await store.list();

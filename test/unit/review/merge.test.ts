@@ -33,7 +33,13 @@ describe('mergeAgentWrite', () => {
     const outcome = mergeAgentWrite(base, agent, live);
     expect(outcome.text).toBe(agent);
     expect(outcome.conflicts).toEqual([
-      { startLine: 2, lineCount: 1, userLines: ['three (user)\n'], agentLines: ['THREE (agent)\n'], baseLines: ['three\n'] },
+      {
+        startLine: 2,
+        lineCount: 1,
+        userLines: ['three (user)\n'],
+        agentLines: ['THREE (agent)\n'],
+        baseLines: ['three\n'],
+      },
     ]);
   });
 

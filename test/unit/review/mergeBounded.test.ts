@@ -2,10 +2,18 @@
 import { describe, expect, it } from 'vitest';
 import { computeHunks, keepHunk, undoHunk } from '../../../src/review/hunks';
 import { applyEdits, mergeAgentWrite, minimalEdits, rebaseUserEdit } from '../../../src/review/merge';
-import { emptyReview, fileHunks, findFile, keepFile, recordAgentChange, summarize, undoFile } from '../../../src/review/reviewModel';
+import {
+  emptyReview,
+  fileHunks,
+  findFile,
+  keepFile,
+  recordAgentChange,
+  summarize,
+  undoFile,
+} from '../../../src/review/reviewModel';
 
 function rng(seed: number): () => number {
-  return () => ((seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff);
+  return () => (seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff;
 }
 const text = (lines: string[]) => lines.map((line) => `${line}\n`).join('');
 const timed = <T>(work: () => T): { value: T; ms: number } => {
@@ -58,8 +66,10 @@ describe('merges on random edits', () => {
 });
 
 describe('hostile sizes stay bounded and correct', () => {
-  const unrelated = (n: number, tag: string) => text(Array.from({ length: n }, (_, i) => `${tag} ${i} ${'x'.repeat(20)}`));
-  const repetitive = (n: number, every: number, mod: number) => text(Array.from({ length: n }, (_, i) => (i % every ? '}' : `x${i % mod}`)));
+  const unrelated = (n: number, tag: string) =>
+    text(Array.from({ length: n }, (_, i) => `${tag} ${i} ${'x'.repeat(20)}`));
+  const repetitive = (n: number, every: number, mod: number) =>
+    text(Array.from({ length: n }, (_, i) => (i % every ? '}' : `x${i % mod}`)));
 
   it('10k against 10k changed lines: review hunks in well under a second; Keep and Undo of the replaced block are exact', () => {
     const baseline = `head\n${unrelated(10_000, 'old')}tail\n`;

@@ -34,7 +34,13 @@ describe('review model', () => {
     const file = findFile(state, PATH)!;
     expect(file.baseline).toBe(before);
     expect(file.agentTurns).toEqual([1, 2]);
-    expect(summarize(file)).toMatchObject({ added: 3, removed: 1, status: 'pending', authors: ['agent'], hunkCount: 2 });
+    expect(summarize(file)).toMatchObject({
+      added: 3,
+      removed: 1,
+      status: 'pending',
+      authors: ['agent'],
+      hunkCount: 2,
+    });
   });
 
   it('Keep of a hunk leaves the other pending; keeping the last one makes the file kept', () => {
@@ -88,7 +94,13 @@ describe('review model', () => {
   it('marks the hunk that replaced the user’s overlapping lines as a conflict', () => {
     const live = before.replace('two\n', 'two (user)\n');
     const merged = mergeAgentWrite(before, after, live);
-    const state = recordAgentChange(emptyReview(), { path: PATH, before: live, after: merged.text, turn: 1, conflicts: merged.conflicts });
+    const state = recordAgentChange(emptyReview(), {
+      path: PATH,
+      before: live,
+      after: merged.text,
+      turn: 1,
+      conflicts: merged.conflicts,
+    });
     const file = findFile(state, PATH)!;
     const [first, second] = fileHunks(file);
     expect(hunkConflicts(file, first)).toHaveLength(1);

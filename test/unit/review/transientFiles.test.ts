@@ -54,8 +54,22 @@ describe('changes that net to nothing leave review', () => {
   });
 
   it('a watcher event for a file created and already gone is no change; a never-seen deletion still is', () => {
-    expect(recordDiskChange(emptyReview(), { path: '/ws/x.tmp.1', before: undefined, after: null, createdNow: true, turn: 1 }).files).toEqual([]);
-    const deleted = recordDiskChange(emptyReview(), { path: '/ws/old.txt', before: undefined, after: null, createdNow: false, turn: 1 });
+    expect(
+      recordDiskChange(emptyReview(), {
+        path: '/ws/x.tmp.1',
+        before: undefined,
+        after: null,
+        createdNow: true,
+        turn: 1,
+      }).files,
+    ).toEqual([]);
+    const deleted = recordDiskChange(emptyReview(), {
+      path: '/ws/old.txt',
+      before: undefined,
+      after: null,
+      createdNow: false,
+      turn: 1,
+    });
     expect(summarize(deleted.files[0])).toMatchObject({ path: '/ws/old.txt', status: 'unknown' });
   });
 
@@ -74,8 +88,10 @@ describe('changes that net to nothing leave review', () => {
 
   it('editor swap, lock and backup files are ignored; ordinary names are not', () => {
     const ignored = createPathFilter({});
-    for (const name of ['.notes.txt.swp', 'src/.a.ts.swo', '4913', '.#main.c', '#main.c#', 'main.c~']) expect(ignored(name), name).toBe(true);
-    for (const name of ['notes.txt', 'swp', 'a~b.txt', 'x.swp.ts', '#tag', '49130']) expect(ignored(name), name).toBe(false);
+    for (const name of ['.notes.txt.swp', 'src/.a.ts.swo', '4913', '.#main.c', '#main.c#', 'main.c~'])
+      expect(ignored(name), name).toBe(true);
+    for (const name of ['notes.txt', 'swp', 'a~b.txt', 'x.swp.ts', '#tag', '49130'])
+      expect(ignored(name), name).toBe(false);
   });
 });
 

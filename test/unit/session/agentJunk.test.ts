@@ -18,7 +18,10 @@ describe('agent junk', () => {
         const asks = Array.from({ length: MAX_PENDING_PERMISSIONS + 3 }, (_, i) =>
           fake.agent
             .request('session/request_permission', { sessionId, toolCall: { toolCallId: `tc-${i}` }, options: OPTIONS })
-            .then((answer) => answers.push(answer as { outcome?: unknown }), (error) => answers.push({ code: error.code })),
+            .then(
+              (answer) => answers.push(answer as { outcome?: unknown }),
+              (error) => answers.push({ code: error.code }),
+            ),
         );
         void asks;
         await done.promise;
@@ -42,8 +45,15 @@ describe('agent junk', () => {
     const t = setup((fake: FakeAgentProcess) => {
       scriptBasicAgent(fake);
       fake.agent.onRequest('session/prompt', async ({ sessionId }) => {
-        for (let i = 0; i < 50; i++) fake.agent.notify('session/update', { sessionId, update: { sessionUpdate: 'usage_update', used: 'x', size: i } as never });
-        fake.agent.notify('session/update', { sessionId, update: { sessionUpdate: 'agent_message_chunk', content: { type: 'text', text: 'still alive' } } });
+        for (let i = 0; i < 50; i++)
+          fake.agent.notify('session/update', {
+            sessionId,
+            update: { sessionUpdate: 'usage_update', used: 'x', size: i } as never,
+          });
+        fake.agent.notify('session/update', {
+          sessionId,
+          update: { sessionUpdate: 'agent_message_chunk', content: { type: 'text', text: 'still alive' } },
+        });
         return { stopReason: 'end_turn' };
       });
     });
@@ -62,7 +72,10 @@ describe('agent junk', () => {
     const fake = t.spawner.last;
     fake.agent.notify('session/update', { sessionId: { evil: true }, update: {} } as never);
     fake.agent.notify('session/update', null as never);
-    await until(t.controller, () => t.logs.filter((line) => line.includes('ignored a session/update whose sessionId')).length === 2);
+    await until(
+      t.controller,
+      () => t.logs.filter((line) => line.includes('ignored a session/update whose sessionId')).length === 2,
+    );
     expect(t.logs.join('\n')).not.toMatch(/holding updates/);
   });
 
@@ -71,15 +84,35 @@ describe('agent junk', () => {
     await t.controller.start();
     const fake = t.spawner.last;
     const sessionId = t.state().sessionId!;
-    const ask = (method: string, params: unknown) => fake.agent.request(method, params).then(() => 'answered', (error) => `${error.code} ${error.message}`);
-    expect(await ask('fs/read_text_file', { sessionId, path: 42 })).toBe('-32602 Invalid params for fs/read_text_file: path must be string');
-    expect(await ask('fs/write_text_file', { sessionId, path: '/a' })).toBe("-32602 Invalid params for fs/write_text_file: params must have required property 'content'");
-    expect(await ask('terminal/create', { sessionId, command: 'ls', args: 'abc' })).toBe('-32602 Invalid params for terminal/create: args must be array');
-    expect(await ask('terminal/output', { sessionId })).toBe("-32602 Invalid params for terminal/output: params must have required property 'terminalId'");
-    expect(await ask('session/request_permission', { sessionId, toolCall: { toolCallId: 't' }, options: [{ optionId: 'a', name: 'A', kind: 'maybe' }] })).toBe(
+    const ask = (method: string, params: unknown) =>
+      fake.agent.request(method, params).then(
+        () => 'answered',
+        (error) => `${error.code} ${error.message}`,
+      );
+    expect(await ask('fs/read_text_file', { sessionId, path: 42 })).toBe(
+      '-32602 Invalid params for fs/read_text_file: path must be string',
+    );
+    expect(await ask('fs/write_text_file', { sessionId, path: '/a' })).toBe(
+      "-32602 Invalid params for fs/write_text_file: params must have required property 'content'",
+    );
+    expect(await ask('terminal/create', { sessionId, command: 'ls', args: 'abc' })).toBe(
+      '-32602 Invalid params for terminal/create: args must be array',
+    );
+    expect(await ask('terminal/output', { sessionId })).toBe(
+      "-32602 Invalid params for terminal/output: params must have required property 'terminalId'",
+    );
+    expect(
+      await ask('session/request_permission', {
+        sessionId,
+        toolCall: { toolCallId: 't' },
+        options: [{ optionId: 'a', name: 'A', kind: 'maybe' }],
+      }),
+    ).toBe(
       '-32602 Invalid params for session/request_permission: options[0].kind must be one of ["allow_once","allow_always","reject_once","reject_always"]',
     );
-    expect(await ask('fs/read_text_file', 'not an object')).toBe('-32602 Invalid params for fs/read_text_file: params must be object');
+    expect(await ask('fs/read_text_file', 'not an object')).toBe(
+      '-32602 Invalid params for fs/read_text_file: params must be object',
+    );
     expect(t.writes).toEqual([]);
   });
 });
@@ -90,7 +123,10 @@ describe('agent data from responses', () => {
     for (let i = 0; i < 1000; i++) deep = { next: deep }; // the fake agent must still serialise it
     const t = setup((fake: FakeAgentProcess) => {
       scriptBasicAgent(fake, { agentCapabilities: { loadSession: false, _meta: deep } });
-      fake.agent.onRequest('session/new', () => ({ sessionId: 'session-1', modes: { currentModeId: 'a', availableModes: [{ id: 'a', name: 'A', _meta: deep }] } }));
+      fake.agent.onRequest('session/new', () => ({
+        sessionId: 'session-1',
+        modes: { currentModeId: 'a', availableModes: [{ id: 'a', name: 'A', _meta: deep }] },
+      }));
     });
     await t.controller.start();
     expect(t.state().connection.kind).toBe('ready');

@@ -24,10 +24,13 @@ describe('EarlyUpdates', () => {
     const log: string[] = [];
     const one = size(note('a', 'x'.repeat(1000)));
     const early = new EarlyUpdates(one * 10, 16, (line) => log.push(line));
-    for (let i = 0; i < 25; i++) early.hold(i % 2 ? 'a' : 'b', note(i % 2 ? 'a' : 'b', `${String(i).padStart(2, '0')}${'x'.repeat(998)}`));
+    for (let i = 0; i < 25; i++)
+      early.hold(i % 2 ? 'a' : 'b', note(i % 2 ? 'a' : 'b', `${String(i).padStart(2, '0')}${'x'.repeat(998)}`));
     expect(early.heldBytes).toBeLessThanOrEqual(one * 10);
     expect(early.heldCount).toBe(10);
-    const kept = [...early.take('a'), ...early.take('b')].map((n) => (n.update as { content: { text: string } }).content.text.slice(0, 2)).sort();
+    const kept = [...early.take('a'), ...early.take('b')]
+      .map((n) => (n.update as { content: { text: string } }).content.text.slice(0, 2))
+      .sort();
     expect(kept).toEqual(['15', '16', '17', '18', '19', '20', '21', '22', '23', '24']);
     expect(log.filter((line) => line.includes('dropped'))).toHaveLength(1);
     expect(log.join('\n')).toMatch(/dropped the oldest held update/);

@@ -62,7 +62,11 @@ export class FakeAgentProcess implements AgentProcess {
     const exit = () => {
       this.agent.dispose();
       this.stdout.end();
-      setTimeout(() => this.settle({ exitCode, signal, requested, failure: exitFailure(this.failureContext(), exitCode, signal) }), 5);
+      setTimeout(
+        () =>
+          this.settle({ exitCode, signal, requested, failure: exitFailure(this.failureContext(), exitCode, signal) }),
+        5,
+      );
     };
     // Like a real agent on SIGTERM, it still reads what was already written to its stdin.
     if (requested) setTimeout(exit, 5);
@@ -94,7 +98,14 @@ export function fakeSpawner(script: (fake: FakeAgentProcess) => void = scriptBas
     configs.push(config);
     return fake;
   };
-  return { spawn, processes, configs, get last() { return processes[processes.length - 1]; } };
+  return {
+    spawn,
+    processes,
+    configs,
+    get last() {
+      return processes[processes.length - 1];
+    },
+  };
 }
 
 export const CLIENT_INFO: acp.Implementation = { name: 'switchboard', title: 'Switchboard', version: '0.1.0' };

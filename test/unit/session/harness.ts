@@ -12,7 +12,13 @@ export function setup(
   const spawner = fakeSpawner(script);
   const { env, logs } = fakeEnv(settings);
   const { handlers, writes } = fakeHandlers();
-  const controller = createThreadController({ threadId: 'thread-1', agent: TEST_AGENT, env, handlers, spawn: spawner.spawn });
+  const controller = createThreadController({
+    threadId: 'thread-1',
+    agent: TEST_AGENT,
+    env,
+    handlers,
+    spawn: spawner.spawn,
+  });
   const events: ThreadEvent[] = [];
   controller.onEvent((event) => events.push(event));
   return {
@@ -26,7 +32,10 @@ export function setup(
   };
 }
 
-export async function until(controller: ThreadController, predicate: (state: ThreadState) => boolean): Promise<ThreadState> {
+export async function until(
+  controller: ThreadController,
+  predicate: (state: ThreadState) => boolean,
+): Promise<ThreadState> {
   await vi.waitFor(() => {
     if (!predicate(controller.snapshot().state)) throw new Error('condition not met yet');
   });
@@ -34,7 +43,8 @@ export async function until(controller: ThreadController, predicate: (state: Thr
 }
 
 export function toolOf(state: ThreadState, toolCallId: string) {
-  for (const entry of state.entries) if (entry.kind === 'tool' && entry.tool.toolCallId === toolCallId) return entry.tool;
+  for (const entry of state.entries)
+    if (entry.kind === 'tool' && entry.tool.toolCallId === toolCallId) return entry.tool;
   throw new Error(`no tool call ${toolCallId}`);
 }
 

@@ -19,16 +19,29 @@ function permissionAgent(answers: unknown[], abort?: AbortController, finish = d
     fake.agent.onRequest('session/prompt', async ({ sessionId }) => {
       fake.agent.notify('session/update', {
         sessionId,
-        update: { sessionUpdate: 'tool_call', toolCallId: 'tc-1', title: 'Run rm -rf build', kind: 'execute', status: 'pending' },
+        update: {
+          sessionUpdate: 'tool_call',
+          toolCallId: 'tc-1',
+          title: 'Run rm -rf build',
+          kind: 'execute',
+          status: 'pending',
+        },
       });
-      const answer = await fake.agent.request(
-        'session/request_permission',
-        { sessionId, toolCall: { toolCallId: 'tc-1' }, options: OPTIONS },
-        { signal: abort?.signal },
-      ).catch((error) => ({ error: error.code }));
+      const answer = await fake.agent
+        .request(
+          'session/request_permission',
+          { sessionId, toolCall: { toolCallId: 'tc-1' }, options: OPTIONS },
+          { signal: abort?.signal },
+        )
+        .catch((error) => ({ error: error.code }));
       answers.push(answer);
       if (!abort) await finish.promise.catch(() => undefined);
-      return { stopReason: answers.length && (answer as acp.RequestPermissionResponse).outcome?.outcome === 'cancelled' ? 'cancelled' : 'end_turn' };
+      return {
+        stopReason:
+          answers.length && (answer as acp.RequestPermissionResponse).outcome?.outcome === 'cancelled'
+            ? 'cancelled'
+            : 'end_turn',
+      };
     });
   };
 }
@@ -36,7 +49,9 @@ function permissionAgent(answers: unknown[], abort?: AbortController, finish = d
 async function startTurn(t: ReturnType<typeof setup>) {
   await t.controller.start();
   const turn = t.controller.prompt('clean up');
-  const state = await until(t.controller, (s) => s.entries.some((e) => e.kind === 'tool' && e.tool.permission?.state.kind === 'pending'));
+  const state = await until(t.controller, (s) =>
+    s.entries.some((e) => e.kind === 'tool' && e.tool.permission?.state.kind === 'pending'),
+  );
   const permission = toolOf(state, 'tc-1').permission!;
   return { turn, permissionId: permission.permissionId, permission };
 }
@@ -129,7 +144,9 @@ describe('permission requests', () => {
     const state = await until(t.controller, (s) => s.connection.kind === 'failed');
     expect(toolOf(state, 'tc-1')).toMatchObject({ status: 'unfinished', permission: { state: { kind: 'cancelled' } } });
     const resolved = t.events.filter((e) => e.action.type === 'permissionResolved').map((e) => e.action);
-    expect(resolved).toEqual([{ type: 'permissionResolved', permissionId: 'permission-1', outcome: { kind: 'cancelled' } }]);
+    expect(resolved).toEqual([
+      { type: 'permissionResolved', permissionId: 'permission-1', outcome: { kind: 'cancelled' } },
+    ]);
     // Answering after the agent is gone is a no-op.
     t.controller.resolvePermission('permission-1', 'allow');
     expect(toolOf(t.state(), 'tc-1').permission?.state).toEqual({ kind: 'cancelled' });
@@ -157,7 +174,13 @@ describe('permission requests', () => {
       fake.agent.onNotification('session/cancel', () => cancelled.resolve());
       fake.agent.onRequest('session/prompt', async ({ sessionId }) => {
         await cancelled.promise;
-        answers.push(await fake.agent.request('session/request_permission', { sessionId, toolCall: { toolCallId: 'late' }, options: OPTIONS }));
+        answers.push(
+          await fake.agent.request('session/request_permission', {
+            sessionId,
+            toolCall: { toolCallId: 'late' },
+            options: OPTIONS,
+          }),
+        );
         return { stopReason: 'cancelled' };
       });
     });

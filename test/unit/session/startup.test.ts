@@ -11,7 +11,11 @@ describe('ThreadController start', () => {
     expect(fake.sent('initialize')).toEqual([
       {
         protocolVersion: 1,
-        clientCapabilities: { fs: { readTextFile: true, writeTextFile: true }, terminal: true, session: { configOptions: { boolean: {} } } },
+        clientCapabilities: {
+          fs: { readTextFile: true, writeTextFile: true },
+          terminal: true,
+          session: { configOptions: { boolean: {} } },
+        },
         clientInfo: CLIENT_INFO,
       },
     ]);
@@ -46,14 +50,19 @@ describe('ThreadController start', () => {
       });
     });
     await t.controller.start();
-    expect(t.state().connection).toEqual({ kind: 'authRequired', methods: [{ id: 'login', name: 'Log in with browser' }] });
+    expect(t.state().connection).toEqual({
+      kind: 'authRequired',
+      methods: [{ id: 'login', name: 'Log in with browser' }],
+    });
 
     await t.controller.authenticate('login');
     expect(t.spawner.last.sent('authenticate')).toEqual([{ methodId: 'login' }]);
     expect(t.spawner.last.sent('session/new')).toHaveLength(2);
     expect(t.state().connection).toEqual({ kind: 'ready' });
     expect(t.state().sessionId).toBe('after-auth');
-    const connectionKinds = t.events.flatMap((event) => (event.action.type === 'connection' ? [event.action.state.kind] : []));
+    const connectionKinds = t.events.flatMap((event) =>
+      event.action.type === 'connection' ? [event.action.state.kind] : [],
+    );
     expect(connectionKinds).toEqual(['starting', 'authRequired', 'authenticating', 'ready']);
   });
 
@@ -102,7 +111,9 @@ describe('ThreadController start', () => {
   });
 
   it('fails with a clear message and kills the agent when initialize gets no answer in time', async () => {
-    const t = setup((fake) => fake.agent.onRequest('initialize', () => new Promise(() => undefined)), { initializeTimeoutMs: 150 });
+    const t = setup((fake) => fake.agent.onRequest('initialize', () => new Promise(() => undefined)), {
+      initializeTimeoutMs: 150,
+    });
     await t.controller.start();
     const { connection } = t.state();
     expect(connection.kind === 'failed' && connection.failure).toMatchObject({
@@ -113,10 +124,12 @@ describe('ThreadController start', () => {
   });
 
   it('reports the exit when the agent dies during initialize, once', async () => {
-    const t = setup((fake) => fake.agent.onRequest('initialize', () => {
-      fake.crash(7);
-      return new Promise(() => undefined);
-    }));
+    const t = setup((fake) =>
+      fake.agent.onRequest('initialize', () => {
+        fake.crash(7);
+        return new Promise(() => undefined);
+      }),
+    );
     await t.controller.start();
     await new Promise((resolve) => setTimeout(resolve, 30));
     const failures = t.events.filter((event) => event.action.type === 'agentFailed');
@@ -188,11 +201,16 @@ describe('AgentConnection', () => {
     const t = setup();
     await t.controller.start();
     t.spawner.last.stdout.end(); // output gone, process still "running"
-    await vi.waitFor(() => {
-      if (t.state().connection.kind !== 'failed') throw new Error('not yet');
-    }, { timeout: 3000 });
+    await vi.waitFor(
+      () => {
+        if (t.state().connection.kind !== 'failed') throw new Error('not yet');
+      },
+      { timeout: 3000 },
+    );
     const { connection } = t.state();
-    expect(connection.kind === 'failed' && connection.failure.title).toBe('The agent closed its output and was stopped');
+    expect(connection.kind === 'failed' && connection.failure.title).toBe(
+      'The agent closed its output and was stopped',
+    );
     expect(t.spawner.last.stopCalls).toBeGreaterThan(0);
   });
 });

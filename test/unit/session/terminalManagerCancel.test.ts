@@ -18,8 +18,17 @@ afterEach(() => {
 function manager(): TerminalManager {
   const cwd = mkdtempSync(join(tmpdir(), 'switchboard-wait-'));
   dirs.push(cwd);
-  const events = { created: () => undefined, data: () => undefined, exited: () => undefined, killRequested: () => undefined, released: () => undefined };
-  const m = new TerminalManager({ sessionCwd: () => cwd, baseEnv: () => process.env, log: () => undefined, mode: 'pipes' }, events);
+  const events = {
+    created: () => undefined,
+    data: () => undefined,
+    exited: () => undefined,
+    killRequested: () => undefined,
+    released: () => undefined,
+  };
+  const m = new TerminalManager(
+    { sessionCwd: () => cwd, baseEnv: () => process.env, log: () => undefined, mode: 'pipes' },
+    events,
+  );
   managers.push(m);
   return m;
 }

@@ -20,7 +20,9 @@ describe('ThreadController turns', () => {
     });
     await t.controller.start();
     await t.controller.prompt('hi there');
-    expect(t.spawner.last.sent('session/prompt')).toEqual([{ sessionId: 'session-1', prompt: [{ type: 'text', text: 'hi there' }] }]);
+    expect(t.spawner.last.sent('session/prompt')).toEqual([
+      { sessionId: 'session-1', prompt: [{ type: 'text', text: 'hi there' }] },
+    ]);
     const state = t.state();
     expect(state.turn).toEqual({ kind: 'idle' });
     expect(state.entries.map((entry) => entry.kind)).toEqual(['user', 'agent', 'turnEnd']);
@@ -58,7 +60,11 @@ describe('ThreadController turns', () => {
     });
     await t.controller.start();
     await t.controller.prompt('hi');
-    expect(t.state().entries.at(-1)).toMatchObject({ kind: 'turnEnd', stopReason: 'error', message: 'model overloaded' });
+    expect(t.state().entries.at(-1)).toMatchObject({
+      kind: 'turnEnd',
+      stopReason: 'error',
+      message: 'model overloaded',
+    });
     expect(t.state().turn.kind).toBe('idle');
   });
 
@@ -68,7 +74,12 @@ describe('ThreadController turns', () => {
       scriptBasicAgent(fake);
       fake.agent.onNotification('session/cancel', () => cancelled.resolve());
       fake.agent.onRequest('session/prompt', async ({ sessionId }) => {
-        update(fake, sessionId, { sessionUpdate: 'tool_call', toolCallId: 'read-1', title: 'Read file', status: 'in_progress' });
+        update(fake, sessionId, {
+          sessionUpdate: 'tool_call',
+          toolCallId: 'read-1',
+          title: 'Read file',
+          status: 'in_progress',
+        });
         await cancelled.promise;
         update(fake, sessionId, { sessionUpdate: 'agent_message_chunk', content: { type: 'text', text: 'stopping' } });
         return { stopReason: 'cancelled' };
@@ -122,7 +133,12 @@ describe('ThreadController turns', () => {
     const t = setup((fake) => {
       scriptBasicAgent(fake);
       fake.agent.onRequest('session/prompt', async ({ sessionId }) => {
-        update(fake, sessionId, { sessionUpdate: 'tool_call', toolCallId: 'edit-1', title: 'Edit', status: 'in_progress' });
+        update(fake, sessionId, {
+          sessionUpdate: 'tool_call',
+          toolCallId: 'edit-1',
+          title: 'Edit',
+          status: 'in_progress',
+        });
         setTimeout(() => fake.crash(139), 10);
         return new Promise<acp.PromptResponse>(() => undefined);
       });
@@ -132,14 +148,26 @@ describe('ThreadController turns', () => {
     const state = await until(t.controller, (s) => s.connection.kind === 'failed');
     expect(state.turn).toEqual({ kind: 'idle' });
     expect(toolOf(state, 'edit-1').status).toBe('unfinished');
-    expect(state.entries.at(-1)).toMatchObject({ kind: 'failure', failure: { title: 'Agent exited with code 139', exitCode: 139 } });
+    expect(state.entries.at(-1)).toMatchObject({
+      kind: 'failure',
+      failure: { title: 'Agent exited with code 139', exitCode: 139 },
+    });
     expect(t.actionTypes().filter((type) => type === 'agentFailed')).toHaveLength(1);
     expect(t.actionTypes()).not.toContain('turnFailed');
   });
 
   it('replaces config options with the full returned list, and switches modes', async () => {
     const full: acp.SessionConfigOption[] = [
-      { id: 'model', name: 'Model', type: 'select', currentValue: 'fast', options: [{ value: 'fast', name: 'Fast' }, { value: 'smart', name: 'Smart' }] },
+      {
+        id: 'model',
+        name: 'Model',
+        type: 'select',
+        currentValue: 'fast',
+        options: [
+          { value: 'fast', name: 'Fast' },
+          { value: 'smart', name: 'Smart' },
+        ],
+      },
       { id: 'effort', name: 'Effort', type: 'select', currentValue: 'low', options: [{ value: 'low', name: 'Low' }] },
     ];
     const t = setup((fake) => {
@@ -147,7 +175,13 @@ describe('ThreadController turns', () => {
       fake.agent.onRequest('session/new', () => ({
         sessionId: 's',
         configOptions: [full[0]],
-        modes: { currentModeId: 'ask', availableModes: [{ id: 'ask', name: 'Ask' }, { id: 'code', name: 'Code' }] },
+        modes: {
+          currentModeId: 'ask',
+          availableModes: [
+            { id: 'ask', name: 'Ask' },
+            { id: 'code', name: 'Code' },
+          ],
+        },
       }));
       fake.agent.onRequest('session/set_config_option', () => ({ configOptions: full }));
       fake.agent.onRequest('session/set_mode', () => ({}));
@@ -156,7 +190,9 @@ describe('ThreadController turns', () => {
     expect(t.state().configOptions).toEqual([full[0]]);
 
     await t.controller.setConfigOption('model', 'fast');
-    expect(t.spawner.last.sent('session/set_config_option')).toEqual([{ sessionId: 's', configId: 'model', value: 'fast' }]);
+    expect(t.spawner.last.sent('session/set_config_option')).toEqual([
+      { sessionId: 's', configId: 'model', value: 'fast' },
+    ]);
     expect(t.state().configOptions).toEqual(full);
 
     await t.controller.setMode('code');
@@ -167,7 +203,10 @@ describe('ThreadController turns', () => {
   it('a setMode the agent refuses becomes state beside the selector (not a thrown error), the mode unchanged', async () => {
     const t = setup((fake) => {
       scriptBasicAgent(fake);
-      fake.agent.onRequest('session/new', () => ({ sessionId: 's', modes: { currentModeId: 'ask', availableModes: [{ id: 'ask', name: 'Ask' }] } }));
+      fake.agent.onRequest('session/new', () => ({
+        sessionId: 's',
+        modes: { currentModeId: 'ask', availableModes: [{ id: 'ask', name: 'Ask' }] },
+      }));
       fake.agent.onRequest('session/set_mode', () => {
         throw new RequestFailure(-32602, 'unknown mode');
       });
@@ -175,7 +214,10 @@ describe('ThreadController turns', () => {
     await t.controller.start();
     await expect(t.controller.setMode('nope')).resolves.toBeUndefined();
     expect(t.state().modes?.currentModeId).toBe('ask');
-    expect(t.state().settingError).toEqual({ target: { kind: 'mode' }, message: expect.stringMatching(/^Could not switch the mode to nope: .*unknown mode/) });
+    expect(t.state().settingError).toEqual({
+      target: { kind: 'mode' },
+      message: expect.stringMatching(/^Could not switch the mode to nope: .*unknown mode/),
+    });
   });
 
   it('fs calls go to the handlers; a write is recorded on the thread', async () => {
@@ -184,8 +226,14 @@ describe('ThreadController turns', () => {
       scriptBasicAgent(fake);
       fake.agent.onRequest('session/prompt', async ({ sessionId }) => {
         results.push(await fake.agent.request('fs/read_text_file', { sessionId, path: '/work/project/a.txt' }));
-        results.push(await fake.agent.request('fs/write_text_file', { sessionId, path: '/work/project/a.txt', content: 'new' }));
-        results.push(await fake.agent.request('fs/read_text_file', { sessionId: 'other', path: '/x' }).catch((error) => error.code));
+        results.push(
+          await fake.agent.request('fs/write_text_file', { sessionId, path: '/work/project/a.txt', content: 'new' }),
+        );
+        results.push(
+          await fake.agent
+            .request('fs/read_text_file', { sessionId: 'other', path: '/x' })
+            .catch((error) => error.code),
+        );
         return { stopReason: 'end_turn' };
       });
     });
@@ -205,7 +253,10 @@ describe('ThreadController turns', () => {
     const t = setup((fake) => {
       scriptBasicAgent(fake);
       fake.agent.onRequest('session/new', async () => {
-        update(fake, 'early', { sessionUpdate: 'available_commands_update', availableCommands: [{ name: 'web', description: 'Search' }] });
+        update(fake, 'early', {
+          sessionUpdate: 'available_commands_update',
+          availableCommands: [{ name: 'web', description: 'Search' }],
+        });
         return { sessionId: 'early' };
       });
       fake.agent.onRequest('session/prompt', async ({ sessionId }) => {

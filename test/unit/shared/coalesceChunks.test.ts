@@ -14,11 +14,32 @@ describe('coalesceChunks', () => {
 
   it('keeps runs apart across kinds, messageIds, non-text blocks and other actions', () => {
     const actions = [
-      agent('a'), agent('b'), thought('t1'), thought('t2'), agent('c', 'm2'), agent('d', 'm3'),
-      agent(image), agent('e'), toolCall('x'), agent('f'), agent('g'), turnEnded, user('u1'), user('u2'),
+      agent('a'),
+      agent('b'),
+      thought('t1'),
+      thought('t2'),
+      agent('c', 'm2'),
+      agent('d', 'm3'),
+      agent(image),
+      agent('e'),
+      toolCall('x'),
+      agent('f'),
+      agent('g'),
+      turnEnded,
+      user('u1'),
+      user('u2'),
     ];
     expect(coalesceChunks(actions)).toEqual([
-      agent('ab'), thought('t1t2'), agent('c', 'm2'), agent('d', 'm3'), agent(image), agent('e'), toolCall('x'), agent('fg'), turnEnded, user('u1u2'),
+      agent('ab'),
+      thought('t1t2'),
+      agent('c', 'm2'),
+      agent('d', 'm3'),
+      agent(image),
+      agent('e'),
+      toolCall('x'),
+      agent('fg'),
+      turnEnded,
+      user('u1u2'),
     ]);
   });
 

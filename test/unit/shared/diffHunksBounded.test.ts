@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { boundedLineDiff, diffHunks, splitLines, type DiffResult } from '../../../src/shared/diffHunks';
 
 function rng(seed: number): () => number {
-  return () => ((seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff);
+  return () => (seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff;
 }
 
 /** Applies the hunks to the old text: every hunk's old side must be found where it says, and the result must be the new text. */
@@ -27,7 +27,10 @@ function applyHunks(oldText: string, result: DiffResult): string {
   return out.join('\n');
 }
 
-const stripNl = (text: string) => splitLines(text).map((line) => (line.endsWith('\n') ? line.slice(0, -1) : line)).join('\n');
+const stripNl = (text: string) =>
+  splitLines(text)
+    .map((line) => (line.endsWith('\n') ? line.slice(0, -1) : line))
+    .join('\n');
 
 describe('diffHunks over the bounded diff', () => {
   it('is a minimal, applicable diff: the same +/- counts as structuredPatch on 3,000 random edits', () => {
@@ -44,7 +47,8 @@ describe('diffHunks over the bounded diff', () => {
       const context = [0, 1, 3][Math.floor(random() * 3)];
       const result = diffHunks(oldText, newText, context);
       const reference = structuredPatch('old', 'new', oldText, newText, undefined, undefined, { context });
-      const counted = (prefix: string) => reference.hunks.flatMap((hunk) => hunk.lines).filter((line) => line[0] === prefix).length;
+      const counted = (prefix: string) =>
+        reference.hunks.flatMap((hunk) => hunk.lines).filter((line) => line[0] === prefix).length;
       // Equal-cost diffs may align differently (the trimmed head and tail move a tie), so counts, not hunks, must match.
       expect({ added: result.added, removed: result.removed }).toEqual({ added: counted('+'), removed: counted('-') });
       expect(applyHunks(oldText, result)).toBe(stripNl(newText));
@@ -69,8 +73,13 @@ describe('diffHunks over the bounded diff', () => {
   it('boundedLineDiff keeps the common head and tail and gives up only on the middle', () => {
     const a = ['1\n', '2\n', 'x\n', 'y\n', '9\n'];
     const b = ['1\n', '2\n', 'z\n', '9\n'];
-    expect(boundedLineDiff(a, b, 0).changes.map((c) => [c.added ? '+' : c.removed ? '-' : '=', c.lines.join('')])).toEqual(
-      expect.arrayContaining([['=', '1\n2\n'], ['=', '9\n']]),
+    expect(
+      boundedLineDiff(a, b, 0).changes.map((c) => [c.added ? '+' : c.removed ? '-' : '=', c.lines.join('')]),
+    ).toEqual(
+      expect.arrayContaining([
+        ['=', '1\n2\n'],
+        ['=', '9\n'],
+      ]),
     );
     const exact = boundedLineDiff(a, b);
     expect(exact.coarse).toBe(false);

@@ -12,7 +12,9 @@ describe('the diff card of a huge rewrite', () => {
     expect(performance.now() - t0).toBeLessThan(1000);
     expect(card.querySelectorAll('.line')).toHaveLength(MAX_DIFF_LINES);
     const notes = [...card.querySelectorAll('.diff-truncated')].map((note) => note.textContent);
-    expect(notes[0]).toBe('Too many changes to compare line by line: the changed part is shown replaced whole (40000 lines → 40000 lines).');
+    expect(notes[0]).toBe(
+      'Too many changes to compare line by line: the changed part is shown replaced whole (40000 lines → 40000 lines).',
+    );
     expect(notes[1]).toBe(`${80_000 - MAX_DIFF_LINES} more lines: open the diff to see all.`);
     expect(card.querySelector('.diff-added')?.textContent).toBe('+40000');
   });

@@ -6,7 +6,11 @@ import { ENTRY_CAP_TITLE, MAX_AGENT_ENTRIES } from '../../../src/shared/threadEn
 import { agent, freshState, run, update } from './helpers';
 
 function nearlyFull(): ThreadState {
-  const entries: Entry[] = Array.from({ length: MAX_AGENT_ENTRIES - 1 }, (_, i) => ({ kind: 'turnEnd', id: `e${i + 1}`, stopReason: 'end_turn' }));
+  const entries: Entry[] = Array.from({ length: MAX_AGENT_ENTRIES - 1 }, (_, i) => ({
+    kind: 'turnEnd',
+    id: `e${i + 1}`,
+    stopReason: 'end_turn',
+  }));
   return { ...freshState(), entries, nextEntryId: MAX_AGENT_ENTRIES };
 }
 
@@ -28,7 +32,13 @@ describe('entry cap', () => {
   });
 
   it('protocolError appends an entry that does not end the turn', () => {
-    const state = run(freshState(), { type: 'promptSent', prompt: [] }, { type: 'protocolError', title: 'T', detail: 'D', raw: '{}' }, toolCall('t1'), { type: 'turnEnded', stopReason: 'end_turn' });
+    const state = run(
+      freshState(),
+      { type: 'promptSent', prompt: [] },
+      { type: 'protocolError', title: 'T', detail: 'D', raw: '{}' },
+      toolCall('t1'),
+      { type: 'turnEnded', stopReason: 'end_turn' },
+    );
     expect(state.entries.map((e) => e.kind)).toEqual(['user', 'protocolError', 'tool', 'turnEnd']);
     expect(state.entries[1]).toEqual({ kind: 'protocolError', id: 'e2', title: 'T', detail: 'D', raw: '{}' });
     expect(state.entries[2]).toMatchObject({ tool: { status: 'unfinished' } });
@@ -39,9 +49,13 @@ describe('terminal descriptors', () => {
   it('past MAX_TERMINAL_VIEWS, the oldest released descriptors are forgotten; live ones never are', async () => {
     const { MAX_TERMINAL_VIEWS } = await import('../../../src/shared/terminals');
     let state = freshState();
-    const created = (i: number) => ({ type: 'terminalCreated' as const, terminal: { terminalId: `terminal-${i}`, commandLine: 'x', cwd: '/', mode: 'pty' as const } });
+    const created = (i: number) => ({
+      type: 'terminalCreated' as const,
+      terminal: { terminalId: `terminal-${i}`, commandLine: 'x', cwd: '/', mode: 'pty' as const },
+    });
     state = run(state, created(0));
-    for (let i = 1; i < MAX_TERMINAL_VIEWS + 10; i++) state = run(state, created(i), { type: 'terminalReleased', terminalId: `terminal-${i}` });
+    for (let i = 1; i < MAX_TERMINAL_VIEWS + 10; i++)
+      state = run(state, created(i), { type: 'terminalReleased', terminalId: `terminal-${i}` });
     const ids = Object.keys(state.terminals ?? {});
     expect(ids).toHaveLength(MAX_TERMINAL_VIEWS);
     expect(ids).toContain('terminal-0');

@@ -13,7 +13,9 @@ import { freshState } from './helpers';
 const dir = join(__dirname, '../../fixtures/transcripts');
 
 function replay(name: string): ThreadState {
-  const lines = readFileSync(join(dir, `${name}.jsonl`), 'utf8').split('\n').filter((l) => l.trim() !== '');
+  const lines = readFileSync(join(dir, `${name}.jsonl`), 'utf8')
+    .split('\n')
+    .filter((l) => l.trim() !== '');
   return lines
     .map((line) => (JSON.parse(line) as { params: acp.SessionNotification }).params.update)
     .reduce((state, u) => reduce(state, { type: 'sessionUpdate', update: u }), freshState());
@@ -43,7 +45,11 @@ describe('golden transcripts: facts read off the recordings', () => {
     ]);
     expect(textOf(s.entries[6])).toMatch(/^Done\. `parsePort` n.* integers between 1/s);
     expect(s.plan?.map((p) => p.status)).toEqual(['completed', 'completed', 'completed']);
-    expect(s.plan?.map((p) => p.content)).toEqual(['Read src/config.ts', 'Validate the port in parsePort', 'Run the test suite']);
+    expect(s.plan?.map((p) => p.content)).toEqual([
+      'Read src/config.ts',
+      'Validate the port in parsePort',
+      'Run the test suite',
+    ]);
     expect(s.commands.map((c) => c.name)).toContain('init');
     expect(s.usage).toMatchObject({ used: 18234, size: 200000, cost: { amount: 0.0421, currency: 'USD' } });
   });
@@ -52,12 +58,19 @@ describe('golden transcripts: facts read off the recordings', () => {
     const s = replay('gemini-turn');
     expect(kinds(s)).toEqual(['thought', 'tool', 'agent', 'tool', 'thought', 'tool', 'tool', 'agent']);
     expect(textOf(s.entries[0])).toMatch(/^\*\*Locating the slug tests\*\*.* It is most likely under `test\/`\.$/s);
-    expect(textOf(s.entries[2])).toMatch(/^The test lives in `test\/slug\.test\.ts`\. Let me read it together with the implementati/);
+    expect(textOf(s.entries[2])).toMatch(
+      /^The test lives in `test\/slug\.test\.ts`\. Let me read it together with the implementati/,
+    );
     // A resource_link between two text chunks stays in place inside the one final message.
-    expect(textOf(s.entries[7])).toBe('Fixed: `slugify` now trims hyphens at both ends in [resource_link], and the slug tests pass.');
+    expect(textOf(s.entries[7])).toBe(
+      'Fixed: `slugify` now trims hyphens at both ends in [resource_link], and the slug tests pass.',
+    );
     expect(tools(s).every((t) => t.status === 'completed')).toBe(true);
     expect(tools(s).map((t) => t.toolCallId)).toEqual([
-      'glob-1760000000001', 'read_many_files-1760000000002', 'replace-1760000000003', 'run_shell_command-1760000000004',
+      'glob-1760000000001',
+      'read_many_files-1760000000002',
+      'replace-1760000000003',
+      'run_shell_command-1760000000004',
     ]);
     const edit = tools(s)[2];
     expect(edit?.content?.some((c) => c.type === 'diff')).toBe(true);
@@ -67,9 +80,14 @@ describe('golden transcripts: facts read off the recordings', () => {
     const s = replay('session-load-replay');
     expect(kinds(s)).toEqual(['user', 'thought', 'tool', 'agent', 'user', 'tool', 'agent']);
     expect(textOf(s.entries[0])).toBe('Why does `make build` fail on CI?');
-    expect(textOf(s.entries[3])).toBe('The `build` target runs `go generate`, which needs `stringer`; CI does not install it.');
+    expect(textOf(s.entries[3])).toBe(
+      'The `build` target runs `go generate`, which needs `stringer`; CI does not install it.',
+    );
     expect(textOf(s.entries[4])).toBe('Fix it, please. Here is the file:[resource]');
-    expect(tools(s).map((t) => [t.title, t.status])).toEqual([['Read Makefile', 'completed'], ['Edit Makefile', 'completed']]);
+    expect(tools(s).map((t) => [t.title, t.status])).toEqual([
+      ['Read Makefile', 'completed'],
+      ['Edit Makefile', 'completed'],
+    ]);
     expect(s.title).toBe('Fix CI build');
     expect(s.commands.map((c) => c.name)).toEqual(['compress']);
     expect(s.turn.kind).toBe('idle');
@@ -96,12 +114,28 @@ describe('golden transcripts: facts read off the recordings', () => {
     // The second session_info_update sends only updatedAt: the title stays, the time moves on.
     expect(s.updatedAt).toBe('2026-11-20T10:16:30Z');
     expect(s.sessionMeta).toEqual({ messageCount: 2 });
-    expect(s.configOptions?.map((o) => [o.id, o.type, o.currentValue])).toEqual([['model', 'select', 'smart'], ['thinking', 'boolean', true]]);
+    expect(s.configOptions?.map((o) => [o.id, o.type, o.currentValue])).toEqual([
+      ['model', 'select', 'smart'],
+      ['thinking', 'boolean', true],
+    ]);
     const [del] = tools(s);
     expect(del).toMatchObject({ toolCallId: 'call_del_1', kind: 'delete', status: 'completed' });
-    expect(del.content).toEqual([{ type: 'diff', path: '/home/dev/app/config.legacy.json', oldText: '{\n  "port": 8080\n}\n', newText: '', deleted: true }]);
+    expect(del.content).toEqual([
+      {
+        type: 'diff',
+        path: '/home/dev/app/config.legacy.json',
+        oldText: '{\n  "port": 8080\n}\n',
+        newText: '',
+        deleted: true,
+      },
+    ]);
     // The update's _meta replaced the tool_call's.
     expect(del.meta).toEqual({ 'vendor.example/tool': { name: 'rm', durationMs: 4 } });
-    expect(s.usage).toEqual({ used: 9100, size: 200000, cost: { amount: 0.0123, currency: 'USD' }, meta: { 'vendor.example/usage': { estimated: false } } });
+    expect(s.usage).toEqual({
+      used: 9100,
+      size: 200000,
+      cost: { amount: 0.0123, currency: 'USD' },
+      meta: { 'vendor.example/usage': { estimated: false } },
+    });
   });
 });

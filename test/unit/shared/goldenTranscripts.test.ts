@@ -20,7 +20,9 @@ const others = readdirSync(dir)
   .filter((name) => !owned.includes(name) && existsSync(join(dir, `${name}.golden.json`)));
 
 function readNotifications(name: string): acp.SessionNotification[] {
-  const lines = readFileSync(join(dir, `${name}.jsonl`), 'utf8').split('\n').filter((l) => l.trim() !== '');
+  const lines = readFileSync(join(dir, `${name}.jsonl`), 'utf8')
+    .split('\n')
+    .filter((l) => l.trim() !== '');
   return lines.map((line, i) => {
     const message = JSON.parse(line) as { jsonrpc?: string; method?: string; params?: acp.SessionNotification };
     if (message.jsonrpc !== '2.0' || message.method !== 'session/update' || !message.params) {

@@ -5,7 +5,10 @@ import { reduce } from '../../../src/shared/reduce';
 import { createThreadState, type Entry, type ThreadState, type ToolCallView } from '../../../src/shared/thread';
 
 export function freshState(): ThreadState {
-  return createThreadState({ agentId: 'test-agent', threadId: 't1' }, { id: 'test-agent', displayName: 'Test Agent', isDemo: false });
+  return createThreadState(
+    { agentId: 'test-agent', threadId: 't1' },
+    { id: 'test-agent', displayName: 'Test Agent', isDemo: false },
+  );
 }
 
 export function run(state: ThreadState, ...actions: ThreadAction[]): ThreadState {
@@ -24,12 +27,19 @@ type ChunkKind = 'agent_message_chunk' | 'agent_thought_chunk' | 'user_message_c
 
 export function chunk(kind: ChunkKind, content: string | acp.ContentBlock, messageId?: string | null): ThreadAction {
   const block = typeof content === 'string' ? text(content) : content;
-  return update(messageId === undefined ? { sessionUpdate: kind, content: block } : { sessionUpdate: kind, content: block, messageId });
+  return update(
+    messageId === undefined
+      ? { sessionUpdate: kind, content: block }
+      : { sessionUpdate: kind, content: block, messageId },
+  );
 }
 
-export const agent = (t: string | acp.ContentBlock, messageId?: string | null) => chunk('agent_message_chunk', t, messageId);
-export const thought = (t: string | acp.ContentBlock, messageId?: string | null) => chunk('agent_thought_chunk', t, messageId);
-export const user = (t: string | acp.ContentBlock, messageId?: string | null) => chunk('user_message_chunk', t, messageId);
+export const agent = (t: string | acp.ContentBlock, messageId?: string | null) =>
+  chunk('agent_message_chunk', t, messageId);
+export const thought = (t: string | acp.ContentBlock, messageId?: string | null) =>
+  chunk('agent_thought_chunk', t, messageId);
+export const user = (t: string | acp.ContentBlock, messageId?: string | null) =>
+  chunk('user_message_chunk', t, messageId);
 
 export function toolCall(toolCallId: string, fields: Partial<acp.ToolCall> = {}): ThreadAction {
   return update({ sessionUpdate: 'tool_call', toolCallId, title: `Tool ${toolCallId}`, ...fields });

@@ -10,39 +10,67 @@ const sent = (text: string): ThreadAction => ({ type: 'promptSent', prompt: [{ t
 const ended: ThreadAction = { type: 'turnEnded', stopReason: 'end_turn' };
 
 function texts(state: ThreadState): [Entry['kind'], string][] {
-  return state.entries.map((e) => [e.kind, 'parts' in e ? e.parts.map((p) => (p.kind === 'text' ? p.text : `[${p.block.type}]`)).join('') : '']);
+  return state.entries.map((e) => [
+    e.kind,
+    'parts' in e ? e.parts.map((p) => (p.kind === 'text' ? p.text : `[${p.block.type}]`)).join('') : '',
+  ]);
 }
 
 describe('user_message_chunk during a live turn', () => {
   it('an echo of the prompt, in any number of chunks, adds no second user entry', () => {
-    const s = run(freshState(), sent('Fix the bug'), user('Fix ', 'u1'), user('the ', 'u1'), user('bug', 'u1'), agent('On it.'));
-    expect(texts(s)).toEqual([['user', 'Fix the bug'], ['agent', 'On it.']]);
+    const s = run(
+      freshState(),
+      sent('Fix the bug'),
+      user('Fix ', 'u1'),
+      user('the ', 'u1'),
+      user('bug', 'u1'),
+      agent('On it.'),
+    );
+    expect(texts(s)).toEqual([
+      ['user', 'Fix the bug'],
+      ['agent', 'On it.'],
+    ]);
   });
 
   it('a user chunk that is not the prompt shows, and later chunks show too (the echo tracking ends)', () => {
     const s = run(freshState(), sent('Fix the bug'), user('Something else'), user('Fix the bug'));
-    expect(texts(s)).toEqual([['user', 'Fix the bug'], ['user', 'Something elseFix the bug']]);
+    expect(texts(s)).toEqual([
+      ['user', 'Fix the bug'],
+      ['user', 'Something elseFix the bug'],
+    ]);
     expect(s.promptEcho).toBeUndefined();
   });
 
   it('an echo that goes on past the prompt shows from the chunk that does not fit', () => {
     const s = run(freshState(), sent('hi'), user('hi'), user(' and more'));
-    expect(texts(s)).toEqual([['user', 'hi'], ['user', ' and more']]);
+    expect(texts(s)).toEqual([
+      ['user', 'hi'],
+      ['user', ' and more'],
+    ]);
   });
 
   it('a non-text user chunk during the turn shows', () => {
     const link: acp.ContentBlock = { type: 'resource_link', uri: 'file:///w/a.ts', name: 'a.ts' };
     const s = run(freshState(), sent('look'), user(link));
-    expect(texts(s)).toEqual([['user', 'look'], ['user', '[resource_link]']]);
+    expect(texts(s)).toEqual([
+      ['user', 'look'],
+      ['user', '[resource_link]'],
+    ]);
   });
 
   it('after the turn ended (or failed, or the agent failed) the same text shows again', () => {
     for (const end of [ended, { type: 'turnFailed', message: 'x' } as ThreadAction]) {
       const s = run(freshState(), sent('again'), end, user('again'));
-      expect(texts(s).filter(([kind]) => kind === 'user')).toEqual([['user', 'again'], ['user', 'again']]);
+      expect(texts(s).filter(([kind]) => kind === 'user')).toEqual([
+        ['user', 'again'],
+        ['user', 'again'],
+      ]);
       expect(s.promptEcho).toBeUndefined();
     }
-    const failed = run(freshState(), sent('again'), { type: 'agentFailed', failure: { title: 'gone', commandLine: 'x', stderrTail: [] } });
+    const failed = run(freshState(), sent('again'), {
+      type: 'agentFailed',
+      failure: { title: 'gone', commandLine: 'x', stderrTail: [] },
+    });
     expect(failed.promptEcho).toBeUndefined();
   });
 
@@ -53,12 +81,20 @@ describe('user_message_chunk during a live turn', () => {
 
   it('without a live turn (a session/load replay) every user chunk is the only copy and shows', () => {
     const s = run(freshState(), user('First question'), agent('Answer.'), user('First question'));
-    expect(texts(s)).toEqual([['user', 'First question'], ['agent', 'Answer.'], ['user', 'First question']]);
+    expect(texts(s)).toEqual([
+      ['user', 'First question'],
+      ['agent', 'Answer.'],
+      ['user', 'First question'],
+    ]);
   });
 
   it('the echo of the second prompt is compared with the second prompt', () => {
     const s = run(freshState(), sent('one'), user('one'), ended, sent('two'), user('one'), user('two'));
-    expect(texts(s).filter(([kind]) => kind === 'user')).toEqual([['user', 'one'], ['user', 'two'], ['user', 'onetwo']]);
+    expect(texts(s).filter(([kind]) => kind === 'user')).toEqual([
+      ['user', 'one'],
+      ['user', 'two'],
+      ['user', 'onetwo'],
+    ]);
   });
 });
 
@@ -75,7 +111,13 @@ describe('PromptResponse usage and _meta', () => {
 });
 
 describe('refused settings', () => {
-  const model: acp.SessionConfigOption = { id: 'model', name: 'Model', type: 'select', currentValue: 'fast', options: [{ value: 'fast', name: 'Fast' }] };
+  const model: acp.SessionConfigOption = {
+    id: 'model',
+    name: 'Model',
+    type: 'select',
+    currentValue: 'fast',
+    options: [{ value: 'fast', name: 'Fast' }],
+  };
   const modes: acp.SessionModeState = { currentModeId: 'ask', availableModes: [{ id: 'ask', name: 'Ask' }] };
   const started: ThreadAction = { type: 'sessionStarted', sessionId: 's', modes, configOptions: [model] };
   const failed: ThreadAction = { type: 'settingFailed', target: { kind: 'config', configId: 'model' }, message: 'no' };
@@ -87,13 +129,20 @@ describe('refused settings', () => {
   });
 
   it('the next successful change, of the options or the mode, or a new session clears it', () => {
-    expect(run(freshState(), started, failed, { type: 'configOptionsReplaced', configOptions: [model] }).settingError).toBeNull();
+    expect(
+      run(freshState(), started, failed, { type: 'configOptionsReplaced', configOptions: [model] }).settingError,
+    ).toBeNull();
     expect(run(freshState(), started, failed, { type: 'modeChanged', modeId: 'ask' }).settingError).toBeNull();
     expect(run(freshState(), started, failed, started).settingError).toBeNull();
   });
 
-  it('an agent-side update does not clear it (it is about the user\'s last attempt)', () => {
-    const s = run(freshState(), started, failed, update({ sessionUpdate: 'config_option_update', configOptions: [model] }));
+  it("an agent-side update does not clear it (it is about the user's last attempt)", () => {
+    const s = run(
+      freshState(),
+      started,
+      failed,
+      update({ sessionUpdate: 'config_option_update', configOptions: [model] }),
+    );
     expect(s.settingError).not.toBeNull();
   });
 
@@ -106,7 +155,10 @@ describe('refused settings', () => {
 
 describe('session_info_update and _meta', () => {
   it('updatedAt: set, kept when omitted, cleared by null; a non-string is ignored', () => {
-    let s = run(freshState(), update({ sessionUpdate: 'session_info_update', title: 'T', updatedAt: '2026-11-23T15:00:00Z' }));
+    let s = run(
+      freshState(),
+      update({ sessionUpdate: 'session_info_update', title: 'T', updatedAt: '2026-11-23T15:00:00Z' }),
+    );
     expect([s.title, s.updatedAt]).toEqual(['T', '2026-11-23T15:00:00Z']);
     s = run(s, update({ sessionUpdate: 'session_info_update', title: 'T2' }));
     expect([s.title, s.updatedAt]).toEqual(['T2', '2026-11-23T15:00:00Z']);
@@ -135,7 +187,11 @@ describe('session_info_update and _meta', () => {
   it('usage_update keeps its _meta', () => {
     const s = run(freshState(), update({ sessionUpdate: 'usage_update', used: 1, size: 2, _meta: { exact: true } }));
     expect(s.usage).toEqual({ used: 1, size: 2, cost: null, meta: { exact: true } });
-    expect(run(s, update({ sessionUpdate: 'usage_update', used: 1, size: 2 })).usage).toEqual({ used: 1, size: 2, cost: null });
+    expect(run(s, update({ sessionUpdate: 'usage_update', used: 1, size: 2 })).usage).toEqual({
+      used: 1,
+      size: 2,
+      cost: null,
+    });
   });
 
   it('a tool call keeps its _meta: the latest object replaces it, null removes it, omitted keeps it', () => {
@@ -149,7 +205,7 @@ describe('session_info_update and _meta', () => {
     expect(tool(s, 't1')).not.toHaveProperty('meta');
   });
 
-  it('a permission request\'s toolCall _meta reaches the tool', () => {
+  it("a permission request's toolCall _meta reaches the tool", () => {
     const s = run(freshState(), {
       type: 'permissionRequested',
       permissionId: 'p1',

@@ -8,7 +8,9 @@ const link: acp.ContentBlock = { type: 'resource_link', uri: 'file:///a/b.ts', n
 describe('message chunks', () => {
   it('coalesces id-less chunks of one kind into one entry and one text part', () => {
     const s = run(freshState(), agent('Hel'), agent('lo'), agent(', world'));
-    expect(s.entries).toEqual([{ kind: 'agent', id: 'e1', messageId: null, parts: [{ kind: 'text', text: 'Hello, world' }] }]);
+    expect(s.entries).toEqual([
+      { kind: 'agent', id: 'e1', messageId: null, parts: [{ kind: 'text', text: 'Hello, world' }] },
+    ]);
     expect(s.nextEntryId).toBe(2);
   });
 
@@ -58,7 +60,10 @@ describe('message chunks', () => {
 
   it('ignores a chunk without content instead of throwing', () => {
     const before = run(freshState(), agent('a'));
-    const after = run(before, { type: 'sessionUpdate', update: { sessionUpdate: 'agent_message_chunk' } as unknown as acp.SessionUpdate });
+    const after = run(before, {
+      type: 'sessionUpdate',
+      update: { sessionUpdate: 'agent_message_chunk' } as unknown as acp.SessionUpdate,
+    });
     expect(after).toBe(before);
   });
 });

@@ -2,7 +2,12 @@ import { describe, expect, it } from 'vitest';
 import type { ThreadAction } from '../../../src/shared/actions';
 import { freshState, run, text, tool, toolCall, toolUpdate } from './helpers';
 
-const write = (path: string, oldText: string | null, newText: string): ThreadAction => ({ type: 'fileWritten', path, oldText, newText });
+const write = (path: string, oldText: string | null, newText: string): ThreadAction => ({
+  type: 'fileWritten',
+  path,
+  oldText,
+  newText,
+});
 const prompt: ThreadAction = { type: 'promptSent', prompt: [text('go')] };
 
 describe('fileWritten', () => {
@@ -43,13 +48,24 @@ describe('fileWritten', () => {
   });
 
   it('falls back to the newest open tool call when none names the path', () => {
-    const s = run(freshState(), prompt, toolCall('first', { status: 'in_progress' }), toolCall('second', { status: 'pending' }), write('/w/z.ts', null, 'z'));
+    const s = run(
+      freshState(),
+      prompt,
+      toolCall('first', { status: 'in_progress' }),
+      toolCall('second', { status: 'pending' }),
+      write('/w/z.ts', null, 'z'),
+    );
     expect(tool(s, 'second').writes).toHaveLength(1);
     expect(tool(s, 'first').writes).toHaveLength(0);
   });
 
   it('appends a completed edit entry when no tool call is open', () => {
-    const s = run(freshState(), prompt, toolCall('done', { status: 'completed' }), write('/w/src/new file.ts', null, 'hello\n'));
+    const s = run(
+      freshState(),
+      prompt,
+      toolCall('done', { status: 'completed' }),
+      write('/w/src/new file.ts', null, 'hello\n'),
+    );
     expect(s.entries.at(-1)).toEqual({
       kind: 'tool',
       id: 'e3',
@@ -80,7 +96,10 @@ describe('fileWritten', () => {
       write('/w/a.ts', 'a', 'b'),
     );
     expect(tool(s, 'old').writes).toEqual([]);
-    expect(s.entries.at(-1)).toMatchObject({ kind: 'tool', tool: { title: 'Write a.ts', writes: [{ path: '/w/a.ts' }] } });
+    expect(s.entries.at(-1)).toMatchObject({
+      kind: 'tool',
+      tool: { title: 'Write a.ts', writes: [{ path: '/w/a.ts' }] },
+    });
   });
 
   it('names the fallback entry after the basename of a Windows path', () => {

@@ -7,7 +7,18 @@ import { agent, allowOptions, deepFreeze, freshState, run, text, thought, toolCa
 const script: ThreadAction[] = [
   { type: 'connection', state: { kind: 'ready' } },
   { type: 'initialized', agentInfo: { name: 'a', version: '1' }, agentCapabilities: { loadSession: true } },
-  { type: 'sessionStarted', sessionId: 's', modes: { currentModeId: 'ask', availableModes: [{ id: 'ask', name: 'Ask' }, { id: 'code', name: 'Code' }] }, configOptions: [] },
+  {
+    type: 'sessionStarted',
+    sessionId: 's',
+    modes: {
+      currentModeId: 'ask',
+      availableModes: [
+        { id: 'ask', name: 'Ask' },
+        { id: 'code', name: 'Code' },
+      ],
+    },
+    configOptions: [],
+  },
   user('old question'),
   { type: 'promptSent', prompt: [text('hi')] },
   thought('hmm', 'm0'),
@@ -19,7 +30,10 @@ const script: ThreadAction[] = [
   { type: 'fileWritten', path: '/w/a.ts', oldText: 'a', newText: 'b' },
   { type: 'fileWritten', path: '/w/a.ts', oldText: 'b', newText: 'c' },
   toolUpdate('t1', { status: 'completed' }),
-  { type: 'sessionUpdate', update: { sessionUpdate: 'plan', entries: [{ content: 'x', priority: 'low', status: 'pending' }] } },
+  {
+    type: 'sessionUpdate',
+    update: { sessionUpdate: 'plan', entries: [{ content: 'x', priority: 'low', status: 'pending' }] },
+  },
   { type: 'sessionUpdate', update: { sessionUpdate: 'current_mode_update', currentModeId: 'code' } },
   { type: 'sessionUpdate', update: { sessionUpdate: 'usage_update', used: 1, size: 2 } },
   { type: 'configOptionsReplaced', configOptions: [] },
@@ -49,7 +63,12 @@ describe('reducer purity', () => {
   });
 
   it('keeps the identity of entries it did not change', () => {
-    const s1 = run(freshState(), { type: 'promptSent', prompt: [text('q')] }, toolCall('t1', { status: 'in_progress' }), agent('a'));
+    const s1 = run(
+      freshState(),
+      { type: 'promptSent', prompt: [text('q')] },
+      toolCall('t1', { status: 'in_progress' }),
+      agent('a'),
+    );
     const [userEntry, toolEntry, agentEntry] = s1.entries;
     const s2 = run(s1, agent('b'));
     expect(s2.entries[0]).toBe(userEntry);

@@ -34,7 +34,11 @@ describe('session updates other than chunks and tools', () => {
       { content: 'b', priority: 'low', status: 'pending' },
     ];
     const second: acp.PlanEntry[] = [{ content: 'c', priority: 'medium', status: 'completed' }];
-    const s = run(freshState(), update({ sessionUpdate: 'plan', entries: first }), update({ sessionUpdate: 'plan', entries: second }));
+    const s = run(
+      freshState(),
+      update({ sessionUpdate: 'plan', entries: first }),
+      update({ sessionUpdate: 'plan', entries: second }),
+    );
     expect(s.plan).toEqual(second);
     expect(s.entries).toEqual([]);
   });
@@ -78,7 +82,10 @@ describe('session updates other than chunks and tools', () => {
   it('stores usage with a null cost when none is given', () => {
     let s = run(freshState(), update({ sessionUpdate: 'usage_update', used: 1000, size: 200000 }));
     expect(s.usage).toEqual({ used: 1000, size: 200000, cost: null });
-    s = run(s, update({ sessionUpdate: 'usage_update', used: 2000, size: 200000, cost: { amount: 0.5, currency: 'USD' } }));
+    s = run(
+      s,
+      update({ sessionUpdate: 'usage_update', used: 2000, size: 200000, cost: { amount: 0.5, currency: 'USD' } }),
+    );
     expect(s.usage).toEqual({ used: 2000, size: 200000, cost: { amount: 0.5, currency: 'USD' } });
   });
 
@@ -106,7 +113,14 @@ describe('host actions', () => {
       { type: 'sessionStarted', sessionId: 'sess-1', modes, configOptions: null },
     ];
     const s = run(freshState(), ...actions);
-    expect(s).toMatchObject({ connection: { kind: 'ready' }, agentInfo: info, agentCapabilities: caps, sessionId: 'sess-1', modes, configOptions: null });
+    expect(s).toMatchObject({
+      connection: { kind: 'ready' },
+      agentInfo: info,
+      agentCapabilities: caps,
+      sessionId: 'sess-1',
+      modes,
+      configOptions: null,
+    });
   });
 
   it('replaces config options from set_config_option and changes mode from set_mode', () => {

@@ -41,7 +41,13 @@ describe('tool calls', () => {
   it('patches only the fields present in tool_call_update', () => {
     const s = run(
       freshState(),
-      toolCall('t1', { title: 'Edit a.ts', kind: 'edit', content: [diff], locations: [{ path: '/w/a.ts', line: 3 }], rawInput: { x: 1 } }),
+      toolCall('t1', {
+        title: 'Edit a.ts',
+        kind: 'edit',
+        content: [diff],
+        locations: [{ path: '/w/a.ts', line: 3 }],
+        rawInput: { x: 1 },
+      }),
       toolUpdate('t1', { status: 'in_progress' }),
     );
     expect(tool(s, 't1')).toMatchObject({
@@ -68,8 +74,24 @@ describe('tool calls', () => {
   it('clears nullable fields on null and ignores null for title, kind and status', () => {
     const s = run(
       freshState(),
-      toolCall('t1', { title: 'T', kind: 'read', status: 'in_progress', content: [diff], locations: [{ path: '/w/a.ts' }], rawInput: 1, rawOutput: 2 }),
-      toolUpdate('t1', { title: null, kind: null, status: null, content: null, locations: null, rawInput: null, rawOutput: null }),
+      toolCall('t1', {
+        title: 'T',
+        kind: 'read',
+        status: 'in_progress',
+        content: [diff],
+        locations: [{ path: '/w/a.ts' }],
+        rawInput: 1,
+        rawOutput: 2,
+      }),
+      toolUpdate('t1', {
+        title: null,
+        kind: null,
+        status: null,
+        content: null,
+        locations: null,
+        rawInput: null,
+        rawOutput: null,
+      }),
     );
     const t = tool(s, 't1');
     expect(t).toMatchObject({ title: 'T', kind: 'read', status: 'in_progress', content: [], locations: [] });
@@ -91,7 +113,13 @@ describe('tool calls', () => {
   });
 
   it('handles tool ids that collide with Object.prototype names', () => {
-    const s = run(freshState(), toolUpdate('toString', { title: 'a' }), toolCall('__proto__', { title: 'b' }), toolUpdate('__proto__', { status: 'completed' }), toolUpdate('constructor'));
+    const s = run(
+      freshState(),
+      toolUpdate('toString', { title: 'a' }),
+      toolCall('__proto__', { title: 'b' }),
+      toolUpdate('__proto__', { status: 'completed' }),
+      toolUpdate('constructor'),
+    );
     expect(s.entries).toHaveLength(3);
     expect(tool(s, 'toString').title).toBe('a');
     expect(tool(s, '__proto__')).toMatchObject({ title: 'b', status: 'completed' });
@@ -118,7 +146,10 @@ describe('tool calls', () => {
 
   it('ignores a tool_call without a string toolCallId', () => {
     const before = freshState();
-    const after = run(before, { type: 'sessionUpdate', update: { sessionUpdate: 'tool_call', title: 'x' } as unknown as acp.SessionUpdate });
+    const after = run(before, {
+      type: 'sessionUpdate',
+      update: { sessionUpdate: 'tool_call', title: 'x' } as unknown as acp.SessionUpdate,
+    });
     expect(after).toBe(before);
   });
 });

@@ -14,7 +14,12 @@ function midTurn(): ThreadState {
   );
 }
 
-const failure: AgentFailure = { title: 'Agent exited with code 1', commandLine: 'gemini --acp', exitCode: 1, stderrTail: ['boom'] };
+const failure: AgentFailure = {
+  title: 'Agent exited with code 1',
+  commandLine: 'gemini --acp',
+  exitCode: 1,
+  stderrTail: ['boom'],
+};
 
 describe('prompt turns', () => {
   it('promptSent adds a user entry with coalesced text and starts the turn', () => {
@@ -22,7 +27,16 @@ describe('prompt turns', () => {
     const s = run(freshState(), { type: 'promptSent', prompt: [text('a'), text('b'), image, text('c')] });
     expect(s.turn).toEqual({ kind: 'prompting' });
     expect(s.entries).toEqual([
-      { kind: 'user', id: 'e1', messageId: null, parts: [{ kind: 'text', text: 'ab' }, { kind: 'block', block: image }, { kind: 'text', text: 'c' }] },
+      {
+        kind: 'user',
+        id: 'e1',
+        messageId: null,
+        parts: [
+          { kind: 'text', text: 'ab' },
+          { kind: 'block', block: image },
+          { kind: 'text', text: 'c' },
+        ],
+      },
     ]);
   });
 
@@ -47,14 +61,29 @@ describe('prompt turns', () => {
     expect(s.turn).toEqual({ kind: 'idle' });
     expect(tool(s, 'running').status).toBe('unfinished');
     expect(tool(s, 'asking').permission?.state).toEqual({ kind: 'cancelled' });
-    expect(s.entries.at(-1)).toEqual({ kind: 'turnEnd', id: 'e5', stopReason: 'error', message: 'Internal error: rate limited' });
+    expect(s.entries.at(-1)).toEqual({
+      kind: 'turnEnd',
+      id: 'e5',
+      stopReason: 'error',
+      message: 'Internal error: rate limited',
+    });
   });
 
   it('only touches tool calls of the current turn', () => {
-    const s1 = run(freshState(), { type: 'promptSent', prompt: [text('one')] }, toolCall('old', { status: 'completed' }), { type: 'turnEnded', stopReason: 'end_turn' });
+    const s1 = run(
+      freshState(),
+      { type: 'promptSent', prompt: [text('one')] },
+      toolCall('old', { status: 'completed' }),
+      { type: 'turnEnded', stopReason: 'end_turn' },
+    );
     // The agent reopens an old tool call after its turn ended (odd, but allowed): the next turn's
     // bookkeeping must not reach back into the finished turn.
-    const s2 = run(s1, toolUpdate('old', { status: 'in_progress' }), { type: 'promptSent', prompt: [text('two')] }, toolCall('new', { status: 'in_progress' }));
+    const s2 = run(
+      s1,
+      toolUpdate('old', { status: 'in_progress' }),
+      { type: 'promptSent', prompt: [text('two')] },
+      toolCall('new', { status: 'in_progress' }),
+    );
     const s3 = run(s2, { type: 'turnEnded', stopReason: 'end_turn' });
     expect(tool(s3, 'new').status).toBe('unfinished');
     expect(tool(s3, 'old').status).toBe('in_progress');
@@ -68,7 +97,11 @@ describe('cancel', () => {
     expect(tool(s, 'done').status).toBe('completed');
     expect(tool(s, 'running').status).toBe('cancelled');
     expect(tool(s, 'asking').status).toBe('cancelled');
-    expect(tool(s, 'asking').permission).toEqual({ permissionId: 'p1', options: allowOptions, state: { kind: 'cancelled' } });
+    expect(tool(s, 'asking').permission).toEqual({
+      permissionId: 'p1',
+      options: allowOptions,
+      state: { kind: 'cancelled' },
+    });
   });
 
   it('still applies agent updates after cancel: a late status wins, content lands', () => {
@@ -87,7 +120,10 @@ describe('cancel', () => {
   });
 
   it('turnEnded after cancel ends the turn and closes what the agent reopened', () => {
-    const s = run(midTurn(), { type: 'cancelRequested' }, toolUpdate('running', { status: 'in_progress' }), { type: 'turnEnded', stopReason: 'cancelled' });
+    const s = run(midTurn(), { type: 'cancelRequested' }, toolUpdate('running', { status: 'in_progress' }), {
+      type: 'turnEnded',
+      stopReason: 'cancelled',
+    });
     expect(s.turn).toEqual({ kind: 'idle' });
     expect(tool(s, 'running').status).toBe('cancelled');
     expect(tool(s, 'asking').status).toBe('cancelled');
@@ -102,11 +138,12 @@ describe('cancel', () => {
 
 describe('permissions', () => {
   it('puts a pending permission on a known tool call and applies the toolCall fields', () => {
-    const s = run(
-      freshState(),
-      toolCall('t1', { title: 'Edit a.ts', kind: 'edit' }),
-      { type: 'permissionRequested', permissionId: 'p1', toolCall: { toolCallId: 't1', title: 'Edit /w/a.ts' }, options: allowOptions },
-    );
+    const s = run(freshState(), toolCall('t1', { title: 'Edit a.ts', kind: 'edit' }), {
+      type: 'permissionRequested',
+      permissionId: 'p1',
+      toolCall: { toolCallId: 't1', title: 'Edit /w/a.ts' },
+      options: allowOptions,
+    });
     expect(s.entries).toHaveLength(1);
     expect(tool(s, 't1')).toMatchObject({
       title: 'Edit /w/a.ts',
@@ -122,8 +159,18 @@ describe('permissions', () => {
       toolCall: { toolCallId: 'new', title: 'Run rm -rf build', kind: 'execute' },
       options: allowOptions,
     });
-    expect(tool(s, 'new')).toMatchObject({ title: 'Run rm -rf build', kind: 'execute', status: 'pending', permission: { state: { kind: 'pending' } } });
-    const bare = run(freshState(), { type: 'permissionRequested', permissionId: 'p2', toolCall: { toolCallId: 'x' }, options: allowOptions });
+    expect(tool(s, 'new')).toMatchObject({
+      title: 'Run rm -rf build',
+      kind: 'execute',
+      status: 'pending',
+      permission: { state: { kind: 'pending' } },
+    });
+    const bare = run(freshState(), {
+      type: 'permissionRequested',
+      permissionId: 'p2',
+      toolCall: { toolCallId: 'x' },
+      options: allowOptions,
+    });
     expect(tool(bare, 'x')).toMatchObject({ title: 'Tool call', kind: 'other' });
   });
 
@@ -133,7 +180,11 @@ describe('permissions', () => {
       { type: 'permissionRequested', permissionId: 'p1', toolCall: { toolCallId: 'a' }, options: allowOptions },
       { type: 'permissionRequested', permissionId: 'p2', toolCall: { toolCallId: 'b' }, options: allowOptions },
     );
-    const s = run(base, { type: 'permissionResolved', permissionId: 'p1', outcome: { kind: 'selected', optionId: 'allow' } });
+    const s = run(base, {
+      type: 'permissionResolved',
+      permissionId: 'p1',
+      outcome: { kind: 'selected', optionId: 'allow' },
+    });
     expect(tool(s, 'a').permission?.state).toEqual({ kind: 'selected', optionId: 'allow' });
     expect(tool(s, 'b').permission?.state).toEqual({ kind: 'pending' });
     const c = run(s, { type: 'permissionResolved', permissionId: 'p2', outcome: { kind: 'cancelled' } });
@@ -145,14 +196,25 @@ describe('permissions', () => {
       freshState(),
       { type: 'permissionRequested', permissionId: 'p1', toolCall: { toolCallId: 'a' }, options: allowOptions },
       { type: 'permissionResolved', permissionId: 'p1', outcome: { kind: 'selected', optionId: 'allow' } },
-      { type: 'permissionRequested', permissionId: 'p2', toolCall: { toolCallId: 'a' }, options: allowOptions.slice(0, 1) },
+      {
+        type: 'permissionRequested',
+        permissionId: 'p2',
+        toolCall: { toolCallId: 'a' },
+        options: allowOptions.slice(0, 1),
+      },
     );
-    expect(tool(s, 'a').permission).toEqual({ permissionId: 'p2', options: allowOptions.slice(0, 1), state: { kind: 'pending' } });
+    expect(tool(s, 'a').permission).toEqual({
+      permissionId: 'p2',
+      options: allowOptions.slice(0, 1),
+      state: { kind: 'pending' },
+    });
   });
 
   it('ignores a resolution for an unknown permission', () => {
     const before = midTurn();
-    expect(run(before, { type: 'permissionResolved', permissionId: 'nope', outcome: { kind: 'cancelled' } })).toBe(before);
+    expect(run(before, { type: 'permissionResolved', permissionId: 'nope', outcome: { kind: 'cancelled' } })).toBe(
+      before,
+    );
   });
 });
 
@@ -167,7 +229,13 @@ describe('agent failure', () => {
   });
 
   it('starts a new turn boundary: the next turn does not touch tool calls from before the failure', () => {
-    const s = run(midTurn(), { type: 'agentFailed', failure }, toolUpdate('running', { status: 'in_progress' }), { type: 'promptSent', prompt: [text('again')] }, { type: 'turnEnded', stopReason: 'end_turn' });
+    const s = run(
+      midTurn(),
+      { type: 'agentFailed', failure },
+      toolUpdate('running', { status: 'in_progress' }),
+      { type: 'promptSent', prompt: [text('again')] },
+      { type: 'turnEnded', stopReason: 'end_turn' },
+    );
     expect(tool(s, 'running').status).toBe('in_progress');
   });
 });

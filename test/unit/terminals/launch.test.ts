@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { checkCwd, decideLaunch, displayCommand, findProgram, terminalEnv, userShell } from '../../../src/terminals/launch';
+import {
+  checkCwd,
+  decideLaunch,
+  displayCommand,
+  findProgram,
+  terminalEnv,
+  userShell,
+} from '../../../src/terminals/launch';
 
 const env = { SHELL: '/bin/zsh', PATH: '/usr/bin:/bin' };
 const files = new Set(['/bin/zsh', '/bin/bash', '/usr/local/bin/fish', '/opt/my tools/run']);
@@ -7,7 +14,11 @@ const isFile = (candidate: string) => files.has(candidate);
 
 describe('decideLaunch: shell line or command + args', () => {
   it('runs a command with args directly, even with shell characters in the args', () => {
-    expect(decideLaunch('git', ['log', '--format=%H | x'], env, 'linux', isFile)).toEqual({ file: 'git', args: ['log', '--format=%H | x'], viaShell: false });
+    expect(decideLaunch('git', ['log', '--format=%H | x'], env, 'linux', isFile)).toEqual({
+      file: 'git',
+      args: ['log', '--format=%H | x'],
+      viaShell: false,
+    });
   });
 
   it('runs a bare command name directly', () => {
@@ -26,7 +37,11 @@ describe('decideLaunch: shell line or command + args', () => {
   });
 
   it('runs an existing file path with spaces directly', () => {
-    expect(decideLaunch('/opt/my tools/run', undefined, env, 'linux', isFile)).toEqual({ file: '/opt/my tools/run', args: [], viaShell: false });
+    expect(decideLaunch('/opt/my tools/run', undefined, env, 'linux', isFile)).toEqual({
+      file: '/opt/my tools/run',
+      args: [],
+      viaShell: false,
+    });
   });
 
   it('uses cmd.exe on Windows', () => {
@@ -46,7 +61,10 @@ describe('decideLaunch: shell line or command + args', () => {
 
 describe('terminalEnv', () => {
   it('merges the agent env over the user env with colour and no pagers', () => {
-    const merged = terminalEnv({ HOME: '/home/u', PAGER: 'less', ELECTRON_RUN_AS_NODE: '1' }, [{ name: 'NODE_ENV', value: 'test' }, { name: 'TERM', value: 'dumb' }]);
+    const merged = terminalEnv({ HOME: '/home/u', PAGER: 'less', ELECTRON_RUN_AS_NODE: '1' }, [
+      { name: 'NODE_ENV', value: 'test' },
+      { name: 'TERM', value: 'dumb' },
+    ]);
     expect(merged).toMatchObject({ HOME: '/home/u', PAGER: 'cat', GIT_PAGER: 'cat', NODE_ENV: 'test', TERM: 'dumb' });
     expect(merged.ELECTRON_RUN_AS_NODE).toBeUndefined();
     expect(terminalEnv({}, undefined).TERM).toBe('xterm-256color');
@@ -56,13 +74,20 @@ describe('terminalEnv', () => {
 describe('checkCwd and findProgram', () => {
   it('needs an absolute, existing folder; absent means the session cwd', () => {
     expect(checkCwd('relative', '/tmp')).toMatchObject({ ok: false, message: expect.stringContaining('absolute') });
-    expect(checkCwd('/no/such/dir', '/tmp')).toMatchObject({ ok: false, message: expect.stringContaining('does not exist') });
+    expect(checkCwd('/no/such/dir', '/tmp')).toMatchObject({
+      ok: false,
+      message: expect.stringContaining('does not exist'),
+    });
     expect(checkCwd(undefined, '/tmp')).toEqual({ ok: true, cwd: '/tmp' });
   });
 
   it('finds a program on PATH like a shell, or says why not with the shell exit code', () => {
     expect(findProgram('sh', { PATH: process.env.PATH ?? '' }, '/tmp', 'linux')).toMatchObject({ found: true });
-    expect(findProgram('no-such-program-x', { PATH: '/usr/bin' }, '/tmp', 'linux')).toEqual({ found: false, exitCode: 127, message: 'no-such-program-x: command not found' });
+    expect(findProgram('no-such-program-x', { PATH: '/usr/bin' }, '/tmp', 'linux')).toEqual({
+      found: false,
+      exitCode: 127,
+      message: 'no-such-program-x: command not found',
+    });
     expect(findProgram('./missing.sh', { PATH: '' }, '/tmp', 'linux')).toMatchObject({ found: false, exitCode: 127 });
   });
 

@@ -47,7 +47,11 @@ describe('HeadlessScreen', () => {
     expect(stats.bufferLines).toBeLessThanOrEqual(stats.maxBufferLines);
     expect(linesLost).toBe(true);
     // Every line between the cut and the end is there, in order.
-    const numbers = text.trim().split('\n').slice(1).map((line) => Number(line.split(' ')[1]));
+    const numbers = text
+      .trim()
+      .split('\n')
+      .slice(1)
+      .map((line) => Number(line.split(' ')[1]));
     numbers.forEach((n, i) => i > 0 && expect(n).toBe(numbers[i - 1]! + 1));
   });
 

@@ -17,20 +17,43 @@ const MODEL: acp.SessionConfigOption = {
     { value: 'locked', name: 'Locked' },
   ],
 };
-const THINKING: acp.SessionConfigOption = { id: 'thinking', name: 'Thinking', type: 'boolean', currentValue: false, description: 'Think first' };
-const MODES: acp.SessionModeState = { currentModeId: 'ask', availableModes: [{ id: 'ask', name: 'Ask' }, { id: 'plan', name: 'Plan' }] };
+const THINKING: acp.SessionConfigOption = {
+  id: 'thinking',
+  name: 'Thinking',
+  type: 'boolean',
+  currentValue: false,
+  description: 'Think first',
+};
+const MODES: acp.SessionModeState = {
+  currentModeId: 'ask',
+  availableModes: [
+    { id: 'ask', name: 'Ask' },
+    { id: 'plan', name: 'Plan' },
+  ],
+};
 
 function withSettings(configOptions: acp.SessionConfigOption[] | null, modes: acp.SessionModeState | null = null) {
   const m = mount();
-  const actions: ThreadAction[] = [READY[0], { type: 'sessionStarted', sessionId: 's1', modes, configOptions }, READY[2]];
+  const actions: ThreadAction[] = [
+    READY[0],
+    { type: 'sessionStarted', sessionId: 's1', modes, configOptions },
+    READY[2],
+  ];
   m.snapshot(thread(actions));
   return m;
 }
 
 describe('session selectors: boolean options and refused changes', () => {
-  it('shows a boolean option as a toggle in the agent\'s order and posts a boolean', () => {
-    const m = withSettings([MODEL, THINKING, { id: 'x', name: 'Future', type: 'slider', currentValue: 3 } as unknown as acp.SessionConfigOption]);
-    expect(m.$$('.selectors > label').map((l) => l.querySelector('.selector-label')?.textContent)).toEqual(['Model', 'Thinking']);
+  it("shows a boolean option as a toggle in the agent's order and posts a boolean", () => {
+    const m = withSettings([
+      MODEL,
+      THINKING,
+      { id: 'x', name: 'Future', type: 'slider', currentValue: 3 } as unknown as acp.SessionConfigOption,
+    ]);
+    expect(m.$$('.selectors > label').map((l) => l.querySelector('.selector-label')?.textContent)).toEqual([
+      'Model',
+      'Thinking',
+    ]);
     const toggle = m.$('input.config-toggle') as HTMLInputElement;
     expect(toggle.type).toBe('checkbox');
     expect(toggle.getAttribute('role')).toBe('switch');
@@ -43,13 +66,17 @@ describe('session selectors: boolean options and refused changes', () => {
     expect((m.$('input.config-toggle') as HTMLInputElement).checked).toBe(true);
   });
 
-  it('a refused select change goes back to the agent\'s value and shows the reason beside that select', () => {
+  it("a refused select change goes back to the agent's value and shows the reason beside that select", () => {
     const m = withSettings([MODEL, THINKING]);
     const select = m.$('select[data-config-id="model"]') as HTMLSelectElement;
     select.value = 'locked';
     select.dispatchEvent(new Event('change'));
     expect(m.posted).toEqual([{ type: 'setConfigOption', configId: 'model', value: 'locked' }]);
-    m.act({ type: 'settingFailed', target: { kind: 'config', configId: 'model' }, message: 'Could not set model: The Locked model needs a paid plan' });
+    m.act({
+      type: 'settingFailed',
+      target: { kind: 'config', configId: 'model' },
+      message: 'Could not set model: The Locked model needs a paid plan',
+    });
     const shown = m.$('select[data-config-id="model"]') as HTMLSelectElement;
     expect(shown.value).toBe('fast');
     expect(shown.getAttribute('aria-invalid')).toBe('true');
@@ -65,12 +92,16 @@ describe('session selectors: boolean options and refused changes', () => {
     expect(m.$$('.selector-error')).toHaveLength(0);
   });
 
-  it('a refused toggle flips back to the agent\'s value', () => {
+  it("a refused toggle flips back to the agent's value", () => {
     const m = withSettings([THINKING]);
     const toggle = m.$('input.config-toggle') as HTMLInputElement;
     toggle.click();
     expect(toggle.checked).toBe(true);
-    m.act({ type: 'settingFailed', target: { kind: 'config', configId: 'thinking' }, message: 'Could not set thinking: not now' });
+    m.act({
+      type: 'settingFailed',
+      target: { kind: 'config', configId: 'thinking' },
+      message: 'Could not set thinking: not now',
+    });
     expect((m.$('input.config-toggle') as HTMLInputElement).checked).toBe(false);
     expect(m.$('.selector-error').textContent).toBe('Could not set thinking: not now');
   });
@@ -81,16 +112,24 @@ describe('session selectors: boolean options and refused changes', () => {
     select.value = 'plan';
     select.dispatchEvent(new Event('change'));
     expect(m.posted).toEqual([{ type: 'setMode', modeId: 'plan' }]);
-    m.act({ type: 'settingFailed', target: { kind: 'mode' }, message: 'Could not switch the mode to plan: not available' });
+    m.act({
+      type: 'settingFailed',
+      target: { kind: 'mode' },
+      message: 'Could not switch the mode to plan: not available',
+    });
     expect((m.$('select.mode-select') as HTMLSelectElement).value).toBe('ask');
     expect(m.$('.mode-option .selector-error').textContent).toBe('Could not switch the mode to plan: not available');
     m.act({ type: 'modeChanged', modeId: 'ask' });
     expect(m.$$('.selector-error')).toHaveLength(0);
   });
 
-  it('the agent\'s error text is shown as text, with invisible characters made visible', () => {
+  it("the agent's error text is shown as text, with invisible characters made visible", () => {
     const m = withSettings([MODEL]);
-    m.act({ type: 'settingFailed', target: { kind: 'config', configId: 'model' }, message: '<img src=x onerror=alert(1)> \u202Eevil' });
+    m.act({
+      type: 'settingFailed',
+      target: { kind: 'config', configId: 'model' },
+      message: '<img src=x onerror=alert(1)> \u202Eevil',
+    });
     const error = m.$('.selector-error');
     expect(error.querySelector('img')).toBeNull();
     expect(error.textContent).toBe('<img src=x onerror=alert(1)> ⟨U+202E⟩evil');
@@ -100,8 +139,26 @@ describe('session selectors: boolean options and refused changes', () => {
 describe('deleted diffs, updatedAt and turn usage', () => {
   it('a diff with deleted: true is badged Deleted, not shown as an emptied file', () => {
     const m = mount();
-    const diff = { type: 'diff', path: '/w/old.txt', oldText: 'one\ntwo\n', newText: '', deleted: true } as acp.ToolCallContent;
-    m.snapshot(thread([...READY, update({ sessionUpdate: 'tool_call', toolCallId: 'd', title: 'Delete old.txt', kind: 'delete', status: 'completed', content: [diff] })]));
+    const diff = {
+      type: 'diff',
+      path: '/w/old.txt',
+      oldText: 'one\ntwo\n',
+      newText: '',
+      deleted: true,
+    } as acp.ToolCallContent;
+    m.snapshot(
+      thread([
+        ...READY,
+        update({
+          sessionUpdate: 'tool_call',
+          toolCallId: 'd',
+          title: 'Delete old.txt',
+          kind: 'delete',
+          status: 'completed',
+          content: [diff],
+        }),
+      ]),
+    );
     const card = m.$('.diff');
     expect(card.classList.contains('diff-deleted')).toBe(true);
     expect(card.querySelector('.diff-deleted-file')?.textContent).toBe('Deleted');
@@ -111,15 +168,37 @@ describe('deleted diffs, updatedAt and turn usage', () => {
   it('the same diff without the flag (or with deleted: "yes") stays an edit', () => {
     const m = mount();
     const emptied = { type: 'diff', path: '/w/a.txt', oldText: 'one\n', newText: '' } as acp.ToolCallContent;
-    const odd = { type: 'diff', path: '/w/b.txt', oldText: 'one\n', newText: '', deleted: 'yes' } as unknown as acp.ToolCallContent;
-    m.snapshot(thread([...READY, update({ sessionUpdate: 'tool_call', toolCallId: 'd', title: 'Empty', status: 'completed', content: [emptied, odd] })]));
+    const odd = {
+      type: 'diff',
+      path: '/w/b.txt',
+      oldText: 'one\n',
+      newText: '',
+      deleted: 'yes',
+    } as unknown as acp.ToolCallContent;
+    m.snapshot(
+      thread([
+        ...READY,
+        update({
+          sessionUpdate: 'tool_call',
+          toolCallId: 'd',
+          title: 'Empty',
+          status: 'completed',
+          content: [emptied, odd],
+        }),
+      ]),
+    );
     expect(m.$$('.diff')).toHaveLength(2);
     expect(m.$$('.diff-deleted-file')).toHaveLength(0);
   });
 
-  it('updatedAt is the title\'s tooltip; null clears it', () => {
+  it("updatedAt is the title's tooltip; null clears it", () => {
     const m = mount();
-    m.snapshot(thread([...READY, update({ sessionUpdate: 'session_info_update', title: 'Fix CI', updatedAt: '2026-11-23T15:00:00Z' })]));
+    m.snapshot(
+      thread([
+        ...READY,
+        update({ sessionUpdate: 'session_info_update', title: 'Fix CI', updatedAt: '2026-11-23T15:00:00Z' }),
+      ]),
+    );
     const title = m.$('#session-title');
     expect(title.textContent).toBe('Fix CI');
     expect(title.title).toBe(`Last activity: ${new Date('2026-11-23T15:00:00Z').toLocaleString()}`);
@@ -132,14 +211,29 @@ describe('deleted diffs, updatedAt and turn usage', () => {
   it('PromptResponse.usage shows beside the context meter, with the counts in the tooltip', () => {
     const m = mount();
     m.snapshot(thread([...READY, update({ sessionUpdate: 'usage_update', used: 50_000, size: 200_000 })]));
-    m.act({ type: 'promptSent', prompt: [{ type: 'text', text: 'hi' }] }, { type: 'turnEnded', stopReason: 'end_turn', usage: { totalTokens: 1500, inputTokens: 1200, outputTokens: 300, cachedReadTokens: 900 } });
+    m.act(
+      { type: 'promptSent', prompt: [{ type: 'text', text: 'hi' }] },
+      {
+        type: 'turnEnded',
+        stopReason: 'end_turn',
+        usage: { totalTokens: 1500, inputTokens: 1200, outputTokens: 300, cachedReadTokens: 900 },
+      },
+    );
     expect(m.$('.usage-text').textContent).toBe('25% · 50k / 200k · 1.5k tokens last turn');
-    expect(m.$('.usage').title).toBe(`Context window: ${(50_000).toLocaleString()} of ${(200_000).toLocaleString()} tokens used\nLast turn: ${(1500).toLocaleString()} tokens (input ${(1200).toLocaleString()}, output 300, cache read 900)`);
+    expect(m.$('.usage').title).toBe(
+      `Context window: ${(50_000).toLocaleString()} of ${(200_000).toLocaleString()} tokens used\nLast turn: ${(1500).toLocaleString()} tokens (input ${(1200).toLocaleString()}, output 300, cache read 900)`,
+    );
   });
 
   it('turn usage alone (an agent without usage_update) shows without the context bar', () => {
     const m = mount();
-    m.snapshot(thread([...READY, { type: 'promptSent', prompt: [{ type: 'text', text: 'hi' }] }, { type: 'turnEnded', stopReason: 'end_turn', usage: { totalTokens: 20, inputTokens: 15, outputTokens: 5 } }]));
+    m.snapshot(
+      thread([
+        ...READY,
+        { type: 'promptSent', prompt: [{ type: 'text', text: 'hi' }] },
+        { type: 'turnEnded', stopReason: 'end_turn', usage: { totalTokens: 20, inputTokens: 15, outputTokens: 5 } },
+      ]),
+    );
     expect(m.$('.usage').hidden).toBe(false);
     expect(m.$('.usage-bar').hidden).toBe(true);
     expect(m.$('.usage-text').textContent).toBe('20 tokens last turn');

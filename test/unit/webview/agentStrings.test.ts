@@ -13,7 +13,14 @@ const RLO = '\u202E';
 const PROMPT: ThreadAction = { type: 'promptSent', prompt: [{ type: 'text', text: 'go' }] };
 
 function tool(fields: Record<string, unknown> = {}): ThreadAction {
-  return update({ sessionUpdate: 'tool_call', toolCallId: 'c1', title: 'Read file', kind: 'read', status: 'pending', ...fields } as unknown as acp.SessionUpdate);
+  return update({
+    sessionUpdate: 'tool_call',
+    toolCallId: 'c1',
+    title: 'Read file',
+    kind: 'read',
+    status: 'pending',
+    ...fields,
+  } as unknown as acp.SessionUpdate);
 }
 
 function permission(options: acp.PermissionOption[]): ThreadAction {
@@ -23,14 +30,37 @@ function permission(options: acp.PermissionOption[]): ThreadAction {
 describe('visibleText', () => {
   it('shows direction overrides, isolates, zero-width, separators, tags and controls as code points', () => {
     expect(visibleText(`a${RLO}b`)).toBe('a⟨U+202E⟩b');
-    for (const char of ['\u202A', '\u202B', '\u202C', '\u202D', '\u2066', '\u2067', '\u2068', '\u2069', '\u200B', '\u200C', '\u200D', '\u200E', '\u200F', '\uFEFF', '\u2028', '\u2029', '\u0000', '\u001B', '\u007F', '\u0085', '\u{E0041}']) {
+    for (const char of [
+      '\u202A',
+      '\u202B',
+      '\u202C',
+      '\u202D',
+      '\u2066',
+      '\u2067',
+      '\u2068',
+      '\u2069',
+      '\u200B',
+      '\u200C',
+      '\u200D',
+      '\u200E',
+      '\u200F',
+      '\uFEFF',
+      '\u2028',
+      '\u2029',
+      '\u0000',
+      '\u001B',
+      '\u007F',
+      '\u0085',
+      '\u{E0041}',
+    ]) {
       const code = char.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0');
       expect(visibleText(`x${char}y`)).toBe(`x⟨U+${code}⟩y`);
     }
   });
 
   it('leaves ordinary text (accents, emoji, CJK, right-to-left scripts) alone', () => {
-    for (const text of ['café', 'ünïcödé', '日本語', 'مرحبا', 'שלום', '👍🏽 ok', 'a/b\\c.ts:12']) expect(visibleText(text)).toBe(text);
+    for (const text of ['café', 'ünïcödé', '日本語', 'مرحبا', 'שלום', '👍🏽 ok', 'a/b\\c.ts:12'])
+      expect(visibleText(text)).toBe(text);
   });
 
   it('one-line labels show line breaks; multiline text keeps them', () => {
@@ -49,7 +79,14 @@ describe('visibleText', () => {
 describe('agent strings in cards', () => {
   it('a tool title, a permission option name and a location path show their bidi characters', () => {
     const m = mount();
-    m.snapshot(thread([...READY, PROMPT, tool({ title: `Read ${RLO}txt.exe`, locations: [{ path: `/w/${RLO}gpj.exe` }] }), permission([{ optionId: 'a', name: `Allow ${RLO}ecno`, kind: 'allow_once' }])]));
+    m.snapshot(
+      thread([
+        ...READY,
+        PROMPT,
+        tool({ title: `Read ${RLO}txt.exe`, locations: [{ path: `/w/${RLO}gpj.exe` }] }),
+        permission([{ optionId: 'a', name: `Allow ${RLO}ecno`, kind: 'allow_once' }]),
+      ]),
+    );
     expect(m.$('.tool-title').textContent).toBe('Read ⟨U+202E⟩txt.exe');
     expect(m.$('.permission-option').textContent).toContain('⟨U+202E⟩ecno');
     expect(m.$('.location-link').textContent).toContain('⟨U+202E⟩gpj.exe');
@@ -62,10 +99,18 @@ describe('agent strings in cards', () => {
     m.snapshot(
       thread([
         { type: 'initialized', agentInfo: { name: 'x', title: `Agent${RLO}`, version: '1' }, agentCapabilities: {} },
-        { type: 'sessionStarted', sessionId: 's', modes: { currentModeId: 'm', availableModes: [{ id: 'm', name: `Mode\u200B1` }] }, configOptions: null },
+        {
+          type: 'sessionStarted',
+          sessionId: 's',
+          modes: { currentModeId: 'm', availableModes: [{ id: 'm', name: `Mode\u200B1` }] },
+          configOptions: null,
+        },
         { type: 'connection', state: { kind: 'ready' } },
         update({ sessionUpdate: 'plan', entries: [{ content: `Step\u2066one`, priority: 'high', status: 'pending' }] }),
-        update({ sessionUpdate: 'available_commands_update', availableCommands: [{ name: `cmd${RLO}`, description: `desc\u200F` }] }),
+        update({
+          sessionUpdate: 'available_commands_update',
+          availableCommands: [{ name: `cmd${RLO}`, description: `desc\u200F` }],
+        }),
       ]),
     );
     expect(m.$('.agent-name').textContent).toBe('Agent⟨U+202E⟩');
@@ -81,7 +126,18 @@ describe('agent strings in cards', () => {
     const views = new TerminalViews();
     const el = views.element('t1');
     document.body.appendChild(el);
-    views.describe({ t1: { terminalId: 't1', commandLine: `ls ${RLO}fdp.sh\nrm -rf ~`, cwd: '/w', mode: 'pty', status: 'running', exitStatus: null, stoppedBy: null, released: false } });
+    views.describe({
+      t1: {
+        terminalId: 't1',
+        commandLine: `ls ${RLO}fdp.sh\nrm -rf ~`,
+        cwd: '/w',
+        mode: 'pty',
+        status: 'running',
+        exitStatus: null,
+        stoppedBy: null,
+        released: false,
+      },
+    });
     expect(el.querySelector('.terminal-command')?.textContent).toBe('$ ls ⟨U+202E⟩fdp.sh⏎rm -rf ~');
   });
 });
@@ -113,7 +169,15 @@ describe('permission buttons say what the kind does', () => {
 
   it('the resolved card names what was done by kind', () => {
     const m = mount();
-    m.snapshot(thread([...READY, PROMPT, tool(), permission(options), { type: 'permissionResolved', permissionId: 'p1', outcome: { kind: 'selected', optionId: 'trap' } }]));
+    m.snapshot(
+      thread([
+        ...READY,
+        PROMPT,
+        tool(),
+        permission(options),
+        { type: 'permissionResolved', permissionId: 'p1', outcome: { kind: 'selected', optionId: 'trap' } },
+      ]),
+    );
     expect(m.$('.permission-result').textContent).toBe('Always allowed (“Deny”)');
   });
 });

@@ -60,7 +60,13 @@ describe('empty state and header', () => {
 
   it('prefers agentInfo.title for the name and hides the Demo badge for real agents', () => {
     const m = mount();
-    const t = thread([{ type: 'initialized', agentInfo: { name: 'gemini-cli', title: 'Gemini', version: '0.9' }, agentCapabilities: {} }]);
+    const t = thread([
+      {
+        type: 'initialized',
+        agentInfo: { name: 'gemini-cli', title: 'Gemini', version: '0.9' },
+        agentCapabilities: {},
+      },
+    ]);
     m.snapshot({ ...t, agent: { id: OTHER_AGENT.id, displayName: OTHER_AGENT.displayName, isDemo: false } });
     expect(m.$('#agent-name').textContent).toBe('Gemini');
     expect(m.$('.demo-badge').hidden).toBe(true);
@@ -153,7 +159,13 @@ describe('entries', () => {
     const m = mount();
     m.snapshot(thread([...READY, ...reasons]));
     const ends = m.$$('.entry.turn-end');
-    expect(ends.map((e) => e.dataset.stopReason)).toEqual(['refusal', 'max_tokens', 'max_turn_requests', 'cancelled', 'error']);
+    expect(ends.map((e) => e.dataset.stopReason)).toEqual([
+      'refusal',
+      'max_tokens',
+      'max_turn_requests',
+      'cancelled',
+      'error',
+    ]);
     const titles = ends.map((e) => e.querySelector('.turn-end-title')?.textContent);
     expect(new Set(titles).size).toBe(5);
     expect(ends[0].textContent).toContain("won't be in the agent's context");
@@ -182,7 +194,9 @@ describe('entries', () => {
       }),
     );
     const items = m.$$('.plan .plan-entry');
-    expect(items.map((i) => [i.dataset.status, i.dataset.priority, i.querySelector('.plan-content')?.textContent])).toEqual([
+    expect(
+      items.map((i) => [i.dataset.status, i.dataset.priority, i.querySelector('.plan-content')?.textContent]),
+    ).toEqual([
       ['completed', 'high', 'Read the code'],
       ['in_progress', 'medium', 'Write the fix'],
       ['pending', 'low', 'Run tests'],
@@ -204,7 +218,9 @@ describe('rendering performance contract', () => {
 
   it('re-renders only entries whose identity changed', () => {
     const m = mount();
-    m.snapshot(thread([...READY, { type: 'promptSent', prompt: [{ type: 'text', text: 'q' }] }, agentChunk('first\n\n')]));
+    m.snapshot(
+      thread([...READY, { type: 'promptSent', prompt: [{ type: 'text', text: 'q' }] }, agentChunk('first\n\n')]),
+    );
     const user = m.$('.entry.user');
     const userText = user.innerHTML;
     const agentEl = m.$('.entry.agent');
@@ -221,7 +237,8 @@ describe('rendering performance contract', () => {
   });
 
   it('streaming through actions ends identical to a one-shot render', () => {
-    const text = '# Plan\n\nSteps:\n\n1. one\n2. two\n\n```ts\nconst a = 1;\n```\n\nDone, see [docs](https://example.com).\n';
+    const text =
+      '# Plan\n\nSteps:\n\n1. one\n2. two\n\n```ts\nconst a = 1;\n```\n\nDone, see [docs](https://example.com).\n';
     const m = mount();
     m.snapshot(thread(READY));
     for (const ch of text) m.act(agentChunk(ch));
@@ -248,14 +265,37 @@ describe('selectors', () => {
       type: 'select',
       currentValue: 'sonnet',
       options: [
-        { group: 'anthropic', name: 'Anthropic', options: [{ value: 'sonnet', name: 'Sonnet' }, { value: 'opus', name: 'Opus' }] },
+        {
+          group: 'anthropic',
+          name: 'Anthropic',
+          options: [
+            { value: 'sonnet', name: 'Sonnet' },
+            { value: 'opus', name: 'Opus' },
+          ],
+        },
         { group: 'other', name: 'Other', options: [{ value: 'local', name: 'Local' }] },
       ],
     },
-    { id: 'mode', name: 'Mode', category: 'mode', type: 'select', currentValue: 'ask', options: [{ value: 'ask', name: 'Ask' }, { value: 'code', name: 'Code' }] },
+    {
+      id: 'mode',
+      name: 'Mode',
+      category: 'mode',
+      type: 'select',
+      currentValue: 'ask',
+      options: [
+        { value: 'ask', name: 'Ask' },
+        { value: 'code', name: 'Code' },
+      ],
+    },
     { id: 'fast', name: 'Fast', type: 'boolean', currentValue: true } as acp.SessionConfigOption,
   ];
-  const modes: acp.SessionModeState = { currentModeId: 'a', availableModes: [{ id: 'a', name: 'Architect' }, { id: 'b', name: 'Build' }] };
+  const modes: acp.SessionModeState = {
+    currentModeId: 'a',
+    availableModes: [
+      { id: 'a', name: 'Architect' },
+      { id: 'b', name: 'Build' },
+    ],
+  };
 
   it('renders select config options in order (grouped with optgroup), ignores other types, posts setConfigOption', () => {
     const m = mount();

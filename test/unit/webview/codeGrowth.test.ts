@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { GrowingCode, LINES_PER_GROUP } from '../../../webview/render/codeGrowth';
 import { IncrementalMarkdown } from '../../../webview/render/markdown';
 
-const lines = (from: number, to: number) => Array.from({ length: to - from }, (_, i) => `const line${from + i} = ${(from + i) * 7};\n`).join('');
+const lines = (from: number, to: number) =>
+  Array.from({ length: to - from }, (_, i) => `const line${from + i} = ${(from + i) * 7};\n`).join('');
 
 describe('GrowingCode', () => {
   it('keeps lines in groups cut by line number, whatever the chunks, and only appends', () => {
@@ -13,7 +14,9 @@ describe('GrowingCode', () => {
     const streamed = document.createElement('code');
     const growing = new GrowingCode(streamed, '');
     const removed: Node[] = [];
-    const observer = new MutationObserver((records) => records.forEach((r) => removed.push(...Array.from(r.removedNodes))));
+    const observer = new MutationObserver((records) =>
+      records.forEach((r) => removed.push(...Array.from(r.removedNodes))),
+    );
     observer.observe(streamed, { childList: true, subtree: true });
     // The shown text always ends with a newline, as marked's code text does: a line that grows
     // replaces that newline.

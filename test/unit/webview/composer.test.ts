@@ -76,7 +76,10 @@ describe('composer', () => {
     const composer = m.$('#composer') as HTMLTextAreaElement;
     expect(composer.disabled).toBe(true);
     expect(composer.placeholder).toBe('Agent is starting...');
-    m.act({ type: 'agentFailed', failure: { title: 'Agent exited with code 1', commandLine: 'demo', exitCode: 1, stderrTail: [] } });
+    m.act({
+      type: 'agentFailed',
+      failure: { title: 'Agent exited with code 1', commandLine: 'demo', exitCode: 1, stderrTail: [] },
+    });
     expect(composer.placeholder).toBe('Agent failed: restart it');
   });
 
@@ -88,7 +91,9 @@ describe('composer', () => {
     expect(composer.placeholder).toMatch(/start a chat/i);
     composer.value = 'hello';
     composer.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true, cancelable: true }));
-    expect(m.posted).toEqual([{ type: 'prompt', text: 'hello', agentId: (m.$('select.agent-picker') as HTMLSelectElement).value }]);
+    expect(m.posted).toEqual([
+      { type: 'prompt', text: 'hello', agentId: (m.$('select.agent-picker') as HTMLSelectElement).value },
+    ]);
   });
 });
 

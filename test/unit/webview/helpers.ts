@@ -7,11 +7,25 @@ import { reduce } from '../../../src/shared/reduce';
 import { createThreadState, type ThreadState } from '../../../src/shared/thread';
 import { createChatApp, type ChatApp } from '../../../webview/app';
 
-export const DEMO_AGENT: AgentChoice = { id: 'demo', displayName: 'Demo Agent', isDemo: true, commandLine: 'switchboard-demo' };
-export const OTHER_AGENT: AgentChoice = { id: 'gemini', displayName: 'Gemini CLI', isDemo: false, commandLine: 'gemini --experimental-acp' };
+export const DEMO_AGENT: AgentChoice = {
+  id: 'demo',
+  displayName: 'Demo Agent',
+  isDemo: true,
+  commandLine: 'switchboard-demo',
+};
+export const OTHER_AGENT: AgentChoice = {
+  id: 'gemini',
+  displayName: 'Gemini CLI',
+  isDemo: false,
+  commandLine: 'gemini --experimental-acp',
+};
 
 export const READY: ThreadAction[] = [
-  { type: 'initialized', agentInfo: { name: 'demo-agent', title: 'Demo Agent', version: '1.2.3' }, agentCapabilities: {} },
+  {
+    type: 'initialized',
+    agentInfo: { name: 'demo-agent', title: 'Demo Agent', version: '1.2.3' },
+    agentCapabilities: {},
+  },
   { type: 'sessionStarted', sessionId: 's1', modes: null, configOptions: null },
   { type: 'connection', state: { kind: 'ready' } },
 ];
@@ -26,7 +40,11 @@ export function update(update: acp.SessionUpdate): ThreadAction {
 }
 
 export function agentChunk(text: string, messageId?: string): ThreadAction {
-  return update({ sessionUpdate: 'agent_message_chunk', content: { type: 'text', text }, ...(messageId ? { messageId } : {}) } as acp.SessionUpdate);
+  return update({
+    sessionUpdate: 'agent_message_chunk',
+    content: { type: 'text', text },
+    ...(messageId ? { messageId } : {}),
+  } as acp.SessionUpdate);
 }
 
 export interface Mounted {

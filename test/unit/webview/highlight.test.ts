@@ -1,7 +1,12 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
 import { renderDiff } from '../../../webview/render/diff';
-import { highlightLines, languageForFence, languageForPath, MAX_HIGHLIGHT_CHARS } from '../../../webview/render/highlight';
+import {
+  highlightLines,
+  languageForFence,
+  languageForPath,
+  MAX_HIGHLIGHT_CHARS,
+} from '../../../webview/render/highlight';
 import { IncrementalMarkdown } from '../../../webview/render/markdown';
 
 const noPost = (): void => undefined;

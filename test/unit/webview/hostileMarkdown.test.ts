@@ -15,41 +15,65 @@ interface HostileCase {
   lines?: { indentBy: number; count: number; line: string };
 }
 
-const corpus = JSON.parse(readFileSync(join(__dirname, '../../fixtures/hostile/markdown.json'), 'utf8')) as { cases: HostileCase[] };
+const corpus = JSON.parse(readFileSync(join(__dirname, '../../fixtures/hostile/markdown.json'), 'utf8')) as {
+  cases: HostileCase[];
+};
 
 export function caseText(c: HostileCase): string {
   if (c.markdown !== undefined) return c.markdown;
   if (c.repeat) return c.repeat.map(([text, times]) => text.repeat(times)).join('');
-  if (c.lines) return Array.from({ length: c.lines.count }, (_, i) => ' '.repeat(i * c.lines!.indentBy) + c.lines!.line).join('\n');
+  if (c.lines)
+    return Array.from({ length: c.lines.count }, (_, i) => ' '.repeat(i * c.lines!.indentBy) + c.lines!.line).join(
+      '\n',
+    );
   throw new Error(`case ${c.name} has no text`);
 }
 
 /** Classes our decorations put on rendered markdown (codeBlocks.ts, highlight.ts, segments.ts, ...). */
-const OUR_CLASSES = new Set(['markdown', 'md-segment', 'code-block', 'code-header', 'code-language', 'copy-code', 'code-lines', 'blocked-image', 'markdown-plain']);
+const OUR_CLASSES = new Set([
+  'markdown',
+  'md-segment',
+  'code-block',
+  'code-header',
+  'code-language',
+  'copy-code',
+  'code-lines',
+  'blocked-image',
+  'markdown-plain',
+]);
 /** Elements that may never come out of agent content (our only button is the Copy of a code block). */
-const FORBIDDEN = 'select, textarea, label, dialog, marquee, iframe, object, embed, form, video, audio, source, track, picture, svg, math, link, meta, base, style, script, image, img:not([src^="data:image/"])';
+const FORBIDDEN =
+  'select, textarea, label, dialog, marquee, iframe, object, embed, form, video, audio, source, track, picture, svg, math, link, meta, base, style, script, image, img:not([src^="data:image/"])';
 /** Attributes that fetch, style, identify or act. */
-const FORBIDDEN_ATTRIBUTES = /^(?:on.*|style|id|name|for|form|formaction|action|ping|srcset|poster|background|lowsrc|dynsrc|longdesc|popover.*|xlink:href|data-.*|autofocus|contenteditable|tabindex)$/i;
+const FORBIDDEN_ATTRIBUTES =
+  /^(?:on.*|style|id|name|for|form|formaction|action|ping|srcset|poster|background|lowsrc|dynsrc|longdesc|popover.*|xlink:href|data-.*|autofocus|contenteditable|tabindex)$/i;
 
 export function assertInert(root: Element, label: string): void {
   for (const el of Array.from(root.querySelectorAll('*'))) {
-    const where = `${label}: <${el.tagName.toLowerCase()} ${Array.from(el.attributes).map((a) => `${a.name}="${a.value}"`).join(' ')}>`;
+    const where = `${label}: <${el.tagName.toLowerCase()} ${Array.from(el.attributes)
+      .map((a) => `${a.name}="${a.value}"`)
+      .join(' ')}>`;
     for (const attr of Array.from(el.attributes)) {
       expect(FORBIDDEN_ATTRIBUTES.test(attr.name), where).toBe(false);
       // A URL in an attribute is inert only as a link's href (a click, which VS Code confirms).
-      if (attr.name !== 'href' && attr.name !== 'title' && attr.name !== 'alt') expect(attr.value, where).not.toMatch(/https?:|\/\//i);
+      if (attr.name !== 'href' && attr.name !== 'title' && attr.name !== 'alt')
+        expect(attr.value, where).not.toMatch(/https?:|\/\//i);
       if (attr.name === 'href') expect(el.tagName, where).toBe('A');
       if (attr.name === 'src') expect(attr.value, where).toMatch(/^data:image\/(?:png|jpeg|gif|webp|avif|bmp);base64,/);
     }
     for (const name of Array.from(el.classList)) {
-      const ours = OUR_CLASSES.has(name) || name.startsWith('hljs') || (name.startsWith('language-') && el.tagName === 'CODE');
+      const ours =
+        OUR_CLASSES.has(name) || name.startsWith('hljs') || (name.startsWith('language-') && el.tagName === 'CODE');
       expect(ours, `${where}: class ${name}`).toBe(true);
     }
-    if (el.tagName === 'BUTTON') expect(el.className === 'copy-code' && el.parentElement?.className === 'code-header', where).toBe(true);
-    if (el.tagName === 'INPUT') expect(el.getAttribute('type') === 'checkbox' && el.hasAttribute('disabled'), where).toBe(true);
+    if (el.tagName === 'BUTTON')
+      expect(el.className === 'copy-code' && el.parentElement?.className === 'code-header', where).toBe(true);
+    if (el.tagName === 'INPUT')
+      expect(el.getAttribute('type') === 'checkbox' && el.hasAttribute('disabled'), where).toBe(true);
   }
   expect(root.querySelector(FORBIDDEN), label).toBeNull();
-  for (const link of Array.from(root.querySelectorAll('a[href]'))) expect(link.getAttribute('href'), label).toMatch(/^(?:https?:|mailto:|#|[^:]*$)/i);
+  for (const link of Array.from(root.querySelectorAll('a[href]')))
+    expect(link.getAttribute('href'), label).toMatch(/^(?:https?:|mailto:|#|[^:]*$)/i);
   expect(root.querySelector('[target], [rel]'), label).toBeNull();
 }
 
@@ -86,7 +110,9 @@ describe('remote images', () => {
 
   it('the alt text in a placeholder shows its invisible characters', () => {
     const el = renderMarkdownOnce('![ok\u202Etxt.exe\u200B](https://evil.example/a.png)');
-    expect(el.querySelector('.blocked-image')?.textContent).toBe('Image “ok⟨U+202E⟩txt.exe⟨U+200B⟩” from evil.example — not loaded');
+    expect(el.querySelector('.blocked-image')?.textContent).toBe(
+      'Image “ok⟨U+202E⟩txt.exe⟨U+200B⟩” from evil.example — not loaded',
+    );
   });
 
   it('inside a link, the placeholder is text (links do not nest) and the link stays', () => {
@@ -97,7 +123,8 @@ describe('remote images', () => {
   });
 
   it('keeps bounded raster data: images (no request leaves), not SVG ones', () => {
-    const png = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
+    const png =
+      'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
     expect(renderMarkdownOnce(`![dot](${png})`).querySelector('img')?.getAttribute('src')).toBe(png);
     expect(renderMarkdownOnce('![svg](data:image/svg+xml;base64,PHN2Zy8+)').querySelector('img')).toBeNull();
   });
@@ -105,7 +132,8 @@ describe('remote images', () => {
 
 describe('ACP image blocks', () => {
   const post = () => undefined;
-  const image = (fields: Record<string, unknown>) => renderContentBlock({ type: 'image', mimeType: 'image/png', data: 'iVBORw0KGgo=', ...fields } as never, post);
+  const image = (fields: Record<string, unknown>) =>
+    renderContentBlock({ type: 'image', mimeType: 'image/png', data: 'iVBORw0KGgo=', ...fields } as never, post);
 
   it('show the bytes the agent sent as a data: image', () => {
     expect(image({}).getAttribute('src')).toBe('data:image/png;base64,iVBORw0KGgo=');
@@ -132,13 +160,15 @@ describe('agent content paints only inside its own box', () => {
   it('chat.css contains the markdown container, tool text and error cards', () => {
     const css = readFileSync(join(__dirname, '../../../media/chat.css'), 'utf8');
     expect(css).toMatch(/\n\.markdown \{[^}]*contain: paint/);
-    expect(css).toMatch(/\.content-resource, \.tool-text \{ contain: paint; \}/);
+    expect(css).toMatch(/\.content-resource,\s*\.tool-text\s*\{\s*contain: paint;\s*\}/);
   });
 });
 
 describe('agent HTML cannot pose as our UI', () => {
   it('a fake permission card keeps its text but none of our classes or controls', () => {
-    const el = renderMarkdownOnce('<div class="permission-options"><button class="permission-option danger">Reject</button><input type="button" class="primary" value="Reject"></div>');
+    const el = renderMarkdownOnce(
+      '<div class="permission-options"><button class="permission-option danger">Reject</button><input type="button" class="primary" value="Reject"></div>',
+    );
     expect(el.textContent).toContain('Reject');
     expect(el.querySelector('button, input, .permission-options, .permission-option, .primary, .danger')).toBeNull();
   });
@@ -161,7 +191,12 @@ describe('agent HTML cannot pose as our UI', () => {
 
 describe('nesting marked cannot render', () => {
   it('is shown as plain text, quickly', () => {
-    for (const text of ['>'.repeat(3000), '*a '.repeat(2000) + 'b' + ' a*'.repeat(2000), '- '.repeat(2000) + 'a', '<div>'.repeat(3000) + 'x']) {
+    for (const text of [
+      '>'.repeat(3000),
+      '*a '.repeat(2000) + 'b' + ' a*'.repeat(2000),
+      '- '.repeat(2000) + 'a',
+      '<div>'.repeat(3000) + 'x',
+    ]) {
       const started = performance.now();
       const el = renderMarkdownOnce(text);
       expect(performance.now() - started).toBeLessThan(500);
@@ -170,7 +205,9 @@ describe('nesting marked cannot render', () => {
   });
 
   it('ordinary emphasis, lists and quotes still render as markdown', () => {
-    const el = renderMarkdownOnce('> quote\n\n- a\n  - b\n\n**bold** and *it* and `*p` in code\n\n```c\n*p = *q * *r;\n```');
+    const el = renderMarkdownOnce(
+      '> quote\n\n- a\n  - b\n\n**bold** and *it* and `*p` in code\n\n```c\n*p = *q * *r;\n```',
+    );
     expect(el.querySelector('.markdown-plain')).toBeNull();
     expect(el.querySelector('blockquote')).not.toBeNull();
     expect(el.querySelector('strong')?.textContent).toBe('bold');

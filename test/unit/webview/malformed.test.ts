@@ -12,7 +12,14 @@ import { agentChunk, mount, READY, thread, update, type Mounted } from './helper
 const PROMPT: ThreadAction = { type: 'promptSent', prompt: [{ type: 'text', text: 'go' }] };
 
 function tool(id: string, fields: Record<string, unknown>): ThreadAction {
-  return update({ sessionUpdate: 'tool_call', toolCallId: id, title: `Tool ${id}`, kind: 'edit', status: 'in_progress', ...fields } as unknown as acp.SessionUpdate);
+  return update({
+    sessionUpdate: 'tool_call',
+    toolCallId: id,
+    title: `Tool ${id}`,
+    kind: 'edit',
+    status: 'in_progress',
+    ...fields,
+  } as unknown as acp.SessionUpdate);
 }
 
 function deep(levels: number): unknown {
@@ -25,17 +32,38 @@ function deep(levels: number): unknown {
 const CASES: { name: string; actions: ThreadAction[]; errorCard: boolean }[] = [
   { name: 'locations [{ path: 42 }]', actions: [tool('a', { locations: [{ path: 42 }] })], errorCard: true },
   { name: 'locations "abc"', actions: [tool('b', { locations: 'abc' })], errorCard: true },
-  { name: 'diff with path null', actions: [tool('c', { content: [{ type: 'diff', path: null, newText: 'x' }] })], errorCard: true },
-  { name: 'diff with newText 5', actions: [tool('d', { content: [{ type: 'diff', path: '/w/a.ts', newText: 5 }] })], errorCard: true },
-  { name: 'resource_link with a numeric uri (tool content)', actions: [tool('e', { content: [{ type: 'resource_link', uri: 7, name: 'x' }] })], errorCard: true },
+  {
+    name: 'diff with path null',
+    actions: [tool('c', { content: [{ type: 'diff', path: null, newText: 'x' }] })],
+    errorCard: true,
+  },
+  {
+    name: 'diff with newText 5',
+    actions: [tool('d', { content: [{ type: 'diff', path: '/w/a.ts', newText: 5 }] })],
+    errorCard: true,
+  },
+  {
+    name: 'resource_link with a numeric uri (tool content)',
+    actions: [tool('e', { content: [{ type: 'resource_link', uri: 7, name: 'x' }] })],
+    errorCard: true,
+  },
   {
     name: 'resource_link with a numeric uri (message)',
-    actions: [update({ sessionUpdate: 'agent_message_chunk', content: { type: 'resource_link', uri: 7, name: 'x' } } as unknown as acp.SessionUpdate)],
+    actions: [
+      update({
+        sessionUpdate: 'agent_message_chunk',
+        content: { type: 'resource_link', uri: 7, name: 'x' },
+      } as unknown as acp.SessionUpdate),
+    ],
     errorCard: true,
   },
   { name: 'rawInput nested 5,000 deep', actions: [tool('f', { rawInput: deep(5000) })], errorCard: false },
   { name: '3 KB of ">"', actions: [agentChunk('>'.repeat(3000), 'm-gt')], errorCard: false },
-  { name: 'emphasis nested 2,000 deep', actions: [agentChunk('*a '.repeat(2000) + 'b' + ' a*'.repeat(2000), 'm-em')], errorCard: false },
+  {
+    name: 'emphasis nested 2,000 deep',
+    actions: [agentChunk('*a '.repeat(2000) + 'b' + ' a*'.repeat(2000), 'm-em')],
+    errorCard: false,
+  },
 ];
 
 function entryOf(m: Mounted, text: string): HTMLElement | undefined {
@@ -79,8 +107,24 @@ describe('malformed updates', () => {
 
   it('a bad item of a tool card leaves the rest of the card, its permission request included, working', () => {
     const m = mount();
-    m.snapshot(thread([...READY, PROMPT, tool('t', { content: [{ type: 'diff', path: null, newText: 'x' }, { type: 'content', content: { type: 'text', text: 'good text' } }] })]));
-    m.act({ type: 'permissionRequested', permissionId: 'p1', toolCall: { toolCallId: 't' }, options: [{ optionId: 'ok', name: 'Allow', kind: 'allow_once' }] });
+    m.snapshot(
+      thread([
+        ...READY,
+        PROMPT,
+        tool('t', {
+          content: [
+            { type: 'diff', path: null, newText: 'x' },
+            { type: 'content', content: { type: 'text', text: 'good text' } },
+          ],
+        }),
+      ]),
+    );
+    m.act({
+      type: 'permissionRequested',
+      permissionId: 'p1',
+      toolCall: { toolCallId: 't' },
+      options: [{ optionId: 'ok', name: 'Allow', kind: 'allow_once' }],
+    });
     expect(m.$('.tool-content').textContent).toContain('good text');
     expect(m.$('.tool-content .entry-error').textContent).toContain('diff path should be a string, got null');
     m.$('.permission button').click();
@@ -90,7 +134,12 @@ describe('malformed updates', () => {
   it('a list that is not a list shows an error card in its section; the permission request still works', () => {
     const m = mount();
     m.snapshot(thread([...READY, PROMPT, tool('t', { locations: 'abc' })]));
-    m.act({ type: 'permissionRequested', permissionId: 'p1', toolCall: { toolCallId: 't' }, options: [{ optionId: 'no', name: 'No', kind: 'reject_once' }] });
+    m.act({
+      type: 'permissionRequested',
+      permissionId: 'p1',
+      toolCall: { toolCallId: 't' },
+      options: [{ optionId: 'no', name: 'No', kind: 'reject_once' }],
+    });
     expect(m.$('.tool-locations .entry-error').textContent).toContain('expected a list, got a string');
     expect(m.$('.tool-title').textContent).toBe('Tool t');
     m.$('.permission button').click();
@@ -101,11 +150,19 @@ describe('malformed updates', () => {
     const m = mount();
     m.snapshot(thread([...READY, PROMPT, tool('t', { locations: 'abc' })]));
     expect(m.$$('.entry-error')).toHaveLength(1);
-    m.act(update({ sessionUpdate: 'tool_call_update', toolCallId: 't', locations: [{ path: '/w/x.ts' }] } as acp.SessionUpdate));
+    m.act(
+      update({
+        sessionUpdate: 'tool_call_update',
+        toolCallId: 't',
+        locations: [{ path: '/w/x.ts' }],
+      } as acp.SessionUpdate),
+    );
     expect(m.$$('.entry-error')).toHaveLength(0);
     expect(m.$('.tool-card[data-tool-call-id="t"] .location-link').textContent).toBe('/w/x.ts');
     // And an empty list after a broken one clears the card too.
-    m.act(update({ sessionUpdate: 'tool_call_update', toolCallId: 't', locations: 'abc' } as unknown as acp.SessionUpdate));
+    m.act(
+      update({ sessionUpdate: 'tool_call_update', toolCallId: 't', locations: 'abc' } as unknown as acp.SessionUpdate),
+    );
     expect(m.$$('.entry-error')).toHaveLength(1);
     m.act(update({ sessionUpdate: 'tool_call_update', toolCallId: 't', locations: [] } as acp.SessionUpdate));
     expect(m.$$('.entry-error')).toHaveLength(0);
@@ -137,10 +194,22 @@ describe('malformed updates', () => {
     expect(recentErrors().at(-1)?.where).toMatch(/resync/);
     m.posted.length = 0;
     // An action the reducer throws on: the same.
-    m.app.receive({ type: 'actions', firstSeq: 1, actions: [{ type: 'permissionRequested', permissionId: 'p', toolCall: null, options: [] } as unknown as ThreadAction] });
+    m.app.receive({
+      type: 'actions',
+      firstSeq: 1,
+      actions: [
+        { type: 'permissionRequested', permissionId: 'p', toolCall: null, options: [] } as unknown as ThreadAction,
+      ],
+    });
     expect(m.posted).toEqual([]); // still waiting for the first resync's snapshot
     m.snapshot(thread([...READY, PROMPT]));
-    m.app.receive({ type: 'actions', firstSeq: 1, actions: [{ type: 'permissionRequested', permissionId: 'p', toolCall: null, options: [] } as unknown as ThreadAction] });
+    m.app.receive({
+      type: 'actions',
+      firstSeq: 1,
+      actions: [
+        { type: 'permissionRequested', permissionId: 'p', toolCall: null, options: [] } as unknown as ThreadAction,
+      ],
+    });
     expect(m.posted).toEqual([{ type: 'resync' }]);
     // The snapshot that answers brings the chat back, and later batches apply.
     m.snapshot(thread([...READY, PROMPT]));
@@ -152,9 +221,16 @@ describe('malformed updates', () => {
     const m = mount();
     const poisoned = thread([...READY, PROMPT, agentChunk('one')]);
     // The header and the composer both show the agent's name (the reducer copies agentInfo, never reads it).
-    poisoned.agentInfo = Object.defineProperty({ name: 'x', version: '1' }, 'title', { enumerable: true, get: () => { throw new Error('boom'); } });
+    poisoned.agentInfo = Object.defineProperty({ name: 'x', version: '1' }, 'title', {
+      enumerable: true,
+      get: () => {
+        throw new Error('boom');
+      },
+    });
     m.snapshot(poisoned);
-    expect(recentErrors().map((e) => e.where)).toEqual(expect.arrayContaining(['the header could not be rendered', 'the composer could not be rendered']));
+    expect(recentErrors().map((e) => e.where)).toEqual(
+      expect.arrayContaining(['the header could not be rendered', 'the composer could not be rendered']),
+    );
     expect(entryOf(m, 'one')).toBeDefined();
     m.act(agentChunk(' two'));
     expect(entryOf(m, 'one two')).toBeDefined();

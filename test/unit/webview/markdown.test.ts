@@ -54,7 +54,8 @@ const DOCS: Record<string, string> = {
 /** A copy of a rendered message without its segment wrappers (see segments.ts). */
 function unwrapSegments(el: HTMLElement): HTMLElement {
   const copy = el.cloneNode(true) as HTMLElement;
-  for (const segment of Array.from(copy.querySelectorAll('.md-segment'))) segment.replaceWith(...Array.from(segment.childNodes));
+  for (const segment of Array.from(copy.querySelectorAll('.md-segment')))
+    segment.replaceWith(...Array.from(segment.childNodes));
   return copy;
 }
 
@@ -122,7 +123,10 @@ describe('IncrementalMarkdown', () => {
   });
 
   it('grows an open code block in place: same <code> element, same DOM as a one-shot render', () => {
-    const text = 'Intro\n\n```ts\n' + Array.from({ length: 30 }, (_, i) => `const v${i} = "<${i}>" & ${i};`).join('\n') + '\n```\n\nafter\n';
+    const text =
+      'Intro\n\n```ts\n' +
+      Array.from({ length: 30 }, (_, i) => `const v${i} = "<${i}>" & ${i};`).join('\n') +
+      '\n```\n\nafter\n';
     const md = new IncrementalMarkdown();
     const fenceStart = text.indexOf('const v0');
     md.update(text.slice(0, fenceStart + 5));

@@ -22,7 +22,9 @@ describe('morphNodes', () => {
     const p = parent.querySelector('p')!;
     const strongText = parent.querySelector('strong')!.firstChild!;
     const result = morphNodes(current, nodes('<p>Hello <strong>world</strong> and <em>more</em></p>\n'));
-    expect(parent.innerHTML).toBe('<span id="before"></span><p>Hello <strong>world</strong> and <em>more</em></p>\n<span id="after"></span>');
+    expect(parent.innerHTML).toBe(
+      '<span id="before"></span><p>Hello <strong>world</strong> and <em>more</em></p>\n<span id="after"></span>',
+    );
     expect(parent.querySelector('p')).toBe(p);
     expect(parent.querySelector('strong')!.firstChild).toBe(strongText);
     expect(result[0]).toBe(p);
@@ -36,13 +38,20 @@ describe('morphNodes', () => {
     expect(a.hasAttribute('title')).toBe(false);
     expect(a.getAttribute('rel')).toBe('nofollow');
     expect(parent.querySelector('p')).toBeNull();
-    expect(parent.innerHTML).toBe('<span id="before"></span><ul><li>x</li></ul><a href="https://b.example" rel="nofollow">link</a><span id="after"></span>');
+    expect(parent.innerHTML).toBe(
+      '<span id="before"></span><ul><li>x</li></ul><a href="https://b.example" rel="nofollow">link</a><span id="after"></span>',
+    );
   });
 
   it('adds and removes trailing nodes in the right place', () => {
     const grow = mounted('<table><tbody><tr><td>1</td></tr></tbody></table>');
-    morphNodes(grow.current, nodes('<table><tbody><tr><td>1</td></tr><tr><td>2</td></tr></tbody></table>\n<p>next</p>'));
-    expect(grow.parent.innerHTML).toBe('<span id="before"></span><table><tbody><tr><td>1</td></tr><tr><td>2</td></tr></tbody></table>\n<p>next</p><span id="after"></span>');
+    morphNodes(
+      grow.current,
+      nodes('<table><tbody><tr><td>1</td></tr><tr><td>2</td></tr></tbody></table>\n<p>next</p>'),
+    );
+    expect(grow.parent.innerHTML).toBe(
+      '<span id="before"></span><table><tbody><tr><td>1</td></tr><tr><td>2</td></tr></tbody></table>\n<p>next</p><span id="after"></span>',
+    );
     const shrink = mounted('<p>a</p>\n<p>b</p>');
     morphNodes(shrink.current, nodes('<h2>a</h2>'));
     expect(shrink.parent.innerHTML).toBe('<span id="before"></span><h2>a</h2><span id="after"></span>');

@@ -37,7 +37,11 @@ describe('extendOpenFence', () => {
         src += added;
         const expected = lexOne(src);
         expect(extended).not.toBeNull();
-        expect({ raw: extended!.raw, text: extended!.text, lang: extended!.lang }).toEqual({ raw: expected.raw, text: expected.text, lang: expected.lang });
+        expect({ raw: extended!.raw, text: extended!.text, lang: extended!.lang }).toEqual({
+          raw: expected.raw,
+          text: expected.text,
+          lang: expected.lang,
+        });
         token = expected;
         checked++;
       }

@@ -19,7 +19,14 @@ describe('review controls in the chat', () => {
       update({ sessionUpdate: 'tool_call', toolCallId: 'c1', title: 'Edit a.md', kind: 'edit', status: 'in_progress' }),
       write,
     ]);
-  const pending: ReviewFileState = { path: '/ws/a.md', status: 'pending', added: 1, removed: 1, hunks: 1, conflicts: 0 };
+  const pending: ReviewFileState = {
+    path: '/ws/a.md',
+    status: 'pending',
+    added: 1,
+    removed: 1,
+    hunks: 1,
+    conflicts: 0,
+  };
 
   it('a written file’s card has Keep and Undo once the host says it is under review; they post reviewFile', () => {
     const m = mount();
@@ -52,13 +59,34 @@ describe('review controls in the chat', () => {
     review(m, [{ ...pending, status: 'undone', hunks: 0 }], 0);
     expect(m.$('.diff .review-state').textContent).toBe('Undone');
     // A card built after the state arrived starts from it.
-    m.act(update({ sessionUpdate: 'tool_call', toolCallId: 'c2', title: 'Edit a.md again', kind: 'edit', status: 'pending', content: [{ type: 'diff', path: '/ws/a.md', oldText: 'a\n', newText: 'b\n' }] }));
+    m.act(
+      update({
+        sessionUpdate: 'tool_call',
+        toolCallId: 'c2',
+        title: 'Edit a.md again',
+        kind: 'edit',
+        status: 'pending',
+        content: [{ type: 'diff', path: '/ws/a.md', oldText: 'a\n', newText: 'b\n' }],
+      }),
+    );
     expect(m.$$('.diff .review-state').map((badge) => badge.textContent)).toEqual(['Undone', 'Undone']);
   });
 
   it('a proposed diff of a file with no review shows no Keep or Undo', () => {
     const m = mount();
-    m.snapshot(thread([...READY, update({ sessionUpdate: 'tool_call', toolCallId: 'c1', title: 'Edit b', kind: 'edit', status: 'pending', content: [{ type: 'diff', path: '/ws/b.md', oldText: 'a\n', newText: 'b\n' }] })]));
+    m.snapshot(
+      thread([
+        ...READY,
+        update({
+          sessionUpdate: 'tool_call',
+          toolCallId: 'c1',
+          title: 'Edit b',
+          kind: 'edit',
+          status: 'pending',
+          content: [{ type: 'diff', path: '/ws/b.md', oldText: 'a\n', newText: 'b\n' }],
+        }),
+      ]),
+    );
     review(m, [pending], 1);
     expect(m.$('.diff button.review-keep').hidden).toBe(true);
     expect(m.$('.diff .review-state').hidden).toBe(true);
@@ -82,9 +110,17 @@ describe('review controls in the chat', () => {
 
   it('each user message offers Restore checkpoint for its own entry', () => {
     const m = mount();
-    m.snapshot(thread([...READY, { type: 'promptSent', prompt: [{ type: 'text', text: 'first' }] }, { type: 'turnEnded', stopReason: 'end_turn' }]));
+    m.snapshot(
+      thread([
+        ...READY,
+        { type: 'promptSent', prompt: [{ type: 'text', text: 'first' }] },
+        { type: 'turnEnded', stopReason: 'end_turn' },
+      ]),
+    );
     const user = m.$('.entry.user');
     (user.querySelector('button.restore-checkpoint') as HTMLElement).click();
-    expect(m.posted.filter((msg) => msg.type === 'restoreCheckpoint')).toEqual([{ type: 'restoreCheckpoint', entryId: user.dataset.entryId }]);
+    expect(m.posted.filter((msg) => msg.type === 'restoreCheckpoint')).toEqual([
+      { type: 'restoreCheckpoint', entryId: user.dataset.entryId },
+    ]);
   });
 });

@@ -20,7 +20,9 @@ describe('ThreadStore', () => {
   it('applies consecutive batches through the shared reducer', () => {
     const { store } = setup();
     store.receive({ type: 'snapshot', seq: 5, thread: thread(), agents: [], defaultAgentId: '' });
-    expect(store.receive({ type: 'actions', firstSeq: 6, actions: [agentChunk('Hel'), agentChunk('lo')] })).toBe('applied');
+    expect(store.receive({ type: 'actions', firstSeq: 6, actions: [agentChunk('Hel'), agentChunk('lo')] })).toBe(
+      'applied',
+    );
     expect(store.receive({ type: 'actions', firstSeq: 8, actions: [agentChunk('!')] })).toBe('applied');
     const last = store.state.thread?.entries.at(-1);
     expect(last?.kind === 'agent' && last.parts).toEqual([{ kind: 'text', text: 'Hello!' }]);
@@ -60,7 +62,9 @@ describe('ThreadStore', () => {
     const { store } = setup();
     store.receive({ type: 'snapshot', seq: 3, thread: thread(), agents: [], defaultAgentId: '' });
     expect(store.receive({ type: 'actions', firstSeq: 2, actions: [agentChunk('a'), agentChunk('b')] })).toBe('stale');
-    expect(store.receive({ type: 'actions', firstSeq: 3, actions: [agentChunk('old'), agentChunk('new')] })).toBe('applied');
+    expect(store.receive({ type: 'actions', firstSeq: 3, actions: [agentChunk('old'), agentChunk('new')] })).toBe(
+      'applied',
+    );
     const last = store.state.thread?.entries.at(-1);
     expect(last?.kind === 'agent' && last.parts).toEqual([{ kind: 'text', text: 'new' }]);
   });
@@ -76,7 +80,11 @@ describe('ThreadStore', () => {
     const { store } = setup();
     const t = thread();
     store.receive({ type: 'snapshot', seq: 0, thread: t, agents: [], defaultAgentId: '' });
-    store.receive({ type: 'agents', agents: [{ id: 'a', displayName: 'A', isDemo: false, commandLine: 'a' }], defaultAgentId: 'a' });
+    store.receive({
+      type: 'agents',
+      agents: [{ id: 'a', displayName: 'A', isDemo: false, commandLine: 'a' }],
+      defaultAgentId: 'a',
+    });
     expect(store.state.thread).toBe(t);
     expect(store.state.defaultAgentId).toBe('a');
   });

@@ -19,7 +19,17 @@ describe('onlyStreamingTextGrew', () => {
     expect(onlyStreamingTextGrew(shown, shown)).toBe(false);
     // A new entry, a plan, another message: render now.
     expect(onlyStreamingTextGrew(shown, view(reduce(base, agentChunk('x', 'other'))))).toBe(false);
-    expect(onlyStreamingTextGrew(shown, view(reduce(base, update({ sessionUpdate: 'plan', entries: [{ content: 'a', priority: 'low', status: 'pending' }] }))))).toBe(false);
+    expect(
+      onlyStreamingTextGrew(
+        shown,
+        view(
+          reduce(
+            base,
+            update({ sessionUpdate: 'plan', entries: [{ content: 'a', priority: 'low', status: 'pending' }] }),
+          ),
+        ),
+      ),
+    ).toBe(false);
     expect(onlyStreamingTextGrew(shown, view(reduce(base, { type: 'turnEnded', stopReason: 'end_turn' })))).toBe(false);
     expect(onlyStreamingTextGrew(shown, { ...grown, agents: [] })).toBe(false);
   });

@@ -5,7 +5,16 @@ import type { WebviewToHost } from '../../../src/shared/messages';
 import { stripAnsi } from '../../../webview/terminal/screen';
 import { statusOf, TerminalViews } from '../../../webview/terminal/views';
 
-const running: TerminalView = { terminalId: 't1', commandLine: 'npm test', cwd: '/w', mode: 'pty', status: 'running', exitStatus: null, stoppedBy: null, released: false };
+const running: TerminalView = {
+  terminalId: 't1',
+  commandLine: 'npm test',
+  cwd: '/w',
+  mode: 'pty',
+  status: 'running',
+  exitStatus: null,
+  stoppedBy: null,
+  released: false,
+};
 
 describe('terminal card widget', () => {
   it('shows output, the command, Stop and Open in Terminal, and posts them', () => {
@@ -15,15 +24,31 @@ describe('terminal card widget', () => {
     const el = views.element('t1');
     document.body.appendChild(el);
     views.describe({ t1: running });
-    views.receive({ type: 'terminalOutput', terminalId: 't1', data: '\x1b[32mok\x1b[0m 10%\r100%\r\n', replace: false });
+    views.receive({
+      type: 'terminalOutput',
+      terminalId: 't1',
+      data: '\x1b[32mok\x1b[0m 10%\r100%\r\n',
+      replace: false,
+    });
     expect(views.text('t1')).toBe('100%\n');
     expect(el.querySelector('.terminal-command')!.textContent).toBe('$ npm test');
     (el.querySelector('.terminal-stop') as HTMLButtonElement).click();
     (el.querySelector('.terminal-open') as HTMLButtonElement).click();
-    expect(posted).toEqual([{ type: 'stopTerminal', terminalId: 't1' }, { type: 'openTerminal', terminalId: 't1' }]);
+    expect(posted).toEqual([
+      { type: 'stopTerminal', terminalId: 't1' },
+      { type: 'openTerminal', terminalId: 't1' },
+    ]);
     views.receive({ type: 'terminalOutput', terminalId: 't1', data: 'replayed', replace: true });
     expect(views.text('t1')).toBe('replayed');
-    views.describe({ t1: { ...running, status: 'exited', exitStatus: { exitCode: null, signal: 'SIGTERM' }, stoppedBy: 'user', released: true } });
+    views.describe({
+      t1: {
+        ...running,
+        status: 'exited',
+        exitStatus: { exitCode: null, signal: 'SIGTERM' },
+        stoppedBy: 'user',
+        released: true,
+      },
+    });
     expect(el.querySelector('.terminal-status')!.textContent).toBe('Stopped by you (SIGTERM)');
     expect((el.querySelector('.terminal-stop') as HTMLButtonElement).hidden).toBe(true);
     expect((el.querySelector('.terminal-open') as HTMLButtonElement).hidden).toBe(true);

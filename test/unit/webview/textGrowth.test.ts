@@ -38,7 +38,17 @@ describe('textGrowth', () => {
     // Another message id starts another entry; an image is not text.
     store.receive({ type: 'actions', firstSeq: 2, actions: [agentChunk('b', 'm2')] });
     expect(textGrowth(lastPart(store)!)).toBeUndefined();
-    store.receive({ type: 'actions', firstSeq: 3, actions: [update({ sessionUpdate: 'agent_message_chunk', messageId: 'm2', content: { type: 'image', data: 'AA==', mimeType: 'image/png' } } as never)] });
+    store.receive({
+      type: 'actions',
+      firstSeq: 3,
+      actions: [
+        update({
+          sessionUpdate: 'agent_message_chunk',
+          messageId: 'm2',
+          content: { type: 'image', data: 'AA==', mimeType: 'image/png' },
+        } as never),
+      ],
+    });
     expect(lastPart(store)?.kind).toBe('block');
     expect(textGrowth(lastPart(store)!)).toBeUndefined();
   });

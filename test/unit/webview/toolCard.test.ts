@@ -12,7 +12,14 @@ const OPTIONS: acp.PermissionOption[] = [
 ];
 
 function toolCall(fields: Partial<acp.ToolCall> = {}): ThreadAction {
-  return update({ sessionUpdate: 'tool_call', toolCallId: 'call-1', title: 'Edit main.ts', kind: 'edit', status: 'in_progress', ...fields } as acp.SessionUpdate);
+  return update({
+    sessionUpdate: 'tool_call',
+    toolCallId: 'call-1',
+    title: 'Edit main.ts',
+    kind: 'edit',
+    status: 'in_progress',
+    ...fields,
+  } as acp.SessionUpdate);
 }
 
 function withTool(...extra: ThreadAction[]) {
@@ -35,7 +42,12 @@ describe('tool-call card', () => {
   });
 
   it('permission buttons carry option id and kind and post the chosen option', () => {
-    const m = withTool({ type: 'permissionRequested', permissionId: 'perm-7', toolCall: { toolCallId: 'call-1' }, options: OPTIONS });
+    const m = withTool({
+      type: 'permissionRequested',
+      permissionId: 'perm-7',
+      toolCall: { toolCallId: 'call-1' },
+      options: OPTIONS,
+    });
     const buttons = m.$$('.permission button');
     expect(buttons.map((b) => [b.textContent, b.dataset.optionId, b.dataset.kind])).toEqual([
       // The kind's label; the agent's name is not repeated when it says the same.
@@ -54,11 +66,21 @@ describe('tool-call card', () => {
   });
 
   it('a resolved request shows the chosen option, a cancelled one says so', () => {
-    const m = withTool({ type: 'permissionRequested', permissionId: 'p', toolCall: { toolCallId: 'call-1' }, options: OPTIONS });
+    const m = withTool({
+      type: 'permissionRequested',
+      permissionId: 'p',
+      toolCall: { toolCallId: 'call-1' },
+      options: OPTIONS,
+    });
     m.act({ type: 'permissionResolved', permissionId: 'p', outcome: { kind: 'selected', optionId: 'always' } });
     expect(m.$$('.permission button')).toHaveLength(0);
     expect(m.$('.permission').textContent).toContain('Always allow');
-    const n = withTool({ type: 'permissionRequested', permissionId: 'q', toolCall: { toolCallId: 'call-1' }, options: OPTIONS });
+    const n = withTool({
+      type: 'permissionRequested',
+      permissionId: 'q',
+      toolCall: { toolCallId: 'call-1' },
+      options: OPTIONS,
+    });
     n.act({ type: 'cancelRequested' });
     expect(n.$('.permission').textContent).toMatch(/cancelled/i);
     expect(n.$('.tool-card').dataset.status).toBe('cancelled');
@@ -67,7 +89,13 @@ describe('tool-call card', () => {
   it('renders diff content as hunks with counts and an Open diff button', () => {
     const oldText = ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'j'].join('\n') + '\n';
     const newText = ['a', 'b', 'C', 'd', 'e', 'f', 'g', 'h', 'i', 'j', 'k'].join('\n') + '\n';
-    const m = withTool(update({ sessionUpdate: 'tool_call_update', toolCallId: 'call-1', content: [{ type: 'diff', path: '/w/src/main.ts', oldText, newText }] }));
+    const m = withTool(
+      update({
+        sessionUpdate: 'tool_call_update',
+        toolCallId: 'call-1',
+        content: [{ type: 'diff', path: '/w/src/main.ts', oldText, newText }],
+      }),
+    );
     const diff = m.$('.diff');
     expect(diff.querySelector('.diff-file-name')?.textContent).toBe('main.ts');
     expect(diff.querySelector('.diff-added')?.textContent).toBe('+2');
@@ -81,7 +109,13 @@ describe('tool-call card', () => {
   });
 
   it('keeps the rendered diff when only the status changes', () => {
-    const m = withTool(update({ sessionUpdate: 'tool_call_update', toolCallId: 'call-1', content: [{ type: 'diff', path: 'x', oldText: 'a\n', newText: 'b\n' }] }));
+    const m = withTool(
+      update({
+        sessionUpdate: 'tool_call_update',
+        toolCallId: 'call-1',
+        content: [{ type: 'diff', path: 'x', oldText: 'a\n', newText: 'b\n' }],
+      }),
+    );
     const diff = m.$('.diff');
     m.act(update({ sessionUpdate: 'tool_call_update', toolCallId: 'call-1', status: 'completed' }));
     expect(m.$('.diff')).toBe(diff);
@@ -167,7 +201,13 @@ describe('tool-call card', () => {
 
 describe('location links', () => {
   it('show the last path segments and keep the whole path in the tooltip and the click', () => {
-    const m = withTool(update({ sessionUpdate: 'tool_call_update', toolCallId: 'call-1', locations: [{ path: '/home/me/project/src/deep/file.ts', line: 3 }] }));
+    const m = withTool(
+      update({
+        sessionUpdate: 'tool_call_update',
+        toolCallId: 'call-1',
+        locations: [{ path: '/home/me/project/src/deep/file.ts', line: 3 }],
+      }),
+    );
     const link = m.$('.tool-locations .location-link');
     expect(link.textContent).toBe('…/src/deep/file.ts:3');
     expect(link.title).toBe('Open /home/me/project/src/deep/file.ts:3');

@@ -20,17 +20,24 @@ class FakeIntersectionObserver {
     this.observed.clear();
   }
   reveal(el: Element) {
-    this.callback([{ target: el, isIntersecting: true } as IntersectionObserverEntry], this as unknown as IntersectionObserver);
+    this.callback(
+      [{ target: el, isIntersecting: true } as IntersectionObserverEntry],
+      this as unknown as IntersectionObserver,
+    );
   }
 }
 
 function longThread(turns: number) {
   const actions: ThreadAction[] = [...READY];
   for (let i = 0; i < turns; i++) {
-    actions.push({ type: 'promptSent', prompt: [{ type: 'text', text: `question ${i}` }] }, agentChunk(`answer **${i}**`), {
-      type: 'turnEnded',
-      stopReason: 'end_turn',
-    });
+    actions.push(
+      { type: 'promptSent', prompt: [{ type: 'text', text: `question ${i}` }] },
+      agentChunk(`answer **${i}**`),
+      {
+        type: 'turnEnded',
+        stopReason: 'end_turn',
+      },
+    );
   }
   return thread(actions);
 }
@@ -78,8 +85,18 @@ describe('long threads', () => {
   it('an entry that changes while it is a placeholder mounts with its latest content', () => {
     vi.stubGlobal('IntersectionObserver', FakeIntersectionObserver);
     const m = mount();
-    const actions: ThreadAction[] = [...READY, update({ sessionUpdate: 'tool_call', toolCallId: 'tc1', title: 'Read first.ts', kind: 'read', status: 'in_progress' })];
-    for (let i = 0; i < EAGER_ENTRIES + 5; i++) actions.push({ type: 'promptSent', prompt: [{ type: 'text', text: `q${i}` }] });
+    const actions: ThreadAction[] = [
+      ...READY,
+      update({
+        sessionUpdate: 'tool_call',
+        toolCallId: 'tc1',
+        title: 'Read first.ts',
+        kind: 'read',
+        status: 'in_progress',
+      }),
+    ];
+    for (let i = 0; i < EAGER_ENTRIES + 5; i++)
+      actions.push({ type: 'promptSent', prompt: [{ type: 'text', text: `q${i}` }] });
     m.snapshot(thread(actions));
     const placeholder = m.$$('.entry.lazy')[0];
     expect(placeholder.classList.contains('tool')).toBe(true);

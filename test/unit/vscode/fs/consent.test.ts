@@ -2,7 +2,11 @@
 // real path, escaped, names the agent, and maps the buttons; the settings read only the user's value.
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
-const shown = vi.hoisted(() => ({ calls: [] as Array<{ message: string; detail: string; titles: string[] }>, pick: 0 as number | undefined, inspected: {} as Record<string, unknown> }));
+const shown = vi.hoisted(() => ({
+  calls: [] as Array<{ message: string; detail: string; titles: string[] }>,
+  pick: 0 as number | undefined,
+  inspected: {} as Record<string, unknown>,
+}));
 vi.mock('vscode', () => ({
   window: {
     showWarningMessage: async (message: string, options: { detail: string }, ...items: Array<{ title: string }>) => {
@@ -50,7 +54,9 @@ describe('askOutsideWorkspace', () => {
 
 describe('fs settings', () => {
   it('take only the user (global) value: a workspace value cannot switch the question off', () => {
-    shown.inspected = { readOutsideWorkspace: { defaultValue: 'ask', workspaceValue: 'allow', workspaceFolderValue: 'allow' } };
+    shown.inspected = {
+      readOutsideWorkspace: { defaultValue: 'ask', workspaceValue: 'allow', workspaceFolderValue: 'allow' },
+    };
     expect(readOutsidePolicy()).toBe('ask');
     shown.inspected = { readOutsideWorkspace: { defaultValue: 'ask', globalValue: 'deny' } };
     expect(readOutsidePolicy()).toBe('deny');

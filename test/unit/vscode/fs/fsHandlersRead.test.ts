@@ -13,7 +13,10 @@ interface FakeDocument {
   getText(): string;
 }
 const fakeVscode = vi.hoisted(() => ({
-  workspace: { textDocuments: [] as FakeDocument[], workspaceFolders: [] as Array<{ uri: { scheme: string; fsPath: string } }> },
+  workspace: {
+    textDocuments: [] as FakeDocument[],
+    workspaceFolders: [] as Array<{ uri: { scheme: string; fsPath: string } }>,
+  },
 }));
 vi.mock('vscode', () => fakeVscode);
 
@@ -23,7 +26,10 @@ import type { ReviewWriteHooks } from '../../../../src/review/agentWrites';
 import { DEFAULT_TURN_LIMITS } from '../../../../src/review/budget';
 import { RequestFailure, type CancelSignal } from '../../../../src/session/api';
 
-const notCancelled: CancelSignal = { isCancellationRequested: false, onCancellationRequested: () => ({ dispose() {} }) };
+const notCancelled: CancelSignal = {
+  isCancellationRequested: false,
+  onCancellationRequested: () => ({ dispose() {} }),
+};
 
 let dir: string;
 beforeAll(() => {
@@ -46,7 +52,12 @@ beforeEach(() => {
     ownEdit: (_filePath, work) => work(),
     agentWrote: () => {},
   };
-  handlers = createFsHandlers({ review, readOutsideWorkspace: () => 'deny', maxReadBytes: () => 50 * 1024 * 1024, log: () => {} });
+  handlers = createFsHandlers({
+    review,
+    readOutsideWorkspace: () => 'deny',
+    maxReadBytes: () => 50 * 1024 * 1024,
+    log: () => {},
+  });
 });
 
 function read(filePath: string, line?: number, limit?: number) {
@@ -58,7 +69,10 @@ function openDocument(filePath: string, text: string, isDirty: boolean): void {
 }
 
 async function failsWith(promise: Promise<unknown>, code: number, messagePart: string): Promise<void> {
-  const error = await promise.then(() => undefined, (thrown: unknown) => thrown);
+  const error = await promise.then(
+    () => undefined,
+    (thrown: unknown) => thrown,
+  );
   expect(error).toBeInstanceOf(RequestFailure);
   expect((error as RequestFailure).code).toBe(code);
   expect((error as RequestFailure).message).toContain(messagePart);
@@ -87,7 +101,10 @@ describe('readTextFile', () => {
     expect(await read(overCap, 1025)).toEqual({ content: 'last' });
     expect(await read(overCap, 2, 1)).toEqual({ content: line });
     // Too big to keep: review is told to forget any older base rather than merge against it.
-    expect(reads).toEqual([[overCap, null], [overCap, null]]);
+    expect(reads).toEqual([
+      [overCap, null],
+      [overCap, null],
+    ]);
   });
 
   it('prefers a dirty open document (and hands review its text) over the disk', async () => {

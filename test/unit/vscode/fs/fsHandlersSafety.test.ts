@@ -10,7 +10,10 @@ import * as path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 
 const fakeVscode = vi.hoisted(() => ({
-  workspace: { textDocuments: [] as unknown[], workspaceFolders: [] as Array<{ uri: { scheme: string; fsPath: string } }> },
+  workspace: {
+    textDocuments: [] as unknown[],
+    workspaceFolders: [] as Array<{ uri: { scheme: string; fsPath: string } }>,
+  },
 }));
 vi.mock('vscode', () => fakeVscode);
 
@@ -19,7 +22,10 @@ import { ErrorCodes } from '../../../../src/protocol/methods';
 import type { OutsideChoice, OutsideRequest } from '../../../../src/fs/outsideAccess';
 import { RequestFailure, type CancelSignal } from '../../../../src/session/api';
 
-const notCancelled: CancelSignal = { isCancellationRequested: false, onCancellationRequested: () => ({ dispose() {} }) };
+const notCancelled: CancelSignal = {
+  isCancellationRequested: false,
+  onCancellationRequested: () => ({ dispose() {} }),
+};
 const MiB = 1024 * 1024;
 
 let root: string;
@@ -72,7 +78,10 @@ function write(filePath: unknown, content = 'agent text') {
 }
 
 async function failure(promise: Promise<unknown>): Promise<RequestFailure> {
-  const error = await promise.then(() => undefined, (thrown: unknown) => thrown);
+  const error = await promise.then(
+    () => undefined,
+    (thrown: unknown) => thrown,
+  );
   expect(error).toBeInstanceOf(RequestFailure);
   return error as RequestFailure;
 }
@@ -93,7 +102,10 @@ describe('reads of things that are not regular files', () => {
     try {
       // Four stuck opens would take all of libuv's pool threads; ask for six.
       const reads = Promise.all(Array.from({ length: 6 }, () => failure(read(fifo))));
-      const answered = await Promise.race([reads, new Promise<'stuck'>((resolve) => setTimeout(() => resolve('stuck'), 2000))]);
+      const answered = await Promise.race([
+        reads,
+        new Promise<'stuck'>((resolve) => setTimeout(() => resolve('stuck'), 2000)),
+      ]);
       expect(answered, 'the reads of a FIFO must be answered, not parked in open(2)').not.toBe('stuck');
       for (const error of answered as RequestFailure[]) expect(error.message).toContain('FIFO');
       const started = Date.now();
@@ -147,7 +159,12 @@ describe('reads of big files', () => {
 
   it('stops a long scan when the request is cancelled', async () => {
     let cancelled = false;
-    const signal: CancelSignal = { get isCancellationRequested() { return cancelled; }, onCancellationRequested: () => ({ dispose() {} }) };
+    const signal: CancelSignal = {
+      get isCancellationRequested() {
+        return cancelled;
+      },
+      onCancellationRequested: () => ({ dispose() {} }),
+    };
     setTimeout(() => (cancelled = true), 20);
     const started = Date.now();
     // Line 1000 does not exist: without cancellation this scans all 1 GiB and answers ''.
@@ -189,7 +206,9 @@ describe('reads outside the workspace folders', () => {
     const error = await failure(read(key));
     expect(error.code).toBe(ErrorCodes.invalidParams);
     expect(error.message).toContain('refused');
-    expect(asked.map((request) => [request.kind, request.realPath, request.folder])).toEqual([['read', key, path.dirname(key)]]);
+    expect(asked.map((request) => [request.kind, request.realPath, request.folder])).toEqual([
+      ['read', key, path.dirname(key)],
+    ]);
     expect(logged.join('\n')).toContain(`read outside the workspace denied by the user: ${key}`);
   });
 
@@ -210,13 +229,19 @@ describe('reads outside the workspace folders', () => {
     await failure(read(path.join(outside, '.ssh', 'id_rsa')));
     expect(asked).toHaveLength(2);
     expect(logged.join('\n')).toContain('folder allowed earlier in this chat');
-    const otherChat = createFsHandlers({ readOutsideWorkspace: () => 'ask', confirmOutsideWorkspace: async () => 'deny', log: () => {} });
+    const otherChat = createFsHandlers({
+      readOutsideWorkspace: () => 'ask',
+      confirmOutsideWorkspace: async () => 'deny',
+      log: () => {},
+    });
     await failure(otherChat.readTextFile({ sessionId: 's', path: path.join(outside, 'notes.txt') }, notCancelled));
   });
 
   it('follows the setting: "deny" refuses without asking, "allow" reads without asking; both are logged', async () => {
     policy = 'deny';
-    expect((await failure(read(path.join(outside, 'notes.txt')))).message).toContain('switchboard.fs.readOutsideWorkspace is "deny"');
+    expect((await failure(read(path.join(outside, 'notes.txt')))).message).toContain(
+      'switchboard.fs.readOutsideWorkspace is "deny"',
+    );
     policy = 'allow';
     expect(await read(path.join(outside, 'notes.txt'))).toEqual({ content: 'notes\n' });
     expect(asked).toEqual([]);
@@ -273,14 +298,19 @@ describe('writes that would leave the workspace or hit a non-file', () => {
   it('asks before overwriting through a symlink to a file outside, and a denial writes nothing', async () => {
     const error = await failure(write(path.join(ws, 'bashrc-link')));
     expect(error.message).toContain('refused');
-    expect(asked.map((request) => [request.kind, request.realPath])).toEqual([['write', path.join(outside, '.bashrc')]]);
+    expect(asked.map((request) => [request.kind, request.realPath])).toEqual([
+      ['write', path.join(outside, '.bashrc')],
+    ]);
     expect(fs.readFileSync(path.join(outside, '.bashrc'), 'utf8')).toBe('export SECRET=1\n');
   });
 
   it('asks before creating a file through a symlinked folder or a dangling link', async () => {
     await failure(write(path.join(ws, 'home-link', 'planted.txt')));
     await failure(write(path.join(ws, 'dangling')));
-    expect(asked.map((request) => request.realPath)).toEqual([path.join(outside, 'planted.txt'), path.join(outside, '.profile-new')]);
+    expect(asked.map((request) => request.realPath)).toEqual([
+      path.join(outside, 'planted.txt'),
+      path.join(outside, '.profile-new'),
+    ]);
     expect(fs.existsSync(path.join(outside, 'planted.txt'))).toBe(false);
     expect(fs.existsSync(path.join(outside, '.profile-new'))).toBe(false);
   });
