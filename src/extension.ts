@@ -16,6 +16,7 @@ import { ThreadRegistry } from './session/threadRegistry';
 import type { AgentConfig, HostEnvironment, ThreadController } from './session/api';
 import { createThreadController } from './session/threadController';
 import { errorMessage } from './shared/errorMessage';
+import { LiveProcessGroups } from './terminals/liveProcessGroups';
 
 /** What activate() returns; the in-host tests drive the extension through it. */
 export interface SwitchboardApi {
@@ -48,9 +49,16 @@ export function activate(context: vscode.ExtensionContext): SwitchboardApi {
   const agentLogs = new AgentLogs((agentId) => catalog.find(agentId)?.displayName ?? agentId);
   const traffic = new TrafficChannel();
   const version = String((context.extension.packageJSON as { version?: unknown }).version ?? '0.0.0');
+  // The last resort for terminals when the host goes away without deactivate() (a crash, a kill): an exit
+  // hook cannot wait, so it kills every live group at once.
+  const liveProcessGroups = new LiveProcessGroups();
+  const killOnExit = (): void => liveProcessGroups.killAll();
+  process.once('exit', killOnExit);
+  context.subscriptions.push({ dispose: () => void process.removeListener('exit', killOnExit) });
   const host: HostEnvironment = {
     workspaceCwd,
     baseEnv: () => process.env,
+    liveProcessGroups,
     agentLog: (agentId) => agentLogs.sink(agentId),
     traffic: (agentId) => traffic.sink(agentId),
     settings: transportSettings,

@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { TerminalManager } from '../../src/session/terminalManager';
 import { gc, isQuick, median, report, round, settle, type Figure } from '../lib/figure';
+import { LiveProcessGroups } from '../../src/terminals/liveProcessGroups';
 
 const LIMIT = 1024 * 1024;
 
@@ -43,7 +44,7 @@ async function throughTerminal(
 ): Promise<{ ms: number; bytes: number; retained: number; mode: string; outputBytes: number }> {
   let received = 0;
   const manager = new TerminalManager(
-    { sessionCwd: () => cwd, baseEnv: () => process.env, log: () => undefined },
+    { sessionCwd: () => cwd, baseEnv: () => process.env, liveGroups: new LiveProcessGroups(), log: () => undefined },
     // The session forwards data to the webview; here it is only counted.
     {
       created: () => undefined,

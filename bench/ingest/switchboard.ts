@@ -8,6 +8,7 @@ import { TrafficLog } from '../../src/protocol/trafficLog';
 import { WebviewMirror } from '../../src/chat/webviewMirror';
 import type { HostToWebview } from '../../src/shared/messages';
 import { floodArgs, type FloodShape } from './floodChild';
+import { LiveProcessGroups } from '../../src/terminals/liveProcessGroups';
 
 export interface SwitchboardIngest {
   ms: number;
@@ -23,6 +24,7 @@ function benchEnv(): HostEnvironment {
   return {
     workspaceCwd: () => process.cwd(),
     baseEnv: () => process.env,
+    liveProcessGroups: new LiveProcessGroups(),
     agentLog: () => ({ append: () => undefined }),
     traffic: () => traffic,
     settings: () => ({ maxMessageBytes: 64 * 1024 * 1024, initializeTimeoutMs: 30_000 }),

@@ -9,6 +9,7 @@ import type { TerminalHandle } from './terminalManager';
 
 // Defined by the agents layer; re-exported for the layers above.
 import type { AgentConfig } from '../agents/config';
+import type { LiveProcessGroups } from '../terminals/liveProcessGroups';
 export type { AgentConfig } from '../agents/config';
 
 // Defined by the transport layer (it answers JSON-RPC with them); re-exported for the glue.
@@ -33,6 +34,8 @@ export interface HostEnvironment {
   workspaceCwd(): string;
   /** The environment agents inherit (process.env of the extension host). */
   baseEnv(): NodeJS.ProcessEnv;
+  /** The host's live terminal process groups, for its last-resort exit hook. */
+  liveProcessGroups: LiveProcessGroups;
   /** Per-agent stderr sink (a LogOutputChannel in VS Code). */
   agentLog(agentId: string): { append(line: string): void };
   /** Every JSON-RPC message both ways. */

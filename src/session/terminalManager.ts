@@ -9,6 +9,7 @@ import { ptyLoadProblem, spawnTerminalProcess, type TerminalMode, type TerminalP
 import { SCREEN_COLS, SCREEN_ROWS } from '../terminals/screen';
 import { AgentTerminal, type StoppedBy } from '../terminals/terminal';
 import { errorMessage } from '../shared/errorMessage';
+import type { LiveProcessGroups } from '../terminals/liveProcessGroups';
 
 /** Without an outputByteLimit the agent still gets a bounded buffer. */
 export const DEFAULT_OUTPUT_BYTE_LIMIT = 16 * 1024 * 1024;
@@ -41,6 +42,8 @@ export interface TerminalManagerOptions {
   sessionCwd: () => string;
   baseEnv: () => NodeJS.ProcessEnv;
   log: (line: string) => void;
+  /** The host's registry of live process groups (killed by its exit hook if nothing else ended them). */
+  liveGroups: LiveProcessGroups;
   /** Tests force the pipes fallback; otherwise node-pty when it loads. */
   mode?: TerminalMode;
   spawn?: typeof spawnTerminalProcess;
@@ -58,20 +61,6 @@ export interface TerminalHandle {
   resize(cols: number, rows: number): void;
 }
 
-let warnedAboutPipes = false;
-/** Every live terminal process group of this extension host, for the last-resort exit hook. */
-const liveGroups = new Set<AgentTerminal>();
-let exitHookInstalled = false;
-
-function installExitHook(): void {
-  if (exitHookInstalled) return;
-  exitHookInstalled = true;
-  // The host is going away without disposing us (crash, kill): take the groups along.
-  process.once('exit', () => {
-    for (const terminal of liveGroups) terminal.killNow();
-  });
-}
-
 export class TerminalManager {
   private readonly terminals = new Map<string, AgentTerminal>();
   private readonly infos = new Map<string, TerminalInfo>();
@@ -81,6 +70,8 @@ export class TerminalManager {
   private readonly exitListeners = new Map<string, Set<(status: acp.TerminalExitStatus) => void>>();
   private nextId = 1;
   private disposed = false;
+  /** Said once per session: the log then explains every plain-pipes terminal of it. */
+  private warnedAboutPipes = false;
 
   constructor(
     private readonly options: TerminalManagerOptions,
@@ -231,8 +222,7 @@ export class TerminalManager {
     this.terminals.set(terminal.id, terminal);
     this.infos.set(terminal.id, info);
     if (terminal.pid !== undefined) {
-      installExitHook();
-      liveGroups.add(terminal);
+      this.options.liveGroups.add(terminal);
     }
     this.options.log(`[switchboard] terminal ${terminal.id}: ${info.commandLine} (in ${cwd}, ${info.mode})`);
     // A command that never started reports its exit asynchronously, so always after `created`.
@@ -249,7 +239,7 @@ export class TerminalManager {
   private free(terminal: AgentTerminal): void {
     const id = terminal.id;
     terminal.release();
-    liveGroups.delete(terminal);
+    this.options.liveGroups.delete(terminal);
     this.terminals.delete(id);
     this.releasedTails.set(id, terminal.rawTail.text());
     while (this.releasedTails.size > MAX_RELEASED_KEPT) {
@@ -283,15 +273,15 @@ export class TerminalManager {
 
   private onExit(terminalId: string, status: acp.TerminalExitStatus): void {
     const terminal = this.terminals.get(terminalId);
-    if (terminal) liveGroups.delete(terminal);
+    if (terminal) this.options.liveGroups.delete(terminal);
     this.events.exited(terminalId, status);
     for (const listener of this.exitListeners.get(terminalId) ?? []) listener(status);
     this.exitListeners.delete(terminalId);
   }
 
   private warnIfPipes(mode: TerminalMode): void {
-    if (mode !== 'pipes' || warnedAboutPipes || this.options.mode === 'pipes') return;
-    warnedAboutPipes = true;
+    if (mode !== 'pipes' || this.warnedAboutPipes || this.options.mode === 'pipes') return;
+    this.warnedAboutPipes = true;
     this.options.log(
       `[switchboard] node-pty could not load (${ptyLoadProblem() ?? 'unknown reason'}); terminals run with plain pipes: no colours or line editing`,
     );

@@ -95,6 +95,7 @@ export class AcpThreadController implements ThreadController {
     );
     this.terminals = new ThreadTerminals({
       baseEnv: () => env.baseEnv(),
+      liveGroups: env.liveProcessGroups,
       log: (line) => this.log.append(line),
       dispatch: (action) => this.dispatch(action),
     });

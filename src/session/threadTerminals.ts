@@ -3,12 +3,14 @@
 // tool-call cards can still replay their output after a crash or restart.
 import type { ThreadAction } from '../shared/actions';
 import { TerminalManager, type TerminalHandle } from './terminalManager';
+import type { LiveProcessGroups } from '../terminals/liveProcessGroups';
 
 /** Terminals of ended generations stay replayable (bounded) so their cards keep their output. */
 const RETIRED_TERMINAL_MANAGERS = 3;
 
 export interface ThreadTerminalsDeps {
   baseEnv(): NodeJS.ProcessEnv;
+  liveGroups: LiveProcessGroups;
   log(line: string): void;
   dispatch(action: ThreadAction): void;
 }
@@ -24,7 +26,12 @@ export class ThreadTerminals {
   open(cwd: string): TerminalManager {
     const dispatch = (action: ThreadAction) => this.dispatchIfLive(manager, action);
     const manager: TerminalManager = new TerminalManager(
-      { sessionCwd: () => cwd, baseEnv: () => this.deps.baseEnv(), log: (line) => this.deps.log(line) },
+      {
+        sessionCwd: () => cwd,
+        baseEnv: () => this.deps.baseEnv(),
+        log: (line) => this.deps.log(line),
+        liveGroups: this.deps.liveGroups,
+      },
       {
         created: (info) => dispatch({ type: 'terminalCreated', terminal: info }),
         data: (terminalId, data) => {

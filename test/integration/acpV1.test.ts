@@ -8,6 +8,7 @@ import type { AgentConfig, HostEnvironment } from '../../src/session/api';
 import { AcpThreadController } from '../../src/session/threadController';
 import type { Entry, ThreadState } from '../../src/shared/thread';
 import { tempDir } from './tempDirs';
+import { LiveProcessGroups } from '../../src/terminals/liveProcessGroups';
 
 const SCRIPTED_AGENT = resolve(__dirname, '../fixtures/scriptedAgent.mjs');
 const controllers: AcpThreadController[] = [];
@@ -22,6 +23,7 @@ async function start() {
   const env: HostEnvironment = {
     workspaceCwd: () => cwd,
     baseEnv: () => process.env,
+    liveProcessGroups: new LiveProcessGroups(),
     agentLog: () => ({ append: () => undefined }),
     traffic: () => ({ record: () => undefined }),
     settings: () => ({ maxMessageBytes: 64 * 1024 * 1024, initializeTimeoutMs: 10_000 }),

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import * as esbuild from 'esbuild';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { AcpThreadController } from '../../src/session/threadController';
+import { LiveProcessGroups } from '../../src/terminals/liveProcessGroups';
 
 const workDir = mkdtempSync(join(tmpdir(), 'switchboard-demo-terminal-'));
 const agentScript = join(workDir, 'demo-agent.js');
@@ -36,6 +37,7 @@ it('/terminal shows a coloured build that exits 0 and a command the agent kills,
     env: {
       workspaceCwd: () => workDir,
       baseEnv: () => process.env,
+      liveProcessGroups: new LiveProcessGroups(),
       agentLog: () => ({ append: () => undefined }),
       traffic: () => ({ record: () => undefined }),
       settings: () => ({ maxMessageBytes: 64 << 20, initializeTimeoutMs: 10_000 }),

@@ -21,6 +21,7 @@ import type { AgentConfig, ClientHandlers, HostEnvironment, ThreadController } f
 import { createThreadController } from '../../src/session/threadController';
 import type { ThreadState } from '../../src/shared/thread';
 import { tempDir } from './tempDirs';
+import { LiveProcessGroups } from '../../src/terminals/liveProcessGroups';
 
 const SCRIPTED_AGENT = resolve(__dirname, '../fixtures/scriptedAgent.mjs');
 const controllers: ThreadController[] = [];
@@ -43,6 +44,7 @@ function setup(extraArgs: string[] = []) {
   const env: HostEnvironment = {
     workspaceCwd: () => cwd,
     baseEnv: () => process.env,
+    liveProcessGroups: new LiveProcessGroups(),
     agentLog: () => ({ append: () => undefined }),
     traffic: () => ({ record: () => undefined }),
     settings: () => ({ maxMessageBytes: 64 * 1024 * 1024, initializeTimeoutMs: 10_000 }),

@@ -15,6 +15,7 @@ import { reduceAll } from '../../src/shared/reduce';
 import type { Entry, ThreadState } from '../../src/shared/thread';
 import { DEPTH_MARKER } from '../../src/protocol/boundJson';
 import { tempDir } from './tempDirs';
+import { LiveProcessGroups } from '../../src/terminals/liveProcessGroups';
 
 const SCRIPTED_AGENT = resolve(__dirname, '../fixtures/scriptedAgent.mjs');
 const controllers: ThreadController[] = [];
@@ -45,6 +46,7 @@ function setup() {
   const env: HostEnvironment = {
     workspaceCwd: () => cwd,
     baseEnv: () => process.env,
+    liveProcessGroups: new LiveProcessGroups(),
     agentLog: () => ({ append: (line) => log.push(line) }),
     traffic: () => ({ record: () => undefined }),
     settings: () => ({ maxMessageBytes: 64 * 1024 * 1024, initializeTimeoutMs: 10_000 }),

@@ -7,6 +7,7 @@ import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import type { AgentConfig, HostEnvironment } from '../../src/session/api';
 import { AcpThreadController } from '../../src/session/threadController';
 import type { ThreadState } from '../../src/shared/thread';
+import { LiveProcessGroups } from '../../src/terminals/liveProcessGroups';
 
 const SCRIPTED_AGENT = resolve(__dirname, '../fixtures/scriptedAgent.mjs');
 const tempDirs: string[] = [];
@@ -30,6 +31,7 @@ async function startThread() {
   const env: HostEnvironment = {
     workspaceCwd: () => cwd,
     baseEnv: () => process.env,
+    liveProcessGroups: new LiveProcessGroups(),
     agentLog: () => ({ append: (line) => log.push(line) }),
     traffic: () => ({ record: () => undefined }),
     settings: () => ({ maxMessageBytes: 64 * 1024 * 1024, initializeTimeoutMs: 10_000 }),

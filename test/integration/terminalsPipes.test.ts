@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import type * as acp from '@agentclientprotocol/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TerminalManager as Manager } from '../../src/session/terminalManager';
+import { LiveProcessGroups } from '../../src/terminals/liveProcessGroups';
 
 let TerminalManager: typeof Manager;
 const cwd = mkdtempSync(join(tmpdir(), 'switchboard-pipes-'));
@@ -22,7 +23,12 @@ describe('terminals without node-pty', () => {
     const log: string[] = [];
     const exits: acp.TerminalExitStatus[] = [];
     const manager = new TerminalManager(
-      { sessionCwd: () => cwd, baseEnv: () => process.env, log: (line) => log.push(line) },
+      {
+        sessionCwd: () => cwd,
+        baseEnv: () => process.env,
+        liveGroups: new LiveProcessGroups(),
+        log: (line) => log.push(line),
+      },
       {
         created: () => undefined,
         data: () => undefined,

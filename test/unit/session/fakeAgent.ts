@@ -7,6 +7,7 @@ import type { AgentExit, AgentProcess, SpawnAgentProcess } from '../../../src/ag
 import { exitFailure, type FailureContext } from '../../../src/agents/failure';
 import { createAcpConnection, type AcpConnection } from '../../../src/protocol/connection';
 import type { AgentConfig, ClientHandlers, HostEnvironment, WriteOutcome } from '../../../src/session/api';
+import { LiveProcessGroups } from '../../../src/terminals/liveProcessGroups';
 
 export class FakeAgentProcess implements AgentProcess {
   readonly commandLine = 'fake-agent --acp';
@@ -115,6 +116,7 @@ export function fakeEnv(settings: Partial<{ maxMessageBytes: number; initializeT
   const env: HostEnvironment = {
     workspaceCwd: () => '/work/project',
     baseEnv: () => ({ PATH: '/usr/bin' }),
+    liveProcessGroups: new LiveProcessGroups(),
     agentLog: () => ({ append: (line) => logs.push(line) }),
     traffic: () => ({ record: () => undefined }),
     settings: () => ({ maxMessageBytes: 1_000_000, initializeTimeoutMs: 2000, ...settings }),

@@ -7,6 +7,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { CancelSignal } from '../../../src/protocol/types';
 import { RequestFailure } from '../../../src/protocol/types';
 import { TerminalManager } from '../../../src/session/terminalManager';
+import { LiveProcessGroups } from '../../../src/terminals/liveProcessGroups';
 
 const managers: TerminalManager[] = [];
 const dirs: string[] = [];
@@ -26,7 +27,13 @@ function manager(): TerminalManager {
     released: () => undefined,
   };
   const m = new TerminalManager(
-    { sessionCwd: () => cwd, baseEnv: () => process.env, log: () => undefined, mode: 'pipes' },
+    {
+      sessionCwd: () => cwd,
+      baseEnv: () => process.env,
+      liveGroups: new LiveProcessGroups(),
+      log: () => undefined,
+      mode: 'pipes',
+    },
     events,
   );
   managers.push(m);
