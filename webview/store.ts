@@ -98,8 +98,9 @@ export class ThreadStore {
     let thread = this.current.thread;
     try {
       for (let i = Math.max(0, this.lastSeq + 1 - firstSeq); i < msg.actions.length; i++) {
-        const next = reduce(thread, msg.actions[i]);
-        noteGrowth(thread, next, msg.actions[i]);
+        const action = msg.actions[i]!;
+        const next = reduce(thread, action);
+        noteGrowth(thread, next, action);
         thread = next;
       }
     } catch (error) {

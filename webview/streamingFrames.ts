@@ -22,7 +22,7 @@ export function onlyStreamingTextGrew(shown: ViewState, next: ViewState): boolea
   const count = b.entries.length;
   if (count === 0 || a.entries.length !== count) return false;
   for (let i = 0; i < count - 1; i++) if (a.entries[i] !== b.entries[i]) return false;
-  const [before, after] = [a.entries[count - 1], b.entries[count - 1]];
+  const [before, after] = [a.entries[count - 1]!, b.entries[count - 1]!];
   if (before.id !== after.id || !('parts' in before) || !('parts' in after)) return false;
   return onlyLastTextGrew(before.parts, after.parts);
 }
@@ -37,6 +37,6 @@ function onlyLastTextGrew(before: MessagePart[], after: MessagePart[]): boolean 
   const count = after.length;
   if (count === 0 || before.length !== count) return false;
   for (let i = 0; i < count - 1; i++) if (before[i] !== after[i]) return false;
-  const [last, next] = [before[count - 1], after[count - 1]];
+  const [last, next] = [before[count - 1]!, after[count - 1]!];
   return last.kind === 'text' && next.kind === 'text' && next.text.length > last.text.length;
 }

@@ -37,7 +37,7 @@ function figure(name: string, block: Block, note: string): Figure {
     ratio: round(value / TARGET_MS, 3),
     target: `<= ${TARGET_MS} ms longest block`,
     met: value <= TARGET_MS,
-    note: `${note}; longest wall-clock block ${round(block.wallMs, 1)} ms on a machine with load ${os.loadavg()[0].toFixed(1)} on ${os.cpus().length} cores`,
+    note: `${note}; longest wall-clock block ${round(block.wallMs, 1)} ms on a machine with load ${os.loadavg()[0]!.toFixed(1)} on ${os.cpus().length} cores`,
   };
 }
 
@@ -119,8 +119,9 @@ async function main(): Promise<void> {
           after: `${new10k}${round_++}\n`,
           turn: 1,
         });
-        summarize(state.files[0]);
-        return fileHunks(state.files[0]);
+        const file = state.files[0]!; // the change just recorded
+        summarize(file);
+        return fileHunks(file);
       }),
       '10,000 lines against 10,000 changed lines: the review model update, Changes view summary and editor hunks (39 s before)',
     ),

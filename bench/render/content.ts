@@ -12,9 +12,9 @@ const WORDS =
 
 function sentence(seed: number, words = 14): string {
   const out: string[] = [];
-  for (let i = 0; i < words; i++) out.push(WORDS[(seed * 7 + i * 3) % WORDS.length]);
+  for (let i = 0; i < words; i++) out.push(WORDS[(seed * 7 + i * 3) % WORDS.length]!);
   const text = out.join(' ');
-  return text[0].toUpperCase() + text.slice(1) + '.';
+  return text.charAt(0).toUpperCase() + text.slice(1) + '.';
 }
 
 /** About `bytes` of markdown: sections of prose, a list, a table and a fenced code block. */

@@ -90,7 +90,7 @@ async function streaming(bytes: number, chunks: number, perFrame: number, layout
 async function oneShot(bytes: number, chunks: number): Promise<number> {
   const pieces = splitChunks(markdownAnswer(bytes), chunks);
   const m = mount(emptyThread());
-  m.frame([agentChunk(pieces[0])]);
+  m.frame([agentChunk(pieces[0] ?? '')]);
   await renderedFrames();
   const t0 = performance.now();
   m.frame([agentChunk(pieces.slice(1).join(''))]);

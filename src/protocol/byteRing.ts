@@ -43,7 +43,7 @@ export class ByteRing {
     const written = this.buffer.write(text, this.writeAt, length, 'utf8');
     this.starts.push(this.writeAt);
     this.lengths.push(written);
-    for (let c = 0; c < this.meta.length; c++) this.meta[c].push(meta[c] ?? 0);
+    for (let c = 0; c < this.meta.length; c++) this.meta[c]!.push(meta[c] ?? 0);
     this.writeAt += written;
     this.usedBytes += written;
     return written;
@@ -61,7 +61,7 @@ export class ByteRing {
     if (total * 4 > this.capacity) {
       for (let i = 0; i < texts.length; i++)
         this.push(
-          texts[i],
+          texts[i]!,
           this.meta.map((_, c) => meta[c]?.[i] ?? 0),
         );
       return;
@@ -72,10 +72,11 @@ export class ByteRing {
     this.buffer.write(joined, this.writeAt, total, ascii ? 'latin1' : 'utf8');
     let at = this.writeAt;
     for (let i = 0; i < texts.length; i++) {
-      const length = ascii ? texts[i].length : Buffer.byteLength(texts[i], 'utf8');
+      const text = texts[i]!;
+      const length = ascii ? text.length : Buffer.byteLength(text, 'utf8');
       this.starts.push(at);
       this.lengths.push(length);
-      for (let c = 0; c < this.meta.length; c++) this.meta[c].push(meta[c]?.[i] ?? 0);
+      for (let c = 0; c < this.meta.length; c++) this.meta[c]!.push(meta[c]?.[i] ?? 0);
       at += length;
     }
     this.writeAt = at;
@@ -85,10 +86,11 @@ export class ByteRing {
   /** Calls `visit` for each kept entry, oldest first, with its decoded text and meta row. */
   forEach(visit: (text: string, meta: number[]) => void): void {
     for (let i = this.head; i < this.starts.length; i++) {
-      const text = this.buffer.toString('utf8', this.starts[i], this.starts[i] + this.lengths[i]);
+      const start = this.starts[i]!;
+      const text = this.buffer.toString('utf8', start, start + this.lengths[i]!);
       visit(
         text,
-        this.meta.map((column) => column[i]),
+        this.meta.map((column) => column[i]!),
       );
     }
   }
@@ -109,7 +111,8 @@ export class ByteRing {
         this.writeAt = 0;
         return;
       }
-      const oldest = this.starts[this.head];
+      // count > 0, so head indexes a kept entry.
+      const oldest = this.starts[this.head]!;
       if (this.writeAt > oldest) {
         // Live bytes are [oldest, writeAt): free space is the end of the buffer, then its start.
         if (this.writeAt + length <= this.capacity) return;
@@ -123,7 +126,7 @@ export class ByteRing {
   }
 
   private evictOldest(): void {
-    this.usedBytes -= this.lengths[this.head];
+    this.usedBytes -= this.lengths[this.head]!;
     this.head++;
     // Compact now and then instead of shifting on every eviction (shift is O(n)).
     if (this.head > 1024 && this.head * 2 > this.starts.length) {

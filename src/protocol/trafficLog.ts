@@ -94,7 +94,9 @@ export class TrafficLog implements TrafficSink {
   records(): TrafficRecord[] {
     this.flush();
     const records: TrafficRecord[] = [];
-    this.ring.forEach((text, [time, flags, bytes]) =>
+    this.ring.forEach((text, meta) => {
+      // The ring was made with three meta columns: every row has all three.
+      const [time, flags, bytes] = meta as [number, number, number];
       records.push(
         toRecord(
           text,
@@ -103,8 +105,8 @@ export class TrafficLog implements TrafficSink {
           bytes === -1 ? Buffer.byteLength(text, 'utf8') : bytes,
           (flags & TRUNCATED) !== 0,
         ),
-      ),
-    );
+      );
+    });
     return records;
   }
 

@@ -45,7 +45,8 @@ export class CheckpointStore {
     files: Record<string, string | null>;
   }): Promise<CheckpointManifest> {
     const existing = await this.list();
-    const seq = existing.length === 0 ? 1 : existing[existing.length - 1].seq + 1;
+    const last = existing.at(-1);
+    const seq = last === undefined ? 1 : last.seq + 1;
     const manifest: CheckpointManifest = {
       id: `cp-${seq}`,
       seq,
@@ -138,7 +139,7 @@ export class CheckpointStore {
     const dropped: string[] = [];
     let kept = manifests;
     while (kept.length > 1 && referencedBytes(kept) > maxBytes) {
-      const [oldest, ...rest] = kept;
+      const [oldest, ...rest] = kept as [CheckpointManifest, ...CheckpointManifest[]]; // length > 1
       await fs.rm(this.manifestPath(oldest), { force: true });
       dropped.push(oldest.id);
       kept = rest;

@@ -40,7 +40,7 @@ export function createPathFilter(rules: IgnoreRules): PathFilter {
     if (path === '' || path.startsWith('../')) return true;
     const segments = path.split('/');
     if (segments.some((segment) => ALWAYS_IGNORED.has(segment))) return true;
-    const name = segments[segments.length - 1];
+    const name = segments[segments.length - 1] ?? ''; // split always yields at least one segment
     if (EDITOR_NOISE.some((pattern) => pattern.test(name))) return true;
     // An excluded folder excludes everything below it: test every prefix.
     for (let i = 1; i <= segments.length; i++) {

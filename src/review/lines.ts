@@ -12,7 +12,7 @@ export function joinLines(lines: readonly string[]): string {
 /** Character offset of the start of line `index` (index may equal lines.length: the end). */
 export function offsetOfLine(lines: readonly string[], index: number): number {
   let offset = 0;
-  for (let i = 0; i < index && i < lines.length; i++) offset += lines[i].length;
+  for (let i = 0; i < index && i < lines.length; i++) offset += lines[i]!.length;
   return offset;
 }
 

@@ -45,10 +45,11 @@ export function mergeAgentWrite(base: string, agent: string, live: string): Merg
   let i = 0;
   while (i < all.length) {
     // A cluster: hunks whose base ranges overlap or touch (diff3 treats adjoining changes as one).
-    const lo = all[i].hunk.baseStart;
-    let hi = baseEnd(all[i].hunk);
+    const first = all[i]!.hunk;
+    const lo = first.baseStart;
+    let hi = baseEnd(first);
     let j = i + 1;
-    while (j < all.length && all[j].hunk.baseStart <= hi) hi = Math.max(hi, baseEnd(all[j++].hunk));
+    while (j < all.length && all[j]!.hunk.baseStart <= hi) hi = Math.max(hi, baseEnd(all[j++]!.hunk));
     const cluster = all.slice(i, j);
     merged.push(...baseLines.slice(next, lo));
     const user = cluster.filter((entry) => entry.side === 'user').map((entry) => entry.hunk);

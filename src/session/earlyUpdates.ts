@@ -61,7 +61,7 @@ export class EarlyUpdates {
     const taken: acp.SessionNotification[] = [];
     const kept: Held[] = [];
     for (let i = this.head; i < this.queue.length; i++) {
-      const held = this.queue[i];
+      const held = this.queue[i]!;
       if (held.sessionId === sessionId) {
         taken.push(held.notification);
         this.bytes -= held.bytes;
@@ -74,7 +74,8 @@ export class EarlyUpdates {
   }
 
   private dropOldest(): void {
-    const held = this.queue[this.head];
+    // Called only while bytes > maxBytes, so at least one update is held at head.
+    const held = this.queue[this.head]!;
     this.queue[this.head] = undefined as unknown as Held;
     this.head++;
     this.bytes -= held.bytes;

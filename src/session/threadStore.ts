@@ -42,7 +42,7 @@ export class ThreadStore {
     try {
       // Streaming dispatches one action per chunk: no queue and no listener copy on that path.
       this.emit(event);
-      for (let i = 0; i < this.queue.length; i++) this.emit(this.queue[i]);
+      for (let i = 0; i < this.queue.length; i++) this.emit(this.queue[i]!);
     } finally {
       this.queue.length = 0;
       this.emitting = false;

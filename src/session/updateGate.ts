@@ -143,7 +143,7 @@ function repair(
   let itemDepth = -1;
   for (let i = 0; i < segments.length; i++) {
     if (Array.isArray(container) && i >= 2) itemDepth = i;
-    container = (container as Record<string, unknown> | undefined)?.[segments[i]];
+    container = (container as Record<string, unknown> | undefined)?.[segments[i]!];
     if (typeof container !== 'object' || container === null) break;
   }
   const cut = itemDepth >= 0 ? segments.slice(0, itemDepth + 1) : segments.slice(0, 2);
@@ -155,6 +155,7 @@ function repair(
 /** A copy of `root` without the value at `path`; only the containers on the path are copied. */
 function without(root: Record<string, unknown>, path: string[]): Record<string, unknown> {
   const [head, ...rest] = path;
+  if (head === undefined) return root; // an empty path removes nothing (repair never passes one)
   const value = root[head];
   if (rest.length === 0) {
     const copy = { ...root };

@@ -141,7 +141,7 @@ export function diffHunks(
     if (kind === 'del') removed += count;
     const room = Math.max(0, Math.min(count, maxLines - made));
     for (let k = from; k < from + room; k++) {
-      const line = lines[k];
+      const line = lines[k]!; // k < from + room <= to <= lines.length
       const entry: DiffLine = { kind, text: line.endsWith('\n') ? line.slice(0, -1) : line };
       if (!line.endsWith('\n')) entry.noNewlineAtEnd = true;
       hunk.lines.push(entry);
@@ -153,7 +153,7 @@ export function diffHunks(
   let newLine = 0;
   let r = 0;
   while (r < runs.length) {
-    const run = runs[r];
+    const run = runs[r]!;
     if (run.kind === 'ctx') {
       oldLine += run.lines.length;
       newLine += run.lines.length;
@@ -162,7 +162,7 @@ export function diffHunks(
     }
     // A hunk: up to `context` lines of the context run before, the changes, and context runs no
     // longer than 2 x context between them; it ends with `context` lines of the next long run.
-    const previous = r > 0 ? runs[r - 1] : undefined;
+    const previous = r > 0 ? runs[r - 1]! : undefined;
     const lead = previous ? Math.min(context, previous.lines.length) : 0;
     const hunk: DiffHunk = {
       oldStart: oldLine - lead + 1,
@@ -173,7 +173,7 @@ export function diffHunks(
     };
     if (previous && lead > 0) emit(hunk, 'ctx', previous.lines, previous.lines.length - lead, previous.lines.length);
     for (; r < runs.length; r++) {
-      const { kind, lines } = runs[r];
+      const { kind, lines } = runs[r]!;
       if (kind !== 'ctx') {
         emit(hunk, kind, lines, 0, lines.length);
         if (kind !== 'add') oldLine += lines.length;

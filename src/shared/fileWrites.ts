@@ -15,7 +15,7 @@ export function attachWrite(state: ThreadState, write: FileWriteView): ThreadSta
   let target = -1;
   const turnStart = currentTurnStart(entries);
   for (let i = entries.length - 1; i >= turnStart && target < 0; i--) {
-    const entry = entries[i];
+    const entry = entries[i]!;
     if (entry.kind !== 'tool' || !isOpenStatus(entry.tool.status)) continue;
     if (fallback < 0) fallback = i;
     if (toolMentionsPath(entry.tool, write.path)) target = i;

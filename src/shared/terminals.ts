@@ -52,12 +52,12 @@ function withRoom(terminals: Record<string, TerminalView>): Record<string, Termi
   if (ids.length < MAX_TERMINAL_VIEWS) return terminals;
   let excess = ids.length - MAX_TERMINAL_VIEWS + 1;
   const kept: Record<string, TerminalView> = {};
-  for (const id of ids) {
-    if (excess > 0 && terminals[id].released) {
+  for (const [id, terminal] of Object.entries(terminals)) {
+    if (excess > 0 && terminal.released) {
       excess--;
       continue;
     }
-    kept[id] = terminals[id];
+    kept[id] = terminal;
   }
   return kept;
 }

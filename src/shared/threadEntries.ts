@@ -17,7 +17,7 @@ export function entryId(n: number): string {
  */
 export function currentTurnStart(entries: readonly Entry[]): number {
   for (let i = entries.length - 1; i >= 0; i--) {
-    const kind = entries[i].kind;
+    const kind = entries[i]!.kind;
     if (kind === 'turnEnd' || kind === 'failure') return i + 1;
   }
   return 0;
@@ -54,7 +54,7 @@ export function toolIndexOf(state: ThreadState): ToolIndex {
 /** Own keys only ("toString" is not a tool call), and the entry must really be that tool. */
 function lookup(entries: readonly Entry[], index: ToolIndex, toolCallId: string): number | undefined {
   if (!Object.hasOwn(index, toolCallId)) return undefined;
-  const at = index[toolCallId];
+  const at = index[toolCallId]!; // an own key (checked above)
   const entry = entries[at];
   return entry?.kind === 'tool' && entry.tool.toolCallId === toolCallId ? at : undefined;
 }
@@ -75,7 +75,7 @@ export function roomForAgentEntry(state: ThreadState): { ok: true } | { ok: fals
   if (state.entries.length < MAX_AGENT_ENTRIES) return { ok: true };
   // Only the entries past the cap can be the report: a scan of those few, not of the whole thread.
   for (let i = MAX_AGENT_ENTRIES - 1; i < state.entries.length; i++) {
-    const entry = state.entries[i];
+    const entry = state.entries[i]!;
     if (entry.kind === 'protocolError' && entry.title === ENTRY_CAP_TITLE) return { ok: false, state };
   }
   return {

@@ -88,7 +88,7 @@ export function addWrite(writes: readonly FileWriteView[], write: FileWriteView)
   const at = writes.findIndex((existing) => existing.path === write.path);
   if (at < 0) return [...writes, write];
   const next = writes.slice();
-  next[at] = { path: write.path, oldText: writes[at].oldText, newText: write.newText };
+  next[at] = { path: write.path, oldText: writes[at]!.oldText, newText: write.newText };
   return next;
 }
 

@@ -57,7 +57,7 @@ export function requestPermission(
 export function resolvePermission(state: ThreadState, permissionId: string, outcome: PermissionState): ThreadState {
   // Newest first: the request being answered is almost always near the end.
   for (let i = state.entries.length - 1; i >= 0; i--) {
-    const entry = state.entries[i];
+    const entry = state.entries[i]!;
     if (entry.kind !== 'tool' || entry.tool.permission?.permissionId !== permissionId) continue;
     const entries = state.entries.slice();
     setTool(entries, i, { ...entry.tool, permission: { ...entry.tool.permission, state: outcome } });
@@ -74,7 +74,7 @@ export function resolvePermission(state: ThreadState, permissionId: string, outc
 export function settleTurn(state: ThreadState, openToolStatus: 'cancelled' | 'unfinished'): Entry[] {
   const entries = state.entries.slice();
   for (let i = currentTurnStart(entries); i < entries.length; i++) {
-    const entry = entries[i];
+    const entry = entries[i]!;
     if (entry.kind === 'tool' && isOpenStatus(entry.tool.status)) {
       setTool(entries, i, { ...entry.tool, status: openToolStatus });
     }

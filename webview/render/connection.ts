@@ -100,7 +100,7 @@ function spinnerLine(text: string): HTMLElement {
 
 function hasFailureEntry(thread: ThreadState): boolean {
   for (let i = thread.entries.length - 1; i >= 0; i--) {
-    const entry = thread.entries[i];
+    const entry = thread.entries[i]!;
     if (entry.kind === 'failure') return true;
     if (entry.kind === 'user') return false; // a failure older than the last prompt is not this one
   }

@@ -129,10 +129,11 @@ function highlightHunk(
   let oldIndex = 0;
   let newIndex = 0;
   return {
+    // Each side has one fragment per line of that side (checked above), taken in order.
     next(kind) {
-      if (kind === 'del') return oldSide[oldIndex++];
+      if (kind === 'del') return oldSide[oldIndex++]!;
       if (kind === 'ctx') oldIndex++;
-      return newSide[newIndex++];
+      return newSide[newIndex++]!;
     },
   };
 }

@@ -155,7 +155,9 @@ function htmlToLines(html: string): DocumentFragment[] | null {
       open.pop();
       parent = parent.parentNode ?? line;
     } else {
-      const pieces = match[2].replace(/&(?:amp|lt|gt|quot|#x27|#39);/g, (entity) => ENTITIES[entity]).split('\n');
+      const pieces = match[2]
+        .replace(/&(?:amp|lt|gt|quot|#x27|#39);/g, (entity) => ENTITIES[entity] ?? entity)
+        .split('\n');
       pieces.forEach((piece, index) => {
         if (index > 0) {
           lines.push(line);

@@ -136,11 +136,11 @@ export class IncrementalMarkdown {
     // A block whose source is unchanged keeps its nodes (a token renders from its source alone),
     // frozen or not: only the block that grew renders again, and most blocks render only once.
     let reused = 0;
-    while (reused < tokens.length && this.tail[reused]?.raw === tokens[reused].raw) reused++;
+    while (reused < tokens.length && this.tail[reused]?.raw === tokens[reused]!.raw) reused++;
     if (
       reused === tokens.length - 1 &&
       this.tail.length === tokens.length &&
-      this.growCode(this.tail[reused], tokens[reused])
+      this.growCode(this.tail[reused]!, tokens[reused]!)
     )
       reused++;
     const rendered = tokens.slice(reused).map((token) => this.renderToken(token));
@@ -162,7 +162,7 @@ export class IncrementalMarkdown {
   private patchStale(stale: RenderedBlock[], rendered: RenderedBlock[]): void {
     let patched = 0;
     for (; patched < Math.min(stale.length, rendered.length); patched++) {
-      const [before, after] = [stale[patched], rendered[patched]];
+      const [before, after] = [stale[patched]!, rendered[patched]!];
       if (before.code || after.code || before.nodes.length === 0 || after.nodes.length === 0) break;
       after.nodes = morphNodes(before.nodes, after.nodes);
     }
@@ -316,7 +316,7 @@ export function safeBoundary(src: string, tokens: Token[]): { count: number; cha
   let offset = 0;
   let best = { count: 0, chars: 0 };
   for (let i = 0; i < tokens.length - 1; i++) {
-    offset += tokens[i].raw.length;
+    offset += tokens[i]!.raw.length;
     const blankLineBefore = src.charCodeAt(offset - 1) === 10 && src.charCodeAt(offset - 2) === 10;
     const next = src.charAt(offset);
     if (blankLineBefore && next !== '' && !/\s/.test(next)) best = { count: i + 1, chars: offset };

@@ -33,7 +33,7 @@ class PartsRenderer {
 
   update(parts: MessagePart[]): void {
     for (let i = 0; i < parts.length; i++) {
-      const part = parts[i];
+      const part = parts[i]!;
       const view = this.views[i];
       if (view?.part === part) continue;
       if (view && part?.kind === 'text' && typeof part.text === 'string' && view.markdown) {

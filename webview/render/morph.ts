@@ -16,14 +16,15 @@
 export function morphNodes(current: readonly ChildNode[], fresh: readonly ChildNode[]): ChildNode[] {
   const result: ChildNode[] = [];
   const shared = Math.min(current.length, fresh.length);
-  for (let i = 0; i < shared; i++) result.push(morphNode(current[i], fresh[i]));
-  let last = result[result.length - 1] ?? current[0];
+  for (let i = 0; i < shared; i++) result.push(morphNode(current[i]!, fresh[i]!));
+  let last = result[result.length - 1] ?? current[0]!; // current is not empty (see above)
   for (let i = shared; i < fresh.length; i++) {
-    last.after(fresh[i]);
-    last = fresh[i];
-    result.push(fresh[i]);
+    const node = fresh[i]!;
+    last.after(node);
+    last = node;
+    result.push(node);
   }
-  for (let i = shared; i < current.length; i++) current[i].remove();
+  for (let i = shared; i < current.length; i++) current[i]!.remove();
   return result;
 }
 

@@ -28,9 +28,9 @@ export class BlockSegments {
    */
   place(blocks: readonly PlacedBlock[], frozenCount: number): void {
     for (let i = 0; i < blocks.length; i++) {
-      const { nodes } = blocks[i];
+      const { nodes } = blocks[i]!;
       const segment = this.open ?? this.startSegment();
-      if (nodes.length > 0 && nodes[0].parentNode !== segment) segment.append(...nodes);
+      if (nodes.length > 0 && nodes[0]!.parentNode !== segment) segment.append(...nodes);
       if (i < frozenCount && ++this.frozenInOpen >= SEGMENT_BLOCKS) this.open = null;
     }
   }

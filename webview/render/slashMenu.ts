@@ -8,7 +8,7 @@ import { asText, visibleText } from '../visibleText';
 export function slashQuery(text: string, caret: number): string | null {
   const word = /^\/(\S*)/.exec(text);
   if (!word || caret < 1 || caret > word[0].length) return null;
-  return word[1];
+  return word[1] ?? ''; // the group (\S*) always takes part in a match
 }
 
 /** Commands whose name starts with the query first, then those containing it (name or description). */

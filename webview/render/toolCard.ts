@@ -115,8 +115,9 @@ export class ToolCardView implements EntryView {
     this.card.dataset.status = status;
     this.card.dataset.kind = kind;
     this.icon.dataset.kind = kind;
-    this.icon.title = KIND_LABEL[kind];
-    this.title.textContent = visibleText(tool.title) || KIND_LABEL[kind];
+    const label = KIND_LABEL[kind]!; // kind is an own key (checked above), or 'other'
+    this.icon.title = label;
+    this.title.textContent = visibleText(tool.title) || label;
     this.status.dataset.status = status;
     this.status.className = `status-badge status-${status}`;
     this.statusLabel.textContent = STATUS_LABEL[status];

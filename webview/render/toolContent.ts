@@ -55,7 +55,7 @@ export class ReusingList<T> {
         : { item, el: this.renderItem(item) };
     });
     const changed =
-      this.showsError || next.length !== this.rendered.length || next.some((r, i) => r.el !== this.rendered[i].el);
+      this.showsError || next.length !== this.rendered.length || next.some((r, i) => r.el !== this.rendered[i]!.el);
     if (changed) this.container.replaceChildren(...next.map((r) => r.el));
     this.rendered = next;
     this.showsError = false;

@@ -75,7 +75,9 @@ export class TranscriptView {
         const fresh: EntryRecord = i < lazyBefore ? this.placeholder(entry) : this.createView(entry);
         this.records.set(entry.id, fresh);
         // Entries are only appended or replaced in place, never reordered: insert after the previous one.
-        this.place(fresh.el, i > 0 ? (this.records.get(entries[i - 1]?.id)?.el ?? null) : null);
+        // (A malformed previous entry has no id: then there is no record to insert after.)
+        const previousId = i > 0 ? entries[i - 1]?.id : undefined;
+        this.place(fresh.el, previousId === undefined ? null : (this.records.get(previousId)?.el ?? null));
       } else if (record.entry !== entry) {
         record.entry = entry;
         if (record.view) this.updateView(record);

@@ -136,8 +136,8 @@ export class EditorReview implements vscode.Disposable, vscode.CodeLensProvider 
     const here = editor.selection.active.line;
     const target =
       direction === 1
-        ? (lines.find((line) => line > here) ?? lines[0])
-        : ([...lines].reverse().find((line) => line < here) ?? lines[lines.length - 1]);
+        ? (lines.find((line) => line > here) ?? lines[0]!)
+        : ([...lines].reverse().find((line) => line < here) ?? lines[lines.length - 1]!); // non-empty (checked above)
     const position = new vscode.Position(target, 0);
     editor.selection = new vscode.Selection(position, position);
     editor.revealRange(new vscode.Range(position, position), vscode.TextEditorRevealType.InCenterIfOutsideViewport);
@@ -193,7 +193,7 @@ function anchorLine(hunk: ReviewHunk, document: vscode.TextDocument): number {
 
 function removedMarker(hunk: ReviewHunk, document: vscode.TextDocument, file: FileReview): vscode.DecorationOptions {
   const line = anchorLine(hunk, document);
-  const first = hunk.baseLines[0].replace(/\r?\n$/, '');
+  const first = (hunk.baseLines[0] ?? '').replace(/\r?\n$/, '');
   const preview = first.length > MAX_REMOVED_PREVIEW ? `${first.slice(0, MAX_REMOVED_PREVIEW)}…` : first;
   const more = hunk.baseLines.length > 1 ? ` (+${hunk.baseLines.length - 1} more removed)` : '';
   const hover = new vscode.MarkdownString();
