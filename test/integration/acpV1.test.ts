@@ -82,7 +82,7 @@ describe('ACP v1 details (issue 18) with the scripted agent', () => {
   it('advertises boolean config options, gets one, and sets it with type "boolean" and a boolean value', async () => {
     const t = await start();
     const [initialize] = t.received('initialize');
-    expect(initialize.params.clientCapabilities).toMatchObject({ session: { configOptions: { boolean: {} } } });
+    expect(initialize!.params.clientCapabilities).toMatchObject({ session: { configOptions: { boolean: {} } } });
     expect(option(t.state(), 'thinking')).toMatchObject({ type: 'boolean', currentValue: false });
     await t.controller.setConfigOption('thinking', true);
     expect(option(t.state(), 'thinking')).toMatchObject({ currentValue: true });

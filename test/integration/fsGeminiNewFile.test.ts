@@ -127,6 +127,6 @@ describe('Gemini CLI creating a new file (scripted: its exact request sequence)'
     expect(agentText(state)).toContain(`Error checking existing file: Resource not found: ${file}`);
     expect(toolStatus(state)).toBe('failed');
     const [firstAnswer] = t.sent().filter((message) => message.method === undefined && typeof message.id === 'string');
-    expect(firstAnswer.error).toMatchObject({ code: -32002 });
+    expect(firstAnswer!.error).toMatchObject({ code: -32002 });
   });
 });

@@ -135,10 +135,10 @@ describe('a hostile agent', () => {
       'Ignored an invalid agent_message_chunk update from the agent',
       'Ignored an invalid tool_call update from the agent',
     ]);
-    expect(errors[0].detail).toContain('update.locations[0].path must be string');
-    expect(errors[3].detail).toContain('update.content.uri must be string');
-    expect(errors[3].raw).toContain('"uri":5');
-    expect(errors[4].detail).toContain("must have required property 'toolCallId'");
+    expect(errors[0]!.detail).toContain('update.locations[0].path must be string');
+    expect(errors[3]!.detail).toContain('update.content.uri must be string');
+    expect(errors[3]!.raw).toContain('"uri":5');
+    expect(errors[4]!.detail).toContain("must have required property 'toolCallId'");
     expect(t.log.join('\n')).toContain('ignoring session/update variant "future_variant"');
     // The webview got everything, every post serialised, and its copy equals the host's.
     await vi.waitFor(() => expect(t.webviewState()?.entries).toEqual(t.state().entries));
@@ -156,7 +156,7 @@ describe('a hostile agent', () => {
     // id {} / null / true / [1], and the empty batch: five -32600 answers with id null.
     expect(byId(null)).toHaveLength(5);
     for (const answer of byId(null)) expect(answer.error?.code).toBe(-32600);
-    expect(byId(null)[0].error?.message).toMatch(/request id an object is not a string or a number/);
+    expect(byId(null)[0]!.error?.message).toMatch(/request id an object is not a string or a number/);
     expect(byId(null).at(-1)?.error?.message).toMatch(/batches are not supported/);
     // The batch's request answered by its own id.
     expect(byId('batch-1')).toEqual([expect.objectContaining({ error: expect.objectContaining({ code: -32600 }) })]);

@@ -121,7 +121,7 @@ function mutate<T>(value: T, m: Mutation): T {
   if (m.kind === 'none') return value;
   const copy = structuredClone(value) as Record<string, unknown>;
   const all = paths(copy);
-  const path = all.length ? all[m.pick % all.length] : [];
+  const path = all.length ? all[m.pick % all.length]! : [];
   let parent: any = copy;
   for (const key of path.slice(0, -1)) parent = parent[key];
   const last = path[path.length - 1];

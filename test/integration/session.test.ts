@@ -122,7 +122,7 @@ describe('ThreadController with the scripted agent', () => {
     const t = setup(scripted('no-initialize'), { initializeTimeoutMs: 400 });
     await t.controller.start();
     expect(failureOf(t.state()).title).toBe('The agent did not answer initialize within 0.4 s');
-    const exit = await t.processes[0].exited;
+    const exit = await t.processes[0]!.exited;
     expect(exit.requested).toBe(true);
   });
 
@@ -130,7 +130,7 @@ describe('ThreadController with the scripted agent', () => {
     const t = setup(scripted('bad-protocol-version'));
     await t.controller.start();
     expect(failureOf(t.state()).title).toBe('The agent wants ACP protocol version 99; Switchboard speaks version 1');
-    expect((await t.processes[0].exited).requested).toBe(true);
+    expect((await t.processes[0]!.exited).requested).toBe(true);
   });
 
   it('authenticates when session/new says auth_required', async () => {
@@ -178,7 +178,7 @@ describe('ThreadController with the scripted agent', () => {
     await t.controller.start();
     await t.controller.prompt('one');
     await t.controller.restart();
-    expect((await t.processes[0].exited).requested).toBe(true);
+    expect((await t.processes[0]!.exited).requested).toBe(true);
     await t.controller.prompt('two');
     expect(agentText(t.state())).toContain('You said: two');
     expect(agentText(t.state())).toContain('You said: one');

@@ -149,7 +149,7 @@ suite('Review of agent changes', () => {
         const tmp = target + '.tmp.' + process.pid + '.' + pause;
         fs.writeFileSync(tmp, text);
         setTimeout(() => fs.renameSync(tmp, target), Number(pause));`;
-      for (const [text, pause] of [
+      for (const [text, pause] of <[string, string][]>[
         ['hi\n', '0'],
         ['hi there\n', '800'],
       ]) {

@@ -91,20 +91,20 @@ suite('Restore Checkpoint... (pick a stored checkpoint)', () => {
       const restored = await reloaded.checkpoints.pickAndRestore();
 
       assert.equal(picked.length, 1);
-      const [first] = picked[0];
+      const [first] = picked[0]!;
       const fileCount = Object.keys(newest.files).length;
       assert.deepEqual(first, {
         checkpointId: newest.id,
-        label: first.label,
+        label: first!.label,
         description: fileCount === 1 ? '1 file' : `${fileCount} files`,
         detail: '“Refactor the parser, please”',
       });
       assert.match(first.label, /^just now · \d\d:\d\d$/, 'newest first, with when it was taken');
 
       assert.equal(asked.length, 1);
-      assert.match(asked[0].message, /Restore 2 file\(s\)/);
-      assert.match(asked[0].detail, /edited\.md — you edited it since/, 'the edit made before the reload is flagged');
-      assert.match(asked[0].detail, /other\.md\n/);
+      assert.match(asked[0]!.message, /Restore 2 file\(s\)/);
+      assert.match(asked[0]!.detail, /edited\.md — you edited it since/, 'the edit made before the reload is flagged');
+      assert.match(asked[0]!.detail, /other\.md\n/);
 
       assert.deepEqual(restored.sort(), [editedFile, otherFile]);
       assert.equal(document.getText(), 'e0\n');
@@ -141,11 +141,11 @@ suite('Restore Checkpoint... (pick a stored checkpoint)', () => {
       const restored = await vscode.commands.executeCommand<string[]>('switchboard.restoreCheckpoint');
       assert.deepEqual(restored, []);
       assert.equal(picked.length, 1);
-      assert.equal(picked[0][0].checkpointId, newest.id);
+      assert.equal(picked[0]![0]!.checkpointId, newest.id);
       assert.ok(
-        picked[0].every(
+        picked[0]!.every(
           (item, index) =>
-            index === 0 || Number(item.checkpointId.slice(3)) < Number(picked[0][index - 1].checkpointId.slice(3)),
+            index === 0 || Number(item.checkpointId.slice(3)) < Number(picked[0]![index - 1]!.checkpointId.slice(3)),
         ),
         'newest first',
       );

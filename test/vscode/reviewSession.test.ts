@@ -116,10 +116,10 @@ suite('Review across sessions and reloads', () => {
     try {
       const restored = await feature.checkpoints.restore(threadId, 'entry-1');
       assert.equal(asked.length, 1);
-      assert.match(asked[0].message, /Restore 2 file\(s\)/);
-      assert.match(asked[0].detail, /edited\.md — you edited it since/);
-      assert.match(asked[0].detail, /other\.md\n/);
-      assert.deepEqual(asked[0].buttons, [RESTORE_BUTTONS.all, RESTORE_BUTTONS.skipEdited]);
+      assert.match(asked[0]!.message, /Restore 2 file\(s\)/);
+      assert.match(asked[0]!.detail, /edited\.md — you edited it since/);
+      assert.match(asked[0]!.detail, /other\.md\n/);
+      assert.deepEqual(asked[0]!.buttons, [RESTORE_BUTTONS.all, RESTORE_BUTTONS.skipEdited]);
 
       assert.deepEqual(restored, [otherFile]);
       assert.equal(fs.readFileSync(otherFile, 'utf8'), 'o0\n');

@@ -82,7 +82,7 @@ function fakeSource(states: Record<string, ReviewFileState>, pending = 0) {
   const source: ReviewSource & { change(): void; states: Record<string, ReviewFileState>; pending: number } = {
     states,
     pending,
-    files: (paths) => paths.filter((path) => path in source.states).map((path) => source.states[path]),
+    files: (paths) => paths.filter((path) => path in source.states).map((path) => source.states[path]!),
     sessionPending: () => source.pending,
     onDidChange: (listener) => {
       listeners.add(listener);
@@ -137,7 +137,7 @@ describe('ReviewSync', () => {
     sync.afterSnapshot();
     expect(posted).toEqual([{ type: 'review', files: [source.states['/ws/a.ts']], sessionPending: 1 }]);
 
-    source.states['/ws/a.ts'] = { ...source.states['/ws/a.ts'], status: 'kept', hunks: 0 };
+    source.states['/ws/a.ts'] = { ...source.states['/ws/a.ts']!, status: 'kept', hunks: 0 };
     source.pending = 0;
     source.change();
     source.change();

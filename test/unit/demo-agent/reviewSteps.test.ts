@@ -11,7 +11,7 @@ describe('the Demo agent’s /review edit', () => {
       baseStart: 2,
       currentLines: ['This file was edited by the demo agent in turn 2: review each change in the editor.\n'],
     });
-    expect(hunks[1].currentLines).toEqual(['Added by the demo agent in turn 2.\n']);
+    expect(hunks[1]!.currentLines).toEqual(['Added by the demo agent in turn 2.\n']);
     expect(computeHunks(first, reviewDemoEdit(first, 3))).toHaveLength(2);
   });
 });

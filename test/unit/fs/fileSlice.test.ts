@@ -136,7 +136,7 @@ describe('readFileSlice: the sliceLines contract, from disk', () => {
       0xa0,
     ];
     for (let round = 0; round < 400; round++) {
-      const bytes = Buffer.from(Array.from({ length: random(40) }, () => alphabet[random(alphabet.length)]));
+      const bytes = Buffer.from(Array.from({ length: random(40) }, () => alphabet[random(alphabet.length)]!));
       if (round % 4 === 0) bytes.set([0xef, 0xbb, 0xbf].slice(0, Math.min(3, bytes.length)));
       const text = decodeText(bytes);
       for (let line = 0; line <= 8; line++) {

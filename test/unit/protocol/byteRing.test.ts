@@ -17,7 +17,7 @@ describe('ByteRing', () => {
     ring.push('jkl', [4]); // does not fit after 'ghi' (9 + 3 > 10): wraps, evicting 'abc'
     expect(texts(ring)).toEqual(['def', 'ghi', 'jkl']);
     const metas: number[] = [];
-    ring.forEach((_text, [meta]) => metas.push(meta));
+    ring.forEach((_text, [meta]) => metas.push(meta!));
     expect(metas).toEqual([2, 3, 4]);
     expect(ring.size).toBe(9);
   });
@@ -48,7 +48,7 @@ describe('ByteRing', () => {
   it('pushAll keeps the same texts and meta as pushing one by one (ASCII and multi-byte)', () => {
     const texts = Array.from({ length: 700 }, (_, i) => (i % 5 === 0 ? `é${i}€` : `line ${i}`));
     const one = new ByteRing(4096, 2);
-    for (let i = 0; i < texts.length; i++) one.push(texts[i], [i, i * 2]);
+    for (let i = 0; i < texts.length; i++) one.push(texts[i]!, [i, i * 2]);
     const batched = new ByteRing(4096, 2);
     for (let from = 0; from < texts.length; from += 64) {
       const batch = texts.slice(from, from + 64);

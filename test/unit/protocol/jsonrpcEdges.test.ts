@@ -117,7 +117,7 @@ describe('responses', () => {
     const agent = rawAgent();
     const answer = agent.client.request('session/prompt', { sessionId: 's', prompt: [] });
     await vi.waitFor(() => expect(agent.lines).toHaveLength(1));
-    const id = agent.lines[0].id;
+    const id = agent.lines[0]!.id;
     agent.write(
       JSON.stringify({ jsonrpc: '2.0', id, result: { stopReason: 'end_turn' } }),
       JSON.stringify({ jsonrpc: '2.0', id, error: { code: -32603, message: 'late' } }),

@@ -48,7 +48,7 @@ describe('checkpoint pick labels', () => {
       { checkpointId: 'cp-3', label: '5 min ago · 14:27', description: '2 files', detail: 'Demo: prompt 3' },
       { checkpointId: 'cp-1', label: '1 h ago · 13:27', description: '2 files', detail: '“add a test for the parser”' },
     ]);
-    expect(checkpointPicks([manifest(4, { files: { '/w/a.ts': 'h' } })], now)[0].description).toBe('1 file');
+    expect(checkpointPicks([manifest(4, { files: { '/w/a.ts': 'h' } })], now)[0]!.description).toBe('1 file');
     expect(checkpointPicks([], now)).toEqual([]);
   });
 
@@ -66,9 +66,9 @@ describe('checkpoint pick labels', () => {
       const without = await store.create({ kind: 'prompt', label: 'p2', createdAt: now, files: {} });
       const listed = await store.list();
       expect(listed.map((entry) => entry.prompt)).toEqual(['rename it', undefined]);
-      expect('prompt' in listed[1]).toBe(false);
-      expect(listed[0].id).toBe(withPrompt.id);
-      expect(listed[1].id).toBe(without.id);
+      expect('prompt' in listed[1]!).toBe(false);
+      expect(listed[0]!.id).toBe(withPrompt.id);
+      expect(listed[1]!.id).toBe(without.id);
     } finally {
       await fs.rm(dir, { recursive: true, force: true });
     }

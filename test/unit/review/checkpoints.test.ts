@@ -36,7 +36,7 @@ describe('checkpoint store', () => {
       files: { '/a': 'same', '/b': 'same', '/c': null },
     });
     expect(first.files).toEqual({ '/a': hashText('same'), '/b': hashText('same'), '/c': null });
-    expect(await store.readBlob(first.files['/a'])).toBe('same');
+    expect(await store.readBlob(first.files['/a']!)).toBe('same');
     expect(await store.diskUse()).toBe(4);
     const second = await store.create({ kind: 'prompt', label: 'turn 2', createdAt: 2, files: {} });
     expect(second.seq).toBe(first.seq + 1);

@@ -19,16 +19,16 @@ describe('review hunks', () => {
 
   it('Keep of one hunk folds it into the baseline and leaves the other pending', () => {
     const [first, second] = computeHunks(baseline, current);
-    const kept = keepHunk(baseline, first);
+    const kept = keepHunk(baseline, first!);
     expect(kept).toBe(lines('a', 'B', 'c', 'd', 'e', 'f', 'g', 'h'));
     const remaining = computeHunks(kept, current);
     expect(remaining).toHaveLength(1);
-    expect(remaining[0].currentLines).toEqual(second.currentLines);
+    expect(remaining[0]!.currentLines).toEqual(second!.currentLines);
   });
 
   it('Undo of one hunk reverts only its lines in the current text', () => {
     const [, second] = computeHunks(baseline, current);
-    const undone = undoHunk(current, second);
+    const undone = undoHunk(current, second!);
     expect(undone).toBe(lines('a', 'B', 'c', 'd', 'e', 'f', 'g', 'h'));
     expect(computeHunks(baseline, undone)).toHaveLength(1);
   });
@@ -44,8 +44,8 @@ describe('review hunks', () => {
     let base = baseline;
     let cur = current;
     // keep the first, undo the (then only) remaining one
-    base = keepHunk(base, computeHunks(base, cur)[0]);
-    cur = undoHunk(cur, computeHunks(base, cur)[0]);
+    base = keepHunk(base, computeHunks(base, cur)[0]!);
+    cur = undoHunk(cur, computeHunks(base, cur)[0]!);
     expect(cur).toBe(base);
     expect(cur).toBe(lines('a', 'B', 'c', 'd', 'e', 'f', 'g', 'h'));
   });

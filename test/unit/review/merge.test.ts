@@ -82,7 +82,7 @@ describe('minimalEdits', () => {
 
   it('is empty for equal texts and round-trips arbitrary ones', () => {
     expect(minimalEdits('x\n', 'x\n')).toEqual([]);
-    for (const [from, to] of [
+    for (const [from, to] of <[string, string][]>[
       ['', 'new\nfile'],
       ['old\nfile\n', ''],
       ['a\r\nb\r\n', 'a\r\nc\r\nb\r\n'],

@@ -27,7 +27,7 @@ describe('merges on random edits', () => {
     const random = rng(11);
     for (let t = 0; t < 500; t++) {
       const n = 8 + Math.floor(random() * 40);
-      const base = Array.from({ length: n }, () => ['{', '}', 'x', 'y', ''][Math.floor(random() * 5)]);
+      const base = Array.from({ length: n }, () => ['{', '}', 'x', 'y', ''][Math.floor(random() * 5)]!);
       const half = Math.floor(n / 2);
       const userAt = Math.floor(random() * (half - 2));
       const agentAt = half + 1 + Math.floor(random() * (n - half - 2));
@@ -61,7 +61,7 @@ describe('merges on random edits', () => {
     const merged = mergeAgentWrite(base, agent, live);
     expect(merged.text).toBe(agent);
     expect(merged.conflicts).toHaveLength(1);
-    expect(merged.conflicts[0].userLines.join('')).toBe(live);
+    expect(merged.conflicts[0]!.userLines.join('')).toBe(live);
   });
 });
 
@@ -78,9 +78,9 @@ describe('hostile sizes stay bounded and correct', () => {
     expect(ms).toBeLessThan(500);
     expect(hunks).toHaveLength(1);
     expect(hunks[0]).toMatchObject({ baseStart: 1, currentStart: 1, replaced: true });
-    expect(hunks[0].baseLines).toHaveLength(10_000);
-    expect(keepHunk(baseline, hunks[0])).toBe(current);
-    expect(undoHunk(current, hunks[0])).toBe(baseline);
+    expect(hunks[0]!.baseLines).toHaveLength(10_000);
+    expect(keepHunk(baseline, hunks[0]!)).toBe(current);
+    expect(undoHunk(current, hunks[0]!)).toBe(baseline);
     expect(applyEdits(current, minimalEdits(current, baseline))).toBe(baseline);
 
     let state = recordAgentChange(emptyReview(), { path: '/ws/big.txt', before: baseline, after: current, turn: 1 });

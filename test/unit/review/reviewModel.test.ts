@@ -103,8 +103,8 @@ describe('review model', () => {
     });
     const file = findFile(state, PATH)!;
     const [first, second] = fileHunks(file);
-    expect(hunkConflicts(file, first)).toHaveLength(1);
-    expect(hunkConflicts(file, second)).toEqual([]);
+    expect(hunkConflicts(file, first!)).toHaveLength(1);
+    expect(hunkConflicts(file, second!)).toEqual([]);
     // Undo of the conflicting hunk brings back the user's text.
     expect(undoHunk(state, PATH, 0).text).toContain('two (user)\n');
   });

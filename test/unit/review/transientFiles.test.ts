@@ -70,7 +70,7 @@ describe('changes that net to nothing leave review', () => {
       createdNow: false,
       turn: 1,
     });
-    expect(summarize(deleted.files[0])).toMatchObject({ path: '/ws/old.txt', status: 'unknown' });
+    expect(summarize(deleted.files[0]!)).toMatchObject({ path: '/ws/old.txt', status: 'unknown' });
   });
 
   it('a rename chain a -> b -> c lists a as deleted and c as created, never b', () => {
@@ -180,9 +180,9 @@ describe('an atomic save with real files on disk', () => {
       }
       expect(readdirSync(dir)).toEqual(['hello.txt']);
       expect(glue.state.files.map((file) => file.path)).toEqual([hello]);
-      const summary = summarize(glue.state.files[0]);
+      const summary = summarize(glue.state.files[0]!);
       expect(summary).toMatchObject({ status: 'pending', added: 1, removed: 1, created: false, deleted: false });
-      expect(fileHunks(glue.state.files[0])).toMatchObject([{ baseLines: ['hello\n'], currentLines: ['hi\n'] }]);
+      expect(fileHunks(glue.state.files[0]!)).toMatchObject([{ baseLines: ['hello\n'], currentLines: ['hi\n'] }]);
       expect(pendingFiles(glue.state).map((file) => file.path)).toEqual([hello]);
     });
   }

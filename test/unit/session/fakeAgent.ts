@@ -103,8 +103,10 @@ export function fakeSpawner(script: (fake: FakeAgentProcess) => void = scriptBas
     spawn,
     processes,
     configs,
-    get last() {
-      return processes[processes.length - 1];
+    get last(): FakeAgentProcess {
+      const last = processes.at(-1);
+      if (!last) throw new Error('no agent process was spawned yet');
+      return last;
     },
   };
 }

@@ -134,7 +134,7 @@ describe('ThreadController start', () => {
     await new Promise((resolve) => setTimeout(resolve, 30));
     const failures = t.events.filter((event) => event.action.type === 'agentFailed');
     expect(failures).toHaveLength(1);
-    expect(failures[0].action).toMatchObject({ failure: { title: 'Agent exited with code 7', exitCode: 7 } });
+    expect(failures[0]!.action).toMatchObject({ failure: { title: 'Agent exited with code 7', exitCode: 7 } });
   });
 
   it('an error answer to session/new is a failure naming the step', async () => {

@@ -26,7 +26,7 @@ describe('ThreadController turns', () => {
     const state = t.state();
     expect(state.turn).toEqual({ kind: 'idle' });
     expect(state.entries.map((entry) => entry.kind)).toEqual(['user', 'agent', 'turnEnd']);
-    const agent = state.entries[1];
+    const agent = state.entries[1]!;
     expect(agent.kind === 'agent' && agent.parts).toEqual([{ kind: 'text', text: 'Hello' }]);
     expect(state.entries[2]).toMatchObject({ kind: 'turnEnd', stopReason: 'end_turn' });
   });

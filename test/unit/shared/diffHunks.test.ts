@@ -15,7 +15,7 @@ describe('diffHunks', () => {
     expect(result.removed).toBe(0);
     expect(result.hunks).toHaveLength(1);
     expect(result.hunks[0]).toMatchObject({ oldLines: 0, newStart: 1, newLines: 2 });
-    expect(result.hunks[0].lines).toEqual([
+    expect(result.hunks[0]!.lines).toEqual([
       { kind: 'add', text: 'one' },
       { kind: 'add', text: 'two' },
     ]);
@@ -24,7 +24,7 @@ describe('diffHunks', () => {
   it('shows an emptied file as all deletions', () => {
     const result = diffHunks('one\ntwo\n', '');
     expect(result).toMatchObject({ added: 0, removed: 2 });
-    expect(result.hunks[0].lines.map((l) => l.kind)).toEqual(['del', 'del']);
+    expect(result.hunks[0]!.lines.map((l) => l.kind)).toEqual(['del', 'del']);
   });
 
   it('keeps `context` lines around a change and reports 1-based positions', () => {
@@ -34,7 +34,7 @@ describe('diffHunks', () => {
     expect({ added, removed }).toEqual({ added: 1, removed: 1 });
     expect(hunks).toHaveLength(1);
     expect(hunks[0]).toMatchObject({ oldStart: 7, oldLines: 7, newStart: 7, newLines: 7 });
-    expect(hunks[0].lines).toEqual([
+    expect(hunks[0]!.lines).toEqual([
       { kind: 'ctx', text: 'line 7' },
       { kind: 'ctx', text: 'line 8' },
       { kind: 'ctx', text: 'line 9' },
@@ -45,7 +45,7 @@ describe('diffHunks', () => {
       { kind: 'ctx', text: 'line 13' },
     ]);
     const tight = diffHunks(before, after, 1);
-    expect(tight.hunks[0].lines.map((l) => l.kind)).toEqual(['ctx', 'del', 'add', 'ctx']);
+    expect(tight.hunks[0]!.lines.map((l) => l.kind)).toEqual(['ctx', 'del', 'add', 'ctx']);
   });
 
   it('splits distant changes into separate hunks and merges near ones', () => {
@@ -59,18 +59,18 @@ describe('diffHunks', () => {
   it('flags a missing trailing newline on the side that lacks it', () => {
     const { hunks, added, removed } = diffHunks('a\nb', 'a\nb\n');
     expect({ added, removed }).toEqual({ added: 1, removed: 1 });
-    expect(hunks[0].lines).toEqual([
+    expect(hunks[0]!.lines).toEqual([
       { kind: 'ctx', text: 'a' },
       { kind: 'del', text: 'b', noNewlineAtEnd: true },
       { kind: 'add', text: 'b' },
     ]);
     const added2 = diffHunks('a\n', 'a\nb');
-    expect(added2.hunks[0].lines.at(-1)).toEqual({ kind: 'add', text: 'b', noNewlineAtEnd: true });
+    expect(added2.hunks[0]!.lines.at(-1)).toEqual({ kind: 'add', text: 'b', noNewlineAtEnd: true });
   });
 
   it('never emits the "\\ No newline" marker as a line', () => {
     const { hunks } = diffHunks('x', 'y');
-    expect(hunks[0].lines).toEqual([
+    expect(hunks[0]!.lines).toEqual([
       { kind: 'del', text: 'x', noNewlineAtEnd: true },
       { kind: 'add', text: 'y', noNewlineAtEnd: true },
     ]);

@@ -66,7 +66,7 @@ describe('diffHunks over the bounded diff', () => {
     expect(result.coarse).toBe(true);
     expect(result).toMatchObject({ added: 10_000, removed: 10_000 });
     expect(result.hunks).toHaveLength(1);
-    expect(result.hunks[0].lines[0]).toEqual({ kind: 'ctx', text: 'head' });
+    expect(result.hunks[0]!.lines[0]).toEqual({ kind: 'ctx', text: 'head' });
     expect(applyHunks(oldText, result)).toBe(stripNl(newText));
   });
 
@@ -94,8 +94,8 @@ describe('diffHunks line limit', () => {
     const result = diffHunks(oldText, newText, 3, 400);
     expect(performance.now() - t0).toBeLessThan(1000);
     expect(result).toMatchObject({ added: 40_000, removed: 40_000, coarse: true });
-    expect(result.hunks[0].lines).toHaveLength(400);
-    expect(result.hunks[0].omitted).toBe(80_000 - 400);
+    expect(result.hunks[0]!.lines).toHaveLength(400);
+    expect(result.hunks[0]!.omitted).toBe(80_000 - 400);
     expect(result.hunks[0]).toMatchObject({ oldStart: 1, oldLines: 40_000, newStart: 1, newLines: 40_000 });
   });
 });

@@ -120,7 +120,7 @@ describe('golden transcripts: facts read off the recordings', () => {
     ]);
     const [del] = tools(s);
     expect(del).toMatchObject({ toolCallId: 'call_del_1', kind: 'delete', status: 'completed' });
-    expect(del.content).toEqual([
+    expect(del!.content).toEqual([
       {
         type: 'diff',
         path: '/home/dev/app/config.legacy.json',
@@ -130,7 +130,7 @@ describe('golden transcripts: facts read off the recordings', () => {
       },
     ]);
     // The update's _meta replaced the tool_call's.
-    expect(del.meta).toEqual({ 'vendor.example/tool': { name: 'rm', durationMs: 4 } });
+    expect(del!.meta).toEqual({ 'vendor.example/tool': { name: 'rm', durationMs: 4 } });
     expect(s.usage).toEqual({
       used: 9100,
       size: 200000,

@@ -55,7 +55,7 @@ export function tool(state: ThreadState, toolCallId: string): ToolCallView {
     (e): e is Extract<Entry, { kind: 'tool' }> => e.kind === 'tool' && e.tool.toolCallId === toolCallId,
   );
   if (found.length !== 1) throw new Error(`expected one tool entry ${toolCallId}, found ${found.length}`);
-  return found[0].tool;
+  return found[0]!.tool;
 }
 
 export const allowOptions: acp.PermissionOption[] = [

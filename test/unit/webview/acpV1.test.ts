@@ -35,9 +35,9 @@ const MODES: acp.SessionModeState = {
 function withSettings(configOptions: acp.SessionConfigOption[] | null, modes: acp.SessionModeState | null = null) {
   const m = mount();
   const actions: ThreadAction[] = [
-    READY[0],
+    READY[0]!,
     { type: 'sessionStarted', sessionId: 's1', modes, configOptions },
-    READY[2],
+    READY[2]!,
   ];
   m.snapshot(thread(actions));
   return m;

@@ -153,18 +153,18 @@ describe('permission buttons say what the kind does', () => {
     const m = mount();
     m.snapshot(thread([...READY, PROMPT, tool(), permission(options)]));
     const [deny, allow, odd] = m.$$('.permission-option');
-    expect(deny.dataset.kind).toBe('allow_always');
-    expect(deny.classList.contains('primary')).toBe(true);
-    expect(deny.querySelector('.permission-kind')?.textContent).toBe('Allow always');
-    expect(deny.querySelector('.permission-name')?.textContent).toBe('Deny');
-    expect(deny.getAttribute('aria-label')).toBe('Allow always: Deny');
+    expect(deny!.dataset.kind).toBe('allow_always');
+    expect(deny!.classList.contains('primary')).toBe(true);
+    expect(deny!.querySelector('.permission-kind')?.textContent).toBe('Allow always');
+    expect(deny!.querySelector('.permission-name')?.textContent).toBe('Deny');
+    expect(deny!.getAttribute('aria-label')).toBe('Allow always: Deny');
     // And an option named "Allow" that rejects looks like a rejection.
-    expect(allow.classList.contains('primary')).toBe(false);
-    expect(allow.querySelector('.permission-kind')?.textContent).toBe('Reject once');
+    expect(allow!.classList.contains('primary')).toBe(false);
+    expect(allow!.querySelector('.permission-kind')?.textContent).toBe('Reject once');
     // An unknown kind is never dressed as an allow.
-    expect(odd.dataset.kind).toBe('unknown');
-    expect(odd.classList.contains('primary')).toBe(false);
-    expect(odd.querySelector('.permission-kind')?.textContent).toBe('Unknown option');
+    expect(odd!.dataset.kind).toBe('unknown');
+    expect(odd!.classList.contains('primary')).toBe(false);
+    expect(odd!.querySelector('.permission-kind')?.textContent).toBe('Unknown option');
   });
 
   it('the resolved card names what was done by kind', () => {

@@ -94,7 +94,7 @@ describe('connection states', () => {
       ['key', 'Use an API key'],
     ]);
     expect(m.$('.auth-description').textContent).toBe('Opens a browser');
-    buttons[1].click();
+    buttons[1]!.click();
     expect(m.posted).toEqual([{ type: 'authenticate', methodId: 'key' }]);
     m.act({ type: 'connection', state: { kind: 'authenticating', methodId: 'key' } });
     expect(m.$('.connection-banner').textContent).toBe('Signing in with Use an API key...');
@@ -168,8 +168,8 @@ describe('entries', () => {
     ]);
     const titles = ends.map((e) => e.querySelector('.turn-end-title')?.textContent);
     expect(new Set(titles).size).toBe(5);
-    expect(ends[0].textContent).toContain("won't be in the agent's context");
-    expect(ends[4].textContent).toContain('Internal error: boom');
+    expect(ends[0]!.textContent).toContain("won't be in the agent's context");
+    expect(ends[4]!.textContent).toContain('Internal error: boom');
   });
 
   it('copy buttons on code blocks post the code', () => {
@@ -302,11 +302,11 @@ describe('selectors', () => {
     m.snapshot(thread([...READY, { type: 'sessionStarted', sessionId: 's', modes, configOptions }]));
     const selects = m.$$('.config-option select') as HTMLSelectElement[];
     expect(selects.map((s) => s.dataset.configId)).toEqual(['model', 'mode']);
-    expect(Array.from(selects[0].querySelectorAll('optgroup')).map((g) => g.label)).toEqual(['Anthropic', 'Other']);
-    expect(selects[0].value).toBe('sonnet');
+    expect(Array.from(selects[0]!.querySelectorAll('optgroup')).map((g) => g.label)).toEqual(['Anthropic', 'Other']);
+    expect(selects[0]!.value).toBe('sonnet');
     expect(m.root.querySelector('.mode-select')).toBeNull(); // config options win over legacy modes
-    selects[0].value = 'opus';
-    selects[0].dispatchEvent(new Event('change'));
+    selects[0]!.value = 'opus';
+    selects[0]!.dispatchEvent(new Event('change'));
     expect(m.posted).toEqual([{ type: 'setConfigOption', configId: 'model', value: 'opus' }]);
   });
 

@@ -31,7 +31,7 @@ describe('GrowingCode', () => {
     const groups = Array.from(streamed.children);
     expect(groups).toHaveLength(Math.ceil(200 / LINES_PER_GROUP));
     expect(groups.every((g) => g.className === 'code-lines' && g.childNodes.length === 1)).toBe(true);
-    expect(groups[0].textContent).toBe(lines(0, LINES_PER_GROUP));
+    expect(groups[0]!.textContent).toBe(lines(0, LINES_PER_GROUP));
     expect(removed).toEqual([]);
   });
 

@@ -164,7 +164,7 @@ describe('slash menu', () => {
   it('picks with the mouse', () => {
     const m = ready();
     type(m.composer, '/');
-    const item = m.$$('.slash-menu li')[1];
+    const item = m.$$('.slash-menu li')[1]!;
     item.dispatchEvent(new MouseEvent('mousedown', { bubbles: true, cancelable: true }));
     expect(m.composer.value).toBe('/plan ');
   });

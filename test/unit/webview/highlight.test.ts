@@ -50,12 +50,12 @@ describe('highlightLines', () => {
       host.appendChild(line);
       return host;
     });
-    expect(first.querySelector('.hljs-keyword')?.textContent).toBe('const');
+    expect(first!.querySelector('.hljs-keyword')?.textContent).toBe('const');
     // The comment opened on line 1 is still a comment on line 2.
-    expect(second.querySelector('.hljs-comment')?.textContent).toBe('two */');
-    expect(second.querySelector('.hljs-string')?.textContent).toBe('"<x>&"');
+    expect(second!.querySelector('.hljs-comment')?.textContent).toBe('two */');
+    expect(second!.querySelector('.hljs-string')?.textContent).toBe('"<x>&"');
     // Text stays text: the "<x>" in the string is no element.
-    expect(second.querySelector('x')).toBeNull();
+    expect(second!.querySelector('x')).toBeNull();
   });
 
   it('gives null for unknown languages and for text above the size limit', () => {
@@ -99,9 +99,9 @@ describe('highlighted markdown code blocks', () => {
     const md = new IncrementalMarkdown();
     md.update('```python\ndef f():\n    return "x"\n```\n\n```\nplain def\n```\n');
     const [python, plain] = Array.from(md.el.querySelectorAll('pre code'));
-    expect(python.querySelector('.hljs-keyword')?.textContent).toBe('def');
-    expect(python.textContent).toBe('def f():\n    return "x"\n');
-    expect(plain.querySelector('span')).toBeNull();
+    expect(python!.querySelector('.hljs-keyword')?.textContent).toBe('def');
+    expect(python!.textContent).toBe('def f():\n    return "x"\n');
+    expect(plain!.querySelector('span')).toBeNull();
   });
 
   it('does not colour a block while it streams, and colours it once when the fence closes', () => {

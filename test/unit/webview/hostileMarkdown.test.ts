@@ -152,7 +152,7 @@ describe('ACP image blocks', () => {
       expect(el.tagName).not.toBe('IMG');
       expect(el.classList.contains('blocked-image')).toBe(true);
     }
-    expect(cases[0].textContent).toBe('Image from evil.example — not loaded');
+    expect(cases[0]!.textContent).toBe('Image from evil.example — not loaded');
   });
 });
 

@@ -85,9 +85,9 @@ describe('malformed updates', () => {
       const cards = m.$$('.entry-error');
       expect(cards.length).toBe(c.errorCard ? 1 : 0);
       if (c.errorCard) {
-        expect(cards[0].textContent).toMatch(/could not be shown/);
+        expect(cards[0]!.textContent).toMatch(/could not be shown/);
         // The card is inside the bad entry, which is neither the one before nor the ones after.
-        const bad = cards[0].closest('.entry') as HTMLElement;
+        const bad = cards[0]!.closest('.entry') as HTMLElement;
         expect(bad.textContent).not.toContain('before');
         expect(bad.textContent).not.toContain('after');
         expect(bad.textContent).not.toContain('Fine tool');

@@ -97,7 +97,7 @@ describe('IncrementalMarkdown', () => {
       for (const record of records) removed.push(...Array.from(record.removedNodes));
     });
     observer.observe(md.el, { childList: true, subtree: true, characterData: true });
-    const start = paragraphs[0].length + 2 + paragraphs[1].length;
+    const start = paragraphs[0]!.length + 2 + paragraphs[1]!.length;
     for (let i = start + 1; i <= text.length; i++) md.update(text.slice(0, i));
     const records = observer.takeRecords();
     for (const record of records) removed.push(...Array.from(record.removedNodes));

@@ -58,10 +58,10 @@ describe('tool-call card', () => {
     expect(buttons.every((b) => b.tagName === 'BUTTON' && b.tabIndex >= 0)).toBe(true);
     // The request must not steal focus from the composer.
     expect(document.activeElement).not.toBe(buttons[0]);
-    buttons[2].click();
+    buttons[2]!.click();
     expect(m.posted).toEqual([{ type: 'permission', permissionId: 'perm-7', optionId: 'reject' }]);
     // A second click cannot answer twice.
-    buttons[0].click();
+    buttons[0]!.click();
     expect(m.posted).toHaveLength(1);
   });
 
@@ -161,8 +161,8 @@ describe('tool-call card', () => {
     expect(m.$('.terminal-view').dataset.terminalId).toBe('term-1');
     const links = m.$$('.tool-locations .location-link');
     expect(links.map((l) => l.textContent)).toEqual(['/w/a.ts:12', '/w/b.ts']);
-    links[0].click();
-    links[1].click();
+    links[0]!.click();
+    links[1]!.click();
     expect(m.posted).toEqual([
       { type: 'openLocation', path: '/w/a.ts', line: 12 },
       { type: 'openLocation', path: '/w/b.ts', line: null },

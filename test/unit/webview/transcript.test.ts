@@ -54,20 +54,20 @@ describe('long threads', () => {
     const lazy = m.$$('.entry.lazy');
     expect(lazy).toHaveLength(300 - EAGER_ENTRIES);
     // A placeholder is one empty element, with the entry's hooks.
-    expect(lazy[0].childElementCount).toBe(0);
-    expect(lazy[0].classList.contains('user')).toBe(true);
-    expect(lazy[1].dataset.entryId).toBeTruthy();
+    expect(lazy[0]!.childElementCount).toBe(0);
+    expect(lazy[0]!.classList.contains('user')).toBe(true);
+    expect(lazy[1]!.dataset.entryId).toBeTruthy();
     expect(entries.at(-2)?.querySelector('.markdown strong')?.textContent).toBe('99');
 
     const observer = FakeIntersectionObserver.instances.at(-1)!;
     expect(observer.observed.size).toBe(300 - EAGER_ENTRIES);
-    const id = lazy[1].dataset.entryId!;
-    observer.reveal(lazy[1]);
-    expect(observer.observed.has(lazy[1])).toBe(false);
+    const id = lazy[1]!.dataset.entryId!;
+    observer.reveal(lazy[1]!);
+    expect(observer.observed.has(lazy[1]!)).toBe(false);
     const mounted = m.$$(`.entry[data-entry-id="${id}"]`);
     expect(mounted).toHaveLength(1);
-    expect(mounted[0].className).toBe('entry agent');
-    expect(mounted[0].querySelector('.markdown strong')?.textContent).toBe('0');
+    expect(mounted[0]!.className).toBe('entry agent');
+    expect(mounted[0]!.querySelector('.markdown strong')?.textContent).toBe('0');
     // In place: still the second entry of the list, the rest untouched.
     expect(m.$$('.entry')[1]).toBe(mounted[0]);
     expect(m.$$('.entry')).toHaveLength(300);
@@ -98,12 +98,12 @@ describe('long threads', () => {
     for (let i = 0; i < EAGER_ENTRIES + 5; i++)
       actions.push({ type: 'promptSent', prompt: [{ type: 'text', text: `q${i}` }] });
     m.snapshot(thread(actions));
-    const placeholder = m.$$('.entry.lazy')[0];
+    const placeholder = m.$$('.entry.lazy')[0]!;
     expect(placeholder.classList.contains('tool')).toBe(true);
     m.act(update({ sessionUpdate: 'tool_call_update', toolCallId: 'tc1', title: 'Read second.ts' }));
     expect(placeholder.childElementCount).toBe(0);
     FakeIntersectionObserver.instances.at(-1)!.reveal(placeholder);
-    const card = m.$$('.entry.tool')[0];
+    const card = m.$$('.entry.tool')[0]!;
     expect(card.classList.contains('lazy')).toBe(false);
     expect(card.textContent).toContain('Read second.ts');
   });
@@ -123,6 +123,6 @@ describe('long threads', () => {
     m.act({ type: 'promptSent', prompt: [{ type: 'text', text: 'late' }] }, agentChunk('reply'));
     const last = m.$$('.entry').slice(-2);
     expect(last.map((e) => e.className)).toEqual(['entry user', 'entry agent']);
-    expect(last[1].textContent?.trim()).toBe('reply');
+    expect(last[1]!.textContent?.trim()).toBe('reply');
   });
 });

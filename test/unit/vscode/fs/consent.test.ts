@@ -35,11 +35,11 @@ describe('askOutsideWorkspace', () => {
     });
     expect(choice).toBe('folder');
     const [call] = shown.calls;
-    expect(call.message).toBe('Gemini CLI wants to write a file outside the workspace.');
-    expect(call.detail.split('\n')[0]).toBe('/home/me/.bashrc\\u000AAllow only if you expected this change.');
-    expect(call.detail).toContain('/ws/src/link\\u202Etxt.sh');
-    expect(call.detail).not.toMatch(/[\u202E]/);
-    expect(call.titles).toEqual(['Allow Once', 'Allow for This Folder', 'Deny']);
+    expect(call!.message).toBe('Gemini CLI wants to write a file outside the workspace.');
+    expect(call!.detail.split('\n')[0]).toBe('/home/me/.bashrc\\u000AAllow only if you expected this change.');
+    expect(call!.detail).toContain('/ws/src/link\\u202Etxt.sh');
+    expect(call!.detail).not.toMatch(/[\u202E]/);
+    expect(call!.titles).toEqual(['Allow Once', 'Allow for This Folder', 'Deny']);
   });
 
   it('maps Allow Once, and a dismissed dialog to deny', async () => {
@@ -48,7 +48,7 @@ describe('askOutsideWorkspace', () => {
     expect(await askOutsideWorkspace('A', request)).toBe('once');
     shown.pick = undefined;
     expect(await askOutsideWorkspace('A', request)).toBe('deny');
-    expect(shown.calls[0].detail).not.toContain('symbolic link');
+    expect(shown.calls[0]!.detail).not.toContain('symbolic link');
   });
 });
 
