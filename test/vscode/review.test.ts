@@ -181,6 +181,25 @@ suite('Review of agent changes', () => {
     }
   });
 
+  test("a file the user changed before the turn is not the agent's, even when its watcher event comes during the turn", async () => {
+    const feature = await review();
+    const store = feature.controller.store;
+    const file = path.join(dir, 'written-before.txt');
+    const threadId = 'late-event-test';
+    store.beginTurn(threadId);
+    try {
+      // As a busy machine delivers it: the file was written (and last modified) before the turn, but its
+      // event reaches the watcher now.
+      fs.writeFileSync(file, 'the user wrote this\n');
+      const earlier = new Date(Date.now() - 10_000);
+      fs.utimesSync(file, earlier, earlier);
+      await new Promise((resolve) => setTimeout(resolve, 1500)); // the watcher settles and processes it
+      assert.equal(findFile(store.state, file), undefined, 'not listed as a change of the agent');
+    } finally {
+      store.endTurn(threadId);
+    }
+  });
+
   test('restoring the checkpoint of a message brings back two files, and the restore can be undone', async () => {
     const feature = await review();
     const api = await switchboardApi();
@@ -188,8 +207,12 @@ suite('Review of agent changes', () => {
     const reviewFile = path.join(workspaceRoot(), REVIEW_DEMO_FILE);
     const diskFile = path.join(workspaceRoot(), DISK_DEMO_FILE);
     fs.writeFileSync(reviewFile, REVIEW_DEMO_TEXT);
+    // The user's file, from before the turn: on a busy machine its watcher event can arrive after the turn
+    // started, and its modification time is what tells review it is not the agent's (it once was taken as
+    // created by the agent, and restoring the checkpoint deleted it).
+    const earlier = new Date(Date.now() - 10_000);
+    fs.utimesSync(reviewFile, earlier, earlier);
     fs.rmSync(diskFile, { force: true });
-    // Let the watcher see the setup before the turn starts (it is the user's, not the agent's).
     await new Promise((resolve) => setTimeout(resolve, 500));
 
     await promptAndWait(thread, '/review');

@@ -133,7 +133,11 @@ export class DiskChanges implements vscode.Disposable {
     const savedAt = this.userSaves.get(filePath);
     const userSaved = savedAt !== undefined && Date.now() - savedAt < USER_SAVE_WINDOW_MS;
     if (userSaved) this.userSaves.delete(filePath);
-    const who = attributeChange({ kind: 'disk', ownWrite: false, userSaved }, this.review.store.isAgentTime());
+    const modifiedAt = after === null ? undefined : await modificationTime(filePath);
+    const who = attributeChange(
+      { kind: 'disk', ownWrite: false, userSaved },
+      this.review.store.isAgentTime(modifiedAt),
+    );
     const before = tracked ? tracked.current : this.seenOnDisk.get(filePath);
     if (after !== null) this.seenOnDisk.set(filePath, after);
     else this.seenOnDisk.delete(filePath);
@@ -189,5 +193,14 @@ export class DiskChanges implements vscode.Disposable {
   dispose(): void {
     for (const timer of this.pending.values()) clearTimeout(timer);
     for (const subscription of this.subscriptions) subscription.dispose();
+  }
+}
+
+/** The file's modification time, or undefined when it cannot be read (then the event's time decides). */
+async function modificationTime(filePath: string): Promise<number | undefined> {
+  try {
+    return (await fs.promises.stat(filePath)).mtimeMs;
+  } catch {
+    return undefined;
   }
 }

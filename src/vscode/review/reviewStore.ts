@@ -8,6 +8,12 @@ const STATE_KEY = 'switchboard.review';
 /** Above this, the texts are too big for workspaceState: the review is kept in memory only. */
 const MAX_PERSISTED_CHARS = 32 * 1024 * 1024;
 const DISK_EVENT_GRACE_MS = 2000;
+/**
+ * A file last modified this long before the agent's turn began was changed before the turn, whenever its
+ * watcher event arrives (on a busy machine it can arrive after the turn started). The slack covers file systems
+ * whose modification times are coarse.
+ */
+const MODIFIED_BEFORE_TURN_SLACK_MS = 1000;
 
 export interface TurnInfo {
   threadId: string;
@@ -22,6 +28,7 @@ export class ReviewStore implements vscode.Disposable {
   private persistTimer: ReturnType<typeof setTimeout> | undefined;
   private activeTurn: TurnInfo | null = null;
   private turnEndedAt = Number.NEGATIVE_INFINITY;
+  private turnStartedAt = Number.NEGATIVE_INFINITY;
   private turnCounter: number;
 
   constructor(private readonly memento: vscode.Memento) {
@@ -43,6 +50,7 @@ export class ReviewStore implements vscode.Disposable {
 
   beginTurn(threadId: string): TurnInfo {
     this.activeTurn = { threadId, turn: ++this.turnCounter };
+    this.turnStartedAt = Date.now();
     // Which session ran the turn: changes attributed to it belong to that session (Keep All per session).
     this.update(recordTurnThread(this.current, this.activeTurn.turn, threadId));
     return this.activeTurn;
@@ -55,10 +63,12 @@ export class ReviewStore implements vscode.Disposable {
   }
 
   /**
-   * For disk changes: file-system events arrive late (the watcher batches them), so a change
-   * reported shortly after the turn ended still belongs to it.
+   * Whether a disk change belongs to the agent's time: a turn is running or just ended (file-system events arrive
+   * late: the watcher batches them). `modifiedAt` (the file's modification time) overrides a late event: a file
+   * modified well before the turn began is not the agent's change, however late its event arrives.
    */
-  isAgentTime(graceMs = DISK_EVENT_GRACE_MS): boolean {
+  isAgentTime(modifiedAt?: number, graceMs = DISK_EVENT_GRACE_MS): boolean {
+    if (modifiedAt !== undefined && modifiedAt < this.turnStartedAt - MODIFIED_BEFORE_TURN_SLACK_MS) return false;
     return this.activeTurn !== null || Date.now() - this.turnEndedAt < graceMs;
   }
 
