@@ -17,6 +17,8 @@ describe('request ids', () => {
     expect(idKey(1)).not.toBe(idKey('1'));
     expect(idKey(1)).toBe(idKey(1));
     expect(idKey('a')).toBe(idKey('a'));
+    expect(idKey('a')).not.toBe(idKey('b'));
+    expect(idKey(1)).not.toBe(idKey(2));
   });
 });
 

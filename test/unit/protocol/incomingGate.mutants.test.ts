@@ -57,6 +57,13 @@ describe('requests from the agent: an id may not be reused while queued', () => 
     expect(g.accept(msg({ jsonrpc: '2.0', id: '5', method: 'fs/read_text_file' }))).toBe(true);
   });
 
+  it('requests with different string ids are all accepted while queued', () => {
+    const { g, answers } = gate();
+    expect(g.accept(msg({ jsonrpc: '2.0', id: 'a', method: 'm' }))).toBe(true);
+    expect(g.accept(msg({ jsonrpc: '2.0', id: 'b', method: 'm' }))).toBe(true);
+    expect(answers).toEqual([]);
+  });
+
   it('dispatching a response or a notification frees no request id', () => {
     const { g } = gate();
     expect(g.accept(msg({ jsonrpc: '2.0', id: 6, method: 'm' }))).toBe(true);

@@ -1,7 +1,7 @@
 // The schema check of what the agent sends (src/protocol/schema.ts), on its own (issue 16, mutation
 // testing): which params are refused, and the problem text, which goes back to the agent in a
 // -32602 answer ("Invalid params for fs/read_text_file: line must be >= 0") and into the log.
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { checkParams, describeProblem, isCheckedMethod, pointerSegments, pointerToPath } from '../../../src/protocol/schema';
 
 describe('checkParams', () => {
@@ -87,6 +87,7 @@ describe('JSON pointers', () => {
     expect(pointerToPath('/a~1b/c~0d')).toBe('a/b.c~d');
     expect(pointerToPath('/x/10y')).toBe('x.10y');
     expect(pointerToPath('/x/y1')).toBe('x.y1');
+    expect(pointerToPath('/items/12/name')).toBe('items[12].name');
   });
 
   it('split into unescaped segments', () => {
@@ -99,5 +100,27 @@ describe('JSON pointers', () => {
   it('describeProblem puts the path first, or "params" for the params themselves', () => {
     expect(describeProblem({ path: '/a/0', message: 'must be string', keyword: 'type' })).toBe('a[0] must be string');
     expect(describeProblem({ path: '', message: 'must be object', keyword: 'type' })).toBe('params must be object');
+  });
+});
+
+// The validators are compiled once per process and kept: a test process that already compiled them
+// would never see how they are built. These load the module afresh, so they compile their own.
+describe('validators compiled by a freshly loaded module', () => {
+  let fresh: typeof import('../../../src/protocol/schema');
+  beforeAll(async () => {
+    vi.resetModules();
+    fresh = await import('../../../src/protocol/schema');
+  });
+
+  it('name the unknown tag of a tagged union (the discriminator), not every branch', () => {
+    const problem = fresh.checkParams('session/update', { sessionId: 's', update: { sessionUpdate: 'bogus' } });
+    expect(problem).toMatchObject({ path: '/update', keyword: 'discriminator', message: 'has an unknown sessionUpdate "bogus"' });
+  });
+
+  it('refuse a tagged union that is not an object, and accept a valid one', () => {
+    for (const update of [null, 5, 'abc']) expect(fresh.checkParams('session/update', { sessionId: 's', update })).toMatchObject({ keyword: 'type' });
+    const chunk = { sessionUpdate: 'agent_message_chunk', content: { type: 'text', text: 'hi' } };
+    expect(fresh.checkParams('session/update', { sessionId: 's', update: chunk })).toBeUndefined();
+    expect(fresh.checkParams('fs/read_text_file', { sessionId: 's', path: '/a', line: -1 })).toMatchObject({ path: '/line', message: 'must be >= 0' });
   });
 });
