@@ -43,5 +43,6 @@ describe('createPathFilter edges', () => {
     expect(isIgnored('pkgx/gen.ts')).toBe(false);
     expect(isIgnored('gen.ts')).toBe(false);
     expect(createPathFilter({ gitignores: [{ dir: 'pkg//', content: 'gen.ts\n' }] })('pkg/gen.ts')).toBe(true);
+    expect(createPathFilter({ gitignores: [{ dir: '//pkg', content: 'gen.ts\n' }] })('pkg/gen.ts')).toBe(true);
   });
 });

@@ -32,6 +32,10 @@ describe('rebaseUserEdit: the user edit lands on the baseline where it belongs',
     const baseline = lines('a', 'b', 'z');
     const before = lines('a', 'b', 'Z');
     expect(rebaseUserEdit(baseline, before, lines('a', 'b', 'new', 'Z'))).toBe(baseline);
+    // A line inserted right after an agent hunk joins it too.
+    expect(rebaseUserEdit(lines('a', 'b', 'c'), lines('a', 'B', 'c'), lines('a', 'B', 'new', 'c'))).toBe(lines('a', 'b', 'c'));
+    // The user edits the line right before an agent deletion.
+    expect(rebaseUserEdit(lines('a', 'b', 'x', 'c'), lines('a', 'b', 'c'), lines('a', 'B', 'c'))).toBe(lines('a', 'b', 'x', 'c'));
     // The agent deleted x; the user then edits the line that followed it.
     expect(rebaseUserEdit(lines('a', 'x', 'b', 'c'), lines('a', 'b', 'c'), lines('a', 'B', 'c'))).toBe(lines('a', 'x', 'b', 'c'));
   });
@@ -47,6 +51,10 @@ describe('rebaseUserEdit: the user edit lands on the baseline where it belongs',
 });
 
 describe('mergeAgentWrite conflicts', () => {
+  it('an agent write that changes nothing leaves the user’s document as it is', () => {
+    expect(mergeAgentWrite(lines('a', 'b'), lines('a', 'b'), lines('a', 'USER'))).toEqual({ text: lines('a', 'USER'), conflicts: [] });
+  });
+
   it('the same change made by both sides is no conflict, even with other user edits elsewhere', () => {
     const base = lines('a', 'b', 'c', 'd', 'e');
     const agent = lines('a', 'B', 'c', 'd', 'e');
