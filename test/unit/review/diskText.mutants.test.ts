@@ -18,6 +18,7 @@ beforeAll(async () => {
   await fs.writeFile(file('six-a.txt'), 'aaaaaa');
   await fs.writeFile(file('six-b.txt'), 'bbbbbb');
   await fs.writeFile(file('six-c.txt'), 'cccccc');
+  await fs.writeFile(file('empty.txt'), '');
   await fs.mkdir(file('folder'));
 });
 afterAll(async () => {
@@ -34,6 +35,8 @@ describe('readDiskText', () => {
     expect(await readDiskText(file('bom.txt'), 100)).toBe('hello');
     expect(await readDiskText(file('binary.bin'), 100)).toBeUndefined();
     expect(await readDiskText(file('folder'), 100)).toBeUndefined();
+    expect(await readDiskText(file('folder'), 1_000_000)).toBeUndefined();
+    expect(await readDiskText(file('empty.txt'), 0)).toBe('');
     expect(await readDiskText(file('missing.txt'), 100)).toBeNull();
   });
 });
@@ -66,6 +69,8 @@ describe('readLocationTexts', () => {
     // Exactly used up: nothing is left for the third.
     expect(await run(paths, { maxTotalBytes: 12, concurrency: 1 })).toMatchObject({ read: 2, skipped: 1 });
     expect(await run(paths, { maxTotalBytes: 18, concurrency: 1 })).toMatchObject({ read: 3, skipped: 0 });
+    // Once the budget is used up, even an empty file is not read.
+    expect(await run([...paths.slice(0, 2), file('empty.txt')], { maxTotalBytes: 12, concurrency: 1 })).toMatchObject({ read: 2, skipped: 1 });
     // Per file: a 6-byte file over a 5-byte cap is skipped.
     expect(await run(paths, { maxFileBytes: 5, concurrency: 1 })).toMatchObject({ read: 0, skipped: 3 });
   });

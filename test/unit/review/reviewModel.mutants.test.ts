@@ -68,6 +68,10 @@ describe('parseReview: a persisted review read back', () => {
     expect(parsed.files[2]).toMatchObject({ resolution: 'undone', userEdited: false });
   });
 
+  it('a version other than 1 is not read, even with well-formed files', () => {
+    expect(parseReview({ version: 2, files: [{ path: '/a', baseline: 'a', current: 'b' }] })).toEqual({ version: 1, files: [] });
+  });
+
   it('keeps the string entries of turnThreads, and leaves it out when none is left', () => {
     expect(parseReview({ version: 1, files: [], turnThreads: { 1: 't1', 2: 5 } })).toEqual({ version: 1, files: [], turnThreads: { 1: 't1' } });
     expect(parseReview({ version: 1, files: [], turnThreads: { 2: 5 } })).toEqual({ version: 1, files: [] });
@@ -86,6 +90,20 @@ describe('created, emptied and deleted files', () => {
     const emptied = undoHunk(filled, P, 0);
     expect(emptied.text).toBe('');
     expect(file(emptied.state).current).toBe('');
+  });
+
+  it('Keep of a created file’s hunk takes its text as the baseline; Undo of a deleted file’s hunk brings the text back', () => {
+    expect(file(keepHunk(agent(null, lines('new')), P, 0))).toMatchObject({ baseline: lines('new'), resolution: 'kept' });
+    const restored = undoHunk(agent(lines('old'), null), P, 0);
+    expect(restored.text).toBe(lines('old'));
+    expect(file(restored.state)).toMatchObject({ current: lines('old'), resolution: 'undone' });
+  });
+
+  it('the user re-creating a file the agent deleted keeps the baseline; a "change" to the same text is none', () => {
+    const deleted = agent(lines('a'), null);
+    expect(file(recordUserChange(deleted, { path: P, before: null, after: lines('z') }))).toMatchObject({ baseline: lines('a'), current: lines('z'), userEdited: true });
+    const state = agent(lines('a'), lines('b'));
+    expect(recordUserChange(state, { path: P, before: lines('b'), after: lines('b') })).toBe(state);
   });
 
   it('a user edit of a created file keeps it created (baseline null)', () => {
@@ -107,6 +125,11 @@ describe('created, emptied and deleted files', () => {
     expect(summarize(userOnly)).toMatchObject({ authors: ['user'], status: 'kept', hunkCount: 0, replaced: false, deleted: false });
     const createdThenDeleted: FileReview = { ...userOnly, baseline: null, current: null };
     expect(summarize(createdThenDeleted).deleted).toBe(false);
+  });
+
+  it('a change too large to compare line by line is summarised as replaced', () => {
+    const many = (tag: string) => lines(...Array.from({ length: 3000 }, (_, i) => `${tag} ${i}`));
+    expect(summarize(file(agent(many('old'), many('new'))))).toMatchObject({ replaced: true, hunkCount: 1, status: 'pending' });
   });
 
   it('a change never seen before is "unknown" until there is something to diff, then pending', () => {
