@@ -1,7 +1,7 @@
 // The schema check of what the agent sends (src/protocol/schema.ts), on its own (issue 16, mutation
 // testing): which params are refused, and the problem text, which goes back to the agent in a
 // -32602 answer ("Invalid params for fs/read_text_file: line must be >= 0") and into the log.
-import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { checkParams, describeProblem, isCheckedMethod, pointerSegments, pointerToPath } from '../../../src/protocol/schema';
 
 describe('checkParams', () => {
@@ -104,20 +104,22 @@ describe('JSON pointers', () => {
 });
 
 // The validators are compiled once per process and kept: a test process that already compiled them
-// would never see how they are built. These load the module afresh, so they compile their own.
-describe('validators compiled by a freshly loaded module', () => {
-  let fresh: typeof import('../../../src/protocol/schema');
-  beforeAll(async () => {
-    vi.resetModules();
-    fresh = await import('../../../src/protocol/schema');
-  });
+// would never see how they are built. These tests each load the module afresh, so each compiles its
+// own (and a mutation tool sees which test the building belongs to).
+async function freshSchema(): Promise<typeof import('../../../src/protocol/schema')> {
+  vi.resetModules();
+  return import('../../../src/protocol/schema');
+}
 
-  it('name the unknown tag of a tagged union (the discriminator), not every branch', () => {
+describe('validators compiled by a freshly loaded module', () => {
+  it('name the unknown tag of a tagged union (the discriminator), not every branch', async () => {
+    const fresh = await freshSchema();
     const problem = fresh.checkParams('session/update', { sessionId: 's', update: { sessionUpdate: 'bogus' } });
     expect(problem).toMatchObject({ path: '/update', keyword: 'discriminator', message: 'has an unknown sessionUpdate "bogus"' });
   });
 
-  it('refuse a tagged union that is not an object, and accept a valid one', () => {
+  it('refuse a tagged union that is not an object, and accept a valid one', async () => {
+    const fresh = await freshSchema();
     for (const update of [null, 5, 'abc']) expect(fresh.checkParams('session/update', { sessionId: 's', update })).toMatchObject({ keyword: 'type' });
     const chunk = { sessionUpdate: 'agent_message_chunk', content: { type: 'text', text: 'hi' } };
     expect(fresh.checkParams('session/update', { sessionId: 's', update: chunk })).toBeUndefined();
