@@ -63,6 +63,16 @@ describe('prune and disk use', () => {
     expect(await store.readBlob(hashText('b'.repeat(10)))).toBe('b'.repeat(10));
   });
 
+  it('an empty store uses no disk; a blob deleted by hand counts as empty and prune still works', async () => {
+    const store = new CheckpointStore(dir);
+    expect(await store.diskUse()).toBe(0);
+    await store.create({ kind: 'prompt', label: '1', createdAt: 1, files: { '/a': 'a'.repeat(10) } });
+    await store.create({ kind: 'prompt', label: '2', createdAt: 2, files: { '/a': 'b'.repeat(10) } });
+    const ref = hashText('a'.repeat(10));
+    await fs.rm(path.join(dir, 'blobs', ref.slice(0, 2), ref));
+    expect(await store.prune(10)).toEqual([]);
+  });
+
   it('a temporary blob left by a crash is neither counted nor taken for a blob', async () => {
     const store = new CheckpointStore(dir);
     await store.create({ kind: 'prompt', label: '1', createdAt: 1, files: { '/a': 'abc' } });

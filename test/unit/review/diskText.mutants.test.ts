@@ -75,6 +75,11 @@ describe('readLocationTexts', () => {
     expect(await run(paths, { maxFileBytes: 5, concurrency: 1 })).toMatchObject({ read: 0, skipped: 3 });
   });
 
+  it('by default reads at most 64 distinct files', async () => {
+    const paths = Array.from({ length: 65 }, (_, i) => file(`missing-${i}.txt`));
+    expect(await readLocationTexts(paths, () => undefined, () => undefined)).toEqual({ read: 0, skipped: 1 });
+  });
+
   it('a missing file is neither read nor skipped; binary content is skipped; concurrency 0 still reads', async () => {
     expect(await run([file('missing.txt'), file('binary.bin')])).toMatchObject({ read: 0, skipped: 1, texts: {} });
     expect(await run([file('ten.txt'), file('six-a.txt')], { concurrency: 0 })).toMatchObject({ read: 2, skipped: 0 });
