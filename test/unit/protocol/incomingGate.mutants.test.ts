@@ -23,7 +23,7 @@ describe('responses: only to a request still waiting, and only the first', () =>
     expect(g.accept(msg({ jsonrpc: '2.0', id: 1, result: {} }))).toBe(true);
     expect(g.accept(msg({ jsonrpc: '2.0', id: 1, error: { code: 1, message: 'late' } }))).toBe(false);
     expect(logs.filter((l) => l.level === 'error')).toHaveLength(2);
-    expect(logs[0].message).toBe(
+    expect(logs[0]!.message).toBe(
       'Ignored a response to request "1": no request with that id is waiting for an answer (never sent, or answered before: the first answer stands)',
     );
   });
@@ -145,7 +145,7 @@ describe('batches', () => {
     const { g, answers, logs } = gate();
     g.batch([]);
     expect(answers).toEqual([{ id: null, code: -32600, message: BATCH_MESSAGE }]);
-    expect(logs[0].message).toBe(
+    expect(logs[0]!.message).toBe(
       'Rejected a JSON-RPC batch of 0 messages from the agent (ACP sends one message per line); answered once with id null',
     );
     expect(BATCH_MESSAGE).toMatch(/^Invalid Request: /);

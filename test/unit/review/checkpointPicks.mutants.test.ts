@@ -67,11 +67,11 @@ describe('checkpointPicks', () => {
 
   it('shows the prompt cut to 80 characters in quotes; a blank prompt shows the label', () => {
     const [long] = checkpointPicks([manifest(1, { prompt: 'x'.repeat(100) })], now);
-    expect(long.detail).toBe(`“${'x'.repeat(79)}…”`);
+    expect(long!.detail).toBe(`“${'x'.repeat(79)}…”`);
     const [blank] = checkpointPicks([manifest(1, { prompt: '  \n' })], now);
-    expect(blank.detail).toBe('label 1');
+    expect(blank!.detail).toBe('label 1');
     const [none] = checkpointPicks([manifest(1, { files: {} })], now);
-    expect(none.description).toBe('0 files');
-    expect(none.label).toBe('just now · 14:32');
+    expect(none!.description).toBe('0 files');
+    expect(none!.label).toBe('just now · 14:32');
   });
 });
