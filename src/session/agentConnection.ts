@@ -12,7 +12,13 @@ import {
 } from '../agents/failure';
 import { createAcpConnection, type AcpConnection } from '../protocol/connection';
 import { AcpRpcError, AcpTimeoutError } from '../protocol/errors';
-import { AgentMethod, CLIENT_PROTOCOL_VERSION, ClientMethod, ErrorCodes } from '../protocol/methods';
+import {
+  AgentMethod,
+  CLIENT_PROTOCOL_VERSION,
+  ClientMethod,
+  ErrorCodes,
+  type ClientRequests,
+} from '../protocol/methods';
 import { answerOnCancel } from '../protocol/cancelAnswer';
 import { checkParams, describeProblem, warmUpSchemas, type CheckedMethod } from '../protocol/schema';
 import { EarlyUpdates } from './earlyUpdates';
@@ -207,7 +213,7 @@ export class AgentConnection {
     // Every request's params are checked against the ACP schema first: -32602 names what is wrong.
     // A request the agent cancels is answered at once (answerOnCancel), except a write: once its
     // edit started it finishes, and the agent learns the real outcome (its consent wait, the long
-    // part, answers -32800 itself: src/client/fsHandlers.ts).
+    // part, answers -32800 itself: src/vscode/fs/fsHandlers.ts).
     const checked =
       <P, R>(method: CheckedMethod, handler: (params: P, signal: CancelSignal) => R | Promise<R>) =>
       (params: P, signal: CancelSignal): R | Promise<R> => {
@@ -221,54 +227,38 @@ export class AgentConnection {
         const result = handler(params, signal);
         return method === ClientMethod.fsWriteTextFile ? result : answerOnCancel(result, signal);
       };
-    const on = this.rpc.onRequest.bind(this.rpc);
-    on(
-      ClientMethod.sessionRequestPermission,
-      checked(ClientMethod.sessionRequestPermission, (params: acp.RequestPermissionRequest, signal) =>
-        this.sinkFor(params.sessionId).requestPermission(params, signal),
-      ),
+    /** Registers `handler` for `method`, behind the params check and the answer on cancel. */
+    // Typed by the method table, so each handler is checked against the SDK's params and result types.
+    const handle = <M extends CheckedMethod & keyof ClientRequests>(
+      method: M,
+      handler: (
+        params: ClientRequests[M]['params'],
+        signal: CancelSignal,
+      ) => ClientRequests[M]['result'] | Promise<ClientRequests[M]['result']>,
+    ) => this.rpc.onRequest(method, checked(method, handler));
+    handle(ClientMethod.sessionRequestPermission, (params: acp.RequestPermissionRequest, signal) =>
+      this.sinkFor(params.sessionId).requestPermission(params, signal),
     );
-    on(
-      ClientMethod.fsReadTextFile,
-      checked(ClientMethod.fsReadTextFile, (params: acp.ReadTextFileRequest, signal) =>
-        this.sinkFor(params.sessionId).readTextFile(params, signal),
-      ),
+    handle(ClientMethod.fsReadTextFile, (params: acp.ReadTextFileRequest, signal) =>
+      this.sinkFor(params.sessionId).readTextFile(params, signal),
     );
-    on(
-      ClientMethod.fsWriteTextFile,
-      checked(ClientMethod.fsWriteTextFile, (params: acp.WriteTextFileRequest, signal) =>
-        this.sinkFor(params.sessionId).writeTextFile(params, signal),
-      ),
+    handle(ClientMethod.fsWriteTextFile, (params: acp.WriteTextFileRequest, signal) =>
+      this.sinkFor(params.sessionId).writeTextFile(params, signal),
     );
-    on(
-      ClientMethod.terminalCreate,
-      checked(ClientMethod.terminalCreate, (params: acp.CreateTerminalRequest) =>
-        this.terminalsFor(params.sessionId).create(params),
-      ),
+    handle(ClientMethod.terminalCreate, (params: acp.CreateTerminalRequest) =>
+      this.terminalsFor(params.sessionId).create(params),
     );
-    on(
-      ClientMethod.terminalOutput,
-      checked(ClientMethod.terminalOutput, (params: acp.TerminalOutputRequest) =>
-        this.terminalsFor(params.sessionId).output(params),
-      ),
+    handle(ClientMethod.terminalOutput, (params: acp.TerminalOutputRequest) =>
+      this.terminalsFor(params.sessionId).output(params),
     );
-    on(
-      ClientMethod.terminalWaitForExit,
-      checked(ClientMethod.terminalWaitForExit, (params: acp.WaitForTerminalExitRequest, signal) =>
-        this.terminalsFor(params.sessionId).waitForExit(params, signal),
-      ),
+    handle(ClientMethod.terminalWaitForExit, (params: acp.WaitForTerminalExitRequest, signal) =>
+      this.terminalsFor(params.sessionId).waitForExit(params, signal),
     );
-    on(
-      ClientMethod.terminalKill,
-      checked(ClientMethod.terminalKill, (params: acp.KillTerminalRequest) =>
-        this.terminalsFor(params.sessionId).kill(params),
-      ),
+    handle(ClientMethod.terminalKill, (params: acp.KillTerminalRequest) =>
+      this.terminalsFor(params.sessionId).kill(params),
     );
-    on(
-      ClientMethod.terminalRelease,
-      checked(ClientMethod.terminalRelease, (params: acp.ReleaseTerminalRequest) =>
-        this.terminalsFor(params.sessionId).release(params),
-      ),
+    handle(ClientMethod.terminalRelease, (params: acp.ReleaseTerminalRequest) =>
+      this.terminalsFor(params.sessionId).release(params),
     );
   }
 }

@@ -4,11 +4,11 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { AgentConfig, HostEnvironment } from '../../src/session/api';
+import type { AgentConfig } from '../../src/session/api';
 import { AcpThreadController } from '../../src/session/threadController';
 import type { Entry, ThreadState } from '../../src/shared/thread';
 import { tempDir } from './tempDirs';
-import { LiveProcessGroups } from '../../src/terminals/liveProcessGroups';
+import { testHostEnv } from './hostEnv';
 
 const SCRIPTED_AGENT = resolve(__dirname, '../fixtures/scriptedAgent.mjs');
 const controllers: AcpThreadController[] = [];
@@ -20,15 +20,7 @@ afterEach(async () => {
 async function start() {
   const cwd = tempDir('switchboard-acp-v1-');
   const record = join(cwd, 'received.jsonl');
-  const env: HostEnvironment = {
-    workspaceCwd: () => cwd,
-    baseEnv: () => process.env,
-    liveProcessGroups: new LiveProcessGroups(),
-    agentLog: () => ({ append: () => undefined }),
-    traffic: () => ({ record: () => undefined }),
-    settings: () => ({ maxMessageBytes: 64 * 1024 * 1024, initializeTimeoutMs: 10_000 }),
-    clientInfo: () => ({ name: 'switchboard-test', version: '0.0.0' }),
-  };
+  const env = testHostEnv(cwd);
   const agent: AgentConfig = {
     id: 'scripted',
     displayName: 'Scripted',

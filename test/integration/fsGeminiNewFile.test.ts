@@ -17,11 +17,11 @@ const fakeVscode = vi.hoisted(() => ({
 vi.mock('vscode', () => fakeVscode);
 
 import { createFsHandlers } from '../../src/vscode/fs/fsHandlers';
-import type { AgentConfig, ClientHandlers, HostEnvironment, ThreadController } from '../../src/session/api';
+import type { AgentConfig, ClientHandlers, ThreadController } from '../../src/session/api';
 import { createThreadController } from '../../src/session/threadController';
 import type { ThreadState } from '../../src/shared/thread';
 import { tempDir } from './tempDirs';
-import { LiveProcessGroups } from '../../src/terminals/liveProcessGroups';
+import { testHostEnv } from './hostEnv';
 
 const SCRIPTED_AGENT = resolve(__dirname, '../fixtures/scriptedAgent.mjs');
 const controllers: ThreadController[] = [];
@@ -41,15 +41,7 @@ function setup(extraArgs: string[] = []) {
     env: {},
     isDemo: false,
   };
-  const env: HostEnvironment = {
-    workspaceCwd: () => cwd,
-    baseEnv: () => process.env,
-    liveProcessGroups: new LiveProcessGroups(),
-    agentLog: () => ({ append: () => undefined }),
-    traffic: () => ({ record: () => undefined }),
-    settings: () => ({ maxMessageBytes: 64 * 1024 * 1024, initializeTimeoutMs: 10_000 }),
-    clientInfo: () => ({ name: 'switchboard-test', version: '0.0.0' }),
-  };
+  const env = testHostEnv(cwd);
   let controller: ThreadController | undefined = undefined;
   const real = createFsHandlers({
     readOutsideWorkspace: () => 'deny',

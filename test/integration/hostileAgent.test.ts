@@ -6,7 +6,7 @@ import { writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { spawnAgentProcess } from '../../src/agents/agentProcess';
-import type { AgentConfig, ClientHandlers, HostEnvironment, ThreadController } from '../../src/session/api';
+import type { AgentConfig, ClientHandlers, ThreadController } from '../../src/session/api';
 import { createThreadController } from '../../src/session/threadController';
 import { WebviewMirror } from '../../src/chat/webviewMirror';
 import type { Schedule } from '../../src/chat/schedule';
@@ -15,7 +15,7 @@ import { reduceAll } from '../../src/shared/reduce';
 import type { Entry, ThreadState } from '../../src/shared/thread';
 import { DEPTH_MARKER } from '../../src/protocol/boundJson';
 import { tempDir } from './tempDirs';
-import { LiveProcessGroups } from '../../src/terminals/liveProcessGroups';
+import { testHostEnv } from './hostEnv';
 
 const SCRIPTED_AGENT = resolve(__dirname, '../fixtures/scriptedAgent.mjs');
 const controllers: ThreadController[] = [];
@@ -43,15 +43,7 @@ function setup() {
   const cwd = tempDir('switchboard-hostile-');
   writeFileSync(join(cwd, 'hello.txt'), 'hello\n');
   const log: string[] = [];
-  const env: HostEnvironment = {
-    workspaceCwd: () => cwd,
-    baseEnv: () => process.env,
-    liveProcessGroups: new LiveProcessGroups(),
-    agentLog: () => ({ append: (line) => log.push(line) }),
-    traffic: () => ({ record: () => undefined }),
-    settings: () => ({ maxMessageBytes: 64 * 1024 * 1024, initializeTimeoutMs: 10_000 }),
-    clientInfo: () => ({ name: 'switchboard-test', version: '0.0.0' }),
-  };
+  const env = testHostEnv(cwd, { log: (line) => log.push(line) });
   const handlers: ClientHandlers = {
     readTextFile: async ({ path }) => ({ content: `editor copy of ${path}` }),
     writeTextFile: async ({ content }) => ({ oldText: null, newText: content }),

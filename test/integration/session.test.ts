@@ -3,11 +3,11 @@ import { writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { spawnAgentProcess, type AgentProcess, type SpawnAgentProcess } from '../../src/agents/agentProcess';
-import type { AgentConfig, ClientHandlers, HostEnvironment, ThreadController } from '../../src/session/api';
+import type { AgentConfig, ClientHandlers, ThreadController } from '../../src/session/api';
 import { createThreadController } from '../../src/session/threadController';
 import type { ThreadState } from '../../src/shared/thread';
 import { tempDir } from './tempDirs';
-import { LiveProcessGroups } from '../../src/terminals/liveProcessGroups';
+import { testHostEnv } from './hostEnv';
 
 const SCRIPTED_AGENT = resolve(__dirname, '../fixtures/scriptedAgent.mjs');
 const controllers: ThreadController[] = [];
@@ -32,15 +32,7 @@ function setup(agent: AgentConfig, options: { initializeTimeoutMs?: number } = {
   writeFileSync(join(cwd, 'hello.txt'), 'hello from the workspace\n');
   const stderr: string[] = [];
   const processes: AgentProcess[] = [];
-  const env: HostEnvironment = {
-    workspaceCwd: () => cwd,
-    baseEnv: () => process.env,
-    liveProcessGroups: new LiveProcessGroups(),
-    agentLog: () => ({ append: (line) => stderr.push(line) }),
-    traffic: () => ({ record: () => undefined }),
-    settings: () => ({ maxMessageBytes: 64 * 1024 * 1024, initializeTimeoutMs: options.initializeTimeoutMs ?? 10_000 }),
-    clientInfo: () => ({ name: 'switchboard-test', version: '0.0.0' }),
-  };
+  const env = testHostEnv(cwd, { log: (line) => stderr.push(line), initializeTimeoutMs: options.initializeTimeoutMs });
   const writes: string[] = [];
   const handlers: ClientHandlers = {
     readTextFile: async ({ path }) => ({ content: `editor copy of ${path}` }),

@@ -4,10 +4,10 @@ import { mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync } from 'no
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import type { AgentConfig, HostEnvironment } from '../../src/session/api';
+import type { AgentConfig } from '../../src/session/api';
 import { AcpThreadController } from '../../src/session/threadController';
 import type { ThreadState } from '../../src/shared/thread';
-import { LiveProcessGroups } from '../../src/terminals/liveProcessGroups';
+import { testHostEnv } from './hostEnv';
 
 const SCRIPTED_AGENT = resolve(__dirname, '../fixtures/scriptedAgent.mjs');
 const tempDirs: string[] = [];
@@ -28,15 +28,7 @@ async function startThread() {
   const cwd = mkdtempSync(join(tmpdir(), 'switchboard-terminals-'));
   tempDirs.push(cwd);
   const log: string[] = [];
-  const env: HostEnvironment = {
-    workspaceCwd: () => cwd,
-    baseEnv: () => process.env,
-    liveProcessGroups: new LiveProcessGroups(),
-    agentLog: () => ({ append: (line) => log.push(line) }),
-    traffic: () => ({ record: () => undefined }),
-    settings: () => ({ maxMessageBytes: 64 * 1024 * 1024, initializeTimeoutMs: 10_000 }),
-    clientInfo: () => ({ name: 'switchboard-test', version: '0.0.0' }),
-  };
+  const env = testHostEnv(cwd, { log: (line) => log.push(line) });
   const agent: AgentConfig = {
     id: 'scripted',
     displayName: 'Scripted',

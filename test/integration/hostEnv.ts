@@ -1,0 +1,19 @@
+// The HostEnvironment the integration suites run a real ThreadController with: the editor's side, minus VS Code.
+import type { HostEnvironment } from '../../src/session/api';
+import { LiveProcessGroups } from '../../src/terminals/liveProcessGroups';
+
+export function testHostEnv(
+  cwd: string,
+  options: { log?: (line: string) => void; initializeTimeoutMs?: number } = {},
+): HostEnvironment {
+  const log = options.log ?? (() => undefined);
+  return {
+    workspaceCwd: () => cwd,
+    baseEnv: () => process.env,
+    liveProcessGroups: new LiveProcessGroups(),
+    agentLog: () => ({ append: log }),
+    traffic: () => ({ record: () => undefined }),
+    settings: () => ({ maxMessageBytes: 64 * 1024 * 1024, initializeTimeoutMs: options.initializeTimeoutMs ?? 10_000 }),
+    clientInfo: () => ({ name: 'switchboard-test', version: '0.0.0' }),
+  };
+}
