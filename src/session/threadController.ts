@@ -22,7 +22,7 @@ import type { TerminalHandle, TerminalManager } from './terminalManager';
 import { AgentConnection, type SessionSink } from './agentConnection';
 import { PendingPermissions } from './permissions';
 import { ThreadStore } from './threadStore';
-import { ThreadTerminals } from './threadTerminals';
+import { ThreadTerminals, type ThreadTerminalsDeps } from './threadTerminals';
 import { boundUpdate, rawPreview, STRUCTURED_BOUNDS } from './updateGate';
 import { UpdateIntake } from './updateIntake';
 import { boundJson, FREE_FORM_BOUNDS } from '../protocol/boundJson';
@@ -42,6 +42,8 @@ export interface ThreadControllerOptions {
   spawn?: SpawnAgentProcess;
   /** Grace between SIGTERM and SIGKILL when stopping the agent (default 2 s). */
   stopGraceMs?: number;
+  /** Defaults to `new ThreadTerminals(deps)`; a test passes its own to watch the terminals' memory. */
+  openTerminals?: (deps: ThreadTerminalsDeps) => ThreadTerminals;
 }
 
 export function createThreadController(options: ThreadControllerOptions): ThreadController {
@@ -93,7 +95,7 @@ export class AcpThreadController implements ThreadController {
       (action) => this.dispatch(action),
       (line) => this.log.append(line),
     );
-    this.terminals = new ThreadTerminals({
+    this.terminals = (options.openTerminals ?? ((deps) => new ThreadTerminals(deps)))({
       baseEnv: () => env.baseEnv(),
       liveGroups: env.liveProcessGroups,
       log: (line) => this.log.append(line),
@@ -323,11 +325,6 @@ export class AcpThreadController implements ThreadController {
 
   terminalHandle(terminalId: string): TerminalHandle | undefined {
     return this.terminals.handle(terminalId);
-  }
-
-  /** For tests of the memory bound: what a live terminal retains. */
-  terminalStats(terminalId: string): ReturnType<TerminalManager['stats']> {
-    return this.terminals.stats(terminalId);
   }
 
   /** Kills every terminal of the generation (no orphans) and keeps it for replays. */
