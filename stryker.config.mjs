@@ -21,7 +21,7 @@ const SCOPES = {
     breakAt: 94,
   },
   // The rules of files without VS Code, and the fs/* handlers that apply them to editor buffers.
-  fs: { mutate: ['src/fs/**/*.ts', 'src/vscode/fs/fsHandlers.ts'], breakAt: null },
+  fs: { mutate: ['src/fs/**/*.ts', 'src/vscode/fs/fsRequests.ts'], breakAt: null },
   terminals: { mutate: ['src/terminals/**/*.ts'], breakAt: null },
   session: { mutate: ['src/session/**/*.ts'], breakAt: null },
   // The rest of src/protocol/ (the framing and the traffic log).
