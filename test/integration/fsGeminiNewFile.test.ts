@@ -22,6 +22,10 @@ import { createThreadController } from '../../src/session/threadController';
 import type { ThreadState } from '../../src/shared/thread';
 import { tempDir } from './tempDirs';
 import { testHostEnv } from './hostEnv';
+import { FileTexts } from '../../src/review/fileTexts';
+
+/** The keeper of the fake writes' texts. */
+const fileTexts = new FileTexts();
 
 const SCRIPTED_AGENT = resolve(__dirname, '../fixtures/scriptedAgent.mjs');
 const controllers: ThreadController[] = [];
@@ -60,7 +64,7 @@ function setup(extraArgs: string[] = []) {
     readTextFile: real.readTextFile,
     writeTextFile: async ({ path, content }) => {
       writeFileSync(path, content);
-      return { oldText: null, newText: content };
+      return fileTexts.record(path, null, content);
     },
   };
   controller = createThreadController({ threadId: 't', agent, env, handlers, stopGraceMs: 500 });

@@ -8,6 +8,10 @@ import type { AgentConfig } from '../../src/session/api';
 import { AcpThreadController } from '../../src/session/threadController';
 import type { ThreadState } from '../../src/shared/thread';
 import { testHostEnv } from './hostEnv';
+import { FileTexts } from '../../src/review/fileTexts';
+
+/** The keeper of the fake writes' texts. */
+const fileTexts = new FileTexts();
 
 const SCRIPTED_AGENT = resolve(__dirname, '../fixtures/scriptedAgent.mjs');
 const tempDirs: string[] = [];
@@ -43,7 +47,7 @@ async function startThread() {
     env,
     handlers: {
       readTextFile: async () => ({ content: '' }),
-      writeTextFile: async ({ content }) => ({ oldText: null, newText: content }),
+      writeTextFile: async ({ path, content }) => fileTexts.record(path, null, content),
     },
     stopGraceMs: 500,
   });

@@ -18,6 +18,7 @@ import { OutsideAccess, type OutsideChoice, type OutsidePolicy, type OutsideRequ
 import { fileKind, FileReadError, readFileSlice, type FileSlice, type LineRequest } from '../../fs/fileSlice';
 import { sliceLines } from '../../fs/lineSlice';
 import type { ReviewWriteHooks } from '../../review/agentWrites';
+import { FileTexts } from '../../review/fileTexts';
 import { findOpenDocument, minimalDocumentEdits } from '../review/documentText';
 import { checkRequestPath, displayPath } from '../../fs/paths';
 import { ErrorCodes } from '../../protocol/methods';
@@ -59,6 +60,8 @@ export function createFsHandlers(options: FsHandlerOptions = {}): ClientHandlers
     maxReadBytes: options.maxReadBytes ?? readMaxBytes,
     missingAsEmpty: () => (options.agent ? answersMissingFileAsEmpty(options.agent()) : false),
     review: options.review,
+    // Without review, the writes' texts are kept here (with review, its keeper holds them).
+    texts: new FileTexts(),
   };
   return {
     readTextFile: (params, signal) => readTextFile(params, signal, context),
@@ -76,6 +79,7 @@ interface RequestContext {
   maxReadBytes: () => number;
   missingAsEmpty: () => boolean;
   review?: ReviewWriteHooks;
+  texts: FileTexts;
 }
 
 async function readTextFile(
@@ -172,14 +176,10 @@ async function writeTextFile(
   if (document.isDirty && !(await document.save())) {
     throw new RequestFailure(ErrorCodes.internalError, `Could not save ${filePath}`);
   }
-  review?.agentWrote({
-    path: filePath,
-    before: oldText,
-    after: document.getText(),
-    content: params.content,
-    conflicts: merged.conflicts,
-  });
-  return { oldText, newText: document.getText() };
+  const write = { path: filePath, before: oldText, after: document.getText() };
+  return review
+    ? review.agentWrote({ ...write, content: params.content, conflicts: merged.conflicts })
+    : context.texts.record(write.path, write.before, write.after);
 }
 
 function sameLineEndings(document: vscode.TextDocument, content: string): boolean {

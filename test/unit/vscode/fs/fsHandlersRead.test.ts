@@ -50,7 +50,9 @@ beforeEach(() => {
       throw new Error('not a write test');
     },
     ownEdit: (_filePath, work) => work(),
-    agentWrote: () => {},
+    agentWrote: () => {
+      throw new Error('not a write test');
+    },
   };
   handlers = createFsHandlers({
     review,
