@@ -12,11 +12,13 @@ import type { ThreadAction } from '../shared/actions';
 import {
   createThreadState,
   type AgentFailure,
+  type ReviewView,
   type SettingTarget,
   type ThreadState,
   type TurnUsage,
 } from '../shared/thread';
 import { metaOf } from '../shared/sessionUpdates';
+import { writeStartRevision } from '../shared/fileWrites';
 import type { AgentConfig, CancelSignal, ClientHandlers, HostEnvironment, ThreadController, ThreadEvent } from './api';
 import type { TerminalHandle, TerminalManager } from './terminalManager';
 import { AgentConnection, type SessionSink } from './agentConnection';
@@ -305,10 +307,15 @@ export class AcpThreadController implements ThreadController {
       readTextFile: (params, signal) => this.options.handlers.readTextFile(params, signal),
       writeTextFile: async (params, signal) => {
         const outcome = await this.options.handlers.writeTextFile(params, signal);
-        this.dispatch({ type: 'fileWritten', path: params.path, oldText: outcome.oldText, newText: outcome.newText });
+        const from = writeStartRevision(this.store.current, params.path, outcome.revision);
+        this.dispatch({ type: 'fileWritten', write: outcome.view(from) });
         return {};
       },
     };
+  }
+
+  showReview(review: ReviewView): void {
+    this.dispatch({ type: 'reviewChanged', review });
   }
 
   onTerminalOutput(listener: (terminalId: string, data: string) => void): { dispose(): void } {

@@ -15,6 +15,7 @@ import { OutsideAccess, type OutsideChoice, type OutsidePolicy, type OutsideRequ
 import { fileKind, FileReadError, readFileSlice, type FileSlice, type LineRequest } from '../../fs/fileSlice';
 import { sliceLines } from '../../fs/lineSlice';
 import type { ReviewWriteHooks } from '../../review/agentWrites';
+import { FileTexts } from '../../review/fileTexts';
 import { checkRequestPath, displayPath } from '../../fs/paths';
 import { ErrorCodes } from '../../protocol/methods';
 import { errorMessage } from '../../shared/errorMessage';
@@ -53,6 +54,8 @@ export interface EditorWrite {
   onDisk: 'file' | 'missing';
   signal: CancelSignal;
   review?: ReviewWriteHooks;
+  /** Without review, the keeper of the writes' texts (with review, its keeper holds them). */
+  texts: FileTexts;
 }
 
 /** The editor the handlers work against. */
@@ -78,6 +81,7 @@ export function createFsRequestHandlers(options: FsRequestOptions, editor: FsEdi
     maxReadBytes: options.maxReadBytes,
     missingAsEmpty: () => (options.agent ? answersMissingFileAsEmpty(options.agent()) : false),
     review: options.review,
+    texts: new FileTexts(),
   };
   return {
     readTextFile: (params, signal) => readTextFile(params, signal, context),
@@ -96,6 +100,7 @@ interface RequestContext {
   maxReadBytes: () => number;
   missingAsEmpty: () => boolean;
   review?: ReviewWriteHooks;
+  texts: FileTexts;
 }
 
 async function readTextFile(
@@ -167,7 +172,14 @@ async function writeTextFile(
   const realPath = await orCancelled(signal, context.outside.check('write', filePath));
   throwIfCancelled(signal);
   const onDisk = await regularFileOrMissing(filePath, realPath);
-  return context.editor.write({ filePath, content: params.content, onDisk, signal, review: context.review });
+  return context.editor.write({
+    filePath,
+    content: params.content,
+    onDisk,
+    signal,
+    review: context.review,
+    texts: context.texts,
+  });
 }
 
 /**
