@@ -40,6 +40,11 @@ export interface FsHandlerOptions {
   maxReadBytes?: () => number;
   /** The agent log: every access outside the workspace is recorded there. */
   log?: (line: string) => void;
+  /**
+   * The folders the agent may use without asking (its cwd and the additionalDirectories it took,
+   * src/shared/workspaceRoots.ts); asked at each request. Default: every workspace folder.
+   */
+  workspaceFolders?: () => readonly string[];
   /** Who the agent is, for its quirks (src/agents/quirks/); asked at each request. */
   agent?: () => AgentIdentity;
   /** Review (issue 4): writes merge onto the live document as minimal edits and are recorded. */
@@ -49,7 +54,7 @@ export interface FsHandlerOptions {
 export function createFsHandlers(options: FsHandlerOptions = {}): ClientHandlers {
   const agentName = options.agentName ?? 'The agent';
   const outside = new OutsideAccess({
-    workspaceFolders: workspaceFolderPaths,
+    workspaceFolders: options.workspaceFolders ?? workspaceFolderPaths,
     readPolicy: options.readOutsideWorkspace ?? readOutsidePolicy,
     confirm: options.confirmOutsideWorkspace ?? ((request) => askOutsideWorkspace(agentName, request)),
     log: options.log ?? ((line) => console.log(`[switchboard] ${line}`)),
@@ -238,7 +243,8 @@ function replaceAllEdits(document: vscode.TextDocument, content: string): vscode
   return edits;
 }
 
-function workspaceFolderPaths(): string[] {
+/** The workspace's file folders, in the editor's order (the first is the agent's cwd). */
+export function workspaceFolderPaths(): string[] {
   return (vscode.workspace.workspaceFolders ?? [])
     .filter((folder) => folder.uri.scheme === 'file')
     .map((folder) => folder.uri.fsPath);
