@@ -106,7 +106,8 @@ function replaceAllEdits(document: vscode.TextDocument, content: string): vscode
   return edits;
 }
 
-function workspaceFolderPaths(): string[] {
+/** The workspace's file folders, in the editor's order (the first is the agent's cwd). */
+export function workspaceFolderPaths(): string[] {
   return (vscode.workspace.workspaceFolders ?? [])
     .filter((folder) => folder.uri.scheme === 'file')
     .map((folder) => folder.uri.fsPath);

@@ -34,6 +34,11 @@ export interface FsRequestOptions {
   maxReadBytes: () => number;
   /** The agent log: every access outside the workspace is recorded there. */
   log: (line: string) => void;
+  /**
+   * The folders the agent may use without asking (its cwd and the additionalDirectories it took,
+   * src/shared/workspaceRoots.ts); asked at each request. Default: every workspace folder.
+   */
+  workspaceFolders?: () => readonly string[];
   /** Who the agent is, for its quirks (src/agents/quirks/); asked at each request. */
   agent?: () => AgentIdentity;
   /** Review (issue 4): writes merge onto the live document as minimal edits and are recorded. */
@@ -70,7 +75,7 @@ export interface FsEditor {
 
 export function createFsRequestHandlers(options: FsRequestOptions, editor: FsEditor): ClientHandlers {
   const outside = new OutsideAccess({
-    workspaceFolders: () => editor.workspaceFolders(),
+    workspaceFolders: options.workspaceFolders ?? (() => editor.workspaceFolders()),
     readPolicy: options.readOutsideWorkspace,
     confirm: options.confirmOutsideWorkspace,
     log: options.log,
