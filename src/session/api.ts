@@ -30,6 +30,12 @@ export interface ClientHandlers {
 export interface HostEnvironment {
   /** Absolute cwd for session/new: the first workspace folder (or the home dir with none). */
   workspaceCwd(): string;
+  /**
+   * Every file workspace folder, the first one first (multi-root workspaces); absent: just
+   * workspaceCwd(). The others are sent as additionalDirectories where the agent takes them
+   * (src/shared/workspaceRoots.ts).
+   */
+  workspaceFolders?(): readonly string[];
   /** The environment agents inherit (process.env of the extension host). */
   baseEnv(): NodeJS.ProcessEnv;
   /** The host's live terminal process groups, for its last-resort exit hook. */
@@ -39,8 +45,16 @@ export interface HostEnvironment {
   /** Every JSON-RPC message both ways. */
   traffic(agentId: string): TrafficSink;
   /** Settings that tune the transport. */
-  settings(): { maxMessageBytes: number; initializeTimeoutMs: number };
+  settings(): { maxMessageBytes: number; initializeTimeoutMs: number; experimental?: ExperimentalFeatures };
   clientInfo(): acp.Implementation;
+}
+
+/** Draft ACP features behind `switchboard.experimental.*` (off by default; advertised only when on). */
+export interface ExperimentalFeatures {
+  /** `elicitation/create` (form mode) and `elicitation/complete`: the client advertises `elicitation.form`. */
+  elicitation: boolean;
+  /** `session/fork` (UNSTABLE) where the agent advertises sessionCapabilities.fork: the "Fork chat" action. */
+  fork: boolean;
 }
 
 /** One numbered action for one thread, as forwarded to the webview. */

@@ -71,6 +71,8 @@ export type ThreadAction =
   | { type: 'terminalReleased'; terminalId: string }
   /** The agent sent something unusable (see the protocolError entry); shown in the thread. */
   | { type: 'protocolError'; title: string; detail: string; raw?: string }
+  /** A note from the client in the thread (e.g. which workspace folder the agent works in). */
+  | { type: 'notice'; text: string }
   /** The agent process failed (spawn error, exit, timeout, bad protocol version). */
   | { type: 'agentFailed'; failure: AgentFailure };
 

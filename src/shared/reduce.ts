@@ -119,6 +119,9 @@ export function reduce(state: ThreadState, action: ThreadAction): ThreadState {
         raw: action.raw,
       }));
 
+    case 'notice':
+      return appendEntry(state, (id) => ({ kind: 'notice', id, text: action.text }));
+
     case 'agentFailed': {
       const settled: ThreadState = {
         ...withoutPromptEcho(state),

@@ -130,7 +130,9 @@ export type Entry =
    * schema, a permission request nobody could answer): shown, not silently dropped. `raw` is
    * the agent's JSON, bounded and truncated.
    */
-  | { kind: 'protocolError'; id: string; title: string; detail: string; raw?: string };
+  | { kind: 'protocolError'; id: string; title: string; detail: string; raw?: string }
+  /** Something the client says about the session in passing (which folder the agent works in). */
+  | { kind: 'notice'; id: string; text: string };
 
 /** An agent's `_meta` object: opaque, kept for whoever reads it (the spec: make no assumptions). */
 export type AgentMeta = Record<string, unknown>;

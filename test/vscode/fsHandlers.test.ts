@@ -247,4 +247,29 @@ suite('fs handlers in the real editor', () => {
       fs.rmSync(home, { recursive: true, force: true });
     }
   });
+
+  test('the read cap is the user setting switchboard.fs.maxReadMiB, read from VS Code', async () => {
+    const big = path.join(dir, 'two-mib.txt');
+    fs.writeFileSync(big, ('z'.repeat(1023) + '\n').repeat(2048));
+    const config = vscode.workspace.getConfiguration('switchboard.fs');
+    await config.update('maxReadMiB', 1, vscode.ConfigurationTarget.Global);
+    try {
+      await rejectsWith(
+        handlers.readTextFile({ sessionId: 's', path: big }, notCancelled),
+        -32602,
+        'over the 1 MiB read cap (setting switchboard.fs.maxReadMiB)',
+      );
+      // A slice within the cap is still read.
+      assert.equal(
+        (await handlers.readTextFile({ sessionId: 's', path: big, line: 2048, limit: 1 }, notCancelled)).content,
+        'z'.repeat(1023) + '\n',
+      );
+    } finally {
+      await config.update('maxReadMiB', undefined, vscode.ConfigurationTarget.Global);
+    }
+    assert.equal(
+      (await handlers.readTextFile({ sessionId: 's', path: big }, notCancelled)).content.length,
+      2 * 1024 * 1024,
+    );
+  });
 });

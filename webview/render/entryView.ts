@@ -2,6 +2,7 @@
 import type { Entry } from '../../src/shared/thread';
 import { FailureView } from './failure';
 import { MessageView } from './message';
+import { NoticeView } from './notice';
 import { ProtocolErrorView } from './protocolError';
 import { ToolCardView } from './toolCard';
 import { TurnEndView } from './turnEnd';
@@ -24,5 +25,7 @@ export function createEntryView(entry: Entry, post: Post, review: ReviewCards): 
       return new FailureView(entry, post);
     case 'protocolError':
       return new ProtocolErrorView(entry);
+    case 'notice':
+      return new NoticeView(entry);
   }
 }
