@@ -10,6 +10,10 @@ import type { TerminalManager } from '../../src/session/terminalManager';
 import { ThreadTerminals } from '../../src/session/threadTerminals';
 import type { ThreadState } from '../../src/shared/thread';
 import { testHostEnv } from './hostEnv';
+import { FileTexts } from '../../src/review/fileTexts';
+
+/** The keeper of the fake writes' texts. */
+const fileTexts = new FileTexts();
 
 const SCRIPTED_AGENT = resolve(__dirname, '../fixtures/scriptedAgent.mjs');
 const tempDirs: string[] = [];
@@ -55,7 +59,7 @@ async function startThread() {
     env,
     handlers: {
       readTextFile: async () => ({ content: '' }),
-      writeTextFile: async ({ content }) => ({ oldText: null, newText: content }),
+      writeTextFile: async ({ path, content }) => fileTexts.record(path, null, content),
     },
     stopGraceMs: 500,
     openTerminals: (deps) => (terminals = new WatchedTerminals(deps)),

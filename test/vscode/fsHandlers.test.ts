@@ -97,7 +97,8 @@ suite('fs handlers in the real editor', () => {
       { sessionId: 's', path: target, content: 'after\nmore\n' },
       notCancelled,
     );
-    assert.deepEqual(outcome, { oldText: 'before\n', newText: 'after\nmore\n' });
+    assert.deepEqual(outcome.view(outcome.revision).diff.removed, 1);
+    assert.deepEqual(outcome.view(outcome.revision).diff.added, 2);
     assert.equal(fs.readFileSync(target, 'utf8'), 'after\nmore\n');
     assert.equal(targetDocument.isDirty, false);
     assert.equal(otherDocument.getText(), 'user edit, other file\n');
@@ -113,8 +114,7 @@ suite('fs handlers in the real editor', () => {
   test("a write creates missing folders and the file, and keeps the agent's CRLF", async () => {
     const file = path.join(dir, 'new', 'deeper', 'created.txt');
     const outcome = await handlers.writeTextFile({ sessionId: 's', path: file, content: 'x\r\ny\r\n' }, notCancelled);
-    assert.equal(outcome.oldText, null);
-    assert.equal(outcome.newText, 'x\r\ny\r\n');
+    assert.equal(outcome.view(outcome.revision).created, true);
     assert.equal(fs.readFileSync(file, 'utf8'), 'x\r\ny\r\n');
   });
 

@@ -45,7 +45,7 @@ const vscodeEditor: FsEditor = {
   write: editorWrite,
 };
 
-async function editorWrite({ filePath, content, onDisk, signal, review }: EditorWrite): Promise<WriteOutcome> {
+async function editorWrite({ filePath, content, onDisk, signal, review, texts }: EditorWrite): Promise<WriteOutcome> {
   const uri = vscode.Uri.file(filePath);
   const existed = await ensureFileExists(uri, onDisk);
   const document = await vscode.workspace.openTextDocument(uri);
@@ -67,14 +67,10 @@ async function editorWrite({ filePath, content, onDisk, signal, review }: Editor
   if (document.isDirty && !(await document.save())) {
     throw new RequestFailure(ErrorCodes.internalError, `Could not save ${filePath}`);
   }
-  review?.agentWrote({
-    path: filePath,
-    before: oldText,
-    after: document.getText(),
-    content,
-    conflicts: merged.conflicts,
-  });
-  return { oldText, newText: document.getText() };
+  const write = { path: filePath, before: oldText, after: document.getText() };
+  return review
+    ? review.agentWrote({ ...write, content, conflicts: merged.conflicts })
+    : texts.record(write.path, write.before, write.after);
 }
 
 function sameLineEndings(document: vscode.TextDocument, content: string): boolean {
@@ -110,7 +106,8 @@ function replaceAllEdits(document: vscode.TextDocument, content: string): vscode
   return edits;
 }
 
-function workspaceFolderPaths(): string[] {
+/** The workspace's file folders, in the editor's order (the first is the agent's cwd). */
+export function workspaceFolderPaths(): string[] {
   return (vscode.workspace.workspaceFolders ?? [])
     .filter((folder) => folder.uri.scheme === 'file')
     .map((folder) => folder.uri.fsPath);

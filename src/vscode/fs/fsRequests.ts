@@ -15,6 +15,7 @@ import { OutsideAccess, type OutsideChoice, type OutsidePolicy, type OutsideRequ
 import { fileKind, FileReadError, readFileSlice, type FileSlice, type LineRequest } from '../../fs/fileSlice';
 import { sliceLines } from '../../fs/lineSlice';
 import type { ReviewWriteHooks } from '../../review/agentWrites';
+import { FileTexts } from '../../review/fileTexts';
 import { checkRequestPath, displayPath } from '../../fs/paths';
 import { ErrorCodes } from '../../protocol/methods';
 import { errorMessage } from '../../shared/errorMessage';
@@ -33,6 +34,11 @@ export interface FsRequestOptions {
   maxReadBytes: () => number;
   /** The agent log: every access outside the workspace is recorded there. */
   log: (line: string) => void;
+  /**
+   * The folders the agent may use without asking (its cwd and the additionalDirectories it took,
+   * src/shared/workspaceRoots.ts); asked at each request. Default: every workspace folder.
+   */
+  workspaceFolders?: () => readonly string[];
   /** Who the agent is, for its quirks (src/agents/quirks/); asked at each request. */
   agent?: () => AgentIdentity;
   /** Review (issue 4): writes merge onto the live document as minimal edits and are recorded. */
@@ -53,6 +59,8 @@ export interface EditorWrite {
   onDisk: 'file' | 'missing';
   signal: CancelSignal;
   review?: ReviewWriteHooks;
+  /** Without review, the keeper of the writes' texts (with review, its keeper holds them). */
+  texts: FileTexts;
 }
 
 /** The editor the handlers work against. */
@@ -67,7 +75,7 @@ export interface FsEditor {
 
 export function createFsRequestHandlers(options: FsRequestOptions, editor: FsEditor): ClientHandlers {
   const outside = new OutsideAccess({
-    workspaceFolders: () => editor.workspaceFolders(),
+    workspaceFolders: options.workspaceFolders ?? (() => editor.workspaceFolders()),
     readPolicy: options.readOutsideWorkspace,
     confirm: options.confirmOutsideWorkspace,
     log: options.log,
@@ -78,6 +86,7 @@ export function createFsRequestHandlers(options: FsRequestOptions, editor: FsEdi
     maxReadBytes: options.maxReadBytes,
     missingAsEmpty: () => (options.agent ? answersMissingFileAsEmpty(options.agent()) : false),
     review: options.review,
+    texts: new FileTexts(),
   };
   return {
     readTextFile: (params, signal) => readTextFile(params, signal, context),
@@ -96,6 +105,7 @@ interface RequestContext {
   maxReadBytes: () => number;
   missingAsEmpty: () => boolean;
   review?: ReviewWriteHooks;
+  texts: FileTexts;
 }
 
 async function readTextFile(
@@ -167,7 +177,14 @@ async function writeTextFile(
   const realPath = await orCancelled(signal, () => context.outside.check('write', filePath));
   throwIfCancelled(signal);
   const onDisk = await regularFileOrMissing(filePath, realPath);
-  return context.editor.write({ filePath, content: params.content, onDisk, signal, review: context.review });
+  return context.editor.write({
+    filePath,
+    content: params.content,
+    onDisk,
+    signal,
+    review: context.review,
+    texts: context.texts,
+  });
 }
 
 /**

@@ -31,6 +31,6 @@ export class DiskEditor implements FsEditor {
     const oldText = request.onDisk === 'file' ? fs.readFileSync(request.filePath, 'utf8') : null;
     fs.mkdirSync(path.dirname(request.filePath), { recursive: true });
     fs.writeFileSync(request.filePath, request.content);
-    return { oldText, newText: request.content };
+    return request.texts.record(request.filePath, oldText, request.content);
   }
 }

@@ -39,7 +39,9 @@ beforeEach(() => {
       throw new Error('not a write test');
     },
     ownEdit: (_filePath, work) => work(),
-    agentWrote: () => {},
+    agentWrote: () => {
+      throw new Error('not a write test');
+    },
   };
   handlers = createFsRequestHandlers(
     {

@@ -13,7 +13,7 @@ import { createFsRequestHandlers } from '../../../../src/vscode/fs/fsRequests';
 import { DiskEditor } from './diskEditor';
 import { ErrorCodes } from '../../../../src/protocol/methods';
 import type { OutsideChoice, OutsideRequest } from '../../../../src/fs/outsideAccess';
-import { RequestFailure, type CancelSignal } from '../../../../src/session/api';
+import { RequestFailure, type CancelSignal, type WriteOutcome } from '../../../../src/session/api';
 
 const notCancelled: CancelSignal = {
   isCancellationRequested: false,
@@ -74,6 +74,11 @@ function read(filePath: unknown, line?: number, limit?: number, signal = notCanc
 }
 function write(filePath: unknown, content = 'agent text') {
   return handlers.writeTextFile({ sessionId: 's', path: filePath as string, content }, notCancelled);
+}
+
+/** The texts the keeper holds for a write that reached the editor (the last one). */
+function texts(outcome: WriteOutcome, filePath: string) {
+  return editor.writes.at(-1)?.texts.texts({ path: filePath, revision: outcome.revision });
 }
 
 async function failure(promise: Promise<unknown>): Promise<RequestFailure> {
@@ -349,9 +354,9 @@ describe('writes that pass the checks', () => {
   it('reach the editor once, with what the path held: a file, or nothing yet', async () => {
     const existing = path.join(ws, 'existing.txt');
     fs.writeFileSync(existing, 'before\n');
-    expect(await write(existing, 'after\n')).toEqual({ oldText: 'before\n', newText: 'after\n' });
+    expect(texts(await write(existing, 'after\n'), existing)).toEqual({ before: 'before\n', after: 'after\n' });
     const created = path.join(ws, 'new', 'created.txt');
-    expect(await write(created, 'made\n')).toEqual({ oldText: null, newText: 'made\n' });
+    expect(texts(await write(created, 'made\n'), created)).toEqual({ before: null, after: 'made\n' });
     expect(editor.writes.map(({ filePath, content, onDisk }) => [filePath, content, onDisk])).toEqual([
       [existing, 'after\n', 'file'],
       [created, 'made\n', 'missing'],
