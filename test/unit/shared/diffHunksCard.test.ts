@@ -1,13 +1,14 @@
 // @vitest-environment jsdom
 // The chat's diff card on an agent-sized diff: bounded, says it is coarse, hides the rest (issue #9 item 10).
+// Bounded means a card makes at most MAX_DIFF_LINES lines whatever the agent sent; what that costs in time is
+// measured by `npm run bench`, not asserted here (a timed test fails on a loaded machine, not on a regression).
 import { describe, expect, it } from 'vitest';
 import { MAX_DIFF_LINES, renderDiff, textDiff } from '../../../webview/render/diff';
 
 describe('the diff card of a huge rewrite', () => {
-  it('renders within a second, says the changed part is shown replaced whole, and counts the hidden lines', () => {
+  it('makes a bounded number of lines, says the changed part is shown replaced whole, and counts the hidden lines', () => {
     const oldText = Array.from({ length: 40_000 }, (_, i) => `old ${i}\n`).join('');
     const newText = Array.from({ length: 40_000 }, (_, i) => `new ${i}\n`).join('');
-    const t0 = performance.now();
     const card = renderDiff(
       {
         path: 'src/big.txt',
@@ -17,7 +18,6 @@ describe('the diff card of a huge rewrite', () => {
       },
       () => undefined,
     );
-    expect(performance.now() - t0).toBeLessThan(1000);
     expect(card.querySelectorAll('.line')).toHaveLength(MAX_DIFF_LINES);
     const notes = [...card.querySelectorAll('.diff-truncated')].map((note) => note.textContent);
     expect(notes[0]).toBe(
