@@ -87,13 +87,10 @@ export class ThreadStore {
 
   private applyBatch(firstSeq: number, msg: Extract<HostToWebview, { type: 'actions' }>): ReceiveOutcome {
     if (!this.synced) return 'waiting';
-    const lastInBatch = msg.lastSeq ?? firstSeq + msg.actions.length - 1;
+    const lastInBatch = firstSeq + msg.actions.length - 1;
     if (lastInBatch <= this.lastSeq) return 'stale';
     // A batch overlapping what we have is fine (skip the known part); one past a hole is not.
     if (firstSeq > this.lastSeq + 1 || this.current.thread === null) return this.requestResync();
-    // A merged batch has no per-number actions to skip: overlapping one, we cannot tell what we have.
-    const merged = msg.lastSeq !== undefined && msg.lastSeq !== firstSeq + msg.actions.length - 1;
-    if (merged && firstSeq <= this.lastSeq) return this.requestResync();
 
     let thread = this.current.thread;
     try {

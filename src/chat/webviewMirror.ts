@@ -1,12 +1,12 @@
 // Keeps the webview's copy of the active thread in step with the host's: one snapshot when the
 // webview says `ready` (or `resync`, or the active thread changes), then only the new actions,
-// coalesced into one postMessage per tick, consecutive text chunks of a message merged into one.
+// coalesced into one postMessage per tick (text chunks arrive merged per read: session/chunkIngest.ts).
 // Nothing is posted before `ready`, and nothing while the view is hidden (its webview is gone; it
 // posts `ready` again when shown). A post that fails (the message cannot be serialised, which
 // agent data must never cause but a bug might) is never swallowed: it is logged and the webview
 // gets a fresh snapshot instead, so every later action still reaches it. Pure: no vscode.
 import type { AgentChoice, HostToWebview } from '../shared/messages';
-import { ChunkCoalescer } from '../shared/coalesceChunks';
+import type { ThreadAction } from '../shared/actions';
 import type { ThreadController, ThreadEvent } from '../session/api';
 import { timerSchedule, type Schedule } from './schedule';
 import { TerminalStream } from './terminalStream';
@@ -27,8 +27,8 @@ export class WebviewMirror {
   private subscription: { dispose(): void } | undefined;
   /** Seq of the last action the webview has (in the snapshot or a posted/pending batch). */
   private lastSeq = 0;
-  /** The batch being collected: text chunks merge as they arrive (see ChunkCoalescer). */
-  private pending = new ChunkCoalescer();
+  /** The batch being collected. */
+  private pending: ThreadAction[] = [];
   private pendingFirstSeq = 0;
   private cancelTimer: (() => void) | undefined;
   private focusAfterSnapshot = false;
@@ -154,9 +154,9 @@ export class WebviewMirror {
   private push(event: ThreadEvent): void {
     // Before ready the next snapshot carries it; at or below lastSeq the snapshot already did.
     if (!this.ready || event.threadId !== this.thread?.threadId || event.seq <= this.lastSeq) return;
-    if (this.pending.count > 0 && event.seq !== this.pendingFirstSeq + this.pending.count) this.flush();
-    if (this.pending.count === 0) this.pendingFirstSeq = event.seq;
-    this.pending.add(event.action);
+    if (this.pending.length > 0 && event.seq !== this.pendingFirstSeq + this.pending.length) this.flush();
+    if (this.pending.length === 0) this.pendingFirstSeq = event.seq;
+    this.pending.push(event.action);
     this.lastSeq = event.seq;
     this.cancelTimer ??= this.schedule(() => {
       this.cancelTimer = undefined;
@@ -165,18 +165,15 @@ export class WebviewMirror {
   }
 
   private flush(): void {
-    const numbered = this.pending.count;
-    if (numbered === 0) return;
-    // A flood of chunks posts one action per message per batch, not one per chunk.
-    const actions = this.pending.take();
-    const firstSeq = this.pendingFirstSeq;
-    if (actions.length === numbered) this.post({ type: 'actions', firstSeq, actions });
-    else this.post({ type: 'actions', firstSeq, lastSeq: firstSeq + numbered - 1, actions });
+    if (this.pending.length === 0) return;
+    const actions = this.pending;
+    this.pending = [];
+    this.post({ type: 'actions', firstSeq: this.pendingFirstSeq, actions });
   }
 
   private dropPending(): void {
     this.cancelTimer?.();
     this.cancelTimer = undefined;
-    this.pending.take();
+    this.pending = [];
   }
 }

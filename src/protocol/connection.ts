@@ -150,11 +150,10 @@ export function createAcpConnection(
       else traffic?.record('recv', items);
       gate.batch(items);
     },
-    // Every line, also the text chunks the reader merges into one notification.
     onLine: traffic
       ? (line, message) => {
           if (traffic.recordText) traffic.recordText('recv', line);
-          else traffic.record('recv', message ?? JSON.parse(line));
+          else traffic.record('recv', message);
         }
       : undefined,
   });
@@ -231,7 +230,6 @@ export function createAcpConnection(
       listen: (callback) =>
         source.listen((message) => {
           if (!gate.accept(message)) return;
-          // Counted here, not per line: the reader may merge several chunk lines into one message.
           messagesRead++;
           const inOrder = messagesDispatched === messagesRead - 1;
           if (inOrder && isNotification(message) && notificationHandlers.has(message.method)) {

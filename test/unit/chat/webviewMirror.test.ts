@@ -70,22 +70,22 @@ describe('WebviewMirror', () => {
     expect(posted).toEqual([]);
     expect(clock.pending).toBe(1);
     clock.tick();
-    // Consecutive text chunks of one message travel as one action covering seq 1..3.
-    expect(posted).toEqual([{ type: 'actions', firstSeq: 1, lastSeq: 3, actions: [chunk('abc')] }]);
+    // The mirror batches; it does not merge (the thread's ingest stage did: session/chunkIngest.ts).
+    expect(posted).toEqual([{ type: 'actions', firstSeq: 1, actions: [chunk('a'), chunk('b'), chunk('c')] }]);
 
     thread.emit(chunk('d'));
     clock.tick();
     expect(posted[1]).toEqual({ type: 'actions', firstSeq: 4, actions: [chunk('d')] });
   });
 
-  it('keeps other actions between merged chunks in order, numbered as they were', () => {
+  it('keeps actions in order, numbered as they were', () => {
     mirror.setThread(thread);
     mirror.sendSnapshot();
     posted = [];
     const turnEnd: ThreadAction = { type: 'turnEnded', stopReason: 'end_turn' };
     for (const action of [chunk('a'), chunk('b'), turnEnd, chunk('c')]) thread.emit(action);
     clock.tick();
-    expect(posted).toEqual([{ type: 'actions', firstSeq: 1, lastSeq: 4, actions: [chunk('ab'), turnEnd, chunk('c')] }]);
+    expect(posted).toEqual([{ type: 'actions', firstSeq: 1, actions: [chunk('a'), chunk('b'), turnEnd, chunk('c')] }]);
   });
 
   it('drops actions the snapshot already contains', () => {
