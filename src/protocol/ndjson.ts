@@ -1,4 +1,4 @@
-// Newline-delimited JSON framing for vscode-jsonrpc: ACP over stdio is one compact JSON message per
+// Newline-delimited JSON framing (a vscode-jsonrpc MessageReader): ACP over stdio is one compact JSON message per
 // line, UTF-8, no Content-Length headers. Each data chunk is decoded once (a StringDecoder keeps a
 // character split between chunks for the next one) and lines are slices of that text: one native
 // decode per chunk instead of one per line, and no copies per line, so a flood of small messages
@@ -182,7 +182,7 @@ export class NdjsonMessageReader extends AbstractMessageReader implements Messag
     try {
       this.callback?.(message);
     } catch (error) {
-      // e.g. vscode-jsonrpc refuses a request whose id is null; that must not escape into the stream.
+      // A dispatch that throws must not escape into the stream's event handler.
       this.fireError(error);
     }
   }

@@ -1,5 +1,6 @@
-// Notifications take a synchronous fast path when vscode-jsonrpc's queue is empty; these tests
-// pin down that dispatch order still equals wire order.
+// The connection dispatches every message synchronously as it is read, except what follows a
+// response (it waits for the code awaiting that answer); these tests pin down that dispatch order
+// equals wire order.
 import { PassThrough } from 'node:stream';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createAcpConnection, type AcpConnection } from '../../../src/protocol/connection';
@@ -143,7 +144,7 @@ describe('notification dispatch order', () => {
       events.push(`update ${params.update.content.text}`);
     });
     const closed = new Promise<void>((resolve) => client.onClose(() => resolve()));
-    // A queued response first, so the chunks after it go through vscode-jsonrpc's queue too.
+    // A response first, so the chunks after it wait for the next event-loop turn.
     const answered = client
       .request('session/prompt', { sessionId: 's', prompt: [] })
       .then(() => events.push('response'));
