@@ -12,6 +12,11 @@ import { timerSchedule, type Schedule } from './schedule';
 import { TerminalStream } from './terminalStream';
 import { errorMessage } from '../shared/errorMessage';
 
+/**
+ * At most one batch per this many ms. The first action after a quiet spell is posted in the next
+ * turn of the event loop (the chunk-to-DOM latency budget is two frames: waiting a whole interval
+ * for the first chunk spent half of it); while actions keep coming, they go out once per interval.
+ */
 export const BATCH_INTERVAL_MS = 16;
 /** Snapshots sent in a row after failed posts before the mirror gives up until the webview asks. */
 export const MAX_RECOVERIES = 3;
@@ -31,6 +36,8 @@ export class WebviewMirror {
   private pending: ThreadAction[] = [];
   private pendingFirstSeq = 0;
   private cancelTimer: (() => void) | undefined;
+  /** When the last batch was posted (the `now` clock). */
+  private lastBatchAt = Number.NEGATIVE_INFINITY;
   private focusAfterSnapshot = false;
   /** Terminal output: not thread state, streamed beside the actions (see TerminalStream). */
   private readonly terminals: TerminalStream;
@@ -46,6 +53,7 @@ export class WebviewMirror {
     private readonly agentList: () => AgentList,
     private readonly schedule: Schedule = timerSchedule,
     private readonly log: (line: string) => void = () => undefined,
+    private readonly now: () => number = () => performance.now(),
   ) {
     this.terminals = new TerminalStream(
       (message) => this.post(message),
@@ -158,16 +166,20 @@ export class WebviewMirror {
     if (this.pending.length === 0) this.pendingFirstSeq = event.seq;
     this.pending.push(event.action);
     this.lastSeq = event.seq;
-    this.cancelTimer ??= this.schedule(() => {
-      this.cancelTimer = undefined;
-      this.flush();
-    }, BATCH_INTERVAL_MS);
+    this.cancelTimer ??= this.schedule(
+      () => {
+        this.cancelTimer = undefined;
+        this.flush();
+      },
+      Math.max(0, Math.min(BATCH_INTERVAL_MS, this.lastBatchAt + BATCH_INTERVAL_MS - this.now())),
+    );
   }
 
   private flush(): void {
     if (this.pending.length === 0) return;
     const actions = this.pending;
     this.pending = [];
+    this.lastBatchAt = this.now();
     this.post({ type: 'actions', firstSeq: this.pendingFirstSeq, actions });
   }
 

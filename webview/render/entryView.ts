@@ -6,14 +6,15 @@ import { ProtocolErrorView } from './protocolError';
 import { ToolCardView } from './toolCard';
 import { TurnEndView } from './turnEnd';
 import type { EntryView, Post } from './types';
+import type { FrameBudget } from '../frameBudget';
 
 /** Creates the (empty) view for `entry`; the caller fills it with `update(entry)`. */
-export function createEntryView(entry: Entry, post: Post): EntryView {
+export function createEntryView(entry: Entry, post: Post, budget: FrameBudget): EntryView {
   switch (entry.kind) {
     case 'user':
     case 'agent':
     case 'thought':
-      return new MessageView(entry, post);
+      return new MessageView(entry, post, budget);
     case 'tool':
       return new ToolCardView(entry, post);
     case 'turnEnd':

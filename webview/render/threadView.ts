@@ -10,6 +10,7 @@ import { HeaderView } from './header';
 import { PlanView } from './plan';
 import { TranscriptView } from './transcript';
 import type { Post } from './types';
+import { unlimitedBudget, type FrameBudget } from '../frameBudget';
 
 function guarded(part: string, render: () => void): void {
   try {
@@ -26,9 +27,15 @@ export interface ThreadRenderer {
   readonly composer: ComposerView;
 }
 
-export function createThreadRenderer(root: HTMLElement, post: Post, options: ComposerOptions = {}): ThreadRenderer {
+/** `budget`: how much streamed text a frame renders (the app's; without one, everything at once). */
+export function createThreadRenderer(
+  root: HTMLElement,
+  post: Post,
+  options: ComposerOptions = {},
+  budget: FrameBudget = unlimitedBudget(),
+): ThreadRenderer {
   const header = new HeaderView(post);
-  const transcript = new TranscriptView(post);
+  const transcript = new TranscriptView(post, budget);
   const banner = new ConnectionBanner(post);
   const plan = new PlanView();
   const composer = new ComposerView(post, {
@@ -72,7 +79,9 @@ export function createThreadRenderer(root: HTMLElement, post: Post, options: Com
       setHidden(emptyState, thread !== null);
       setHidden(transcript.el, thread === null);
       guarded('connection banner', () => banner.update(thread));
-      guarded('transcript', () => transcript.render(Array.isArray(thread?.entries) ? thread.entries : []));
+      guarded('transcript', () =>
+        transcript.render(Array.isArray(thread?.entries) ? thread.entries : [], view.appended),
+      );
       guarded('plan', () => plan.update(Array.isArray(thread?.plan) ? thread.plan : null));
       guarded('composer', () => composer.update(thread));
       transcript.followBottom();

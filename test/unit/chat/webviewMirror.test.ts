@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { WebviewMirror } from '../../../src/chat/webviewMirror';
+import { BATCH_INTERVAL_MS, WebviewMirror } from '../../../src/chat/webviewMirror';
 import type { Schedule } from '../../../src/chat/schedule';
 import type { HostToWebview } from '../../../src/shared/messages';
 import type { ThreadAction } from '../../../src/shared/actions';
@@ -148,5 +148,39 @@ describe('WebviewMirror', () => {
     mirror.sendSnapshot();
     mirror.agentsChanged();
     expect(posted[1]).toMatchObject({ type: 'agents', defaultAgentId: 'demo' });
+  });
+});
+
+describe('WebviewMirror batch timing', () => {
+  it('posts the first batch after a quiet spell at once, then at most one per interval', () => {
+    const delays: number[] = [];
+    const runs: Array<() => void> = [];
+    let now = 1000;
+    const mirror = new WebviewMirror(
+      () => undefined,
+      () => ({ agents: [], defaultAgentId: '' }),
+      (callback, ms) => {
+        delays.push(ms);
+        runs.push(callback);
+        return () => undefined;
+      },
+      () => undefined,
+      () => now,
+    );
+    const thread = new FakeThread('t1');
+    mirror.setThread(thread);
+    mirror.sendSnapshot();
+    const chunk: ThreadAction = {
+      type: 'sessionUpdate',
+      update: { sessionUpdate: 'agent_message_chunk', content: { type: 'text', text: 'a' } },
+    };
+    thread.emit(chunk);
+    runs.shift()!();
+    now += 5;
+    thread.emit(chunk);
+    runs.shift()!();
+    now += 100;
+    thread.emit(chunk);
+    expect(delays).toEqual([0, BATCH_INTERVAL_MS - 5, 0]);
   });
 });
