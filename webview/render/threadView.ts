@@ -8,6 +8,7 @@ import { ComposerView, type ComposerOptions } from './composer';
 import { ConnectionBanner } from './connection';
 import { HeaderView } from './header';
 import { PlanView } from './plan';
+import { ReviewCards } from './reviewControls';
 import { TranscriptView } from './transcript';
 import type { Post } from './types';
 import { unlimitedBudget, type FrameBudget } from '../frameBudget';
@@ -35,7 +36,8 @@ export function createThreadRenderer(
   budget: FrameBudget = unlimitedBudget(),
 ): ThreadRenderer {
   const header = new HeaderView(post);
-  const transcript = new TranscriptView(post, budget);
+  const review = new ReviewCards();
+  const transcript = new TranscriptView(post, review, budget);
   const banner = new ConnectionBanner(post);
   const plan = new PlanView();
   const composer = new ComposerView(post, {
@@ -79,6 +81,8 @@ export function createThreadRenderer(
       setHidden(emptyState, thread !== null);
       setHidden(transcript.el, thread === null);
       guarded('connection banner', () => banner.update(thread));
+      // The review state first: cards built or updated in this render show the newest one.
+      guarded('review', () => review.update(thread?.review));
       guarded('transcript', () =>
         transcript.render(Array.isArray(thread?.entries) ? thread.entries : [], view.appended),
       );

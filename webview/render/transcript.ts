@@ -14,6 +14,7 @@ import { recordError } from '../errors';
 import { EntryErrorView } from './entryError';
 import { EntryGroups } from './entryGroups';
 import { createEntryView } from './entryView';
+import type { ReviewCards } from './reviewControls';
 import type { EntryView, Post } from './types';
 import type { FrameBudget } from '../frameBudget';
 import type { TextAppend } from '../store';
@@ -45,6 +46,8 @@ export class TranscriptView {
 
   constructor(
     private readonly post: Post,
+    /** The review state the diff cards show (the thread renderer updates it before each render). */
+    private readonly review: ReviewCards,
     private readonly budget: FrameBudget,
   ) {
     this.list = h('div', {
@@ -113,7 +116,7 @@ export class TranscriptView {
 
   private createView(entry: Entry): EntryRecord {
     try {
-      const view = createEntryView(entry, this.post, this.budget);
+      const view = createEntryView(entry, this.post, this.review, this.budget);
       view.update(entry);
       return { entry, view, el: view.el };
     } catch (error) {
