@@ -71,8 +71,9 @@ function markdownBurst() {
   process.stdout.write(lines.join(''));
 }
 
-async function prompt(id, text) {
-  if (text === 'burst' && args['burst-file']) {
+async function prompt(id, blocks) {
+  const isBurst = Array.isArray(blocks) && blocks.some((b) => b?.type === 'text' && b.text.trim() === 'burst');
+  if (isBurst && args['burst-file']) {
     markdownBurst();
   } else if (burst) {
     process.stdout.write(burst);
@@ -112,7 +113,7 @@ createInterface({ input: process.stdin }).on('line', (line) => {
     case 'session/new':
       return send({ jsonrpc: '2.0', id: msg.id, result: { sessionId: SESSION } });
     case 'session/prompt':
-      return void prompt(msg.id, msg.params?.prompt?.[0]?.text);
+      return void prompt(msg.id, msg.params?.prompt);
     default:
       return send({ jsonrpc: '2.0', id: msg.id, error: { code: -32601, message: `Method not found: ${msg.method}` } });
   }
