@@ -57,6 +57,8 @@ async function buildBenchBundles() {
     entryPoints: { 'render-page': 'bench/render/page.ts' },
     outdir: outDir,
   });
+  // The render figures' markdown, for the burst the flood agent writes in code-server (bench/figures/vscode.mjs).
+  await esbuild.build({ ...node, entryPoints: { content: 'bench/render/content.ts' }, outdir: outDir });
 }
 
 /** Runs one figure script; its figures are collected, a crash is recorded as a problem. */

@@ -1,10 +1,13 @@
 // The chat app without VS Code: give it a root element and a `post` function. Host messages
-// are applied to the store immediately; DOM work is batched to one animation frame.
+// are applied to the store immediately; DOM work is batched to one animation frame, and streamed
+// markdown renders within the frame's budget (frameBudget.ts): what a frame could not show is
+// continued in the next one.
 import type { HostToWebview } from '../src/shared/messages';
 import type { ComposerOptions } from './render/composer';
 import { createThreadRenderer, type ThreadRenderer } from './render/threadView';
 import type { Post } from './render/types';
 import { ThreadStore, type ViewState } from './store';
+import { FRAME_BUDGET_MS, FrameBudget } from './frameBudget';
 import { onlyStreamingTextGrew } from './streamingFrames';
 import { recordError } from './errors';
 import { terminalViews } from './terminal/views';
@@ -12,6 +15,8 @@ import { terminalViews } from './terminal/views';
 export interface ChatAppOptions extends ComposerOptions {
   /** Schedules a render; defaults to requestAnimationFrame. Tests can pass their own. */
   requestFrame?: (callback: () => void) => void;
+  /** Render time per frame for streamed text, in ms (default FRAME_BUDGET_MS; Infinity: no budget). */
+  frameBudgetMs?: number;
 }
 
 export interface ChatApp {
@@ -25,7 +30,8 @@ export interface ChatApp {
 
 export function createChatApp(root: HTMLElement, post: Post, options: ChatAppOptions = {}): ChatApp {
   const store = new ThreadStore(post);
-  const renderer = createThreadRenderer(root, post, options);
+  const budget = new FrameBudget(options.frameBudgetMs ?? FRAME_BUDGET_MS);
+  const renderer = createThreadRenderer(root, post, options, budget);
   const requestFrame = options.requestFrame ?? defaultRequestFrame;
   let scheduled = false;
   let focusPending = false;
@@ -35,9 +41,20 @@ export function createChatApp(root: HTMLElement, post: Post, options: ChatAppOpt
   /** What the last frame rendered, and whether that was only streamed text growing. */
   let rendered: ViewState | null = null;
   let lastFrameOnlyText = false;
-  const flush = (): void => {
+  /** One frame's DOM work; `budgetMs` Infinity renders everything (the public flush). */
+  const render = (budgetMs?: number): void => {
     scheduled = false;
     rendered = store.state;
+    budget.startFrame(budgetMs);
+    // First the text held back last frame (it is older than anything that arrived since).
+    const held = budget.takeHeld();
+    for (const resume of held) {
+      try {
+        resume();
+      } catch (error) {
+        recordError('held-back text could not be rendered', error);
+      }
+    }
     // A frame that throws must not stop the next one: each step is on its own (and the thread
     // renderer isolates its parts and entries, see threadView.ts and transcript.ts).
     try {
@@ -50,10 +67,12 @@ export function createChatApp(root: HTMLElement, post: Post, options: ChatAppOpt
     } catch (error) {
       recordError('the terminals could not be described', error);
     }
+    if (held.length > 0) renderer.transcript.followBottom();
     if (focusPending) {
       focusPending = false;
       renderer.focusComposer();
     }
+    if (budget.heldBack) schedule();
   };
   /** One animation frame: renders, or lets streamed text wait one frame (see streamingFrames.ts). */
   const frame = (): void => {
@@ -66,7 +85,7 @@ export function createChatApp(root: HTMLElement, post: Post, options: ChatAppOpt
       return;
     }
     lastFrameOnlyText = onlyText;
-    flush();
+    render();
   };
   const schedule = (): void => {
     if (scheduled) return;
@@ -94,7 +113,7 @@ export function createChatApp(root: HTMLElement, post: Post, options: ChatAppOpt
       if (outcome === 'snapshot' || outcome === 'applied' || outcome === 'agents' || outcome === 'focusComposer')
         schedule();
     },
-    flush,
+    flush: () => render(Number.POSITIVE_INFINITY),
   };
 }
 

@@ -3,16 +3,34 @@
 // means we missed something: ask for a snapshot (`resync`) and ignore batches until it comes.
 import type { AgentChoice, HostToWebview, WebviewToHost } from '../src/shared/messages';
 import { reduce } from '../src/shared/reduce';
-import type { ThreadState } from '../src/shared/thread';
+import type { MessagePart, ThreadState } from '../src/shared/thread';
+import type { ThreadAction } from '../src/shared/actions';
 import { recordError } from './errors';
-import { noteGrowth } from './textGrowth';
 
 /** Everything the UI renders from. A new object whenever anything in it changes. */
 export interface ViewState {
   thread: ThreadState | null;
   agents: AgentChoice[];
   defaultAgentId: string;
+  /** What streamed chunks appended to the newest text part (see TextAppend), or null. */
+  appended: TextAppend | null;
 }
+
+/**
+ * The text that streamed chunks appended to one text part, so the renderer can extend what it
+ * shows without reading the part's whole text: reading any of a string built by appends makes V8
+ * copy all of it (a large-object allocation per frame for a long answer; measured: 10,000 such
+ * reads of a 200 KB answer took seconds). `part.text` is some earlier text of `from` characters
+ * plus `added`. Rebased every MAX_APPENDED_CHARS, so a renderer far behind reads the whole text once.
+ */
+export interface TextAppend {
+  part: MessagePart;
+  from: number;
+  added: string;
+}
+
+const MAX_APPENDED_CHARS = 16 * 1024;
+const CHUNK_KINDS: ReadonlySet<string> = new Set(['agent_message_chunk', 'agent_thought_chunk', 'user_message_chunk']);
 
 export type ReceiveOutcome =
   | 'snapshot' // state replaced
@@ -25,7 +43,7 @@ export type ReceiveOutcome =
   | 'terminalOutput'; // not thread state: the app hands it to the terminal views
 
 export class ThreadStore {
-  private current: ViewState = { thread: null, agents: [], defaultAgentId: '' };
+  private current: ViewState = { thread: null, agents: [], defaultAgentId: '', appended: null };
   private lastSeq = 0;
   /** False before the first snapshot and between a gap and the snapshot that answers it. */
   private synced = false;
@@ -43,7 +61,12 @@ export class ThreadStore {
   receive(msg: HostToWebview): ReceiveOutcome {
     switch (msg.type) {
       case 'snapshot':
-        this.current = { thread: msg.thread, agents: msg.agents, defaultAgentId: msg.defaultAgentId };
+        this.current = {
+          thread: msg.thread,
+          agents: msg.agents,
+          defaultAgentId: msg.defaultAgentId,
+          appended: null,
+        };
         this.lastSeq = msg.seq;
         this.synced = true;
         return 'snapshot';
@@ -67,20 +90,18 @@ export class ThreadStore {
 
   private applyBatch(firstSeq: number, msg: Extract<HostToWebview, { type: 'actions' }>): ReceiveOutcome {
     if (!this.synced) return 'waiting';
-    const lastInBatch = msg.lastSeq ?? firstSeq + msg.actions.length - 1;
+    const lastInBatch = firstSeq + msg.actions.length - 1;
     if (lastInBatch <= this.lastSeq) return 'stale';
     // A batch overlapping what we have is fine (skip the known part); one past a hole is not.
     if (firstSeq > this.lastSeq + 1 || this.current.thread === null) return this.requestResync();
-    // A merged batch has no per-number actions to skip: overlapping one, we cannot tell what we have.
-    const merged = msg.lastSeq !== undefined && msg.lastSeq !== firstSeq + msg.actions.length - 1;
-    if (merged && firstSeq <= this.lastSeq) return this.requestResync();
 
     let thread = this.current.thread;
+    let appended = this.current.appended;
     try {
       for (let i = Math.max(0, this.lastSeq + 1 - firstSeq); i < msg.actions.length; i++) {
         const action = msg.actions[i]!;
         const next = reduce(thread, action);
-        noteGrowth(thread, next, action);
+        appended = noteAppend(appended, thread, next, action);
         thread = next;
       }
     } catch (error) {
@@ -89,7 +110,7 @@ export class ThreadStore {
       return this.requestResync();
     }
     this.lastSeq = lastInBatch;
-    this.current = { ...this.current, thread };
+    this.current = { ...this.current, thread, appended };
     return 'applied';
   }
 
@@ -98,4 +119,35 @@ export class ThreadStore {
     this.post({ type: 'resync' });
     return 'resync';
   }
+}
+
+/**
+ * The append record after the reducer applied `action` (state `before` to `after`). A text chunk
+ * lands in the last text part of the last entry (src/shared/messageChunks.ts); lengths are read,
+ * never the texts. Anything else keeps the record (a renderer checks it is for the part it shows).
+ */
+function noteAppend(
+  record: TextAppend | null,
+  before: ThreadState,
+  after: ThreadState,
+  action: ThreadAction,
+): TextAppend | null {
+  if (action.type !== 'sessionUpdate' || !CHUNK_KINDS.has(action.update.sessionUpdate)) return record;
+  const content = (action.update as { content?: { type?: string; text?: unknown } }).content;
+  if (content?.type !== 'text' || typeof content.text !== 'string') return record;
+  const entryBefore = before.entries[before.entries.length - 1];
+  const entryAfter = after.entries[after.entries.length - 1];
+  if (!entryAfter || !('parts' in entryAfter)) return record;
+  const partAfter = entryAfter.parts[entryAfter.parts.length - 1];
+  if (partAfter?.kind !== 'text') return record;
+  const partBefore =
+    entryBefore && entryBefore.id === entryAfter.id && 'parts' in entryBefore
+      ? entryBefore.parts[entryBefore.parts.length - 1]
+      : undefined;
+  const text = content.text;
+  if (partBefore?.kind !== 'text' || partBefore === partAfter) return record;
+  if (partAfter.text.length !== partBefore.text.length + text.length) return null;
+  if (record?.part === partBefore && record.added.length + text.length <= MAX_APPENDED_CHARS)
+    return { part: partAfter, from: record.from, added: record.added + text };
+  return { part: partAfter, from: partBefore.text.length, added: text };
 }

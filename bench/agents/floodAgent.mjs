@@ -8,9 +8,13 @@
 //   --rate N        instead of one burst, N chunks per second (paced by a timer), each chunk's text
 //                   carrying `⟦seq@epochMs⟧` (Date.now() when written) so a page can measure latency.
 //   --seconds S     with --rate: how long to stream (default 10).
+//   --burst-file F  a prompt whose text is "burst" writes the markdown in file F instead, as
+//                   --burst-chunks N chunks (default 20000) in one write, as fast as the agent can:
+//                   first a chunk `⟦burst@epochMs⟧` (Date.now() when written), last `⟦burst-end⟧`.
 //   --shape sdk|meta  sdk (default): each chunk exactly as JSON.stringify in an SDK agent writes it.
 //                   meta: the same chunk with `"_meta":{}` first in the update, a valid but different
 //                   shape, so a client's shortcut for the SDK form cannot apply (its general path).
+import fs from 'node:fs';
 import { createInterface } from 'node:readline';
 
 const args = Object.fromEntries(
@@ -54,8 +58,24 @@ function send(message) {
   process.stdout.write(JSON.stringify(message) + '\n');
 }
 
-async function prompt(id) {
-  if (burst) {
+/** The markdown burst (see --burst-file), built and written at once. */
+function markdownBurst() {
+  const text = fs.readFileSync(args['burst-file'], 'utf8');
+  const count = Number(args['burst-chunks'] ?? 20_000);
+  const lines = [chunkLine(`⟦burst@${Date.now()}⟧\n\n`)];
+  for (let i = 0; i < count; i++)
+    lines.push(
+      chunkLine(text.slice(Math.floor((i * text.length) / count), Math.floor(((i + 1) * text.length) / count))),
+    );
+  lines.push(chunkLine('\n\n⟦burst-end⟧\n'));
+  process.stdout.write(lines.join(''));
+}
+
+async function prompt(id, blocks) {
+  const isBurst = Array.isArray(blocks) && blocks.some((b) => b?.type === 'text' && b.text.trim() === 'burst');
+  if (isBurst && args['burst-file']) {
+    markdownBurst();
+  } else if (burst) {
     process.stdout.write(burst);
   } else {
     const total = Math.round(rate * seconds);
@@ -93,7 +113,7 @@ createInterface({ input: process.stdin }).on('line', (line) => {
     case 'session/new':
       return send({ jsonrpc: '2.0', id: msg.id, result: { sessionId: SESSION } });
     case 'session/prompt':
-      return void prompt(msg.id);
+      return void prompt(msg.id, msg.params?.prompt);
     default:
       return send({ jsonrpc: '2.0', id: msg.id, error: { code: -32601, message: `Method not found: ${msg.method}` } });
   }

@@ -76,11 +76,21 @@ async function main() {
       unit: 'ms',
       baseline: round(o, 1),
       ratio: round(s / o, 2),
-      target: '<= 3x rendering the final text once',
-      met: s / o <= 3,
+      target: '<= 2x rendering the final text once',
+      met: s / o <= 2,
       note:
-        `${bytes / 1000} KB markdown in ${chunks} chunks, ${perFrame} chunks per frame (${chunks / perFrame} frames of the app's own frame scheduler: 10 chunks per 16.7 ms frame = an agent at 600 chunks/s; streamed text may wait one frame, so the message updates at 30 Hz); ` +
-        `worst case one frame per chunk (a slow agent: every chunk gets its own frame): ${round(w, 0)} ms = ${round(w / o, 1)}x (one run); median of ${reps}, interleaved; chromium, layout of the streamed entry included`,
+        `${bytes / 1000} KB markdown in ${chunks} chunks, ${perFrame} chunks per frame (${chunks / perFrame} frames of the app's own frame scheduler: 10 chunks per 16.7 ms frame = an agent at 600 chunks/s; every frame renders what arrived, within the frame budget); ` +
+        `baseline: the final text in one frame without the budget; median of ${reps}, interleaved; chromium, layout of the streamed entry included`,
+    },
+    {
+      name: 'streaming_render_worst_case',
+      value: round(w, 1),
+      unit: 'ms',
+      baseline: round(o, 1),
+      ratio: round(w / o, 2),
+      target: '<= 3x rendering the final text once',
+      met: w / o <= 3,
+      note: `the same stream with one chunk per frame (a slow agent: every chunk gets its own frame, ${chunks} frames); one run`,
     },
     {
       name: 'append_long_thread',

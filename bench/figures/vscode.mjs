@@ -2,6 +2,9 @@
 // chromium, the e2e tooling under scripts/e2e). The flood agent streams 200 chunks/s for 10 s,
 // each chunk carrying `⟦seq@Date.now()⟧`; a MutationObserver inside the chat webview records
 // when each marker's text is in the DOM. Both clocks are this machine's wall clock (Date.now()).
+// Then the burst (issue 17): the agent writes 200 KB of markdown as 20,000 chunks in one go; inside
+// the webview a requestAnimationFrame loop records every frame's gap until the burst's last text is
+// on screen, and the extension host's CPU time (/proc) is read before and after.
 // Activation: the extension logs "Switchboard activated in X ms" (performance.now() around
 // activate()); the extension host's console reaches the page console.
 import fs from 'node:fs';
@@ -25,6 +28,7 @@ import {
   stopCodeServer,
 } from '../../scripts/e2e/codeServer.mjs';
 import { repoRoot, sampleWorkspace, testResultsDir, vsixPath } from '../../scripts/e2e/paths.mjs';
+import { createRequire } from 'node:module';
 import { percentile, report, round } from './stats.mjs';
 
 // --quick (inside `npm test`): the same path end to end with a short stream, so that a figure that cannot
@@ -32,6 +36,53 @@ import { percentile, report, round } from './stats.mjs';
 const QUICK = process.argv.includes('--quick');
 const RATE = QUICK ? 100 : 200;
 const SECONDS = QUICK ? 2 : 10;
+const BURST_BYTES = QUICK ? 20_000 : 200_000;
+const BURST_CHUNKS = QUICK ? 2_000 : 20_000;
+
+/** Runs in the webview frame: frame gaps (rAF) from now until the burst's end marker is on screen. */
+function monitorBurst() {
+  const state = { gaps: [], start: null, endAt: null };
+  let last = null;
+  const tick = (t) => {
+    if (last !== null) state.gaps.push(t - last);
+    last = t;
+    if (state.endAt === null) requestAnimationFrame(tick);
+  };
+  requestAnimationFrame(tick);
+  // Cheap checks (the first and the last block of the newest answer), off the frame loop.
+  const timer = setInterval(() => {
+    const entries = document.querySelectorAll('.entry.agent');
+    const markdown = entries[entries.length - 1]?.querySelector('.markdown');
+    if (!markdown) return;
+    if (state.start === null) {
+      const m = /⟦burst@(\d+)⟧/.exec(markdown.querySelector('p')?.textContent ?? '');
+      if (m) state.start = Number(m[1]);
+    }
+    let block = markdown.lastElementChild;
+    while (block?.lastElementChild && !/^(P|PRE|TABLE|UL|OL)$/.test(block.tagName)) block = block.lastElementChild;
+    if (state.start !== null && (block?.textContent ?? '').includes('⟦burst-end⟧')) {
+      state.endAt = Date.now();
+      clearInterval(timer);
+    }
+  }, 20);
+  globalThis.__benchBurst = () => state;
+}
+
+/** CPU time (ms) of the extension host in the code-server process group, or null when not found. */
+function extensionHostCpuMs(pgid) {
+  for (const pid of fs.readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
+    try {
+      const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      if (Number(fields[2]) !== pgid) continue;
+      if (!fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('extensionHost')) continue;
+      return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // utime + stime, USER_HZ 100
+    } catch {
+      // the process went away
+    }
+  }
+  return null;
+}
 
 /** A figure that could not be taken: says why on stdout for scripts/bench.mjs, and fails this script. */
 class FigureNotTaken extends Error {}
@@ -65,12 +116,20 @@ async function main() {
   await provision();
   if (!fs.existsSync(vsixPath) || process.argv.includes('--package'))
     throw new Error(`${vsixPath} is missing (npm run package)`);
+  // The burst's markdown: the render figures' answer (bench/render/content.ts, bundled by scripts/bench.mjs).
+  const burstFile = path.join(repoRoot, 'out', 'bench', 'burst.md');
+  const { markdownAnswer } = createRequire(import.meta.url)(path.join(repoRoot, 'out', 'bench', 'content.js'));
+  fs.writeFileSync(burstFile, markdownAnswer(BURST_BYTES));
   const agentArgs = [
     path.join(repoRoot, 'bench', 'agents', 'floodAgent.mjs'),
     '--rate',
     String(RATE),
     '--seconds',
     String(SECONDS),
+    '--burst-file',
+    burstFile,
+    '--burst-chunks',
+    String(BURST_CHUNKS),
   ];
   const run = createRun('bench', {
     settings: {
@@ -146,6 +205,24 @@ async function main() {
     }
     const p50 = percentile(latencies, 50);
     const p95 = percentile(latencies, 95);
+
+    // The burst, once the stream's turn has ended.
+    await chat.locator('#composer:enabled').waitFor();
+    await chat.locator('.entry.turn-end').last().waitFor({ timeout: 30_000 });
+    await frame.evaluate(monitorBurst);
+    const cpuBefore = extensionHostCpuMs(server.pgid);
+    await chat.locator('#composer').fill('burst');
+    await chat.locator('#composer').press('Enter');
+    let burst = null;
+    const burstDeadline = Date.now() + 60_000;
+    while (Date.now() < burstDeadline) {
+      burst = await frame.evaluate(() => globalThis.__benchBurst());
+      if (burst.endAt !== null) break;
+      await new Promise((r) => setTimeout(r, 250));
+    }
+    const cpuAfter = extensionHostCpuMs(server.pgid);
+    if (!burst || burst.endAt === null || burst.start === null)
+      throw new FigureNotTaken(`the burst's last text did not reach the webview DOM within 60 s`);
     const activationMs = activations.at(-1);
     const figures = [
       {
@@ -153,13 +230,53 @@ async function main() {
         value: round(p95, 1),
         unit: 'ms',
         baseline: null,
-        ratio: round(p95 / 100, 2),
-        target: 'p95 < 100 ms',
-        met: latencies.length >= expected * 0.99 && p95 < 100,
+        ratio: round(p95 / 33, 2),
+        target: 'p95 <= 33 ms (two frames)',
+        met: latencies.length >= expected * 0.99 && p95 <= 33,
         note:
           `p50 ${round(p50, 1)} ms, p95 ${round(p95, 1)} ms, max ${round(Math.max(...latencies), 1)} ms; ${latencies.length}/${expected} chunks seen; ` +
-          `${RATE} chunks/s for ${SECONDS} s from agent write (Date.now()) to text in the webview DOM (MutationObserver); code-server + chromium; ratio = p95 / 100 ms`,
+          `${RATE} chunks/s for ${SECONDS} s from agent write (Date.now()) to text in the webview DOM (MutationObserver); code-server + chromium; ratio = p95 / 33 ms`,
       },
+      {
+        name: 'burst_longest_frame',
+        value: round(Math.max(...burst.gaps), 1),
+        unit: 'ms',
+        baseline: null,
+        ratio: round(Math.max(...burst.gaps) / 100, 2),
+        target: '<= 100 ms, at most one frame > 50 ms, burst on screen within 2 s',
+        met:
+          Math.max(...burst.gaps) <= 100 &&
+          burst.gaps.filter((g) => g > 50).length <= 1 &&
+          burst.endAt - burst.start <= 2000,
+        note:
+          `${BURST_BYTES / 1000} KB markdown in ${BURST_CHUNKS} chunks written at once; frames (rAF gaps inside the webview, code-server + chromium, layout included) from the prompt until its last text was on screen: ` +
+          `${burst.gaps.length} frames, ${burst.gaps.filter((g) => g > 50).length} over 50 ms, ${burst.gaps.filter((g) => g > 100).length} over 100 ms, longest ${round(Math.max(...burst.gaps), 1)} ms; ` +
+          `on screen ${burst.endAt - burst.start} ms after the agent wrote it; ratio = longest / 100 ms`,
+      },
+      {
+        name: 'burst_on_screen',
+        value: burst.endAt - burst.start,
+        unit: 'ms',
+        baseline: null,
+        ratio: round((burst.endAt - burst.start) / 2000, 2),
+        target: '<= 2 s',
+        met: burst.endAt - burst.start <= 2000,
+        note: 'from the agent writing the burst (Date.now() in its first chunk) to its last text in the webview DOM; ratio = value / 2 s',
+      },
+      ...(cpuBefore !== null && cpuAfter !== null
+        ? [
+            {
+              name: 'burst_extension_host_cpu',
+              value: round(cpuAfter - cpuBefore, 0),
+              unit: 'ms',
+              baseline: null,
+              ratio: round((cpuAfter - cpuBefore) / 1000, 2),
+              target: 'reported (must not grow; about 200-400 ms before issue 17)',
+              met: null,
+              note: "utime + stime of code-server's extension host process (/proc) across the burst and the wait for it; ratio = value / 1 s",
+            },
+          ]
+        : []),
     ];
     if (activationMs !== undefined) {
       figures.push({

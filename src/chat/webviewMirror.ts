@@ -1,17 +1,22 @@
 // Keeps the webview's copy of the active thread in step with the host's: one snapshot when the
 // webview says `ready` (or `resync`, or the active thread changes), then only the new actions,
-// coalesced into one postMessage per tick, consecutive text chunks of a message merged into one.
+// coalesced into one postMessage per tick (text chunks arrive merged per read: session/chunkIngest.ts).
 // Nothing is posted before `ready`, and nothing while the view is hidden (its webview is gone; it
 // posts `ready` again when shown). A post that fails (the message cannot be serialised, which
 // agent data must never cause but a bug might) is never swallowed: it is logged and the webview
 // gets a fresh snapshot instead, so every later action still reaches it. Pure: no vscode.
 import type { AgentChoice, HostToWebview } from '../shared/messages';
-import { ChunkCoalescer } from '../shared/coalesceChunks';
+import type { ThreadAction } from '../shared/actions';
 import type { ThreadController, ThreadEvent } from '../session/api';
 import { timerSchedule, type Schedule } from './schedule';
 import { TerminalStream } from './terminalStream';
 import { errorMessage } from '../shared/errorMessage';
 
+/**
+ * At most one batch per this many ms. The first action after a quiet spell is posted in the next
+ * turn of the event loop (the chunk-to-DOM latency budget is two frames: waiting a whole interval
+ * for the first chunk spent half of it); while actions keep coming, they go out once per interval.
+ */
 export const BATCH_INTERVAL_MS = 16;
 /** Snapshots sent in a row after failed posts before the mirror gives up until the webview asks. */
 export const MAX_RECOVERIES = 3;
@@ -27,10 +32,12 @@ export class WebviewMirror {
   private subscription: { dispose(): void } | undefined;
   /** Seq of the last action the webview has (in the snapshot or a posted/pending batch). */
   private lastSeq = 0;
-  /** The batch being collected: text chunks merge as they arrive (see ChunkCoalescer). */
-  private pending = new ChunkCoalescer();
+  /** The batch being collected. */
+  private pending: ThreadAction[] = [];
   private pendingFirstSeq = 0;
   private cancelTimer: (() => void) | undefined;
+  /** When the last batch was posted (the `now` clock). */
+  private lastBatchAt = Number.NEGATIVE_INFINITY;
   private focusAfterSnapshot = false;
   /** Terminal output: not thread state, streamed beside the actions (see TerminalStream). */
   private readonly terminals: TerminalStream;
@@ -44,6 +51,7 @@ export class WebviewMirror {
     private readonly agentList: () => AgentList,
     private readonly schedule: Schedule = timerSchedule,
     private readonly log: (line: string) => void = () => undefined,
+    private readonly now: () => number = () => performance.now(),
   ) {
     this.terminals = new TerminalStream(
       (message) => this.post(message),
@@ -151,29 +159,30 @@ export class WebviewMirror {
   private push(event: ThreadEvent): void {
     // Before ready the next snapshot carries it; at or below lastSeq the snapshot already did.
     if (!this.ready || event.threadId !== this.thread?.threadId || event.seq <= this.lastSeq) return;
-    if (this.pending.count > 0 && event.seq !== this.pendingFirstSeq + this.pending.count) this.flush();
-    if (this.pending.count === 0) this.pendingFirstSeq = event.seq;
-    this.pending.add(event.action);
+    if (this.pending.length > 0 && event.seq !== this.pendingFirstSeq + this.pending.length) this.flush();
+    if (this.pending.length === 0) this.pendingFirstSeq = event.seq;
+    this.pending.push(event.action);
     this.lastSeq = event.seq;
-    this.cancelTimer ??= this.schedule(() => {
-      this.cancelTimer = undefined;
-      this.flush();
-    }, BATCH_INTERVAL_MS);
+    this.cancelTimer ??= this.schedule(
+      () => {
+        this.cancelTimer = undefined;
+        this.flush();
+      },
+      Math.max(0, Math.min(BATCH_INTERVAL_MS, this.lastBatchAt + BATCH_INTERVAL_MS - this.now())),
+    );
   }
 
   private flush(): void {
-    const numbered = this.pending.count;
-    if (numbered === 0) return;
-    // A flood of chunks posts one action per message per batch, not one per chunk.
-    const actions = this.pending.take();
-    const firstSeq = this.pendingFirstSeq;
-    if (actions.length === numbered) this.post({ type: 'actions', firstSeq, actions });
-    else this.post({ type: 'actions', firstSeq, lastSeq: firstSeq + numbered - 1, actions });
+    if (this.pending.length === 0) return;
+    const actions = this.pending;
+    this.pending = [];
+    this.lastBatchAt = this.now();
+    this.post({ type: 'actions', firstSeq: this.pendingFirstSeq, actions });
   }
 
   private dropPending(): void {
     this.cancelTimer?.();
     this.cancelTimer = undefined;
-    this.pending.take();
+    this.pending = [];
   }
 }

@@ -1,27 +1,34 @@
-// One ACP connection over a pair of streams (an agent's stdout/stdin). vscode-jsonrpc does the
-// JSON-RPC bookkeeping; this file adds what ACP needs on top: `$/cancel_request {requestId}` both ways
-// (vscode-jsonrpc only knows `$/cancelRequest {id}`), timeouts that name the method, errors that
-// carry code/message/data, pending requests rejected when the agent goes away, and a traffic tap.
-// Every message from the agent passes IncomingGate (incomingGate.ts) before vscode-jsonrpc sees it,
-// and at most MAX_REQUESTS_IN_PROGRESS of the agent's requests are handled at once.
+// One ACP connection over a pair of streams (an agent's stdout/stdin): framing (ndjson.ts), the
+// envelope gate (incomingGate.ts) and the dispatch of every message, in wire order.
+//
+// The dispatcher is ours. vscode-jsonrpc's MessageConnection dispatches one queued message per
+// setImmediate (about 10 us of idle each: an agent streaming 100k chunks would spend seconds
+// waiting), and reports the stream's end before its queue is dispatched. Bypassing its queue for
+// notifications took counters of messages read and dispatched, and a one-second timer for the
+// messages it refused. Owning the dispatch is smaller than that: each message is dispatched as the
+// reader frames it, synchronously; the one exception is the messages after a response to one of
+// our requests, which wait for the next event-loop turn, so the code awaiting that request runs
+// before them (a turn's end is seen before what the agent sent after it). The close waits until
+// everything read was dispatched. What we use of vscode-jsonrpc: the message reader and writer
+// base classes, its message types, ResponseError and cancellation tokens.
+//
+// On top of JSON-RPC, what ACP needs: `$/cancel_request {requestId}` both ways, timeouts that name
+// the method, errors that carry code/message/data, pending requests rejected when the agent goes
+// away, a traffic tap, and at most MAX_REQUESTS_IN_PROGRESS of the agent's requests handled at once.
 import {
   CancellationTokenSource,
   ResponseError,
-  createMessageConnection,
-  type CancellationStrategy,
-  type CancellationToken,
-  type Logger,
   type Message,
-  type MessageConnection,
-  type MessageReader,
   type NotificationMessage,
   type RequestMessage,
+  type ResponseMessage,
 } from 'vscode-jsonrpc/node';
 import type * as acp from '@agentclientprotocol/sdk';
 import type { CancelSignal, TrafficSink } from './types';
 import {
   AcpConnectionClosedError,
   AcpTimeoutError,
+  asError,
   formatBytes,
   fromResponseError,
   toResponseError,
@@ -99,8 +106,9 @@ export interface AcpConnection {
   dispose(): void;
 }
 
-interface PendingRequest {
+interface AwaitedRequest {
   method: string;
+  resolve(result: unknown): void;
   reject(error: Error): void;
 }
 
@@ -112,28 +120,27 @@ export function createAcpConnection(
   const log = options.log ?? (() => undefined);
   const traffic = options.traffic;
   const maxMessageBytes = options.maxMessageBytes ?? DEFAULT_MAX_MESSAGE_BYTES;
+  const maxInProgress = options.maxRequestsInProgress ?? MAX_REQUESTS_IN_PROGRESS;
   const requestHandlers = new Map<string, RequestHandler<unknown, unknown>>();
   const notificationHandlers = new Map<string, NotificationHandler<unknown>>();
   const closeListeners = new Set<(reason: ConnectionCloseReason) => void>();
-  const pending = new Set<PendingRequest>();
+  /** Our requests waiting for an answer, by id. */
+  const awaiting = new Map<number, AwaitedRequest>();
+  let nextId = 0;
   /** Requests from the agent that we are still handling, by their id (string and number kept apart). */
   const handling = new Map<acp.RequestId, CancellationTokenSource>();
-  const handlingIds = new WeakMap<CancellationToken, acp.RequestId>();
   let closeReason: ConnectionCloseReason | undefined;
   let lastStreamError: Error | undefined;
-  // vscode-jsonrpc dispatches queued messages one per event-loop turn, but reports the stream's end
-  // at once. Closing then would drop the agent's last messages (the chunk it wrote just before it
-  // crashed), so the close waits until every message read has been dispatched.
-  let messagesRead = 0;
-  let messagesDispatched = 0;
-  let whenDrained: (() => void) | undefined;
-  const maxInProgress = options.maxRequestsInProgress ?? MAX_REQUESTS_IN_PROGRESS;
+  /** Messages read while dispatch waits for the turn after a response (see the file comment). */
+  let inbox: Message[] = [];
+  let inboxHead = 0;
+  let paused = false;
+  /** The streams ended: close once the inbox is dispatched. */
+  let ended = false;
+
   const gate = new IncomingGate(log, (id, code, message) => {
     if (closeReason) return;
-    // Straight to the writer: vscode-jsonrpc has no way to answer an id it never saw.
-    writer
-      .write({ jsonrpc: '2.0', id, error: { code, message } } as Message)
-      .catch((error: unknown) => log('error', `Could not answer the agent: ${errorMessage(error)}`));
+    write({ jsonrpc: '2.0', id, error: { code, message } } as Message);
   });
 
   const reader = new NdjsonMessageReader(input, {
@@ -150,11 +157,10 @@ export function createAcpConnection(
       else traffic?.record('recv', items);
       gate.batch(items);
     },
-    // Every line, also the text chunks the reader merges into one notification.
     onLine: traffic
       ? (line, message) => {
           if (traffic.recordText) traffic.recordText('recv', line);
-          else traffic.record('recv', message ?? JSON.parse(line));
+          else traffic.record('recv', message);
         }
       : undefined,
   });
@@ -165,90 +171,62 @@ export function createAcpConnection(
     },
   });
 
-  const cancellationStrategy: CancellationStrategy = {
-    receiver: {
-      kind: 'request',
-      createCancellationTokenSource(request: RequestMessage) {
-        const source = new CancellationTokenSource();
-        if (request.id !== null) {
-          handling.set(request.id, source);
-          handlingIds.set(source.token, request.id);
-        }
-        return source;
-      },
-    },
-    sender: {
-      sendCancellation: (connection, id) =>
-        connection.sendNotification(ProtocolMethod.cancelRequest, {
-          requestId: id,
-        } satisfies acp.CancelRequestNotification),
-      cleanup: () => undefined,
-    },
-  };
-  const jsonRpcLogger: Logger = {
-    error: (message) => log('error', message),
-    warn: (message) => log('warn', message),
-    info: (message) => log('info', message),
-    log: (message) => log('debug', message),
-  };
-  const connection: MessageConnection = createMessageConnection(fastNotifications(reader), writer, jsonRpcLogger, {
-    cancellationStrategy,
-    messageStrategy: {
-      handleMessage(message, next) {
-        try {
-          gate.dispatched(message);
-          // vscode-jsonrpc handles a handler's failure itself (it answers the request with an error).
-          void next(message);
-        } finally {
-          countDispatched();
-        }
-      },
-    },
-  });
+  function write(message: Message): void {
+    writer
+      .write(message)
+      .catch((error: unknown) => log('error', `Could not send a message to the agent: ${errorMessage(error)}`));
+  }
 
-  function countDispatched(): void {
-    messagesDispatched++;
-    if (whenDrained && messagesDispatched >= messagesRead) {
-      const drained = whenDrained;
-      whenDrained = undefined;
-      drained();
+  // ---- Incoming: one dispatcher, in wire order ----
+
+  function receive(message: Message): void {
+    if (closeReason || !gate.accept(message)) return;
+    if (paused) inbox.push(message);
+    else dispatch(message);
+  }
+
+  function dispatch(message: Message): void {
+    const record = message as Partial<RequestMessage & ResponseMessage>;
+    if (typeof record.method !== 'string') {
+      settle(message as ResponseMessage);
+      // What follows waits for the code awaiting this answer (see the file comment).
+      paused = true;
+      setImmediate(resume);
+    } else if (record.id === undefined) {
+      handleNotification(record.method, record.params);
+    } else {
+      handleRequest(message as RequestMessage);
     }
   }
 
-  /**
-   * vscode-jsonrpc dispatches one queued message per setImmediate, about 10 us of idle per message:
-   * an agent streaming 100k chunks would spend seconds just waiting. So a notification we handle
-   * is dispatched synchronously, straight from the reader, when everything read before it has
-   * been dispatched (vscode-jsonrpc's queue is empty). Otherwise it takes the queue like any
-   * message, so it never overtakes an earlier response or request: dispatch order = wire order.
-   */
-  function fastNotifications(source: NdjsonMessageReader): MessageReader {
-    return {
-      onError: source.onError,
-      onClose: source.onClose,
-      onPartialMessage: source.onPartialMessage,
-      dispose: () => source.dispose(),
-      listen: (callback) =>
-        source.listen((message) => {
-          if (!gate.accept(message)) return;
-          // Counted here, not per line: the reader may merge several chunk lines into one message.
-          messagesRead++;
-          const inOrder = messagesDispatched === messagesRead - 1;
-          if (inOrder && isNotification(message) && notificationHandlers.has(message.method)) {
-            try {
-              handleNotification(message.method, message.params);
-            } finally {
-              countDispatched();
-            }
-            return;
-          }
-          callback(message);
-        }),
-    };
+  function resume(): void {
+    paused = false;
+    while (!paused && inboxHead < inbox.length && !closeReason) dispatch(inbox[inboxHead++]!);
+    if (inboxHead === inbox.length) {
+      inbox = [];
+      inboxHead = 0;
+      if (!paused && ended) closeAfterStreams();
+    }
   }
 
-  // One dispatcher for all requests so unknown methods, error mapping and cleanup live in one place.
-  connection.onRequest(async (method: string, params: unknown, token: CancellationToken) => {
+  /** A response the gate let through: it answers one of our requests still waiting. */
+  function settle(response: ResponseMessage): void {
+    const request = awaiting.get(response.id as number);
+    if (!request) return;
+    awaiting.delete(response.id as number);
+    if (response.error) {
+      const { code, message, data } = response.error;
+      request.reject(fromResponseError(request.method, new ResponseError(code, message, data)));
+    } else {
+      request.resolve(response.result);
+    }
+  }
+
+  function handleRequest(message: RequestMessage): void {
+    const id = message.id as acp.RequestId;
+    const source = new CancellationTokenSource();
+    handling.set(id, source);
+    let answer: Promise<unknown>;
     try {
       if (handling.size > maxInProgress) {
         throw new ResponseError(
@@ -257,18 +235,25 @@ export function createAcpConnection(
           { limit: maxInProgress },
         );
       }
-      const handler = requestHandlers.get(method);
-      if (!handler) throw new ResponseError(ErrorCodes.methodNotFound, `Method not found: ${method}`);
-      return await handler(params, token);
+      const handler = requestHandlers.get(message.method);
+      if (!handler) throw new ResponseError(ErrorCodes.methodNotFound, `Method not found: ${message.method}`);
+      answer = Promise.resolve(handler(message.params, source.token));
     } catch (error) {
-      throw toResponseError(error, token);
-    } finally {
-      const id = handlingIds.get(token);
-      if (id !== undefined) handling.delete(id);
+      answer = Promise.reject(error);
     }
-  });
-
-  connection.onNotification((method: string, params: unknown) => handleNotification(method, params));
+    answer
+      .then(
+        (result) => ({ jsonrpc: '2.0', id, result: result ?? null }),
+        (error: unknown) => ({ jsonrpc: '2.0', id, error: toResponseError(error, source.token).toJson() }),
+      )
+      .then((response) => {
+        if (handling.get(id) === source) handling.delete(id);
+        gate.dispatched(message);
+        source.dispose();
+        if (!closeReason) write(response as Message);
+      })
+      .catch((error: unknown) => log('error', `Could not answer ${message.method}: ${errorMessage(error)}`));
+  }
 
   // Synchronous (no promise per notification on the streaming path); an async handler's failure is
   // still logged.
@@ -297,30 +282,39 @@ export function createAcpConnection(
     log('error', `The handler for notification ${method} failed: ${errorMessage(error)}`);
   }
 
-  connection.onError(([error]) => {
+  // ---- The streams ----
+
+  reader.onError((error) => {
     lastStreamError = error;
     log('error', `Connection error: ${error.message}`);
   });
-  connection.onClose(() => {
-    const closeNow = () =>
-      close(
-        lastStreamError
-          ? { kind: 'error', message: lastStreamError.message, error: lastStreamError }
-          : { kind: 'ended', message: "the agent's stdio streams closed (the process probably exited)" },
-      );
-    if (messagesDispatched >= messagesRead) return closeNow();
-    whenDrained = closeNow;
-    // A message vscode-jsonrpc refused never counts as dispatched: don't wait on it forever.
-    setTimeout(() => whenDrained?.(), 1000).unref?.();
-  });
-  connection.listen();
+  writer.onError(([error]) => log('error', `Connection error: ${error.message}`));
+  // The agent's last messages (the chunk it wrote just before it exited) are dispatched first.
+  const streamsEnded = () => {
+    ended = true;
+    if (!paused) closeAfterStreams();
+  };
+  reader.onClose(streamsEnded);
+  writer.onClose(streamsEnded);
+  reader.listen(receive);
+
+  function closeAfterStreams(): void {
+    close(
+      lastStreamError
+        ? { kind: 'error', message: lastStreamError.message, error: lastStreamError }
+        : { kind: 'ended', message: "the agent's stdio streams closed (the process probably exited)" },
+    );
+  }
 
   function close(reason: ConnectionCloseReason): void {
     if (closeReason) return;
     closeReason = reason;
-    for (const request of [...pending]) request.reject(new AcpConnectionClosedError(request.method, reason));
-    pending.clear();
+    const requests = [...awaiting.values()];
+    awaiting.clear();
+    for (const request of requests) request.reject(new AcpConnectionClosedError(request.method, reason));
     gate.clear();
+    inbox = [];
+    inboxHead = 0;
     // "The agent went away" is a cancellation for everything we were still doing for it.
     for (const source of handling.values()) source.cancel();
     handling.clear();
@@ -334,56 +328,68 @@ export function createAcpConnection(
     closeListeners.clear();
   }
 
+  // ---- Outgoing ----
+
   function request(method: string, params?: unknown, requestOptions: RequestOptions = {}): Promise<unknown> {
     if (closeReason) return Promise.reject(new AcpConnectionClosedError(method, closeReason));
     const { signal, timeoutMs } = requestOptions;
-    const cancellation = new CancellationTokenSource();
+    const id = nextId++;
     return new Promise<unknown>((resolve, reject) => {
       let timer: ReturnType<typeof setTimeout> | undefined;
-      const onAbort = () => cancellation.cancel();
-      const entry: PendingRequest = { method, reject: (error) => settle(() => reject(error)) };
-      const settle = (finish: () => void) => {
-        if (!pending.delete(entry)) return;
-        if (timer) clearTimeout(timer);
-        signal?.removeEventListener('abort', onAbort);
-        finish();
+      let cancelSent = false;
+      /** Tells the agent to stop (once); the answer is still awaited. */
+      const cancel = () => {
+        if (cancelSent || !awaiting.has(id) || closeReason) return;
+        cancelSent = true;
+        notify(ProtocolMethod.cancelRequest, { requestId: id } satisfies acp.CancelRequestNotification);
       };
-      pending.add(entry);
-      if (signal?.aborted) cancellation.cancel();
-      else signal?.addEventListener('abort', onAbort, { once: true });
+      const done = () => {
+        if (timer) clearTimeout(timer);
+        signal?.removeEventListener('abort', cancel);
+      };
+      awaiting.set(id, {
+        method,
+        resolve: (result) => {
+          done();
+          resolve(result);
+        },
+        reject: (error) => {
+          done();
+          reject(error);
+        },
+      });
+      const message = params === undefined ? { jsonrpc: '2.0', id, method } : { jsonrpc: '2.0', id, method, params };
+      writer.write(message as Message).catch((error: unknown) => {
+        if (!awaiting.delete(id)) return;
+        done();
+        reject(asError(error));
+      });
+      if (signal?.aborted) cancel();
+      else signal?.addEventListener('abort', cancel, { once: true });
       if (timeoutMs !== undefined) {
         timer = setTimeout(() => {
-          cancellation.cancel();
-          entry.reject(new AcpTimeoutError(method, timeoutMs));
+          cancel();
+          const request = awaiting.get(id);
+          awaiting.delete(id);
+          request?.reject(new AcpTimeoutError(method, timeoutMs));
         }, timeoutMs);
       }
-      let sent: Promise<unknown>;
-      try {
-        sent =
-          params === undefined
-            ? connection.sendRequest(method, cancellation.token)
-            : connection.sendRequest(method, params, cancellation.token);
-      } catch (error) {
-        sent = Promise.reject(error);
-      }
-      sent.then(
-        (result) => settle(() => resolve(result)),
-        (error: unknown) => settle(() => reject(fromResponseError(method, error))),
-      );
-    }).finally(() => cancellation.dispose());
+    });
+  }
+
+  function notify(method: string, params?: unknown): void {
+    if (closeReason) {
+      log('warn', `Not sending ${method}: the connection is closed`);
+      return;
+    }
+    write(
+      (params === undefined ? { jsonrpc: '2.0', method } : { jsonrpc: '2.0', method, params }) as NotificationMessage,
+    );
   }
 
   return {
     request: request as AcpConnection['request'],
-    notify(method: string, params?: unknown) {
-      if (closeReason) {
-        log('warn', `Not sending ${method}: the connection is closed`);
-        return;
-      }
-      const sent =
-        params === undefined ? connection.sendNotification(method) : connection.sendNotification(method, params);
-      sent.catch((error: unknown) => log('error', `Could not send ${method}: ${errorMessage(error)}`));
-    },
+    notify,
     onRequest(method: string, handler: RequestHandler<never, unknown>) {
       requestHandlers.set(method, handler as RequestHandler<unknown, unknown>);
       return { dispose: () => void (requestHandlers.get(method) === handler && requestHandlers.delete(method)) };
@@ -408,14 +414,10 @@ export function createAcpConnection(
     },
     dispose() {
       close({ kind: 'disposed', message: 'the connection was disposed' });
-      connection.dispose();
+      reader.dispose();
+      writer.dispose();
     },
   };
-}
-
-function isNotification(message: Message): message is NotificationMessage {
-  const candidate = message as Partial<NotificationMessage> & { id?: unknown };
-  return typeof candidate.method === 'string' && candidate.id === undefined;
 }
 
 function preview(line: string): string {

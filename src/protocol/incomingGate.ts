@@ -1,12 +1,11 @@
-// What stands between the NDJSON reader and vscode-jsonrpc: every message from the agent passes
-// accept() first (envelope.ts says what is answered, logged or let through). It also keeps the
-// two id books vscode-jsonrpc gets wrong for a hostile peer:
+// What stands between the NDJSON reader and the dispatcher (connection.ts): every message from the
+// agent passes accept() first (envelope.ts says what is answered, logged or let through). It also
+// keeps the two id books a hostile peer would otherwise confuse:
 //   - our requests still waiting for an answer: a response to any other id (never sent, or
-//     answered before) is logged and dropped; vscode-jsonrpc would ignore it silently, or, when two
-//     answers arrive in one read, let the last replace the first in its queue (an error after
-//     end_turn showed the turn as failed). The first answer stands.
-//   - the agent's requests read but not yet dispatched: vscode-jsonrpc queues them by id too, so a
-//     second request with a queued id would replace the first, which then never gets an answer.
+//     answered before) is logged and dropped. When two answers arrive in one read, the first
+//     stands (an error after end_turn must not show the turn as failed).
+//   - the agent's requests read but not answered yet: a second request with an id still in use
+//     would be answered twice under one id, or take the first one's cancellation.
 // Both books hold only what is in flight (cleared on close); what is in flight is bounded elsewhere.
 import type { Message } from 'vscode-jsonrpc/node';
 import { checkEnvelope, describe, idKey, isRequestId, type RequestIdValue } from './envelope';
@@ -32,7 +31,7 @@ export class IncomingGate {
     if (typeof sent.method === 'string' && isRequestId(sent.id)) this.awaitingAnswer.add(idKey(sent.id));
   }
 
-  /** False when the message must not reach vscode-jsonrpc (it was answered or logged here). */
+  /** False when the message must not be dispatched (it was answered or logged here). */
   accept(message: Message): boolean {
     const record = message as unknown as Record<string, unknown>;
     const verdict = checkEnvelope(record);
@@ -76,7 +75,7 @@ export class IncomingGate {
     return true;
   }
 
-  /** vscode-jsonrpc is dispatching `message`: its id may be used again. */
+  /** The request `message` was answered: its id may be used again. */
   dispatched(message: Message): void {
     const record = message as { id?: unknown; method?: unknown };
     if (record.method !== undefined && isRequestId(record.id)) this.queuedRequests.delete(idKey(record.id));

@@ -1,4 +1,4 @@
-// The transport layer: ACP over vscode-jsonrpc with NDJSON framing. Import from here.
+// The transport layer: ACP's JSON-RPC over NDJSON framing (vscode-jsonrpc's reader/writer bases and types). Import from here.
 export { createAcpConnection } from './connection';
 export type {
   AcpConnection,

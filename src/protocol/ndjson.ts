@@ -1,19 +1,16 @@
-// Newline-delimited JSON framing for vscode-jsonrpc: ACP over stdio is one compact JSON message per
+// Newline-delimited JSON framing (a vscode-jsonrpc MessageReader): ACP over stdio is one compact JSON message per
 // line, UTF-8, no Content-Length headers. Each data chunk is decoded once (a StringDecoder keeps a
 // character split between chunks for the next one) and lines are slices of that text: one native
 // decode per chunk instead of one per line, and no copies per line, so a flood of small messages
 // costs little more than JSON.parse itself.
 //
-// Streamed text chunks in the exact form SDK agents write them skip JSON.parse (chunkFastPath.ts),
-// and consecutive ones of one session, kind and messageId within one data chunk are delivered as
-// ONE notification carrying their joined text: appending "ab" to a message is the same as appending
-// "a" then "b", and a flood then costs the layers above one message per read instead of hundreds.
-// Chunks in any other form take JSON.parse and then join the same runs when they carry nothing the
-// client uses beyond session, kind, messageId and text (textChunkOf). Any other line ends the run
-// first, so wire order is kept; nothing is held across reads.
+// Each line is delivered as the one message it is, in wire order: the transport frames and
+// dispatches, it never merges (streamed text chunks are merged once, in session/chunkIngest.ts).
+// The one line an agent sends thousands of times per turn, a text chunk in the exact form SDK
+// agents write, is parsed without JSON.parse (chunkFastPath.ts) into the object JSON.parse gives.
 import { StringDecoder } from 'node:string_decoder';
 import { asError } from './errors';
-import { TextChunkRun, matchTextChunk, textChunkOf, type TextChunk, type TextChunkNotification } from './chunkFastPath';
+import { parseTextChunkLine } from './chunkFastPath';
 import {
   AbstractMessageReader,
   type DataCallback,
@@ -37,10 +34,9 @@ export interface NdjsonReaderOptions {
   onOversized?: (bytes: number) => void;
   /**
    * Sees every valid line (the traffic log), in wire order, once it is known to be a message and
-   * before the message is delivered. `message` is the parsed line, or undefined for a text chunk
-   * that took the fast path. Text chunks (either way) may reach the callback merged with their neighbours.
+   * before the message is delivered; `message` is the parsed line.
    */
-  onLine?: (line: string, message: Message | undefined) => void;
+  onLine?: (line: string, message: Message) => void;
   /** A JSON array (a JSON-RPC batch, which ACP does not use); without this it is an invalid line. */
   onBatch?: (line: string, items: unknown[]) => void;
 }
@@ -55,8 +51,6 @@ export class NdjsonMessageReader extends AbstractMessageReader implements Messag
   /** Set while skipping the rest of an oversized line: the count of bytes thrown away so far. */
   private discardedBytes: number | undefined;
   private closed = false;
-  /** Text chunks of this read not yet delivered (see the file comment). */
-  private readonly run = new TextChunkRun();
   private readonly subscriptions: Array<() => void> = [];
 
   constructor(
@@ -109,8 +103,6 @@ export class NdjsonMessageReader extends AbstractMessageReader implements Messag
       this.finishLine(text.slice(start, newline));
       start = newline + 1;
     }
-    // Never hold chunks over to the next read: the agent may write nothing more for a while.
-    this.flushRun();
   }
 
   /** Holds the unterminated tail of a chunk, or starts/continues discarding it when too long. */
@@ -160,59 +152,37 @@ export class NdjsonMessageReader extends AbstractMessageReader implements Messag
   private deliverLine(raw: string): void {
     const text = raw.charCodeAt(raw.length - 1) === CARRIAGE_RETURN ? raw.slice(0, -1) : raw;
     if (text.length === 0) return;
-    const chunk = matchTextChunk(text);
+    const chunk = parseTextChunkLine(text);
     if (chunk) {
-      this.options.onLine?.(text, undefined);
-      this.addToRun(chunk);
+      this.options.onLine?.(text, chunk);
+      this.deliver(chunk);
       return;
     }
     let message: unknown;
     try {
       message = JSON.parse(text);
     } catch (error) {
-      // An invalid line ends the run too: its log entry comes after the chunks before it.
-      this.flushRun();
       if (text.trim().length === 0) return;
       this.options.onInvalidLine?.(text, asError(error));
       return;
     }
     if (Array.isArray(message) && this.options.onBatch) {
-      this.flushRun();
       this.options.onBatch(text, message);
       return;
     }
     if (typeof message !== 'object' || message === null || Array.isArray(message)) {
-      this.flushRun();
       this.options.onInvalidLine?.(text, new Error('JSON-RPC message is not an object'));
       return;
     }
-    const parsedChunk = textChunkOf(message);
-    if (parsedChunk) {
-      this.options.onLine?.(text, message as Message);
-      this.addToRun(parsedChunk, message as TextChunkNotification);
-      return;
-    }
-    // The run goes out before this line is even logged, as when it had ended on the line itself.
-    this.flushRun();
     this.options.onLine?.(text, message as Message);
     this.deliver(message as Message);
-  }
-
-  private addToRun(chunk: TextChunk, original?: TextChunkNotification): void {
-    if (!this.run.accepts(chunk)) this.flushRun();
-    this.run.add(chunk, original);
-  }
-
-  private flushRun(): void {
-    const merged = this.run.take();
-    if (merged) this.deliver(merged);
   }
 
   private deliver(message: Message): void {
     try {
       this.callback?.(message);
     } catch (error) {
-      // e.g. vscode-jsonrpc refuses a request whose id is null; that must not escape into the stream.
+      // A dispatch that throws must not escape into the stream's event handler.
       this.fireError(error);
     }
   }
@@ -229,7 +199,6 @@ export class NdjsonMessageReader extends AbstractMessageReader implements Messag
     } else if (this.pendingBytes > 0) {
       this.deliverLine(this.takePending(''));
     }
-    this.flushRun();
     this.fireClose();
   }
 }

@@ -1,10 +1,13 @@
 // Holds one thread's state: applies actions with the pure reducer, numbers them (seq) and tells
 // listeners, in order. The webview replays the same numbered actions, so order is the contract:
 // an action dispatched by a listener is queued until the current one reached every listener.
+// Streamed text chunks pass the ingest stage first (chunkIngest.ts): a run of them is applied as
+// one action, before anything else is applied or read.
 import { reduce } from '../shared/reduce';
 import type { ThreadAction } from '../shared/actions';
 import type { ThreadState } from '../shared/thread';
 import type { ThreadEvent } from './api';
+import { ChunkRun, mergeableChunk } from './chunkIngest';
 
 export class ThreadStore {
   private state: ThreadState;
@@ -13,6 +16,14 @@ export class ThreadStore {
   private listenerList: Array<(event: ThreadEvent) => void> = [];
   private readonly queue: ThreadEvent[] = [];
   private emitting = false;
+  /** Text chunks not applied yet (see chunkIngest.ts), and whether their microtask is queued. */
+  private readonly run = new ChunkRun();
+  private runQueued = false;
+  private readonly applyRun = (): void => {
+    this.runQueued = false;
+    const merged = this.run.take();
+    if (merged) this.apply(merged);
+  };
 
   constructor(
     readonly threadId: string,
@@ -23,14 +34,31 @@ export class ThreadStore {
   }
 
   snapshot(): { state: ThreadState; seq: number } {
+    this.applyRun();
     return { state: this.state, seq: this.seq };
   }
 
   get current(): ThreadState {
+    this.applyRun();
     return this.state;
   }
 
   dispatch(action: ThreadAction): void {
+    const chunk = mergeableChunk(action);
+    if (chunk) {
+      if (!this.run.accepts(chunk)) this.applyRun();
+      this.run.add(chunk);
+      if (!this.runQueued) {
+        this.runQueued = true;
+        queueMicrotask(this.applyRun);
+      }
+      return;
+    }
+    this.applyRun();
+    this.apply(action);
+  }
+
+  private apply(action: ThreadAction): void {
     this.state = reduce(this.state, action);
     this.seq += 1;
     const event: ThreadEvent = { threadId: this.threadId, seq: this.seq, action };

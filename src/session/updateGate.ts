@@ -90,7 +90,7 @@ type TextChunkUpdate = {
   _meta?: unknown;
 };
 
-/** The shape the reader's fast path and textChunkOf deliver: nothing in it needs the schema. */
+/** A plain text chunk (the reader's fast path gives this shape): nothing in it needs the schema. */
 function isPlainTextChunk(update: unknown): update is TextChunkUpdate {
   if (typeof update !== 'object' || update === null) return false;
   const candidate = update as Partial<TextChunkUpdate>;

@@ -22,11 +22,6 @@ export type HostToWebview =
       type: 'actions';
       /** Sequence number of the first action in the batch; each next one is +1. */
       firstSeq: number;
-      /**
-       * Present when the host merged consecutive text chunks of one message (coalesceChunks): the
-       * batch then covers firstSeq..lastSeq with fewer actions than numbers, and applies whole or not at all.
-       */
-      lastSeq?: number;
       actions: ThreadAction[];
     }
   | { type: 'agents'; agents: AgentChoice[]; defaultAgentId: string }

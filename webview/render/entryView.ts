@@ -8,15 +8,16 @@ import { ToolCardView } from './toolCard';
 import { TurnEndView } from './turnEnd';
 import type { ReviewCards } from './reviewControls';
 import type { EntryView, Post } from './types';
+import type { FrameBudget } from '../frameBudget';
 
 /** Creates the (empty) view for `entry`; the caller fills it with `update(entry)`. */
-/** `review`: the thread renderer's review state, for the diff cards of tool calls. */
-export function createEntryView(entry: Entry, post: Post, review: ReviewCards): EntryView {
+/** `review`: the thread renderer's review state, for the diff cards of tool calls; `budget`: the app's frame budget. */
+export function createEntryView(entry: Entry, post: Post, review: ReviewCards, budget: FrameBudget): EntryView {
   switch (entry.kind) {
     case 'user':
     case 'agent':
     case 'thought':
-      return new MessageView(entry, post);
+      return new MessageView(entry, post, budget);
     case 'tool':
       return new ToolCardView(entry, post, review);
     case 'turnEnd':

@@ -81,7 +81,7 @@ export class IncrementalMarkdown {
    * is never scanned again (a 200 KB answer would otherwise be copied and compared every frame).
    */
   update(rawText: string): void {
-    if (rawText === this.raw) return;
+    if (rawText.length === this.raw.length && rawText === this.raw) return;
     const added = this.appendedPart(rawText);
     if (added === null) {
       this.reset();
@@ -90,21 +90,27 @@ export class IncrementalMarkdown {
       this.render(normaliseNewlines(rawText));
       return;
     }
-    this.append(rawText, added);
+    this.append(added);
+    this.raw = rawText;
   }
 
   /**
-   * Shows `rawText`, which the caller knows is the text shown plus `added` (see textGrowth.ts):
-   * nothing of `rawText` is read, so a long message is not copied again on every frame.
+   * Shows the text shown plus `added`, when the caller knows that is the new text (see TextAppend
+   * in store.ts): nothing of the whole text is read, so a long message is not copied every frame.
    */
-  append(rawText: string, added: string): void {
+  append(added: string): void {
     // A "\r\n" split between two updates: the "\r" already became "\n".
     const suffix = this.endsWithCR && added.startsWith('\n') ? added.slice(1) : added;
-    this.raw = rawText;
+    this.raw += added;
     if (added !== '') this.endsWithCR = added.endsWith('\r');
     if (suffix === '') return;
     const normalised = normaliseNewlines(suffix);
     this.render(this.tailText + normalised, normalised);
+  }
+
+  /** The length of the raw text shown (what update() was last given). */
+  get shownLength(): number {
+    return this.raw.length;
   }
 
   get text(): string {

@@ -10,8 +10,9 @@ import { recordError } from '../errors';
 import { visibleText } from '../visibleText';
 import { errorCard } from './entryError';
 import { IncrementalMarkdown } from './markdown';
-import { noteShown, textGrowth } from '../textGrowth';
 import type { EntryView, Post } from './types';
+import type { FrameBudget } from '../frameBudget';
+import type { TextAppend } from '../store';
 
 type MessageEntry = Extract<Entry, { kind: 'user' | 'agent' | 'thought' }>;
 
@@ -21,27 +22,34 @@ interface PartView {
   markdown: IncrementalMarkdown | null;
 }
 
-/** Renders a list of parts into `container`, reusing the view of every unchanged part. */
+/**
+ * Renders a list of parts into `container`, reusing the view of every unchanged part. Markdown
+ * text renders within the frame's budget (frameBudget.ts): the rest of a long text is held back
+ * and continued next frame.
+ */
 class PartsRenderer {
   private views: PartView[] = [];
+  /** The parts (and append record) last given: what a held-back text continues with. */
+  private latest: MessagePart[] = [];
+  private latestAppend: TextAppend | null = null;
+  private readonly resume = (): void => this.update(this.latest, this.latestAppend);
 
   constructor(
     private readonly container: HTMLElement,
     private readonly asMarkdown: boolean,
     private readonly post: Post,
+    private readonly budget: FrameBudget,
   ) {}
 
-  update(parts: MessagePart[]): void {
+  update(parts: MessagePart[], appended: TextAppend | null = null): void {
+    this.latest = parts;
+    this.latestAppend = appended;
     for (let i = 0; i < parts.length; i++) {
       const part = parts[i]!;
       const view = this.views[i];
       if (view?.part === part) continue;
       if (view && part?.kind === 'text' && typeof part.text === 'string' && view.markdown) {
-        const grown = textGrowth(part);
-        if (grown && grown.from === view.part) view.markdown.append(part.text, grown.added);
-        else view.markdown.update(part.text);
-        noteShown(part);
-        view.part = part;
+        this.showText(view, view.markdown, part, appended);
         continue;
       }
       const fresh = this.createGuarded(part);
@@ -50,6 +58,41 @@ class PartsRenderer {
       this.views[i] = fresh;
     }
     for (const extra of this.views.splice(parts.length)) extra.el.remove();
+  }
+
+  /** Shows as much of the text part as the frame's budget allows; the view is up to date only when all of it. */
+  private showText(
+    view: PartView,
+    markdown: IncrementalMarkdown,
+    part: Extract<MessagePart, { kind: 'text' }>,
+    appended: TextAppend | null = null,
+  ): void {
+    const known = appended?.part === part ? unseenTail(appended, markdown.shownLength) : undefined;
+    if (known !== undefined) {
+      // Only what was appended is read (see TextAppend).
+      const allowed = this.budget.allow(known.length);
+      const piece = allowed >= known.length ? known : known.slice(0, cutAt(known, allowed));
+      this.budget.measure(piece.length, () => markdown.append(piece));
+      if (piece.length === known.length) {
+        view.part = part;
+        return;
+      }
+      view.part = HELD_BACK;
+      this.budget.holdBack(this.resume);
+      return;
+    }
+    const text = part.text;
+    const wanted = text.length - markdown.shownLength;
+    const allowed = wanted > 0 ? this.budget.allow(wanted) : wanted;
+    if (allowed >= wanted) {
+      this.budget.measure(wanted, () => markdown.update(text));
+      view.part = part;
+      return;
+    }
+    const end = markdown.shownLength + cutAt(text.slice(markdown.shownLength), allowed);
+    this.budget.measure(allowed, () => markdown.update(text.slice(0, end)));
+    view.part = HELD_BACK;
+    this.budget.holdBack(this.resume);
   }
 
   /** A part that cannot be shown (malformed agent data) is an error card; the other parts render. */
@@ -68,10 +111,26 @@ class PartsRenderer {
     if (typeof part.text !== 'string') throw new TypeError('text should be a string');
     if (!this.asMarkdown) return { part, el: h('div', { class: 'user-text', text: part.text }), markdown: null };
     const markdown = new IncrementalMarkdown();
-    markdown.update(part.text);
-    noteShown(part);
-    return { part, el: markdown.el, markdown };
+    const view: PartView = { part, el: markdown.el, markdown };
+    this.showText(view, markdown, part);
+    return view;
   }
+}
+
+/** Stands for a text part shown in part (held back): never equal to a part of the thread. */
+const HELD_BACK: MessagePart = { kind: 'text', text: '' };
+
+/** What of `appended` a view showing `shown` characters has not shown, or undefined when it cannot tell. */
+function unseenTail(appended: TextAppend, shown: number): string | undefined {
+  const offset = shown - appended.from;
+  if (offset < 0 || offset > appended.added.length) return undefined;
+  return offset === 0 ? appended.added : appended.added.slice(offset);
+}
+
+/** `count`, or one less when that would end between the two halves of a surrogate pair. */
+function cutAt(text: string, count: number): number {
+  const code = text.charCodeAt(count - 1);
+  return code >= 0xd800 && code <= 0xdbff ? count - 1 : count;
 }
 
 export class MessageView implements EntryView {
@@ -81,7 +140,7 @@ export class MessageView implements EntryView {
   private readonly details: HTMLDetailsElement | null = null;
   private pending: MessagePart[] | null = null;
 
-  constructor(entry: MessageEntry, post: Post) {
+  constructor(entry: MessageEntry, post: Post, budget: FrameBudget) {
     this.el = h('div', { class: `entry ${entry.kind}`, data: { entryId: entry.id } });
     const body = h('div', { class: 'message-body' });
     handleCopyClicks(body, post);
@@ -107,16 +166,16 @@ export class MessageView implements EntryView {
       }
       this.el.appendChild(body);
     }
-    this.parts = new PartsRenderer(body, entry.kind !== 'user', post);
+    this.parts = new PartsRenderer(body, entry.kind !== 'user', post, budget);
   }
 
-  update(entry: Entry): void {
+  update(entry: Entry, appended?: TextAppend | null): void {
     if (entry.kind !== 'user' && entry.kind !== 'agent' && entry.kind !== 'thought') return;
     if (this.details && !this.details.open) {
       this.pending = entry.parts;
       return;
     }
-    this.parts.update(entry.parts);
+    this.parts.update(entry.parts, appended ?? null);
   }
 
   private flushPending(): void {

@@ -11,6 +11,7 @@ import { PlanView } from './plan';
 import { ReviewCards } from './reviewControls';
 import { TranscriptView } from './transcript';
 import type { Post } from './types';
+import { unlimitedBudget, type FrameBudget } from '../frameBudget';
 
 function guarded(part: string, render: () => void): void {
   try {
@@ -27,10 +28,16 @@ export interface ThreadRenderer {
   readonly composer: ComposerView;
 }
 
-export function createThreadRenderer(root: HTMLElement, post: Post, options: ComposerOptions = {}): ThreadRenderer {
+/** `budget`: how much streamed text a frame renders (the app's; without one, everything at once). */
+export function createThreadRenderer(
+  root: HTMLElement,
+  post: Post,
+  options: ComposerOptions = {},
+  budget: FrameBudget = unlimitedBudget(),
+): ThreadRenderer {
   const header = new HeaderView(post);
   const review = new ReviewCards();
-  const transcript = new TranscriptView(post, review);
+  const transcript = new TranscriptView(post, review, budget);
   const banner = new ConnectionBanner(post);
   const plan = new PlanView();
   const composer = new ComposerView(post, {
@@ -76,7 +83,9 @@ export function createThreadRenderer(root: HTMLElement, post: Post, options: Com
       guarded('connection banner', () => banner.update(thread));
       // The review state first: cards built or updated in this render show the newest one.
       guarded('review', () => review.update(thread?.review));
-      guarded('transcript', () => transcript.render(Array.isArray(thread?.entries) ? thread.entries : []));
+      guarded('transcript', () =>
+        transcript.render(Array.isArray(thread?.entries) ? thread.entries : [], view.appended),
+      );
       guarded('plan', () => plan.update(Array.isArray(thread?.plan) ? thread.plan : null));
       guarded('composer', () => composer.update(thread));
       transcript.followBottom();

@@ -16,6 +16,8 @@ import { EntryGroups } from './entryGroups';
 import { createEntryView } from './entryView';
 import type { ReviewCards } from './reviewControls';
 import type { EntryView, Post } from './types';
+import type { FrameBudget } from '../frameBudget';
+import type { TextAppend } from '../store';
 
 export const EAGER_ENTRIES = 40;
 const BOTTOM_SLACK_PX = 24;
@@ -46,6 +48,7 @@ export class TranscriptView {
     private readonly post: Post,
     /** The review state the diff cards show (the thread renderer updates it before each render). */
     private readonly review: ReviewCards,
+    private readonly budget: FrameBudget,
   ) {
     this.list = h('div', {
       class: 'entries',
@@ -67,7 +70,7 @@ export class TranscriptView {
         : null;
   }
 
-  render(entries: readonly Entry[]): void {
+  render(entries: readonly Entry[], appended: TextAppend | null = null): void {
     if (entries === this.lastEntries) return;
     const previous = this.lastEntries;
     const lazyBefore = this.records.size === 0 && this.observer ? entries.length - EAGER_ENTRIES : 0;
@@ -85,7 +88,7 @@ export class TranscriptView {
         this.place(fresh.el, previousId === undefined ? null : (this.records.get(previousId)?.el ?? null));
       } else if (record.entry !== entry) {
         record.entry = entry;
-        if (record.view) this.updateView(record);
+        if (record.view) this.updateView(record, appended);
       }
     }
     if (this.records.size !== entries.length) this.dropMissing(entries);
@@ -113,7 +116,7 @@ export class TranscriptView {
 
   private createView(entry: Entry): EntryRecord {
     try {
-      const view = createEntryView(entry, this.post, this.review);
+      const view = createEntryView(entry, this.post, this.review, this.budget);
       view.update(entry);
       return { entry, view, el: view.el };
     } catch (error) {
@@ -124,10 +127,10 @@ export class TranscriptView {
   }
 
   /** Updates a rendered entry; a failed one (or one whose update throws) is built again. */
-  private updateView(record: EntryRecord): void {
+  private updateView(record: EntryRecord, appended: TextAppend | null = null): void {
     if (!record.failed) {
       try {
-        record.view?.update(record.entry);
+        record.view?.update(record.entry, appended);
         return;
       } catch (error) {
         recordError('an entry could not be updated', error);

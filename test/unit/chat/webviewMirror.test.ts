@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { WebviewMirror } from '../../../src/chat/webviewMirror';
+import { BATCH_INTERVAL_MS, WebviewMirror } from '../../../src/chat/webviewMirror';
 import type { Schedule } from '../../../src/chat/schedule';
 import type { HostToWebview } from '../../../src/shared/messages';
 import type { ThreadAction } from '../../../src/shared/actions';
@@ -70,22 +70,22 @@ describe('WebviewMirror', () => {
     expect(posted).toEqual([]);
     expect(clock.pending).toBe(1);
     clock.tick();
-    // Consecutive text chunks of one message travel as one action covering seq 1..3.
-    expect(posted).toEqual([{ type: 'actions', firstSeq: 1, lastSeq: 3, actions: [chunk('abc')] }]);
+    // The mirror batches; it does not merge (the thread's ingest stage did: session/chunkIngest.ts).
+    expect(posted).toEqual([{ type: 'actions', firstSeq: 1, actions: [chunk('a'), chunk('b'), chunk('c')] }]);
 
     thread.emit(chunk('d'));
     clock.tick();
     expect(posted[1]).toEqual({ type: 'actions', firstSeq: 4, actions: [chunk('d')] });
   });
 
-  it('keeps other actions between merged chunks in order, numbered as they were', () => {
+  it('keeps actions in order, numbered as they were', () => {
     mirror.setThread(thread);
     mirror.sendSnapshot();
     posted = [];
     const turnEnd: ThreadAction = { type: 'turnEnded', stopReason: 'end_turn' };
     for (const action of [chunk('a'), chunk('b'), turnEnd, chunk('c')]) thread.emit(action);
     clock.tick();
-    expect(posted).toEqual([{ type: 'actions', firstSeq: 1, lastSeq: 4, actions: [chunk('ab'), turnEnd, chunk('c')] }]);
+    expect(posted).toEqual([{ type: 'actions', firstSeq: 1, actions: [chunk('a'), chunk('b'), turnEnd, chunk('c')] }]);
   });
 
   it('drops actions the snapshot already contains', () => {
@@ -148,5 +148,39 @@ describe('WebviewMirror', () => {
     mirror.sendSnapshot();
     mirror.agentsChanged();
     expect(posted[1]).toMatchObject({ type: 'agents', defaultAgentId: 'demo' });
+  });
+});
+
+describe('WebviewMirror batch timing', () => {
+  it('posts the first batch after a quiet spell at once, then at most one per interval', () => {
+    const delays: number[] = [];
+    const runs: Array<() => void> = [];
+    let now = 1000;
+    const mirror = new WebviewMirror(
+      () => undefined,
+      () => ({ agents: [], defaultAgentId: '' }),
+      (callback, ms) => {
+        delays.push(ms);
+        runs.push(callback);
+        return () => undefined;
+      },
+      () => undefined,
+      () => now,
+    );
+    const thread = new FakeThread('t1');
+    mirror.setThread(thread);
+    mirror.sendSnapshot();
+    const chunk: ThreadAction = {
+      type: 'sessionUpdate',
+      update: { sessionUpdate: 'agent_message_chunk', content: { type: 'text', text: 'a' } },
+    };
+    thread.emit(chunk);
+    runs.shift()!();
+    now += 5;
+    thread.emit(chunk);
+    runs.shift()!();
+    now += 100;
+    thread.emit(chunk);
+    expect(delays).toEqual([0, BATCH_INTERVAL_MS - 5, 0]);
   });
 });

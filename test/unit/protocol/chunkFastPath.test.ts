@@ -3,8 +3,8 @@
 // lone surrogates), written both by JSON.stringify and with hand-chosen escapes, then mutated.
 import { describe, expect, it } from 'vitest';
 import {
-  TextChunkRun,
   matchTextChunk,
+  parseTextChunkLine,
   textChunkNotification,
   type TextChunkKind,
 } from '../../../src/protocol/chunkFastPath';
@@ -225,45 +225,10 @@ describe('matchTextChunk', () => {
   });
 });
 
-describe('TextChunkRun', () => {
-  it('merges one session and kind into one notification and refuses others', () => {
-    const run = new TextChunkRun();
-    expect(run.take()).toBeUndefined();
-    run.add({ sessionId: 's', kind: 'agent_message_chunk', text: 'a' });
-    expect(run.accepts({ sessionId: 's', kind: 'agent_message_chunk', text: 'b' })).toBe(true);
-    expect(run.accepts({ sessionId: 't', kind: 'agent_message_chunk', text: 'b' })).toBe(false);
-    expect(run.accepts({ sessionId: 's', kind: 'agent_thought_chunk', text: 'b' })).toBe(false);
-    run.add({ sessionId: 's', kind: 'agent_message_chunk', text: 'b' });
-    expect(run.take()).toStrictEqual(textChunkNotification('s', 'agent_message_chunk', 'ab'));
-    expect(run.isEmpty).toBe(true);
-  });
-
-  it('keys runs by messageId too (absent = null) and carries it into the merged notification', () => {
-    const run = new TextChunkRun();
-    run.add({ sessionId: 's', kind: 'agent_message_chunk', text: 'a', messageId: 'm' });
-    expect(run.accepts({ sessionId: 's', kind: 'agent_message_chunk', text: 'b', messageId: 'm' })).toBe(true);
-    expect(run.accepts({ sessionId: 's', kind: 'agent_message_chunk', text: 'b', messageId: 'other' })).toBe(false);
-    expect(run.accepts({ sessionId: 's', kind: 'agent_message_chunk', text: 'b' })).toBe(false);
-    run.add({ sessionId: 's', kind: 'agent_message_chunk', text: 'b', messageId: 'm' });
-    const merged = run.take()!;
-    expect(merged).toStrictEqual(textChunkNotification('s', 'agent_message_chunk', 'ab', 'm'));
-    expect(merged.params.update.messageId).toBe('m');
-    run.add({ sessionId: 's', kind: 'agent_thought_chunk', text: 'c', messageId: null });
-    expect(run.accepts({ sessionId: 's', kind: 'agent_thought_chunk', text: 'd' })).toBe(true);
-  });
-
-  it('gives back the original message of a run of one, and builds the merged one otherwise', () => {
-    const run = new TextChunkRun();
-    const original = { ...textChunkNotification('s', 'agent_message_chunk', 'a'), _meta: 'kept' } as ReturnType<
-      typeof textChunkNotification
-    >;
-    run.add({ sessionId: 's', kind: 'agent_message_chunk', text: 'a' }, original);
-    expect(run.take()).toBe(original);
-    run.add({ sessionId: 's', kind: 'agent_message_chunk', text: 'a' }, original);
-    run.add({ sessionId: 's', kind: 'agent_message_chunk', text: 'b' });
-    expect(run.take()).toStrictEqual(textChunkNotification('s', 'agent_message_chunk', 'ab'));
-    // The original does not outlive its run.
-    run.add({ sessionId: 's', kind: 'agent_message_chunk', text: 'c' });
-    expect(run.take()).toStrictEqual(textChunkNotification('s', 'agent_message_chunk', 'c'));
+describe('parseTextChunkLine', () => {
+  it('gives the object JSON.parse gives for a matched line, and undefined otherwise', () => {
+    const line = JSON.stringify(textChunkNotification('s', 'agent_thought_chunk', 'a "quoted" text'));
+    expect(parseTextChunkLine(line)).toStrictEqual(JSON.parse(line));
+    expect(parseTextChunkLine(line.replace('"jsonrpc":"2.0",', ''))).toBeUndefined();
   });
 });

@@ -1,5 +1,6 @@
-// Notifications take a synchronous fast path when vscode-jsonrpc's queue is empty; these tests
-// pin down that dispatch order still equals wire order.
+// The connection dispatches every message synchronously as it is read, except what follows a
+// response (it waits for the code awaiting that answer); these tests pin down that dispatch order
+// equals wire order.
 import { PassThrough } from 'node:stream';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createAcpConnection, type AcpConnection } from '../../../src/protocol/connection';
@@ -60,7 +61,7 @@ describe('notification dispatch order', () => {
     expect(order).toEqual(['response', 'update after']);
   });
 
-  it('notifications before a response are handled before it, in wire order (chunks of one read merged)', async () => {
+  it('notifications before a response are handled before it, in wire order, one by one', async () => {
     const { client, sendTogether } = rawAgent();
     const order: string[] = [];
     client.onNotification('session/update', (params: { update: { content: { text: string } } }) => {
@@ -79,8 +80,8 @@ describe('notification dispatch order', () => {
     );
     await answered;
     await tick();
-    // The reader merges consecutive text chunks of one read, but never across the response.
-    expect(order).toEqual(['update 12', 'response', 'update 34']);
+    // The transport never merges: every line is dispatched as the one message it is.
+    expect(order).toEqual(['update 1', 'update 2', 'response', 'update 3', 'update 4']);
   });
 
   it('a request from the agent between notifications keeps its place', async () => {
@@ -119,7 +120,7 @@ describe('notification dispatch order', () => {
     expect(JSON.parse(traffic.records().at(-1)!.text)).toEqual(updateWithId('499'));
   });
 
-  it('a flood of fast-path chunks in one read is one notification; the traffic log still has every line', async () => {
+  it('a flood of fast-path chunks in one read is dispatched line by line, synchronously, and logged', async () => {
     const { client, sendTogether, traffic } = rawAgent();
     const seen: string[] = [];
     client.onNotification('session/update', (params: { update: { content: { text: string } } }) => {
@@ -128,14 +129,12 @@ describe('notification dispatch order', () => {
     const texts = Array.from({ length: 500 }, (_, i) => String(i));
     sendTogether(...texts.map(update));
     await Promise.resolve();
-    expect(seen).toEqual([texts.join('')]);
+    expect(seen).toEqual(texts);
     const received = traffic.records().filter((r) => r.direction === 'recv');
     expect(received.map((r) => JSON.parse(r.text))).toEqual(texts.map(update));
-    // Counted as one message read and one dispatched (were it 500 read, the next notification
-    // would look out of order and wait for vscode-jsonrpc's queue, a later event-loop turn).
     sendTogether(update('next'));
     await Promise.resolve();
-    expect(seen).toEqual([texts.join(''), 'next']);
+    expect(seen).toEqual([...texts, 'next']);
   });
 
   it('chunks in the last read before the agent exits are handled before the connection closes', async () => {
@@ -145,7 +144,7 @@ describe('notification dispatch order', () => {
       events.push(`update ${params.update.content.text}`);
     });
     const closed = new Promise<void>((resolve) => client.onClose(() => resolve()));
-    // A queued response first, so the chunks after it go through vscode-jsonrpc's queue too.
+    // A response first, so the chunks after it wait for the next event-loop turn.
     const answered = client
       .request('session/prompt', { sessionId: 's', prompt: [] })
       .then(() => events.push('response'));
@@ -155,8 +154,8 @@ describe('notification dispatch order', () => {
     const ended = performance.now();
     await Promise.all([answered, closed]);
     events.push('closed');
-    expect(events).toEqual(['response', 'update last words', 'closed']);
-    // Not the 1 s fallback: the merged notification counted as the one message it is.
+    expect(events).toEqual(['response', 'update last ', 'update words', 'closed']);
+    // Closed as soon as the last message was dispatched, not after a fallback delay.
     expect(performance.now() - ended).toBeLessThan(500);
   });
 });

@@ -29,18 +29,18 @@ describe('ThreadStore', () => {
     expect(store.seq).toBe(8);
   });
 
-  it('applies a merged batch (lastSeq) whole and numbers on from its lastSeq', () => {
+  it('skips the part of an overlapping batch it already has', () => {
     const { store, posted } = setup();
     store.receive({ type: 'snapshot', seq: 5, thread: thread(), agents: [], defaultAgentId: '' });
-    expect(store.receive({ type: 'actions', firstSeq: 6, lastSeq: 8, actions: [agentChunk('Hel')] })).toBe('applied');
-    expect(store.seq).toBe(8);
-    expect(store.receive({ type: 'actions', firstSeq: 9, actions: [agentChunk('lo')] })).toBe('applied');
+    expect(store.receive({ type: 'actions', firstSeq: 6, actions: [agentChunk('Hel')] })).toBe('applied');
+    expect(store.receive({ type: 'actions', firstSeq: 6, actions: [agentChunk('Hel'), agentChunk('lo')] })).toBe(
+      'applied',
+    );
     const last = store.state.thread?.entries.at(-1);
     expect(last?.kind === 'agent' && last.parts).toEqual([{ kind: 'text', text: 'Hello' }]);
-    // Already covered: stale. Overlapping a merged batch: it cannot be split, so resync.
-    expect(store.receive({ type: 'actions', firstSeq: 7, lastSeq: 9, actions: [agentChunk('x')] })).toBe('stale');
-    expect(store.receive({ type: 'actions', firstSeq: 8, lastSeq: 11, actions: [agentChunk('y')] })).toBe('resync');
-    expect(posted).toEqual([{ type: 'resync' }]);
+    expect(store.seq).toBe(7);
+    expect(store.receive({ type: 'actions', firstSeq: 6, actions: [agentChunk('x')] })).toBe('stale');
+    expect(posted).toEqual([]);
   });
 
   it('asks for a resync on a sequence gap and ignores batches until the next snapshot', () => {
@@ -87,5 +87,42 @@ describe('ThreadStore', () => {
     });
     expect(store.state.thread).toBe(t);
     expect(store.state.defaultAgentId).toBe('a');
+  });
+});
+
+describe('ThreadStore: what streamed chunks appended (TextAppend)', () => {
+  const lastPart = (store: ThreadStore) => {
+    const entry = store.state.thread?.entries.at(-1);
+    return entry && 'parts' in entry ? entry.parts.at(-1) : undefined;
+  };
+
+  it('records the text appended to the newest part since it started growing, across batches', () => {
+    const { store } = setup();
+    store.receive({ type: 'snapshot', seq: 0, thread: thread(), agents: [], defaultAgentId: '' });
+    store.receive({ type: 'actions', firstSeq: 1, actions: [agentChunk('Hello', 'm')] });
+    expect(store.state.appended).toBeNull(); // a new entry: nothing to extend
+    store.receive({ type: 'actions', firstSeq: 2, actions: [agentChunk(', ', 'm'), agentChunk('world', 'm')] });
+    store.receive({ type: 'actions', firstSeq: 4, actions: [agentChunk('!', 'm')] });
+    expect(store.state.appended).toEqual({ part: lastPart(store), from: 5, added: ', world!' });
+  });
+
+  it('starts again for another message, and keeps a record a later action does not touch', () => {
+    const { store } = setup();
+    store.receive({ type: 'snapshot', seq: 0, thread: thread(), agents: [], defaultAgentId: '' });
+    store.receive({ type: 'actions', firstSeq: 1, actions: [agentChunk('a', 'm'), agentChunk('b', 'm')] });
+    const record = store.state.appended;
+    store.receive({ type: 'actions', firstSeq: 3, actions: [{ type: 'turnEnded', stopReason: 'end_turn' }] });
+    expect(store.state.appended).toBe(record);
+    store.receive({ type: 'actions', firstSeq: 4, actions: [agentChunk('x', 'n'), agentChunk('y', 'n')] });
+    expect(store.state.appended).toEqual({ part: lastPart(store), from: 1, added: 'y' });
+  });
+
+  it('rebases after 16 KB, so a renderer far behind reads the whole text once', () => {
+    const { store } = setup();
+    store.receive({ type: 'snapshot', seq: 0, thread: thread(), agents: [], defaultAgentId: '' });
+    store.receive({ type: 'actions', firstSeq: 1, actions: [agentChunk('start', 'm')] });
+    const big = 'z'.repeat(10_000);
+    store.receive({ type: 'actions', firstSeq: 2, actions: [agentChunk(big, 'm'), agentChunk(big, 'm')] });
+    expect(store.state.appended).toEqual({ part: lastPart(store), from: 5 + 10_000, added: big });
   });
 });

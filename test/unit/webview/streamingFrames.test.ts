@@ -7,7 +7,7 @@ import { reduce } from '../../../src/shared/reduce';
 import { agentChunk, thread, update } from './helpers';
 
 function view(t: ViewState['thread']): ViewState {
-  return { thread: t, agents: [], defaultAgentId: '' };
+  return { thread: t, agents: [], defaultAgentId: '', appended: null };
 }
 
 describe('onlyStreamingTextGrew', () => {

@@ -1,0 +1,80 @@
+// The ingest stage: the one place where streamed text chunks are merged. An agent streams an
+// answer as thousands of agent_message_chunk / agent_thought_chunk updates; applying each one on
+// its own costs the reducer a copy of the entries array, the store a numbered event and the
+// webview mirror an action per chunk. Consecutive text chunks of one message that reach the thread
+// in one synchronous run (the lines of one read from the agent's stdout: the transport dispatches
+// each line as it frames it) are applied as ONE action carrying their joined text.
+//
+// The merge is exact: the reducer keeps only a text chunk's kind, messageId and text
+// (src/shared/messageChunks.ts appendChunk: annotations and _meta are ignored), and appending "ab"
+// to a message gives the same state as appending "a" then "b". user_message_chunk is not merged:
+// the prompt echo is matched chunk by chunk (src/shared/promptEcho.ts).
+//
+// Nothing waits for more than the current run: the run is applied before any other action (so
+// actions keep their order), before the state is read, and in a microtask after the run started
+// (after the read that delivered it), so a chunk is never held until the agent writes again.
+import type * as acp from '@agentclientprotocol/sdk';
+import type { ThreadAction } from '../shared/actions';
+
+type TextChunkKind = 'agent_message_chunk' | 'agent_thought_chunk';
+
+interface TextChunk {
+  kind: TextChunkKind;
+  messageId: string | null;
+  text: string;
+  /** The update as the agent sent it (applied unchanged when the run has one chunk). */
+  update: acp.SessionUpdate;
+}
+
+/** The text chunk in `action`, or undefined when the action is applied as it is. */
+export function mergeableChunk(action: ThreadAction): TextChunk | undefined {
+  if (action.type !== 'sessionUpdate') return undefined;
+  const update = action.update as Partial<acp.ContentChunk & { sessionUpdate: string }> | null;
+  if (typeof update !== 'object' || update === null) return undefined;
+  const kind = update.sessionUpdate;
+  if (kind !== 'agent_message_chunk' && kind !== 'agent_thought_chunk') return undefined;
+  const content = update.content as { type?: unknown; text?: unknown } | undefined;
+  if (typeof content !== 'object' || content === null || content.type !== 'text' || typeof content.text !== 'string')
+    return undefined;
+  const messageId = update.messageId;
+  if (messageId !== undefined && messageId !== null && typeof messageId !== 'string') return undefined;
+  return { kind, messageId: messageId ?? null, text: content.text, update: action.update };
+}
+
+/** One run of consecutive text chunks of one message. */
+export class ChunkRun {
+  private first: TextChunk | undefined;
+  private parts: string[] = [];
+
+  get isEmpty(): boolean {
+    return this.first === undefined;
+  }
+
+  /** Whether `chunk` continues the run (an empty run accepts any chunk). */
+  accepts(chunk: TextChunk): boolean {
+    const first = this.first;
+    return first === undefined || (first.kind === chunk.kind && first.messageId === chunk.messageId);
+  }
+
+  /** Adds a chunk the run accepts (the caller takes the run first when it does not). */
+  add(chunk: TextChunk): void {
+    this.first ??= chunk;
+    this.parts.push(chunk.text);
+  }
+
+  /** The run as one action (undefined when empty); the run is empty afterwards. */
+  take(): ThreadAction | undefined {
+    const first = this.first;
+    if (first === undefined) return undefined;
+    const parts = this.parts;
+    this.first = undefined;
+    this.parts = [];
+    if (parts.length === 1) return { type: 'sessionUpdate', update: first.update };
+    const update = {
+      sessionUpdate: first.kind,
+      ...(first.messageId === null ? {} : { messageId: first.messageId }),
+      content: { type: 'text', text: parts.join('') },
+    } as acp.SessionUpdate;
+    return { type: 'sessionUpdate', update };
+  }
+}

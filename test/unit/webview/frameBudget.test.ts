@@ -1,0 +1,84 @@
+// @vitest-environment jsdom
+// The frame budget (webview/frameBudget.ts): a frame renders streamed markdown only up to its
+// budget, holds the rest back and continues it in the next frame; nothing is dropped, and a
+// normal stream (far below the budget) shows every chunk in the frame after it arrived.
+import { describe, expect, it } from 'vitest';
+import { createChatApp } from '../../../webview/app';
+import { FrameBudget } from '../../../webview/frameBudget';
+import { agentChunk, thread } from './helpers';
+
+function mountWithClock() {
+  document.body.replaceChildren();
+  const root = document.createElement('div');
+  document.body.appendChild(root);
+  const frames: Array<() => void> = [];
+  const app = createChatApp(root, () => undefined, { requestFrame: (cb) => frames.push(cb), frameBudgetMs: 8 });
+  app.receive({ type: 'snapshot', seq: 0, thread: thread(), agents: [], defaultAgentId: '' });
+  frames.splice(0).forEach((cb) => cb());
+  const runFrame = () => {
+    const run = frames.splice(0);
+    run.forEach((cb) => cb());
+    return run.length;
+  };
+  /** The text on screen without whitespace (markdown drops blank lines and trailing spaces). */
+  const shownText = () => (root.querySelector('.entry.agent .markdown')?.textContent ?? '').replace(/\s+/g, '');
+  return { app, frames, runFrame, shownText };
+}
+
+describe('FrameBudget', () => {
+  it('allows everything without a deadline, at least MIN_CHARS with one, and learns the throughput', () => {
+    let now = 0;
+    const budget = new FrameBudget(8, () => now);
+    budget.startFrame(Number.POSITIVE_INFINITY);
+    expect(budget.allow(1_000_000)).toBe(1_000_000);
+    expect(budget.heldBack).toBe(false);
+    budget.startFrame();
+    expect(budget.allow(100)).toBe(100);
+    expect(budget.allow(1_000_000)).toBe(1600); // 8 ms at the initial 200 characters per ms
+    expect(budget.heldBack).toBe(true);
+    now = 8;
+    expect(budget.allow(1_000_000)).toBe(512); // out of time: still some progress every frame
+    // Slow frames lower the estimate.
+    budget.measure(1000, () => (now += 100));
+    budget.startFrame();
+    expect(budget.allow(1_000_000)).toBeLessThan(1600);
+  });
+
+  it('renders a burst over several frames, each within its share, and ends with all of it', () => {
+    const { app, runFrame, shownText } = mountWithClock();
+    const paragraphs = Array.from({ length: 400 }, (_, i) => `Paragraph ${i} ${'words '.repeat(20)}`);
+    const text = paragraphs.join('\n\n');
+    app.receive({ type: 'actions', firstSeq: 1, actions: [agentChunk(text, 'm')] });
+    expect(runFrame()).toBe(1);
+    const first = shownText().length;
+    expect(first).toBeGreaterThan(0);
+    expect(first).toBeLessThan(text.length / 2);
+    let frames = 1;
+    while (runFrame() > 0) frames++;
+    expect(frames).toBeGreaterThan(2);
+    // Everything is on screen in the end, in order, nothing dropped.
+    expect(shownText()).toBe(text.replace(/\s+/g, ''));
+  });
+
+  it('a chunk that fits shows in the next frame, and a later chunk continues held-back text in order', () => {
+    const { app, runFrame, shownText } = mountWithClock();
+    app.receive({ type: 'actions', firstSeq: 1, actions: [agentChunk('Hello', 'm')] });
+    runFrame();
+    expect(shownText()).toBe('Hello');
+    const long = ` ${'x'.repeat(50_000)}`;
+    app.receive({ type: 'actions', firstSeq: 2, actions: [agentChunk(long, 'm')] });
+    runFrame();
+    expect(shownText().length).toBeLessThan(50_000);
+    app.receive({ type: 'actions', firstSeq: 3, actions: [agentChunk(' end', 'm')] });
+    while (runFrame() > 0);
+    expect(shownText()).toBe(`Hello${long}end`.replace(/\s+/g, ''));
+  });
+
+  it('the public flush renders everything at once', () => {
+    const { app, shownText } = mountWithClock();
+    const text = 'y'.repeat(40_000);
+    app.receive({ type: 'actions', firstSeq: 1, actions: [agentChunk(text, 'm')] });
+    app.flush();
+    expect(shownText()).toBe(text);
+  });
+});

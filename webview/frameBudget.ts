@@ -1,0 +1,85 @@
+// How much streamed markdown one animation frame may render. A burst (an agent writing 200 KB as
+// fast as it can) reaches the webview far faster than it can be rendered; rendering everything
+// that arrived in one frame froze the panel for up to a second (issue 17). So each frame renders
+// the new text of a message only up to a time budget, and what is left waits for the next frame:
+// frames stay short, the text still ends on screen as fast as the renderer can go, nothing is
+// dropped, and a normal stream (far below the budget) shows every chunk in the next frame.
+//
+// The budget is in characters, from the throughput measured in earlier frames (markdown costs
+// roughly the same per character: lex, render, sanitise, patch, layout), so a frame never starts
+// more work than its remaining time can pay for. The app makes one per chat and resets it at the
+// start of each frame; renderers ask it and report what they did.
+
+/** Render time one frame may spend on streamed text, in ms (a 60 Hz frame is 16.7 ms). */
+export const FRAME_BUDGET_MS = 8;
+/** Characters per ms assumed before anything was measured (about a 200 KB answer in a second). */
+const INITIAL_CHARS_PER_MS = 200;
+/** Every frame shows at least this much new text, however slow the last frames were. */
+const MIN_CHARS = 512;
+
+export class FrameBudget {
+  private deadline = Number.POSITIVE_INFINITY;
+  private charsPerMs = INITIAL_CHARS_PER_MS;
+  private held = false;
+  /** Views that held text back, to be continued next frame. */
+  private waiting = new Set<() => void>();
+
+  constructor(
+    private readonly budgetMs: number = FRAME_BUDGET_MS,
+    private readonly now: () => number = () => performance.now(),
+  ) {}
+
+  /** A frame starts; `budgetMs` Infinity renders everything in it. */
+  startFrame(budgetMs: number = this.budgetMs): void {
+    this.deadline = this.now() + budgetMs;
+    this.held = false;
+  }
+
+  /** Whether text was held back this frame: the app asks for another frame. */
+  get heldBack(): boolean {
+    return this.held;
+  }
+
+  /** A view held text back: `resume` renders more of it next frame. */
+  holdBack(resume: () => void): void {
+    this.held = true;
+    this.waiting.add(resume);
+  }
+
+  /** The views that held text back last frame (each once); they are no longer waiting. */
+  takeHeld(): Array<() => void> {
+    const waiting = [...this.waiting];
+    this.waiting.clear();
+    return waiting;
+  }
+
+  /** How many of `wanted` new characters this frame may render (all of them without a budget). */
+  allow(wanted: number): number {
+    if (!Number.isFinite(this.deadline)) return wanted;
+    const left = Math.max(0, this.deadline - this.now());
+    const allowed = Math.max(MIN_CHARS, Math.floor(left * this.charsPerMs));
+    if (allowed >= wanted) return wanted;
+    this.held = true;
+    return allowed;
+  }
+
+  /** A renderer rendered `chars` new characters in `ms`: the estimate follows the last frames. */
+  spent(chars: number, ms: number): void {
+    if (chars < 256 || ms <= 0 || !Number.isFinite(this.deadline)) return;
+    const measured = chars / ms;
+    this.charsPerMs = Math.max(10, Math.min(5000, this.charsPerMs * 0.7 + measured * 0.3));
+  }
+
+  /** Times `render` of `chars` new characters and notes the throughput. */
+  measure<T>(chars: number, render: () => T): T {
+    const t0 = this.now();
+    const result = render();
+    this.spent(chars, this.now() - t0);
+    return result;
+  }
+}
+
+/** No budget: everything renders at once (tests, and the one-shot baseline of the bench). */
+export function unlimitedBudget(): FrameBudget {
+  return new FrameBudget(Number.POSITIVE_INFINITY);
+}
