@@ -61,6 +61,12 @@ async function dispatch(message: WebviewToHost, host: ChatHost): Promise<void> {
     case 'permission':
       thread?.resolvePermission(message.permissionId, message.optionId);
       return;
+    case 'elicitation': {
+      if (!['accept', 'decline', 'cancel'].includes(message.action)) return host.reportInvalid(message);
+      const problems = thread?.resolveElicitation?.(message.elicitationId, message.action, message.values ?? {});
+      if (problems) throw new Error(`the form is not complete: ${Object.values(problems).join(' ')}`);
+      return;
+    }
     case 'setMode':
       await thread?.setMode(message.modeId);
       return;
@@ -135,6 +141,7 @@ const WHAT_FAILED: Record<WebviewToHost['type'], string> = {
   reviewFile: 'apply the review action',
   reviewSession: 'apply the review action to the session',
   restoreCheckpoint: 'restore the checkpoint',
+  elicitation: 'answer the form',
 };
 
 const AGENT_ADVICE = 'Check "Switchboard: Show Agent Log", or run "Switchboard: Restart Agent".';
