@@ -55,8 +55,6 @@ export interface HostEnvironment {
 export interface ExperimentalFeatures {
   /** `elicitation/create` (form mode) and `elicitation/complete`: the client advertises `elicitation.form`. */
   elicitation: boolean;
-  /** `session/fork` (UNSTABLE) where the agent advertises sessionCapabilities.fork: the "Fork chat" action. */
-  fork: boolean;
 }
 
 /** One numbered action for one thread, as forwarded to the webview. */
