@@ -105,7 +105,7 @@ export function activate(context: vscode.ExtensionContext): SwitchboardApi {
     return thread;
   }
 
-  const diffs = new DiffDocuments();
+  const diffs = new DiffDocuments(review.controller.texts);
   const agentTerminals = new AgentTerminals();
   function openTerminal(thread: ThreadController, terminalId: string): vscode.Terminal | undefined {
     const handle = thread.terminalHandle(terminalId);
@@ -124,6 +124,7 @@ export function activate(context: vscode.ExtensionContext): SwitchboardApi {
     pickAgent: () => pickAgent(catalog),
     openLocation: (path, line) => openLocation(path, line, workspaceCwd()),
     openDiff: (path, oldText, newText) => diffs.open(path, oldText, newText),
+    openWriteDiff: (path, fromRevision, revision) => diffs.openWrite(path, fromRevision, revision),
     copy: async (text) => vscode.env.clipboard.writeText(text),
     showLog: (agentId) => agentLogs.show(agentId ?? catalog.defaultAgent().id),
     openTerminal: (thread, terminalId) => void openTerminal(thread, terminalId),

@@ -2,7 +2,10 @@
 // it renders agent-supplied markdown, so the host treats its messages as untrusted input.
 import type { WebviewToHost } from '../shared/messages';
 
-type Shape = Record<string, 'string' | 'string?' | 'string|null' | 'string|boolean' | 'number|null?' | 'object?'>;
+type Shape = Record<
+  string,
+  'string' | 'string?' | 'string|null' | 'string|boolean' | 'number|null?' | 'revision' | 'object?'
+>;
 
 const SHAPES: { [K in WebviewToHost['type']]: Shape } = {
   ready: {},
@@ -16,7 +19,8 @@ const SHAPES: { [K in WebviewToHost['type']]: Shape } = {
   restartAgent: {},
   newChat: { agentId: 'string?' },
   openLocation: { path: 'string', line: 'number|null?' },
-  openDiff: { path: 'string', oldText: 'string|null', newText: 'string' },
+  openDiff: { path: 'string', fromRevision: 'revision', revision: 'revision' },
+  openToolDiff: { toolCallId: 'string', path: 'string' },
   copy: { text: 'string' },
   showLog: {},
   stopTerminal: { terminalId: 'string' },
@@ -54,6 +58,8 @@ function fits(value: unknown, kind: Shape[string]): boolean {
       return value === undefined || value === null || (typeof value === 'number' && Number.isFinite(value));
     case 'object?':
       return value === undefined || (typeof value === 'object' && value !== null && !Array.isArray(value));
+    case 'revision':
+      return Number.isSafeInteger(value) && (value as number) > 0;
   }
 }
 

@@ -3,9 +3,10 @@
 // implements ClientHandlers and HostEnvironment with the real API and drives a ThreadController.
 import type * as acp from '@agentclientprotocol/sdk';
 import type { ThreadAction } from '../shared/actions';
-import type { ThreadState } from '../shared/thread';
+import type { ReviewView, ThreadState } from '../shared/thread';
 import type { CancelSignal, TrafficSink } from '../protocol/types';
 import type { TerminalHandle } from './terminalManager';
+import type { WriteOutcome } from '../review/fileTexts';
 
 // Defined by the agents layer; re-exported for the layers above.
 import type { AgentConfig } from '../agents/config';
@@ -16,11 +17,8 @@ export type { AgentConfig } from '../agents/config';
 export { RequestFailure } from '../protocol/types';
 export type { CancelSignal, TrafficSink } from '../protocol/types';
 
-export interface WriteOutcome {
-  /** Text before the write; null when the file was created. */
-  oldText: string | null;
-  newText: string;
-}
+// A write is recorded once, in the keeper of file texts; the session gets its revision and view.
+export type { WriteOutcome } from '../review/fileTexts';
 
 /** The client side of ACP's fs/* methods, implemented against VS Code in client/. */
 export interface ClientHandlers {
@@ -104,4 +102,6 @@ export interface ThreadController {
   stopTerminal(terminalId: string): void;
   /** A live terminal for "Open in Terminal"; undefined once released. */
   terminalHandle(terminalId: string): TerminalHandle | undefined;
+  /** Folds the review state of the files the chat shows into its state (src/chat/reviewSync.ts). */
+  showReview(review: ReviewView): void;
 }

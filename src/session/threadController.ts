@@ -12,11 +12,13 @@ import type { ThreadAction } from '../shared/actions';
 import {
   createThreadState,
   type AgentFailure,
+  type ReviewView,
   type SettingTarget,
   type ThreadState,
   type TurnUsage,
 } from '../shared/thread';
 import { metaOf } from '../shared/sessionUpdates';
+import { writeStartRevision } from '../shared/fileWrites';
 import { agentRoots, rootsNotice, type AgentRoots } from '../shared/workspaceRoots';
 import { checkContent, elicitationForm, type ElicitationAction, type ElicitationForm } from '../shared/elicitation';
 import type { AgentConfig, CancelSignal, ClientHandlers, HostEnvironment, ThreadController, ThreadEvent } from './api';
@@ -24,7 +26,7 @@ import type { TerminalHandle, TerminalManager } from './terminalManager';
 import { AgentConnection, type SessionSink } from './agentConnection';
 import { PendingPermissions } from './permissions';
 import { ThreadStore } from './threadStore';
-import { ThreadTerminals } from './threadTerminals';
+import { ThreadTerminals, type ThreadTerminalsDeps } from './threadTerminals';
 import { boundUpdate, rawPreview, STRUCTURED_BOUNDS } from './updateGate';
 import { UpdateIntake } from './updateIntake';
 import { boundJson, FREE_FORM_BOUNDS } from '../protocol/boundJson';
@@ -44,6 +46,8 @@ export interface ThreadControllerOptions {
   spawn?: SpawnAgentProcess;
   /** Grace between SIGTERM and SIGKILL when stopping the agent (default 2 s). */
   stopGraceMs?: number;
+  /** Defaults to `new ThreadTerminals(deps)`; a test passes its own to watch the terminals' memory. */
+  openTerminals?: (deps: ThreadTerminalsDeps) => ThreadTerminals;
   /** How long session/set_mode and session/set_config_option may take (default SETTING_TIMEOUT_MS). */
   settingTimeoutMs?: number;
 }
@@ -109,7 +113,7 @@ export class AcpThreadController implements ThreadController {
       (action) => this.dispatch(action),
       (line) => this.log.append(line),
     );
-    this.terminals = new ThreadTerminals({
+    this.terminals = (options.openTerminals ?? ((deps) => new ThreadTerminals(deps)))({
       baseEnv: () => env.baseEnv(),
       liveGroups: env.liveProcessGroups,
       log: (line) => this.log.append(line),
@@ -340,7 +344,8 @@ export class AcpThreadController implements ThreadController {
       readTextFile: (params, signal) => this.options.handlers.readTextFile(params, signal),
       writeTextFile: async (params, signal) => {
         const outcome = await this.options.handlers.writeTextFile(params, signal);
-        this.dispatch({ type: 'fileWritten', path: params.path, oldText: outcome.oldText, newText: outcome.newText });
+        const from = writeStartRevision(this.store.current, outcome.path, outcome.revision);
+        this.dispatch({ type: 'fileWritten', write: outcome.view(from) });
         return {};
       },
       elicit: (params, signal) => this.onElicitation(params, signal),
@@ -403,6 +408,10 @@ export class AcpThreadController implements ThreadController {
     for (const elicitationId of [...this.elicitations.keys()]) this.resolveElicitation(elicitationId, 'cancel');
   }
 
+  showReview(review: ReviewView): void {
+    this.dispatch({ type: 'reviewChanged', review });
+  }
+
   onTerminalOutput(listener: (terminalId: string, data: string) => void): { dispose(): void } {
     return this.terminals.onOutput(listener);
   }
@@ -417,11 +426,6 @@ export class AcpThreadController implements ThreadController {
 
   terminalHandle(terminalId: string): TerminalHandle | undefined {
     return this.terminals.handle(terminalId);
-  }
-
-  /** For tests of the memory bound: what a live terminal retains. */
-  terminalStats(terminalId: string): ReturnType<TerminalManager['stats']> {
-    return this.terminals.stats(terminalId);
   }
 
   /** Kills every terminal of the generation (no orphans) and keeps it for replays. */

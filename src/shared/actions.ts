@@ -3,7 +3,16 @@
 // webview's copy of the state stays identical without ever receiving the transcript again.
 import type * as acp from '@agentclientprotocol/sdk';
 import type { ElicitationAction, ElicitationForm } from './elicitation';
-import type { AgentFailure, AgentMeta, ConnectionState, SettingTarget, TerminalView, TurnUsage } from './thread';
+import type {
+  AgentFailure,
+  AgentMeta,
+  ConnectionState,
+  FileWriteView,
+  ReviewView,
+  SettingTarget,
+  TerminalView,
+  TurnUsage,
+} from './thread';
 
 export type ThreadAction =
   /** A session/update notification from the agent, verbatim. */
@@ -51,7 +60,9 @@ export type ThreadAction =
   /** session/set_mode or session/set_config_option failed: the selector shows the agent's value and this message. */
   | { type: 'settingFailed'; target: SettingTarget; message: string }
   /** The agent wrote a file through fs/write_text_file. */
-  | { type: 'fileWritten'; path: string; oldText: string | null; newText: string }
+  | { type: 'fileWritten'; write: FileWriteView }
+  /** The review state of the files the chat shows changed (the host folds it in: src/chat/reviewSync.ts). */
+  | { type: 'reviewChanged'; review: ReviewView }
   /** terminal/create started a command (its output streams to the webview separately). */
   | { type: 'terminalCreated'; terminal: Pick<TerminalView, 'terminalId' | 'commandLine' | 'cwd' | 'mode'> }
   /** terminal/kill from the agent, or the user's Stop button. */

@@ -12,6 +12,7 @@ import { AcpThreadController, type ThreadControllerOptions } from '../../src/ses
 import type { ThreadState } from '../../src/shared/thread';
 import { tempDir } from './tempDirs';
 import { testHostEnv } from './hostEnv';
+import { FileTexts } from '../../src/review/fileTexts';
 
 const SCRIPTED_AGENT = resolve(__dirname, '../fixtures/scriptedAgent.mjs');
 
@@ -66,6 +67,9 @@ function hostEnv(cwd: string, host: HostSwitches): HostEnvironment {
   });
 }
 
+/** The keeper of the fake writes' texts. */
+const fileTexts = new FileTexts();
+
 export async function startThread(switches: AgentSwitches = {}, host: HostSwitches = {}) {
   const cwd = tempDir('switchboard-conformance-');
   const { agent, received } = scriptedAgent(cwd, switches);
@@ -75,7 +79,7 @@ export async function startThread(switches: AgentSwitches = {}, host: HostSwitch
     env: hostEnv(cwd, host),
     handlers: {
       readTextFile: async () => ({ content: '' }),
-      writeTextFile: async ({ content }) => ({ oldText: null, newText: content }),
+      writeTextFile: async ({ path, content }) => fileTexts.record(path, null, content),
     },
     stopGraceMs: 500,
     settingTimeoutMs: host.settingTimeoutMs,
