@@ -65,6 +65,12 @@ async function dispatch(message: WebviewToHost, host: ChatHost): Promise<void> {
     case 'permission':
       thread?.resolvePermission(message.permissionId, message.optionId);
       return;
+    case 'elicitation': {
+      if (!['accept', 'decline', 'cancel'].includes(message.action)) return host.reportInvalid(message);
+      const problems = thread?.resolveElicitation?.(message.elicitationId, message.action, message.values ?? {});
+      if (problems) throw new Error(`the form is not complete: ${Object.values(problems).join(' ')}`);
+      return;
+    }
     case 'setMode':
       await thread?.setMode(message.modeId);
       return;
@@ -145,6 +151,7 @@ const WHAT_FAILED: Record<WebviewToHost['type'], string> = {
   reviewFile: 'apply the review action',
   reviewSession: 'apply the review action to the session',
   restoreCheckpoint: 'restore the checkpoint',
+  elicitation: 'answer the form',
 };
 
 /** The agent's own diff of `path` in a tool call's content, with its texts checked. */

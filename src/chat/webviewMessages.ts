@@ -2,7 +2,10 @@
 // it renders agent-supplied markdown, so the host treats its messages as untrusted input.
 import type { WebviewToHost } from '../shared/messages';
 
-type Shape = Record<string, 'string' | 'string?' | 'string|null' | 'string|boolean' | 'number|null?' | 'revision'>;
+type Shape = Record<
+  string,
+  'string' | 'string?' | 'string|null' | 'string|boolean' | 'number|null?' | 'revision' | 'object?'
+>;
 
 const SHAPES: { [K in WebviewToHost['type']]: Shape } = {
   ready: {},
@@ -25,6 +28,7 @@ const SHAPES: { [K in WebviewToHost['type']]: Shape } = {
   reviewFile: { path: 'string', action: 'string' },
   reviewSession: { action: 'string' },
   restoreCheckpoint: { entryId: 'string' },
+  elicitation: { elicitationId: 'string', action: 'string', values: 'object?' },
 };
 
 /** The message if it is a well-formed WebviewToHost, else null. */
@@ -52,6 +56,8 @@ function fits(value: unknown, kind: Shape[string]): boolean {
       return typeof value === 'string' || typeof value === 'boolean';
     case 'number|null?':
       return value === undefined || value === null || (typeof value === 'number' && Number.isFinite(value));
+    case 'object?':
+      return value === undefined || (typeof value === 'object' && value !== null && !Array.isArray(value));
     case 'revision':
       return Number.isSafeInteger(value) && (value as number) > 0;
   }

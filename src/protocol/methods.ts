@@ -37,6 +37,10 @@ export const ClientMethod = {
   terminalWaitForExit: 'terminal/wait_for_exit',
   terminalKill: 'terminal/kill',
   terminalRelease: 'terminal/release',
+  /** DRAFT, only when switchboard.experimental.elicitation is on. */
+  elicitationCreate: 'elicitation/create',
+  /** DRAFT notification (URL mode, which the client does not advertise). */
+  elicitationComplete: 'elicitation/complete',
 } as const satisfies Record<string, SdkClientMethod>;
 
 /** Protocol-level notifications, sent both ways. */
@@ -99,11 +103,13 @@ export interface ClientRequests {
   };
   'terminal/kill': { params: acp.KillTerminalRequest; result: acp.KillTerminalResponse };
   'terminal/release': { params: acp.ReleaseTerminalRequest; result: acp.ReleaseTerminalResponse };
+  'elicitation/create': { params: acp.CreateElicitationRequest; result: acp.CreateElicitationResponse };
 }
 
 /** Notifications each way, for the typed overloads of `notify` and `onNotification`. */
 export interface ClientNotifications {
   'session/update': acp.SessionNotification;
+  'elicitation/complete': acp.CompleteElicitationNotification;
 }
 export interface AgentNotifications {
   'session/cancel': acp.CancelNotification;

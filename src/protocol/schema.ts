@@ -20,6 +20,7 @@ const PARAMS_DEF = {
   [ClientMethod.terminalWaitForExit]: 'WaitForTerminalExitRequest',
   [ClientMethod.terminalKill]: 'KillTerminalRequest',
   [ClientMethod.terminalRelease]: 'ReleaseTerminalRequest',
+  [ClientMethod.elicitationCreate]: 'CreateElicitationRequest',
 } as const;
 
 export type CheckedMethod = keyof typeof PARAMS_DEF;

@@ -24,7 +24,13 @@ import { checkParams, describeProblem, warmUpSchemas, type CheckedMethod } from 
 import { EarlyUpdates } from './earlyUpdates';
 import { guardRequests } from './capabilityGuard';
 import type { AgentFailure } from '../shared/thread';
-import { RequestFailure, type AgentConfig, type CancelSignal, type HostEnvironment } from './api';
+import {
+  RequestFailure,
+  type AgentConfig,
+  type CancelSignal,
+  type ExperimentalFeatures,
+  type HostEnvironment,
+} from './api';
 
 /** What a session (one thread) handles for the agent. */
 export interface SessionSink {
@@ -34,6 +40,8 @@ export interface SessionSink {
   writeTextFile(params: acp.WriteTextFileRequest, signal: CancelSignal): Promise<acp.WriteTextFileResponse>;
   /** terminal/* for this session (src/terminals); absent: the methods answer "not supported". */
   terminals?: TerminalRequests;
+  /** elicitation/create (DRAFT; only reached when switchboard.experimental.elicitation is on). */
+  elicit?(params: acp.CreateElicitationRequest, signal: CancelSignal): Promise<acp.CreateElicitationResponse>;
 }
 
 /** The client side of ACP's terminal/* methods for one session. */
@@ -65,6 +73,12 @@ export const CLIENT_CAPABILITIES: acp.ClientCapabilities = {
   session: { configOptions: { boolean: {} } },
 };
 
+/** CLIENT_CAPABILITIES plus the draft features the user turned on (switchboard.experimental.*). */
+export function clientCapabilities(experimental: ExperimentalFeatures | undefined): acp.ClientCapabilities {
+  // Form mode only: URL mode would send the user to an agent-chosen address.
+  return experimental?.elicitation ? { ...CLIENT_CAPABILITIES, elicitation: { form: {} } } : CLIENT_CAPABILITIES;
+}
+
 /**
  * Updates that arrive before session/new answered are kept until the session attaches: at most
  * this many bytes (as JSON) in all, oldest dropped first, for at most MAX_EARLY_SESSIONS session
@@ -91,6 +105,7 @@ export class AgentConnection {
   constructor(private readonly options: AgentConnectionOptions) {
     const { agent, env } = options;
     const log = env.agentLog(agent.id);
+    this.experimental = env.settings().experimental;
     this.early = new EarlyUpdates(MAX_EARLY_BYTES, MAX_EARLY_SESSIONS, (line) => log.append(line));
     this.process = options.spawn(agent, {
       cwd: env.workspaceCwd(),
@@ -135,6 +150,9 @@ export class AgentConnection {
     return this.agentCapabilities;
   }
 
+  /** The draft features on for this process (read once: a change applies to the next start). */
+  readonly experimental: ExperimentalFeatures | undefined;
+
   failureContext(): FailureContext {
     return this.process.failureContext();
   }
@@ -143,7 +161,7 @@ export class AgentConnection {
   async initialize(clientInfo: acp.Implementation, timeoutMs: number): Promise<InitializeOutcome> {
     const params: acp.InitializeRequest = {
       protocolVersion: CLIENT_PROTOCOL_VERSION,
-      clientCapabilities: CLIENT_CAPABILITIES,
+      clientCapabilities: clientCapabilities(this.experimental),
       clientInfo,
     };
     try {
@@ -275,5 +293,22 @@ export class AgentConnection {
     handle(ClientMethod.terminalRelease, (params: acp.ReleaseTerminalRequest) =>
       this.terminalsFor(params.sessionId).release(params),
     );
+    handle(ClientMethod.elicitationCreate, (params: acp.CreateElicitationRequest, signal) => {
+      // Not advertised unless the user turned it on: then the agent should not have asked.
+      if (!this.experimental?.elicitation)
+        throw new RequestFailure(ErrorCodes.methodNotFound, 'This client does not support elicitation');
+      // A request-scoped one (no session) goes to the chat of this process when there is exactly one.
+      const sessionId =
+        'sessionId' in params ? params.sessionId : this.sessions.size === 1 ? [...this.sessions.keys()][0] : undefined;
+      const sink = this.sinkFor(sessionId);
+      if (!sink.elicit) throw new RequestFailure(ErrorCodes.methodNotFound, 'This session does not take elicitations');
+      return sink.elicit(params, signal);
+    });
+    this.rpc.onNotification(ClientMethod.elicitationComplete, (params) => {
+      // URL mode is not advertised, so there is nothing of ours to complete: the log says it came.
+      log.append(
+        `[switchboard] elicitation/complete for ${String(params?.elicitationId).slice(0, 80)} (URL mode is not supported)`,
+      );
+    });
   }
 }

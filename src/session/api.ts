@@ -53,8 +53,6 @@ export interface HostEnvironment {
 export interface ExperimentalFeatures {
   /** `elicitation/create` (form mode) and `elicitation/complete`: the client advertises `elicitation.form`. */
   elicitation: boolean;
-  /** `session/fork` (UNSTABLE) where the agent advertises sessionCapabilities.fork: the "Fork chat" action. */
-  fork: boolean;
 }
 
 /** One numbered action for one thread, as forwarded to the webview. */
@@ -77,6 +75,16 @@ export interface ThreadController {
   prompt(text: string): Promise<void>;
   cancel(): Promise<void>;
   resolvePermission(permissionId: string, optionId: string | null): void;
+  /**
+   * The user's answer to an elicitation form (experimental). An `accept` whose values do not fit
+   * the form is not sent: the problems by field name come back (null when answered or unknown).
+   * Optional: only a controller that speaks ACP has it.
+   */
+  resolveElicitation?(
+    elicitationId: string,
+    action: 'accept' | 'decline' | 'cancel',
+    values?: Record<string, unknown>,
+  ): Record<string, string> | null;
   /** A refusal by the agent becomes state (settingFailed), not a rejection. */
   setMode(modeId: string): Promise<void>;
   /** A string for a select option, a boolean for a boolean one; a refusal becomes state too. */

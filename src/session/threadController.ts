@@ -20,6 +20,7 @@ import {
 import { metaOf } from '../shared/sessionUpdates';
 import { writeStartRevision } from '../shared/fileWrites';
 import { agentRoots, rootsNotice, type AgentRoots } from '../shared/workspaceRoots';
+import { checkContent, elicitationForm, type ElicitationAction, type ElicitationForm } from '../shared/elicitation';
 import type { AgentConfig, CancelSignal, ClientHandlers, HostEnvironment, ThreadController, ThreadEvent } from './api';
 import type { TerminalHandle, TerminalManager } from './terminalManager';
 import { AgentConnection, type SessionSink } from './agentConnection';
@@ -88,6 +89,12 @@ export class AcpThreadController implements ThreadController {
   private turn: Turn | null = null;
   private disposed = false;
   private readonly terminals: ThreadTerminals;
+  /** elicitation/create requests waiting for the user, by the client's own id. */
+  private readonly elicitations = new Map<
+    string,
+    { form: ElicitationForm; answer: (response: acp.CreateElicitationResponse) => void }
+  >();
+  private nextElicitation = 1;
 
   constructor(private readonly options: ThreadControllerOptions) {
     const { threadId, agent, env } = options;
@@ -220,6 +227,7 @@ export class AcpThreadController implements ThreadController {
     turn.cancelRequested = true;
     this.dispatch({ type: 'cancelRequested' });
     this.cancelPendingPermissions();
+    this.cancelPendingElicitations();
     gen.connection.rpc.notify(AgentMethod.sessionCancel, { sessionId: this.sessionId });
   }
 
@@ -340,7 +348,64 @@ export class AcpThreadController implements ThreadController {
         this.dispatch({ type: 'fileWritten', write: outcome.view(from) });
         return {};
       },
+      elicit: (params, signal) => this.onElicitation(params, signal),
     };
+  }
+
+  /** elicitation/create (DRAFT): an inline form in the chat until the user answers or it ends. */
+  private onElicitation(
+    params: acp.CreateElicitationRequest,
+    signal: CancelSignal,
+  ): Promise<acp.CreateElicitationResponse> {
+    if (params.mode !== 'form') {
+      throw new RequestFailure(
+        ErrorCodes.invalidParams,
+        `Elicitation mode ${String(params.mode).slice(0, 40)} is not supported; only form`,
+      );
+    }
+    if (this.elicitations.size >= MAX_PENDING_PERMISSIONS) {
+      throw new RequestFailure(
+        ErrorCodes.internalError,
+        'Too many elicitations waiting for the user; wait for an answer first',
+      );
+    }
+    if (this.turn?.cancelRequested || signal.isCancellationRequested) return Promise.resolve({ action: 'cancel' });
+    const form = elicitationForm(params);
+    const elicitationId = `elicitation-${this.nextElicitation++}`;
+    const response = new Promise<acp.CreateElicitationResponse>((answer) => {
+      this.elicitations.set(elicitationId, { form, answer });
+    });
+    this.dispatch({ type: 'elicitationRequested', elicitationId, form });
+    const subscription = signal.onCancellationRequested(() => this.resolveElicitation(elicitationId, 'cancel'));
+    return response.finally(() => subscription.dispose());
+  }
+
+  /**
+   * The user's answer to a form. `accept` is checked against the form first: values that do not
+   * fit leave it waiting and the problems are returned (the webview shows them by the fields).
+   */
+  resolveElicitation(
+    elicitationId: string,
+    action: ElicitationAction,
+    values: Record<string, unknown> = {},
+  ): Record<string, string> | null {
+    const pending = this.elicitations.get(elicitationId);
+    if (!pending) return null;
+    let response: acp.CreateElicitationResponse = { action: action === 'accept' ? 'decline' : action };
+    if (action === 'accept') {
+      const checked = checkContent(pending.form, values);
+      if (!checked.ok) return checked.problems;
+      response = { action: 'accept', content: checked.content };
+    }
+    this.elicitations.delete(elicitationId);
+    pending.answer(response);
+    this.dispatch({ type: 'elicitationResolved', elicitationId, answer: action });
+    return null;
+  }
+
+  /** Answers every waiting form `cancel` (turn cancelled, agent gone, chat closed). */
+  private cancelPendingElicitations(): void {
+    for (const elicitationId of [...this.elicitations.keys()]) this.resolveElicitation(elicitationId, 'cancel');
   }
 
   showReview(review: ReviewView): void {
@@ -425,6 +490,7 @@ export class AcpThreadController implements ThreadController {
     this.sessionId = null;
     this.turn = null;
     this.cancelPendingPermissions();
+    this.cancelPendingElicitations();
     this.dispatch({ type: 'agentFailed', failure });
     void gen.connection.stop();
   }
@@ -436,7 +502,8 @@ export class AcpThreadController implements ThreadController {
     this.sessionId = null;
     gen?.detachSession?.dispose();
     if (gen) this.endTerminals(gen);
-    const answered = this.cancelPendingPermissions();
+    const answered = this.cancelPendingPermissions() + this.elicitations.size;
+    this.cancelPendingElicitations();
     if (this.turn) {
       const turn = this.turn;
       this.turn = null;

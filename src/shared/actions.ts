@@ -2,6 +2,7 @@
 // messages and user intents) and forwards the same actions to the webview, numbered, so the
 // webview's copy of the state stays identical without ever receiving the transcript again.
 import type * as acp from '@agentclientprotocol/sdk';
+import type { ElicitationAction, ElicitationForm } from './elicitation';
 import type {
   AgentFailure,
   AgentMeta,
@@ -71,6 +72,10 @@ export type ThreadAction =
   | { type: 'terminalReleased'; terminalId: string }
   /** The agent sent something unusable (see the protocolError entry); shown in the thread. */
   | { type: 'protocolError'; title: string; detail: string; raw?: string }
+  /** elicitation/create (form mode) is waiting for the user; `elicitationId` is the client's own id. */
+  | { type: 'elicitationRequested'; elicitationId: string; form: ElicitationForm }
+  /** The user answered, or the request ended (cancelled by the agent, turn over, agent gone). */
+  | { type: 'elicitationResolved'; elicitationId: string; answer: ElicitationAction }
   /** A note from the client in the thread (e.g. which workspace folder the agent works in). */
   | { type: 'notice'; text: string }
   /** The agent process failed (spawn error, exit, timeout, bad protocol version). */

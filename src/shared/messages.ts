@@ -69,4 +69,14 @@ export type WebviewToHost =
   /** Keep All / Undo All of the changes the shown chat (thread) made, from the chat header. */
   | { type: 'reviewSession'; action: 'keep' | 'undo' }
   /** Put the files back as they were before this user message (the host asks first; undoable). */
-  | { type: 'restoreCheckpoint'; entryId: string };
+  | { type: 'restoreCheckpoint'; entryId: string }
+  /**
+   * The user's answer to an elicitation form (experimental); `values` only with `accept`, checked
+   * again on the host against the form (src/shared/elicitation.ts).
+   */
+  | {
+      type: 'elicitation';
+      elicitationId: string;
+      action: 'accept' | 'decline' | 'cancel';
+      values?: Record<string, unknown>;
+    };

@@ -119,6 +119,27 @@ export function reduce(state: ThreadState, action: ThreadAction): ThreadState {
         raw: action.raw,
       }));
 
+    case 'elicitationRequested':
+      return appendEntry(state, (id) => ({
+        kind: 'elicitation',
+        id,
+        elicitationId: action.elicitationId,
+        form: action.form,
+        answer: null,
+      }));
+
+    case 'elicitationResolved': {
+      const at = state.entries.findIndex(
+        (entry) =>
+          entry.kind === 'elicitation' && entry.elicitationId === action.elicitationId && entry.answer === null,
+      );
+      const entry = state.entries[at];
+      if (!entry || entry.kind !== 'elicitation') return state;
+      const entries = state.entries.slice();
+      entries[at] = { ...entry, answer: action.answer };
+      return { ...state, entries };
+    }
+
     case 'notice':
       return appendEntry(state, (id) => ({ kind: 'notice', id, text: action.text }));
 

@@ -3,6 +3,7 @@
 // to it with the pure reducer in ./reduce.ts, so the host never has to post the transcript twice.
 // Runtime-neutral: no `vscode`, no Node built-ins, no DOM.
 import type * as acp from '@agentclientprotocol/sdk';
+import type { ElicitationAction, ElicitationForm } from './elicitation';
 // PromptResponse.usage is DRAFT: only the unstable entry point has its type (checklist §7.4).
 import type { Usage } from '@agentclientprotocol/sdk/unstable';
 import type { DiffResult } from './diffHunks';
@@ -132,7 +133,18 @@ export type Entry =
    */
   | { kind: 'protocolError'; id: string; title: string; detail: string; raw?: string }
   /** Something the client says about the session in passing (which folder the agent works in). */
-  | { kind: 'notice'; id: string; text: string };
+  | { kind: 'notice'; id: string; text: string }
+  /**
+   * The agent asks the user to fill in a form (elicitation/create, DRAFT, experimental). `answer`
+   * is null while it waits; what the user typed is not kept in the thread.
+   */
+  | {
+      kind: 'elicitation';
+      id: string;
+      elicitationId: string;
+      form: ElicitationForm;
+      answer: ElicitationAction | null;
+    };
 
 /** An agent's `_meta` object: opaque, kept for whoever reads it (the spec: make no assumptions). */
 export type AgentMeta = Record<string, unknown>;

@@ -63,7 +63,7 @@ function scriptedAgent(cwd: string, switches: AgentSwitches) {
 function hostEnv(cwd: string, host: HostSwitches): HostEnvironment {
   return testHostEnv(cwd, {
     folders: host.otherFolders ? [cwd, ...host.otherFolders] : undefined,
-    experimental: { elicitation: false, fork: false, ...host.experimental },
+    experimental: { elicitation: false, ...host.experimental },
   });
 }
 

@@ -1,6 +1,7 @@
 // Picks the view class for an entry kind.
 import type { Entry } from '../../src/shared/thread';
 import { FailureView } from './failure';
+import { ElicitationView } from './elicitation';
 import { MessageView } from './message';
 import { NoticeView } from './notice';
 import { ProtocolErrorView } from './protocolError';
@@ -28,5 +29,7 @@ export function createEntryView(entry: Entry, post: Post, review: ReviewCards, b
       return new ProtocolErrorView(entry);
     case 'notice':
       return new NoticeView(entry);
+    case 'elicitation':
+      return new ElicitationView(entry, post);
   }
 }

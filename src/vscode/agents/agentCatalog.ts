@@ -3,7 +3,7 @@
 import * as vscode from 'vscode';
 import { formatCommandLine } from '../../agents/commandLine';
 import { parseAgentsSetting, resolveDefaultAgent, type DemoLaunch } from '../../agents/config';
-import type { AgentConfig } from '../../session/api';
+import type { AgentConfig, HostEnvironment } from '../../session/api';
 import type { AgentChoice } from '../../shared/messages';
 
 export const SETTINGS_SECTION = 'switchboard';
@@ -55,11 +55,18 @@ export class AgentCatalog {
 }
 
 /** Transport limits from the settings, in the units the core wants. */
-export function transportSettings(): { maxMessageBytes: number; initializeTimeoutMs: number } {
+export function transportSettings(): ReturnType<HostEnvironment['settings']> {
   const config = vscode.workspace.getConfiguration(SETTINGS_SECTION);
   const mib = positiveOr(config.get<number>('maxMessageSizeMiB'), 64);
   const seconds = positiveOr(config.get<number>('initializeTimeoutSeconds'), 30);
-  return { maxMessageBytes: Math.floor(mib * 1024 * 1024), initializeTimeoutMs: Math.floor(seconds * 1000) };
+  return {
+    maxMessageBytes: Math.floor(mib * 1024 * 1024),
+    initializeTimeoutMs: Math.floor(seconds * 1000),
+    // Draft ACP features: off unless the user turned them on (strictly `true`).
+    experimental: {
+      elicitation: config.get<unknown>('experimental.elicitation') === true,
+    },
+  };
 }
 
 function positiveOr(value: number | undefined, fallback: number): number {
