@@ -17,6 +17,7 @@ import type { AgentConfig, HostEnvironment, ThreadController } from './session/a
 import { createThreadController } from './session/threadController';
 import { errorMessage } from './shared/errorMessage';
 import { LiveProcessGroups } from './terminals/liveProcessGroups';
+import { RegistryFeature } from './vscode/agents/registryFeature';
 
 /** What activate() returns; the in-host tests drive the extension through it. */
 export interface SwitchboardApi {
@@ -31,6 +32,8 @@ export interface SwitchboardApi {
   chatViewState(): { resolved: boolean; ready: boolean };
   /** Review of agent changes (inline review, Changes view, checkpoints); the in-host tests drive it. */
   review: ReviewFeature;
+  /** The ACP Registry: install, update, roll back, uninstall (the in-host tests drive it). */
+  agentRegistry: RegistryFeature;
   /** How long activate() took, in ms (npm run bench reads it; also logged to the extension host console). */
   activationMs: number;
 }
@@ -39,11 +42,23 @@ let registry: ThreadRegistry | undefined;
 
 export function activate(context: vscode.ExtensionContext): SwitchboardApi {
   const activationStarted = performance.now();
-  const catalog = new AgentCatalog({
-    // The demo runs on the extension host's own runtime: always present, never downloaded.
-    command: process.execPath,
-    args: [context.asAbsolutePath('dist/demo-agent.js')],
+  // `catalog` and `newChatFromCommand` are used only once a registry command runs, after activation.
+  const agentRegistry = new RegistryFeature(context.globalStorageUri, {
+    agentsChanged: () => {
+      reportSettingErrors(catalog.reload());
+      view.mirror.agentsChanged();
+    },
+    newChat: (agentId) => newChatFromCommand(agentId),
+    log: (line) => console.log(line),
   });
+  const catalog = new AgentCatalog(
+    {
+      // The demo runs on the extension host's own runtime: always present, never downloaded.
+      command: process.execPath,
+      args: [context.asAbsolutePath('dist/demo-agent.js')],
+    },
+    agentRegistry.resolver,
+  );
   reportSettingErrors(catalog.reload());
 
   const agentLogs = new AgentLogs((agentId) => catalog.find(agentId)?.displayName ?? agentId);
@@ -178,6 +193,7 @@ export function activate(context: vscode.ExtensionContext): SwitchboardApi {
       agentLogs.show(threads.active()?.agent.id ?? catalog.defaultAgent().id),
     ),
     vscode.commands.registerCommand('switchboard.showTraffic', () => traffic.show()),
+    vscode.commands.registerCommand('switchboard.browseAgents', () => agentRegistry.browse()),
     vscode.commands.registerCommand('switchboard.focusChat', async () => {
       await view.reveal();
       view.mirror.focusComposer();
@@ -188,6 +204,10 @@ export function activate(context: vscode.ExtensionContext): SwitchboardApi {
       view.mirror.agentsChanged();
     }),
   );
+
+  // Off the activation path: a network check only when something from the registry is installed.
+  const updateCheck = setTimeout(() => void agentRegistry.checkUpdates(), 5000);
+  context.subscriptions.push({ dispose: () => clearTimeout(updateCheck) });
 
   return {
     newChat: (agentId) => startChat(agentId),
@@ -202,6 +222,7 @@ export function activate(context: vscode.ExtensionContext): SwitchboardApi {
     },
     chatViewState: () => view.state(),
     review,
+    agentRegistry,
     activationMs: activationTime(activationStarted),
   };
 }
