@@ -18,6 +18,8 @@ import { createThreadController } from './session/threadController';
 import { errorMessage } from './shared/errorMessage';
 import { LiveProcessGroups } from './terminals/liveProcessGroups';
 import { RegistryFeature } from './vscode/agents/registryFeature';
+import { spawnAgentProcess } from './agents/agentProcess';
+import { gatedSpawn, RESTRICTED_MODE_FAILURE } from './agents/refusedProcess';
 
 /** What activate() returns; the in-host tests drive the extension through it. */
 export interface SwitchboardApi {
@@ -91,7 +93,13 @@ export function activate(context: vscode.ExtensionContext): SwitchboardApi {
         // Read at each request, after initialize: the quirks key on the agent's own agentInfo.
         agent: () => ({ agentInfo: thread.snapshot().state.agentInfo, command: agent.command, args: agent.args }),
       });
-      const thread = createThreadController({ threadId, agent, env: host, handlers });
+      // Restricted Mode runs only the Demo agent; asked at each start, so Restart works once the folder is trusted.
+      const spawn = gatedSpawn(
+        spawnAgentProcess,
+        (candidate) => candidate.isDemo || vscode.workspace.isTrusted,
+        RESTRICTED_MODE_FAILURE,
+      );
+      const thread = createThreadController({ threadId, agent, env: host, handlers, spawn });
       // Lives as long as the thread's events do: a disposed thread emits nothing more.
       review.attach(thread);
       return thread;
