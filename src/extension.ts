@@ -18,6 +18,7 @@ import { createThreadController } from './session/threadController';
 import { errorMessage } from './shared/errorMessage';
 import { LiveProcessGroups } from './terminals/liveProcessGroups';
 import { RegistryFeature } from './vscode/agents/registryFeature';
+import { McpFeature } from './vscode/agents/mcpFeature';
 import { spawnAgentProcess } from './agents/agentProcess';
 import { gatedSpawn, RESTRICTED_MODE_FAILURE } from './agents/refusedProcess';
 
@@ -72,6 +73,7 @@ export function activate(context: vscode.ExtensionContext): SwitchboardApi {
   const killOnExit = (): void => liveProcessGroups.killAll();
   process.once('exit', killOnExit);
   context.subscriptions.push({ dispose: () => void process.removeListener('exit', killOnExit) });
+  const mcp = new McpFeature(context.secrets, (agentId, line) => agentLogs.sink(agentId).append(line));
   const host: HostEnvironment = {
     workspaceCwd,
     baseEnv: () => process.env,
@@ -80,6 +82,7 @@ export function activate(context: vscode.ExtensionContext): SwitchboardApi {
     traffic: (agentId) => traffic.sink(agentId),
     settings: transportSettings,
     clientInfo: () => ({ name: 'switchboard', title: 'Switchboard', version }),
+    mcpServers: (agent, capabilities) => mcp.serversFor(agent, capabilities),
   };
 
   // `threads` is read only when a session command runs, after activation.
@@ -202,6 +205,8 @@ export function activate(context: vscode.ExtensionContext): SwitchboardApi {
     ),
     vscode.commands.registerCommand('switchboard.showTraffic', () => traffic.show()),
     vscode.commands.registerCommand('switchboard.browseAgents', () => agentRegistry.browse()),
+    vscode.commands.registerCommand('switchboard.setMcpSecret', () => mcp.setSecret()),
+    vscode.commands.registerCommand('switchboard.importMcpServers', () => mcp.importFromVsCode()),
     vscode.commands.registerCommand('switchboard.focusChat', async () => {
       await view.reveal();
       view.mirror.focusComposer();

@@ -12,6 +12,8 @@ export interface AgentConfig {
   /** Applied over the environment VS Code runs with (the user's keys win, PATH and HOME included). */
   env: Record<string, string>;
   isDemo: boolean;
+  /** False when the entry opts out of switchboard.mcpServers (`"mcpServers": false`); on by default. */
+  useMcpServers?: boolean;
   /** Set for an agent installed from the ACP Registry: its installed version. */
   registryVersion?: string;
 }
@@ -85,7 +87,8 @@ function parseEntry(id: string, entry: unknown): AgentConfig | string {
   if (id === DEMO_AGENT_ID) return `${where}: the id "demo" is reserved for the built-in Demo agent; pick another id.`;
   if (!isPlainObject(entry)) return `${where} must be an object with at least a "command".`;
 
-  const { command, args, env, displayName } = entry;
+  const { command, args, env, displayName, mcpServers } = entry;
+  if (mcpServers !== undefined && typeof mcpServers !== 'boolean') return `${where}.mcpServers must be true or false.`;
   if (command === undefined) return `${where} is missing "command" (the program to run, e.g. "gemini").`;
   if (typeof command !== 'string' || command.trim() === '') return `${where}.command must be a non-empty string.`;
   if (args !== undefined && !(Array.isArray(args) && args.every((arg) => typeof arg === 'string'))) {
@@ -103,6 +106,7 @@ function parseEntry(id: string, entry: unknown): AgentConfig | string {
     args: args ? [...(args as string[])] : [],
     env: env ? { ...(env as Record<string, string>) } : {},
     isDemo: false,
+    ...(mcpServers === false ? { useMcpServers: false } : {}),
   };
 }
 
@@ -117,11 +121,14 @@ function parseRegistryEntry(
   registry: RegistryResolver | undefined,
 ): AgentConfig | string {
   const where = `switchboard.agents["${id}"]`;
-  const { version, env, displayName } = entry;
-  const extra = Object.keys(entry).filter((key) => !['type', 'version', 'env', 'displayName'].includes(key));
+  const { version, env, displayName, mcpServers } = entry;
+  const extra = Object.keys(entry).filter(
+    (key) => !['type', 'version', 'env', 'displayName', 'mcpServers'].includes(key),
+  );
   if (extra.length > 0)
-    return `${where}: a registry entry has only "version", "env" and "displayName", not "${extra[0]}".`;
+    return `${where}: a registry entry has only "version", "env", "displayName" and "mcpServers", not "${extra[0]}".`;
   if (version !== undefined && typeof version !== 'string') return `${where}.version must be a string.`;
+  if (mcpServers !== undefined && typeof mcpServers !== 'boolean') return `${where}.mcpServers must be true or false.`;
   if (env !== undefined && !(isPlainObject(env) && Object.values(env).every((value) => typeof value === 'string'))) {
     return `${where}.env must be an object of string values.`;
   }
@@ -140,6 +147,7 @@ function parseRegistryEntry(
     env: { ...launch.env, ...(env as Record<string, string> | undefined) },
     isDemo: false,
     registryVersion: launch.version,
+    ...(mcpServers === false ? { useMcpServers: false } : {}),
   };
 }
 

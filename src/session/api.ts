@@ -43,6 +43,11 @@ export interface HostEnvironment {
   /** Settings that tune the transport. */
   settings(): { maxMessageBytes: number; initializeTimeoutMs: number };
   clientInfo(): acp.Implementation;
+  /**
+   * The MCP servers for this agent's sessions (session/new, load, resume), decided by its capabilities
+   * (src/agents/mcpServers.ts); none when absent.
+   */
+  mcpServers?(agent: AgentConfig, capabilities: acp.McpCapabilities | null | undefined): Promise<acp.McpServer[]>;
 }
 
 /** One numbered action for one thread, as forwarded to the webview. */

@@ -271,7 +271,9 @@ export class AcpThreadController implements ThreadController {
     const cwd = resolvePath(this.options.env.workspaceCwd());
     let response: acp.NewSessionResponse;
     try {
-      response = await gen.connection.rpc.request(AgentMethod.sessionNew, { cwd, mcpServers: [] });
+      const mcpServers = await this.mcpServers();
+      if (!this.isCurrent(gen)) return;
+      response = await gen.connection.rpc.request(AgentMethod.sessionNew, { cwd, mcpServers });
     } catch (error) {
       if (!this.isCurrent(gen) || !(error instanceof AcpRpcError)) return; // the agent went away: its failure shows
       if (error.code !== ErrorCodes.authRequired) {
@@ -293,6 +295,12 @@ export class AcpThreadController implements ThreadController {
       configOptions: bounded(response.configOptions ?? null),
     });
     this.dispatch({ type: 'connection', state: { kind: 'ready' } });
+  }
+
+  /** The MCP servers for a session of this agent (session/new, load, resume): per its capabilities, or none. */
+  private async mcpServers(): Promise<acp.McpServer[]> {
+    const capabilities = this.store.current.agentCapabilities?.mcpCapabilities;
+    return (await this.options.env.mcpServers?.(this.agent, capabilities)) ?? [];
   }
 
   private sessionSink(terminals: TerminalManager): SessionSink {
