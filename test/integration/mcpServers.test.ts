@@ -1,5 +1,5 @@
 // MCP servers in session/new exactly per the agent's capabilities, checked on what the real scripted agent
-// received (--record): stdio always, http/sse only when advertised, secrets filled in, a server whose secret is
+// received (--record, transports advertised with --capabilities): stdio always, http/sse only when advertised, secrets filled in, a server whose secret is
 // missing left out, none for an agent that opted out.
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -33,7 +33,17 @@ async function sessionNewParams(mcp: string, agentPatch: Partial<AgentConfig> = 
     id: 'scripted',
     displayName: 'Scripted',
     command: process.execPath,
-    args: [resolve(__dirname, '../fixtures/scriptedAgent.mjs'), '--record', record, ...(mcp ? ['--mcp', mcp] : [])],
+    args: [
+      resolve(__dirname, '../fixtures/scriptedAgent.mjs'),
+      '--record',
+      record,
+      ...(mcp
+        ? [
+            '--capabilities',
+            JSON.stringify({ mcpCapabilities: { http: mcp.includes('http'), sse: mcp.includes('sse') } }),
+          ]
+        : []),
+    ],
     env: {},
     isDemo: false,
     ...agentPatch,
@@ -54,7 +64,9 @@ async function sessionNewParams(mcp: string, agentPatch: Partial<AgentConfig> = 
     env,
     handlers: {
       readTextFile: async () => ({ content: '' }),
-      writeTextFile: async ({ content }) => ({ oldText: null, newText: content }),
+      writeTextFile: async () => {
+        throw new Error('this test writes nothing');
+      },
     },
   });
   controllers.push(controller);

@@ -40,7 +40,9 @@ describe('Restricted Mode', () => {
       env: testHostEnv(tempDir('sb-restricted-')),
       handlers: {
         readTextFile: async () => ({ content: '' }),
-        writeTextFile: async ({ content }) => ({ oldText: null, newText: content }),
+        writeTextFile: async () => {
+          throw new Error('this test writes nothing');
+        },
       },
       spawn,
     });
