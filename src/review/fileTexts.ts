@@ -21,6 +21,8 @@ export interface WriteTexts {
 
 /** What the fs handler hands the session for one write: its revision and the card's view of it. */
 export interface WriteOutcome {
+  /** The path as the keeper holds it (absolute, resolved by the fs handler): the thread names the write by it. */
+  path: string;
   revision: number;
   /**
    * The card's view from revision `fromRevision` to this write; when `fromRevision` is no longer
@@ -61,7 +63,7 @@ export class FileTexts {
     this.revisions.set(revision, { path, before, after });
     this.chars += size({ before, after });
     this.evict(revision);
-    return { revision, view: (fromRevision) => this.view({ path, revision }, fromRevision) };
+    return { path, revision, view: (fromRevision) => this.view({ path, revision }, fromRevision) };
   }
 
   /** The texts of a write; undefined when it was never recorded, is forgotten, or is not of that path. */

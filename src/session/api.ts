@@ -6,6 +6,7 @@ import type { ThreadAction } from '../shared/actions';
 import type { ReviewView, ThreadState } from '../shared/thread';
 import type { CancelSignal, TrafficSink } from '../protocol/types';
 import type { TerminalHandle } from './terminalManager';
+import type { WriteOutcome } from '../review/fileTexts';
 
 // Defined by the agents layer; re-exported for the layers above.
 import type { AgentConfig } from '../agents/config';
@@ -18,7 +19,6 @@ export type { CancelSignal, TrafficSink } from '../protocol/types';
 
 // A write is recorded once, in the keeper of file texts; the session gets its revision and view.
 export type { WriteOutcome } from '../review/fileTexts';
-import type { WriteOutcome } from '../review/fileTexts';
 
 /** The client side of ACP's fs/* methods, implemented against VS Code in client/. */
 export interface ClientHandlers {

@@ -344,7 +344,7 @@ export class AcpThreadController implements ThreadController {
       readTextFile: (params, signal) => this.options.handlers.readTextFile(params, signal),
       writeTextFile: async (params, signal) => {
         const outcome = await this.options.handlers.writeTextFile(params, signal);
-        const from = writeStartRevision(this.store.current, params.path, outcome.revision);
+        const from = writeStartRevision(this.store.current, outcome.path, outcome.revision);
         this.dispatch({ type: 'fileWritten', write: outcome.view(from) });
         return {};
       },

@@ -7,6 +7,7 @@ describe('the keeper of file texts', () => {
     const a = texts.record('/w/a.ts', 'a1\n', 'a2\n');
     const b = texts.record('/w/b.ts', null, 'b\n');
     expect(b.revision).toBeGreaterThan(a.revision);
+    expect([a.path, b.path]).toEqual(['/w/a.ts', '/w/b.ts']);
     expect(texts.texts({ path: '/w/a.ts', revision: a.revision })).toEqual({ before: 'a1\n', after: 'a2\n' });
     expect(texts.texts({ path: '/w/b.ts', revision: b.revision })).toEqual({ before: null, after: 'b\n' });
     // A revision names one write of one file: another path or an unknown number has no texts.
