@@ -18,6 +18,10 @@ import { createThreadController } from './session/threadController';
 import { errorMessage } from './shared/errorMessage';
 import { foldersInside } from './shared/workspaceRoots';
 import { LiveProcessGroups } from './terminals/liveProcessGroups';
+import { RegistryFeature } from './vscode/agents/registryFeature';
+import { McpFeature } from './vscode/agents/mcpFeature';
+import { spawnAgentProcess } from './agents/agentProcess';
+import { gatedSpawn, RESTRICTED_MODE_FAILURE } from './agents/refusedProcess';
 
 /** What activate() returns; the in-host tests drive the extension through it. */
 export interface SwitchboardApi {
@@ -32,6 +36,8 @@ export interface SwitchboardApi {
   chatViewState(): { resolved: boolean; ready: boolean };
   /** Review of agent changes (inline review, Changes view, checkpoints); the in-host tests drive it. */
   review: ReviewFeature;
+  /** The ACP Registry: install, update, roll back, uninstall (the in-host tests drive it). */
+  agentRegistry: RegistryFeature;
   /** How long activate() took, in ms (npm run bench reads it; also logged to the extension host console). */
   activationMs: number;
 }
@@ -40,11 +46,23 @@ let registry: ThreadRegistry | undefined;
 
 export function activate(context: vscode.ExtensionContext): SwitchboardApi {
   const activationStarted = performance.now();
-  const catalog = new AgentCatalog({
-    // The demo runs on the extension host's own runtime: always present, never downloaded.
-    command: process.execPath,
-    args: [context.asAbsolutePath('dist/demo-agent.js')],
+  // `catalog` and `newChatFromCommand` are used only once a registry command runs, after activation.
+  const agentRegistry = new RegistryFeature(context.globalStorageUri, {
+    agentsChanged: () => {
+      reportSettingErrors(catalog.reload());
+      view.mirror.agentsChanged();
+    },
+    newChat: (agentId) => newChatFromCommand(agentId),
+    log: (line) => console.log(line),
   });
+  const catalog = new AgentCatalog(
+    {
+      // The demo runs on the extension host's own runtime: always present, never downloaded.
+      command: process.execPath,
+      args: [context.asAbsolutePath('dist/demo-agent.js')],
+    },
+    agentRegistry.resolver,
+  );
   reportSettingErrors(catalog.reload());
 
   const agentLogs = new AgentLogs((agentId) => catalog.find(agentId)?.displayName ?? agentId);
@@ -56,6 +74,7 @@ export function activate(context: vscode.ExtensionContext): SwitchboardApi {
   const killOnExit = (): void => liveProcessGroups.killAll();
   process.once('exit', killOnExit);
   context.subscriptions.push({ dispose: () => void process.removeListener('exit', killOnExit) });
+  const mcp = new McpFeature(context.secrets, (agentId, line) => agentLogs.sink(agentId).append(line));
   const host: HostEnvironment = {
     workspaceCwd,
     workspaceFolders: workspaceFolderPaths,
@@ -65,6 +84,7 @@ export function activate(context: vscode.ExtensionContext): SwitchboardApi {
     traffic: (agentId) => traffic.sink(agentId),
     settings: transportSettings,
     clientInfo: () => ({ name: 'switchboard', title: 'Switchboard', version }),
+    mcpServers: (agent, capabilities) => mcp.serversFor(agent, capabilities),
   };
 
   // `threads` is read only when a session command runs, after activation.
@@ -80,7 +100,13 @@ export function activate(context: vscode.ExtensionContext): SwitchboardApi {
         // Multi-root: the folders the agent did not take as additionalDirectories are outside its workspace.
         workspaceFolders: () => foldersInside(thread.snapshot().state.agentCapabilities, workspaceFolderPaths()),
       });
-      const thread = createThreadController({ threadId, agent, env: host, handlers });
+      // Restricted Mode runs only the Demo agent; asked at each start, so Restart works once the folder is trusted.
+      const spawn = gatedSpawn(
+        spawnAgentProcess,
+        (candidate) => candidate.isDemo || vscode.workspace.isTrusted,
+        RESTRICTED_MODE_FAILURE,
+      );
+      const thread = createThreadController({ threadId, agent, env: host, handlers, spawn });
       // Lives as long as the thread's events do: a disposed thread emits nothing more.
       review.attach(thread);
       return thread;
@@ -183,6 +209,9 @@ export function activate(context: vscode.ExtensionContext): SwitchboardApi {
       agentLogs.show(threads.active()?.agent.id ?? catalog.defaultAgent().id),
     ),
     vscode.commands.registerCommand('switchboard.showTraffic', () => traffic.show()),
+    vscode.commands.registerCommand('switchboard.browseAgents', () => agentRegistry.browse()),
+    vscode.commands.registerCommand('switchboard.setMcpSecret', () => mcp.setSecret()),
+    vscode.commands.registerCommand('switchboard.importMcpServers', () => mcp.importFromVsCode()),
     vscode.commands.registerCommand('switchboard.focusChat', async () => {
       await view.reveal();
       view.mirror.focusComposer();
@@ -193,6 +222,10 @@ export function activate(context: vscode.ExtensionContext): SwitchboardApi {
       view.mirror.agentsChanged();
     }),
   );
+
+  // Off the activation path: a network check only when something from the registry is installed.
+  const updateCheck = setTimeout(() => void agentRegistry.checkUpdates(), 5000);
+  context.subscriptions.push({ dispose: () => clearTimeout(updateCheck) });
 
   return {
     newChat: (agentId) => startChat(agentId),
@@ -207,6 +240,7 @@ export function activate(context: vscode.ExtensionContext): SwitchboardApi {
     },
     chatViewState: () => view.state(),
     review,
+    agentRegistry,
     activationMs: activationTime(activationStarted),
   };
 }

@@ -2,6 +2,7 @@
 // agent started (MCP servers, shells), not just the launcher. Every way it can fail (spawn error,
 // exit, signal) ends in exactly one AgentExit carrying a ready-to-show AgentFailure.
 import { spawn, type ChildProcess } from 'node:child_process';
+import crossSpawn from 'cross-spawn';
 import { existsSync } from 'node:fs';
 import { PassThrough, type Readable, type Writable } from 'node:stream';
 import type { AgentConfig } from './config';
@@ -88,7 +89,9 @@ class ChildAgentProcess implements AgentProcess {
       this.finish(null, null, missingCwdFailure(this.failureContext(), options.cwd));
       return;
     }
-    const child = spawn(config.command, config.args, {
+    // cross-spawn: on Windows it finds `.cmd`/`.bat` shims (npx.cmd, an npm-installed agent) and quotes their
+    // arguments the way cmd.exe needs; elsewhere it is plain child_process.spawn.
+    const child = crossSpawn(config.command, config.args, {
       cwd: options.cwd,
       env,
       stdio: ['pipe', 'pipe', 'pipe'],

@@ -1,5 +1,6 @@
 // Parses the `switchboard.agents` setting (the shape of Zed's `agent_servers`: an object keyed by
-// agent id, each `{command, args?, env?, displayName?}`) into AgentConfig[]. A bad entry is
+// agent id, each `{command, args?, env?, displayName?}`, or `{type: "registry", version?, env?}` for an agent
+// installed from the ACP Registry) into AgentConfig[]. A bad entry is
 // skipped with a message naming the entry and the field, so one typo never hides the other agents.
 
 /** One agent as configured by the user (switchboard.agents) or built in (the Demo agent). */
@@ -11,7 +12,16 @@ export interface AgentConfig {
   /** Applied over the environment VS Code runs with (the user's keys win, PATH and HOME included). */
   env: Record<string, string>;
   isDemo: boolean;
+  /** False when the entry opts out of switchboard.mcpServers (`"mcpServers": false`); on by default. */
+  useMcpServers?: boolean;
+  /** Set for an agent installed from the ACP Registry: its installed version. */
+  registryVersion?: string;
 }
+
+/** How to start an installed registry agent (src/agents/registry/installer.ts); undefined when not installed. */
+export type RegistryResolver = (
+  id: string,
+) => { command: string; args: string[]; env: Record<string, string>; version: string; name?: string } | undefined;
 
 export const DEMO_AGENT_ID = 'demo';
 
@@ -41,7 +51,7 @@ export function createDemoAgent(launch: DemoLaunch): AgentConfig {
   };
 }
 
-export function parseAgentsSetting(raw: unknown, demo: DemoLaunch): ParsedAgents {
+export function parseAgentsSetting(raw: unknown, demo: DemoLaunch, registry?: RegistryResolver): ParsedAgents {
   const agents: AgentConfig[] = [createDemoAgent(demo)];
   const errors: string[] = [];
   if (raw === undefined || raw === null) return { agents, errors };
@@ -52,7 +62,10 @@ export function parseAgentsSetting(raw: unknown, demo: DemoLaunch): ParsedAgents
     return { agents, errors };
   }
   for (const [id, entry] of Object.entries(raw)) {
-    const result = parseEntry(id, entry);
+    const result =
+      isPlainObject(entry) && entry.type === 'registry'
+        ? parseRegistryEntry(id, entry, registry)
+        : parseEntry(id, entry);
     if (typeof result === 'string') errors.push(result);
     else agents.push(result);
   }
@@ -74,7 +87,8 @@ function parseEntry(id: string, entry: unknown): AgentConfig | string {
   if (id === DEMO_AGENT_ID) return `${where}: the id "demo" is reserved for the built-in Demo agent; pick another id.`;
   if (!isPlainObject(entry)) return `${where} must be an object with at least a "command".`;
 
-  const { command, args, env, displayName } = entry;
+  const { command, args, env, displayName, mcpServers } = entry;
+  if (mcpServers !== undefined && typeof mcpServers !== 'boolean') return `${where}.mcpServers must be true or false.`;
   if (command === undefined) return `${where} is missing "command" (the program to run, e.g. "gemini").`;
   if (typeof command !== 'string' || command.trim() === '') return `${where}.command must be a non-empty string.`;
   if (args !== undefined && !(Array.isArray(args) && args.every((arg) => typeof arg === 'string'))) {
@@ -92,6 +106,48 @@ function parseEntry(id: string, entry: unknown): AgentConfig | string {
     args: args ? [...(args as string[])] : [],
     env: env ? { ...(env as Record<string, string>) } : {},
     isDemo: false,
+    ...(mcpServers === false ? { useMcpServers: false } : {}),
+  };
+}
+
+/**
+ * A registry entry: the command comes from the install, the registry's env (already sanitised) under the user's
+ * own `env`, which always wins. A pinned `version` that differs from the installed one is an error to fix (install
+ * that version, or unpin), not something to start silently.
+ */
+function parseRegistryEntry(
+  id: string,
+  entry: Record<string, unknown>,
+  registry: RegistryResolver | undefined,
+): AgentConfig | string {
+  const where = `switchboard.agents["${id}"]`;
+  const { version, env, displayName, mcpServers } = entry;
+  const extra = Object.keys(entry).filter(
+    (key) => !['type', 'version', 'env', 'displayName', 'mcpServers'].includes(key),
+  );
+  if (extra.length > 0)
+    return `${where}: a registry entry has only "version", "env", "displayName" and "mcpServers", not "${extra[0]}".`;
+  if (version !== undefined && typeof version !== 'string') return `${where}.version must be a string.`;
+  if (mcpServers !== undefined && typeof mcpServers !== 'boolean') return `${where}.mcpServers must be true or false.`;
+  if (env !== undefined && !(isPlainObject(env) && Object.values(env).every((value) => typeof value === 'string'))) {
+    return `${where}.env must be an object of string values.`;
+  }
+  if (displayName !== undefined && typeof displayName !== 'string') return `${where}.displayName must be a string.`;
+  const launch = registry?.(id);
+  if (!launch)
+    return `${where} is an ACP Registry agent that is not installed here; install it with "Switchboard: Browse Agents".`;
+  if (version !== undefined && version !== launch.version) {
+    return `${where} is pinned to version ${version}, but ${launch.version} is installed; install ${version} or remove the pin.`;
+  }
+  return {
+    id,
+    displayName: displayName && displayName.trim() !== '' ? displayName : (launch.name ?? id),
+    command: launch.command,
+    args: [...launch.args],
+    env: { ...launch.env, ...(env as Record<string, string> | undefined) },
+    isDemo: false,
+    registryVersion: launch.version,
+    ...(mcpServers === false ? { useMcpServers: false } : {}),
   };
 }
 

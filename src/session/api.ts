@@ -47,6 +47,11 @@ export interface HostEnvironment {
   /** Settings that tune the transport. */
   settings(): { maxMessageBytes: number; initializeTimeoutMs: number; experimental?: ExperimentalFeatures };
   clientInfo(): acp.Implementation;
+  /**
+   * The MCP servers for this agent's sessions (session/new, load, resume), decided by its capabilities
+   * (src/agents/mcpServers.ts); none when absent.
+   */
+  mcpServers?(agent: AgentConfig, capabilities: acp.McpCapabilities | null | undefined): Promise<acp.McpServer[]>;
 }
 
 /** Draft ACP features behind `switchboard.experimental.*` (off by default; advertised only when on). */

@@ -308,6 +308,8 @@ export class AcpThreadController implements ThreadController {
     if (roots.additionalDirectories.length > 0) params.additionalDirectories = roots.additionalDirectories;
     let response: acp.NewSessionResponse;
     try {
+      params.mcpServers = await this.mcpServers(gen);
+      if (!this.isCurrent(gen)) return;
       response = await gen.connection.rpc.request(AgentMethod.sessionNew, params);
     } catch (error) {
       if (!this.isCurrent(gen) || !(error instanceof AcpRpcError)) return; // the agent went away: its failure shows
@@ -334,6 +336,12 @@ export class AcpThreadController implements ThreadController {
       this.dispatch({ type: 'notice', text: notice });
     }
     this.dispatch({ type: 'connection', state: { kind: 'ready' } });
+  }
+
+  /** The MCP servers for a session of this agent (session/new, load, resume): per its capabilities, or none. */
+  private async mcpServers(gen: Generation): Promise<acp.McpServer[]> {
+    const capabilities = gen.connection.capabilities?.mcpCapabilities;
+    return (await this.options.env.mcpServers?.(this.agent, capabilities)) ?? [];
   }
 
   private sessionSink(terminals: TerminalManager): SessionSink {

@@ -2,7 +2,7 @@
 // settings change; a bad entry is reported once per change and never hides the other agents.
 import * as vscode from 'vscode';
 import { formatCommandLine } from '../../agents/commandLine';
-import { parseAgentsSetting, resolveDefaultAgent, type DemoLaunch } from '../../agents/config';
+import { parseAgentsSetting, resolveDefaultAgent, type DemoLaunch, type RegistryResolver } from '../../agents/config';
 import type { AgentConfig, HostEnvironment } from '../../session/api';
 import type { AgentChoice } from '../../shared/messages';
 
@@ -12,12 +12,16 @@ export class AgentCatalog {
   private agents: AgentConfig[] = [];
   private defaultId = '';
 
-  constructor(private readonly demo: DemoLaunch) {}
+  constructor(
+    private readonly demo: DemoLaunch,
+    /** Resolves `{type: "registry"}` entries to their installed command (src/vscode/agents/registryFeature.ts). */
+    private readonly registry?: RegistryResolver,
+  ) {}
 
   /** Re-reads the settings; returns the messages for rejected entries. */
   reload(): string[] {
     const config = vscode.workspace.getConfiguration(SETTINGS_SECTION);
-    const parsed = parseAgentsSetting(config.get<unknown>('agents'), this.demo);
+    const parsed = parseAgentsSetting(config.get<unknown>('agents'), this.demo, this.registry);
     this.agents = parsed.agents;
     this.defaultId = config.get<string>('defaultAgent') ?? '';
     const errors = [...parsed.errors];

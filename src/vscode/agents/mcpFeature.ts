@@ -1,0 +1,109 @@
+// switchboard.mcpServers for the agents' sessions, with the secrets they reference kept in SecretStorage:
+// "Switchboard: Set MCP Secret" stores one (never in settings), "Switchboard: Import MCP Servers from VS Code"
+// copies the servers configured for VS Code's own MCP support (.vscode/mcp.json, the `mcp` setting).
+import type * as acp from '@agentclientprotocol/sdk';
+import * as vscode from 'vscode';
+import type { AgentConfig } from '../../agents/config';
+import { buildMcpServers, importVsCodeMcpServers, parseMcpServersSetting, secretNames } from '../../agents/mcpServers';
+import { SETTINGS_SECTION } from './agentCatalog';
+
+const SECRET_PREFIX = 'switchboard.mcp.secret.';
+
+export class McpFeature {
+  constructor(
+    private readonly secrets: vscode.SecretStorage,
+    private readonly log: (agentId: string, line: string) => void,
+  ) {}
+
+  /** HostEnvironment.mcpServers: the list for one agent's session, per its capabilities. */
+  async serversFor(agent: AgentConfig, capabilities: acp.McpCapabilities | null | undefined): Promise<acp.McpServer[]> {
+    if (agent.isDemo || agent.useMcpServers === false) return [];
+    const parsed = parseMcpServersSetting(vscode.workspace.getConfiguration(SETTINGS_SECTION).get('mcpServers'));
+    for (const error of parsed.errors) this.log(agent.id, `[switchboard] ${error}`);
+    const names = new Set(parsed.servers.flatMap(secretNames));
+    const values = new Map<string, string>();
+    for (const name of names) {
+      const value = await this.secrets.get(SECRET_PREFIX + name);
+      if (value !== undefined) values.set(name, value);
+    }
+    const built = buildMcpServers(parsed.servers, capabilities, values);
+    for (const line of built.skipped) this.log(agent.id, `[switchboard] ${line}`);
+    if (built.servers.length > 0) {
+      this.log(agent.id, `[switchboard] MCP servers for this session: ${built.servers.map((s) => s.name).join(', ')}`);
+    }
+    return built.servers;
+  }
+
+  /** Asks for a secret's name (offering the referenced ones) and value; stores it in SecretStorage. */
+  async setSecret(name?: string): Promise<void> {
+    if (name === undefined) {
+      const parsed = parseMcpServersSetting(vscode.workspace.getConfiguration(SETTINGS_SECTION).get('mcpServers'));
+      const referenced = [...new Set(parsed.servers.flatMap(secretNames))];
+      const items = referenced.map((label) => ({ label }));
+      name =
+        items.length > 0
+          ? (await vscode.window.showQuickPick(items, { title: 'Set MCP Secret', placeHolder: 'Which secret?' }))?.label
+          : await vscode.window.showInputBox({
+              title: 'Set MCP Secret',
+              prompt: 'The name the server refers to as ${secret:NAME}',
+              validateInput: (value) => (/^[A-Za-z0-9_.-]{1,100}$/.test(value) ? undefined : 'Letters, digits, _ . -'),
+            });
+    }
+    if (!name) return;
+    const value = await vscode.window.showInputBox({
+      title: `Set MCP Secret ${name}`,
+      prompt: "Kept in VS Code's secret storage; never written to settings or logs",
+      password: true,
+      ignoreFocusOut: true,
+    });
+    if (value === undefined) return;
+    await this.secrets.store(SECRET_PREFIX + name, value);
+    void vscode.window.showInformationMessage(`The secret ${name} is stored; new chats use it.`);
+  }
+
+  /** Copies VS Code's MCP servers into switchboard.mcpServers (keeping the ones already there). */
+  async importFromVsCode(): Promise<void> {
+    const sources: unknown[] = [vscode.workspace.getConfiguration('mcp').get('servers')];
+    for (const folder of vscode.workspace.workspaceFolders ?? []) {
+      try {
+        const bytes = await vscode.workspace.fs.readFile(vscode.Uri.joinPath(folder.uri, '.vscode', 'mcp.json'));
+        sources.push(JSON.parse(stripJsonComments(new TextDecoder().decode(bytes))));
+      } catch {
+        // No mcp.json in this folder (or not JSON): nothing to import from it.
+      }
+    }
+    const config = vscode.workspace.getConfiguration(SETTINGS_SECTION);
+    const current = { ...(config.get<Record<string, unknown>>('mcpServers') ?? {}) };
+    const added: string[] = [];
+    const secrets = new Set<string>();
+    for (const source of sources) {
+      const imported = importVsCodeMcpServers(source);
+      imported.secrets.forEach((name) => secrets.add(name));
+      for (const [name, server] of Object.entries(imported.servers)) {
+        if (current[name] !== undefined) continue;
+        current[name] = server;
+        added.push(name);
+      }
+    }
+    if (added.length === 0) {
+      void vscode.window.showInformationMessage(
+        'No MCP servers to import: none are configured for VS Code, or all are already in switchboard.mcpServers.',
+      );
+      return;
+    }
+    await config.update('mcpServers', current, vscode.ConfigurationTarget.Global);
+    const more = secrets.size > 0 ? ` They refer to secrets to set once: ${[...secrets].join(', ')}.` : '';
+    const choice = await vscode.window.showInformationMessage(
+      `Imported ${added.length} MCP server${added.length === 1 ? '' : 's'}: ${added.join(', ')}.${more}`,
+      ...(secrets.size > 0 ? ['Set Secrets'] : []),
+    );
+    if (choice) for (const name of secrets) await this.setSecret(name);
+  }
+}
+
+/** mcp.json allows comments and trailing commas (JSONC). */
+function stripJsonComments(text: string): string {
+  return text
+    .replace(/("(?:\\.|[^"\\])*")|\/\/[^\n]*|\/\*[\s\S]*?\*\//g, (_match, string: string | undefined) => string ?? '')
+    .replace(/,(\s*[}\]])/g, '$1');
+}
