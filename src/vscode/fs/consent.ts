@@ -17,7 +17,10 @@ export const FS_SETTINGS_SECTION = 'switchboard.fs';
 export async function askOutsideWorkspace(agentName: string, request: OutsideRequest): Promise<OutsideChoice> {
   const once: vscode.MessageItem = { title: 'Allow Once' };
   const folder: vscode.MessageItem = { title: 'Allow for This Folder' };
-  const deny: vscode.MessageItem = { title: 'Deny', isCloseAffordance: true };
+  // Deny is the first button, so VS Code makes it the primary one and Enter refuses. It is not the
+  // close affordance: VS Code keeps that one apart as "Cancel" and makes the first of the others
+  // primary, which put "Allow Once" under Enter. The "Cancel" VS Code adds then also denies.
+  const deny: vscode.MessageItem = { title: 'Deny' };
   const verb = request.kind === 'read' ? 'read a file' : 'write a file';
   const lines = [displayPath(request.realPath)];
   if (request.requestedPath !== request.realPath) {
@@ -37,9 +40,9 @@ export async function askOutsideWorkspace(agentName: string, request: OutsideReq
   const choice = await vscode.window.showWarningMessage(
     `${agentName} wants to ${verb} outside the workspace.`,
     { modal: true, detail: lines.join('\n') },
+    deny,
     once,
     folder,
-    deny,
   );
   return choice === once ? 'once' : choice === folder ? 'folder' : 'deny';
 }

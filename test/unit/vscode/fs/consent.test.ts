@@ -26,7 +26,7 @@ beforeEach(() => {
 
 describe('askOutsideWorkspace', () => {
   it('shows the real path escaped (a newline or U+202E cannot reshape the dialog) and what the agent asked for', async () => {
-    shown.pick = 1;
+    shown.pick = 2;
     const choice = await askOutsideWorkspace('Gemini CLI', {
       kind: 'write',
       requestedPath: '/ws/src/link\u202Etxt.sh',
@@ -39,16 +39,19 @@ describe('askOutsideWorkspace', () => {
     expect(call!.detail.split('\n')[0]).toBe('/home/me/.bashrc\\u000AAllow only if you expected this change.');
     expect(call!.detail).toContain('/ws/src/link\\u202Etxt.sh');
     expect(call!.detail).not.toMatch(/[\u202E]/);
-    expect(call!.titles).toEqual(['Allow Once', 'Allow for This Folder', 'Deny']);
+    // Deny first: VS Code makes the first button primary, so Enter refuses.
+    expect(call!.titles).toEqual(['Deny', 'Allow Once', 'Allow for This Folder']);
   });
 
-  it('maps Allow Once, and a dismissed dialog to deny', async () => {
+  it('maps Deny, Allow Once, and a dismissed dialog to deny', async () => {
     const request = { kind: 'read' as const, requestedPath: '/x/a', realPath: '/x/a', folder: '/x' };
     shown.pick = 0;
+    expect(await askOutsideWorkspace('A', request)).toBe('deny');
+    shown.pick = 1;
     expect(await askOutsideWorkspace('A', request)).toBe('once');
     shown.pick = undefined;
     expect(await askOutsideWorkspace('A', request)).toBe('deny');
-    expect(shown.calls[0]!.detail).not.toContain('symbolic link');
+    expect(shown.calls[2]!.detail).not.toContain('symbolic link');
   });
 });
 
