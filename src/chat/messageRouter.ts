@@ -55,6 +55,20 @@ async function dispatch(message: WebviewToHost, host: ChatHost): Promise<void> {
       // No chat yet (fresh window): typing a prompt starts one with the picked (or default) agent.
       await (thread ?? (await host.startChat(message.agentId))).prompt(message.text);
       return;
+    case 'queuePrompt':
+      await (thread ?? (await host.startChat(undefined))).queuePrompt(message.text);
+      return;
+    case 'editQueued':
+      thread?.editQueued(message.id, message.text);
+      return;
+    case 'removeQueued':
+      thread?.removeQueued(message.id);
+      return;
+    case 'sendNow':
+      if (message.id !== undefined) await thread?.sendNow({ id: message.id });
+      else if (message.text !== undefined) await thread?.sendNow({ text: message.text });
+      else host.reportInvalid(message);
+      return;
     case 'cancel':
       await thread?.cancel();
       return;
@@ -119,6 +133,10 @@ const WHAT_FAILED: Record<WebviewToHost['type'], string> = {
   ready: 'show the chat',
   resync: 'refresh the chat',
   prompt: 'send the prompt',
+  queuePrompt: 'queue the message',
+  editQueued: 'edit the queued message',
+  removeQueued: 'remove the queued message',
+  sendNow: 'send the message now',
   cancel: 'cancel the turn',
   permission: 'answer the permission request',
   setMode: 'change the mode',

@@ -21,6 +21,7 @@ import type { AgentConfig, CancelSignal, ClientHandlers, HostEnvironment, Thread
 import type { TerminalHandle, TerminalManager } from './terminalManager';
 import { AgentConnection, type SessionSink } from './agentConnection';
 import { PendingPermissions } from './permissions';
+import { MAX_QUEUED, PromptQueue } from './promptQueue';
 import { ThreadStore } from './threadStore';
 import { ThreadTerminals } from './threadTerminals';
 import { boundUpdate, rawPreview, STRUCTURED_BOUNDS } from './updateGate';
@@ -74,6 +75,10 @@ export class AcpThreadController implements ThreadController {
   private sessionId: string | null = null;
   private turn: Turn | null = null;
   private disposed = false;
+  /** Messages typed during a turn; the first is sent when the turn ends. */
+  private readonly queue = new PromptQueue();
+  /** "Send now" cancelled the turn: its end sends the queue's first message even though it was cancelled. */
+  private sendQueuedAfterCancel = false;
   private readonly terminals: ThreadTerminals;
 
   constructor(private readonly options: ThreadControllerOptions) {
@@ -198,6 +203,67 @@ export class AcpThreadController implements ThreadController {
     // A request the agent left open cannot be answered once the turn is over.
     this.cancelPendingPermissions();
     this.dispatch(action);
+    this.afterTurn(action);
+  }
+
+  /**
+   * Sends now when the agent is idle, else queues for the end of the turn. Rejects when the queue
+   * is full (the message stays in the composer).
+   */
+  async queuePrompt(text: string): Promise<void> {
+    if (!this.turn && this.store.current.connection.kind === 'ready') return this.prompt(text);
+    if (!this.queue.add(text)) throw new Error(`${MAX_QUEUED} messages are already waiting; send or remove one first.`);
+    this.publishQueue();
+  }
+
+  editQueued(id: string, text: string): void {
+    if (this.queue.edit(id, text)) this.publishQueue();
+  }
+
+  removeQueued(id: string): void {
+    if (this.queue.remove(id)) this.publishQueue();
+  }
+
+  /**
+   * "Send now": the queued message (or new text) goes first; a running turn is cancelled and the
+   * message is sent when its cancellation ends it.
+   */
+  async sendNow(target: { id: string } | { text: string }): Promise<void> {
+    if ('id' in target) {
+      if (!this.queue.moveToFront(target.id)) return;
+    } else if (!this.queue.add(target.text, true)) {
+      throw new Error(`${MAX_QUEUED} messages are already waiting; send or remove one first.`);
+    }
+    this.publishQueue();
+    if (!this.turn) return this.sendNextQueued();
+    this.sendQueuedAfterCancel = true;
+    await this.cancel();
+  }
+
+  /** After a turn ended: the next queued message, unless the user stopped the turn (Stop keeps the queue). */
+  private afterTurn(action: ThreadAction): void {
+    const sendAnyway = this.sendQueuedAfterCancel;
+    this.sendQueuedAfterCancel = false;
+    const completed = action.type === 'turnEnded' && action.stopReason !== 'cancelled';
+    if (completed || sendAnyway) void this.sendNextQueued();
+  }
+
+  private async sendNextQueued(): Promise<void> {
+    const next = this.queue.shift();
+    if (!next) return;
+    this.publishQueue();
+    try {
+      await this.prompt(next.text);
+    } catch (error) {
+      // Not ready (the agent went away) or another turn started first: it waits again, first in line.
+      this.queue.unshift(next);
+      this.publishQueue();
+      this.log.append(`[switchboard] a queued message was not sent: ${errorMessage(error)}`);
+    }
+  }
+
+  private publishQueue(): void {
+    this.dispatch({ type: 'queueChanged', queue: [...this.queue.list] });
   }
 
   async cancel(): Promise<void> {
@@ -391,6 +457,7 @@ export class AcpThreadController implements ThreadController {
     this.endTerminals(gen);
     this.sessionId = null;
     this.turn = null;
+    this.sendQueuedAfterCancel = false; // the queue waits for the user (Restart, then Send now)
     this.cancelPendingPermissions();
     this.dispatch({ type: 'agentFailed', failure });
     void gen.connection.stop();

@@ -67,6 +67,12 @@ export type WebviewToHost =
   | { type: 'resync' }
   /** agentId: the agent picked in the empty state; used only when there is no chat yet. */
   | { type: 'prompt'; text: string; agentId?: string }
+  /** Typed while the agent works: sent when the turn ends (sent at once if the agent is idle by then). */
+  | { type: 'queuePrompt'; text: string }
+  | { type: 'editQueued'; id: string; text: string }
+  | { type: 'removeQueued'; id: string }
+  /** "Send now": cancels the running turn and sends this queued message (id) or this new text next. */
+  | { type: 'sendNow'; id?: string; text?: string }
   | { type: 'cancel' }
   /** optionId null means the user dismissed the request: it resolves as `cancelled`, never allow. */
   | { type: 'permission'; permissionId: string; optionId: string | null }

@@ -116,6 +116,9 @@ export function reduce(state: ThreadState, action: ThreadAction): ThreadState {
         raw: action.raw,
       }));
 
+    case 'queueChanged':
+      return { ...state, queue: action.queue };
+
     case 'agentFailed': {
       const settled: ThreadState = {
         ...withoutPromptEcho(state),

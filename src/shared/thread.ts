@@ -156,6 +156,12 @@ export interface PromptEcho {
   matched: number;
 }
 
+/** A message typed while the agent worked; sent when the turn ends (src/session/promptQueue.ts). */
+export interface QueuedPrompt {
+  id: string;
+  text: string;
+}
+
 export interface ThreadState {
   key: ThreadKey;
   agent: AgentDescriptor;
@@ -193,6 +199,8 @@ export interface ThreadState {
   toolIndex?: Record<string, number>;
   /** Terminals by terminalId; absent until the first terminal/create. */
   terminals?: Record<string, TerminalView>;
+  /** Messages waiting for the running turn to end, first sent first; absent until one is queued. */
+  queue?: QueuedPrompt[];
 }
 
 export function createThreadState(key: ThreadKey, agent: AgentDescriptor): ThreadState {

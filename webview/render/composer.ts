@@ -1,12 +1,15 @@
 // The composer: a textarea (Enter sends, Shift+Enter is a newline, Escape stops a running
-// turn), Send that becomes Stop while a turn runs, a slash-command menu, the command's input
-// hint shown like a placeholder after the command, and the session selectors. While the agent
-// cannot take a prompt the textarea is disabled and says why.
+// turn, Up/Down recall earlier prompts), a slash-command menu, the command's input hint shown
+// like a placeholder after the command, and the session selectors. While a turn runs the
+// composer stays usable: Enter queues the message (QueueView shows what waits), Ctrl/Cmd+Enter
+// stops the turn and sends it now, Stop stops. While the agent cannot take a prompt the
+// textarea is disabled and says why.
 import type * as acp from '@agentclientprotocol/sdk';
-import type { ThreadState } from '../../src/shared/thread';
-import { button, h, setDisabled, setHidden, setText } from '../dom';
+import type { Entry, ThreadState } from '../../src/shared/thread';
+import { button, h, setDisabled, setHidden, setText, setTitle } from '../dom';
 import { visibleText } from '../visibleText';
 import { agentName } from './header';
+import { QueueView } from './queue';
 import { SelectorsView } from './selectors';
 import { filterCommands, invokedCommand, slashQuery, SlashMenuView } from './slashMenu';
 import type { Post } from './types';
@@ -68,7 +71,7 @@ export function composerMode(thread: ThreadState | null): ComposerMode {
     running,
     cancelling,
     placeholder: `Message ${agent} (Enter to send, Shift+Enter for a new line${thread.commands.length ? ', / for commands' : ''})`,
-    status: cancelling ? 'Stopping...' : running ? `${agent} is working. Esc to stop.` : '',
+    status: cancelling ? 'Stopping...' : running ? `${agent} is working. Enter queues, Esc stops.` : '',
   };
 }
 
@@ -88,9 +91,13 @@ export class ComposerView {
   );
   private readonly menu: SlashMenuView;
   private readonly selectors: SelectorsView;
+  private readonly queue: QueueView;
   private mode: ComposerMode = composerMode(null);
   private commands: acp.AvailableCommand[] = [];
   private hasThread = false;
+  private entries: readonly Entry[] = [];
+  /** How far back Up/Down is in the earlier prompts (0: the draft), and the draft it replaced. */
+  private recall = { back: 0, draft: '' };
 
   constructor(
     private readonly post: Post,
@@ -107,6 +114,7 @@ export class ComposerView {
     });
     this.textarea.value = options.initialDraft ?? '';
     this.send = button('Send', 'primary send-button', () => this.submit(), 'Send (Enter)');
+    this.queue = new QueueView(post);
     this.send.id = 'send';
     this.stop = button('Stop', 'danger stop-button', () => this.cancel(), 'Stop the running turn (Esc)');
     this.stop.id = 'stop';
@@ -122,7 +130,13 @@ export class ComposerView {
       this.send,
       this.stop,
     );
-    this.el = h('div', { class: 'composer' }, this.menu.el, h('div', { class: 'composer-box' }, input, toolbar));
+    this.el = h(
+      'div',
+      { class: 'composer' },
+      this.menu.el,
+      this.queue.el,
+      h('div', { class: 'composer-box' }, input, toolbar),
+    );
     this.textarea.addEventListener('keydown', (event) => this.onKeyDown(event));
     this.textarea.addEventListener('input', () => this.onInput());
     this.textarea.addEventListener('click', () => this.refreshMenu());
@@ -135,6 +149,8 @@ export class ComposerView {
     this.hasThread = thread !== null;
     this.commands = Array.isArray(thread?.commands) ? thread.commands : [];
     this.selectors.update(thread);
+    this.queue.update(thread?.queue, this.mode.running);
+    this.entries = Array.isArray(thread?.entries) ? thread.entries : [];
     this.applyMode();
     if (this.menu.isOpen) this.refreshMenu();
     this.refreshGhost();
@@ -148,7 +164,14 @@ export class ComposerView {
     const { enabled, running, cancelling, placeholder, status } = this.mode;
     setDisabled(this.textarea, !enabled);
     if (this.textarea.placeholder !== placeholder) this.textarea.placeholder = placeholder;
-    setHidden(this.send, running);
+    // While a turn runs Send queues; the label says so.
+    setText(this.send, running ? 'Queue' : 'Send');
+    setTitle(
+      this.send,
+      running
+        ? 'Queue: sent when the agent finishes (Enter). Ctrl+Enter stops the turn and sends now.'
+        : 'Send (Enter)',
+    );
     setDisabled(this.send, !enabled);
     setHidden(this.stop, !running);
     setDisabled(this.stop, cancelling);
@@ -162,7 +185,9 @@ export class ComposerView {
     if (this.menu.isOpen && this.onMenuKey(event)) return;
     if (event.key === 'Enter' && !event.shiftKey && !event.altKey) {
       event.preventDefault();
-      this.submit();
+      this.submit(event.ctrlKey || event.metaKey);
+    } else if ((event.key === 'ArrowUp' || event.key === 'ArrowDown') && !event.shiftKey && this.onRecallKey(event)) {
+      event.preventDefault();
     } else if (event.key === 'Escape' && this.mode.running) {
       event.preventDefault();
       this.cancel();
@@ -201,17 +226,47 @@ export class ComposerView {
     this.options.onDraftChange?.(this.textarea.value);
   }
 
-  private submit(): void {
+  /** now: Ctrl/Cmd+Enter during a turn stops it and sends this message next. */
+  private submit(now = false): void {
     const text = this.textarea.value;
-    if (!this.mode.enabled || this.mode.running || text.trim() === '') return;
-    const agentId = !this.hasThread ? this.options.agentForNewChat?.() : undefined;
-    this.post(agentId ? { type: 'prompt', text, agentId } : { type: 'prompt', text });
+    if (!this.mode.enabled || text.trim() === '') return;
+    if (this.mode.running) {
+      this.post(now ? { type: 'sendNow', text } : { type: 'queuePrompt', text });
+    } else {
+      const agentId = !this.hasThread ? this.options.agentForNewChat?.() : undefined;
+      this.post(agentId ? { type: 'prompt', text, agentId } : { type: 'prompt', text });
+    }
+    this.recall = { back: 0, draft: '' };
     this.textarea.value = '';
     this.menu.hide();
     this.refreshGhost();
     this.autosize();
     this.options.onDraftChange?.('');
     this.options.onSent?.();
+  }
+
+  /**
+   * Up on the first line recalls the previous prompt, Down on the last line the next one (past the
+   * newest: the draft the user was typing). True when handled. The prompts are read from the
+   * entries only here, not on every frame.
+   */
+  private onRecallKey(event: KeyboardEvent): boolean {
+    const { value, selectionStart, selectionEnd } = this.textarea;
+    if (selectionStart !== selectionEnd) return false;
+    const up = event.key === 'ArrowUp';
+    if (up ? value.lastIndexOf('\n', selectionStart - 1) !== -1 : value.indexOf('\n', selectionEnd) !== -1) {
+      return false; // moving between lines of a multi-line message
+    }
+    const history = promptHistory(this.entries);
+    const back = this.recall.back + (up ? 1 : -1);
+    if (back < 0 || back > history.length) return false;
+    if (this.recall.back === 0) this.recall.draft = value; // leaving the draft: keep it
+    this.recall.back = back;
+    this.textarea.value = back === 0 ? this.recall.draft : history[history.length - back]!;
+    const caret = up ? 0 : this.textarea.value.length;
+    this.textarea.setSelectionRange(caret, caret);
+    this.onInput();
+    return true;
   }
 
   private cancel(): void {
@@ -251,4 +306,15 @@ export class ComposerView {
     this.textarea.style.height = 'auto';
     if (this.textarea.scrollHeight > 0) this.textarea.style.height = `${Math.min(this.textarea.scrollHeight, 240)}px`;
   }
+}
+
+/** The text of the user's prompts in this chat, oldest first, without repeats in a row. */
+export function promptHistory(entries: readonly Entry[]): string[] {
+  const history: string[] = [];
+  for (const entry of entries) {
+    if (entry.kind !== 'user' || !Array.isArray(entry.parts)) continue;
+    const text = entry.parts.map((part) => (part.kind === 'text' ? part.text : '')).join('');
+    if (text.trim() !== '' && history.at(-1) !== text) history.push(text);
+  }
+  return history;
 }

@@ -48,6 +48,18 @@ export class FakeThread implements ThreadController {
   prompt(text: string) {
     return this.record('prompt', text);
   }
+  queuePrompt(text: string) {
+    return this.record('queuePrompt', text);
+  }
+  editQueued(id: string, text: string) {
+    this.calls.push(['editQueued', id, text]);
+  }
+  removeQueued(id: string) {
+    this.calls.push(['removeQueued', id]);
+  }
+  sendNow(target: { id: string } | { text: string }) {
+    return this.record('sendNow', target);
+  }
   cancel() {
     return this.record('cancel');
   }

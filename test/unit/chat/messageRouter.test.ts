@@ -95,6 +95,25 @@ describe('routeWebviewMessage', () => {
     expect(host.errors).toEqual([]);
   });
 
+  it('forwards the queue: queue, edit, remove, send now (by id or new text); neither is invalid', async () => {
+    const { host, thread } = withThread();
+    await routeWebviewMessage({ type: 'queuePrompt', text: 'later' }, host);
+    await routeWebviewMessage({ type: 'editQueued', id: 'queued-1', text: 'LATER' }, host);
+    await routeWebviewMessage({ type: 'removeQueued', id: 'queued-1' }, host);
+    await routeWebviewMessage({ type: 'sendNow', id: 'queued-2' }, host);
+    await routeWebviewMessage({ type: 'sendNow', text: 'now' }, host);
+    await routeWebviewMessage({ type: 'sendNow' }, host);
+    await routeWebviewMessage({ type: 'editQueued', id: 'queued-1' }, host);
+    expect(thread.calls).toEqual([
+      ['queuePrompt', 'later'],
+      ['editQueued', 'queued-1', 'LATER'],
+      ['removeQueued', 'queued-1'],
+      ['sendNow', { id: 'queued-2' }],
+      ['sendNow', { text: 'now' }],
+    ]);
+    expect(host.invalid).toHaveLength(2);
+  });
+
   it('starts a chat with the default agent when a prompt arrives without one', async () => {
     const host = new FakeHost();
     await routeWebviewMessage({ type: 'prompt', text: 'first' }, host);
