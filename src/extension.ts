@@ -12,6 +12,7 @@ import { activateReview, type ReviewFeature } from './vscode/review/reviewFeatur
 import { TrafficChannel } from './vscode/agents/trafficChannel';
 import { ChatViewProvider, CHAT_VIEW_ID } from './vscode/chat/chatViewProvider';
 import { DiffDocuments, openLocation } from './vscode/chat/diffDocuments';
+import { pickContext, resolveContext } from './vscode/chat/promptContext';
 import { ThreadRegistry } from './session/threadRegistry';
 import type { AgentConfig, HostEnvironment, ThreadController } from './session/api';
 import { createThreadController } from './session/threadController';
@@ -127,6 +128,8 @@ export function activate(context: vscode.ExtensionContext): SwitchboardApi {
     reviewSession: (thread, action) => review.resolveSession(thread.threadId, action),
     reviewSource: review.source,
     restoreCheckpoint: (thread, entryId) => review.restoreCheckpoint(thread.threadId, entryId),
+    resolveContext,
+    pickContext,
     reportError: (message) => void vscode.window.showErrorMessage(message),
     reportInvalid: (raw) => console.warn('[switchboard] ignored a malformed webview message', raw),
   });

@@ -173,7 +173,8 @@ export class AcpThreadController implements ThreadController {
     if (this.isCurrent(gen)) await this.openSession(gen);
   }
 
-  async prompt(text: string): Promise<void> {
+  /** context: content blocks of the attached context, sent after the text (promptContext.ts). */
+  async prompt(text: string, context: acp.ContentBlock[] = []): Promise<void> {
     const gen = this.generation;
     const sessionId = this.sessionId;
     if (!gen || !this.isCurrent(gen) || !sessionId || this.store.current.connection.kind !== 'ready') {
@@ -182,7 +183,7 @@ export class AcpThreadController implements ThreadController {
     if (this.turn) throw new Error('The agent is still working on the previous prompt; wait or cancel it first.');
     const turn: Turn = { cancelRequested: false };
     this.turn = turn;
-    const prompt: acp.ContentBlock[] = [{ type: 'text', text }];
+    const prompt: acp.ContentBlock[] = [{ type: 'text', text }, ...context];
     this.dispatch({ type: 'promptSent', prompt });
     let action: ThreadAction | null;
     try {
@@ -210,9 +211,10 @@ export class AcpThreadController implements ThreadController {
    * Sends now when the agent is idle, else queues for the end of the turn. Rejects when the queue
    * is full (the message stays in the composer).
    */
-  async queuePrompt(text: string): Promise<void> {
-    if (!this.turn && this.store.current.connection.kind === 'ready') return this.prompt(text);
-    if (!this.queue.add(text)) throw new Error(`${MAX_QUEUED} messages are already waiting; send or remove one first.`);
+  async queuePrompt(text: string, context: acp.ContentBlock[] = []): Promise<void> {
+    if (!this.turn && this.store.current.connection.kind === 'ready') return this.prompt(text, context);
+    if (!this.queue.add(text, context))
+      throw new Error(`${MAX_QUEUED} messages are already waiting; send or remove one first.`);
     this.publishQueue();
   }
 
@@ -228,10 +230,10 @@ export class AcpThreadController implements ThreadController {
    * "Send now": the queued message (or new text) goes first; a running turn is cancelled and the
    * message is sent when its cancellation ends it.
    */
-  async sendNow(target: { id: string } | { text: string }): Promise<void> {
+  async sendNow(target: { id: string } | { text: string; context?: acp.ContentBlock[] }): Promise<void> {
     if ('id' in target) {
       if (!this.queue.moveToFront(target.id)) return;
-    } else if (!this.queue.add(target.text, true)) {
+    } else if (!this.queue.add(target.text, target.context, true)) {
       throw new Error(`${MAX_QUEUED} messages are already waiting; send or remove one first.`);
     }
     this.publishQueue();
@@ -253,7 +255,7 @@ export class AcpThreadController implements ThreadController {
     if (!next) return;
     this.publishQueue();
     try {
-      await this.prompt(next.text);
+      await this.prompt(next.text, next.context);
     } catch (error) {
       // Not ready (the agent went away) or another turn started first: it waits again, first in line.
       this.queue.unshift(next);
@@ -263,7 +265,7 @@ export class AcpThreadController implements ThreadController {
   }
 
   private publishQueue(): void {
-    this.dispatch({ type: 'queueChanged', queue: [...this.queue.list] });
+    this.dispatch({ type: 'queueChanged', queue: this.queue.view() });
   }
 
   async cancel(): Promise<void> {

@@ -160,6 +160,8 @@ export interface PromptEcho {
 export interface QueuedPrompt {
   id: string;
   text: string;
+  /** How many context items go with it (files, images...); absent when none. */
+  attachments?: number;
 }
 
 export interface ThreadState {

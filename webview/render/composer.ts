@@ -2,13 +2,17 @@
 // turn, Up/Down recall earlier prompts), a slash-command menu, the command's input hint shown
 // like a placeholder after the command, and the session selectors. While a turn runs the
 // composer stays usable: Enter queues the message (QueueView shows what waits), Ctrl/Cmd+Enter
-// stops the turn and sends it now, Stop stops. While the agent cannot take a prompt the
-// textarea is disabled and says why.
+// stops the turn and sends it now, Stop stops. "@" (or the @ button) opens the host's context
+// picker; what is picked, pasted or dropped shows as chips (AttachmentsView) and goes with the
+// message as references the host turns into content blocks. While the agent cannot take a prompt
+// the textarea is disabled and says why.
 import type * as acp from '@agentclientprotocol/sdk';
 import type { Entry, ThreadState } from '../../src/shared/thread';
 import { button, h, setDisabled, setHidden, setText, setTitle } from '../dom';
 import { visibleText } from '../visibleText';
 import { agentName } from './header';
+import type { ContextRef } from '../../src/shared/promptContext';
+import { AttachmentsView } from './attachments';
 import { QueueView } from './queue';
 import { SelectorsView } from './selectors';
 import { filterCommands, invokedCommand, slashQuery, SlashMenuView } from './slashMenu';
@@ -92,6 +96,8 @@ export class ComposerView {
   private readonly menu: SlashMenuView;
   private readonly selectors: SelectorsView;
   private readonly queue: QueueView;
+  private readonly attachments = new AttachmentsView();
+  private readonly addContextButton: HTMLButtonElement;
   private mode: ComposerMode = composerMode(null);
   private commands: acp.AvailableCommand[] = [];
   private hasThread = false;
@@ -115,6 +121,13 @@ export class ComposerView {
     this.textarea.value = options.initialDraft ?? '';
     this.send = button('Send', 'primary send-button', () => this.submit(), 'Send (Enter)');
     this.queue = new QueueView(post);
+    this.addContextButton = button(
+      '@',
+      'secondary add-context',
+      () => this.pickContext(),
+      'Add context: files, folders, symbols, the selection, Problems (or type @)',
+    );
+    this.addContextButton.setAttribute('aria-label', 'Add context');
     this.send.id = 'send';
     this.stop = button('Stop', 'danger stop-button', () => this.cancel(), 'Stop the running turn (Esc)');
     this.stop.id = 'stop';
@@ -124,6 +137,7 @@ export class ComposerView {
     const toolbar = h(
       'div',
       { class: 'composer-toolbar' },
+      this.addContextButton,
       this.selectors.el,
       this.status,
       h('span', { class: 'spacer' }),
@@ -135,10 +149,16 @@ export class ComposerView {
       { class: 'composer' },
       this.menu.el,
       this.queue.el,
-      h('div', { class: 'composer-box' }, input, toolbar),
+      h('div', { class: 'composer-box' }, input, this.attachments.el, toolbar),
     );
+    this.textarea.addEventListener('paste', (event) => this.onPaste(event));
+    this.el.addEventListener('dragover', (event) => this.onDragOver(event));
+    this.el.addEventListener('drop', (event) => this.onDrop(event));
     this.textarea.addEventListener('keydown', (event) => this.onKeyDown(event));
-    this.textarea.addEventListener('input', () => this.onInput());
+    this.textarea.addEventListener('input', (event) => {
+      if (this.typedMention(event)) this.pickContext();
+      this.onInput();
+    });
     this.textarea.addEventListener('click', () => this.refreshMenu());
     this.textarea.addEventListener('blur', () => this.menu.hide());
     this.applyMode();
@@ -150,6 +170,7 @@ export class ComposerView {
     this.commands = Array.isArray(thread?.commands) ? thread.commands : [];
     this.selectors.update(thread);
     this.queue.update(thread?.queue, this.mode.running);
+    this.attachments.setCapabilities(thread?.agentCapabilities?.promptCapabilities);
     this.entries = Array.isArray(thread?.entries) ? thread.entries : [];
     this.applyMode();
     if (this.menu.isOpen) this.refreshMenu();
@@ -158,6 +179,54 @@ export class ComposerView {
 
   focus(): void {
     this.textarea.focus();
+  }
+
+  /** Context picked in the host (the "@" picker, "Add File to Chat"...) joins the message. */
+  addContext(items: readonly ContextRef[]): void {
+    this.attachments.add(Array.isArray(items) ? items : []);
+    this.textarea.focus();
+  }
+
+  private pickContext(): void {
+    this.post({ type: 'pickContext' });
+  }
+
+  /** "@" typed at the start of a word opens the picker; the "@" itself is taken out. */
+  private typedMention(event: Event): boolean {
+    const input = event as InputEvent;
+    if (input.inputType !== 'insertText' || input.data !== '@') return false;
+    const caret = this.textarea.selectionStart ?? 0;
+    const text = this.textarea.value;
+    if (text[caret - 1] !== '@' || (caret >= 2 && !/\s/.test(text[caret - 2]!))) return false;
+    this.textarea.value = text.slice(0, caret - 1) + text.slice(caret);
+    this.textarea.setSelectionRange(caret - 1, caret - 1);
+    return true;
+  }
+
+  private onPaste(event: ClipboardEvent): void {
+    const files = [...(event.clipboardData?.files ?? [])].filter((file) => file.type.startsWith('image/'));
+    if (files.length === 0) return; // text pastes as usual
+    event.preventDefault();
+    void this.attachments.addFiles(files);
+  }
+
+  private onDragOver(event: DragEvent): void {
+    const types = [...(event.dataTransfer?.types ?? [])];
+    if (types.includes('Files') || types.includes('text/uri-list') || types.includes('application/vnd.code.uri-list')) {
+      event.preventDefault();
+      if (event.dataTransfer) event.dataTransfer.dropEffect = 'copy';
+    }
+  }
+
+  private onDrop(event: DragEvent): void {
+    const transfer = event.dataTransfer;
+    if (!transfer) return;
+    const uris = transfer.getData('application/vnd.code.uri-list') || transfer.getData('text/uri-list');
+    const files = [...transfer.files];
+    if (!uris && files.length === 0) return;
+    event.preventDefault();
+    if (uris) this.attachments.addUriList(uris);
+    else void this.attachments.addFiles(files);
   }
 
   private applyMode(): void {
@@ -230,11 +299,13 @@ export class ComposerView {
   private submit(now = false): void {
     const text = this.textarea.value;
     if (!this.mode.enabled || text.trim() === '') return;
+    const context = this.attachments.takeSendable();
+    const attached = context.length > 0 ? { context } : {};
     if (this.mode.running) {
-      this.post(now ? { type: 'sendNow', text } : { type: 'queuePrompt', text });
+      this.post(now ? { type: 'sendNow', text, ...attached } : { type: 'queuePrompt', text, ...attached });
     } else {
       const agentId = !this.hasThread ? this.options.agentForNewChat?.() : undefined;
-      this.post(agentId ? { type: 'prompt', text, agentId } : { type: 'prompt', text });
+      this.post(agentId ? { type: 'prompt', text, agentId, ...attached } : { type: 'prompt', text, ...attached });
     }
     this.recall = { back: 0, draft: '' };
     this.textarea.value = '';

@@ -6,6 +6,7 @@ import type { HostToWebview } from '../../shared/messages';
 import { buildChatHtml, createNonce } from '../../chat/html';
 import { routeWebviewMessage, type ChatHost } from '../../chat/messageRouter';
 import type { ThreadController } from '../../session/api';
+import type { ContextRef } from '../../shared/promptContext';
 import { ReviewSync, type ReviewSource } from '../../chat/reviewSync';
 import { timerSchedule } from '../../chat/schedule';
 import { WebviewMirror, type AgentList } from '../../chat/webviewMirror';
@@ -14,7 +15,10 @@ export const CHAT_VIEW_ID = 'switchboard.chat';
 
 /** Everything the view needs from the rest of the extension (the mirror supplies sendSnapshot).
  * Plain functions (arrow functions): they are called detached from this object. */
-export type ChatViewDeps = Omit<ChatHost, 'sendSnapshot'> & { agentList(): AgentList; reviewSource?: ReviewSource };
+export type ChatViewDeps = Omit<ChatHost, 'sendSnapshot' | 'sendContext'> & {
+  agentList(): AgentList;
+  reviewSource?: ReviewSource;
+};
 
 export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disposable {
   readonly mirror: WebviewMirror;
@@ -34,7 +38,11 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
       timerSchedule,
       (line) => console.warn(line),
     );
-    this.host = { ...deps, sendSnapshot: () => this.mirror.sendSnapshot() };
+    this.host = {
+      ...deps,
+      sendSnapshot: () => this.mirror.sendSnapshot(),
+      sendContext: (items) => this.addContext(items),
+    };
     const mirror = this.mirror;
     this.review =
       deps.reviewSource &&
@@ -55,6 +63,11 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
   setThread(thread: ThreadController | undefined): void {
     this.review?.setThread(thread);
     this.mirror.setThread(thread);
+  }
+
+  /** Attaches context to the composer's message (the "@" picker, "Add File to Chat" and the like). */
+  addContext(items: ContextRef[]): void {
+    if (items.length > 0) this.post({ type: 'contextPicked', items });
   }
 
   /** For tests: the view was resolved, and its webview has said `ready`. */

@@ -21,6 +21,9 @@ function host(): { host: ChatHost; calls: unknown[][]; invalid: unknown[] } {
       openDiff: stub,
       copy: stub,
       showLog: () => {},
+      resolveContext: stub,
+      pickContext: stub,
+      sendContext: () => {},
       reportError: (message) => calls.push(['error', message]),
       reportInvalid: (raw) => invalid.push(raw),
       reviewFile: async (path, action) => {

@@ -5,7 +5,19 @@ import type * as acp from '@agentclientprotocol/sdk';
 import { describe, expect, it, vi } from 'vitest';
 import { MAX_QUEUED, PromptQueue } from '../../../src/session/promptQueue';
 import { scriptBasicAgent } from './fakeAgent';
-import { deferred, setup, until } from './harness';
+import type { ThreadController } from '../../../src/session/api';
+import type { ThreadState } from '../../../src/shared/thread';
+import { deferred, setup } from './harness';
+
+/** Like harness.until, with room for a loaded machine (several steps chain here). */
+async function until(controller: ThreadController, predicate: (state: ThreadState) => boolean): Promise<void> {
+  await vi.waitFor(
+    () => {
+      if (!predicate(controller.snapshot().state)) throw new Error('condition not met yet');
+    },
+    { timeout: 10_000 },
+  );
+}
 
 /** An agent whose turns end only when the test says so; `cancelled` ends the open turn cancelled. */
 function heldAgent() {
@@ -25,9 +37,12 @@ function heldAgent() {
     );
   /** The n-th session/prompt (1-based) as the agent received it, to answer. */
   const turn = async (n: number) => {
-    await vi.waitFor(() => {
-      if (answers.length < n) throw new Error('not received yet');
-    });
+    await vi.waitFor(
+      () => {
+        if (answers.length < n) throw new Error('not received yet');
+      },
+      { timeout: 10_000 },
+    );
     return answers[n - 1]!;
   };
   return { ...t, answers, sent, turn };
@@ -45,7 +60,7 @@ describe('PromptQueue', () => {
     expect(queue.list.map((item) => item.text)).toEqual(['B', 'a']);
     expect(queue.remove(a.id)).toBe(true);
     expect(queue.remove(a.id)).toBe(false);
-    expect(queue.add('front', true)!.text).toBe('front');
+    expect(queue.add('front', [], true)!.text).toBe('front');
     expect(queue.shift()!.text).toBe('front');
     while (queue.list.length < MAX_QUEUED) queue.add('more');
     expect(queue.add('one too many')).toBeNull();
