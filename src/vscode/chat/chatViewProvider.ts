@@ -2,7 +2,7 @@
 // webview need not be kept alive while hidden: when shown again it posts `ready` and gets a fresh
 // snapshot from the WebviewMirror. Messages from the webview go through routeWebviewMessage.
 import * as vscode from 'vscode';
-import type { HostToWebview } from '../../shared/messages';
+import type { HostToWebview, WebviewToHost } from '../../shared/messages';
 import { buildChatHtml, createNonce } from '../../chat/html';
 import { routeWebviewMessage, type ChatHost } from '../../chat/messageRouter';
 import type { ThreadController } from '../../session/api';
@@ -27,6 +27,7 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
   private view: vscode.WebviewView | undefined;
   private viewSubscriptions: vscode.Disposable[] = [];
   private readonly host: ChatHost;
+  private readonly pendingContext: ContextRef[] = [];
 
   constructor(
     private readonly extensionUri: vscode.Uri,
@@ -56,7 +57,10 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
         deps.reviewSource,
         timerSchedule,
       );
-    mirror.onSnapshot = () => this.review?.afterSnapshot();
+    mirror.onSnapshot = () => {
+      this.review?.afterSnapshot();
+      this.flushContext();
+    };
   }
 
   /** Shows another thread (or none): its review is known before its snapshot goes out. */
@@ -65,8 +69,21 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
     this.mirror.setThread(thread);
   }
 
+  /** Acts as if the webview had posted this (editor commands that send a message or add context). */
+  submit(message: WebviewToHost): Promise<void> {
+    return routeWebviewMessage(message, this.host);
+  }
+
   /** Attaches context to the composer's message (the "@" picker, "Add File to Chat" and the like). */
   addContext(items: ContextRef[]): void {
+    if (items.length === 0) return;
+    // A view just revealed is still loading: the items wait for its first snapshot.
+    this.pendingContext.push(...items);
+    if (this.mirror.isReady) this.flushContext();
+  }
+
+  private flushContext(): void {
+    const items = this.pendingContext.splice(0);
     if (items.length > 0) this.post({ type: 'contextPicked', items });
   }
 
