@@ -3,7 +3,10 @@
 import type { WebviewToHost } from '../shared/messages';
 import { parseContextRefs } from './contextRefs';
 
-type Shape = Record<string, 'string' | 'string?' | 'string|null' | 'string|boolean' | 'number|null?' | 'context?'>;
+type Shape = Record<
+  string,
+  'string' | 'string?' | 'string|null' | 'string|boolean' | 'number|null?' | 'revision' | 'context?'
+>;
 
 const SHAPES: { [K in WebviewToHost['type']]: Shape } = {
   ready: {},
@@ -22,7 +25,8 @@ const SHAPES: { [K in WebviewToHost['type']]: Shape } = {
   restartAgent: {},
   newChat: { agentId: 'string?' },
   openLocation: { path: 'string', line: 'number|null?' },
-  openDiff: { path: 'string', oldText: 'string|null', newText: 'string' },
+  openDiff: { path: 'string', fromRevision: 'revision', revision: 'revision' },
+  openToolDiff: { toolCallId: 'string', path: 'string' },
   copy: { text: 'string' },
   showLog: {},
   stopTerminal: { terminalId: 'string' },
@@ -59,6 +63,8 @@ function fits(value: unknown, kind: Shape[string]): boolean {
       return parseContextRefs(value) !== null;
     case 'number|null?':
       return value === undefined || value === null || (typeof value === 'number' && Number.isFinite(value));
+    case 'revision':
+      return Number.isSafeInteger(value) && (value as number) > 0;
   }
 }
 

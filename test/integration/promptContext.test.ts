@@ -9,6 +9,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { routeWebviewMessage, type ChatHost } from '../../src/chat/messageRouter';
 import type { AgentConfig } from '../../src/session/api';
 import { AcpThreadController } from '../../src/session/threadController';
+import { FileTexts } from '../../src/review/fileTexts';
 import type { ContextRef, ResolvedContext } from '../../src/shared/promptContext';
 import { tempDir } from './tempDirs';
 import { testHostEnv } from './hostEnv';
@@ -33,8 +34,8 @@ async function start(promptCapabilities: acp.PromptCapabilities) {
       'basic-turn',
       '--record',
       record,
-      '--prompt-capabilities',
-      JSON.stringify(promptCapabilities),
+      '--capabilities',
+      JSON.stringify({ promptCapabilities }),
     ],
     env: {},
     isDemo: false,
@@ -45,7 +46,7 @@ async function start(promptCapabilities: acp.PromptCapabilities) {
     env: testHostEnv(cwd),
     handlers: {
       readTextFile: async () => ({ content: '' }),
-      writeTextFile: async ({ content }) => ({ oldText: null, newText: content }),
+      writeTextFile: async ({ path, content }) => new FileTexts().record(path, null, content),
     },
     stopGraceMs: 500,
   });

@@ -8,6 +8,7 @@ import { ComposerView, type ComposerOptions } from './composer';
 import { ConnectionBanner } from './connection';
 import { HeaderView } from './header';
 import { PlanView } from './plan';
+import { ReviewCards } from './reviewControls';
 import { TranscriptView } from './transcript';
 import type { Post } from './types';
 
@@ -28,7 +29,8 @@ export interface ThreadRenderer {
 
 export function createThreadRenderer(root: HTMLElement, post: Post, options: ComposerOptions = {}): ThreadRenderer {
   const header = new HeaderView(post);
-  const transcript = new TranscriptView(post);
+  const review = new ReviewCards();
+  const transcript = new TranscriptView(post, review);
   const banner = new ConnectionBanner(post);
   const plan = new PlanView();
   const composer = new ComposerView(post, {
@@ -72,6 +74,8 @@ export function createThreadRenderer(root: HTMLElement, post: Post, options: Com
       setHidden(emptyState, thread !== null);
       setHidden(transcript.el, thread === null);
       guarded('connection banner', () => banner.update(thread));
+      // The review state first: cards built or updated in this render show the newest one.
+      guarded('review', () => review.update(thread?.review));
       guarded('transcript', () => transcript.render(Array.isArray(thread?.entries) ? thread.entries : []));
       guarded('plan', () => plan.update(Array.isArray(thread?.plan) ? thread.plan : null));
       guarded('composer', () => composer.update(thread));

@@ -41,26 +41,15 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
     );
     this.host = {
       ...deps,
-      sendSnapshot: () => this.mirror.sendSnapshot(),
+      // The webview said `ready` (or resynced): context added while it loaded goes after the snapshot.
+      sendSnapshot: () => {
+        this.mirror.sendSnapshot();
+        this.flushContext();
+      },
       sendContext: (items) => this.addContext(items),
     };
-    const mirror = this.mirror;
-    this.review =
-      deps.reviewSource &&
-      new ReviewSync(
-        {
-          get isReady() {
-            return mirror.isReady;
-          },
-          post: (message) => this.post(message),
-        },
-        deps.reviewSource,
-        timerSchedule,
-      );
-    mirror.onSnapshot = () => {
-      this.review?.afterSnapshot();
-      this.flushContext();
-    };
+    // Folds the review into the shown thread's state: it reaches the webview through the mirror.
+    this.review = deps.reviewSource && new ReviewSync(deps.reviewSource, timerSchedule);
   }
 
   /** Shows another thread (or none): its review is known before its snapshot goes out. */
