@@ -12,6 +12,8 @@ import { activateReview, type ReviewFeature } from './vscode/review/reviewFeatur
 import { TrafficChannel } from './vscode/agents/trafficChannel';
 import { ChatViewProvider, CHAT_VIEW_ID } from './vscode/chat/chatViewProvider';
 import { DiffDocuments, openLocation } from './vscode/chat/diffDocuments';
+import { pickContext, resolveContext } from './vscode/chat/promptContext';
+import { registerEditorActions } from './vscode/chat/editorActions';
 import { ThreadRegistry } from './session/threadRegistry';
 import type { AgentConfig, HostEnvironment, ThreadController } from './session/api';
 import { createThreadController } from './session/threadController';
@@ -158,6 +160,8 @@ export function activate(context: vscode.ExtensionContext): SwitchboardApi {
     reviewSession: (thread, action) => review.resolveSession(thread.threadId, action),
     reviewSource: review.source,
     restoreCheckpoint: (thread, entryId) => review.restoreCheckpoint(thread.threadId, entryId),
+    resolveContext,
+    pickContext,
     reportError: (message) => void vscode.window.showErrorMessage(message),
     reportInvalid: (raw) => console.warn('[switchboard] ignored a malformed webview message', raw),
   });
@@ -215,6 +219,18 @@ export function activate(context: vscode.ExtensionContext): SwitchboardApi {
     vscode.commands.registerCommand('switchboard.focusChat', async () => {
       await view.reveal();
       view.mirror.focusComposer();
+    }),
+    registerEditorActions({
+      addContext: async (items) => {
+        await view.reveal();
+        view.addContext(items);
+      },
+      // A chat is started when there is none; busy agents get it queued. Not awaited: the turn
+      // may run (and wait for permissions) long after the command is done.
+      send: async (text, items) => {
+        await view.reveal();
+        void view.submit({ type: 'queuePrompt', text, context: items });
+      },
     }),
     vscode.workspace.onDidChangeConfiguration((event) => {
       if (!event.affectsConfiguration(SETTINGS_SECTION)) return;

@@ -105,6 +105,10 @@ export function createChatApp(root: HTMLElement, post: Post, options: ChatAppOpt
         terminalViews.receive(msg);
         return;
       }
+      if (msg.type === 'contextPicked') {
+        renderer.composer.addContext(msg.items);
+        return;
+      }
       const outcome = store.receive(msg);
       const threadId = store.state.thread?.key.threadId ?? null;
       if (outcome === 'snapshot' && threadId !== shownThreadId) terminalViews.reset(); // another thread's terminals

@@ -40,7 +40,8 @@ export type ReceiveOutcome =
   | 'stale' // batch already applied (or empty): nothing to do
   | 'waiting' // no snapshot yet / waiting for the resync snapshot: batch ignored
   | 'resync' // gap detected, resync requested
-  | 'terminalOutput'; // not thread state: the app hands it to the terminal views
+  | 'terminalOutput' // not thread state: the app hands it to the terminal views
+  | 'contextPicked'; // not thread state: the app hands it to the composer
 
 export class ThreadStore {
   private current: ViewState = { thread: null, agents: [], defaultAgentId: '', appended: null };
@@ -85,6 +86,8 @@ export class ThreadStore {
         }
       case 'terminalOutput':
         return 'terminalOutput';
+      case 'contextPicked':
+        return 'contextPicked';
     }
   }
 

@@ -1,7 +1,10 @@
 // Turns each message from the chat webview into a call on the active thread or the editor.
 // Pure (no vscode): the VS Code side is behind ChatHost, so routing is unit-tested with fakes.
+import type * as acp from '@agentclientprotocol/sdk';
 import type { ThreadController } from '../session/api';
 import type { WebviewToHost } from '../shared/messages';
+import { contextBlocks, contextLabel, type ContextRef, type ResolvedContext } from '../shared/promptContext';
+import { parseContextRefs } from './contextRefs';
 import type { ThreadState } from '../shared/thread';
 import { clampLine, parseWebviewMessage } from './webviewMessages';
 import { errorMessage } from '../shared/errorMessage';
@@ -28,6 +31,12 @@ export interface ChatHost {
   reviewSession(thread: ThreadController, action: 'keep' | 'undo'): Promise<void>;
   /** Restores the checkpoint taken before a user message of the thread (asks first). */
   restoreCheckpoint(thread: ThreadController, entryId: string): Promise<void>;
+  /** Reads what the attached context needs (file and range texts, Problems) for the content blocks. */
+  resolveContext(refs: ContextRef[]): Promise<ResolvedContext[]>;
+  /** The host's context picker ("@"): what the user picked, nothing when dismissed. */
+  pickContext(): Promise<ContextRef[]>;
+  /** Adds context to the composer's message (the webview shows it as chips). */
+  sendContext(items: ContextRef[]): void;
   /** Shows an error to the user (an error notification in VS Code). */
   reportError(message: string): void;
   /** A malformed message: a bug in the webview, worth a log line, not a notification. */
@@ -55,9 +64,33 @@ async function dispatch(message: WebviewToHost, host: ChatHost): Promise<void> {
     case 'resync':
       host.sendSnapshot();
       return;
-    case 'prompt':
+    case 'prompt': {
       // No chat yet (fresh window): typing a prompt starts one with the picked (or default) agent.
-      await (thread ?? (await host.startChat(message.agentId))).prompt(message.text);
+      const target = thread ?? (await host.startChat(message.agentId));
+      await target.prompt(message.text, await attachedBlocks(host, target, message.context));
+      return;
+    }
+    case 'queuePrompt': {
+      const target = thread ?? (await host.startChat(undefined));
+      await target.queuePrompt(message.text, await attachedBlocks(host, target, message.context));
+      return;
+    }
+    case 'pickContext': {
+      const picked = await host.pickContext();
+      if (picked.length > 0) host.sendContext(picked);
+      return;
+    }
+    case 'editQueued':
+      thread?.editQueued(message.id, message.text);
+      return;
+    case 'removeQueued':
+      thread?.removeQueued(message.id);
+      return;
+    case 'sendNow':
+      if (message.id !== undefined) await thread?.sendNow({ id: message.id });
+      else if (message.text !== undefined && thread)
+        await thread.sendNow({ text: message.text, context: await attachedBlocks(host, thread, message.context) });
+      else host.reportInvalid(message);
       return;
     case 'cancel':
       await thread?.cancel();
@@ -134,6 +167,11 @@ const WHAT_FAILED: Record<WebviewToHost['type'], string> = {
   ready: 'show the chat',
   resync: 'refresh the chat',
   prompt: 'send the prompt',
+  queuePrompt: 'queue the message',
+  editQueued: 'edit the queued message',
+  removeQueued: 'remove the queued message',
+  sendNow: 'send the message now',
+  pickContext: 'add context',
   cancel: 'cancel the turn',
   permission: 'answer the permission request',
   setMode: 'change the mode',
@@ -171,6 +209,27 @@ function toolDiff(
 }
 
 const AGENT_ADVICE = 'Check "Switchboard: Show Agent Log", or run "Switchboard: Restart Agent".';
+
+/**
+ * The content blocks of the attached context for this thread's agent. The webview already says in
+ * place what the agent cannot take; if such an item still arrives it is left out and named.
+ */
+async function attachedBlocks(
+  host: ChatHost,
+  thread: ThreadController,
+  raw: ContextRef[] | undefined,
+): Promise<acp.ContentBlock[]> {
+  const refs = parseContextRefs(raw) ?? [];
+  if (refs.length === 0) return [];
+  const caps = thread.snapshot().state.agentCapabilities?.promptCapabilities;
+  const { blocks, refused } = contextBlocks(await host.resolveContext(refs), caps);
+  if (refused.length > 0) {
+    host.reportError(
+      `${thread.agent.displayName} cannot take ${refused.map(contextLabel).join(', ')}; sent without ${refused.length === 1 ? 'it' : 'them'}.`,
+    );
+  }
+  return blocks;
+}
 
 /** One sentence on what failed and why, then what the user can do about it. */
 export function errorAdvice(type: WebviewToHost['type'], error: unknown): string {

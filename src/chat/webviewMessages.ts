@@ -1,16 +1,22 @@
 // Validates what the webview posts before the host acts on it. The webview is our own code, but
 // it renders agent-supplied markdown, so the host treats its messages as untrusted input.
 import type { WebviewToHost } from '../shared/messages';
+import { parseContextRefs } from './contextRefs';
 
 type Shape = Record<
   string,
-  'string' | 'string?' | 'string|null' | 'string|boolean' | 'number|null?' | 'revision' | 'object?'
+  'string' | 'string?' | 'string|null' | 'string|boolean' | 'number|null?' | 'revision' | 'object?' | 'context?'
 >;
 
 const SHAPES: { [K in WebviewToHost['type']]: Shape } = {
   ready: {},
   resync: {},
-  prompt: { text: 'string', agentId: 'string?' },
+  prompt: { text: 'string', agentId: 'string?', context: 'context?' },
+  queuePrompt: { text: 'string', context: 'context?' },
+  editQueued: { id: 'string', text: 'string' },
+  removeQueued: { id: 'string' },
+  sendNow: { id: 'string?', text: 'string?', context: 'context?' },
+  pickContext: {},
   cancel: {},
   permission: { permissionId: 'string', optionId: 'string|null' },
   setMode: { modeId: 'string' },
@@ -54,6 +60,8 @@ function fits(value: unknown, kind: Shape[string]): boolean {
       return value === null || typeof value === 'string';
     case 'string|boolean':
       return typeof value === 'string' || typeof value === 'boolean';
+    case 'context?':
+      return parseContextRefs(value) !== null;
     case 'number|null?':
       return value === undefined || value === null || (typeof value === 'number' && Number.isFinite(value));
     case 'object?':

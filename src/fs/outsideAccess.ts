@@ -163,10 +163,11 @@ export function outsideQuestion(agentName: string, request: OutsideRequest): Out
   return {
     message: `${agentName} wants to ${verb} outside the workspace.`,
     detail: lines.join('\n'),
+    // Deny first: VS Code makes the first button of a modal its primary one, so Enter refuses.
     choices: [
+      { title: 'Deny', choice: 'deny' },
       { title: 'Allow Once', choice: 'once' },
       { title: 'Allow for This Folder', choice: 'folder' },
-      { title: 'Deny', choice: 'deny' },
     ],
   };
 }

@@ -77,7 +77,14 @@ export interface ThreadController {
   onEvent(listener: (event: ThreadEvent) => void): { dispose(): void };
   /** Spawn (or reuse) the agent process, initialize, session/new. Never throws: failures become state. */
   start(): Promise<void>;
-  prompt(text: string): Promise<void>;
+  /** context: the content blocks of the attached context, sent after the text. */
+  prompt(text: string, context?: acp.ContentBlock[]): Promise<void>;
+  /** Sends at once when the agent is idle, else queues the message for the end of the turn. */
+  queuePrompt(text: string, context?: acp.ContentBlock[]): Promise<void>;
+  editQueued(id: string, text: string): void;
+  removeQueued(id: string): void;
+  /** Cancels a running turn and sends the queued message (or the new text) right after it. */
+  sendNow(target: { id: string } | { text: string; context?: acp.ContentBlock[] }): Promise<void>;
   cancel(): Promise<void>;
   resolvePermission(permissionId: string, optionId: string | null): void;
   /**

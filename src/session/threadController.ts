@@ -25,6 +25,7 @@ import type { AgentConfig, CancelSignal, ClientHandlers, HostEnvironment, Thread
 import type { TerminalHandle, TerminalManager } from './terminalManager';
 import { AgentConnection, type SessionSink } from './agentConnection';
 import { PendingPermissions } from './permissions';
+import { MAX_QUEUED, PromptQueue } from './promptQueue';
 import { ThreadStore } from './threadStore';
 import { ThreadTerminals, type ThreadTerminalsDeps } from './threadTerminals';
 import { boundUpdate, rawPreview, STRUCTURED_BOUNDS } from './updateGate';
@@ -88,6 +89,10 @@ export class AcpThreadController implements ThreadController {
   private sessionId: string | null = null;
   private turn: Turn | null = null;
   private disposed = false;
+  /** Messages typed during a turn; the first is sent when the turn ends. */
+  private readonly queue = new PromptQueue();
+  /** "Send now" cancelled the turn: its end sends the queue's first message even though it was cancelled. */
+  private sendQueuedAfterCancel = false;
   private readonly terminals: ThreadTerminals;
   /** elicitation/create requests waiting for the user, by the client's own id. */
   private readonly elicitations = new Map<
@@ -188,7 +193,8 @@ export class AcpThreadController implements ThreadController {
     if (this.isCurrent(gen)) await this.openSession(gen);
   }
 
-  async prompt(text: string): Promise<void> {
+  /** context: content blocks of the attached context, sent after the text (promptContext.ts). */
+  async prompt(text: string, context: acp.ContentBlock[] = []): Promise<void> {
     const gen = this.generation;
     const sessionId = this.sessionId;
     if (!gen || !this.isCurrent(gen) || !sessionId || this.store.current.connection.kind !== 'ready') {
@@ -197,7 +203,7 @@ export class AcpThreadController implements ThreadController {
     if (this.turn) throw new Error('The agent is still working on the previous prompt; wait or cancel it first.');
     const turn: Turn = { cancelRequested: false };
     this.turn = turn;
-    const prompt: acp.ContentBlock[] = [{ type: 'text', text }];
+    const prompt: acp.ContentBlock[] = [{ type: 'text', text }, ...context];
     this.dispatch({ type: 'promptSent', prompt });
     let action: ThreadAction | null;
     try {
@@ -218,6 +224,68 @@ export class AcpThreadController implements ThreadController {
     // A request the agent left open cannot be answered once the turn is over.
     this.cancelPendingPermissions();
     this.dispatch(action);
+    this.afterTurn(action);
+  }
+
+  /**
+   * Sends now when the agent is idle, else queues for the end of the turn. Rejects when the queue
+   * is full (the message stays in the composer).
+   */
+  async queuePrompt(text: string, context: acp.ContentBlock[] = []): Promise<void> {
+    if (!this.turn && this.store.current.connection.kind === 'ready') return this.prompt(text, context);
+    if (!this.queue.add(text, context))
+      throw new Error(`${MAX_QUEUED} messages are already waiting; send or remove one first.`);
+    this.publishQueue();
+  }
+
+  editQueued(id: string, text: string): void {
+    if (this.queue.edit(id, text)) this.publishQueue();
+  }
+
+  removeQueued(id: string): void {
+    if (this.queue.remove(id)) this.publishQueue();
+  }
+
+  /**
+   * "Send now": the queued message (or new text) goes first; a running turn is cancelled and the
+   * message is sent when its cancellation ends it.
+   */
+  async sendNow(target: { id: string } | { text: string; context?: acp.ContentBlock[] }): Promise<void> {
+    if ('id' in target) {
+      if (!this.queue.moveToFront(target.id)) return;
+    } else if (!this.queue.add(target.text, target.context, true)) {
+      throw new Error(`${MAX_QUEUED} messages are already waiting; send or remove one first.`);
+    }
+    this.publishQueue();
+    if (!this.turn) return this.sendNextQueued();
+    this.sendQueuedAfterCancel = true;
+    await this.cancel();
+  }
+
+  /** After a turn ended: the next queued message, unless the user stopped the turn (Stop keeps the queue). */
+  private afterTurn(action: ThreadAction): void {
+    const sendAnyway = this.sendQueuedAfterCancel;
+    this.sendQueuedAfterCancel = false;
+    const completed = action.type === 'turnEnded' && action.stopReason !== 'cancelled';
+    if (completed || sendAnyway) void this.sendNextQueued();
+  }
+
+  private async sendNextQueued(): Promise<void> {
+    const next = this.queue.shift();
+    if (!next) return;
+    this.publishQueue();
+    try {
+      await this.prompt(next.text, next.context);
+    } catch (error) {
+      // Not ready (the agent went away) or another turn started first: it waits again, first in line.
+      this.queue.unshift(next);
+      this.publishQueue();
+      this.log.append(`[switchboard] a queued message was not sent: ${errorMessage(error)}`);
+    }
+  }
+
+  private publishQueue(): void {
+    this.dispatch({ type: 'queueChanged', queue: this.queue.view() });
   }
 
   async cancel(): Promise<void> {
@@ -497,6 +565,7 @@ export class AcpThreadController implements ThreadController {
     this.endTerminals(gen);
     this.sessionId = null;
     this.turn = null;
+    this.sendQueuedAfterCancel = false; // the queue waits for the user (Restart, then Send now)
     this.cancelPendingPermissions();
     this.cancelPendingElicitations();
     this.dispatch({ type: 'agentFailed', failure });

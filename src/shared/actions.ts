@@ -7,6 +7,7 @@ import type {
   AgentFailure,
   AgentMeta,
   ConnectionState,
+  QueuedPrompt,
   FileWriteView,
   ReviewView,
   SettingTarget,
@@ -76,6 +77,8 @@ export type ThreadAction =
   | { type: 'elicitationRequested'; elicitationId: string; form: ElicitationForm }
   /** The user answered, or the request ended (cancelled by the agent, turn over, agent gone). */
   | { type: 'elicitationResolved'; elicitationId: string; answer: ElicitationAction }
+  /** The messages waiting for the turn to end, whole (queued, edited, removed or sent). */
+  | { type: 'queueChanged'; queue: QueuedPrompt[] }
   /** A note from the client in the thread (e.g. which workspace folder the agent works in). */
   | { type: 'notice'; text: string }
   /** The agent process failed (spawn error, exit, timeout, bad protocol version). */

@@ -2,6 +2,7 @@
 // The host owns the state. On `ready` (and whenever the webview sees a sequence gap and asks
 // for `resync`) the host sends one `snapshot`; after that only numbered `actions` batches.
 import type { ThreadAction } from './actions';
+import type { ContextRef } from './promptContext';
 import type { AgentDescriptor, ThreadState } from './thread';
 
 export interface AgentChoice extends AgentDescriptor {
@@ -25,6 +26,8 @@ export type HostToWebview =
       actions: ThreadAction[];
     }
   | { type: 'agents'; agents: AgentChoice[]; defaultAgentId: string }
+  /** Context the user picked (in the host's picker, or an editor command): joins the composer's message. */
+  | { type: 'contextPicked'; items: ContextRef[] }
   /** Move keyboard focus to the composer (after "New Chat"). */
   | { type: 'focusComposer' }
   /**
@@ -38,8 +41,19 @@ export type WebviewToHost =
   | { type: 'ready' }
   /** The webview saw a gap in action sequence numbers; the host answers with a snapshot. */
   | { type: 'resync' }
-  /** agentId: the agent picked in the empty state; used only when there is no chat yet. */
-  | { type: 'prompt'; text: string; agentId?: string }
+  /**
+   * agentId: the agent picked in the empty state; used only when there is no chat yet. context: what
+   * the user attached (references; the host reads the texts and builds the content blocks).
+   */
+  | { type: 'prompt'; text: string; agentId?: string; context?: ContextRef[] }
+  /** Typed while the agent works: sent when the turn ends (sent at once if the agent is idle by then). */
+  | { type: 'queuePrompt'; text: string; context?: ContextRef[] }
+  | { type: 'editQueued'; id: string; text: string }
+  | { type: 'removeQueued'; id: string }
+  /** "Send now": cancels the running turn and sends this queued message (id) or this new text next. */
+  | { type: 'sendNow'; id?: string; text?: string; context?: ContextRef[] }
+  /** "@" or "Add Context": the host shows its picker and answers with `contextPicked`. */
+  | { type: 'pickContext' }
   | { type: 'cancel' }
   /** optionId null means the user dismissed the request: it resolves as `cancelled`, never allow. */
   | { type: 'permission'; permissionId: string; optionId: string | null }

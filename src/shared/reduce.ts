@@ -139,6 +139,8 @@ export function reduce(state: ThreadState, action: ThreadAction): ThreadState {
       entries[at] = { ...entry, answer: action.answer };
       return { ...state, entries };
     }
+    case 'queueChanged':
+      return { ...state, queue: action.queue };
 
     case 'notice':
       return appendEntry(state, (id) => ({ kind: 'notice', id, text: action.text }));

@@ -179,6 +179,14 @@ export interface PromptEcho {
   matched: number;
 }
 
+/** A message typed while the agent worked; sent when the turn ends (src/session/promptQueue.ts). */
+export interface QueuedPrompt {
+  id: string;
+  text: string;
+  /** How many context items go with it (files, images...); absent when none. */
+  attachments?: number;
+}
+
 export interface ThreadState {
   key: ThreadKey;
   agent: AgentDescriptor;
@@ -216,6 +224,8 @@ export interface ThreadState {
   toolIndex?: Record<string, number>;
   /** Terminals by terminalId; absent until the first terminal/create. */
   terminals?: Record<string, TerminalView>;
+  /** Messages waiting for the running turn to end, first sent first; absent until one is queued. */
+  queue?: QueuedPrompt[];
   /**
    * The review state of the files this chat shows (review is per window: the host folds the part
    * this chat shows into its state, see src/chat/reviewSync.ts); absent until the host sent one.

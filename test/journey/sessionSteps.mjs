@@ -88,7 +88,7 @@ export function addSessionSteps(journey, { page, chat, pidFile, workspace, scree
   });
 
   journey.step(
-    "a read outside the workspace asks in VS Code's modal; Deny refuses it, Allow Once lets it through",
+    "a read outside the workspace asks in VS Code's modal; Enter and Deny refuse it, Allow Once lets it through",
     async () => {
       const secret = path.join(path.dirname(pidFile), 'outside-secret.txt');
       fs.writeFileSync(secret, 'secret-content\n');
@@ -101,8 +101,10 @@ export function addSessionSteps(journey, { page, chat, pidFile, workspace, scree
         await dialog.waitFor({ timeout });
         const text = (await dialog.textContent()) ?? '';
         if (!text.includes(secret)) throw new Error(`the dialog does not name the file: ${text.slice(0, 300)}`);
-        if (button === 'Deny') await page().screenshot({ path: path.join(screenshotDir, 'outside-read-dialog.png') });
-        await dialog.getByRole('button', { name: button, exact: true }).click();
+        if (button === 'Enter') await page().screenshot({ path: path.join(screenshotDir, 'outside-read-dialog.png') });
+        // Enter answers with the default button, which must be the safe one (Deny).
+        if (button === 'Enter') await page().keyboard.press('Enter');
+        else await dialog.getByRole('button', { name: button, exact: true }).click();
         await waitUntil(
           async () => (await answers()).join('').split('probe: {').length > before,
           timeout,
@@ -110,8 +112,12 @@ export function addSessionSteps(journey, { page, chat, pidFile, workspace, scree
         );
         return (await answers()).join('');
       };
+      const refused = /probe: \{"error":\{"code":-32602,"message":"Reading [^"]* was refused/g;
+      const pressed = await ask('Enter');
+      if ((pressed.match(refused) ?? []).length !== 1)
+        throw new Error(`Enter in the dialog did not deny: ${pressed.slice(-300)}`);
       const denied = await ask('Deny');
-      if (!/probe: \{"error":\{"code":-32602,"message":"Reading [^"]* was refused/.test(denied))
+      if ((denied.match(refused) ?? []).length !== 2)
         throw new Error(`Deny did not reach the agent: ${denied.slice(-300)}`);
       const allowed = await ask('Allow Once');
       if (!allowed.includes('probe: {"content":"secret-content\\n"}'))

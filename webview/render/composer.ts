@@ -1,12 +1,19 @@
 // The composer: a textarea (Enter sends, Shift+Enter is a newline, Escape stops a running
-// turn), Send that becomes Stop while a turn runs, a slash-command menu, the command's input
-// hint shown like a placeholder after the command, and the session selectors. While the agent
-// cannot take a prompt the textarea is disabled and says why.
+// turn, Up/Down recall earlier prompts), a slash-command menu, the command's input hint shown
+// like a placeholder after the command, and the session selectors. While a turn runs the
+// composer stays usable: Enter queues the message (QueueView shows what waits), Ctrl/Cmd+Enter
+// stops the turn and sends it now, Stop stops. "@" (or the @ button) opens the host's context
+// picker; what is picked, pasted or dropped shows as chips (AttachmentsView) and goes with the
+// message as references the host turns into content blocks. While the agent cannot take a prompt
+// the textarea is disabled and says why.
 import type * as acp from '@agentclientprotocol/sdk';
-import type { ThreadState } from '../../src/shared/thread';
-import { button, h, setDisabled, setHidden, setText } from '../dom';
+import type { Entry, ThreadState } from '../../src/shared/thread';
+import { button, h, setDisabled, setHidden, setText, setTitle } from '../dom';
 import { visibleText } from '../visibleText';
 import { agentName } from './header';
+import type { ContextRef } from '../../src/shared/promptContext';
+import { AttachmentsView } from './attachments';
+import { QueueView } from './queue';
 import { SelectorsView } from './selectors';
 import { filterCommands, invokedCommand, slashQuery, SlashMenuView } from './slashMenu';
 import type { Post } from './types';
@@ -68,7 +75,7 @@ export function composerMode(thread: ThreadState | null): ComposerMode {
     running,
     cancelling,
     placeholder: `Message ${agent} (Enter to send, Shift+Enter for a new line${thread.commands.length ? ', / for commands' : ''})`,
-    status: cancelling ? 'Stopping...' : running ? `${agent} is working. Esc to stop.` : '',
+    status: cancelling ? 'Stopping...' : running ? `${agent} is working. Enter queues, Esc stops.` : '',
   };
 }
 
@@ -88,9 +95,15 @@ export class ComposerView {
   );
   private readonly menu: SlashMenuView;
   private readonly selectors: SelectorsView;
+  private readonly queue: QueueView;
+  private readonly attachments = new AttachmentsView();
+  private readonly addContextButton: HTMLButtonElement;
   private mode: ComposerMode = composerMode(null);
   private commands: acp.AvailableCommand[] = [];
   private hasThread = false;
+  private entries: readonly Entry[] = [];
+  /** How far back Up/Down is in the earlier prompts (0: the draft), and the draft it replaced. */
+  private recall = { back: 0, draft: '' };
 
   constructor(
     private readonly post: Post,
@@ -107,6 +120,14 @@ export class ComposerView {
     });
     this.textarea.value = options.initialDraft ?? '';
     this.send = button('Send', 'primary send-button', () => this.submit(), 'Send (Enter)');
+    this.queue = new QueueView(post);
+    this.addContextButton = button(
+      '@',
+      'secondary add-context',
+      () => this.pickContext(),
+      'Add context: files, folders, symbols, the selection, Problems (or type @)',
+    );
+    this.addContextButton.setAttribute('aria-label', 'Add context');
     this.send.id = 'send';
     this.stop = button('Stop', 'danger stop-button', () => this.cancel(), 'Stop the running turn (Esc)');
     this.stop.id = 'stop';
@@ -116,15 +137,28 @@ export class ComposerView {
     const toolbar = h(
       'div',
       { class: 'composer-toolbar' },
+      this.addContextButton,
       this.selectors.el,
       this.status,
       h('span', { class: 'spacer' }),
       this.send,
       this.stop,
     );
-    this.el = h('div', { class: 'composer' }, this.menu.el, h('div', { class: 'composer-box' }, input, toolbar));
+    this.el = h(
+      'div',
+      { class: 'composer' },
+      this.menu.el,
+      this.queue.el,
+      h('div', { class: 'composer-box' }, input, this.attachments.el, toolbar),
+    );
+    this.textarea.addEventListener('paste', (event) => this.onPaste(event));
+    this.el.addEventListener('dragover', (event) => this.onDragOver(event));
+    this.el.addEventListener('drop', (event) => this.onDrop(event));
     this.textarea.addEventListener('keydown', (event) => this.onKeyDown(event));
-    this.textarea.addEventListener('input', () => this.onInput());
+    this.textarea.addEventListener('input', (event) => {
+      if (this.typedMention(event)) this.pickContext();
+      this.onInput();
+    });
     this.textarea.addEventListener('click', () => this.refreshMenu());
     this.textarea.addEventListener('blur', () => this.menu.hide());
     this.applyMode();
@@ -135,6 +169,9 @@ export class ComposerView {
     this.hasThread = thread !== null;
     this.commands = Array.isArray(thread?.commands) ? thread.commands : [];
     this.selectors.update(thread);
+    this.queue.update(thread?.queue, this.mode.running);
+    this.attachments.setCapabilities(thread?.agentCapabilities?.promptCapabilities);
+    this.entries = Array.isArray(thread?.entries) ? thread.entries : [];
     this.applyMode();
     if (this.menu.isOpen) this.refreshMenu();
     this.refreshGhost();
@@ -144,11 +181,66 @@ export class ComposerView {
     this.textarea.focus();
   }
 
+  /** Context picked in the host (the "@" picker, "Add File to Chat"...) joins the message. */
+  addContext(items: readonly ContextRef[]): void {
+    this.attachments.add(Array.isArray(items) ? items : []);
+    this.textarea.focus();
+  }
+
+  private pickContext(): void {
+    this.post({ type: 'pickContext' });
+  }
+
+  /** "@" typed at the start of a word opens the picker; the "@" itself is taken out. */
+  private typedMention(event: Event): boolean {
+    const input = event as InputEvent;
+    if (input.inputType !== 'insertText' || input.data !== '@') return false;
+    const caret = this.textarea.selectionStart ?? 0;
+    const text = this.textarea.value;
+    if (text[caret - 1] !== '@' || (caret >= 2 && !/\s/.test(text[caret - 2]!))) return false;
+    this.textarea.value = text.slice(0, caret - 1) + text.slice(caret);
+    this.textarea.setSelectionRange(caret - 1, caret - 1);
+    return true;
+  }
+
+  private onPaste(event: ClipboardEvent): void {
+    const files = [...(event.clipboardData?.files ?? [])].filter((file) => file.type.startsWith('image/'));
+    if (files.length === 0) return; // text pastes as usual
+    event.preventDefault();
+    void this.attachments.addFiles(files);
+  }
+
+  private onDragOver(event: DragEvent): void {
+    const types = [...(event.dataTransfer?.types ?? [])];
+    if (types.includes('Files') || types.includes('text/uri-list') || types.includes('application/vnd.code.uri-list')) {
+      event.preventDefault();
+      if (event.dataTransfer) event.dataTransfer.dropEffect = 'copy';
+    }
+  }
+
+  private onDrop(event: DragEvent): void {
+    const transfer = event.dataTransfer;
+    if (!transfer) return;
+    const uris = transfer.getData('application/vnd.code.uri-list') || transfer.getData('text/uri-list');
+    const files = [...transfer.files];
+    if (!uris && files.length === 0) return;
+    event.preventDefault();
+    if (uris) this.attachments.addUriList(uris);
+    else void this.attachments.addFiles(files);
+  }
+
   private applyMode(): void {
     const { enabled, running, cancelling, placeholder, status } = this.mode;
     setDisabled(this.textarea, !enabled);
     if (this.textarea.placeholder !== placeholder) this.textarea.placeholder = placeholder;
-    setHidden(this.send, running);
+    // While a turn runs Send queues; the label says so.
+    setText(this.send, running ? 'Queue' : 'Send');
+    setTitle(
+      this.send,
+      running
+        ? 'Queue: sent when the agent finishes (Enter). Ctrl+Enter stops the turn and sends now.'
+        : 'Send (Enter)',
+    );
     setDisabled(this.send, !enabled);
     setHidden(this.stop, !running);
     setDisabled(this.stop, cancelling);
@@ -162,7 +254,9 @@ export class ComposerView {
     if (this.menu.isOpen && this.onMenuKey(event)) return;
     if (event.key === 'Enter' && !event.shiftKey && !event.altKey) {
       event.preventDefault();
-      this.submit();
+      this.submit(event.ctrlKey || event.metaKey);
+    } else if ((event.key === 'ArrowUp' || event.key === 'ArrowDown') && !event.shiftKey && this.onRecallKey(event)) {
+      event.preventDefault();
     } else if (event.key === 'Escape' && this.mode.running) {
       event.preventDefault();
       this.cancel();
@@ -201,17 +295,49 @@ export class ComposerView {
     this.options.onDraftChange?.(this.textarea.value);
   }
 
-  private submit(): void {
+  /** now: Ctrl/Cmd+Enter during a turn stops it and sends this message next. */
+  private submit(now = false): void {
     const text = this.textarea.value;
-    if (!this.mode.enabled || this.mode.running || text.trim() === '') return;
-    const agentId = !this.hasThread ? this.options.agentForNewChat?.() : undefined;
-    this.post(agentId ? { type: 'prompt', text, agentId } : { type: 'prompt', text });
+    if (!this.mode.enabled || text.trim() === '') return;
+    const context = this.attachments.takeSendable();
+    const attached = context.length > 0 ? { context } : {};
+    if (this.mode.running) {
+      this.post(now ? { type: 'sendNow', text, ...attached } : { type: 'queuePrompt', text, ...attached });
+    } else {
+      const agentId = !this.hasThread ? this.options.agentForNewChat?.() : undefined;
+      this.post(agentId ? { type: 'prompt', text, agentId, ...attached } : { type: 'prompt', text, ...attached });
+    }
+    this.recall = { back: 0, draft: '' };
     this.textarea.value = '';
     this.menu.hide();
     this.refreshGhost();
     this.autosize();
     this.options.onDraftChange?.('');
     this.options.onSent?.();
+  }
+
+  /**
+   * Up on the first line recalls the previous prompt, Down on the last line the next one (past the
+   * newest: the draft the user was typing). True when handled. The prompts are read from the
+   * entries only here, not on every frame.
+   */
+  private onRecallKey(event: KeyboardEvent): boolean {
+    const { value, selectionStart, selectionEnd } = this.textarea;
+    if (selectionStart !== selectionEnd) return false;
+    const up = event.key === 'ArrowUp';
+    if (up ? value.lastIndexOf('\n', selectionStart - 1) !== -1 : value.indexOf('\n', selectionEnd) !== -1) {
+      return false; // moving between lines of a multi-line message
+    }
+    const history = promptHistory(this.entries);
+    const back = this.recall.back + (up ? 1 : -1);
+    if (back < 0 || back > history.length) return false;
+    if (this.recall.back === 0) this.recall.draft = value; // leaving the draft: keep it
+    this.recall.back = back;
+    this.textarea.value = back === 0 ? this.recall.draft : history[history.length - back]!;
+    const caret = up ? 0 : this.textarea.value.length;
+    this.textarea.setSelectionRange(caret, caret);
+    this.onInput();
+    return true;
   }
 
   private cancel(): void {
@@ -251,4 +377,15 @@ export class ComposerView {
     this.textarea.style.height = 'auto';
     if (this.textarea.scrollHeight > 0) this.textarea.style.height = `${Math.min(this.textarea.scrollHeight, 240)}px`;
   }
+}
+
+/** The text of the user's prompts in this chat, oldest first, without repeats in a row. */
+export function promptHistory(entries: readonly Entry[]): string[] {
+  const history: string[] = [];
+  for (const entry of entries) {
+    if (entry.kind !== 'user' || !Array.isArray(entry.parts)) continue;
+    const text = entry.parts.map((part) => (part.kind === 'text' ? part.text : '')).join('');
+    if (text.trim() !== '' && history.at(-1) !== text) history.push(text);
+  }
+  return history;
 }

@@ -8,6 +8,7 @@ import { asText, visibleText } from '../visibleText';
 import { requireString } from './agentData';
 import { blockedImage, inlineImageUrl } from './agentImages';
 import type { Post } from './types';
+import { lineFromFragment } from '../../src/shared/promptContext';
 
 export function renderContentBlock(block: acp.ContentBlock, post: Post): HTMLElement {
   switch (block.type) {
@@ -66,9 +67,10 @@ export function renderResourceLink(uri: string, label: string, description: stri
       title: description ?? visibleText(path),
       attrs: { href: '#' },
     });
+    const line = lineOfUri(uri);
     link.addEventListener('click', (event) => {
       event.preventDefault();
-      post({ type: 'openLocation', path, line: null });
+      post({ type: 'openLocation', path, line });
     });
     return link;
   }
@@ -90,7 +92,13 @@ export function filePathFromUri(uri: string): string | null {
   }
 }
 
+/** The line a `#L3` / `#L3-L7` fragment names (how attached selections and symbols are linked). */
+function lineOfUri(uri: string): number | null {
+  const hash = uri.indexOf('#');
+  return hash < 0 ? null : lineFromFragment(uri.slice(hash));
+}
+
 function fileName(uri: string): string {
-  const trimmed = uri.replace(/\/+$/, '');
+  const trimmed = uri.replace(/#.*$/s, '').replace(/\/+$/, '');
   return trimmed.slice(trimmed.lastIndexOf('/') + 1) || uri;
 }

@@ -2,10 +2,11 @@
 // webview need not be kept alive while hidden: when shown again it posts `ready` and gets a fresh
 // snapshot from the WebviewMirror. Messages from the webview go through routeWebviewMessage.
 import * as vscode from 'vscode';
-import type { HostToWebview } from '../../shared/messages';
+import type { HostToWebview, WebviewToHost } from '../../shared/messages';
 import { buildChatHtml, createNonce } from '../../chat/html';
 import { routeWebviewMessage, type ChatHost } from '../../chat/messageRouter';
 import type { ThreadController } from '../../session/api';
+import type { ContextRef } from '../../shared/promptContext';
 import { ReviewSync, type ReviewSource } from '../../chat/reviewSync';
 import { timerSchedule } from '../../chat/schedule';
 import { WebviewMirror, type AgentList } from '../../chat/webviewMirror';
@@ -14,7 +15,10 @@ export const CHAT_VIEW_ID = 'switchboard.chat';
 
 /** Everything the view needs from the rest of the extension (the mirror supplies sendSnapshot).
  * Plain functions (arrow functions): they are called detached from this object. */
-export type ChatViewDeps = Omit<ChatHost, 'sendSnapshot'> & { agentList(): AgentList; reviewSource?: ReviewSource };
+export type ChatViewDeps = Omit<ChatHost, 'sendSnapshot' | 'sendContext'> & {
+  agentList(): AgentList;
+  reviewSource?: ReviewSource;
+};
 
 export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disposable {
   readonly mirror: WebviewMirror;
@@ -23,6 +27,7 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
   private view: vscode.WebviewView | undefined;
   private viewSubscriptions: vscode.Disposable[] = [];
   private readonly host: ChatHost;
+  private readonly pendingContext: ContextRef[] = [];
 
   constructor(
     private readonly extensionUri: vscode.Uri,
@@ -34,7 +39,15 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
       timerSchedule,
       (line) => console.warn(line),
     );
-    this.host = { ...deps, sendSnapshot: () => this.mirror.sendSnapshot() };
+    this.host = {
+      ...deps,
+      // The webview said `ready` (or resynced): context added while it loaded goes after the snapshot.
+      sendSnapshot: () => {
+        this.mirror.sendSnapshot();
+        this.flushContext();
+      },
+      sendContext: (items) => this.addContext(items),
+    };
     // Folds the review into the shown thread's state: it reaches the webview through the mirror.
     this.review = deps.reviewSource && new ReviewSync(deps.reviewSource, timerSchedule);
   }
@@ -43,6 +56,24 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
   setThread(thread: ThreadController | undefined): void {
     this.review?.setThread(thread);
     this.mirror.setThread(thread);
+  }
+
+  /** Acts as if the webview had posted this (editor commands that send a message or add context). */
+  submit(message: WebviewToHost): Promise<void> {
+    return routeWebviewMessage(message, this.host);
+  }
+
+  /** Attaches context to the composer's message (the "@" picker, "Add File to Chat" and the like). */
+  addContext(items: ContextRef[]): void {
+    if (items.length === 0) return;
+    // A view just revealed is still loading: the items wait for its first snapshot.
+    this.pendingContext.push(...items);
+    if (this.mirror.isReady) this.flushContext();
+  }
+
+  private flushContext(): void {
+    const items = this.pendingContext.splice(0);
+    if (items.length > 0) this.post({ type: 'contextPicked', items });
   }
 
   /** For tests: the view was resolved, and its webview has said `ready`. */

@@ -16,10 +16,10 @@ export const FS_SETTINGS_SECTION = 'switchboard.fs';
 
 export async function askOutsideWorkspace(agentName: string, request: OutsideRequest): Promise<OutsideChoice> {
   const question = outsideQuestion(agentName, request);
-  const buttons: vscode.MessageItem[] = question.choices.map(({ title, choice }) => ({
-    title,
-    isCloseAffordance: choice === 'deny',
-  }));
+  // No close affordance: VS Code keeps that item apart as the Cancel button and makes the first
+  // of the others primary, which put "Allow Once" under Enter. Deny is a plain first button (the
+  // primary one), and the "Cancel" VS Code then adds answers nothing, which is Deny too.
+  const buttons: vscode.MessageItem[] = question.choices.map(({ title }) => ({ title }));
   const picked = await vscode.window.showWarningMessage(
     question.message,
     { modal: true, detail: question.detail },

@@ -1,3 +1,4 @@
+import type * as acp from '@agentclientprotocol/sdk';
 // A ThreadController double: records calls, lets a test emit events and set the snapshot.
 import type { AgentConfig, ThreadController, ThreadEvent } from '../../../src/session/api';
 import type { ThreadAction } from '../../../src/shared/actions';
@@ -50,8 +51,21 @@ export class FakeThread implements ThreadController {
   start() {
     return this.record('start');
   }
-  prompt(text: string) {
-    return this.record('prompt', text);
+  /** The context blocks are recorded only when there are some. */
+  prompt(text: string, context: acp.ContentBlock[] = []) {
+    return context.length ? this.record('prompt', text, context) : this.record('prompt', text);
+  }
+  queuePrompt(text: string, context: acp.ContentBlock[] = []) {
+    return context.length ? this.record('queuePrompt', text, context) : this.record('queuePrompt', text);
+  }
+  editQueued(id: string, text: string) {
+    this.calls.push(['editQueued', id, text]);
+  }
+  removeQueued(id: string) {
+    this.calls.push(['removeQueued', id]);
+  }
+  sendNow(target: { id: string } | { text: string; context?: acp.ContentBlock[] }) {
+    return this.record('sendNow', target);
   }
   cancel() {
     return this.record('cancel');

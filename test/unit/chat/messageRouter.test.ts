@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { errorAdvice, routeWebviewMessage, type ChatHost } from '../../../src/chat/messageRouter';
 import type { ThreadController } from '../../../src/session/api';
+import type { ContextRef, ResolvedContext } from '../../../src/shared/promptContext';
 import { FakeThread, fakeAgent } from './fakeThread';
 
 class FakeHost implements ChatHost {
@@ -9,6 +10,7 @@ class FakeHost implements ChatHost {
   errors: string[] = [];
   invalid: unknown[] = [];
   pickResult: string | undefined = 'picked';
+  picked: ContextRef[] = [];
 
   activeThread(): ThreadController | undefined {
     return this.thread;
@@ -39,6 +41,17 @@ class FakeHost implements ChatHost {
   }
   showLog(agentId: string | undefined) {
     this.log.push(['showLog', agentId]);
+  }
+  async resolveContext(refs: ContextRef[]): Promise<ResolvedContext[]> {
+    this.log.push(['resolveContext', refs.length]);
+    return refs.map((ref) => (ref.kind === 'file' ? { ref, text: `text of ${ref.path}` } : { ref }));
+  }
+  async pickContext() {
+    this.log.push(['pickContext']);
+    return this.picked;
+  }
+  sendContext(items: ContextRef[]) {
+    this.log.push(['sendContext', items]);
   }
   reportError(message: string) {
     this.errors.push(message);
@@ -96,6 +109,75 @@ describe('routeWebviewMessage', () => {
       ['restart'],
     ]);
     expect(host.errors).toEqual([]);
+  });
+
+  it('forwards the queue: queue, edit, remove, send now (by id or new text); neither is invalid', async () => {
+    const { host, thread } = withThread();
+    await routeWebviewMessage({ type: 'queuePrompt', text: 'later' }, host);
+    await routeWebviewMessage({ type: 'editQueued', id: 'queued-1', text: 'LATER' }, host);
+    await routeWebviewMessage({ type: 'removeQueued', id: 'queued-1' }, host);
+    await routeWebviewMessage({ type: 'sendNow', id: 'queued-2' }, host);
+    await routeWebviewMessage({ type: 'sendNow', text: 'now' }, host);
+    await routeWebviewMessage({ type: 'sendNow' }, host);
+    await routeWebviewMessage({ type: 'editQueued', id: 'queued-1' }, host);
+    expect(thread.calls).toEqual([
+      ['queuePrompt', 'later'],
+      ['editQueued', 'queued-1', 'LATER'],
+      ['removeQueued', 'queued-1'],
+      ['sendNow', { id: 'queued-2' }],
+      ['sendNow', { text: 'now', context: [] }],
+    ]);
+    expect(host.invalid).toHaveLength(2);
+  });
+
+  it("attaches context as content blocks by the agent's promptCapabilities, leaving out (and naming) what it cannot take", async () => {
+    const { host, thread } = withThread();
+    const file: ContextRef = { kind: 'file', path: '/ws/a.ts' };
+    const image: ContextRef = { kind: 'image', name: 'shot.png', mimeType: 'image/png', data: 'iVBORw==' };
+    await routeWebviewMessage({ type: 'prompt', text: 'look', context: [file, image] }, host);
+    thread.state = {
+      ...thread.state,
+      agentCapabilities: { promptCapabilities: { embeddedContext: true, image: true } },
+    };
+    await routeWebviewMessage({ type: 'queuePrompt', text: 'again', context: [file, image] }, host);
+    expect(thread.calls).toEqual([
+      ['prompt', 'look', [{ type: 'resource_link', uri: 'file:///ws/a.ts', name: 'a.ts' }]],
+      [
+        'queuePrompt',
+        'again',
+        [
+          { type: 'resource', resource: { uri: 'file:///ws/a.ts', mimeType: 'text/plain', text: 'text of /ws/a.ts' } },
+          { type: 'image', mimeType: 'image/png', data: 'iVBORw==' },
+        ],
+      ],
+    ]);
+    expect(host.errors).toEqual(['Agent gemini cannot take shot.png; sent without it.']);
+  });
+
+  it('refuses malformed context whole: relative paths, bad ranges, unknown kinds, non-images, too many', async () => {
+    const { host, thread } = withThread();
+    const bad: unknown[] = [
+      [{ kind: 'file', path: 'relative.ts' }],
+      [{ kind: 'file', path: '/a\nb' }],
+      [{ kind: 'selection', path: '/a.ts', range: { startLine: 5, endLine: 2 } }],
+      [{ kind: 'selection', path: '/a.ts', range: { startLine: 0.5, endLine: 2 } }],
+      [{ kind: 'shell', path: '/bin/sh' }],
+      [{ kind: 'image', name: 'x.svg', mimeType: 'image/svg+xml', data: 'PHN2Zz4=' }],
+      [{ kind: 'image', name: 'x.png', mimeType: 'image/png', data: 'not base64!' }],
+      Array.from({ length: 51 }, () => ({ kind: 'file', path: '/a.ts' })),
+      { kind: 'file', path: '/a.ts' },
+    ];
+    for (const context of bad) await routeWebviewMessage({ type: 'prompt', text: 'x', context }, host);
+    expect(host.invalid).toHaveLength(bad.length);
+    expect(thread.calls).toEqual([]);
+  });
+
+  it('"@": shows the host picker and sends what was picked to the composer (nothing when dismissed)', async () => {
+    const { host } = withThread();
+    await routeWebviewMessage({ type: 'pickContext' }, host);
+    host.picked = [{ kind: 'problems', path: null }];
+    await routeWebviewMessage({ type: 'pickContext' }, host);
+    expect(host.log).toEqual([['pickContext'], ['pickContext'], ['sendContext', [{ kind: 'problems', path: null }]]]);
   });
 
   it('starts a chat with the default agent when a prompt arrives without one', async () => {

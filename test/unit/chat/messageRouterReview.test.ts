@@ -22,6 +22,9 @@ function host(): { host: ChatHost; calls: unknown[][]; invalid: unknown[] } {
       openWriteDiff: stub,
       copy: stub,
       showLog: () => {},
+      resolveContext: stub,
+      pickContext: stub,
+      sendContext: () => {},
       reportError: (message) => calls.push(['error', message]),
       reportInvalid: (raw) => invalid.push(raw),
       reviewFile: async (path, action) => {

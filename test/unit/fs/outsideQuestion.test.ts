@@ -22,10 +22,11 @@ describe('outsideQuestion', () => {
       'Allow only if you expected this change.',
     ]);
     expect(question.detail).not.toMatch(/[\u202E]/);
+    // Deny first: VS Code makes the first button primary, so Enter in the modal refuses.
     expect(question.choices).toEqual([
+      { title: 'Deny', choice: 'deny' },
       { title: 'Allow Once', choice: 'once' },
       { title: 'Allow for This Folder', choice: 'folder' },
-      { title: 'Deny', choice: 'deny' },
     ]);
   });
 

@@ -44,15 +44,21 @@ describe('composer', () => {
     expect(m.posted).toEqual([{ type: 'prompt', text: 'via button' }]);
   });
 
-  it('turns Send into Stop while a turn runs; Escape and Stop cancel', () => {
+  it('while a turn runs: Send becomes Queue beside Stop; Enter queues, Ctrl+Enter sends now, Escape and Stop cancel', () => {
     const m = ready();
     m.act({ type: 'promptSent', prompt: [{ type: 'text', text: 'go' }] });
-    expect(m.$('#send').hidden).toBe(true);
+    expect(m.$('#send').hidden).toBe(false);
+    expect(m.$('#send').textContent).toBe('Queue');
     expect(m.$('#stop').hidden).toBe(false);
-    // Enter does not send a second prompt mid-turn.
+    expect((m.$('#composer') as HTMLTextAreaElement).disabled).toBe(false);
     type(m.composer, 'next');
     key(m.composer, 'Enter');
-    expect(m.posted).toEqual([]);
+    expect(m.posted).toEqual([{ type: 'queuePrompt', text: 'next' }]);
+    expect(m.composer.value).toBe('');
+    type(m.composer, 'urgent');
+    key(m.composer, 'Enter', { ctrlKey: true });
+    expect(m.posted.at(-1)).toEqual({ type: 'sendNow', text: 'urgent' });
+    m.posted.length = 0;
     key(m.composer, 'Escape');
     expect(m.posted).toEqual([{ type: 'cancel' }]);
     m.$('#stop').click();
@@ -60,8 +66,76 @@ describe('composer', () => {
     m.act({ type: 'cancelRequested' });
     expect((m.$('#stop') as HTMLButtonElement).disabled).toBe(true);
     m.act({ type: 'turnEnded', stopReason: 'cancelled' });
-    expect(m.$('#send').hidden).toBe(false);
+    expect(m.$('#send').textContent).toBe('Send');
     expect(m.$('#stop').hidden).toBe(true);
+  });
+
+  it('shows the queue from the host; Send now, Remove, and Edit in place (Enter saves, Escape cancels)', () => {
+    const m = ready();
+    m.act({ type: 'promptSent', prompt: [{ type: 'text', text: 'go' }] });
+    const list = m.$('.composer-queue');
+    expect(list.hidden).toBe(true);
+    m.act({
+      type: 'queueChanged',
+      queue: [
+        { id: 'queued-1', text: 'first' },
+        { id: 'queued-2', text: 'second\u202E' },
+      ],
+    });
+    const rows = () => [...list.querySelectorAll<HTMLElement>('li.queued')];
+    expect(list.hidden).toBe(false);
+    expect(rows().map((row) => row.querySelector('.queued-text')!.textContent)).toEqual(['first', 'second⟨U+202E⟩']);
+    rows()[1]!.querySelector<HTMLButtonElement>('.queued-send-now')!.click();
+    rows()[0]!.querySelector<HTMLButtonElement>('.queued-remove')!.click();
+    expect(m.posted).toEqual([
+      { type: 'sendNow', id: 'queued-2' },
+      { type: 'removeQueued', id: 'queued-1' },
+    ]);
+    m.posted.length = 0;
+    rows()[0]!.querySelector<HTMLButtonElement>('.queued-edit')!.click();
+    const input = list.querySelector<HTMLTextAreaElement>('textarea.queued-input')!;
+    expect(input.value).toBe('first');
+    // A host update while editing keeps the editor (and its text).
+    input.value = 'first, fixed';
+    m.act({
+      type: 'sessionUpdate',
+      update: { sessionUpdate: 'agent_message_chunk', content: { type: 'text', text: 'x' } },
+    });
+    expect(list.querySelector('textarea.queued-input')).toBe(input);
+    key(input, 'Enter');
+    expect(m.posted).toEqual([{ type: 'editQueued', id: 'queued-1', text: 'first, fixed' }]);
+    expect(list.querySelector('textarea.queued-input')).toBeNull();
+    rows()[1]!.querySelector<HTMLButtonElement>('.queued-edit')!.click();
+    key(list.querySelector<HTMLTextAreaElement>('textarea.queued-input')!, 'Escape');
+    expect(list.querySelector('textarea.queued-input')).toBeNull();
+    expect(m.posted).toHaveLength(1);
+    m.act({ type: 'queueChanged', queue: [] });
+    expect(list.hidden).toBe(true);
+  });
+
+  it('Up recalls earlier prompts (first line only), Down goes forward and back to the draft', () => {
+    const m = ready();
+    for (const text of ['one', 'two\nlines']) {
+      m.act({ type: 'promptSent', prompt: [{ type: 'text', text }] });
+      m.act({ type: 'turnEnded', stopReason: 'end_turn' });
+    }
+    type(m.composer, 'draft');
+    m.composer.setSelectionRange(0, 0);
+    expect(key(m.composer, 'ArrowUp').defaultPrevented).toBe(true);
+    expect(m.composer.value).toBe('two\nlines');
+    expect(key(m.composer, 'ArrowUp').defaultPrevented).toBe(true);
+    expect(m.composer.value).toBe('one');
+    // The oldest: Up does nothing more.
+    expect(key(m.composer, 'ArrowUp').defaultPrevented).toBe(false);
+    expect(key(m.composer, 'ArrowDown').defaultPrevented).toBe(true);
+    expect(m.composer.value).toBe('two\nlines');
+    // Down on the first line of a two-line message moves the caret, not the history.
+    m.composer.setSelectionRange(0, 0);
+    expect(key(m.composer, 'ArrowDown').defaultPrevented).toBe(false);
+    m.composer.setSelectionRange(m.composer.value.length, m.composer.value.length);
+    key(m.composer, 'ArrowDown');
+    expect(m.composer.value).toBe('draft');
+    expect(m.posted).toEqual([]);
   });
 
   it('Escape does nothing when no turn runs', () => {

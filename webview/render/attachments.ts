@@ -1,0 +1,134 @@
+// The context attached to the message being typed, as chips under the textarea: each says what it
+// is, can be removed, and says in place when this agent cannot take it (that one stays here, it is
+// not sent). Images come from paste or drop; files from "@", the editor commands, or a drop from
+// the Explorer (VS Code passes the dragged files as a uri-list when Shift is held).
+import type * as acp from '@agentclientprotocol/sdk';
+import { contextLabel, contextSupport, IMAGE_MIME_TYPES, type ContextRef } from '../../src/shared/promptContext';
+import { button, h, replaceChildren, setHidden } from '../dom';
+import { visibleText } from '../visibleText';
+import { filePathFromUri } from './contentBlock';
+
+/** The host refuses larger images (chat/contextRefs.ts); said here before reading them. */
+export const MAX_IMAGE_BYTES = 8 * 1024 * 1024;
+const MAX_ATTACHED = 50;
+
+export class AttachmentsView {
+  readonly el = h('div', { class: 'composer-attachments', attrs: { 'aria-label': 'Attached context' } });
+  private items: ContextRef[] = [];
+  private caps: acp.PromptCapabilities | null | undefined = undefined;
+  /** A note about the last thing that could not be attached (too large, not an image). */
+  private note = '';
+
+  constructor(private readonly onChange: () => void = () => undefined) {
+    this.el.hidden = true;
+  }
+
+  get attached(): readonly ContextRef[] {
+    return this.items;
+  }
+
+  setCapabilities(caps: acp.PromptCapabilities | null | undefined): void {
+    if (caps === this.caps) return;
+    this.caps = caps;
+    this.render();
+  }
+
+  add(refs: readonly ContextRef[]): void {
+    for (const ref of refs) {
+      if (this.items.length >= MAX_ATTACHED) break;
+      if (!this.items.some((item) => sameRef(item, ref))) this.items.push(ref);
+    }
+    this.note = '';
+    this.render();
+  }
+
+  /** What goes with the message; what the agent cannot take stays attached (and says why). */
+  takeSendable(): ContextRef[] {
+    const sendable = this.items.filter((ref) => contextSupport(ref, this.caps).ok);
+    this.items = this.items.filter((ref) => !contextSupport(ref, this.caps).ok);
+    this.note = '';
+    this.render();
+    return sendable;
+  }
+
+  showNote(note: string): void {
+    this.note = note;
+    this.render();
+  }
+
+  /** Images pasted or dropped: read as base64; other files and oversized images get a note. */
+  async addFiles(files: readonly File[]): Promise<void> {
+    for (const file of files) {
+      if (!(IMAGE_MIME_TYPES as readonly string[]).includes(file.type)) {
+        this.showNote(`${file.name || 'That file'} is not an image; drag files from the Explorer with Shift held.`);
+        continue;
+      }
+      if (file.size > MAX_IMAGE_BYTES) {
+        this.showNote(`${file.name || 'The image'} is larger than ${MAX_IMAGE_BYTES / 1024 / 1024} MiB.`);
+        continue;
+      }
+      const data = await readBase64(file);
+      if (data)
+        this.add([
+          { kind: 'image', name: file.name || `pasted-image.${file.type.slice(6)}`, mimeType: file.type, data },
+        ]);
+    }
+  }
+
+  /** A uri-list (one URI a line, `#` comments) from a drop: the file:// ones. */
+  addUriList(list: string): void {
+    const refs: ContextRef[] = [];
+    for (const line of list.split(/\r?\n/)) {
+      const uri = line.trim();
+      if (uri === '' || uri.startsWith('#')) continue;
+      const path = filePathFromUri(uri);
+      if (path !== null && (path.startsWith('/') || /^[a-zA-Z]:\//.test(path))) refs.push({ kind: 'file', path });
+    }
+    this.add(refs);
+  }
+
+  private render(): void {
+    const chips = this.items.map((ref, index) => this.chip(ref, index));
+    const note = this.note ? h('span', { class: 'attachment-note', text: this.note, attrs: { role: 'status' } }) : null;
+    replaceChildren(this.el, ...chips, note);
+    setHidden(this.el, chips.length === 0 && !note);
+    this.onChange();
+  }
+
+  private chip(ref: ContextRef, index: number): HTMLElement {
+    const support = contextSupport(ref, this.caps);
+    const title = 'path' in ref && ref.path ? ref.path : contextLabel(ref);
+    return h(
+      'span',
+      { class: `context-chip${support.ok ? '' : ' unsupported'}`, data: { kind: ref.kind }, title: visibleText(title) },
+      h('span', { class: 'chip-label', text: visibleText(contextLabel(ref), { maxLength: 120 }) }),
+      support.ok ? null : h('span', { class: 'chip-warning', text: `${support.reason} Not sent.` }),
+      button(
+        '×',
+        'chip-remove',
+        () => {
+          this.items.splice(index, 1);
+          this.render();
+        },
+        `Remove ${visibleText(contextLabel(ref), { maxLength: 120 })}`,
+      ),
+    );
+  }
+}
+
+function sameRef(a: ContextRef, b: ContextRef): boolean {
+  return JSON.stringify(a) === JSON.stringify(b);
+}
+
+function readBase64(file: File): Promise<string | null> {
+  return new Promise((resolve) => {
+    const reader = new FileReader();
+    reader.onload = () => {
+      const url = typeof reader.result === 'string' ? reader.result : '';
+      const comma = url.indexOf(',');
+      resolve(comma >= 0 ? url.slice(comma + 1) : null);
+    };
+    reader.onerror = () => resolve(null);
+    reader.readAsDataURL(file);
+  });
+}

@@ -1,0 +1,96 @@
+// The messages waiting for the agent's turn to end, shown above the composer: each one can be
+// edited in place (Enter saves, Escape cancels), removed, or sent now (which stops the turn).
+// The list is the host's (thread state `queue`); this view only posts what the user chose.
+import type { QueuedPrompt } from '../../src/shared/thread';
+import { button, h, replaceChildren, setHidden } from '../dom';
+import { visibleText } from '../visibleText';
+import type { Post } from './types';
+
+export class QueueView {
+  readonly el = h('ol', { class: 'composer-queue', attrs: { 'aria-label': 'Queued messages' } });
+  private shown: readonly QueuedPrompt[] = [];
+  private running = false;
+  /** The item being edited keeps its textarea (and the user's caret) across renders. */
+  private editing: { id: string; input: HTMLTextAreaElement } | null = null;
+
+  constructor(private readonly post: Post) {
+    this.el.hidden = true;
+  }
+
+  update(queue: readonly QueuedPrompt[] | undefined, running: boolean): void {
+    const items = Array.isArray(queue) ? queue : [];
+    if (items === this.shown && running === this.running) return;
+    this.shown = items;
+    this.running = running;
+    if (this.editing && !items.some((item) => item.id === this.editing!.id)) this.editing = null; // sent or removed
+    replaceChildren(this.el, ...items.map((item) => this.row(item)));
+    setHidden(this.el, items.length === 0);
+  }
+
+  private row(item: QueuedPrompt): HTMLElement {
+    const text = typeof item.text === 'string' ? item.text : '';
+    if (this.editing?.id === item.id) {
+      const input = this.editing.input;
+      return h(
+        'li',
+        { class: 'queued editing', data: { queuedId: item.id } },
+        input,
+        button('Save', 'primary', () => this.save()),
+        button('Cancel', 'secondary', () => this.stopEditing()),
+      );
+    }
+    return h(
+      'li',
+      { class: 'queued', data: { queuedId: item.id } },
+      h('span', { class: 'queued-badge', text: 'Queued' }),
+      h('span', { class: 'queued-text', text: visibleText(text), title: text }),
+      button(
+        'Send now',
+        'secondary queued-send-now',
+        () => this.post({ type: 'sendNow', id: item.id }),
+        this.running ? 'Stop the running turn and send this message' : 'Send this message',
+      ),
+      button('Edit', 'secondary queued-edit', () => this.startEditing(item)),
+      button('Remove', 'secondary queued-remove', () => this.post({ type: 'removeQueued', id: item.id })),
+    );
+  }
+
+  private startEditing(item: QueuedPrompt): void {
+    const input = h('textarea', { class: 'queued-input', attrs: { rows: '2', 'aria-label': 'Edit queued message' } });
+    input.value = item.text;
+    input.addEventListener('keydown', (event) => {
+      if (event.isComposing) return;
+      if (event.key === 'Enter' && !event.shiftKey) {
+        event.preventDefault();
+        this.save();
+      } else if (event.key === 'Escape') {
+        event.preventDefault();
+        event.stopPropagation();
+        this.stopEditing();
+      }
+    });
+    this.editing = { id: item.id, input };
+    this.rerender();
+    input.focus();
+  }
+
+  private save(): void {
+    const editing = this.editing;
+    if (!editing) return;
+    const text = editing.input.value;
+    // Emptied: the user meant to drop it.
+    this.post(
+      text.trim() === '' ? { type: 'removeQueued', id: editing.id } : { type: 'editQueued', id: editing.id, text },
+    );
+    this.stopEditing();
+  }
+
+  private stopEditing(): void {
+    this.editing = null;
+    this.rerender();
+  }
+
+  private rerender(): void {
+    replaceChildren(this.el, ...this.shown.map((item) => this.row(item)));
+  }
+}
