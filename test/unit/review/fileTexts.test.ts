@@ -34,6 +34,11 @@ describe('the keeper of file texts', () => {
       before: 'one\ntwo\n',
       after: 'one\nTWO\nthree\n',
     });
+    // One write is a span of its own.
+    expect(texts.span('/w/a.ts', first.revision, first.revision)).toEqual({
+      before: 'one\ntwo\n',
+      after: 'one\nTWO\n',
+    });
     // Backwards, or across files, is no span.
     expect(texts.span('/w/a.ts', second.revision, first.revision)).toBeUndefined();
   });
@@ -73,5 +78,19 @@ describe('the keeper of file texts', () => {
       '2',
       '3',
     ]);
+  });
+
+  it('keeps exactly up to its limit, and counts what it dropped out of its total', () => {
+    const texts = new FileTexts(10, 100);
+    const a = texts.record('/w/a', 'aa', 'bb');
+    const b = texts.record('/w/b', 'cc', 'dd');
+    const c = texts.record('/w/c', null, 'ee');
+    // 4 + 4 + 2 = 10 characters: at the limit, nothing goes.
+    expect([a, b, c].map((ref) => texts.texts(ref) !== undefined)).toEqual([true, true, true]);
+    const d = texts.record('/w/d', null, 'f');
+    // 11: the oldest goes (10 - 4 + 1 = 7 left), and the next write of 3 fits again.
+    expect(texts.texts(a)).toBeUndefined();
+    const e = texts.record('/w/e', null, 'ggg');
+    expect([b, c, d, e].map((ref) => texts.texts(ref) !== undefined)).toEqual([true, true, true, true]);
   });
 });
