@@ -13,6 +13,8 @@ import { TrafficChannel } from './vscode/agents/trafficChannel';
 import { ChatViewProvider, CHAT_VIEW_ID } from './vscode/chat/chatViewProvider';
 import { DiffDocuments, openLocation } from './vscode/chat/diffDocuments';
 import { ThreadRegistry } from './session/threadRegistry';
+import { ChatList, type ChatSummary } from './session/chatList';
+import { closeChat, notifyAttention, pickChat } from './vscode/chat/chatCommands';
 import type { AgentConfig, HostEnvironment, ThreadController } from './session/api';
 import { createThreadController } from './session/threadController';
 import { errorMessage } from './shared/errorMessage';
@@ -28,7 +30,11 @@ export interface SwitchboardApi {
   /** Whether terminals get a real PTY here (node-pty loaded), or why not. */
   terminalSupport(): { pty: boolean; problem?: string };
   /** Whether the chat view was resolved and its webview said `ready` (tests of the view). */
-  chatViewState(): { resolved: boolean; ready: boolean };
+  chatViewState(): { resolved: boolean; ready: boolean; visible: boolean };
+  /** Every chat of the window (the chat list). */
+  chats(): ThreadController[];
+  /** Shows a chat in the side bar (as picking it in the chat list does). */
+  showChat(threadId: string): boolean;
   /** Review of agent changes (inline review, Changes view, checkpoints); the in-host tests drive it. */
   review: ReviewFeature;
   /** How long activate() took, in ms (npm run bench reads it; also logged to the extension host console). */
@@ -113,9 +119,12 @@ export function activate(context: vscode.ExtensionContext): SwitchboardApi {
     }
     return agentTerminals.show(`${thread.threadId}/${terminalId}`, handle, thread.agent.displayName);
   }
-  const view = new ChatViewProvider(context.extensionUri, {
+  const view: ChatViewProvider = new ChatViewProvider(context.extensionUri, {
     agentList: () => catalog.choices(),
-    activeThread: () => threads.active(),
+    chatList: (): ChatSummary[] => chatList.summaries(),
+    findThread: (threadId) => threads.get(undefined, threadId),
+    showChat: (threadId) => void threads.show(threadId),
+    closeChat: async (threadId) => void (await closeChat(threads, chatList, threadId)),
     startChat,
     pickAgent: () => pickAgent(catalog),
     openLocation: (path, line) => openLocation(path, line, workspaceCwd()),
@@ -131,6 +140,31 @@ export function activate(context: vscode.ExtensionContext): SwitchboardApi {
     reportInvalid: (raw) => console.warn('[switchboard] ignored a malformed webview message', raw),
   });
   threads.onDidChangeActive((thread) => view.setThread(thread));
+
+  /** Opens a chat from a notification or the chat list: the side bar shows it. */
+  async function openChat(threadId: string): Promise<void> {
+    if (!threads.show(threadId)) return;
+    await view.reveal();
+  }
+  // A chat is being read when a visible view shows it; others count as background chats.
+  const chatList: ChatList = new ChatList(
+    threads,
+    (thread, why) => notifyAttention(thread, why, chatList, () => void openChat(thread.threadId)),
+    () => new Set(view.visible && threads.active() ? [threads.active()!.threadId] : []),
+  );
+  const updateBadge = (): void => {
+    const count = chatList.attentionCount();
+    view.setBadge(count, `${count} chat${count === 1 ? '' : 's'} need${count === 1 ? 's' : ''} you`);
+  };
+  chatList.onDidChange(() => {
+    view.chatsChanged();
+    updateBadge();
+  });
+  view.onDidChangeVisibility = () => {
+    const shown = threads.active();
+    if (view.visible && shown) chatList.markRead(shown.threadId);
+    updateBadge();
+  };
 
   /** "New Chat" from a command: show the view, start the chat, put the cursor in the composer. */
   async function newChatFromCommand(agentId: string | undefined): Promise<void> {
@@ -161,6 +195,7 @@ export function activate(context: vscode.ExtensionContext): SwitchboardApi {
   context.subscriptions.push(
     vscode.window.registerWebviewViewProvider(CHAT_VIEW_ID, view),
     view,
+    chatList,
     diffs.register(),
     agentTerminals,
     agentLogs,
@@ -170,6 +205,13 @@ export function activate(context: vscode.ExtensionContext): SwitchboardApi {
       const agentId = await pickAgent(catalog);
       if (agentId !== undefined) await newChatFromCommand(agentId);
     }),
+    vscode.commands.registerCommand('switchboard.switchChat', async () => {
+      const threadId = await pickChat(chatList);
+      if (threadId !== undefined) await openChat(threadId);
+    }),
+    vscode.commands.registerCommand('switchboard.closeChat', () =>
+      onActiveThread('close the chat', async (thread) => void (await closeChat(threads, chatList, thread.threadId))),
+    ),
     vscode.commands.registerCommand('switchboard.cancel', () => onActiveThread('cancel', (thread) => thread.cancel())),
     vscode.commands.registerCommand('switchboard.restartAgent', () =>
       onActiveThread('restart the agent', (thread) => thread.restart()),
@@ -201,6 +243,8 @@ export function activate(context: vscode.ExtensionContext): SwitchboardApi {
       return thread ? openTerminal(thread, terminalId) : undefined;
     },
     chatViewState: () => view.state(),
+    chats: () => threads.all(),
+    showChat: (threadId) => threads.show(threadId),
     review,
     activationMs: activationTime(activationStarted),
   };

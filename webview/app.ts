@@ -24,8 +24,14 @@ export interface ChatApp {
   readonly renderer: ThreadRenderer;
 }
 
-export function createChatApp(root: HTMLElement, post: Post, options: ChatAppOptions = {}): ChatApp {
-  const store = new ThreadStore(post);
+export function createChatApp(root: HTMLElement, rawPost: Post, options: ChatAppOptions = {}): ChatApp {
+  // Every message names the chat shown when the user acted: a click that crosses a switch to
+  // another chat still reaches the one it was meant for (the host routes by it).
+  const post: Post = (message) => {
+    const threadId = store.state.thread?.key.threadId;
+    rawPost(threadId === undefined || 'threadId' in message ? message : { ...message, threadId });
+  };
+  const store = new ThreadStore(rawPost);
   const renderer = createThreadRenderer(root, post, options);
   const requestFrame = options.requestFrame ?? defaultRequestFrame;
   let scheduled = false;
@@ -104,7 +110,8 @@ export function createChatApp(root: HTMLElement, post: Post, options: ChatAppOpt
         outcome === 'applied' ||
         outcome === 'agents' ||
         outcome === 'focusComposer' ||
-        outcome === 'review'
+        outcome === 'review' ||
+        outcome === 'chats'
       )
         schedule();
     },

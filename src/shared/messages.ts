@@ -25,6 +25,22 @@ export interface ReviewFileState {
   conflicts: number;
 }
 
+/** What the chat list shows of one chat (session/chatList.ts keeps it). */
+export type ChatState = 'starting' | 'idle' | 'working' | 'permission' | 'done' | 'failed' | 'stopped';
+
+export interface ChatSummary {
+  threadId: string;
+  agentId: string;
+  agentName: string;
+  /** session_info_update's title, else the first prompt (agent text: render as text only). */
+  title: string;
+  state: ChatState;
+  /** Something happened while it was not shown. */
+  unread: boolean;
+  /** The chat the side bar shows. */
+  active: boolean;
+}
+
 export type HostToWebview =
   | {
       type: 'snapshot';
@@ -59,9 +75,17 @@ export type HostToWebview =
    * none: nothing written yet). Sent after each snapshot and, coalesced, when it changes; it
    * replaces the previous one whole.
    */
-  | { type: 'review'; files: ReviewFileState[]; sessionPending: number };
+  | { type: 'review'; files: ReviewFileState[]; sessionPending: number }
+  /** The chats of the window (the chat list); replaces the previous list whole. */
+  | { type: 'chats'; chats: ChatSummary[] };
 
-export type WebviewToHost =
+/**
+ * Every message names the chat the webview showed when the user acted (`threadId`), so a click
+ * that crosses a switch to another chat still reaches the chat it was meant for.
+ */
+export type WebviewToHost = WebviewMessage & { threadId?: string };
+
+type WebviewMessage =
   | { type: 'ready' }
   /** The webview saw a gap in action sequence numbers; the host answers with a snapshot. */
   | { type: 'resync' }
@@ -91,4 +115,9 @@ export type WebviewToHost =
   /** Keep All / Undo All of the changes the shown chat (thread) made, from the chat header. */
   | { type: 'reviewSession'; action: 'keep' | 'undo' }
   /** Put the files back as they were before this user message (the host asks first; undoable). */
-  | { type: 'restoreCheckpoint'; entryId: string };
+  | { type: 'restoreCheckpoint'; entryId: string }
+  /** The chat list: show another chat, or close one (the host asks first when it is working). */
+  | { type: 'showChat'; threadId: string }
+  | { type: 'closeChat'; threadId: string }
+  /** Open a chat in an editor tab. */
+  | { type: 'openChatInEditor'; threadId: string };

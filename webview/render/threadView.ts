@@ -5,6 +5,7 @@ import type { ViewState } from '../store';
 import { h, setHidden } from '../dom';
 import { recordError } from '../errors';
 import { ComposerView, type ComposerOptions } from './composer';
+import { ChatListView } from './chatList';
 import { ConnectionBanner } from './connection';
 import { HeaderView } from './header';
 import { PlanView } from './plan';
@@ -28,6 +29,7 @@ export interface ThreadRenderer {
 
 export function createThreadRenderer(root: HTMLElement, post: Post, options: ComposerOptions = {}): ThreadRenderer {
   const header = new HeaderView(post);
+  const chatList = new ChatListView(post);
   const transcript = new TranscriptView(post);
   const banner = new ConnectionBanner(post);
   const plan = new PlanView();
@@ -51,7 +53,7 @@ export function createThreadRenderer(root: HTMLElement, post: Post, options: Com
   const pickerHome = h('div', { class: 'empty-actions' });
   emptyState.appendChild(pickerHome);
   const main = h('div', { class: 'main' }, transcript.el, emptyState, transcript.jumpButton);
-  root.replaceChildren(h('div', { class: 'chat-app' }, header.el, main, banner.el, plan.el, composer.el));
+  root.replaceChildren(h('div', { class: 'chat-app' }, header.el, chatList.el, main, banner.el, plan.el, composer.el));
 
   let last: ViewState | null = null;
   return {
@@ -71,6 +73,7 @@ export function createThreadRenderer(root: HTMLElement, post: Post, options: Com
       });
       setHidden(emptyState, thread !== null);
       setHidden(transcript.el, thread === null);
+      guarded('chat list', () => chatList.update(view.chats, thread?.key.threadId ?? null));
       guarded('connection banner', () => banner.update(thread));
       guarded('transcript', () => transcript.render(Array.isArray(thread?.entries) ? thread.entries : []));
       guarded('plan', () => plan.update(Array.isArray(thread?.plan) ? thread.plan : null));
