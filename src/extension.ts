@@ -15,6 +15,9 @@ import { DiffDocuments, openLocation } from './vscode/chat/diffDocuments';
 import { ThreadRegistry } from './session/threadRegistry';
 import { ChatList, type ChatSummary } from './session/chatList';
 import { closeChat, notifyAttention, pickChat } from './vscode/chat/chatCommands';
+import { ChatJournal } from './session/chatJournal';
+import type { DecodedJournal } from './session/journalFormat';
+import { journalDir, missingAgent, restoreOpenChats, trackOpenChats } from './vscode/chat/chatPersistence';
 import type { AgentConfig, HostEnvironment, ThreadController } from './session/api';
 import { createThreadController } from './session/threadController';
 import { errorMessage } from './shared/errorMessage';
@@ -35,6 +38,10 @@ export interface SwitchboardApi {
   chats(): ThreadController[];
   /** Shows a chat in the side bar (as picking it in the chat list does). */
   showChat(threadId: string): boolean;
+  /** Resolves once the chats of the last window are back, with how many. */
+  restoredChats(): Promise<number>;
+  /** Writes every chat's pending transcript now (tests; it is otherwise written within a second). */
+  flushChats(): Promise<void>;
   /** Review of agent changes (inline review, Changes view, checkpoints); the in-host tests drive it. */
   review: ReviewFeature;
   /** How long activate() took, in ms (npm run bench reads it; also logged to the extension host console). */
@@ -42,6 +49,8 @@ export interface SwitchboardApi {
 }
 
 let registry: ThreadRegistry | undefined;
+/** Stops saving the list of open chats and writes what is pending (before the chats are stopped). */
+let persistence: { flush(): Promise<void> } | undefined;
 
 export function activate(context: vscode.ExtensionContext): SwitchboardApi {
   const activationStarted = performance.now();
@@ -73,8 +82,11 @@ export function activate(context: vscode.ExtensionContext): SwitchboardApi {
 
   // `threads` is read only when a session command runs, after activation.
   const review = activateReview(context, workspaceCwd, () => threads.active()?.threadId);
+  const journal = new ChatJournal(journalDir(context), (line) => console.warn(line));
+  /** Journals being restored, picked up by the factory (the chat keeps writing the same file). */
+  const restoring = new Map<string, DecodedJournal>();
   const threads = new ThreadRegistry(
-    (agent, threadId) => {
+    (agent, threadId, restored) => {
       const handlers = createFsHandlers({
         agentName: agent.displayName,
         review: review.fsHooks,
@@ -82,15 +94,24 @@ export function activate(context: vscode.ExtensionContext): SwitchboardApi {
         // Read at each request, after initialize: the quirks key on the agent's own agentInfo.
         agent: () => ({ agentInfo: thread.snapshot().state.agentInfo, command: agent.command, args: agent.args }),
       });
-      const thread = createThreadController({ threadId, agent, env: host, handlers });
+      const thread = createThreadController({ threadId, agent, env: host, handlers, restored });
       // Lives as long as the thread's events do: a disposed thread emits nothing more.
       review.attach(thread);
+      journal.watch(thread, restoring.get(threadId));
       return thread;
     },
     undefined,
     (error) => console.error('[switchboard] stopping an agent failed', error),
   );
   registry = threads;
+  const openChats = trackOpenChats(journal, threads);
+  persistence = {
+    flush: async () => {
+      openChats.dispose();
+      await journal.flushAll();
+      journal.dispose();
+    },
+  };
 
   /** Creates the chat and makes it the visible one; the caller starts it. */
   function createChat(agentId: string | undefined): ThreadController {
@@ -231,7 +252,20 @@ export function activate(context: vscode.ExtensionContext): SwitchboardApi {
     }),
   );
 
+  // After activation: the chats of the last window come back (read from disk, no agent started).
+  const restored = restoreOpenChats(
+    journal,
+    threads,
+    (decoded) => catalog.find(decoded.header.agent.id) ?? missingAgent(decoded),
+    restoring,
+  ).catch((error: unknown) => {
+    console.error('[switchboard] could not restore the chats', error);
+    return 0;
+  });
+
   return {
+    restoredChats: () => restored,
+    flushChats: () => journal.flushAll(),
     newChat: (agentId) => startChat(agentId),
     activeThread: () => threads.active(),
     terminalSupport: () => {
@@ -258,6 +292,8 @@ function activationTime(started: number): number {
 
 /** Stops every agent process group; VS Code waits for the returned promise (briefly). */
 export async function deactivate(): Promise<void> {
+  await persistence?.flush();
+  persistence = undefined;
   await registry?.disposeAll();
   registry = undefined;
 }

@@ -66,10 +66,14 @@ async function dispatch(message: WebviewToHost, host: ChatHost): Promise<void> {
     case 'resync':
       host.sendSnapshot();
       return;
-    case 'prompt':
+    case 'prompt': {
       // No chat yet (fresh window): typing a prompt starts one with the picked (or default) agent.
-      await (thread ?? (await host.startChat(message.agentId))).prompt(message.text);
+      const target = thread ?? (await host.startChat(message.agentId));
+      // A chat brought back after a reload runs no agent yet: the first prompt continues it.
+      if (target.snapshot().state.connection.kind === 'stopped') await target.start();
+      await target.prompt(message.text);
       return;
+    }
     case 'cancel':
       await thread?.cancel();
       return;

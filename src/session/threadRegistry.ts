@@ -60,7 +60,11 @@ export class ThreadRegistry {
   restore(agent: AgentConfig, threadId: string, state: ThreadState, activate: boolean): ThreadController {
     const existing = this.threads.get(threadId);
     if (existing) return existing;
-    return this.add(this.factory(agent, threadId, state), activate);
+    const thread = this.factory(agent, threadId, state);
+    this.threads.set(threadId, thread);
+    this.emitList();
+    if (activate) this.setActive(thread);
+    return thread;
   }
 
   /** Shows another chat; false when there is no such chat. */
@@ -88,6 +92,11 @@ export class ThreadRegistry {
       this.threads.delete(threadId);
     }
     this.emitList();
+    try {
+      await thread.closeSession?.();
+    } catch (error) {
+      this.onDisposeError(error);
+    }
     await this.dispose(thread);
   }
 
@@ -101,7 +110,7 @@ export class ThreadRegistry {
   private add(thread: ThreadController, activate: boolean): ThreadController {
     this.threads.set(thread.threadId, thread);
     this.emitList();
-    if (activate || !this.current) this.setActive(thread);
+    if (activate) this.setActive(thread);
     return thread;
   }
 

@@ -2,7 +2,15 @@
 // messages and user intents) and forwards the same actions to the webview, numbered, so the
 // webview's copy of the state stays identical without ever receiving the transcript again.
 import type * as acp from '@agentclientprotocol/sdk';
-import type { AgentFailure, AgentMeta, ConnectionState, SettingTarget, TerminalView, TurnUsage } from './thread';
+import type {
+  AgentFailure,
+  AgentMeta,
+  ConnectionState,
+  ContinueHow,
+  SettingTarget,
+  TerminalView,
+  TurnUsage,
+} from './thread';
 
 export type ThreadAction =
   /** A session/update notification from the agent, verbatim. */
@@ -60,6 +68,8 @@ export type ThreadAction =
   | { type: 'terminalReleased'; terminalId: string }
   /** The agent sent something unusable (see the protocolError entry); shown in the thread. */
   | { type: 'protocolError'; title: string; detail: string; raw?: string }
+  /** The chat went on with the agent after a reload or restart (see the `continued` entry). */
+  | { type: 'sessionContinued'; how: ContinueHow }
   /** The agent process failed (spawn error, exit, timeout, bad protocol version). */
   | { type: 'agentFailed'; failure: AgentFailure };
 

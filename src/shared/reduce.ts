@@ -116,6 +116,9 @@ export function reduce(state: ThreadState, action: ThreadAction): ThreadState {
         raw: action.raw,
       }));
 
+    case 'sessionContinued':
+      return appendEntry(state, (id) => ({ kind: 'continued', id, how: action.how }));
+
     case 'agentFailed': {
       const settled: ThreadState = {
         ...withoutPromptEcho(state),

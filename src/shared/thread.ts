@@ -121,7 +121,16 @@ export type Entry =
    * schema, a permission request nobody could answer): shown, not silently dropped. `raw` is
    * the agent's JSON, bounded and truncated.
    */
-  | { kind: 'protocolError'; id: string; title: string; detail: string; raw?: string };
+  | { kind: 'protocolError'; id: string; title: string; detail: string; raw?: string }
+  /**
+   * The chat went on with the agent after a reload or a restart: `resumed` and `loaded` kept the
+   * agent's context (session/resume, session/load); `new` did not: the agent starts fresh from
+   * here and knows nothing of what is above.
+   */
+  | { kind: 'continued'; id: string; how: ContinueHow };
+
+/** How a chat went on with its agent (see the `continued` entry). */
+export type ContinueHow = 'resumed' | 'loaded' | 'new';
 
 /** An agent's `_meta` object: opaque, kept for whoever reads it (the spec: make no assumptions). */
 export type AgentMeta = Record<string, unknown>;

@@ -1,5 +1,6 @@
 // Picks the view class for an entry kind.
 import type { Entry } from '../../src/shared/thread';
+import { ContinuedView } from './continued';
 import { FailureView } from './failure';
 import { MessageView } from './message';
 import { ProtocolErrorView } from './protocolError';
@@ -22,5 +23,7 @@ export function createEntryView(entry: Entry, post: Post): EntryView {
       return new FailureView(entry, post);
     case 'protocolError':
       return new ProtocolErrorView(entry);
+    case 'continued':
+      return new ContinuedView(entry);
   }
 }

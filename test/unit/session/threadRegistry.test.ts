@@ -77,7 +77,7 @@ describe('ThreadRegistry', () => {
     expect(created[1]?.calls).toEqual([]);
   });
 
-  it('restores a chat with its state, shown only when asked (or when nothing else is)', () => {
+  it('restores a chat with its state, shown only when asked', () => {
     const states: unknown[] = [];
     const threads = new ThreadRegistry((agent, threadId, restored) => {
       states.push(restored);
@@ -85,10 +85,11 @@ describe('ThreadRegistry', () => {
     });
     const state = new FakeThread('old').state;
     const restored = threads.restore(fakeAgent(), 'old', state, false);
-    expect(threads.active()).toBe(restored);
-    const other = threads.restore(fakeAgent(), 'older', state, false);
-    expect(threads.active()).toBe(restored);
-    expect(threads.restore(fakeAgent(), 'older', state, true)).toBe(other);
+    expect(threads.active()).toBeUndefined();
+    const other = threads.restore(fakeAgent(), 'older', state, true);
+    expect(threads.active()).toBe(other);
+    expect(threads.restore(fakeAgent(), 'old', state, true)).toBe(restored);
+    expect(threads.all()).toEqual([restored, other]);
     expect(states).toEqual([state, state]);
   });
 
