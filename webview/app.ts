@@ -6,7 +6,6 @@ import { createThreadRenderer, type ThreadRenderer } from './render/threadView';
 import type { Post } from './render/types';
 import { ThreadStore, type ViewState } from './store';
 import { onlyStreamingTextGrew } from './streamingFrames';
-import { reviewCards } from './render/reviewControls';
 import { recordError } from './errors';
 import { terminalViews } from './terminal/views';
 
@@ -39,7 +38,6 @@ export function createChatApp(root: HTMLElement, rawPost: Post, options: ChatApp
 
   terminalViews.setPost(post);
   let shownThreadId: string | null = null;
-  let shownReview = store.state.review;
   /** What the last frame rendered, and whether that was only streamed text growing. */
   let rendered: ViewState | null = null;
   let lastFrameOnlyText = false;
@@ -48,12 +46,6 @@ export function createChatApp(root: HTMLElement, rawPost: Post, options: ChatApp
     rendered = store.state;
     // A frame that throws must not stop the next one: each step is on its own (and the thread
     // renderer isolates its parts and entries, see threadView.ts and transcript.ts).
-    try {
-      // Before rendering: cards built in this frame start from the newest review state.
-      if (store.state.review !== shownReview) reviewCards.update((shownReview = store.state.review).files);
-    } catch (error) {
-      recordError('the review state could not be shown', error);
-    }
     try {
       renderer.render(store.state);
     } catch (error) {
@@ -110,7 +102,6 @@ export function createChatApp(root: HTMLElement, rawPost: Post, options: ChatApp
         outcome === 'applied' ||
         outcome === 'agents' ||
         outcome === 'focusComposer' ||
-        outcome === 'review' ||
         outcome === 'chats'
       )
         schedule();

@@ -1,7 +1,7 @@
 // The webview's mirror of the host state. The host sends one snapshot, then numbered action
 // batches; each action goes through the same pure reducer the host uses. A gap in the numbers
 // means we missed something: ask for a snapshot (`resync`) and ignore batches until it comes.
-import type { AgentChoice, ChatSummary, HostToWebview, ReviewFileState, WebviewToHost } from '../src/shared/messages';
+import type { AgentChoice, ChatSummary, HostToWebview, WebviewToHost } from '../src/shared/messages';
 import { reduce } from '../src/shared/reduce';
 import type { ThreadState } from '../src/shared/thread';
 import { recordError } from './errors';
@@ -12,25 +12,14 @@ export interface ViewState {
   thread: ThreadState | null;
   agents: AgentChoice[];
   defaultAgentId: string;
-  /** Review of the files the chat shows (per workspace, sent by the host beside the thread). */
-  review: ReviewView;
   /** The chats of the window (the chat list), the shown one marked `active`. */
   chats?: ChatSummary[];
 }
-
-export interface ReviewView {
-  files: ReviewFileState[];
-  /** Files the shown chat's turns changed that still have pending changes (Keep All / Undo All). */
-  sessionPending: number;
-}
-
-const NO_REVIEW: ReviewView = { files: [], sessionPending: 0 };
 
 export type ReceiveOutcome =
   | 'snapshot' // state replaced
   | 'applied' // actions applied
   | 'agents' // agent list replaced
-  | 'review' // review state replaced
   | 'chats' // chat list replaced
   | 'focusComposer'
   | 'stale' // batch already applied (or empty): nothing to do
@@ -39,7 +28,7 @@ export type ReceiveOutcome =
   | 'terminalOutput'; // not thread state: the app hands it to the terminal views
 
 export class ThreadStore {
-  private current: ViewState = { thread: null, agents: [], defaultAgentId: '', review: NO_REVIEW, chats: [] };
+  private current: ViewState = { thread: null, agents: [], defaultAgentId: '', chats: [] };
   private lastSeq = 0;
   /** False before the first snapshot and between a gap and the snapshot that answers it. */
   private synced = false;
@@ -57,12 +46,10 @@ export class ThreadStore {
   receive(msg: HostToWebview): ReceiveOutcome {
     switch (msg.type) {
       case 'snapshot':
-        // The review that follows the snapshot replaces this one.
         this.current = {
           thread: msg.thread,
           agents: msg.agents,
           defaultAgentId: msg.defaultAgentId,
-          review: this.current.review,
           chats: this.current.chats,
         };
         this.lastSeq = msg.seq;
@@ -83,9 +70,6 @@ export class ThreadStore {
         }
       case 'terminalOutput':
         return 'terminalOutput';
-      case 'review':
-        this.current = { ...this.current, review: { files: msg.files, sessionPending: msg.sessionPending } };
-        return 'review';
       case 'chats':
         this.current = { ...this.current, chats: Array.isArray(msg.chats) ? msg.chats : [] };
         return 'chats';

@@ -12,17 +12,20 @@ import type { ThreadAction } from '../shared/actions';
 import {
   createThreadState,
   type AgentFailure,
+  type ReviewView,
   type SettingTarget,
   type ThreadState,
   type TurnUsage,
 } from '../shared/thread';
 import { metaOf } from '../shared/sessionUpdates';
+import { writeStartRevision } from '../shared/fileWrites';
+import { agentRoots, rootsNotice, type AgentRoots } from '../shared/workspaceRoots';
 import type { AgentConfig, CancelSignal, ClientHandlers, HostEnvironment, ThreadController, ThreadEvent } from './api';
 import type { TerminalHandle, TerminalManager } from './terminalManager';
 import { AgentConnection, type SessionSink } from './agentConnection';
 import { PendingPermissions } from './permissions';
 import { ThreadStore } from './threadStore';
-import { ThreadTerminals } from './threadTerminals';
+import { ThreadTerminals, type ThreadTerminalsDeps } from './threadTerminals';
 import { boundUpdate, rawPreview, STRUCTURED_BOUNDS } from './updateGate';
 import { UpdateIntake } from './updateIntake';
 import { boundJson, FREE_FORM_BOUNDS } from '../protocol/boundJson';
@@ -45,7 +48,17 @@ export interface ThreadControllerOptions {
   stopGraceMs?: number;
   /** The thread as it was when the window closed (session/chatJournal.ts): shown until the chat continues. */
   restored?: ThreadState;
+  /** Defaults to `new ThreadTerminals(deps)`; a test passes its own to watch the terminals' memory. */
+  openTerminals?: (deps: ThreadTerminalsDeps) => ThreadTerminals;
+  /** How long session/set_mode and session/set_config_option may take (default SETTING_TIMEOUT_MS). */
+  settingTimeoutMs?: number;
 }
+
+/**
+ * An agent that never answers a mode or option change must not leave the selector showing the
+ * user's choice: after this long the change counts as refused (and the agent is told to stop).
+ */
+export const SETTING_TIMEOUT_MS = 30_000;
 
 export function createThreadController(options: ThreadControllerOptions): ThreadController {
   return new AcpThreadController(options);
@@ -105,7 +118,7 @@ export class AcpThreadController implements ThreadController {
       (action) => this.replay?.add(action),
       (line) => this.log.append(line),
     );
-    this.terminals = new ThreadTerminals({
+    this.terminals = (options.openTerminals ?? ((deps) => new ThreadTerminals(deps)))({
       baseEnv: () => env.baseEnv(),
       liveGroups: env.liveProcessGroups,
       log: (line) => this.log.append(line),
@@ -234,7 +247,11 @@ export class AcpThreadController implements ThreadController {
   async setMode(modeId: string): Promise<void> {
     const { gen, sessionId } = this.requireSession();
     try {
-      await gen.connection.rpc.request(AgentMethod.sessionSetMode, { sessionId, modeId });
+      await gen.connection.rpc.request(
+        AgentMethod.sessionSetMode,
+        { sessionId, modeId },
+        { timeoutMs: this.settingTimeoutMs },
+      );
     } catch (error) {
       return this.settingFailed(gen, { kind: 'mode' }, `Could not switch the mode to ${modeId}`, error);
     }
@@ -248,7 +265,9 @@ export class AcpThreadController implements ThreadController {
       typeof value === 'boolean' ? { sessionId, configId, type: 'boolean', value } : { sessionId, configId, value };
     let response: acp.SetSessionConfigOptionResponse;
     try {
-      response = await gen.connection.rpc.request(AgentMethod.sessionSetConfigOption, params);
+      response = await gen.connection.rpc.request(AgentMethod.sessionSetConfigOption, params, {
+        timeoutMs: this.settingTimeoutMs,
+      });
     } catch (error) {
       return this.settingFailed(gen, { kind: 'config', configId }, `Could not set ${configId}`, error);
     }
@@ -343,16 +362,26 @@ export class AcpThreadController implements ThreadController {
     return true;
   }
 
+  /** The folders of this session (src/shared/workspaceRoots.ts), from the agent's capabilities. */
+  private roots(gen: Generation): AgentRoots {
+    const { env } = this.options;
+    const folders = (env.workspaceFolders?.() ?? [env.workspaceCwd()]).map((folder) => resolvePath(folder));
+    return agentRoots(gen.connection.capabilities, folders, resolvePath(env.workspaceCwd()));
+  }
+
   private async openSession(gen: Generation): Promise<void> {
-    const cwd = resolvePath(this.options.env.workspaceCwd());
+    const roots = this.roots(gen);
+    const cwd = roots.cwd;
     const continuing = hasConversation(this.store.current);
     if (continuing) {
       const outcome = await this.continueSession(gen, cwd);
       if (outcome !== false) return;
     }
+    const params: acp.NewSessionRequest = { cwd, mcpServers: [] };
+    if (roots.additionalDirectories.length > 0) params.additionalDirectories = roots.additionalDirectories;
     let response: acp.NewSessionResponse;
     try {
-      response = await gen.connection.rpc.request(AgentMethod.sessionNew, { cwd, mcpServers: [] });
+      response = await gen.connection.rpc.request(AgentMethod.sessionNew, params);
     } catch (error) {
       if (!this.isCurrent(gen) || !(error instanceof AcpRpcError)) return; // the agent went away: its failure shows
       if (error.code !== ErrorCodes.authRequired) {
@@ -375,6 +404,10 @@ export class AcpThreadController implements ThreadController {
     });
     // The conversation above is not in this session: the transcript says so where it happened.
     if (continuing) this.dispatch({ type: 'sessionContinued', how: 'new' });
+    const notice = rootsNotice(this.agent.displayName, roots);
+    if (notice && !this.store.current.entries.some((entry) => entry.kind === 'notice' && entry.text === notice)) {
+      this.dispatch({ type: 'notice', text: notice });
+    }
     this.dispatch({ type: 'connection', state: { kind: 'ready' } });
   }
 
@@ -387,10 +420,15 @@ export class AcpThreadController implements ThreadController {
       readTextFile: (params, signal) => this.options.handlers.readTextFile(params, signal),
       writeTextFile: async (params, signal) => {
         const outcome = await this.options.handlers.writeTextFile(params, signal);
-        this.dispatch({ type: 'fileWritten', path: params.path, oldText: outcome.oldText, newText: outcome.newText });
+        const from = writeStartRevision(this.store.current, outcome.path, outcome.revision);
+        this.dispatch({ type: 'fileWritten', write: outcome.view(from) });
         return {};
       },
     };
+  }
+
+  showReview(review: ReviewView): void {
+    this.dispatch({ type: 'reviewChanged', review });
   }
 
   onTerminalOutput(listener: (terminalId: string, data: string) => void): { dispose(): void } {
@@ -407,11 +445,6 @@ export class AcpThreadController implements ThreadController {
 
   terminalHandle(terminalId: string): TerminalHandle | undefined {
     return this.terminals.handle(terminalId);
-  }
-
-  /** For tests of the memory bound: what a live terminal retains. */
-  terminalStats(terminalId: string): ReturnType<TerminalManager['stats']> {
-    return this.terminals.stats(terminalId);
   }
 
   /** Kills every terminal of the generation (no orphans) and keeps it for replays. */
@@ -498,6 +531,10 @@ export class AcpThreadController implements ThreadController {
     // Let the `cancelled` answers reach the agent before its connection closes.
     if (answered > 0) await new Promise((resolve) => setImmediate(resolve));
     await gen.connection.stop();
+  }
+
+  private get settingTimeoutMs(): number {
+    return this.options.settingTimeoutMs ?? SETTING_TIMEOUT_MS;
   }
 
   private requireSession(): { gen: Generation; sessionId: string } {

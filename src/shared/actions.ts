@@ -7,6 +7,8 @@ import type {
   AgentMeta,
   ConnectionState,
   ContinueHow,
+  FileWriteView,
+  ReviewView,
   SettingTarget,
   TerminalView,
   TurnUsage,
@@ -58,7 +60,9 @@ export type ThreadAction =
   /** session/set_mode or session/set_config_option failed: the selector shows the agent's value and this message. */
   | { type: 'settingFailed'; target: SettingTarget; message: string }
   /** The agent wrote a file through fs/write_text_file. */
-  | { type: 'fileWritten'; path: string; oldText: string | null; newText: string }
+  | { type: 'fileWritten'; write: FileWriteView }
+  /** The review state of the files the chat shows changed (the host folds it in: src/chat/reviewSync.ts). */
+  | { type: 'reviewChanged'; review: ReviewView }
   /** terminal/create started a command (its output streams to the webview separately). */
   | { type: 'terminalCreated'; terminal: Pick<TerminalView, 'terminalId' | 'commandLine' | 'cwd' | 'mode'> }
   /** terminal/kill from the agent, or the user's Stop button. */
@@ -70,6 +74,8 @@ export type ThreadAction =
   | { type: 'protocolError'; title: string; detail: string; raw?: string }
   /** The chat went on with the agent after a reload or restart (see the `continued` entry). */
   | { type: 'sessionContinued'; how: ContinueHow }
+  /** A note from the client in the thread (e.g. which workspace folder the agent works in). */
+  | { type: 'notice'; text: string }
   /** The agent process failed (spawn error, exit, timeout, bad protocol version). */
   | { type: 'agentFailed'; failure: AgentFailure };
 

@@ -9,22 +9,6 @@ export interface AgentChoice extends AgentDescriptor {
   commandLine: string;
 }
 
-/**
- * The review of one file shown in the chat (review is per workspace, not thread state): what the
- * file's diff cards show beside Keep / Undo. `path` is the path exactly as the chat shows it.
- */
-export interface ReviewFileState {
-  path: string;
-  /** unknown: the agent changed it on disk and its earlier content was never seen (nothing to undo). */
-  status: 'pending' | 'kept' | 'undone' | 'unknown';
-  added: number;
-  removed: number;
-  /** Pending hunks. */
-  hunks: number;
-  /** Overlaps with the user's unsaved edits, shown as conflicts. */
-  conflicts: number;
-}
-
 /** What the chat list shows of one chat (session/chatList.ts keeps it). */
 export type ChatState = 'starting' | 'idle' | 'working' | 'permission' | 'done' | 'failed' | 'stopped';
 
@@ -70,12 +54,6 @@ export type HostToWebview =
    * sent after a snapshot, and when the webview fell behind and the live bytes were dropped.
    */
   | { type: 'terminalOutput'; terminalId: string; data: string; replace: boolean }
-  /**
-   * Review state of the files the chat shows (those with a review; a file missing from `files` has
-   * none: nothing written yet). Sent after each snapshot and, coalesced, when it changes; it
-   * replaces the previous one whole.
-   */
-  | { type: 'review'; files: ReviewFileState[]; sessionPending: number }
   /** The chats of the window (the chat list); replaces the previous list whole. */
   | { type: 'chats'; chats: ChatSummary[] };
 
@@ -102,8 +80,13 @@ type WebviewMessage =
   /** Start a new chat; without agentId the host asks the user to pick one. */
   | { type: 'newChat'; agentId?: string }
   | { type: 'openLocation'; path: string; line?: number | null }
-  /** Open VS Code's diff editor for a diff or fs write shown in a tool-call card. */
-  | { type: 'openDiff'; path: string; oldText: string | null; newText: string }
+  /**
+   * Open VS Code's diff editor for the fs writes a tool-call card shows: from before the write
+   * `fromRevision` to after the write `revision` (the texts stay on the host, src/review/fileTexts.ts).
+   */
+  | { type: 'openDiff'; path: string; fromRevision: number; revision: number }
+  /** Open VS Code's diff editor for the agent's own diff of `path` in the tool call's content. */
+  | { type: 'openToolDiff'; toolCallId: string; path: string }
   | { type: 'copy'; text: string }
   | { type: 'showLog' }
   /** The Stop button of a terminal card: kills the command (the card says the user stopped it). */

@@ -22,7 +22,10 @@ afterEach(async () => {
 
 const handlers: ClientHandlers = {
   readTextFile: async ({ path }) => ({ content: `editor copy of ${path}` }),
-  writeTextFile: async ({ content }) => ({ oldText: null, newText: content }),
+  // The scripted agent's basic turn writes nothing.
+  writeTextFile: async () => {
+    throw new Error('no write expected');
+  },
 };
 
 function world(caps: string[]) {

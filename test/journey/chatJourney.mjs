@@ -29,7 +29,8 @@ import {
 } from '../../scripts/e2e/codeServer.mjs';
 import { repoRoot, sampleWorkspace, testResultsDir, vsixPath } from '../../scripts/e2e/paths.mjs';
 import { seconds, writeSummary } from '../../scripts/e2e/summary.mjs';
-import { addReviewSteps } from './reviewSteps.mjs';
+import { addCheckpointSteps } from './checkpointSteps.mjs';
+import { addReviewSteps, REVIEW_FILE, START_TEXT } from './reviewSteps.mjs';
 import { createJourney } from './steps.mjs';
 import { addTerminalSteps } from './terminalSteps.mjs';
 import { addViewSteps, cardScreenshot, MISSING_AGENT, roomForChat } from './layoutSteps.mjs';
@@ -145,6 +146,14 @@ async function main() {
       }
     });
     addReviewSteps(journey, { page, chat, workspace, screenshotDir, timeout: STEP_TIMEOUT });
+    addCheckpointSteps(journey, {
+      page,
+      chat,
+      reviewFile: path.join(workspace, REVIEW_FILE),
+      textBefore: START_TEXT,
+      screenshotDir,
+      timeout: STEP_TIMEOUT,
+    });
     addTerminalSteps(journey, { page: () => page, chat, screenshotDir, timeout: STEP_TIMEOUT });
     addViewSteps(journey, { page, chat, screenshotDir, timeout: STEP_TIMEOUT });
     addSessionSteps(journey, { page: () => page, chat, pidFile, screenshotDir, timeout: STEP_TIMEOUT });

@@ -3,20 +3,23 @@ import type { Entry } from '../../src/shared/thread';
 import { ContinuedView } from './continued';
 import { FailureView } from './failure';
 import { MessageView } from './message';
+import { NoticeView } from './notice';
 import { ProtocolErrorView } from './protocolError';
 import { ToolCardView } from './toolCard';
 import { TurnEndView } from './turnEnd';
+import type { ReviewCards } from './reviewControls';
 import type { EntryView, Post } from './types';
 
 /** Creates the (empty) view for `entry`; the caller fills it with `update(entry)`. */
-export function createEntryView(entry: Entry, post: Post): EntryView {
+/** `review`: the thread renderer's review state, for the diff cards of tool calls. */
+export function createEntryView(entry: Entry, post: Post, review: ReviewCards): EntryView {
   switch (entry.kind) {
     case 'user':
     case 'agent':
     case 'thought':
       return new MessageView(entry, post);
     case 'tool':
-      return new ToolCardView(entry, post);
+      return new ToolCardView(entry, post, review);
     case 'turnEnd':
       return new TurnEndView(entry);
     case 'failure':
@@ -25,5 +28,7 @@ export function createEntryView(entry: Entry, post: Post): EntryView {
       return new ProtocolErrorView(entry);
     case 'continued':
       return new ContinuedView(entry);
+    case 'notice':
+      return new NoticeView(entry);
   }
 }

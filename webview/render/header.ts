@@ -74,7 +74,7 @@ export class HeaderView {
     const thread = view.thread;
     this.picker.update(view.agents, thread?.agent.id ?? view.defaultAgentId);
     this.el.classList.toggle('no-thread', thread === null);
-    const pending = thread ? view.review.sessionPending : 0;
+    const pending = thread?.review?.sessionPending ?? 0;
     setHidden(this.sessionReview, pending === 0);
     setText(this.sessionPending, `${pending} file${pending === 1 ? '' : 's'} with pending changes`);
     if (!thread) {

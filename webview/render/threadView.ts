@@ -9,6 +9,7 @@ import { ChatListView } from './chatList';
 import { ConnectionBanner } from './connection';
 import { HeaderView } from './header';
 import { PlanView } from './plan';
+import { ReviewCards } from './reviewControls';
 import { TranscriptView } from './transcript';
 import type { Post } from './types';
 
@@ -30,7 +31,8 @@ export interface ThreadRenderer {
 export function createThreadRenderer(root: HTMLElement, post: Post, options: ComposerOptions = {}): ThreadRenderer {
   const header = new HeaderView(post);
   const chatList = new ChatListView(post);
-  const transcript = new TranscriptView(post);
+  const review = new ReviewCards();
+  const transcript = new TranscriptView(post, review);
   const banner = new ConnectionBanner(post);
   const plan = new PlanView();
   const composer = new ComposerView(post, {
@@ -75,6 +77,8 @@ export function createThreadRenderer(root: HTMLElement, post: Post, options: Com
       setHidden(transcript.el, thread === null);
       guarded('chat list', () => chatList.update(view.chats, thread?.key.threadId ?? null));
       guarded('connection banner', () => banner.update(thread));
+      // The review state first: cards built or updated in this render show the newest one.
+      guarded('review', () => review.update(thread?.review));
       guarded('transcript', () => transcript.render(Array.isArray(thread?.entries) ? thread.entries : []));
       guarded('plan', () => plan.update(Array.isArray(thread?.plan) ? thread.plan : null));
       guarded('composer', () => composer.update(thread));

@@ -43,25 +43,18 @@ export class ChatSurface implements vscode.Disposable {
       timerSchedule,
       (line) => console.warn(line),
     );
-    this.host = { ...deps, activeThread: () => this.thread, sendSnapshot: () => this.mirror.sendSnapshot() };
-    const mirror = this.mirror;
-    this.review =
-      deps.reviewSource &&
-      new ReviewSync(
-        {
-          get isReady() {
-            return mirror.isReady;
-          },
-          post: (message) => this.post(message),
-        },
-        deps.reviewSource,
-        timerSchedule,
-      );
-    mirror.onSnapshot = () => {
-      this.review?.afterSnapshot();
-      this.lastChats = undefined;
-      this.sendChats();
+    this.host = {
+      ...deps,
+      activeThread: () => this.thread,
+      // `ready` (a new webview document) or `resync`: the chat list follows the snapshot.
+      sendSnapshot: () => {
+        this.mirror.sendSnapshot();
+        this.lastChats = undefined;
+        this.sendChats();
+      },
     };
+    // Folds the review into the shown thread's state: it reaches the webview through the mirror.
+    this.review = deps.reviewSource && new ReviewSync(deps.reviewSource, timerSchedule);
   }
 
   get shownThread(): ThreadController | undefined {

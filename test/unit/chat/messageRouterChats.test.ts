@@ -28,6 +28,7 @@ function host() {
     sendSnapshot: () => undefined,
     openLocation: async () => undefined,
     openDiff: async () => undefined,
+    openWriteDiff: async () => undefined,
     copy: async () => undefined,
     showLog: (agentId) => void log.push(['showLog', agentId]),
     openTerminal: () => undefined,
