@@ -20,9 +20,13 @@ const SCOPES = {
     ],
     breakAt: 94,
   },
-  // The rules of files without VS Code, and the fs/* handlers that apply them to editor buffers.
-  fs: { mutate: ['src/fs/**/*.ts', 'src/vscode/fs/fsRequests.ts'], breakAt: null },
-  terminals: { mutate: ['src/terminals/**/*.ts'], breakAt: null },
+  // The rules of files without VS Code, and the fs/* handlers without the editor (fsRequests.ts).
+  // Measured 2026-11-23 at 76.36 % (before the tests written from its survivors).
+  fs: { mutate: ['src/fs/**/*.ts', 'src/vscode/fs/fsRequests.ts'], breakAt: 76 },
+  // Measured 2026-11-23 at 55.12 % (78.61 % of what the unit tests reach; the process backends are
+  // exercised by the integration tests only).
+  terminals: { mutate: ['src/terminals/**/*.ts'], breakAt: 55 },
+  // Not measured yet: no floor.
   session: { mutate: ['src/session/**/*.ts'], breakAt: null },
   // The rest of src/protocol/ (the framing and the traffic log).
   protocol: {

@@ -134,7 +134,6 @@ function denied(kind: AccessKind, realPath: string, why: string): RequestFailure
   );
 }
 
-/** The setting's value as the user set it; anything else is the default, 'ask'. */
 /** The modal's text and buttons, in order (Deny last: the close affordance). */
 export interface OutsideQuestion {
   message: string;
@@ -172,6 +171,7 @@ export function outsideQuestion(agentName: string, request: OutsideRequest): Out
   };
 }
 
+/** The setting's value as the user set it; anything else is the default, 'ask'. */
 export function parseOutsidePolicy(value: unknown): OutsidePolicy {
   return value === 'allow' || value === 'deny' ? value : 'ask';
 }

@@ -156,7 +156,7 @@ async function main() {
     });
     addTerminalSteps(journey, { page: () => page, chat, screenshotDir, timeout: STEP_TIMEOUT });
     addViewSteps(journey, { page, chat, screenshotDir, timeout: STEP_TIMEOUT });
-    addSessionSteps(journey, { page: () => page, chat, pidFile, screenshotDir, timeout: STEP_TIMEOUT });
+    addSessionSteps(journey, { page: () => page, chat, pidFile, workspace, screenshotDir, timeout: STEP_TIMEOUT });
 
     const results = await journey.run();
     const passed = results.filter((r) => r.ok).length;

@@ -1,7 +1,8 @@
 // Journey steps about chats and the agent's lifetime, with the real workbench dialogs: "New Chat with
 // Agent..." picks an agent in VS Code's own quick pick; a read outside the workspace asks in VS Code's own
 // modal, and Deny / Allow Once reach the agent; a window reload (a real one: the extension host shuts down and
-// starts again) leaves no agent process behind, its children included.
+// starts again) leaves no agent process behind, its children included, and the agent's pending changes survive
+// it: the editor still offers Keep / Undo on them, and both still work.
 import fs from 'node:fs';
 import path from 'node:path';
 import { repoRoot } from '../../scripts/e2e/paths.mjs';
@@ -37,7 +38,40 @@ async function waitUntil(condition, timeout, what) {
   }
 }
 
-export function addSessionSteps(journey, { page, chat, pidFile, screenshotDir, timeout }) {
+/** Opens a workspace file by name through Quick Open. */
+async function openFile(page, name, timeout = 60_000) {
+  const input = page.locator('.quick-input-widget input[type="text"]').first();
+  // A workbench still restoring after a reload may not open Quick Open yet: ask again until it does.
+  await waitUntil(
+    async () => {
+      await page.keyboard.press('Control+P');
+      return input.waitFor({ timeout: 2000 }).then(
+        () => true,
+        () => false,
+      );
+    },
+    timeout,
+    'Quick Open',
+  );
+  await input.fill(name);
+  // A click on the row, not Enter: Enter may pick the row highlighted before the list was filtered.
+  await page.locator('.quick-input-list .monaco-list-row', { hasText: name }).first().click();
+  await page.locator('.tab.active', { hasText: name }).first().waitFor();
+}
+
+/** The active editor's CodeLens links whose text is `label` (Keep, Undo, ...). */
+function lens(page, label) {
+  return page
+    .locator('.editor-instance .monaco-editor')
+    .first()
+    .locator('.codelens-decoration a')
+    .filter({ hasText: new RegExp(`^\\W*${label}\\s*$`) });
+}
+
+/** Files the probe writes on disk during a turn (as a shell tool would), pending review across the reload. */
+const RELOAD_FILES = ['reload-write-1.txt', 'reload-write-2.txt'];
+
+export function addSessionSteps(journey, { page, chat, pidFile, workspace, screenshotDir, timeout }) {
   journey.step('"New Chat with Agent..." picks an agent in VS Code\'s quick pick', async () => {
     await runCommand(page(), 'Switchboard: New Chat with Agent...');
     const input = page().locator('.quick-input-widget input[type="text"]').first();
@@ -85,6 +119,27 @@ export function addSessionSteps(journey, { page, chat, pidFile, screenshotDir, t
     },
   );
 
+  journey.step('before the reload: files the agent created on disk are pending review in the editor', async () => {
+    for (const name of RELOAD_FILES) fs.rmSync(path.join(workspace, name), { force: true });
+    const answers = () => chat.locator('.entry.agent').allTextContents();
+    await chat.locator('#composer').fill('write 2 20 reload-');
+    await chat.locator('#composer').press('Enter');
+    await waitUntil(
+      async () => (await answers()).join('').includes('probe: {"wrote":2}'),
+      timeout,
+      'the probe to write',
+    );
+    for (const name of RELOAD_FILES) {
+      await openFile(page(), name);
+      await page()
+        .locator('.editor-instance .codelens-decoration', { hasText: 'Switchboard: 1 agent change' })
+        .first()
+        .waitFor({ timeout });
+    }
+    // The review is persisted shortly after it changes: well before the reload below.
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+  });
+
   journey.step('a window reload stops the agent and its children: no orphans', async () => {
     fs.rmSync(pidFile, { force: true });
     await chat.locator('#composer').fill('spawn');
@@ -100,5 +155,34 @@ export function addSessionSteps(journey, { page, chat, pidFile, screenshotDir, t
       15_000,
       `the agent (${pid}) and its child (${childPid}) to be gone after the reload`,
     );
+  });
+
+  journey.step('after the reload the changes are still pending; Keep and Undo still work', async () => {
+    const [kept, undone] = RELOAD_FILES;
+    // The restored editor renders once the workbench is back; then the extension is activated in the new
+    // extension host, whatever the restored side bar shows.
+    await page().locator('.editor-instance .monaco-editor .view-lines').first().waitFor({ timeout: 90_000 });
+    await runCommand(page(), 'Switchboard: Focus Chat');
+    // The Changes view lists both files again.
+    const changes = page().locator('.pane-header', { hasText: 'Changes' }).first();
+    if ((await changes.getAttribute('aria-expanded')) !== 'true') await changes.click();
+    for (const name of RELOAD_FILES)
+      await page().locator('.pane-body .monaco-list-row', { hasText: name }).first().waitFor({ timeout });
+    await page().screenshot({ path: path.join(screenshotDir, 'review-changes-after-reload.png') });
+    await openFile(page(), kept);
+    await page()
+      .locator('.editor-instance .codelens-decoration', { hasText: 'Switchboard: 1 agent change' })
+      .first()
+      .waitFor({ timeout });
+    await page().screenshot({ path: path.join(screenshotDir, 'review-after-reload.png') });
+    await lens(page(), 'Keep').first().click();
+    await waitUntil(async () => (await lens(page(), 'Keep').count()) === 0, timeout, 'Keep to resolve the change');
+    if (!fs.existsSync(path.join(workspace, kept))) throw new Error(`Keep removed ${kept}`);
+
+    await openFile(page(), undone);
+    await lens(page(), 'Undo').first().waitFor({ timeout });
+    await lens(page(), 'Undo').first().click();
+    // The agent created it: undoing its change deletes it again.
+    await waitUntil(() => !fs.existsSync(path.join(workspace, undone)), timeout, `Undo to delete ${undone}`);
   });
 }

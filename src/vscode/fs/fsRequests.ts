@@ -115,7 +115,7 @@ async function readTextFile(
 ): Promise<acp.ReadTextFileResponse> {
   const filePath = requirePath(params.path);
   const request = requireLineRequest(params);
-  const realPath = await orCancelled(signal, context.outside.check('read', filePath));
+  const realPath = await orCancelled(signal, () => context.outside.check('read', filePath));
   throwIfCancelled(signal);
   let slice: FileSlice;
   try {
@@ -174,7 +174,7 @@ async function writeTextFile(
 ): Promise<WriteOutcome> {
   if (typeof params.content !== 'string')
     throw new RequestFailure(ErrorCodes.invalidParams, 'content must be a string');
-  const realPath = await orCancelled(signal, context.outside.check('write', filePath));
+  const realPath = await orCancelled(signal, () => context.outside.check('write', filePath));
   throwIfCancelled(signal);
   const onDisk = await regularFileOrMissing(filePath, realPath);
   return context.editor.write({
@@ -229,14 +229,15 @@ function requireLineRequest(params: acp.ReadTextFileRequest): LineRequest {
 }
 
 /**
- * `work`, or -32800 as soon as the request is cancelled: the consent dialog may stay open for
+ * The check `start` begins, or -32800 as soon as the request is cancelled: the consent dialog may stay open for
  * minutes, and an agent that gave up (or exited) gets its answer now, not when the user clicks.
  */
-function orCancelled<T>(signal: CancelSignal, work: Promise<T>): Promise<T> {
+function orCancelled<T>(signal: CancelSignal, start: () => Promise<T>): Promise<T> {
+  // Already cancelled: the check (and the question it may ask) does not even start.
   if (signal.isCancellationRequested) {
-    work.catch(() => undefined);
     return Promise.reject(new RequestFailure(ErrorCodes.requestCancelled, 'Request cancelled'));
   }
+  const work = start();
   return new Promise<T>((resolve, reject) => {
     const subscription = signal.onCancellationRequested(() =>
       reject(new RequestFailure(ErrorCodes.requestCancelled, 'Request cancelled')),

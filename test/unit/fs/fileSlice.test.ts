@@ -190,3 +190,17 @@ describe('maxReadBytesFrom (switchboard.fs.maxReadMiB)', () => {
     expect(maxReadBytesFrom(1e9)).toBe(1024 * 1024 * 1024);
   });
 });
+
+describe('bomLength', () => {
+  it('is 3 only for the three bytes EF BB BF at the start', () => {
+    expect(bomLength(new Uint8Array([0xef, 0xbb, 0xbf]))).toBe(3);
+    expect(bomLength(new Uint8Array([0xef, 0xbb, 0xbf, 0x41]))).toBe(3);
+    expect(bomLength(new Uint8Array([0xef, 0xbb]))).toBe(0);
+    for (const bytes of [
+      [0x41, 0xbb, 0xbf],
+      [0xef, 0x41, 0xbf],
+      [0xef, 0xbb, 0x41],
+    ])
+      expect(bomLength(new Uint8Array(bytes)), bytes.join(' ')).toBe(0);
+  });
+});

@@ -117,6 +117,33 @@ describe('OutsideAccess', () => {
     expect(logged[0]).toContain('x\\u000Afs: read allowed');
   });
 
+  it('says what was refused and why, and logs each decision with how it was made', async () => {
+    const target = path.join(out, 'a');
+    const denied = gate(['deny', 'deny']);
+    await expect(denied.access.check('read', target)).rejects.toThrow(
+      `Reading ${target} was refused: it is outside the workspace folders and the user denied it. Do not retry; ask the user.`,
+    );
+    await expect(denied.access.check('write', target)).rejects.toThrow(`Writing ${target} was refused`);
+    expect(denied.logged).toEqual([
+      `fs: read outside the workspace denied by the user: ${target}`,
+      `fs: write outside the workspace denied by the user: ${target}`,
+    ]);
+    const bySetting = gate([], 'deny');
+    await expect(bySetting.access.check('read', target)).rejects.toThrow(
+      'switchboard.fs.readOutsideWorkspace is "deny"',
+    );
+    expect(bySetting.logged).toEqual([
+      `fs: read outside the workspace denied by switchboard.fs.readOutsideWorkspace = "deny": ${target}`,
+    ]);
+    const allowed = gate(['once', 'folder']);
+    await allowed.access.check('read', target);
+    await allowed.access.check('read', target);
+    expect(allowed.logged).toEqual([
+      `fs: read outside the workspace allowed by the user once: ${target}`,
+      `fs: read outside the workspace allowed by the user for the folder ${out} in this chat: ${target}`,
+    ]);
+  });
+
   it('takes only the three values of the setting', () => {
     expect([
       parseOutsidePolicy('allow'),

@@ -16,11 +16,6 @@ function rng(seed: number): () => number {
   return () => (seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff;
 }
 const text = (lines: string[]) => lines.map((line) => `${line}\n`).join('');
-const timed = <T>(work: () => T): { value: T; ms: number } => {
-  const t0 = performance.now();
-  const value = work();
-  return { value, ms: performance.now() - t0 };
-};
 
 describe('merges on random edits', () => {
   it('applies a user edit and an agent edit that are apart, exactly, with no conflict (500 cases)', () => {
@@ -65,17 +60,18 @@ describe('merges on random edits', () => {
   });
 });
 
+// How long these take is a bench figure (bench/figures/hostile.ts: hostile_merge_repetitive and the diff
+// figures), not a timed test; here the results must be right and the big rewrite coarse (one replaced block).
 describe('hostile sizes stay bounded and correct', () => {
   const unrelated = (n: number, tag: string) =>
     text(Array.from({ length: n }, (_, i) => `${tag} ${i} ${'x'.repeat(20)}`));
   const repetitive = (n: number, every: number, mod: number) =>
     text(Array.from({ length: n }, (_, i) => (i % every ? '}' : `x${i % mod}`)));
 
-  it('10k against 10k changed lines: review hunks in well under a second; Keep and Undo of the replaced block are exact', () => {
+  it('10k against 10k changed lines: review hunks as one replaced block; Keep and Undo of the replaced block are exact', () => {
     const baseline = `head\n${unrelated(10_000, 'old')}tail\n`;
     const current = `head\n${unrelated(10_000, 'new')}tail\n`;
-    const { value: hunks, ms } = timed(() => computeHunks(baseline, current));
-    expect(ms).toBeLessThan(500);
+    const hunks = computeHunks(baseline, current);
     expect(hunks).toHaveLength(1);
     expect(hunks[0]).toMatchObject({ baseStart: 1, currentStart: 1, replaced: true });
     expect(hunks[0]!.baseLines).toHaveLength(10_000);
@@ -93,15 +89,11 @@ describe('hostile sizes stay bounded and correct', () => {
     expect(summarize(findFile(state, '/ws/big.txt')!).status).toBe('kept');
   });
 
-  it('repetitive texts (the worst case of LCS merges) merge and rebase in well under a second', () => {
+  it('repetitive texts (the worst case of LCS merges) merge and rebase correctly', () => {
     const base = repetitive(3000, 3, 7);
     const agent = repetitive(3000, 4, 5);
     const live = `user\n${base}`;
-    const merge = timed(() => mergeAgentWrite(base, agent, live));
-    expect(merge.ms).toBeLessThan(500);
-    expect(merge.value.text.startsWith('user\n')).toBe(true);
-    const rebase = timed(() => rebaseUserEdit(base, agent, `user\n${agent}`));
-    expect(rebase.ms).toBeLessThan(500);
-    expect(rebase.value).toBe(`user\n${base}`);
+    expect(mergeAgentWrite(base, agent, live).text.startsWith('user\n')).toBe(true);
+    expect(rebaseUserEdit(base, agent, `user\n${agent}`)).toBe(`user\n${base}`);
   });
 });

@@ -55,14 +55,11 @@ describe('diffHunks over the bounded diff', () => {
     }
   });
 
-  it('replaces the changed middle whole, within the time limit, when two big texts have nothing in common', () => {
+  it('replaces the changed middle whole (coarse: its time is a bench figure, bench/figures/hostile.ts) when two big texts have nothing in common', () => {
     const make = (n: number, tag: string) => Array.from({ length: n }, (_, i) => `${tag} line ${i}\n`).join('');
     const oldText = `head\n${make(10_000, 'old')}tail\n`;
     const newText = `head\n${make(10_000, 'new')}tail\n`;
-    const t0 = performance.now();
     const result = diffHunks(oldText, newText);
-    const ms = performance.now() - t0;
-    expect(ms).toBeLessThan(1000);
     expect(result.coarse).toBe(true);
     expect(result).toMatchObject({ added: 10_000, removed: 10_000 });
     expect(result.hunks).toHaveLength(1);
@@ -90,9 +87,7 @@ describe('diffHunks line limit', () => {
   it('makes at most maxLines line objects and still counts everything', () => {
     const oldText = Array.from({ length: 40_000 }, (_, i) => `old ${i}\n`).join('');
     const newText = Array.from({ length: 40_000 }, (_, i) => `new ${i}\n`).join('');
-    const t0 = performance.now();
     const result = diffHunks(oldText, newText, 3, 400);
-    expect(performance.now() - t0).toBeLessThan(1000);
     expect(result).toMatchObject({ added: 40_000, removed: 40_000, coarse: true });
     expect(result.hunks[0]!.lines).toHaveLength(400);
     expect(result.hunks[0]!.omitted).toBe(80_000 - 400);

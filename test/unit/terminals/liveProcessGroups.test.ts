@@ -44,7 +44,8 @@ function alive(pid: number): boolean {
 }
 
 async function until(condition: () => boolean, what: string): Promise<void> {
-  const deadline = Date.now() + 5000;
+  // Generous: under load (Stryker instruments the terminal code, other jobs share the 2 cores) output takes longer.
+  const deadline = Date.now() + 20_000;
   while (!condition()) {
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
     await new Promise((resolve) => setTimeout(resolve, 20));
