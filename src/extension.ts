@@ -15,6 +15,11 @@ import { DiffDocuments, openLocation } from './vscode/chat/diffDocuments';
 import { pickContext, resolveContext } from './vscode/chat/promptContext';
 import { registerEditorActions } from './vscode/chat/editorActions';
 import { ThreadRegistry } from './session/threadRegistry';
+import { ChatList, type ChatSummary } from './session/chatList';
+import { closeChat, notifyAttention, pickChat } from './vscode/chat/chatCommands';
+import { ChatJournal } from './session/chatJournal';
+import type { DecodedJournal } from './session/journalFormat';
+import { journalDir, missingAgent, restoreOpenChats, trackOpenChats } from './vscode/chat/chatPersistence';
 import type { AgentConfig, HostEnvironment, ThreadController } from './session/api';
 import { createThreadController } from './session/threadController';
 import { errorMessage } from './shared/errorMessage';
@@ -35,7 +40,15 @@ export interface SwitchboardApi {
   /** Whether terminals get a real PTY here (node-pty loaded), or why not. */
   terminalSupport(): { pty: boolean; problem?: string };
   /** Whether the chat view was resolved and its webview said `ready` (tests of the view). */
-  chatViewState(): { resolved: boolean; ready: boolean };
+  chatViewState(): { resolved: boolean; ready: boolean; visible: boolean };
+  /** Every chat of the window (the chat list). */
+  chats(): ThreadController[];
+  /** Shows a chat in the side bar (as picking it in the chat list does). */
+  showChat(threadId: string): boolean;
+  /** Resolves once the chats of the last window are back, with how many. */
+  restoredChats(): Promise<number>;
+  /** Writes every chat's pending transcript now (tests; it is otherwise written within a second). */
+  flushChats(): Promise<void>;
   /** Review of agent changes (inline review, Changes view, checkpoints); the in-host tests drive it. */
   review: ReviewFeature;
   /** The ACP Registry: install, update, roll back, uninstall (the in-host tests drive it). */
@@ -45,6 +58,8 @@ export interface SwitchboardApi {
 }
 
 let registry: ThreadRegistry | undefined;
+/** Stops saving the list of open chats and writes what is pending (before the chats are stopped). */
+let persistence: { flush(): Promise<void> } | undefined;
 
 export function activate(context: vscode.ExtensionContext): SwitchboardApi {
   const activationStarted = performance.now();
@@ -91,8 +106,11 @@ export function activate(context: vscode.ExtensionContext): SwitchboardApi {
 
   // `threads` is read only when a session command runs, after activation.
   const review = activateReview(context, workspaceCwd, () => threads.active()?.threadId);
+  const journal = new ChatJournal(journalDir(context), (line) => console.warn(line));
+  /** Journals being restored, picked up by the factory (the chat keeps writing the same file). */
+  const restoring = new Map<string, DecodedJournal>();
   const threads = new ThreadRegistry(
-    (agent, threadId) => {
+    (agent, threadId, restored) => {
       const handlers = createFsHandlers({
         agentName: agent.displayName,
         review: review.fsHooks,
@@ -108,15 +126,24 @@ export function activate(context: vscode.ExtensionContext): SwitchboardApi {
         (candidate) => candidate.isDemo || vscode.workspace.isTrusted,
         RESTRICTED_MODE_FAILURE,
       );
-      const thread = createThreadController({ threadId, agent, env: host, handlers, spawn });
+      const thread = createThreadController({ threadId, agent, env: host, handlers, spawn, restored });
       // Lives as long as the thread's events do: a disposed thread emits nothing more.
       review.attach(thread);
+      journal.watch(thread, restoring.get(threadId));
       return thread;
     },
     undefined,
     (error) => console.error('[switchboard] stopping an agent failed', error),
   );
   registry = threads;
+  const openChats = trackOpenChats(journal, threads);
+  persistence = {
+    flush: async () => {
+      openChats.dispose();
+      await journal.flushAll();
+      journal.dispose();
+    },
+  };
 
   /** Creates the chat and makes it the visible one; the caller starts it. */
   function createChat(agentId: string | undefined): ThreadController {
@@ -145,9 +172,12 @@ export function activate(context: vscode.ExtensionContext): SwitchboardApi {
     }
     return agentTerminals.show(`${thread.threadId}/${terminalId}`, handle, thread.agent.displayName);
   }
-  const view = new ChatViewProvider(context.extensionUri, {
+  const view: ChatViewProvider = new ChatViewProvider(context.extensionUri, {
     agentList: () => catalog.choices(),
-    activeThread: () => threads.active(),
+    chatList: (): ChatSummary[] => chatList.summaries(),
+    findThread: (threadId) => threads.get(undefined, threadId),
+    showChat: (threadId) => void threads.show(threadId),
+    closeChat: async (threadId) => void (await closeChat(threads, chatList, threadId)),
     startChat,
     pickAgent: () => pickAgent(catalog),
     openLocation: (path, line) => openLocation(path, line, workspaceCwd()),
@@ -166,6 +196,31 @@ export function activate(context: vscode.ExtensionContext): SwitchboardApi {
     reportInvalid: (raw) => console.warn('[switchboard] ignored a malformed webview message', raw),
   });
   threads.onDidChangeActive((thread) => view.setThread(thread));
+
+  /** Opens a chat from a notification or the chat list: the side bar shows it. */
+  async function openChat(threadId: string): Promise<void> {
+    if (!threads.show(threadId)) return;
+    await view.reveal();
+  }
+  // A chat is being read when a visible view shows it; others count as background chats.
+  const chatList: ChatList = new ChatList(
+    threads,
+    (thread, why) => notifyAttention(thread, why, chatList, () => void openChat(thread.threadId)),
+    () => new Set(view.visible && threads.active() ? [threads.active()!.threadId] : []),
+  );
+  const updateBadge = (): void => {
+    const count = chatList.attentionCount();
+    view.setBadge(count, `${count} chat${count === 1 ? '' : 's'} need${count === 1 ? 's' : ''} you`);
+  };
+  chatList.onDidChange(() => {
+    view.chatsChanged();
+    updateBadge();
+  });
+  view.onDidChangeVisibility = () => {
+    const shown = threads.active();
+    if (view.visible && shown) chatList.markRead(shown.threadId);
+    updateBadge();
+  };
 
   /** "New Chat" from a command: show the view, start the chat, put the cursor in the composer. */
   async function newChatFromCommand(agentId: string | undefined): Promise<void> {
@@ -196,6 +251,7 @@ export function activate(context: vscode.ExtensionContext): SwitchboardApi {
   context.subscriptions.push(
     vscode.window.registerWebviewViewProvider(CHAT_VIEW_ID, view),
     view,
+    chatList,
     diffs.register(),
     agentTerminals,
     agentLogs,
@@ -205,6 +261,13 @@ export function activate(context: vscode.ExtensionContext): SwitchboardApi {
       const agentId = await pickAgent(catalog);
       if (agentId !== undefined) await newChatFromCommand(agentId);
     }),
+    vscode.commands.registerCommand('switchboard.switchChat', async () => {
+      const threadId = await pickChat(chatList);
+      if (threadId !== undefined) await openChat(threadId);
+    }),
+    vscode.commands.registerCommand('switchboard.closeChat', () =>
+      onActiveThread('close the chat', async (thread) => void (await closeChat(threads, chatList, thread.threadId))),
+    ),
     vscode.commands.registerCommand('switchboard.cancel', () => onActiveThread('cancel', (thread) => thread.cancel())),
     vscode.commands.registerCommand('switchboard.restartAgent', () =>
       onActiveThread('restart the agent', (thread) => thread.restart()),
@@ -242,8 +305,20 @@ export function activate(context: vscode.ExtensionContext): SwitchboardApi {
   // Off the activation path: a network check only when something from the registry is installed.
   const updateCheck = setTimeout(() => void agentRegistry.checkUpdates(), 5000);
   context.subscriptions.push({ dispose: () => clearTimeout(updateCheck) });
+  // After activation: the chats of the last window come back (read from disk, no agent started).
+  const restored = restoreOpenChats(
+    journal,
+    threads,
+    (decoded) => catalog.find(decoded.header.agent.id) ?? missingAgent(decoded),
+    restoring,
+  ).catch((error: unknown) => {
+    console.error('[switchboard] could not restore the chats', error);
+    return 0;
+  });
 
   return {
+    restoredChats: () => restored,
+    flushChats: () => journal.flushAll(),
     newChat: (agentId) => startChat(agentId),
     activeThread: () => threads.active(),
     terminalSupport: () => {
@@ -255,6 +330,8 @@ export function activate(context: vscode.ExtensionContext): SwitchboardApi {
       return thread ? openTerminal(thread, terminalId) : undefined;
     },
     chatViewState: () => view.state(),
+    chats: () => threads.all(),
+    showChat: (threadId) => threads.show(threadId),
     review,
     agentRegistry,
     activationMs: activationTime(activationStarted),
@@ -269,6 +346,8 @@ function activationTime(started: number): number {
 
 /** Stops every agent process group; VS Code waits for the returned promise (briefly). */
 export async function deactivate(): Promise<void> {
+  await persistence?.flush();
+  persistence = undefined;
   await registry?.disposeAll();
   registry = undefined;
 }

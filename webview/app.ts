@@ -28,8 +28,14 @@ export interface ChatApp {
   readonly renderer: ThreadRenderer;
 }
 
-export function createChatApp(root: HTMLElement, post: Post, options: ChatAppOptions = {}): ChatApp {
-  const store = new ThreadStore(post);
+export function createChatApp(root: HTMLElement, rawPost: Post, options: ChatAppOptions = {}): ChatApp {
+  // Every message names the chat shown when the user acted: a click that crosses a switch to
+  // another chat still reaches the one it was meant for (the host routes by it).
+  const post: Post = (message) => {
+    const threadId = store.state.thread?.key.threadId;
+    rawPost(threadId === undefined || 'threadId' in message ? message : { ...message, threadId });
+  };
+  const store = new ThreadStore(rawPost);
   const budget = new FrameBudget(options.frameBudgetMs ?? FRAME_BUDGET_MS);
   const renderer = createThreadRenderer(root, post, options, budget);
   const requestFrame = options.requestFrame ?? defaultRequestFrame;
@@ -114,7 +120,13 @@ export function createChatApp(root: HTMLElement, post: Post, options: ChatAppOpt
       if (outcome === 'snapshot' && threadId !== shownThreadId) terminalViews.reset(); // another thread's terminals
       shownThreadId = threadId;
       if (outcome === 'focusComposer') focusPending = true;
-      if (outcome === 'snapshot' || outcome === 'applied' || outcome === 'agents' || outcome === 'focusComposer')
+      if (
+        outcome === 'snapshot' ||
+        outcome === 'applied' ||
+        outcome === 'agents' ||
+        outcome === 'focusComposer' ||
+        outcome === 'chats'
+      )
         schedule();
     },
     flush: () => render(Number.POSITIVE_INFINITY),

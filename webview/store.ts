@@ -1,7 +1,7 @@
 // The webview's mirror of the host state. The host sends one snapshot, then numbered action
 // batches; each action goes through the same pure reducer the host uses. A gap in the numbers
 // means we missed something: ask for a snapshot (`resync`) and ignore batches until it comes.
-import type { AgentChoice, HostToWebview, WebviewToHost } from '../src/shared/messages';
+import type { AgentChoice, ChatSummary, HostToWebview, WebviewToHost } from '../src/shared/messages';
 import { reduce } from '../src/shared/reduce';
 import type { MessagePart, ThreadState } from '../src/shared/thread';
 import type { ThreadAction } from '../src/shared/actions';
@@ -14,6 +14,8 @@ export interface ViewState {
   defaultAgentId: string;
   /** What streamed chunks appended to the newest text part (see TextAppend), or null. */
   appended: TextAppend | null;
+  /** The chats of the window (the chat list), the shown one marked `active`. */
+  chats?: ChatSummary[];
 }
 
 /**
@@ -36,6 +38,7 @@ export type ReceiveOutcome =
   | 'snapshot' // state replaced
   | 'applied' // actions applied
   | 'agents' // agent list replaced
+  | 'chats' // chat list replaced
   | 'focusComposer'
   | 'stale' // batch already applied (or empty): nothing to do
   | 'waiting' // no snapshot yet / waiting for the resync snapshot: batch ignored
@@ -44,7 +47,7 @@ export type ReceiveOutcome =
   | 'contextPicked'; // not thread state: the app hands it to the composer
 
 export class ThreadStore {
-  private current: ViewState = { thread: null, agents: [], defaultAgentId: '', appended: null };
+  private current: ViewState = { thread: null, agents: [], defaultAgentId: '', appended: null, chats: [] };
   private lastSeq = 0;
   /** False before the first snapshot and between a gap and the snapshot that answers it. */
   private synced = false;
@@ -67,6 +70,7 @@ export class ThreadStore {
           agents: msg.agents,
           defaultAgentId: msg.defaultAgentId,
           appended: null,
+          chats: this.current.chats,
         };
         this.lastSeq = msg.seq;
         this.synced = true;
@@ -88,6 +92,9 @@ export class ThreadStore {
         return 'terminalOutput';
       case 'contextPicked':
         return 'contextPicked';
+      case 'chats':
+        this.current = { ...this.current, chats: Array.isArray(msg.chats) ? msg.chats : [] };
+        return 'chats';
     }
   }
 

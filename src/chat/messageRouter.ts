@@ -10,7 +10,14 @@ import { clampLine, parseWebviewMessage } from './webviewMessages';
 import { errorMessage } from '../shared/errorMessage';
 
 export interface ChatHost {
+  /** The chat this view shows (the side bar's active chat, or an editor tab's own chat). */
   activeThread(): ThreadController | undefined;
+  /** Any chat by id (messages name the chat the webview showed); undefined once it was closed. */
+  findThread?(threadId: string): ThreadController | undefined;
+  /** The chat list: show a chat in this view, close one (asking first when it works), open one in a tab. */
+  showChat?(threadId: string): void;
+  closeChat?(threadId: string): Promise<void>;
+  openChatInEditor?(threadId: string): Promise<void>;
   /** Starts a chat (the default agent when agentId is undefined) and resolves once it started. */
   startChat(agentId: string | undefined): Promise<ThreadController>;
   /** Asks the user to pick an agent; undefined when they dismissed the picker. */
@@ -57,8 +64,16 @@ export async function routeWebviewMessage(raw: unknown, host: ChatHost): Promise
   }
 }
 
+/** The chat a message is for: the one the webview showed when the user acted. */
+function targetThread(message: WebviewToHost, host: ChatHost): ThreadController | undefined {
+  if (message.threadId === undefined || !host.findThread) return host.activeThread();
+  const thread = host.findThread(message.threadId);
+  if (!thread && message.type === 'prompt') throw new Error('that chat was closed; pick another one');
+  return thread;
+}
+
 async function dispatch(message: WebviewToHost, host: ChatHost): Promise<void> {
-  const thread = host.activeThread();
+  const thread = targetThread(message, host);
   switch (message.type) {
     case 'ready':
     case 'resync':
@@ -67,6 +82,8 @@ async function dispatch(message: WebviewToHost, host: ChatHost): Promise<void> {
     case 'prompt': {
       // No chat yet (fresh window): typing a prompt starts one with the picked (or default) agent.
       const target = thread ?? (await host.startChat(message.agentId));
+      // A chat brought back after a reload runs no agent yet: the first prompt continues it.
+      if (target.snapshot().state.connection.kind === 'stopped') await target.start();
       await target.prompt(message.text, await attachedBlocks(host, target, message.context));
       return;
     }
@@ -92,6 +109,7 @@ async function dispatch(message: WebviewToHost, host: ChatHost): Promise<void> {
         await thread.sendNow({ text: message.text, context: await attachedBlocks(host, thread, message.context) });
       else host.reportInvalid(message);
       return;
+    }
     case 'cancel':
       await thread?.cancel();
       return;
@@ -156,6 +174,15 @@ async function dispatch(message: WebviewToHost, host: ChatHost): Promise<void> {
     case 'restoreCheckpoint':
       if (thread) await host.restoreCheckpoint(thread, message.entryId);
       return;
+    case 'showChat':
+      host.showChat?.(message.threadId);
+      return;
+    case 'closeChat':
+      await host.closeChat?.(message.threadId);
+      return;
+    case 'openChatInEditor':
+      await host.openChatInEditor?.(message.threadId);
+      return;
     default: {
       const unreachable: never = message;
       host.reportInvalid(unreachable);
@@ -190,6 +217,9 @@ const WHAT_FAILED: Record<WebviewToHost['type'], string> = {
   reviewSession: 'apply the review action to the session',
   restoreCheckpoint: 'restore the checkpoint',
   elicitation: 'answer the form',
+  showChat: 'show the chat',
+  closeChat: 'close the chat',
+  openChatInEditor: 'open the chat in an editor tab',
 };
 
 /** The agent's own diff of `path` in a tool call's content, with its texts checked. */
@@ -245,6 +275,8 @@ export function errorAdvice(type: WebviewToHost['type'], error: unknown): string
     'reviewFile',
     'reviewSession',
     'restoreCheckpoint',
+    'showChat',
+    'openChatInEditor',
   ].includes(type);
   const advice = touchesAgent ? ` ${AGENT_ADVICE}` : '';
   return `Switchboard could not ${WHAT_FAILED[type]}: ${reason.replace(/\.$/, '')}.${advice}`;

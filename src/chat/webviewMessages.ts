@@ -35,6 +35,9 @@ const SHAPES: { [K in WebviewToHost['type']]: Shape } = {
   reviewSession: { action: 'string' },
   restoreCheckpoint: { entryId: 'string' },
   elicitation: { elicitationId: 'string', action: 'string', values: 'object?' },
+  showChat: { threadId: 'string' },
+  closeChat: { threadId: 'string' },
+  openChatInEditor: { threadId: 'string' },
 };
 
 /** The message if it is a well-formed WebviewToHost, else null. */
@@ -44,6 +47,7 @@ export function parseWebviewMessage(raw: unknown): WebviewToHost | null {
   const type = record.type;
   if (typeof type !== 'string' || !Object.prototype.hasOwnProperty.call(SHAPES, type)) return null;
   const shape = SHAPES[type as WebviewToHost['type']];
+  if (!fits(record.threadId, 'string?')) return null;
   for (const [field, kind] of Object.entries(shape)) {
     if (!fits(record[field], kind)) return null;
   }

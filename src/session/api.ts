@@ -106,6 +106,8 @@ export interface ThreadController {
   restart(): Promise<void>;
   /** Cancel pending permissions, stop the turn, kill the process group. */
   dispose(): Promise<void>;
+  /** The user closed the chat: session/close where the agent advertises it (before dispose). */
+  closeSession?(): Promise<void>;
   /** Raw output of the thread's terminals as it arrives (not thread state: it streams separately). */
   onTerminalOutput(listener: (terminalId: string, data: string) => void): { dispose(): void };
   /** The retained raw output of a terminal (also after release), to replay into a new view. */

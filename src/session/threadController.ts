@@ -32,6 +32,7 @@ import { boundUpdate, rawPreview, STRUCTURED_BOUNDS } from './updateGate';
 import { UpdateIntake } from './updateIntake';
 import { boundJson, FREE_FORM_BOUNDS } from '../protocol/boundJson';
 import { RequestFailure } from './api';
+import { continueMethod, hasConversation, ReplayReconciler } from './sessionContinuation';
 import { errorMessage } from '../shared/errorMessage';
 
 export { MAX_PROTOCOL_ERROR_ENTRIES } from './updateIntake';
@@ -47,6 +48,8 @@ export interface ThreadControllerOptions {
   spawn?: SpawnAgentProcess;
   /** Grace between SIGTERM and SIGKILL when stopping the agent (default 2 s). */
   stopGraceMs?: number;
+  /** The thread as it was when the window closed (session/chatJournal.ts): shown until the chat continues. */
+  restored?: ThreadState;
   /** Defaults to `new ThreadTerminals(deps)`; a test passes its own to watch the terminals' memory. */
   openTerminals?: (deps: ThreadTerminalsDeps) => ThreadTerminals;
   /** How long session/set_mode and session/set_config_option may take (default SETTING_TIMEOUT_MS). */
@@ -84,6 +87,9 @@ export class AcpThreadController implements ThreadController {
   private readonly permissions: PendingPermissions;
   /** session/update in, checked: actions and visible protocol errors out. */
   private readonly intake: UpdateIntake;
+  /** While session/load replays the conversation: its updates go here, not to the thread. */
+  private replay: ReplayReconciler | null = null;
+  private readonly replayIntake: UpdateIntake;
   private readonly log: { append(line: string): void };
   private generation: Generation | null = null;
   private sessionId: string | null = null;
@@ -106,16 +112,22 @@ export class AcpThreadController implements ThreadController {
     this.threadId = threadId;
     this.agent = agent;
     this.log = env.agentLog(agent.id);
-    const initial = createThreadState(
-      { agentId: agent.id, threadId },
-      { id: agent.id, displayName: agent.displayName, isDemo: agent.isDemo },
-    );
+    const initial =
+      options.restored ??
+      createThreadState(
+        { agentId: agent.id, threadId },
+        { id: agent.id, displayName: agent.displayName, isDemo: agent.isDemo },
+      );
     this.store = new ThreadStore(threadId, initial, (error) =>
       this.log.append(`[switchboard] thread listener failed: ${String(error)}`),
     );
     this.permissions = new PendingPermissions('permission-');
     this.intake = new UpdateIntake(
       (action) => this.dispatch(action),
+      (line) => this.log.append(line),
+    );
+    this.replayIntake = new UpdateIntake(
+      (action) => this.replay?.add(action),
       (line) => this.log.append(line),
     );
     this.terminals = (options.openTerminals ?? ((deps) => new ThreadTerminals(deps)))({
@@ -355,11 +367,75 @@ export class AcpThreadController implements ThreadController {
     await this.start();
   }
 
+  /**
+   * The user closed the chat for good: session/close when the agent advertises it (bounded wait;
+   * a refusal changes nothing). Not on a window reload: those sessions are continued afterwards.
+   */
+  async closeSession(): Promise<void> {
+    const gen = this.generation;
+    const sessionId = this.sessionId;
+    if (!gen || !this.isCurrent(gen) || !sessionId) return;
+    if (!this.store.current.agentCapabilities?.sessionCapabilities?.close) return;
+    try {
+      await gen.connection.rpc.request(AgentMethod.sessionClose, { sessionId }, { timeoutMs: 2000 });
+    } catch (error) {
+      this.log.append(`[switchboard] session/close of ${sessionId} failed: ${errorMessage(error)}`);
+    }
+  }
+
   async dispose(): Promise<void> {
     if (this.disposed) return;
     this.disposed = true;
     await this.shutdown();
     this.dispatch({ type: 'connection', state: { kind: 'stopped' } });
+  }
+
+  /**
+   * A chat with a conversation (restored after a reload, or restarted) goes on with the same
+   * session where the agent can (session/resume, else session/load); false when it cannot (a new
+   * session follows, marked in the transcript) or the agent went away meanwhile.
+   */
+  private async continueSession(gen: Generation, cwd: string): Promise<boolean | 'gone'> {
+    const state = this.store.current;
+    const method = continueMethod(state.agentCapabilities);
+    const sessionId = state.sessionId;
+    if (!sessionId || method === 'new') return false;
+    const terminals = this.terminals.open(cwd);
+    let response: acp.ResumeSessionResponse | acp.LoadSessionResponse | null;
+    const replay = method === 'load' ? new ReplayReconciler(state) : null;
+    this.replay = replay;
+    // Attached first: session/load replays the conversation as updates before it answers.
+    gen.terminals = terminals;
+    gen.detachSession = gen.connection.attach(sessionId, this.sessionSink(terminals));
+    try {
+      response =
+        method === 'resume'
+          ? await gen.connection.rpc.request(AgentMethod.sessionResume, { sessionId, cwd, mcpServers: [] })
+          : await gen.connection.rpc.request(AgentMethod.sessionLoad, { sessionId, cwd, mcpServers: [] });
+    } catch (error) {
+      this.replay = null;
+      gen.detachSession.dispose();
+      gen.detachSession = undefined;
+      this.endTerminals(gen);
+      if (!this.isCurrent(gen) || !(error instanceof AcpRpcError)) return 'gone';
+      this.log.append(
+        `[switchboard] session/${method} of ${sessionId} failed (${error.message}); starting a new session`,
+      );
+      return false;
+    }
+    this.replay = null;
+    if (!this.isCurrent(gen)) return 'gone';
+    this.sessionId = sessionId;
+    this.dispatch({
+      type: 'sessionStarted',
+      sessionId,
+      modes: bounded(response?.modes ?? null),
+      configOptions: bounded(response?.configOptions ?? null),
+    });
+    for (const action of replay?.missing() ?? []) this.dispatch(action);
+    this.dispatch({ type: 'sessionContinued', how: method === 'resume' ? 'resumed' : 'loaded' });
+    this.dispatch({ type: 'connection', state: { kind: 'ready' } });
+    return true;
   }
 
   /** The folders of this session (src/shared/workspaceRoots.ts), from the agent's capabilities. */
@@ -372,6 +448,11 @@ export class AcpThreadController implements ThreadController {
   private async openSession(gen: Generation): Promise<void> {
     const roots = this.roots(gen);
     const cwd = roots.cwd;
+    const continuing = hasConversation(this.store.current);
+    if (continuing) {
+      const outcome = await this.continueSession(gen, cwd);
+      if (outcome !== false) return;
+    }
     const params: acp.NewSessionRequest = { cwd, mcpServers: [] };
     if (roots.additionalDirectories.length > 0) params.additionalDirectories = roots.additionalDirectories;
     let response: acp.NewSessionResponse;
@@ -399,6 +480,8 @@ export class AcpThreadController implements ThreadController {
       modes: bounded(response.modes ?? null),
       configOptions: bounded(response.configOptions ?? null),
     });
+    // The conversation above is not in this session: the transcript says so where it happened.
+    if (continuing) this.dispatch({ type: 'sessionContinued', how: 'new' });
     const notice = rootsNotice(this.agent.displayName, roots);
     if (notice && !this.store.current.entries.some((entry) => entry.kind === 'notice' && entry.text === notice)) {
       this.dispatch({ type: 'notice', text: notice });
@@ -415,7 +498,8 @@ export class AcpThreadController implements ThreadController {
   private sessionSink(terminals: TerminalManager): SessionSink {
     return {
       terminals,
-      update: (notification) => this.intake.update(notification),
+      update: (notification) =>
+        this.replay ? this.replayIntake.update(notification) : this.intake.update(notification),
       requestPermission: (params, signal) => this.onPermissionRequest(params, signal),
       readTextFile: (params, signal) => this.options.handlers.readTextFile(params, signal),
       writeTextFile: async (params, signal) => {

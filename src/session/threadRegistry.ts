@@ -1,16 +1,20 @@
-// The chat threads the host runs, keyed by agent and thread id, and which one the view shows.
-// For now one thread is visible at a time: starting a new chat disposes the previous thread and
-// its agent process. The map keeps the shape needed for several threads later. Pure: no vscode.
+// The chat threads the host runs and which one the side bar shows. Several chats live at once:
+// creating or showing another chat leaves the others running in the background (their turns
+// stream, their permission requests wait, their terminals run); only close() stops one.
+// Pure: no vscode.
 import { randomUUID } from 'node:crypto';
 import type { AgentConfig, ThreadController } from './api';
+import type { ThreadState } from '../shared/thread';
 
-export type ThreadFactory = (agent: AgentConfig, threadId: string) => ThreadController;
+/** `restored`: the state a chat had when the window closed (see chatJournal.ts); absent for a new chat. */
+export type ThreadFactory = (agent: AgentConfig, threadId: string, restored?: ThreadState) => ThreadController;
 
 export class ThreadRegistry {
-  /** agentId -> threadId -> thread. */
-  private readonly threads = new Map<string, Map<string, ThreadController>>();
+  /** In the order they were created (the chat list's order). */
+  private readonly threads = new Map<string, ThreadController>();
   private current: ThreadController | undefined;
-  private readonly listeners = new Set<(thread: ThreadController | undefined) => void>();
+  private readonly activeListeners = new Set<(thread: ThreadController | undefined) => void>();
+  private readonly listListeners = new Set<() => void>();
 
   constructor(
     private readonly factory: ThreadFactory,
@@ -22,42 +26,105 @@ export class ThreadRegistry {
     return this.current;
   }
 
-  get(agentId: string, threadId: string): ThreadController | undefined {
-    return this.threads.get(agentId)?.get(threadId);
+  /** Every chat, oldest first. */
+  all(): ThreadController[] {
+    return [...this.threads.values()];
+  }
+
+  /** The chat with this id (the agent id, when given, must match too). */
+  get(agentId: string | undefined, threadId: string): ThreadController | undefined {
+    const thread = this.threads.get(threadId);
+    return thread && (agentId === undefined || thread.agent.id === agentId) ? thread : undefined;
   }
 
   onDidChangeActive(listener: (thread: ThreadController | undefined) => void): { dispose(): void } {
-    this.listeners.add(listener);
-    return { dispose: () => this.listeners.delete(listener) };
+    this.activeListeners.add(listener);
+    return { dispose: () => this.activeListeners.delete(listener) };
+  }
+
+  /** A chat was added or closed. */
+  onDidChangeList(listener: () => void): { dispose(): void } {
+    this.listListeners.add(listener);
+    return { dispose: () => this.listListeners.delete(listener) };
   }
 
   /**
-   * Creates a thread for `agent`, makes it the active one and disposes the previous one. The
+   * Creates a thread for `agent` and makes it the active one; the previous one keeps running. The
    * caller starts it (thread.start()) so the view can show the `starting` state meanwhile.
    */
   create(agent: AgentConfig): ThreadController {
-    const previous = this.current;
-    const thread = this.factory(agent, this.newThreadId());
-    let byThread = this.threads.get(agent.id);
-    if (!byThread) this.threads.set(agent.id, (byThread = new Map()));
-    byThread.set(thread.threadId, thread);
-    this.current = thread;
-    for (const listener of this.listeners) listener(thread);
-    if (previous) void this.remove(previous);
+    return this.add(this.factory(agent, this.newThreadId()), true);
+  }
+
+  /** A chat brought back from the journal (not started: no agent runs until the user continues it). */
+  restore(agent: AgentConfig, threadId: string, state: ThreadState, activate: boolean): ThreadController {
+    const existing = this.threads.get(threadId);
+    if (existing) return existing;
+    const thread = this.factory(agent, threadId, state);
+    this.threads.set(threadId, thread);
+    this.emitList();
+    if (activate) this.setActive(thread);
     return thread;
   }
 
-  async disposeAll(): Promise<void> {
-    const all = [...this.threads.values()].flatMap((byThread) => [...byThread.values()]);
-    this.current = undefined;
-    for (const listener of this.listeners) listener(undefined);
-    await Promise.all(all.map((thread) => this.remove(thread)));
+  /** Shows another chat; false when there is no such chat. */
+  show(threadId: string): boolean {
+    const thread = this.threads.get(threadId);
+    if (!thread) return false;
+    this.setActive(thread);
+    return true;
   }
 
-  private async remove(thread: ThreadController): Promise<void> {
-    const byThread = this.threads.get(thread.agent.id);
-    byThread?.delete(thread.threadId);
-    if (byThread?.size === 0) this.threads.delete(thread.agent.id);
+  /**
+   * Stops a chat and forgets it. When it was the shown one, the next chat (else the previous one)
+   * is shown instead. Resolves once its agent process stopped.
+   */
+  async close(threadId: string): Promise<void> {
+    const thread = this.threads.get(threadId);
+    if (!thread) return;
+    if (thread === this.current) {
+      const order = [...this.threads.keys()];
+      const at = order.indexOf(threadId);
+      const nextId = order[at + 1] ?? order[at - 1];
+      this.threads.delete(threadId);
+      this.setActive(nextId === undefined ? undefined : this.threads.get(nextId));
+    } else {
+      this.threads.delete(threadId);
+    }
+    this.emitList();
+    try {
+      await thread.closeSession?.();
+    } catch (error) {
+      this.onDisposeError(error);
+    }
+    await this.dispose(thread);
+  }
+
+  async disposeAll(): Promise<void> {
+    const all = this.all();
+    this.threads.clear();
+    this.setActive(undefined);
+    await Promise.all(all.map((thread) => this.dispose(thread)));
+  }
+
+  private add(thread: ThreadController, activate: boolean): ThreadController {
+    this.threads.set(thread.threadId, thread);
+    this.emitList();
+    if (activate) this.setActive(thread);
+    return thread;
+  }
+
+  private setActive(thread: ThreadController | undefined): void {
+    if (thread === this.current) return;
+    this.current = thread;
+    for (const listener of [...this.activeListeners]) listener(thread);
+  }
+
+  private emitList(): void {
+    for (const listener of [...this.listListeners]) listener();
+  }
+
+  private async dispose(thread: ThreadController): Promise<void> {
     try {
       await thread.dispose();
     } catch (error) {

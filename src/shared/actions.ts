@@ -8,6 +8,7 @@ import type {
   AgentMeta,
   ConnectionState,
   QueuedPrompt,
+  ContinueHow,
   FileWriteView,
   ReviewView,
   SettingTarget,
@@ -79,6 +80,8 @@ export type ThreadAction =
   | { type: 'elicitationResolved'; elicitationId: string; answer: ElicitationAction }
   /** The messages waiting for the turn to end, whole (queued, edited, removed or sent). */
   | { type: 'queueChanged'; queue: QueuedPrompt[] }
+  /** The chat went on with the agent after a reload or restart (see the `continued` entry). */
+  | { type: 'sessionContinued'; how: ContinueHow }
   /** A note from the client in the thread (e.g. which workspace folder the agent works in). */
   | { type: 'notice'; text: string }
   /** The agent process failed (spawn error, exit, timeout, bad protocol version). */

@@ -10,6 +10,22 @@ export interface AgentChoice extends AgentDescriptor {
   commandLine: string;
 }
 
+/** What the chat list shows of one chat (session/chatList.ts keeps it). */
+export type ChatState = 'starting' | 'idle' | 'working' | 'permission' | 'done' | 'failed' | 'stopped';
+
+export interface ChatSummary {
+  threadId: string;
+  agentId: string;
+  agentName: string;
+  /** session_info_update's title, else the first prompt (agent text: render as text only). */
+  title: string;
+  state: ChatState;
+  /** Something happened while it was not shown. */
+  unread: boolean;
+  /** The chat the side bar shows. */
+  active: boolean;
+}
+
 export type HostToWebview =
   | {
       type: 'snapshot';
@@ -35,9 +51,17 @@ export type HostToWebview =
    * Not thread state. `replace`: discard what the card shows and write `data` (the retained tail):
    * sent after a snapshot, and when the webview fell behind and the live bytes were dropped.
    */
-  | { type: 'terminalOutput'; terminalId: string; data: string; replace: boolean };
+  | { type: 'terminalOutput'; terminalId: string; data: string; replace: boolean }
+  /** The chats of the window (the chat list); replaces the previous list whole. */
+  | { type: 'chats'; chats: ChatSummary[] };
 
-export type WebviewToHost =
+/**
+ * Every message names the chat the webview showed when the user acted (`threadId`), so a click
+ * that crosses a switch to another chat still reaches the chat it was meant for.
+ */
+export type WebviewToHost = WebviewMessage & { threadId?: string };
+
+type WebviewMessage =
   | { type: 'ready' }
   /** The webview saw a gap in action sequence numbers; the host answers with a snapshot. */
   | { type: 'resync' }
@@ -93,4 +117,9 @@ export type WebviewToHost =
       elicitationId: string;
       action: 'accept' | 'decline' | 'cancel';
       values?: Record<string, unknown>;
-    };
+    }
+  /** The chat list: show another chat, or close one (the host asks first when it is working). */
+  | { type: 'showChat'; threadId: string }
+  | { type: 'closeChat'; threadId: string }
+  /** Open a chat in an editor tab. */
+  | { type: 'openChatInEditor'; threadId: string };

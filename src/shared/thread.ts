@@ -144,7 +144,16 @@ export type Entry =
       elicitationId: string;
       form: ElicitationForm;
       answer: ElicitationAction | null;
-    };
+    }
+  /**
+   * The chat went on with the agent after a reload or a restart: `resumed` and `loaded` kept the
+   * agent's context (session/resume, session/load); `new` did not: the agent starts fresh from
+   * here and knows nothing of what is above.
+   */
+  | { kind: 'continued'; id: string; how: ContinueHow };
+
+/** How a chat went on with its agent (see the `continued` entry). */
+export type ContinueHow = 'resumed' | 'loaded' | 'new';
 
 /** An agent's `_meta` object: opaque, kept for whoever reads it (the spec: make no assumptions). */
 export type AgentMeta = Record<string, unknown>;

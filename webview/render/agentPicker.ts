@@ -8,6 +8,7 @@ export class AgentPicker {
   readonly el: HTMLElement;
   readonly select: HTMLSelectElement;
   private agents: AgentChoice[] | null = null;
+  private selectedId: string | null = null;
 
   constructor(post: Post) {
     this.select = h('select', { class: 'agent-picker', attrs: { 'aria-label': 'Agent for the new chat' } });
@@ -18,10 +19,17 @@ export class AgentPicker {
     this.el = h('div', { class: 'new-chat-group' }, this.select, newChat);
   }
 
+  /** `selectedId`: the shown chat's own agent (else the default): when it changes, the picker follows it. */
   update(agents: AgentChoice[], selectedId: string): void {
-    if (agents === this.agents) return;
+    if (agents === this.agents && selectedId === this.selectedId) return;
+    const chatChanged = selectedId !== this.selectedId;
+    this.selectedId = selectedId;
+    if (agents === this.agents) {
+      if (chatChanged && agents.some((a) => a.id === selectedId)) this.select.value = selectedId;
+      return;
+    }
     this.agents = agents;
-    const keep = this.select.value;
+    const keep = chatChanged ? selectedId : this.select.value;
     this.select.replaceChildren(
       ...agents.map((agent) => {
         const option = h('option', {

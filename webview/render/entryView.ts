@@ -1,5 +1,6 @@
 // Picks the view class for an entry kind.
 import type { Entry } from '../../src/shared/thread';
+import { ContinuedView } from './continued';
 import { FailureView } from './failure';
 import { ElicitationView } from './elicitation';
 import { MessageView } from './message';
@@ -27,6 +28,8 @@ export function createEntryView(entry: Entry, post: Post, review: ReviewCards, b
       return new FailureView(entry, post);
     case 'protocolError':
       return new ProtocolErrorView(entry);
+    case 'continued':
+      return new ContinuedView(entry);
     case 'notice':
       return new NoticeView(entry);
     case 'elicitation':

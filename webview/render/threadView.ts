@@ -5,6 +5,7 @@ import type { ViewState } from '../store';
 import { h, setHidden } from '../dom';
 import { recordError } from '../errors';
 import { ComposerView, type ComposerOptions } from './composer';
+import { ChatListView } from './chatList';
 import { ConnectionBanner } from './connection';
 import { HeaderView } from './header';
 import { PlanView } from './plan';
@@ -36,6 +37,7 @@ export function createThreadRenderer(
   budget: FrameBudget = unlimitedBudget(),
 ): ThreadRenderer {
   const header = new HeaderView(post);
+  const chatList = new ChatListView(post);
   const review = new ReviewCards();
   const transcript = new TranscriptView(post, review, budget);
   const banner = new ConnectionBanner(post);
@@ -60,7 +62,7 @@ export function createThreadRenderer(
   const pickerHome = h('div', { class: 'empty-actions' });
   emptyState.appendChild(pickerHome);
   const main = h('div', { class: 'main' }, transcript.el, emptyState, transcript.jumpButton);
-  root.replaceChildren(h('div', { class: 'chat-app' }, header.el, main, banner.el, plan.el, composer.el));
+  root.replaceChildren(h('div', { class: 'chat-app' }, header.el, chatList.el, main, banner.el, plan.el, composer.el));
 
   let last: ViewState | null = null;
   return {
@@ -80,6 +82,7 @@ export function createThreadRenderer(
       });
       setHidden(emptyState, thread !== null);
       setHidden(transcript.el, thread === null);
+      guarded('chat list', () => chatList.update(view.chats, thread?.key.threadId ?? null));
       guarded('connection banner', () => banner.update(thread));
       // The review state first: cards built or updated in this render show the newest one.
       guarded('review', () => review.update(thread?.review));

@@ -149,7 +149,7 @@ describe('ThreadController start', () => {
     expect(connection.kind === 'failed' && connection.failure.title).toBe('session/new failed: no model configured');
   });
 
-  it('restart stops the old process group and starts a new session, keeping the old entries', async () => {
+  it('restart stops the old process group and starts a new session, keeping the old entries and marking the lost context', async () => {
     const t = setup();
     await t.controller.start();
     await t.controller.prompt('hello');
@@ -162,7 +162,9 @@ describe('ThreadController start', () => {
     expect(t.state().sessionId).toBe('session-1'); // a new process numbers its sessions from 1 again
     expect(t.spawner.last).not.toBe(first);
     expect(t.state().connection).toEqual({ kind: 'ready' });
-    expect(t.state().entries.length).toBe(entriesBefore);
+    // The agent advertises neither session/resume nor session/load: the transcript says it starts fresh.
+    expect(t.state().entries.length).toBe(entriesBefore + 1);
+    expect(t.state().entries.at(-1)).toMatchObject({ kind: 'continued', how: 'new' });
     // Nothing from the stopped process is reported as a failure.
     expect(t.actionTypes()).not.toContain('agentFailed');
   });

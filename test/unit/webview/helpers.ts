@@ -50,7 +50,10 @@ export function agentChunk(text: string, messageId?: string): ThreadAction {
 export interface Mounted {
   root: HTMLElement;
   app: ChatApp;
+  /** What the app posted, without the `threadId` every message carries (see `targets`). */
   posted: WebviewToHost[];
+  /** The `threadId` each posted message named (the chat shown when it was sent). */
+  targets: Array<string | undefined>;
   frames: (() => void)[];
   /** Sends a snapshot at seq 0 and renders it. */
   snapshot(t: ThreadState | null, agents?: AgentChoice[]): void;
@@ -66,8 +69,18 @@ export function mount(): Mounted {
   root.id = 'root';
   document.body.appendChild(root);
   const posted: WebviewToHost[] = [];
+  const targets: Array<string | undefined> = [];
   const frames: (() => void)[] = [];
-  const app = createChatApp(root, (msg) => posted.push(msg), { requestFrame: (cb) => frames.push(cb) });
+  const PAYLOAD_THREAD = ['showChat', 'closeChat', 'openChatInEditor'];
+  const record = (msg: WebviewToHost) => {
+    targets.push(msg.threadId);
+    if (PAYLOAD_THREAD.includes(msg.type) || msg.threadId === undefined) posted.push(msg);
+    else {
+      const { threadId: _target, ...rest } = msg;
+      posted.push(rest as WebviewToHost);
+    }
+  };
+  const app = createChatApp(root, record, { requestFrame: (cb) => frames.push(cb) });
   let seq = 0;
   const receive = (msg: HostToWebview) => app.receive(msg);
   // Until nothing is pending: a frame may let streamed text wait for the next one.
@@ -78,6 +91,7 @@ export function mount(): Mounted {
     root,
     app,
     posted,
+    targets,
     frames,
     snapshot(t, agents = [DEMO_AGENT, OTHER_AGENT]) {
       seq = 0;

@@ -1,0 +1,191 @@
+// What the chat list shows of each chat: title, agent, state (working / needs permission / done /
+// failed) and unread activity, kept from each thread's numbered actions (never by scanning its
+// entries, which may be thousands). A chat in the background that asks for permission or ends a
+// turn is reported once (onAttention), so the glue can raise a badge and a notification.
+// Pure: no vscode.
+import type { ThreadAction } from '../shared/actions';
+import type { ChatState, ChatSummary } from '../shared/messages';
+import type { ThreadController } from './api';
+import type { ThreadRegistry } from './threadRegistry';
+
+export type { ChatState, ChatSummary } from '../shared/messages';
+
+export type Attention = 'permission' | 'done' | 'failed';
+
+interface Tracked {
+  thread: ThreadController;
+  pendingPermissions: Set<string>;
+  unread: boolean;
+  /** Set once a turn ended (or failed) since the last prompt: the chat shows `done`. */
+  finished: boolean;
+  subscription: { dispose(): void };
+}
+
+const MAX_TITLE = 200;
+
+export class ChatList {
+  private readonly tracked = new Map<string, Tracked>();
+  private readonly listeners = new Set<() => void>();
+  private readonly subscriptions: Array<{ dispose(): void }>;
+  private shownIds: () => ReadonlySet<string>;
+
+  constructor(
+    private readonly registry: ThreadRegistry,
+    private readonly onAttention: (thread: ThreadController, why: Attention) => void = () => {},
+    /** The chats some view shows right now (the side bar's and the editor tabs'); they are never unread. */
+    shownIds?: () => ReadonlySet<string>,
+  ) {
+    this.shownIds = shownIds ?? (() => new Set(registry.active() ? [registry.active()!.threadId] : []));
+    this.subscriptions = [
+      registry.onDidChangeList(() => this.sync()),
+      registry.onDidChangeActive((thread) => {
+        if (thread) this.markRead(thread.threadId);
+        this.changed();
+      }),
+    ];
+    this.sync();
+  }
+
+  setShown(shownIds: () => ReadonlySet<string>): void {
+    this.shownIds = shownIds;
+  }
+
+  /** The list changed (a chat added, closed, retitled, its state or unread flag changed). */
+  onDidChange(listener: () => void): { dispose(): void } {
+    this.listeners.add(listener);
+    return { dispose: () => this.listeners.delete(listener) };
+  }
+
+  summaries(): ChatSummary[] {
+    const activeId = this.registry.active()?.threadId;
+    return [...this.tracked.values()].map((tracked) => this.summary(tracked, tracked.thread.threadId === activeId));
+  }
+
+  /** Chats that need the user: waiting for a permission answer, or unread. */
+  attentionCount(): number {
+    let count = 0;
+    for (const tracked of this.tracked.values()) if (tracked.unread || tracked.pendingPermissions.size > 0) count++;
+    return count;
+  }
+
+  markRead(threadId: string): void {
+    const tracked = this.tracked.get(threadId);
+    if (tracked?.unread) {
+      tracked.unread = false;
+      this.changed();
+    }
+  }
+
+  dispose(): void {
+    for (const subscription of this.subscriptions) subscription.dispose();
+    for (const tracked of this.tracked.values()) tracked.subscription.dispose();
+    this.tracked.clear();
+    this.listeners.clear();
+  }
+
+  private summary(tracked: Tracked, active: boolean): ChatSummary {
+    const { state } = tracked.thread.snapshot();
+    const title = typeof state.title === 'string' && state.title.trim() !== '' ? state.title : firstPrompt(state);
+    return {
+      threadId: tracked.thread.threadId,
+      agentId: tracked.thread.agent.id,
+      agentName: tracked.thread.agent.displayName,
+      title: title.slice(0, MAX_TITLE),
+      state: chatState(tracked, state),
+      unread: tracked.unread,
+      active,
+    };
+  }
+
+  private sync(): void {
+    const live = new Set<string>();
+    for (const thread of this.registry.all()) {
+      live.add(thread.threadId);
+      if (this.tracked.has(thread.threadId)) continue;
+      const tracked: Tracked = {
+        thread,
+        pendingPermissions: new Set(),
+        unread: false,
+        finished: false,
+        subscription: { dispose: () => {} },
+      };
+      tracked.subscription = thread.onEvent((event) => this.onAction(tracked, event.action));
+      this.tracked.set(thread.threadId, tracked);
+    }
+    for (const [threadId, tracked] of this.tracked) {
+      if (live.has(threadId)) continue;
+      tracked.subscription.dispose();
+      this.tracked.delete(threadId);
+    }
+    this.changed();
+  }
+
+  private onAction(tracked: Tracked, action: ThreadAction): void {
+    const shown = this.shownIds().has(tracked.thread.threadId);
+    let attention: Attention | undefined;
+    let changed = true;
+    switch (action.type) {
+      case 'permissionRequested':
+        tracked.pendingPermissions.add(action.permissionId);
+        attention = 'permission';
+        break;
+      case 'permissionResolved':
+        tracked.pendingPermissions.delete(action.permissionId);
+        break;
+      case 'promptSent':
+        tracked.finished = false;
+        break;
+      case 'turnEnded':
+      case 'turnFailed':
+        tracked.finished = true;
+        attention = 'done';
+        break;
+      case 'agentFailed':
+        tracked.pendingPermissions.clear();
+        attention = 'failed';
+        break;
+      case 'connection':
+        break;
+      case 'sessionUpdate':
+        // Streamed text marks the chat unread once; the title is the only other thing the list shows.
+        changed = action.update.sessionUpdate === 'session_info_update' || (!shown && !tracked.unread);
+        break;
+      default:
+        changed = !shown && !tracked.unread;
+    }
+    if (!shown && action.type !== 'connection') tracked.unread = true;
+    if (changed) this.changed();
+    if (attention && !shown) this.onAttention(tracked.thread, attention);
+  }
+
+  private changed(): void {
+    for (const listener of [...this.listeners]) listener();
+  }
+}
+
+function chatState(tracked: Tracked, state: ReturnType<ThreadController['snapshot']>['state']): ChatState {
+  if (tracked.pendingPermissions.size > 0) return 'permission';
+  const connection = state.connection.kind;
+  if (connection === 'failed') return 'failed';
+  if (state.turn.kind !== 'idle') return 'working';
+  if (connection === 'starting' || connection === 'authenticating') return 'starting';
+  if (connection === 'authRequired') return 'permission';
+  if (connection === 'stopped') return 'stopped';
+  return tracked.finished ? 'done' : 'idle';
+}
+
+/** A chat the agent has not titled is named after its first prompt. */
+function firstPrompt(state: ReturnType<ThreadController['snapshot']>['state']): string {
+  for (const entry of state.entries) {
+    if (entry.kind !== 'user') continue;
+    for (const part of entry.parts) if (part.kind === 'text' && part.text.trim() !== '') return oneLine(part.text);
+  }
+  return 'New chat';
+}
+
+function oneLine(text: string): string {
+  return text
+    .slice(0, MAX_TITLE * 2)
+    .replace(/\s+/g, ' ')
+    .trim();
+}

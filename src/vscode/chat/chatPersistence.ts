@@ -1,0 +1,72 @@
+// Wires the chat journal to the window: every chat is written to the workspace storage while it
+// runs, the list of open chats is kept, and after a reload the chats come back (shown, not
+// started: no agent runs until the user continues a chat).
+import * as os from 'node:os';
+import * as path from 'node:path';
+import type * as vscode from 'vscode';
+import type { AgentConfig } from '../../session/api';
+import type { ChatJournal } from '../../session/chatJournal';
+import type { DecodedJournal } from '../../session/journalFormat';
+import type { ThreadRegistry } from '../../session/threadRegistry';
+
+export function journalDir(context: vscode.ExtensionContext): string {
+  const base = context.storageUri?.fsPath ?? path.join(context.globalStorageUri?.fsPath ?? os.tmpdir(), 'no-workspace');
+  return path.join(base, 'chats');
+}
+
+/** Saves the open chats and the shown one whenever they change. */
+export function trackOpenChats(journal: ChatJournal, threads: ThreadRegistry): { dispose(): void } {
+  const save = (): void =>
+    void journal.saveIndex({
+      open: threads.all().map((thread) => thread.threadId),
+      active: threads.active()?.threadId ?? null,
+    });
+  const subscriptions = [
+    threads.onDidChangeList(() => {
+      save();
+      // A closed chat: its journal stays (the history lists it), written up to now.
+      const open = new Set(threads.all().map((thread) => thread.threadId));
+      for (const threadId of journal.watchedIds()) if (!open.has(threadId)) void journal.unwatch(threadId);
+    }),
+    threads.onDidChangeActive(save),
+  ];
+  return { dispose: () => subscriptions.forEach((subscription) => subscription.dispose()) };
+}
+
+/**
+ * Brings back the chats that were open: read in parallel, added in their old order, the one that
+ * was shown shown again (unless the user started another chat meanwhile). Resolves with how many.
+ */
+export async function restoreOpenChats(
+  journal: ChatJournal,
+  threads: ThreadRegistry,
+  agentFor: (journal: DecodedJournal) => AgentConfig,
+  pending: Map<string, DecodedJournal>,
+): Promise<number> {
+  const index = await journal.readIndex();
+  const loaded = await Promise.all(index.open.map((threadId) => journal.load(threadId)));
+  const showActive = threads.active() === undefined;
+  let restored = 0;
+  for (const decoded of loaded) {
+    if (!decoded) continue;
+    // The factory picks the journal up from `pending` (so it keeps writing the same file).
+    pending.set(decoded.header.threadId, decoded);
+    threads.restore(
+      agentFor(decoded),
+      decoded.header.threadId,
+      decoded.state,
+      showActive && decoded.header.threadId === index.active,
+    );
+    pending.delete(decoded.header.threadId);
+    restored++;
+  }
+  const all = threads.all();
+  if (showActive && !threads.active() && all.length > 0) threads.show(all[all.length - 1]!.threadId);
+  return restored;
+}
+
+/** An agent a restored chat names that is no longer configured: shown, but it cannot start. */
+export function missingAgent(journal: DecodedJournal): AgentConfig {
+  const agent = journal.header.agent;
+  return { id: agent.id, displayName: agent.displayName, command: '', args: [], env: {}, isDemo: agent.isDemo };
+}

@@ -1,0 +1,102 @@
+import { appendFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { ChatJournal } from '../../../src/session/chatJournal';
+import type { ThreadAction } from '../../../src/shared/actions';
+import { reduce } from '../../../src/shared/reduce';
+import { FakeThread, fakeAgent } from '../chat/fakeThread';
+
+class ReducingThread extends FakeThread {
+  override emit(action: ThreadAction): void {
+    this.state = reduce(this.state, action);
+    super.emit(action);
+  }
+}
+
+const dirs: string[] = [];
+afterEach(() => {
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+/** A journal whose timer a test fires by hand. */
+function setup() {
+  const dir = mkdtempSync(join(tmpdir(), 'switchboard-journal-'));
+  dirs.push(dir);
+  const timers: Array<() => void> = [];
+  const logs: string[] = [];
+  const journal = new ChatJournal(
+    join(dir, 'chats'),
+    (line) => logs.push(line),
+    1000,
+    (callback) => {
+      timers.push(callback);
+      return () => timers.splice(timers.indexOf(callback), 1);
+    },
+  );
+  return { journal, timers, logs };
+}
+
+const prompt = (text: string): ThreadAction => ({ type: 'promptSent', prompt: [{ type: 'text', text }] });
+const chunk = (text: string): ThreadAction => ({
+  type: 'sessionUpdate',
+  update: { sessionUpdate: 'agent_message_chunk', content: { type: 'text', text } },
+});
+
+describe('ChatJournal', () => {
+  it('streaming arms one timer per interval and writes nothing on the hot path', async () => {
+    const { journal, timers } = setup();
+    const thread = new ReducingThread('t1', fakeAgent());
+    journal.watch(thread);
+    thread.emit(prompt('hi'));
+    for (let i = 0; i < 100; i++) thread.emit(chunk(`${i} `));
+    expect(timers).toHaveLength(1);
+    timers.shift()!();
+    await journal.flushAll();
+    const back = await journal.load('t1');
+    expect(back?.state.entries).toEqual(thread.state.entries);
+  });
+
+  it('a torn tail is skipped with a note, and the next write rewrites the file whole', async () => {
+    const { journal, logs } = setup();
+    const thread = new ReducingThread('t2', fakeAgent());
+    journal.watch(thread);
+    thread.emit(prompt('hi'));
+    await journal.flushAll();
+    journal.dispose();
+    appendFileSync(journal.fileOf('t2'), '{"e":{"kind":"agent","id":"e2","par');
+
+    const decoded = (await journal.load('t2'))!;
+    expect(logs.join('\n')).toMatch(/cut off/);
+    const restored = new ReducingThread('t2', fakeAgent());
+    restored.state = decoded.state;
+    journal.watch(restored, decoded);
+    restored.emit(chunk('after the reload'));
+    await journal.flushAll();
+    const text = readFileSync(journal.fileOf('t2'), 'utf8');
+    expect(text).not.toContain('"par\n');
+    expect(text.endsWith('\n')).toBe(true);
+    const again = (await journal.load('t2'))!;
+    expect(again.notes).toEqual([]);
+    expect(again.state.entries.map((entry) => entry.kind)).toEqual(['user', 'agent']);
+  });
+
+  it('keeps the open chats and the shown one; ignores ids that are not file-safe', async () => {
+    const { journal } = setup();
+    expect(await journal.readIndex()).toEqual({ open: [], active: null });
+    await journal.saveIndex({ open: ['a', '../evil', 'b'], active: 'b' });
+    expect(await journal.readIndex()).toEqual({ open: ['a', 'b'], active: 'b' });
+    expect(await journal.load('../evil')).toBeNull();
+    expect(journal.watch(new ReducingThread('../x', fakeAgent()))).toBeDefined();
+    expect(journal.watchedIds()).toEqual([]);
+  });
+
+  it('a chat nobody wrote in gets no file', async () => {
+    const { journal } = setup();
+    const thread = new ReducingThread('t3', fakeAgent());
+    journal.watch(thread);
+    thread.emit({ type: 'connection', state: { kind: 'ready' } });
+    await journal.flushAll();
+    expect(await journal.load('t3')).toBeNull();
+  });
+});

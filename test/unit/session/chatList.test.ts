@@ -1,0 +1,124 @@
+import { describe, expect, it } from 'vitest';
+import { ChatList, type Attention } from '../../../src/session/chatList';
+import { ThreadRegistry } from '../../../src/session/threadRegistry';
+import { reduce } from '../../../src/shared/reduce';
+import type { ThreadAction } from '../../../src/shared/actions';
+import { FakeThread, fakeAgent } from '../chat/fakeThread';
+
+/** A fake thread whose state follows the real reducer, so summaries read real states. */
+class ReducingThread extends FakeThread {
+  override emit(action: ThreadAction): void {
+    this.state = reduce(this.state, action);
+    super.emit(action);
+  }
+}
+
+function setup() {
+  let next = 0;
+  const created: ReducingThread[] = [];
+  const threads = new ThreadRegistry(
+    (agent, threadId) => {
+      const thread = new ReducingThread(threadId, agent);
+      created.push(thread);
+      return thread;
+    },
+    () => `t${++next}`,
+  );
+  const attention: Array<[string, Attention]> = [];
+  const list = new ChatList(threads, (thread, why) => attention.push([thread.threadId, why]));
+  let changes = 0;
+  list.onDidChange(() => changes++);
+  return { threads, created, list, attention, changes: () => changes };
+}
+
+const READY: ThreadAction[] = [
+  { type: 'sessionStarted', sessionId: 's', modes: null, configOptions: null },
+  { type: 'connection', state: { kind: 'ready' } },
+];
+const prompt = (text: string): ThreadAction => ({ type: 'promptSent', prompt: [{ type: 'text', text }] });
+const chunk: ThreadAction = {
+  type: 'sessionUpdate',
+  update: { sessionUpdate: 'agent_message_chunk', content: { type: 'text', text: 'hi' } },
+};
+
+describe('ChatList', () => {
+  it('lists every chat with its agent, state and the first prompt as title until the agent names it', () => {
+    const { threads, created, list } = setup();
+    threads.create(fakeAgent('demo'));
+    threads.create(fakeAgent('gemini'));
+    expect(list.summaries().map((c) => [c.threadId, c.agentName, c.state, c.title, c.active])).toEqual([
+      ['t1', 'Agent demo', 'starting', 'New chat', false],
+      ['t2', 'Agent gemini', 'starting', 'New chat', true],
+    ]);
+    const second = created[1]!;
+    for (const action of READY) second.emit(action);
+    second.emit(prompt('  fix   the\nbuild  '));
+    expect(list.summaries()[1]).toMatchObject({ state: 'working', title: 'fix the build' });
+    second.emit({ type: 'sessionUpdate', update: { sessionUpdate: 'session_info_update', title: 'Build fix' } });
+    second.emit({ type: 'turnEnded', stopReason: 'end_turn' });
+    expect(list.summaries()[1]).toMatchObject({ state: 'done', title: 'Build fix', unread: false });
+  });
+
+  it('a background chat: unread on activity, attention once for permission and for the end of its turn', () => {
+    const { threads, created, list, attention } = setup();
+    threads.create(fakeAgent());
+    threads.create(fakeAgent());
+    const background = created[0]!;
+    for (const action of READY) background.emit(action);
+    background.emit(prompt('go'));
+    background.emit(chunk);
+    expect(list.summaries()[0]).toMatchObject({ state: 'working', unread: true });
+    background.emit({
+      type: 'permissionRequested',
+      permissionId: 'p1',
+      toolCall: { toolCallId: 'c1', title: 'Run' },
+      options: [{ optionId: 'ok', name: 'Allow', kind: 'allow_once' }],
+    });
+    expect(list.summaries()[0]?.state).toBe('permission');
+    expect(list.attentionCount()).toBe(1);
+    background.emit({ type: 'permissionResolved', permissionId: 'p1', outcome: { kind: 'selected', optionId: 'ok' } });
+    expect(list.summaries()[0]?.state).toBe('working');
+    background.emit({ type: 'turnEnded', stopReason: 'end_turn' });
+    expect(attention).toEqual([
+      ['t1', 'permission'],
+      ['t1', 'done'],
+    ]);
+    // Showing it reads it.
+    threads.show('t1');
+    expect(list.summaries()[0]).toMatchObject({ unread: false, active: true });
+    expect(list.attentionCount()).toBe(0);
+  });
+
+  it('the shown chat is never unread and raises no attention', () => {
+    const { threads, created, list, attention } = setup();
+    threads.create(fakeAgent());
+    const shown = created[0]!;
+    for (const action of READY) shown.emit(action);
+    shown.emit(prompt('go'));
+    shown.emit(chunk);
+    shown.emit({ type: 'turnEnded', stopReason: 'end_turn' });
+    expect(list.summaries()[0]?.unread).toBe(false);
+    expect(attention).toEqual([]);
+  });
+
+  it('a failed agent shows as failed; a closed chat leaves the list and stops being watched', async () => {
+    const { threads, created, list, attention } = setup();
+    threads.create(fakeAgent());
+    threads.create(fakeAgent());
+    created[0]!.emit({ type: 'agentFailed', failure: { title: 'exited', commandLine: 'x', stderrTail: [] } });
+    expect(list.summaries()[0]?.state).toBe('failed');
+    expect(attention).toEqual([['t1', 'failed']]);
+    await threads.close('t1');
+    expect(list.summaries().map((c) => c.threadId)).toEqual(['t2']);
+    expect(created[0]!.listenerCount).toBe(0);
+  });
+
+  it('streamed chunks of a background chat change the list once, not per chunk', () => {
+    const { threads, created, changes } = setup();
+    threads.create(fakeAgent());
+    threads.create(fakeAgent());
+    const before = changes();
+    for (let i = 0; i < 50; i++) created[0]!.emit(chunk);
+    expect(changes() - before).toBe(1);
+  });
+});

@@ -1,0 +1,119 @@
+import { describe, expect, it } from 'vitest';
+import { decodeJournal, fullJournal, JOURNAL_VERSION, linesSince } from '../../../src/session/journalFormat';
+import type { ThreadAction } from '../../../src/shared/actions';
+import { reduce } from '../../../src/shared/reduce';
+import { createThreadState, type ThreadState } from '../../../src/shared/thread';
+
+const AGENT = { id: 'demo', displayName: 'Demo', isDemo: true };
+const HEADER = { v: JOURNAL_VERSION, threadId: 't1', agent: AGENT, created: 5 };
+const base = () => createThreadState({ agentId: 'demo', threadId: 't1' }, AGENT);
+const chunk = (text: string): ThreadAction => ({
+  type: 'sessionUpdate',
+  update: { sessionUpdate: 'agent_message_chunk', content: { type: 'text', text } },
+});
+const START: ThreadAction[] = [
+  { type: 'initialized', agentInfo: { name: 'demo', version: '1' }, agentCapabilities: { loadSession: true } },
+  { type: 'sessionStarted', sessionId: 's1', modes: null, configOptions: null },
+  { type: 'connection', state: { kind: 'ready' } },
+];
+const run = (state: ThreadState, ...actions: ThreadAction[]) => actions.reduce(reduce, state);
+
+/** The journal a chat gets when written after each of `steps` (as the journal does once a second). */
+function journalOf(steps: ThreadAction[][]): { text: string; state: ThreadState } {
+  let written: ThreadState | null = null;
+  let state = base();
+  let text = '';
+  for (const step of steps) {
+    state = run(state, ...step);
+    text += written === null ? fullJournal(HEADER, state) : linesSince(written, state);
+    written = state;
+  }
+  return { text, state };
+}
+
+describe('journal format', () => {
+  it('reads back what was written, mid-stream writes included, each entry once', () => {
+    const { text, state } = journalOf([
+      [...START, { type: 'promptSent', prompt: [{ type: 'text', text: 'hello' }] }, chunk('Hi')],
+      [chunk(' there')],
+      [chunk('!'), { type: 'sessionUpdate', update: { sessionUpdate: 'session_info_update', title: 'Greeting' } }],
+      [{ type: 'turnEnded', stopReason: 'end_turn' }],
+    ]);
+    const decoded = decodeJournal(text)!;
+    expect(decoded.notes).toEqual([]);
+    expect(decoded.header).toEqual(HEADER);
+    expect(decoded.state.entries).toEqual(state.entries);
+    expect(decoded.state.title).toBe('Greeting');
+    expect(decoded.state.sessionId).toBe('s1');
+    expect(decoded.state.agentCapabilities).toEqual({ loadSession: true });
+    expect(decoded.state.nextEntryId).toBe(state.nextEntryId);
+    // The agent message was written three times while it streamed.
+    expect(decoded.redundantLines).toBe(2);
+    // Compacted: each entry once, the same state.
+    const compacted = fullJournal(decoded.header, decoded.state);
+    expect(compacted.split('\n').filter(Boolean)).toHaveLength(1 + state.entries.length + 1);
+    expect(decodeJournal(compacted)!.state.entries).toEqual(decoded.state.entries);
+  });
+
+  it('only lines for what changed are appended', () => {
+    const first = run(base(), ...START, { type: 'promptSent', prompt: [{ type: 'text', text: 'a' }] }, chunk('x'));
+    const next = run(first, chunk('y'));
+    const lines = linesSince(first, next).trim().split('\n');
+    expect(lines).toHaveLength(1);
+    expect(JSON.parse(lines[0]!)).toEqual({ e: next.entries[1] });
+    expect(linesSince(next, next)).toBe('');
+  });
+
+  it('skips a torn last line with a note and keeps everything before it', () => {
+    const { text } = journalOf([
+      [...START, { type: 'promptSent', prompt: [{ type: 'text', text: 'q' }] }, chunk('answer')],
+      [{ type: 'turnEnded', stopReason: 'end_turn' }],
+    ]);
+    const torn = text + '{"e":{"kind":"agent","id":"e9","messageId":null,"parts":[{"kind":"te';
+    const decoded = decodeJournal(torn)!;
+    expect(decoded.notes).toEqual([expect.stringMatching(/last line .* cut off .* skipped/)]);
+    expect(decoded.state.entries.map((entry) => entry.kind)).toEqual(['user', 'agent', 'turnEnd']);
+    // A later entry never reuses an id the torn tail or the file holds.
+    expect(decoded.state.nextEntryId).toBeGreaterThan(3);
+  });
+
+  it('a malformed line in the middle is skipped with a note; a file that is not a journal is refused', () => {
+    const { text } = journalOf([[...START, { type: 'promptSent', prompt: [{ type: 'text', text: 'q' }] }]]);
+    const lines = text.split('\n');
+    lines.splice(1, 0, 'not json', '{"x":1}');
+    const decoded = decodeJournal(lines.join('\n'))!;
+    expect(decoded.notes).toHaveLength(2);
+    expect(decoded.state.entries.map((entry) => entry.kind)).toEqual(['user']);
+    expect(decodeJournal('')).toBeNull();
+    expect(decodeJournal('{"v":99,"threadId":"t","agent":{"id":"a","displayName":"A"}}\n')).toBeNull();
+    expect(decodeJournal('garbage\n')).toBeNull();
+  });
+
+  it('a chat read back runs nothing: no turn, open tools unfinished, pending permissions cancelled, terminals released', () => {
+    const { text } = journalOf([
+      [
+        ...START,
+        { type: 'promptSent', prompt: [{ type: 'text', text: 'q' }] },
+        {
+          type: 'sessionUpdate',
+          update: { sessionUpdate: 'tool_call', toolCallId: 'c1', title: 'Run', status: 'in_progress' },
+        },
+        {
+          type: 'permissionRequested',
+          permissionId: 'p1',
+          toolCall: { toolCallId: 'c1' },
+          options: [{ optionId: 'ok', name: 'Allow', kind: 'allow_once' }],
+        },
+        { type: 'terminalCreated', terminal: { terminalId: 'term1', commandLine: 'ls', cwd: '/', mode: 'pty' } },
+      ],
+    ]);
+    const { state } = decodeJournal(text)!;
+    expect(state.connection).toEqual({ kind: 'stopped' });
+    expect(state.turn).toEqual({ kind: 'idle' });
+    expect(state.promptEcho).toBeUndefined();
+    const tool = state.entries.find((entry) => entry.kind === 'tool');
+    expect(tool?.kind === 'tool' && tool.tool.status).toBe('unfinished');
+    expect(tool?.kind === 'tool' && tool.tool.permission?.state).toEqual({ kind: 'cancelled' });
+    expect(state.terminals?.term1?.released).toBe(true);
+  });
+});

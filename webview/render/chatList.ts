@@ -1,0 +1,73 @@
+// The chat list: one compact row of tabs under the header, one per chat of the window, each with
+// its state (working / needs permission / done / failed) and an unread dot. Shown once there are
+// two chats or more (with one chat it would only repeat the header). Titles are agent text:
+// rendered as text, bounded.
+import type { ChatState, ChatSummary } from '../../src/shared/messages';
+import { button, h, setHidden } from '../dom';
+import { visibleText } from '../visibleText';
+import type { Post } from './types';
+
+const STATE_LABEL: Record<ChatState, string> = {
+  starting: 'starting',
+  idle: 'ready',
+  working: 'working',
+  permission: 'needs permission',
+  done: 'done',
+  failed: 'failed',
+  stopped: 'not running',
+};
+
+export class ChatListView {
+  readonly el: HTMLElement;
+  private readonly list: HTMLElement;
+  private chats: ChatSummary[] | null = null;
+  private shownId: string | null = null;
+
+  constructor(private readonly post: Post) {
+    this.list = h('div', { class: 'chat-tabs', attrs: { role: 'tablist', 'aria-label': 'Chats' } });
+    this.el = h('nav', { class: 'chat-list' }, this.list);
+    this.el.hidden = true;
+  }
+
+  /** `shownId`: the chat this webview shows (the side bar's active chat or an editor tab's own). */
+  update(chats: ChatSummary[] | undefined, shownId: string | null): void {
+    if ((chats ?? null) === this.chats && shownId === this.shownId) return;
+    this.chats = chats ?? null;
+    this.shownId = shownId;
+    const valid = Array.isArray(chats) ? chats.filter(isSummary) : [];
+    setHidden(this.el, valid.length < 2);
+    this.list.replaceChildren(...valid.map((chat) => this.tab(chat, chat.threadId === shownId)));
+  }
+
+  private tab(chat: ChatSummary, shown: boolean): HTMLElement {
+    const state = STATE_LABEL[chat.state] ?? '';
+    const title = visibleText(chat.title, { maxLength: 80 }) || 'Chat';
+    const agent = visibleText(chat.agentName, { maxLength: 60 });
+    const label = `${title} — ${agent}, ${state}${chat.unread ? ', unread' : ''}`;
+    const select = button(
+      title,
+      'chat-tab-title',
+      () => this.post({ type: 'showChat', threadId: chat.threadId }),
+      label,
+    );
+    select.setAttribute('role', 'tab');
+    select.setAttribute('aria-selected', String(shown));
+    select.prepend(h('span', { class: 'chat-state', data: { state: chat.state }, attrs: { 'aria-hidden': 'true' } }));
+    const close = button(
+      '×',
+      'chat-tab-close',
+      () => this.post({ type: 'closeChat', threadId: chat.threadId }),
+      'Close this chat',
+    );
+    close.setAttribute('aria-label', `Close ${title}`);
+    const tab = h('div', { class: 'chat-tab', data: { threadId: chat.threadId, state: chat.state } }, select, close);
+    tab.classList.toggle('shown', shown);
+    tab.classList.toggle('unread', chat.unread && !shown);
+    return tab;
+  }
+}
+
+function isSummary(chat: unknown): chat is ChatSummary {
+  const c = chat as Partial<ChatSummary> | null;
+  return typeof c === 'object' && c !== null && typeof c.threadId === 'string' && typeof c.title === 'string';
+}
