@@ -109,7 +109,6 @@ async function dispatch(message: WebviewToHost, host: ChatHost): Promise<void> {
         await thread.sendNow({ text: message.text, context: await attachedBlocks(host, thread, message.context) });
       else host.reportInvalid(message);
       return;
-    }
     case 'cancel':
       await thread?.cancel();
       return;

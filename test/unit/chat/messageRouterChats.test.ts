@@ -37,6 +37,9 @@ function host() {
     restoreCheckpoint: async () => undefined,
     reportError: (message) => void errors.push(message),
     reportInvalid: (raw) => void errors.push(`invalid ${JSON.stringify(raw)}`),
+    resolveContext: async () => [],
+    pickContext: async () => [],
+    sendContext: () => undefined,
   };
   return { chatHost, shown, background, log, errors };
 }
