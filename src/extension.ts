@@ -12,6 +12,8 @@ import { activateReview, type ReviewFeature } from './vscode/review/reviewFeatur
 import { TrafficChannel } from './vscode/agents/trafficChannel';
 import { ChatViewProvider, CHAT_VIEW_ID } from './vscode/chat/chatViewProvider';
 import { DiffDocuments, openLocation } from './vscode/chat/diffDocuments';
+import { ChatContextKeys } from './vscode/chat/contextKeys';
+import { AgentQuickDiff, REVIEW_ALL_COMMAND } from './vscode/review/agentQuickDiff';
 import { ThreadRegistry } from './session/threadRegistry';
 import type { AgentConfig, HostEnvironment, ThreadController } from './session/api';
 import { createThreadController } from './session/threadController';
@@ -31,6 +33,8 @@ export interface SwitchboardApi {
   chatViewState(): { resolved: boolean; ready: boolean };
   /** Review of agent changes (inline review, Changes view, checkpoints); the in-host tests drive it. */
   review: ReviewFeature;
+  /** The context keys the `when`/`enablement` clauses read, as last set (in-host tests). */
+  contextKeys(): Record<string, boolean>;
   /** How long activate() took, in ms (npm run bench reads it; also logged to the extension host console). */
   activationMs: number;
 }
@@ -131,6 +135,13 @@ export function activate(context: vscode.ExtensionContext): SwitchboardApi {
     reportInvalid: (raw) => console.warn('[switchboard] ignored a malformed webview message', raw),
   });
   threads.onDidChangeActive((thread) => view.setThread(thread));
+  const contextKeys = new ChatContextKeys({
+    activeThread: () => threads.active(),
+    onDidChangeActive: (listener) => threads.onDidChangeActive(listener),
+    pendingCount: (threadId) => review.controller.pendingCount(threadId),
+    onDidChangeReview: (listener) => review.controller.store.onDidChange(() => listener()),
+  });
+  const quickDiff = new AgentQuickDiff(review.controller.store);
 
   /** "New Chat" from a command: show the view, start the chat, put the cursor in the composer. */
   async function newChatFromCommand(agentId: string | undefined): Promise<void> {
@@ -161,6 +172,12 @@ export function activate(context: vscode.ExtensionContext): SwitchboardApi {
   context.subscriptions.push(
     vscode.window.registerWebviewViewProvider(CHAT_VIEW_ID, view),
     view,
+    contextKeys,
+    quickDiff,
+    vscode.commands.registerCommand(REVIEW_ALL_COMMAND, () => quickDiff.reviewAll()),
+    vscode.commands.registerCommand('switchboard.configureAgents', () =>
+      vscode.commands.executeCommand('workbench.action.openSettings', 'switchboard.agents'),
+    ),
     diffs.register(),
     agentTerminals,
     agentLogs,
@@ -202,6 +219,7 @@ export function activate(context: vscode.ExtensionContext): SwitchboardApi {
     },
     chatViewState: () => view.state(),
     review,
+    contextKeys: () => contextKeys.current(),
     activationMs: activationTime(activationStarted),
   };
 }

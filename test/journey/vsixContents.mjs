@@ -9,6 +9,7 @@ const ALLOWED = [
   /^extension\/(package\.json|readme\.md|LICENSE\.txt|changelog\.md)$/i,
   /^extension\/dist\/[\w-]+\.(js|css)$/,
   /^extension\/media\/[\w/.-]+\.(css|png|svg)$/,
+  /^extension\/media\/walkthrough\/[\w-]+\.md$/,
   /^extension\/node_modules\/node-pty\/(package\.json|LICENSE)$/,
   /^extension\/node_modules\/node-pty\/lib\/(shared\/)?\w+\.js$/,
   /^extension\/node_modules\/node-pty\/build\/Release\/pty\.node$/,
@@ -19,6 +20,7 @@ const REQUIRED = [
   'extension/dist/webview.js',
   'extension/dist/demo-agent.js',
   'extension/media/chat.css',
+  'extension/media/walkthrough/agent.md',
   'extension/node_modules/node-pty/lib/index.js',
   'extension/node_modules/node-pty/build/Release/pty.node',
 ];

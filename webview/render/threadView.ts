@@ -7,6 +7,7 @@ import { recordError } from '../errors';
 import { ComposerView, type ComposerOptions } from './composer';
 import { ConnectionBanner } from './connection';
 import { HeaderView } from './header';
+import { PendingChangesView } from './pendingChanges';
 import { PlanView } from './plan';
 import { TranscriptView } from './transcript';
 import type { Post } from './types';
@@ -31,6 +32,7 @@ export function createThreadRenderer(root: HTMLElement, post: Post, options: Com
   const transcript = new TranscriptView(post);
   const banner = new ConnectionBanner(post);
   const plan = new PlanView();
+  const pending = new PendingChangesView(post);
   const composer = new ComposerView(post, {
     ...options,
     onSent: () => {
@@ -51,7 +53,7 @@ export function createThreadRenderer(root: HTMLElement, post: Post, options: Com
   const pickerHome = h('div', { class: 'empty-actions' });
   emptyState.appendChild(pickerHome);
   const main = h('div', { class: 'main' }, transcript.el, emptyState, transcript.jumpButton);
-  root.replaceChildren(h('div', { class: 'chat-app' }, header.el, main, banner.el, plan.el, composer.el));
+  root.replaceChildren(h('div', { class: 'chat-app' }, header.el, main, banner.el, plan.el, pending.el, composer.el));
 
   let last: ViewState | null = null;
   return {
@@ -65,10 +67,11 @@ export function createThreadRenderer(root: HTMLElement, post: Post, options: Com
       // Each part on its own: one that throws on malformed data must not keep the others from rendering.
       guarded('header', () => {
         header.update(view);
-        // One picker (one .new-chat button in the DOM): in the empty state without a chat, else in the header.
-        const pickerParent = thread ? header.el.querySelector('.header-actions') : pickerHome;
-        if (pickerParent && header.picker.el.parentElement !== pickerParent) pickerParent.prepend(header.picker.el);
+        // The picker with New chat lives in the empty state; with a chat, New Chat and New Chat with
+        // Agent... are in the view's title bar.
+        if (header.picker.el.parentElement !== pickerHome) pickerHome.prepend(header.picker.el);
       });
+      guarded('pending changes', () => pending.update(view));
       setHidden(emptyState, thread !== null);
       setHidden(transcript.el, thread === null);
       guarded('connection banner', () => banner.update(thread));

@@ -92,14 +92,15 @@ describe('review controls in the chat', () => {
     expect(m.$('.diff .review-state').hidden).toBe(true);
   });
 
-  it('the header offers Keep All / Undo All for the chat while it has pending changes', () => {
+  it('one row above the composer offers Keep All / Undo All for the chat while it has pending changes', () => {
     const m = mount();
     m.snapshot(written());
-    const group = m.$('.header .session-review');
+    const group = m.$('.session-review');
+    expect(group.nextElementSibling?.classList.contains('composer')).toBe(true);
     expect(group.hidden).toBe(true);
     review(m, [pending], 2);
     expect(group.hidden).toBe(false);
-    expect(group.querySelector('.session-pending')?.textContent).toBe('2 files with pending changes');
+    expect(group.querySelector('.session-pending')?.textContent).toBe('2 pending files');
     (group.querySelector('button.session-keep-all') as HTMLElement).click();
     (group.querySelector('button.session-undo-all') as HTMLElement).click();
     expect(m.posted.filter((msg) => msg.type === 'reviewSession')).toEqual([
