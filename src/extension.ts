@@ -33,6 +33,8 @@ export interface SwitchboardApi {
   chatViewState(): { resolved: boolean; ready: boolean };
   /** Review of agent changes (inline review, Changes view, checkpoints); the in-host tests drive it. */
   review: ReviewFeature;
+  /** Agent changes in VS Code's quick diff and multi-file diff editor (in-host tests). */
+  quickDiff: AgentQuickDiff;
   /** The context keys the `when`/`enablement` clauses read, as last set (in-host tests). */
   contextKeys(): Record<string, boolean>;
   /** How long activate() took, in ms (npm run bench reads it; also logged to the extension host console). */
@@ -219,6 +221,7 @@ export function activate(context: vscode.ExtensionContext): SwitchboardApi {
     },
     chatViewState: () => view.state(),
     review,
+    quickDiff,
     contextKeys: () => contextKeys.current(),
     activationMs: activationTime(activationStarted),
   };
