@@ -128,6 +128,9 @@ export function activate(context: vscode.ExtensionContext): SwitchboardApi {
     openDiff: (path, oldText, newText) => diffs.open(path, oldText, newText),
     copy: async (text) => vscode.env.clipboard.writeText(text),
     showLog: (agentId) => agentLogs.show(agentId ?? catalog.defaultAgent().id),
+    configureAgents: async () => {
+      await vscode.commands.executeCommand('switchboard.configureAgents');
+    },
     openTerminal: (thread, terminalId) => void openTerminal(thread, terminalId),
     reviewFile: (path, action) => review.resolveFile(path, action),
     reviewSession: (thread, action) => review.resolveSession(thread.threadId, action),

@@ -16,6 +16,8 @@ export interface ChatHost {
   openDiff(path: string, oldText: string | null, newText: string): Promise<void>;
   copy(text: string): Promise<void>;
   showLog(agentId: string | undefined): void;
+  /** Opens where agents are configured (the switchboard.agents setting). */
+  configureAgents(): Promise<void>;
   /** Shows a terminal of the thread as a VS Code terminal (optional: hosts without terminals). */
   openTerminal(thread: ThreadController, terminalId: string): void;
   /** Review: Keep / Undo a file's pending changes (optional: hosts without review). */
@@ -91,6 +93,9 @@ async function dispatch(message: WebviewToHost, host: ChatHost): Promise<void> {
     case 'showLog':
       host.showLog(thread?.agent.id);
       return;
+    case 'configureAgents':
+      await host.configureAgents();
+      return;
     case 'stopTerminal':
       thread?.stopTerminal(message.terminalId);
       return;
@@ -130,6 +135,7 @@ const WHAT_FAILED: Record<WebviewToHost['type'], string> = {
   openDiff: 'open the diff',
   copy: 'copy to the clipboard',
   showLog: 'show the agent log',
+  configureAgents: 'open the agent settings',
   stopTerminal: 'stop the command',
   openTerminal: 'open the terminal',
   reviewFile: 'apply the review action',
@@ -147,6 +153,7 @@ export function errorAdvice(type: WebviewToHost['type'], error: unknown): string
     'openDiff',
     'copy',
     'showLog',
+    'configureAgents',
     'stopTerminal',
     'openTerminal',
     'reviewFile',

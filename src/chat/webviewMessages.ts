@@ -19,6 +19,7 @@ const SHAPES: { [K in WebviewToHost['type']]: Shape } = {
   openDiff: { path: 'string', oldText: 'string|null', newText: 'string' },
   copy: { text: 'string' },
   showLog: {},
+  configureAgents: {},
   stopTerminal: { terminalId: 'string' },
   openTerminal: { terminalId: 'string' },
   reviewFile: { path: 'string', action: 'string' },

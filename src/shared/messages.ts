@@ -82,6 +82,8 @@ export type WebviewToHost =
   | { type: 'openDiff'; path: string; oldText: string | null; newText: string }
   | { type: 'copy'; text: string }
   | { type: 'showLog' }
+  /** "Add an Agent..." in the empty chat: opens the switchboard.agents setting. */
+  | { type: 'configureAgents' }
   /** The Stop button of a terminal card: kills the command (the card says the user stopped it). */
   | { type: 'stopTerminal'; terminalId: string }
   /** "Open in Terminal": the same process in a VS Code terminal. */

@@ -29,6 +29,7 @@ import {
 } from '../../scripts/e2e/codeServer.mjs';
 import { repoRoot, sampleWorkspace, testResultsDir, vsixPath } from '../../scripts/e2e/paths.mjs';
 import { seconds, writeSummary } from '../../scripts/e2e/summary.mjs';
+import { addAccessibilitySteps } from './accessibilitySteps.mjs';
 import { addReviewSteps } from './reviewSteps.mjs';
 import { createJourney } from './steps.mjs';
 import { addTerminalSteps } from './terminalSteps.mjs';
@@ -167,6 +168,8 @@ async function main() {
     addTerminalSteps(journey, { page: () => page, chat, screenshotDir, timeout: STEP_TIMEOUT });
     addViewSteps(journey, { page, chat, screenshotDir, timeout: STEP_TIMEOUT });
     addSessionSteps(journey, { page: () => page, chat, pidFile, screenshotDir, timeout: STEP_TIMEOUT });
+    // Last: it leaves the window in a High Contrast theme.
+    addAccessibilitySteps(journey, { page: () => page, chat, screenshotDir, timeout: STEP_TIMEOUT });
 
     const results = await journey.run();
     const passed = results.filter((r) => r.ok).length;

@@ -6,7 +6,9 @@ import { h, setHidden } from '../dom';
 import { recordError } from '../errors';
 import { ComposerView, type ComposerOptions } from './composer';
 import { ConnectionBanner } from './connection';
+import { Announcer } from './announcer';
 import { HeaderView } from './header';
+import { IntroView } from './intro';
 import { PendingChangesView } from './pendingChanges';
 import { PlanView } from './plan';
 import { TranscriptView } from './transcript';
@@ -33,6 +35,7 @@ export function createThreadRenderer(root: HTMLElement, post: Post, options: Com
   const banner = new ConnectionBanner(post);
   const plan = new PlanView();
   const pending = new PendingChangesView(post);
+  const announcer = new Announcer();
   const composer = new ComposerView(post, {
     ...options,
     onSent: () => {
@@ -41,19 +44,19 @@ export function createThreadRenderer(root: HTMLElement, post: Post, options: Com
     },
     agentForNewChat: () => header.picker.select.value || undefined,
   });
-  const emptyState = h(
-    'div',
-    { class: 'empty-state' },
-    h('div', { class: 'empty-title', text: 'No chat yet' }),
-    h('div', {
-      class: 'empty-text',
-      text: 'Pick an agent, then type a message below (or press New chat). Agents run locally as subprocesses; you approve what they do.',
-    }),
+  // An example prompt or a command from the intro goes into the composer as if typed (its input
+  // handling opens the / menu, sizes the box and keeps the draft).
+  const intro = new IntroView(post, (text) => {
+    composer.textarea.value = text;
+    composer.textarea.dispatchEvent(new Event('input'));
+    composer.focus();
+  });
+  const emptyState = intro.noChat;
+  const pickerHome = intro.pickerHome;
+  const main = h('div', { class: 'main' }, intro.chatIntro, transcript.el, emptyState, transcript.jumpButton);
+  root.replaceChildren(
+    h('div', { class: 'chat-app' }, header.el, main, banner.el, plan.el, pending.el, composer.el, announcer.el),
   );
-  const pickerHome = h('div', { class: 'empty-actions' });
-  emptyState.appendChild(pickerHome);
-  const main = h('div', { class: 'main' }, transcript.el, emptyState, transcript.jumpButton);
-  root.replaceChildren(h('div', { class: 'chat-app' }, header.el, main, banner.el, plan.el, pending.el, composer.el));
 
   let last: ViewState | null = null;
   return {
@@ -72,6 +75,8 @@ export function createThreadRenderer(root: HTMLElement, post: Post, options: Com
         if (header.picker.el.parentElement !== pickerHome) pickerHome.prepend(header.picker.el);
       });
       guarded('pending changes', () => pending.update(view));
+      guarded('intro', () => intro.update(view));
+      guarded('announcer', () => announcer.update(thread));
       setHidden(emptyState, thread !== null);
       setHidden(transcript.el, thread === null);
       guarded('connection banner', () => banner.update(thread));

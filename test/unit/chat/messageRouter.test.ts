@@ -37,6 +37,9 @@ class FakeHost implements ChatHost {
   showLog(agentId: string | undefined) {
     this.log.push(['showLog', agentId]);
   }
+  async configureAgents() {
+    this.log.push(['configureAgents']);
+  }
   reportError(message: string) {
     this.errors.push(message);
   }
@@ -119,6 +122,7 @@ describe('routeWebviewMessage', () => {
     await routeWebviewMessage({ type: 'openDiff', path: '/a.ts', oldText: null, newText: 'n' }, host);
     await routeWebviewMessage({ type: 'copy', text: 'c' }, host);
     await routeWebviewMessage({ type: 'showLog' }, host);
+    await routeWebviewMessage({ type: 'configureAgents' }, host);
     expect(host.log).toEqual([
       ['openLocation', '/a.ts', 1],
       ['openLocation', '/a.ts', 12],
@@ -126,6 +130,7 @@ describe('routeWebviewMessage', () => {
       ['openDiff', '/a.ts', null, 'n'],
       ['copy', 'c'],
       ['showLog', 'gemini'],
+      ['configureAgents'],
     ]);
   });
 

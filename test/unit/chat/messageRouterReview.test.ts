@@ -21,6 +21,7 @@ function host(): { host: ChatHost; calls: unknown[][]; invalid: unknown[] } {
       openDiff: stub,
       copy: stub,
       showLog: () => {},
+      configureAgents: async () => {},
       reportError: (message) => calls.push(['error', message]),
       reportInvalid: (raw) => invalid.push(raw),
       reviewFile: async (path, action) => {
