@@ -113,7 +113,7 @@ export function activate(context: vscode.ExtensionContext): SwitchboardApi {
     const handle = thread.terminalHandle(terminalId);
     if (!handle) {
       void vscode.window.showInformationMessage(
-        'That command was released by the agent; its last output stays in the chat.',
+        vscode.l10n.t('That command was released by the agent; its last output stays in the chat.'),
       );
       return undefined;
     }
@@ -157,20 +157,22 @@ export function activate(context: vscode.ExtensionContext): SwitchboardApi {
       view.mirror.focusComposer();
       await thread.start();
     } catch (error) {
-      void vscode.window.showErrorMessage(`Switchboard could not start a chat: ${describe(error)}.`);
+      void vscode.window.showErrorMessage(vscode.l10n.t('Switchboard could not start a chat: {0}.', describe(error)));
     }
   }
 
   async function onActiveThread(what: string, run: (thread: ThreadController) => Promise<void>): Promise<void> {
     const thread = threads.active();
     if (!thread) {
-      void vscode.window.showInformationMessage(`There is no chat to ${what}. Start one with "Switchboard: New Chat".`);
+      void vscode.window.showInformationMessage(
+        vscode.l10n.t('There is no chat to {0}. Start one with "Switchboard: New Chat".', what),
+      );
       return;
     }
     try {
       await run(thread);
     } catch (error) {
-      void vscode.window.showErrorMessage(`Switchboard could not ${what}: ${describe(error)}.`);
+      void vscode.window.showErrorMessage(vscode.l10n.t('Switchboard could not {0}: {1}.', what, describe(error)));
     }
   }
 
@@ -192,9 +194,11 @@ export function activate(context: vscode.ExtensionContext): SwitchboardApi {
       const agentId = await pickAgent(catalog);
       if (agentId !== undefined) await newChatFromCommand(agentId);
     }),
-    vscode.commands.registerCommand('switchboard.cancel', () => onActiveThread('cancel', (thread) => thread.cancel())),
+    vscode.commands.registerCommand('switchboard.cancel', () =>
+      onActiveThread(vscode.l10n.t('cancel'), (thread) => thread.cancel()),
+    ),
     vscode.commands.registerCommand('switchboard.restartAgent', () =>
-      onActiveThread('restart the agent', (thread) => thread.restart()),
+      onActiveThread(vscode.l10n.t('restart the agent'), (thread) => thread.restart()),
     ),
     vscode.commands.registerCommand('switchboard.showAgentLog', () =>
       agentLogs.show(threads.active()?.agent.id ?? catalog.defaultAgent().id),
@@ -250,8 +254,9 @@ function workspaceCwd(): string {
 
 function reportSettingErrors(errors: string[]): void {
   if (errors.length === 0) return;
-  const more = errors.length > 1 ? ` (and ${errors.length - 1} more)` : '';
-  void vscode.window.showWarningMessage(`Switchboard: ${errors[0]}${more}`, 'Open Settings').then((choice) => {
+  const more = errors.length > 1 ? vscode.l10n.t(' (and {0} more)', errors.length - 1) : '';
+  const open = vscode.l10n.t('Open Settings');
+  void vscode.window.showWarningMessage(`Switchboard: ${errors[0]}${more}`, open).then((choice) => {
     if (choice) void vscode.commands.executeCommand('workbench.action.openSettings', 'switchboard.agents');
   });
   for (const error of errors) console.warn(`[switchboard] ${error}`);

@@ -167,9 +167,9 @@ async function main() {
     addReviewSteps(journey, { page, chat, workspace, screenshotDir, timeout: STEP_TIMEOUT });
     addTerminalSteps(journey, { page: () => page, chat, screenshotDir, timeout: STEP_TIMEOUT });
     addViewSteps(journey, { page, chat, screenshotDir, timeout: STEP_TIMEOUT });
-    addSessionSteps(journey, { page: () => page, chat, pidFile, screenshotDir, timeout: STEP_TIMEOUT });
-    // Last: it leaves the window in a High Contrast theme.
+    // The session steps after it run in the High Contrast theme it leaves (they check dialogs, not colours).
     addAccessibilitySteps(journey, { page: () => page, chat, screenshotDir, timeout: STEP_TIMEOUT });
+    addSessionSteps(journey, { page: () => page, chat, pidFile, screenshotDir, timeout: STEP_TIMEOUT });
 
     const results = await journey.run();
     const passed = results.filter((r) => r.ok).length;

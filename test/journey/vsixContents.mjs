@@ -6,7 +6,7 @@ import yauzl from 'yauzl';
 const ALLOWED = [
   /^extension\.vsixmanifest$/,
   /^\[Content_Types\]\.xml$/,
-  /^extension\/(package\.json|readme\.md|LICENSE\.txt|changelog\.md)$/i,
+  /^extension\/(package\.json|package\.nls\.json|readme\.md|LICENSE\.txt|changelog\.md)$/i,
   /^extension\/dist\/[\w-]+\.(js|css)$/,
   /^extension\/media\/[\w/.-]+\.(css|png|svg)$/,
   /^extension\/media\/walkthrough\/[\w-]+\.md$/,
@@ -16,6 +16,7 @@ const ALLOWED = [
 ];
 const REQUIRED = [
   'extension/package.json',
+  'extension/package.nls.json',
   'extension/dist/extension.js',
   'extension/dist/webview.js',
   'extension/dist/demo-agent.js',

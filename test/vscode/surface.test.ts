@@ -25,6 +25,19 @@ function manifest(): Manifest {
   return extension.packageJSON as Manifest;
 }
 
+/** A manifest string as the user reads it: a %key% (if VS Code left it unresolved) from package.nls.json. */
+function localized(text: string): string {
+  const extension = vscode.extensions.getExtension(EXTENSION_ID);
+  assert.ok(extension);
+  const key = /^%([\w.-]+)%$/.exec(text)?.[1];
+  if (!key) return text;
+  const bundle = JSON.parse(fs.readFileSync(path.join(extension.extensionPath, 'package.nls.json'), 'utf8')) as Record<
+    string,
+    string
+  >;
+  return bundle[key] ?? text;
+}
+
 /** Commands that can run at any time (they start, show or configure something). */
 const ALWAYS = new Set([
   'switchboard.newChat',
@@ -108,7 +121,7 @@ suite('Chat surface: commands, walkthrough, VS Code review tools', () => {
       ['getAgent', 'firstChat', 'reviewChange'],
     );
     const links = walkthrough.steps.flatMap((step) =>
-      [...step.description.matchAll(/\(command:([\w.]+)/g)].map((match) => match[1]!),
+      [...localized(step.description).matchAll(/\(command:([\w.]+)/g)].map((match) => match[1]!),
     );
     assert.ok(links.length >= 3, `links: ${links.join(', ')}`);
     const known = new Set(await vscode.commands.getCommands(true));
