@@ -7,7 +7,7 @@ import { AgentCatalog, pickAgent, SETTINGS_SECTION, transportSettings } from './
 import { AgentLogs } from './vscode/agents/agentLogs';
 import { AgentTerminals } from './vscode/terminals/agentTerminals';
 import { ptyLoadProblem } from './terminals/processes';
-import { createFsHandlers } from './vscode/fs/fsHandlers';
+import { createFsHandlers, workspaceFolderPaths } from './vscode/fs/fsHandlers';
 import { activateReview, type ReviewFeature } from './vscode/review/reviewFeature';
 import { TrafficChannel } from './vscode/agents/trafficChannel';
 import { ChatViewProvider, CHAT_VIEW_ID } from './vscode/chat/chatViewProvider';
@@ -18,6 +18,7 @@ import { ThreadRegistry } from './session/threadRegistry';
 import type { AgentConfig, HostEnvironment, ThreadController } from './session/api';
 import { createThreadController } from './session/threadController';
 import { errorMessage } from './shared/errorMessage';
+import { foldersInside } from './shared/workspaceRoots';
 import { LiveProcessGroups } from './terminals/liveProcessGroups';
 
 /** What activate() returns; the in-host tests drive the extension through it. */
@@ -63,6 +64,7 @@ export function activate(context: vscode.ExtensionContext): SwitchboardApi {
   context.subscriptions.push({ dispose: () => void process.removeListener('exit', killOnExit) });
   const host: HostEnvironment = {
     workspaceCwd,
+    workspaceFolders: workspaceFolderPaths,
     baseEnv: () => process.env,
     liveProcessGroups,
     agentLog: (agentId) => agentLogs.sink(agentId),
@@ -81,6 +83,8 @@ export function activate(context: vscode.ExtensionContext): SwitchboardApi {
         log: (line) => agentLogs.sink(agent.id).append(line),
         // Read at each request, after initialize: the quirks key on the agent's own agentInfo.
         agent: () => ({ agentInfo: thread.snapshot().state.agentInfo, command: agent.command, args: agent.args }),
+        // Multi-root: the folders the agent did not take as additionalDirectories are outside its workspace.
+        workspaceFolders: () => foldersInside(thread.snapshot().state.agentCapabilities, workspaceFolderPaths()),
       });
       const thread = createThreadController({ threadId, agent, env: host, handlers });
       // Lives as long as the thread's events do: a disposed thread emits nothing more.
@@ -107,7 +111,7 @@ export function activate(context: vscode.ExtensionContext): SwitchboardApi {
     return thread;
   }
 
-  const diffs = new DiffDocuments();
+  const diffs = new DiffDocuments(review.controller.texts);
   const agentTerminals = new AgentTerminals();
   function openTerminal(thread: ThreadController, terminalId: string): vscode.Terminal | undefined {
     const handle = thread.terminalHandle(terminalId);
@@ -126,6 +130,7 @@ export function activate(context: vscode.ExtensionContext): SwitchboardApi {
     pickAgent: () => pickAgent(catalog),
     openLocation: (path, line) => openLocation(path, line, workspaceCwd()),
     openDiff: (path, oldText, newText) => diffs.open(path, oldText, newText),
+    openWriteDiff: (path, fromRevision, revision) => diffs.openWrite(path, fromRevision, revision),
     copy: async (text) => vscode.env.clipboard.writeText(text),
     showLog: (agentId) => agentLogs.show(agentId ?? catalog.defaultAgent().id),
     configureAgents: async () => {

@@ -6,7 +6,6 @@ import { createThreadRenderer, type ThreadRenderer } from './render/threadView';
 import type { Post } from './render/types';
 import { ThreadStore, type ViewState } from './store';
 import { onlyStreamingTextGrew } from './streamingFrames';
-import { reviewCards } from './render/reviewControls';
 import { recordError } from './errors';
 import { terminalViews } from './terminal/views';
 
@@ -33,7 +32,6 @@ export function createChatApp(root: HTMLElement, post: Post, options: ChatAppOpt
 
   terminalViews.setPost(post);
   let shownThreadId: string | null = null;
-  let shownReview = store.state.review;
   /** What the last frame rendered, and whether that was only streamed text growing. */
   let rendered: ViewState | null = null;
   let lastFrameOnlyText = false;
@@ -42,12 +40,6 @@ export function createChatApp(root: HTMLElement, post: Post, options: ChatAppOpt
     rendered = store.state;
     // A frame that throws must not stop the next one: each step is on its own (and the thread
     // renderer isolates its parts and entries, see threadView.ts and transcript.ts).
-    try {
-      // Before rendering: cards built in this frame start from the newest review state.
-      if (store.state.review !== shownReview) reviewCards.update((shownReview = store.state.review).files);
-    } catch (error) {
-      recordError('the review state could not be shown', error);
-    }
     try {
       renderer.render(store.state);
     } catch (error) {
@@ -99,13 +91,7 @@ export function createChatApp(root: HTMLElement, post: Post, options: ChatAppOpt
       if (outcome === 'snapshot' && threadId !== shownThreadId) terminalViews.reset(); // another thread's terminals
       shownThreadId = threadId;
       if (outcome === 'focusComposer') focusPending = true;
-      if (
-        outcome === 'snapshot' ||
-        outcome === 'applied' ||
-        outcome === 'agents' ||
-        outcome === 'focusComposer' ||
-        outcome === 'review'
-      )
+      if (outcome === 'snapshot' || outcome === 'applied' || outcome === 'agents' || outcome === 'focusComposer')
         schedule();
     },
     flush,

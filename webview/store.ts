@@ -1,7 +1,7 @@
 // The webview's mirror of the host state. The host sends one snapshot, then numbered action
 // batches; each action goes through the same pure reducer the host uses. A gap in the numbers
 // means we missed something: ask for a snapshot (`resync`) and ignore batches until it comes.
-import type { AgentChoice, HostToWebview, ReviewFileState, WebviewToHost } from '../src/shared/messages';
+import type { AgentChoice, HostToWebview, WebviewToHost } from '../src/shared/messages';
 import { reduce } from '../src/shared/reduce';
 import type { ThreadState } from '../src/shared/thread';
 import { recordError } from './errors';
@@ -12,23 +12,12 @@ export interface ViewState {
   thread: ThreadState | null;
   agents: AgentChoice[];
   defaultAgentId: string;
-  /** Review of the files the chat shows (per workspace, sent by the host beside the thread). */
-  review: ReviewView;
 }
-
-export interface ReviewView {
-  files: ReviewFileState[];
-  /** Files the shown chat's turns changed that still have pending changes (Keep All / Undo All). */
-  sessionPending: number;
-}
-
-const NO_REVIEW: ReviewView = { files: [], sessionPending: 0 };
 
 export type ReceiveOutcome =
   | 'snapshot' // state replaced
   | 'applied' // actions applied
   | 'agents' // agent list replaced
-  | 'review' // review state replaced
   | 'focusComposer'
   | 'stale' // batch already applied (or empty): nothing to do
   | 'waiting' // no snapshot yet / waiting for the resync snapshot: batch ignored
@@ -36,7 +25,7 @@ export type ReceiveOutcome =
   | 'terminalOutput'; // not thread state: the app hands it to the terminal views
 
 export class ThreadStore {
-  private current: ViewState = { thread: null, agents: [], defaultAgentId: '', review: NO_REVIEW };
+  private current: ViewState = { thread: null, agents: [], defaultAgentId: '' };
   private lastSeq = 0;
   /** False before the first snapshot and between a gap and the snapshot that answers it. */
   private synced = false;
@@ -54,13 +43,7 @@ export class ThreadStore {
   receive(msg: HostToWebview): ReceiveOutcome {
     switch (msg.type) {
       case 'snapshot':
-        // The review that follows the snapshot replaces this one.
-        this.current = {
-          thread: msg.thread,
-          agents: msg.agents,
-          defaultAgentId: msg.defaultAgentId,
-          review: this.current.review,
-        };
+        this.current = { thread: msg.thread, agents: msg.agents, defaultAgentId: msg.defaultAgentId };
         this.lastSeq = msg.seq;
         this.synced = true;
         return 'snapshot';
@@ -79,9 +62,6 @@ export class ThreadStore {
         }
       case 'terminalOutput':
         return 'terminalOutput';
-      case 'review':
-        this.current = { ...this.current, review: { files: msg.files, sessionPending: msg.sessionPending } };
-        return 'review';
     }
   }
 

@@ -10,13 +10,7 @@ import type { ViewState } from './store';
 
 /** True when `next` differs from `shown` only by the text of the last entry's last text part. */
 export function onlyStreamingTextGrew(shown: ViewState, next: ViewState): boolean {
-  if (
-    shown === next ||
-    shown.agents !== next.agents ||
-    shown.review !== next.review ||
-    shown.defaultAgentId !== next.defaultAgentId
-  )
-    return false;
+  if (shown === next || shown.agents !== next.agents || shown.defaultAgentId !== next.defaultAgentId) return false;
   const [a, b] = [shown.thread, next.thread];
   if (!a || !b || a === b || !sameExceptEntries(a, b)) return false;
   const count = b.entries.length;

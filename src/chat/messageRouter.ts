@@ -2,6 +2,7 @@
 // Pure (no vscode): the VS Code side is behind ChatHost, so routing is unit-tested with fakes.
 import type { ThreadController } from '../session/api';
 import type { WebviewToHost } from '../shared/messages';
+import type { ThreadState } from '../shared/thread';
 import { clampLine, parseWebviewMessage } from './webviewMessages';
 import { errorMessage } from '../shared/errorMessage';
 
@@ -13,7 +14,10 @@ export interface ChatHost {
   pickAgent(): Promise<string | undefined>;
   sendSnapshot(): void;
   openLocation(path: string, line: number | null): Promise<void>;
+  /** The diff editor over two texts the host holds (a tool call's own diff, from the thread state). */
   openDiff(path: string, oldText: string | null, newText: string): Promise<void>;
+  /** The diff editor over fs writes, by {path, revision} in the keeper of file texts. */
+  openWriteDiff(path: string, fromRevision: number, revision: number): Promise<void>;
   copy(text: string): Promise<void>;
   showLog(agentId: string | undefined): void;
   /** Opens where agents are configured (the switchboard.agents setting). */
@@ -85,8 +89,13 @@ async function dispatch(message: WebviewToHost, host: ChatHost): Promise<void> {
       await host.openLocation(message.path, clampLine(message.line));
       return;
     case 'openDiff':
-      await host.openDiff(message.path, message.oldText, message.newText);
+      await host.openWriteDiff(message.path, message.fromRevision, message.revision);
       return;
+    case 'openToolDiff': {
+      const diff = thread ? toolDiff(thread.snapshot().state, message.toolCallId, message.path) : undefined;
+      if (diff) await host.openDiff(diff.path, diff.oldText, diff.newText);
+      return;
+    }
     case 'copy':
       await host.copy(message.text);
       return;
@@ -133,6 +142,7 @@ const WHAT_FAILED: Record<WebviewToHost['type'], string> = {
   newChat: 'start a new chat',
   openLocation: 'open the file',
   openDiff: 'open the diff',
+  openToolDiff: 'open the diff',
   copy: 'copy to the clipboard',
   showLog: 'show the agent log',
   configureAgents: 'open the agent settings',
@@ -143,6 +153,22 @@ const WHAT_FAILED: Record<WebviewToHost['type'], string> = {
   restoreCheckpoint: 'restore the checkpoint',
 };
 
+/** The agent's own diff of `path` in a tool call's content, with its texts checked. */
+function toolDiff(
+  state: ThreadState,
+  toolCallId: string,
+  path: string,
+): { path: string; oldText: string | null; newText: string } | undefined {
+  for (const entry of state.entries) {
+    if (entry.kind !== 'tool' || entry.tool.toolCallId !== toolCallId) continue;
+    for (const item of entry.tool.content) {
+      if (item.type !== 'diff' || item.path !== path || typeof item.newText !== 'string') continue;
+      return { path, oldText: typeof item.oldText === 'string' ? item.oldText : null, newText: item.newText };
+    }
+  }
+  return undefined;
+}
+
 const AGENT_ADVICE = 'Check "Switchboard: Show Agent Log", or run "Switchboard: Restart Agent".';
 
 /** One sentence on what failed and why, then what the user can do about it. */
@@ -151,6 +177,7 @@ export function errorAdvice(type: WebviewToHost['type'], error: unknown): string
   const touchesAgent = ![
     'openLocation',
     'openDiff',
+    'openToolDiff',
     'copy',
     'showLog',
     'configureAgents',

@@ -1,10 +1,11 @@
-// Sends the webview the review state of the files its chat shows (diff cards and fs writes):
-// after every snapshot, and, coalesced, when the review changes or the chat shows a new diff.
-// Review is per workspace, so this is not thread state: each `review` message replaces the last.
+// Folds the review state of the files a chat shows (its diff cards and fs writes) into that chat's
+// thread state, so the webview renders it with everything else: one view state, one channel (the
+// snapshot + numbered actions of the mirror). Review is per window; each `reviewChanged` action
+// carries the part this chat shows, whole. Sent when the chat is shown, and, coalesced, when the
+// review changes or the chat shows a new diff; an unchanged state is not sent again.
 // Pure (no vscode): the review feature is behind ReviewSource.
 import type { ThreadAction } from '../shared/actions';
-import type { HostToWebview, ReviewFileState } from '../shared/messages';
-import type { ThreadState } from '../shared/thread';
+import type { ReviewFileState, ReviewView, ThreadState } from '../shared/thread';
 import type { ThreadController } from '../session/api';
 import type { Schedule } from './schedule';
 
@@ -16,13 +17,7 @@ export interface ReviewSource {
   onDidChange(listener: () => void): { dispose(): void };
 }
 
-/** What ReviewSync needs of the WebviewMirror. */
-export interface ReviewChannel {
-  readonly isReady: boolean;
-  post(message: HostToWebview): void;
-}
-
-/** Review changes arrive in bursts (an agent writing many files): one message per interval. */
+/** Review changes arrive in bursts (an agent writing many files): at most one update per interval. */
 export const REVIEW_INTERVAL_MS = 50;
 
 export class ReviewSync {
@@ -30,17 +25,15 @@ export class ReviewSync {
   private subscription: { dispose(): void } | undefined;
   private readonly sourceSubscription: { dispose(): void };
   private cancelTimer: (() => void) | undefined;
-  /** What the webview has (JSON), so an unchanged state is not sent again. */
-  private lastSent: string | undefined;
 
   constructor(
-    private readonly channel: ReviewChannel,
     private readonly source: ReviewSource,
     private readonly schedule: Schedule,
   ) {
     this.sourceSubscription = source.onDidChange(() => this.scheduleSend());
   }
 
+  /** The chat now shown: its review is brought up to date at once. */
   setThread(thread: ThreadController | undefined): void {
     if (thread === this.thread) return;
     this.subscription?.dispose();
@@ -48,11 +41,6 @@ export class ReviewSync {
     this.subscription = thread?.onEvent(({ action }) => {
       if (showsFile(action)) this.scheduleSend();
     });
-  }
-
-  /** After a snapshot: the webview gets the review of what it now shows, changed or not. */
-  afterSnapshot(): void {
-    this.lastSent = undefined;
     this.send();
   }
 
@@ -63,7 +51,7 @@ export class ReviewSync {
   }
 
   private scheduleSend(): void {
-    if (!this.channel.isReady) return;
+    if (!this.thread) return;
     this.cancelTimer ??= this.schedule(() => {
       this.cancelTimer = undefined;
       this.send();
@@ -73,15 +61,21 @@ export class ReviewSync {
   private send(): void {
     this.cancelTimer?.();
     this.cancelTimer = undefined;
-    if (!this.channel.isReady) return;
     const thread = this.thread;
-    const files = thread ? this.source.files(shownPaths(thread.snapshot().state)) : [];
-    const sessionPending = thread ? this.source.sessionPending(thread.threadId) : 0;
-    const json = JSON.stringify({ files, sessionPending });
-    if (json === this.lastSent) return;
-    this.lastSent = json;
-    this.channel.post({ type: 'review', files, sessionPending });
+    if (!thread) return;
+    const state = thread.snapshot().state;
+    const review: ReviewView = {
+      files: this.source.files(shownPaths(state)),
+      sessionPending: this.source.sessionPending(thread.threadId),
+    };
+    if (!state.review && review.files.length === 0 && review.sessionPending === 0) return;
+    if (state.review && sameReview(state.review, review)) return;
+    thread.showReview(review);
   }
+}
+
+function sameReview(a: ReviewView, b: ReviewView): boolean {
+  return JSON.stringify(a) === JSON.stringify(b);
 }
 
 /** An action after which the chat may show a diff of a file it did not show before. */

@@ -2,7 +2,7 @@
 // it renders agent-supplied markdown, so the host treats its messages as untrusted input.
 import type { WebviewToHost } from '../shared/messages';
 
-type Shape = Record<string, 'string' | 'string?' | 'string|null' | 'string|boolean' | 'number|null?'>;
+type Shape = Record<string, 'string' | 'string?' | 'string|null' | 'string|boolean' | 'number|null?' | 'revision'>;
 
 const SHAPES: { [K in WebviewToHost['type']]: Shape } = {
   ready: {},
@@ -16,7 +16,8 @@ const SHAPES: { [K in WebviewToHost['type']]: Shape } = {
   restartAgent: {},
   newChat: { agentId: 'string?' },
   openLocation: { path: 'string', line: 'number|null?' },
-  openDiff: { path: 'string', oldText: 'string|null', newText: 'string' },
+  openDiff: { path: 'string', fromRevision: 'revision', revision: 'revision' },
+  openToolDiff: { toolCallId: 'string', path: 'string' },
   copy: { text: 'string' },
   showLog: {},
   configureAgents: {},
@@ -52,6 +53,8 @@ function fits(value: unknown, kind: Shape[string]): boolean {
       return typeof value === 'string' || typeof value === 'boolean';
     case 'number|null?':
       return value === undefined || value === null || (typeof value === 'number' && Number.isFinite(value));
+    case 'revision':
+      return Number.isSafeInteger(value) && (value as number) > 0;
   }
 }
 

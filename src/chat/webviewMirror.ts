@@ -35,8 +35,6 @@ export class WebviewMirror {
   /** Terminal output: not thread state, streamed beside the actions (see TerminalStream). */
   private readonly terminals: TerminalStream;
   private terminalSubscription: { dispose(): void } | undefined;
-  /** Called after each snapshot is posted (the review state follows it: see ReviewSync). */
-  onSnapshot: (() => void) | undefined;
 
   /** Failed posts since the webview last asked for a snapshot: recovery stops after a few (no loop). */
   private failedPosts = 0;
@@ -117,7 +115,6 @@ export class WebviewMirror {
     this.lastSeq = current?.seq ?? 0;
     // The cards of the snapshot come back with their retained output (also released ones).
     this.terminals.replayAll(Object.keys(current?.state.terminals ?? {}));
-    this.onSnapshot?.();
     if (this.focusAfterSnapshot) {
       this.focusAfterSnapshot = false;
       this.post({ type: 'focusComposer' });

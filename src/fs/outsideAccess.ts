@@ -135,6 +135,43 @@ function denied(kind: AccessKind, realPath: string, why: string): RequestFailure
 }
 
 /** The setting's value as the user set it; anything else is the default, 'ask'. */
+/** The modal's text and buttons, in order (Deny last: the close affordance). */
+export interface OutsideQuestion {
+  message: string;
+  /** The real path first (symlinks followed), escaped: a newline or U+202E cannot reshape the dialog. */
+  detail: string;
+  choices: Array<{ title: string; choice: OutsideChoice }>;
+}
+
+/** What the user is asked before an agent reads or writes outside the workspace (src/vscode/fs/consent.ts shows it). */
+export function outsideQuestion(agentName: string, request: OutsideRequest): OutsideQuestion {
+  const verb = request.kind === 'read' ? 'read a file' : 'write a file';
+  const lines = [displayPath(request.realPath)];
+  if (request.requestedPath !== request.realPath) {
+    lines.push(
+      '',
+      `(the agent asked for ${displayPath(request.requestedPath)}, which leads there through a symbolic link)`,
+    );
+  }
+  lines.push(
+    '',
+    `"Allow for This Folder" allows ${request.kind === 'read' ? 'reading' : 'writing'} the files directly in ` +
+      `${displayPath(request.folder)} (not its subfolders) until this chat ends.`,
+    request.kind === 'read'
+      ? 'Allow only if the agent needs this file; it may send what it reads to its model.'
+      : 'Allow only if you expected this change.',
+  );
+  return {
+    message: `${agentName} wants to ${verb} outside the workspace.`,
+    detail: lines.join('\n'),
+    choices: [
+      { title: 'Allow Once', choice: 'once' },
+      { title: 'Allow for This Folder', choice: 'folder' },
+      { title: 'Deny', choice: 'deny' },
+    ],
+  };
+}
+
 export function parseOutsidePolicy(value: unknown): OutsidePolicy {
   return value === 'allow' || value === 'deny' ? value : 'ask';
 }

@@ -2,6 +2,7 @@
 // base its next write is a diff against; a write is merged onto the live document (the user's
 // concurrent edits survive where they do not overlap) and recorded as the agent's change.
 import * as path from 'node:path';
+import type { WriteOutcome } from './fileTexts';
 import { mergeAgentWrite, type MergeConflict, type MergeOutcome } from './merge';
 
 /** The hooks src/vscode/fs/fsHandlers.ts calls (all optional there: no review, plain writes). */
@@ -15,13 +16,14 @@ export interface ReviewWriteHooks {
   mergeWrite(filePath: string, live: string, content: string): MergeOutcome;
   /** Runs the write with the file marked as Switchboard's own edit. */
   ownEdit<T>(filePath: string, work: () => Promise<T>): Promise<T>;
+  /** Records the write, once: its texts in the keeper (src/review/fileTexts.ts), the change in review. */
   agentWrote(write: {
     path: string;
     before: string | null;
     after: string;
     content: string;
     conflicts: MergeConflict[];
-  }): void;
+  }): WriteOutcome;
 }
 
 /** Bounded: the base texts of the files the agent read most recently. */

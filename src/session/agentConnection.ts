@@ -22,6 +22,7 @@ import {
 import { answerOnCancel } from '../protocol/cancelAnswer';
 import { checkParams, describeProblem, warmUpSchemas, type CheckedMethod } from '../protocol/schema';
 import { EarlyUpdates } from './earlyUpdates';
+import { guardRequests } from './capabilityGuard';
 import type { AgentFailure } from '../shared/thread';
 import { RequestFailure, type AgentConfig, type CancelSignal, type HostEnvironment } from './api';
 
@@ -76,7 +77,10 @@ const CLOSED_OUTPUT_GRACE_MS = 1000;
 
 export class AgentConnection {
   readonly process: AgentProcess;
+  /** Every request goes through the capability guard (capabilityGuard.ts). */
   readonly rpc: AcpConnection;
+  /** What the agent advertised in `initialize`; null before it answered. */
+  private agentCapabilities: acp.AgentCapabilities | null = null;
   private readonly sessions = new Map<string, SessionSink>();
   private readonly early: EarlyUpdates;
   private readonly lostListeners = new Set<(failure: AgentFailure) => void>();
@@ -94,11 +98,16 @@ export class AgentConnection {
       log,
       stopGraceMs: options.stopGraceMs,
     });
-    this.rpc = createAcpConnection(this.process.stdout, this.process.stdin, {
+    const rpc = createAcpConnection(this.process.stdout, this.process.stdin, {
       maxMessageBytes: env.settings().maxMessageBytes,
       traffic: env.traffic(agent.id),
       log: (level, message) => log.append(`[acp ${level}] ${message}`),
     });
+    this.rpc = guardRequests(
+      rpc,
+      () => this.agentCapabilities,
+      (line) => log.append(line),
+    );
     this.registerHandlers();
     // The agent takes far longer to start than the schema to compile: do it now, not on its first message.
     setImmediate(warmUpSchemas);
@@ -121,6 +130,11 @@ export class AgentConnection {
     });
   }
 
+  /** What the agent advertised in `initialize` (null before): ask src/shared/capabilities.ts about it. */
+  get capabilities(): acp.AgentCapabilities | null {
+    return this.agentCapabilities;
+  }
+
   failureContext(): FailureContext {
     return this.process.failureContext();
   }
@@ -137,6 +151,7 @@ export class AgentConnection {
       if (response.protocolVersion !== CLIENT_PROTOCOL_VERSION) {
         return this.giveUp(protocolVersionFailure(this.failureContext(), response.protocolVersion));
       }
+      this.agentCapabilities = response.agentCapabilities ?? {};
       return { ok: true, response };
     } catch (error) {
       if (error instanceof AcpTimeoutError)

@@ -3,9 +3,10 @@
 // implements ClientHandlers and HostEnvironment with the real API and drives a ThreadController.
 import type * as acp from '@agentclientprotocol/sdk';
 import type { ThreadAction } from '../shared/actions';
-import type { ThreadState } from '../shared/thread';
+import type { ReviewView, ThreadState } from '../shared/thread';
 import type { CancelSignal, TrafficSink } from '../protocol/types';
 import type { TerminalHandle } from './terminalManager';
+import type { WriteOutcome } from '../review/fileTexts';
 
 // Defined by the agents layer; re-exported for the layers above.
 import type { AgentConfig } from '../agents/config';
@@ -16,11 +17,8 @@ export type { AgentConfig } from '../agents/config';
 export { RequestFailure } from '../protocol/types';
 export type { CancelSignal, TrafficSink } from '../protocol/types';
 
-export interface WriteOutcome {
-  /** Text before the write; null when the file was created. */
-  oldText: string | null;
-  newText: string;
-}
+// A write is recorded once, in the keeper of file texts; the session gets its revision and view.
+export type { WriteOutcome } from '../review/fileTexts';
 
 /** The client side of ACP's fs/* methods, implemented against VS Code in client/. */
 export interface ClientHandlers {
@@ -32,6 +30,12 @@ export interface ClientHandlers {
 export interface HostEnvironment {
   /** Absolute cwd for session/new: the first workspace folder (or the home dir with none). */
   workspaceCwd(): string;
+  /**
+   * Every file workspace folder, the first one first (multi-root workspaces); absent: just
+   * workspaceCwd(). The others are sent as additionalDirectories where the agent takes them
+   * (src/shared/workspaceRoots.ts).
+   */
+  workspaceFolders?(): readonly string[];
   /** The environment agents inherit (process.env of the extension host). */
   baseEnv(): NodeJS.ProcessEnv;
   /** The host's live terminal process groups, for its last-resort exit hook. */
@@ -41,8 +45,16 @@ export interface HostEnvironment {
   /** Every JSON-RPC message both ways. */
   traffic(agentId: string): TrafficSink;
   /** Settings that tune the transport. */
-  settings(): { maxMessageBytes: number; initializeTimeoutMs: number };
+  settings(): { maxMessageBytes: number; initializeTimeoutMs: number; experimental?: ExperimentalFeatures };
   clientInfo(): acp.Implementation;
+}
+
+/** Draft ACP features behind `switchboard.experimental.*` (off by default; advertised only when on). */
+export interface ExperimentalFeatures {
+  /** `elicitation/create` (form mode) and `elicitation/complete`: the client advertises `elicitation.form`. */
+  elicitation: boolean;
+  /** `session/fork` (UNSTABLE) where the agent advertises sessionCapabilities.fork: the "Fork chat" action. */
+  fork: boolean;
 }
 
 /** One numbered action for one thread, as forwarded to the webview. */
@@ -82,4 +94,6 @@ export interface ThreadController {
   stopTerminal(terminalId: string): void;
   /** A live terminal for "Open in Terminal"; undefined once released. */
   terminalHandle(terminalId: string): TerminalHandle | undefined;
+  /** Folds the review state of the files the chat shows into its state (src/chat/reviewSync.ts). */
+  showReview(review: ReviewView): void;
 }

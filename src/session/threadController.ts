@@ -12,17 +12,20 @@ import type { ThreadAction } from '../shared/actions';
 import {
   createThreadState,
   type AgentFailure,
+  type ReviewView,
   type SettingTarget,
   type ThreadState,
   type TurnUsage,
 } from '../shared/thread';
 import { metaOf } from '../shared/sessionUpdates';
+import { writeStartRevision } from '../shared/fileWrites';
+import { agentRoots, rootsNotice, type AgentRoots } from '../shared/workspaceRoots';
 import type { AgentConfig, CancelSignal, ClientHandlers, HostEnvironment, ThreadController, ThreadEvent } from './api';
 import type { TerminalHandle, TerminalManager } from './terminalManager';
 import { AgentConnection, type SessionSink } from './agentConnection';
 import { PendingPermissions } from './permissions';
 import { ThreadStore } from './threadStore';
-import { ThreadTerminals } from './threadTerminals';
+import { ThreadTerminals, type ThreadTerminalsDeps } from './threadTerminals';
 import { boundUpdate, rawPreview, STRUCTURED_BOUNDS } from './updateGate';
 import { UpdateIntake } from './updateIntake';
 import { boundJson, FREE_FORM_BOUNDS } from '../protocol/boundJson';
@@ -42,7 +45,17 @@ export interface ThreadControllerOptions {
   spawn?: SpawnAgentProcess;
   /** Grace between SIGTERM and SIGKILL when stopping the agent (default 2 s). */
   stopGraceMs?: number;
+  /** Defaults to `new ThreadTerminals(deps)`; a test passes its own to watch the terminals' memory. */
+  openTerminals?: (deps: ThreadTerminalsDeps) => ThreadTerminals;
+  /** How long session/set_mode and session/set_config_option may take (default SETTING_TIMEOUT_MS). */
+  settingTimeoutMs?: number;
 }
+
+/**
+ * An agent that never answers a mode or option change must not leave the selector showing the
+ * user's choice: after this long the change counts as refused (and the agent is told to stop).
+ */
+export const SETTING_TIMEOUT_MS = 30_000;
 
 export function createThreadController(options: ThreadControllerOptions): ThreadController {
   return new AcpThreadController(options);
@@ -93,7 +106,7 @@ export class AcpThreadController implements ThreadController {
       (action) => this.dispatch(action),
       (line) => this.log.append(line),
     );
-    this.terminals = new ThreadTerminals({
+    this.terminals = (options.openTerminals ?? ((deps) => new ThreadTerminals(deps)))({
       baseEnv: () => env.baseEnv(),
       liveGroups: env.liveProcessGroups,
       log: (line) => this.log.append(line),
@@ -222,7 +235,11 @@ export class AcpThreadController implements ThreadController {
   async setMode(modeId: string): Promise<void> {
     const { gen, sessionId } = this.requireSession();
     try {
-      await gen.connection.rpc.request(AgentMethod.sessionSetMode, { sessionId, modeId });
+      await gen.connection.rpc.request(
+        AgentMethod.sessionSetMode,
+        { sessionId, modeId },
+        { timeoutMs: this.settingTimeoutMs },
+      );
     } catch (error) {
       return this.settingFailed(gen, { kind: 'mode' }, `Could not switch the mode to ${modeId}`, error);
     }
@@ -236,7 +253,9 @@ export class AcpThreadController implements ThreadController {
       typeof value === 'boolean' ? { sessionId, configId, type: 'boolean', value } : { sessionId, configId, value };
     let response: acp.SetSessionConfigOptionResponse;
     try {
-      response = await gen.connection.rpc.request(AgentMethod.sessionSetConfigOption, params);
+      response = await gen.connection.rpc.request(AgentMethod.sessionSetConfigOption, params, {
+        timeoutMs: this.settingTimeoutMs,
+      });
     } catch (error) {
       return this.settingFailed(gen, { kind: 'config', configId }, `Could not set ${configId}`, error);
     }
@@ -267,11 +286,21 @@ export class AcpThreadController implements ThreadController {
     this.dispatch({ type: 'connection', state: { kind: 'stopped' } });
   }
 
+  /** The folders of this session (src/shared/workspaceRoots.ts), from the agent's capabilities. */
+  private roots(gen: Generation): AgentRoots {
+    const { env } = this.options;
+    const folders = (env.workspaceFolders?.() ?? [env.workspaceCwd()]).map((folder) => resolvePath(folder));
+    return agentRoots(gen.connection.capabilities, folders, resolvePath(env.workspaceCwd()));
+  }
+
   private async openSession(gen: Generation): Promise<void> {
-    const cwd = resolvePath(this.options.env.workspaceCwd());
+    const roots = this.roots(gen);
+    const cwd = roots.cwd;
+    const params: acp.NewSessionRequest = { cwd, mcpServers: [] };
+    if (roots.additionalDirectories.length > 0) params.additionalDirectories = roots.additionalDirectories;
     let response: acp.NewSessionResponse;
     try {
-      response = await gen.connection.rpc.request(AgentMethod.sessionNew, { cwd, mcpServers: [] });
+      response = await gen.connection.rpc.request(AgentMethod.sessionNew, params);
     } catch (error) {
       if (!this.isCurrent(gen) || !(error instanceof AcpRpcError)) return; // the agent went away: its failure shows
       if (error.code !== ErrorCodes.authRequired) {
@@ -292,6 +321,10 @@ export class AcpThreadController implements ThreadController {
       modes: bounded(response.modes ?? null),
       configOptions: bounded(response.configOptions ?? null),
     });
+    const notice = rootsNotice(this.agent.displayName, roots);
+    if (notice && !this.store.current.entries.some((entry) => entry.kind === 'notice' && entry.text === notice)) {
+      this.dispatch({ type: 'notice', text: notice });
+    }
     this.dispatch({ type: 'connection', state: { kind: 'ready' } });
   }
 
@@ -303,10 +336,15 @@ export class AcpThreadController implements ThreadController {
       readTextFile: (params, signal) => this.options.handlers.readTextFile(params, signal),
       writeTextFile: async (params, signal) => {
         const outcome = await this.options.handlers.writeTextFile(params, signal);
-        this.dispatch({ type: 'fileWritten', path: params.path, oldText: outcome.oldText, newText: outcome.newText });
+        const from = writeStartRevision(this.store.current, outcome.path, outcome.revision);
+        this.dispatch({ type: 'fileWritten', write: outcome.view(from) });
         return {};
       },
     };
+  }
+
+  showReview(review: ReviewView): void {
+    this.dispatch({ type: 'reviewChanged', review });
   }
 
   onTerminalOutput(listener: (terminalId: string, data: string) => void): { dispose(): void } {
@@ -323,11 +361,6 @@ export class AcpThreadController implements ThreadController {
 
   terminalHandle(terminalId: string): TerminalHandle | undefined {
     return this.terminals.handle(terminalId);
-  }
-
-  /** For tests of the memory bound: what a live terminal retains. */
-  terminalStats(terminalId: string): ReturnType<TerminalManager['stats']> {
-    return this.terminals.stats(terminalId);
   }
 
   /** Kills every terminal of the generation (no orphans) and keeps it for replays. */
@@ -414,6 +447,10 @@ export class AcpThreadController implements ThreadController {
     // Let the `cancelled` answers reach the agent before its connection closes.
     if (answered > 0) await new Promise((resolve) => setImmediate(resolve));
     await gen.connection.stop();
+  }
+
+  private get settingTimeoutMs(): number {
+    return this.options.settingTimeoutMs ?? SETTING_TIMEOUT_MS;
   }
 
   private requireSession(): { gen: Generation; sessionId: string } {

@@ -75,10 +75,6 @@ export class ThreadTerminals {
     return this.current?.handle(terminalId);
   }
 
-  stats(terminalId: string): ReturnType<TerminalManager['stats']> {
-    return this.current?.stats(terminalId);
-  }
-
   private managers(): TerminalManager[] {
     return this.current ? [this.current, ...this.retired] : this.retired;
   }

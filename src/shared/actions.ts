@@ -2,7 +2,16 @@
 // messages and user intents) and forwards the same actions to the webview, numbered, so the
 // webview's copy of the state stays identical without ever receiving the transcript again.
 import type * as acp from '@agentclientprotocol/sdk';
-import type { AgentFailure, AgentMeta, ConnectionState, SettingTarget, TerminalView, TurnUsage } from './thread';
+import type {
+  AgentFailure,
+  AgentMeta,
+  ConnectionState,
+  FileWriteView,
+  ReviewView,
+  SettingTarget,
+  TerminalView,
+  TurnUsage,
+} from './thread';
 
 export type ThreadAction =
   /** A session/update notification from the agent, verbatim. */
@@ -50,7 +59,9 @@ export type ThreadAction =
   /** session/set_mode or session/set_config_option failed: the selector shows the agent's value and this message. */
   | { type: 'settingFailed'; target: SettingTarget; message: string }
   /** The agent wrote a file through fs/write_text_file. */
-  | { type: 'fileWritten'; path: string; oldText: string | null; newText: string }
+  | { type: 'fileWritten'; write: FileWriteView }
+  /** The review state of the files the chat shows changed (the host folds it in: src/chat/reviewSync.ts). */
+  | { type: 'reviewChanged'; review: ReviewView }
   /** terminal/create started a command (its output streams to the webview separately). */
   | { type: 'terminalCreated'; terminal: Pick<TerminalView, 'terminalId' | 'commandLine' | 'cwd' | 'mode'> }
   /** terminal/kill from the agent, or the user's Stop button. */
@@ -60,6 +71,8 @@ export type ThreadAction =
   | { type: 'terminalReleased'; terminalId: string }
   /** The agent sent something unusable (see the protocolError entry); shown in the thread. */
   | { type: 'protocolError'; title: string; detail: string; raw?: string }
+  /** A note from the client in the thread (e.g. which workspace folder the agent works in). */
+  | { type: 'notice'; text: string }
   /** The agent process failed (spawn error, exit, timeout, bad protocol version). */
   | { type: 'agentFailed'; failure: AgentFailure };
 

@@ -4,6 +4,30 @@ import type { Entry, FileWriteView, ThreadState } from './thread';
 import { currentTurnStart, entryId, setTool, toolIndexOf } from './threadEntries';
 import { addWrite, basename, isOpenStatus, toolMentionsPath } from './toolCalls';
 
+/** The index of the entry a write of `path` attaches to (see attachWrite); -1: a new entry. */
+function writeTarget(state: ThreadState, path: string): number {
+  const { entries } = state;
+  let fallback = -1;
+  const turnStart = currentTurnStart(entries);
+  for (let i = entries.length - 1; i >= turnStart; i--) {
+    const entry = entries[i]!;
+    if (entry.kind !== 'tool' || !isOpenStatus(entry.tool.status)) continue;
+    if (fallback < 0) fallback = i;
+    if (toolMentionsPath(entry.tool, path)) return i;
+  }
+  return fallback;
+}
+
+/**
+ * The revision a new write of `path` is shown from: the first write of that path on the card the
+ * write attaches to, else the write itself (`revision`). The host computes the card's hunks from it.
+ */
+export function writeStartRevision(state: ThreadState, path: string, revision: number): number {
+  const entry = state.entries[writeTarget(state, path)];
+  if (entry?.kind !== 'tool') return revision;
+  return entry.tool.writes.find((write) => write.path === path)?.fromRevision ?? revision;
+}
+
 /**
  * Target: the newest open tool call of the current turn that names the path (locations, diff
  * content or an earlier write); else the newest open tool call of the turn; else a new
@@ -11,16 +35,7 @@ import { addWrite, basename, isOpenStatus, toolMentionsPath } from './toolCalls'
  */
 export function attachWrite(state: ThreadState, write: FileWriteView): ThreadState {
   const { entries } = state;
-  let fallback = -1;
-  let target = -1;
-  const turnStart = currentTurnStart(entries);
-  for (let i = entries.length - 1; i >= turnStart && target < 0; i--) {
-    const entry = entries[i]!;
-    if (entry.kind !== 'tool' || !isOpenStatus(entry.tool.status)) continue;
-    if (fallback < 0) fallback = i;
-    if (toolMentionsPath(entry.tool, write.path)) target = i;
-  }
-  if (target < 0) target = fallback;
+  const target = writeTarget(state, write.path);
   if (target >= 0) {
     const next = entries.slice();
     const tool = (entries[target] as Extract<Entry, { kind: 'tool' }>).tool;

@@ -9,22 +9,6 @@ export interface AgentChoice extends AgentDescriptor {
   commandLine: string;
 }
 
-/**
- * The review of one file shown in the chat (review is per workspace, not thread state): what the
- * file's diff cards show beside Keep / Undo. `path` is the path exactly as the chat shows it.
- */
-export interface ReviewFileState {
-  path: string;
-  /** unknown: the agent changed it on disk and its earlier content was never seen (nothing to undo). */
-  status: 'pending' | 'kept' | 'undone' | 'unknown';
-  added: number;
-  removed: number;
-  /** Pending hunks. */
-  hunks: number;
-  /** Overlaps with the user's unsaved edits, shown as conflicts. */
-  conflicts: number;
-}
-
 export type HostToWebview =
   | {
       type: 'snapshot';
@@ -53,13 +37,7 @@ export type HostToWebview =
    * Not thread state. `replace`: discard what the card shows and write `data` (the retained tail):
    * sent after a snapshot, and when the webview fell behind and the live bytes were dropped.
    */
-  | { type: 'terminalOutput'; terminalId: string; data: string; replace: boolean }
-  /**
-   * Review state of the files the chat shows (those with a review; a file missing from `files` has
-   * none: nothing written yet). Sent after each snapshot and, coalesced, when it changes; it
-   * replaces the previous one whole.
-   */
-  | { type: 'review'; files: ReviewFileState[]; sessionPending: number };
+  | { type: 'terminalOutput'; terminalId: string; data: string; replace: boolean };
 
 export type WebviewToHost =
   | { type: 'ready' }
@@ -78,8 +56,13 @@ export type WebviewToHost =
   /** Start a new chat; without agentId the host asks the user to pick one. */
   | { type: 'newChat'; agentId?: string }
   | { type: 'openLocation'; path: string; line?: number | null }
-  /** Open VS Code's diff editor for a diff or fs write shown in a tool-call card. */
-  | { type: 'openDiff'; path: string; oldText: string | null; newText: string }
+  /**
+   * Open VS Code's diff editor for the fs writes a tool-call card shows: from before the write
+   * `fromRevision` to after the write `revision` (the texts stay on the host, src/review/fileTexts.ts).
+   */
+  | { type: 'openDiff'; path: string; fromRevision: number; revision: number }
+  /** Open VS Code's diff editor for the agent's own diff of `path` in the tool call's content. */
+  | { type: 'openToolDiff'; toolCallId: string; path: string }
   | { type: 'copy'; text: string }
   | { type: 'showLog' }
   /** "Add an Agent..." in the empty chat: opens the switchboard.agents setting. */

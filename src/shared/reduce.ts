@@ -98,8 +98,11 @@ export function reduce(state: ThreadState, action: ThreadAction): ThreadState {
     case 'settingFailed':
       return { ...state, settingError: { target: action.target, message: action.message } };
 
+    case 'reviewChanged':
+      return { ...state, review: action.review };
+
     case 'fileWritten':
-      return attachWrite(state, { path: action.path, oldText: action.oldText, newText: action.newText });
+      return attachWrite(state, action.write);
 
     case 'terminalCreated':
     case 'terminalKillRequested':
@@ -115,6 +118,9 @@ export function reduce(state: ThreadState, action: ThreadAction): ThreadState {
         detail: action.detail,
         raw: action.raw,
       }));
+
+    case 'notice':
+      return appendEntry(state, (id) => ({ kind: 'notice', id, text: action.text }));
 
     case 'agentFailed': {
       const settled: ThreadState = {

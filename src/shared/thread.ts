@@ -5,6 +5,7 @@
 import type * as acp from '@agentclientprotocol/sdk';
 // PromptResponse.usage is DRAFT: only the unstable entry point has its type (checklist §7.4).
 import type { Usage } from '@agentclientprotocol/sdk/unstable';
+import type { DiffResult } from './diffHunks';
 
 /** Identifies a thread across agents: one agent process may host several sessions. */
 export interface ThreadKey {
@@ -64,11 +65,19 @@ export interface PermissionRequestView {
 }
 
 /** A write the agent made through fs/write_text_file, kept with before/after text. */
+/**
+ * The fs writes of one file a tool card shows: from before the write `fromRevision` (its first
+ * write of the file) to after the write `revision`. The texts stay on the host, in the keeper of
+ * file texts (src/review/fileTexts.ts); the card gets the bounded hunks the host computed.
+ */
 export interface FileWriteView {
   path: string;
-  /** null when the file did not exist before. */
-  oldText: string | null;
-  newText: string;
+  fromRevision: number;
+  revision: number;
+  /** Unified hunks with context, at most a card's worth of lines (the counts cover everything). */
+  diff: DiffResult;
+  /** The file did not exist before the first write. */
+  created: boolean;
 }
 
 export interface ToolCallView {
@@ -121,7 +130,9 @@ export type Entry =
    * schema, a permission request nobody could answer): shown, not silently dropped. `raw` is
    * the agent's JSON, bounded and truncated.
    */
-  | { kind: 'protocolError'; id: string; title: string; detail: string; raw?: string };
+  | { kind: 'protocolError'; id: string; title: string; detail: string; raw?: string }
+  /** Something the client says about the session in passing (which folder the agent works in). */
+  | { kind: 'notice'; id: string; text: string };
 
 /** An agent's `_meta` object: opaque, kept for whoever reads it (the spec: make no assumptions). */
 export type AgentMeta = Record<string, unknown>;
@@ -193,6 +204,34 @@ export interface ThreadState {
   toolIndex?: Record<string, number>;
   /** Terminals by terminalId; absent until the first terminal/create. */
   terminals?: Record<string, TerminalView>;
+  /**
+   * The review state of the files this chat shows (review is per window: the host folds the part
+   * this chat shows into its state, see src/chat/reviewSync.ts); absent until the host sent one.
+   */
+  review?: ReviewView;
+}
+
+/**
+ * The review of one file shown in the chat: what the file's diff cards show beside Keep / Undo.
+ * `path` is the path exactly as the chat shows it.
+ */
+export interface ReviewFileState {
+  path: string;
+  /** unknown: the agent changed it on disk and its earlier content was never seen (nothing to undo). */
+  status: 'pending' | 'kept' | 'undone' | 'unknown';
+  added: number;
+  removed: number;
+  /** Pending hunks. */
+  hunks: number;
+  /** Overlaps with the user's unsaved edits, shown as conflicts. */
+  conflicts: number;
+}
+
+export interface ReviewView {
+  /** The files the chat shows that have a review (a file missing here has none: nothing written yet). */
+  files: ReviewFileState[];
+  /** Files the chat's turns changed that still have pending changes (Keep All / Undo All). */
+  sessionPending: number;
 }
 
 export function createThreadState(key: ThreadKey, agent: AgentDescriptor): ThreadState {

@@ -83,12 +83,15 @@ export function toolMentionsPath(tool: ToolCallView, path: string): boolean {
   );
 }
 
-/** A second write to the same path keeps the first oldText, so the card shows the whole change. */
+/**
+ * A second write to the same path replaces the first: the host computed its view from the first
+ * write's revision (writeTargetOf), so the card shows the whole change.
+ */
 export function addWrite(writes: readonly FileWriteView[], write: FileWriteView): FileWriteView[] {
   const at = writes.findIndex((existing) => existing.path === write.path);
   if (at < 0) return [...writes, write];
   const next = writes.slice();
-  next[at] = { path: write.path, oldText: writes[at]!.oldText, newText: write.newText };
+  next[at] = write;
   return next;
 }
 

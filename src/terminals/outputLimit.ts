@@ -103,8 +103,9 @@ export class RawTail {
     if (this.size > this.maxChars * 1.25) this.compact();
   }
 
+  /** What is held now (compaction keeps it at most 1.25 x maxChars). */
   get retainedChars(): number {
-    return Math.min(this.size, this.maxChars * 1.25);
+    return this.size;
   }
 
   text(): string {

@@ -9,6 +9,10 @@ import { AcpThreadController } from '../../src/session/threadController';
 import type { Entry, ThreadState } from '../../src/shared/thread';
 import { tempDir } from './tempDirs';
 import { testHostEnv } from './hostEnv';
+import { FileTexts } from '../../src/review/fileTexts';
+
+/** The keeper of the fake writes' texts. */
+const fileTexts = new FileTexts();
 
 const SCRIPTED_AGENT = resolve(__dirname, '../fixtures/scriptedAgent.mjs');
 const controllers: AcpThreadController[] = [];
@@ -35,7 +39,7 @@ async function start() {
     env,
     handlers: {
       readTextFile: async () => ({ content: '' }),
-      writeTextFile: async ({ content }) => ({ oldText: null, newText: content }),
+      writeTextFile: async ({ path, content }) => fileTexts.record(path, null, content),
     },
     stopGraceMs: 500,
   });

@@ -7,6 +7,10 @@ import * as esbuild from 'esbuild';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { AcpThreadController } from '../../src/session/threadController';
 import { LiveProcessGroups } from '../../src/terminals/liveProcessGroups';
+import { FileTexts } from '../../src/review/fileTexts';
+
+/** The keeper of the fake writes' texts. */
+const fileTexts = new FileTexts();
 
 const workDir = mkdtempSync(join(tmpdir(), 'switchboard-demo-terminal-'));
 const agentScript = join(workDir, 'demo-agent.js');
@@ -45,7 +49,7 @@ it('/terminal shows a coloured build that exits 0 and a command the agent kills,
     },
     handlers: {
       readTextFile: async () => ({ content: '' }),
-      writeTextFile: async ({ content }) => ({ oldText: null, newText: content }),
+      writeTextFile: async ({ path, content }) => fileTexts.record(path, null, content),
     },
   });
   const raw = new Map<string, string>();

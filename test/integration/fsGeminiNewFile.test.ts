@@ -4,19 +4,12 @@
 // the read of a missing file answers '' (src/agents/quirks/gemini.ts) and the file is written;
 // any other agent still gets the protocol's -32002, and the same sequence then fails exactly as
 // Gemini CLI failed ("Error checking existing file: Resource not found: ...").
-import { existsSync, readFileSync, realpathSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, realpathSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 
-const fakeVscode = vi.hoisted(() => ({
-  workspace: {
-    textDocuments: [] as unknown[],
-    workspaceFolders: [] as Array<{ uri: { scheme: string; fsPath: string } }>,
-  },
-}));
-vi.mock('vscode', () => fakeVscode);
-
-import { createFsHandlers } from '../../src/vscode/fs/fsHandlers';
+import { createFsRequestHandlers } from '../../src/vscode/fs/fsRequests';
+import { DiskEditor } from '../unit/vscode/fs/diskEditor';
 import type { AgentConfig, ClientHandlers, ThreadController } from '../../src/session/api';
 import { createThreadController } from '../../src/session/threadController';
 import type { ThreadState } from '../../src/shared/thread';
@@ -32,7 +25,6 @@ afterEach(async () => {
 function setup(extraArgs: string[] = []) {
   const cwd = realpathSync(tempDir('switchboard-gemini-'));
   const record = join(cwd, '..', `${cwd.split('/').pop()}-stdin.jsonl`);
-  fakeVscode.workspace.workspaceFolders = [{ uri: { scheme: 'file', fsPath: cwd } }];
   const agent: AgentConfig = {
     id: 'gemini',
     displayName: 'Gemini CLI',
@@ -43,26 +35,25 @@ function setup(extraArgs: string[] = []) {
   };
   const env = testHostEnv(cwd);
   let controller: ThreadController | undefined = undefined;
-  const real = createFsHandlers({
-    readOutsideWorkspace: () => 'deny',
-    maxReadBytes: () => 50 * 1024 * 1024,
-    confirmOutsideWorkspace: async () => 'deny',
-    log: () => undefined,
-    // As src/extension.ts wires it: the quirks key on the agent's own initialize answer.
-    agent: () => ({
-      agentInfo: controller?.snapshot().state.agentInfo ?? null,
-      command: agent.command,
-      args: agent.args,
-    }),
-  });
-  // Writes need the editor; the read is what decides here, so the write goes straight to disk.
-  const handlers: ClientHandlers = {
-    readTextFile: real.readTextFile,
-    writeTextFile: async ({ path, content }) => {
-      writeFileSync(path, content);
-      return { oldText: null, newText: content };
+  // The real handlers; the editor step of a write goes straight to disk (the read is what decides here).
+  const editor = new DiskEditor();
+  editor.folders = [cwd];
+  const handlers: ClientHandlers = createFsRequestHandlers(
+    {
+      agentName: agent.displayName,
+      readOutsideWorkspace: () => 'deny',
+      maxReadBytes: () => 50 * 1024 * 1024,
+      confirmOutsideWorkspace: async () => 'deny',
+      log: () => undefined,
+      // As src/extension.ts wires it: the quirks key on the agent's own initialize answer.
+      agent: () => ({
+        agentInfo: controller?.snapshot().state.agentInfo ?? null,
+        command: agent.command,
+        args: agent.args,
+      }),
     },
-  };
+    editor,
+  );
   controller = createThreadController({ threadId: 't', agent, env, handlers, stopGraceMs: 500 });
   controllers.push(controller);
   controller.onEvent(({ action }) => {

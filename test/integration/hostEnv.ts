@@ -1,19 +1,30 @@
 // The HostEnvironment the integration suites run a real ThreadController with: the editor's side, minus VS Code.
-import type { HostEnvironment } from '../../src/session/api';
+import type { ExperimentalFeatures, HostEnvironment } from '../../src/session/api';
 import { LiveProcessGroups } from '../../src/terminals/liveProcessGroups';
 
 export function testHostEnv(
   cwd: string,
-  options: { log?: (line: string) => void; initializeTimeoutMs?: number } = {},
+  options: {
+    log?: (line: string) => void;
+    initializeTimeoutMs?: number;
+    /** Every workspace folder, `cwd` first (multi-root); absent: just `cwd`. */
+    folders?: string[];
+    experimental?: ExperimentalFeatures;
+  } = {},
 ): HostEnvironment {
   const log = options.log ?? (() => undefined);
   return {
     workspaceCwd: () => cwd,
+    ...(options.folders ? { workspaceFolders: () => options.folders ?? [cwd] } : {}),
     baseEnv: () => process.env,
     liveProcessGroups: new LiveProcessGroups(),
     agentLog: () => ({ append: log }),
     traffic: () => ({ record: () => undefined }),
-    settings: () => ({ maxMessageBytes: 64 * 1024 * 1024, initializeTimeoutMs: options.initializeTimeoutMs ?? 10_000 }),
+    settings: () => ({
+      maxMessageBytes: 64 * 1024 * 1024,
+      initializeTimeoutMs: options.initializeTimeoutMs ?? 10_000,
+      experimental: options.experimental,
+    }),
     clientInfo: () => ({ name: 'switchboard-test', version: '0.0.0' }),
   };
 }

@@ -16,6 +16,10 @@ import type { Entry, ThreadState } from '../../src/shared/thread';
 import { DEPTH_MARKER } from '../../src/protocol/boundJson';
 import { tempDir } from './tempDirs';
 import { testHostEnv } from './hostEnv';
+import { FileTexts } from '../../src/review/fileTexts';
+
+/** The keeper of the fake writes' texts. */
+const fileTexts = new FileTexts();
 
 const SCRIPTED_AGENT = resolve(__dirname, '../fixtures/scriptedAgent.mjs');
 const controllers: ThreadController[] = [];
@@ -46,7 +50,7 @@ function setup() {
   const env = testHostEnv(cwd, { log: (line) => log.push(line) });
   const handlers: ClientHandlers = {
     readTextFile: async ({ path }) => ({ content: `editor copy of ${path}` }),
-    writeTextFile: async ({ content }) => ({ oldText: null, newText: content }),
+    writeTextFile: async ({ path, content }) => fileTexts.record(path, null, content),
   };
   const controller = createThreadController({
     threadId: 't',

@@ -8,6 +8,10 @@ import { createThreadController } from '../../src/session/threadController';
 import type { ThreadState } from '../../src/shared/thread';
 import { tempDir } from './tempDirs';
 import { testHostEnv } from './hostEnv';
+import { FileTexts } from '../../src/review/fileTexts';
+
+/** The keeper of the fake writes' texts. */
+const fileTexts = new FileTexts();
 
 const SCRIPTED_AGENT = resolve(__dirname, '../fixtures/scriptedAgent.mjs');
 const controllers: ThreadController[] = [];
@@ -38,7 +42,7 @@ function setup(agent: AgentConfig, options: { initializeTimeoutMs?: number } = {
     readTextFile: async ({ path }) => ({ content: `editor copy of ${path}` }),
     writeTextFile: async ({ path, content }) => {
       writes.push(path);
-      return { oldText: null, newText: content };
+      return fileTexts.record(path, null, content);
     },
   };
   const spawn: SpawnAgentProcess = (config, processOptions) => {

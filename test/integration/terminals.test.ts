@@ -6,8 +6,14 @@ import { join, resolve } from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import type { AgentConfig } from '../../src/session/api';
 import { AcpThreadController } from '../../src/session/threadController';
+import type { TerminalManager } from '../../src/session/terminalManager';
+import { ThreadTerminals } from '../../src/session/threadTerminals';
 import type { ThreadState } from '../../src/shared/thread';
 import { testHostEnv } from './hostEnv';
+import { FileTexts } from '../../src/review/fileTexts';
+
+/** The keeper of the fake writes' texts. */
+const fileTexts = new FileTexts();
 
 const SCRIPTED_AGENT = resolve(__dirname, '../fixtures/scriptedAgent.mjs');
 const tempDirs: string[] = [];
@@ -24,6 +30,15 @@ interface Report {
   answer: { result?: Record<string, unknown>; error?: { code: number; message: string } };
 }
 
+/** The thread's real terminals, keeping the current manager so a test can read what it retains. */
+class WatchedTerminals extends ThreadTerminals {
+  manager: TerminalManager | undefined;
+  override open(cwd: string): TerminalManager {
+    this.manager = super.open(cwd);
+    return this.manager;
+  }
+}
+
 async function startThread() {
   const cwd = mkdtempSync(join(tmpdir(), 'switchboard-terminals-'));
   tempDirs.push(cwd);
@@ -37,22 +52,25 @@ async function startThread() {
     env: {},
     isDemo: false,
   };
+  let terminals: WatchedTerminals | undefined;
   const controller = new AcpThreadController({
     threadId: 't',
     agent,
     env,
     handlers: {
       readTextFile: async () => ({ content: '' }),
-      writeTextFile: async ({ content }) => ({ oldText: null, newText: content }),
+      writeTextFile: async ({ path, content }) => fileTexts.record(path, null, content),
     },
     stopGraceMs: 500,
+    openTerminals: (deps) => (terminals = new WatchedTerminals(deps)),
   });
   controllers.push(controller);
   const output = new Map<string, string>();
   controller.onTerminalOutput((id, data) => output.set(id, (output.get(id) ?? '') + data));
   await controller.start();
   expect(controller.snapshot().state.connection.kind).toBe('ready');
-  return { controller, cwd, log, output, state: (): ThreadState => controller.snapshot().state };
+  const stats = (terminalId: string) => terminals?.manager?.stats(terminalId);
+  return { controller, cwd, log, output, stats, state: (): ThreadState => controller.snapshot().state };
 }
 
 /** The client answers the agent reported, in order. */
@@ -250,15 +268,14 @@ describe('terminals through the scripted agent', () => {
   });
 
   it('50 MB of output with a 1 MB limit keeps every retained buffer bounded', async () => {
-    const { controller, state } = await startThread();
+    const { controller, state, stats } = await startThread();
     let maxPending = 0;
     let maxLines = 0;
-    let stats: ReturnType<AcpThreadController['terminalStats']>;
     const sampler = setInterval(() => {
-      stats = controller.terminalStats('terminal-1');
-      if (!stats) return;
-      maxPending = Math.max(maxPending, stats.pending);
-      maxLines = Math.max(maxLines, stats.bufferLines);
+      const now = stats('terminal-1');
+      if (!now) return;
+      maxPending = Math.max(maxPending, now.pending);
+      maxLines = Math.max(maxLines, now.bufferLines);
     }, 5);
     try {
       await controller.prompt('flood');
@@ -272,7 +289,7 @@ describe('terminals through the scripted agent', () => {
     expect(bytes).toBeLessThanOrEqual(1024 * 1024);
     expect(bytes).toBeGreaterThan(1024 * 1024 - 1024);
     expect(out.output.endsWith('x'.repeat(1023) + '\n')).toBe(true);
-    const final = controller.terminalStats('terminal-1')!;
+    const final = stats('terminal-1')!;
     expect(final.finishedBytes).toBeLessThanOrEqual(1024 * 1024);
     expect(final.rawTailChars).toBeLessThanOrEqual(320 * 1024);
     expect(maxLines).toBeLessThanOrEqual(final.maxBufferLines);

@@ -30,7 +30,8 @@ import {
 import { repoRoot, sampleWorkspace, testResultsDir, vsixPath } from '../../scripts/e2e/paths.mjs';
 import { seconds, writeSummary } from '../../scripts/e2e/summary.mjs';
 import { addAccessibilitySteps } from './accessibilitySteps.mjs';
-import { addReviewSteps } from './reviewSteps.mjs';
+import { addCheckpointSteps } from './checkpointSteps.mjs';
+import { addReviewSteps, REVIEW_FILE, START_TEXT } from './reviewSteps.mjs';
 import { createJourney } from './steps.mjs';
 import { addTerminalSteps } from './terminalSteps.mjs';
 import { addViewSteps, cardScreenshot, closeEditors, measureChat, MISSING_AGENT } from './layoutSteps.mjs';
@@ -165,6 +166,14 @@ async function main() {
       }
     });
     addReviewSteps(journey, { page, chat, workspace, screenshotDir, timeout: STEP_TIMEOUT });
+    addCheckpointSteps(journey, {
+      page,
+      chat,
+      reviewFile: path.join(workspace, REVIEW_FILE),
+      textBefore: START_TEXT,
+      screenshotDir,
+      timeout: STEP_TIMEOUT,
+    });
     addTerminalSteps(journey, { page: () => page, chat, screenshotDir, timeout: STEP_TIMEOUT });
     addViewSteps(journey, { page, chat, screenshotDir, timeout: STEP_TIMEOUT });
     // The session steps after it run in the High Contrast theme it leaves (they check dialogs, not colours).

@@ -6,7 +6,7 @@ import path from 'node:path';
 
 export const REVIEW_FILE = 'switchboard-review-demo.md';
 
-const START_TEXT = `# Review journey
+export const START_TEXT = `# Review journey
 
 This line is replaced by the demo agent.
 

@@ -48,7 +48,10 @@ suite('Demo agent end to end', () => {
     const tools = thread.snapshot().state.entries.flatMap((entry) => (entry.kind === 'tool' ? [entry.tool] : []));
     const edit = tools.find((tool) => tool.writes.length > 0);
     assert.ok(edit, 'the edit tool call records the write');
-    assert.equal(edit.writes[0]?.newText, written);
+    const write = edit.writes[0];
+    assert.ok(write);
+    // The card names the write; its texts are in the review's keeper, which holds what landed.
+    assert.equal(api.review?.controller.texts.texts(write)?.after, written);
     assert.equal(edit.permission?.state.kind, 'selected');
   });
 });

@@ -4,10 +4,12 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { DIFF_SCHEME, DiffDocuments, openLocation } from '../../src/vscode/chat/diffDocuments';
+import { FileTexts } from '../../src/review/fileTexts';
 import { revertAndCloseAll, waitFor, workspaceRoot } from './helpers';
 
 suite('chat editor actions', () => {
-  const diffs = new DiffDocuments();
+  const texts = new FileTexts();
+  const diffs = new DiffDocuments(texts);
   let registration: vscode.Disposable;
 
   suiteSetup(() => {
@@ -28,9 +30,7 @@ suite('chat editor actions', () => {
     assert.equal(vscode.window.activeTextEditor?.selection.active.line, 0);
   });
 
-  test('openDiff shows old and new text side by side from virtual documents', async () => {
-    const file = path.join(workspaceRoot(), 'src', 'greet.ts');
-    await diffs.open(file, 'old line\n', 'new line\n');
+  async function diffTab(): Promise<vscode.TabInputTextDiff> {
     let input: vscode.TabInputTextDiff | undefined;
     await waitFor(
       () => {
@@ -42,6 +42,26 @@ suite('chat editor actions', () => {
       'the diff editor tab',
     );
     assert.ok(input);
+    return input;
+  }
+
+  test('openWrite shows the texts of fs writes, read from the keeper by revision', async () => {
+    const file = path.join(workspaceRoot(), 'src', 'written.ts');
+    const first = texts.record(file, 'v1\n', 'v2\n');
+    texts.record(path.join(workspaceRoot(), 'other.ts'), null, 'other\n');
+    const second = texts.record(file, 'v2\n', 'v3\n');
+    await diffs.openWrite(file, first.revision, second.revision);
+    const input = await diffTab();
+    assert.equal(input.original.scheme, DIFF_SCHEME);
+    assert.equal(path.basename(input.modified.path), 'written.ts');
+    assert.equal((await vscode.workspace.openTextDocument(input.original)).getText(), 'v1\n');
+    assert.equal((await vscode.workspace.openTextDocument(input.modified)).getText(), 'v3\n');
+  });
+
+  test('openDiff shows old and new text side by side from virtual documents', async () => {
+    const file = path.join(workspaceRoot(), 'src', 'greet.ts');
+    await diffs.open(file, 'old line\n', 'new line\n');
+    const input = await diffTab();
     assert.equal(input.original.scheme, DIFF_SCHEME);
     assert.equal(input.modified.scheme, DIFF_SCHEME);
     assert.equal(path.basename(input.original.path), 'greet.ts');

@@ -97,7 +97,8 @@ suite('fs handlers in the real editor', () => {
       { sessionId: 's', path: target, content: 'after\nmore\n' },
       notCancelled,
     );
-    assert.deepEqual(outcome, { oldText: 'before\n', newText: 'after\nmore\n' });
+    assert.deepEqual(outcome.view(outcome.revision).diff.removed, 1);
+    assert.deepEqual(outcome.view(outcome.revision).diff.added, 2);
     assert.equal(fs.readFileSync(target, 'utf8'), 'after\nmore\n');
     assert.equal(targetDocument.isDirty, false);
     assert.equal(otherDocument.getText(), 'user edit, other file\n');
@@ -113,8 +114,7 @@ suite('fs handlers in the real editor', () => {
   test("a write creates missing folders and the file, and keeps the agent's CRLF", async () => {
     const file = path.join(dir, 'new', 'deeper', 'created.txt');
     const outcome = await handlers.writeTextFile({ sessionId: 's', path: file, content: 'x\r\ny\r\n' }, notCancelled);
-    assert.equal(outcome.oldText, null);
-    assert.equal(outcome.newText, 'x\r\ny\r\n');
+    assert.equal(outcome.view(outcome.revision).created, true);
     assert.equal(fs.readFileSync(file, 'utf8'), 'x\r\ny\r\n');
   });
 
@@ -246,5 +246,30 @@ suite('fs handlers in the real editor', () => {
       await config.update('readOutsideWorkspace', undefined, vscode.ConfigurationTarget.Global);
       fs.rmSync(home, { recursive: true, force: true });
     }
+  });
+
+  test('the read cap is the user setting switchboard.fs.maxReadMiB, read from VS Code', async () => {
+    const big = path.join(dir, 'two-mib.txt');
+    fs.writeFileSync(big, ('z'.repeat(1023) + '\n').repeat(2048));
+    const config = vscode.workspace.getConfiguration('switchboard.fs');
+    await config.update('maxReadMiB', 1, vscode.ConfigurationTarget.Global);
+    try {
+      await rejectsWith(
+        handlers.readTextFile({ sessionId: 's', path: big }, notCancelled),
+        -32602,
+        'over the 1 MiB read cap (setting switchboard.fs.maxReadMiB)',
+      );
+      // A slice within the cap is still read.
+      assert.equal(
+        (await handlers.readTextFile({ sessionId: 's', path: big, line: 2048, limit: 1 }, notCancelled)).content,
+        'z'.repeat(1023) + '\n',
+      );
+    } finally {
+      await config.update('maxReadMiB', undefined, vscode.ConfigurationTarget.Global);
+    }
+    assert.equal(
+      (await handlers.readTextFile({ sessionId: 's', path: big }, notCancelled)).content.length,
+      2 * 1024 * 1024,
+    );
   });
 });

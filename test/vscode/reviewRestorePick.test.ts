@@ -1,8 +1,8 @@
-// "Switchboard: Restore Checkpoint..." in the real editor: after a window reload (a second review
-// built from the same workspaceState and storage, with no chat left to click on) the quick pick
-// lists the checkpoint newest first with its prompt text and file count; picking it goes through
-// the usual confirmation (flagging the file the user edited before the reload), brings both files
-// back, and "Undo Restore" puts back what it replaced. The registered command uses the same pick.
+// "Switchboard: Restore Checkpoint..." in the real editor: the quick pick lists the checkpoint newest
+// first with its prompt text and file count, with no chat to click on (as after a window reload; a
+// real reload is in the journey, test/journey/sessionSteps.mjs); picking it goes through the usual
+// confirmation (flagging the file the user edited), brings both files back, and "Undo Restore" puts
+// back what it replaced. The registered command uses the same pick.
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -37,7 +37,7 @@ suite('Restore Checkpoint... (pick a stored checkpoint)', () => {
     fs.rmSync(dir, { recursive: true, force: true });
   });
 
-  test('after a reload the pick lists the checkpoint; restoring through it brings the files back and can be undone', async () => {
+  test('the pick lists the checkpoint; restoring through it brings the files back and can be undone', async () => {
     const feature = await review();
     const editedFile = path.join(dir, 'edited.md');
     const otherFile = path.join(dir, 'other.md');
@@ -61,7 +61,7 @@ suite('Restore Checkpoint... (pick a stored checkpoint)', () => {
     assert.ok(newest);
     assert.equal(newest.prompt, 'Refactor the parser, please', 'the manifest records the prompt, flattened');
 
-    const reloaded = await feature.reloadForTests();
+    const original = feature.checkpoints.dialogs;
     const picked: CheckpointPick[][] = [];
     const asked: { message: string; detail: string; buttons: string[] }[] = [];
     let answerNotification: (choice: string | undefined) => void = () => undefined;
@@ -80,15 +80,11 @@ suite('Restore Checkpoint... (pick a stored checkpoint)', () => {
           return new Promise((answer) => (answerNotification = answer));
         },
       };
-      reloaded.checkpoints.dialogs = dialogs;
+      feature.checkpoints.dialogs = dialogs;
     });
     try {
-      assert.equal(
-        reloaded.checkpoints.hasCheckpoint(threadId, 'entry-1'),
-        true,
-        'the reloaded window still indexes it',
-      );
-      const restored = await reloaded.checkpoints.pickAndRestore();
+      assert.equal(feature.checkpoints.hasCheckpoint(threadId, 'entry-1'), true);
+      const restored = await feature.checkpoints.pickAndRestore();
 
       assert.equal(picked.length, 1);
       const [first] = picked[0]!;
@@ -103,7 +99,7 @@ suite('Restore Checkpoint... (pick a stored checkpoint)', () => {
 
       assert.equal(asked.length, 1);
       assert.match(asked[0]!.message, /Restore 2 file\(s\)/);
-      assert.match(asked[0]!.detail, /edited\.md — you edited it since/, 'the edit made before the reload is flagged');
+      assert.match(asked[0]!.detail, /edited\.md — you edited it since/, 'the user’s edit is flagged');
       assert.match(asked[0]!.detail, /other\.md\n/);
 
       assert.deepEqual(restored.sort(), [editedFile, otherFile]);
@@ -119,7 +115,7 @@ suite('Restore Checkpoint... (pick a stored checkpoint)', () => {
       );
       await waitFor(() => document.getText() === userText, 5_000, 'Undo Restore to bring the user’s edit back');
     } finally {
-      reloaded.dispose();
+      feature.checkpoints.dialogs = original;
     }
   });
 

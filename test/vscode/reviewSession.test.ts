@@ -1,6 +1,6 @@
-// Review in the real editor, continued: pending changes, kept state and checkpoints come back
-// after a window reload (a second review built from the same workspaceState and storage); the
-// restore confirmation lists the files and flags the ones the user edited, "Restore only files
+// Review in the real editor, continued: pending changes, kept state and checkpoints are kept in the
+// window's workspaceState and storage (that they survive a real window reload is a journey step,
+// test/journey/sessionSteps.mjs); the restore confirmation lists the files and flags the ones the user edited, "Restore only files
 // you did not edit" restores only those and "Undo Restore" brings them back; Keep All / Undo All
 // of one chat session leave another session's changes alone.
 import * as assert from 'node:assert/strict';
@@ -39,7 +39,7 @@ suite('Review across sessions and reloads', () => {
     fs.rmSync(dir, { recursive: true, force: true });
   });
 
-  test('pending changes, kept state and checkpoints come back after a window reload', async () => {
+  test('a checkpoint restores a pending and a kept file, and the restore can be undone', async () => {
     const feature = await review();
     const pendingFile = path.join(dir, 'pending.md');
     const keptFile = path.join(dir, 'kept.md');
@@ -57,24 +57,16 @@ suite('Review across sessions and reloads', () => {
     feature.controller.keepFile(keptFile);
     assert.equal(fileHunks(findFile(feature.controller.store.state, pendingFile)!).length, 2);
 
-    const reloaded = await feature.reloadForTests();
-    try {
-      const live = findFile(feature.controller.store.state, pendingFile);
-      assert.deepEqual(findFile(reloaded.store.state, pendingFile), live, 'the pending file comes back as it was');
-      assert.equal(fileHunks(findFile(reloaded.store.state, pendingFile)!).length, 2);
-      assert.equal(findFile(reloaded.store.state, keptFile)?.resolution, 'kept');
-      assert.ok(reloaded.checkpoints.hasCheckpoint(threadId, 'entry-1'));
-      // The checkpoint still restores, and the restore can be undone.
-      // (kept.md joined that checkpoint when the agent first changed it.)
-      const restored = await reloaded.checkpoints.restore(threadId, 'entry-1', { confirm: false });
-      assert.deepEqual(restored.sort(), [keptFile, pendingFile]);
-      assert.equal(fs.readFileSync(pendingFile, 'utf8'), before);
-      assert.equal(fs.readFileSync(keptFile, 'utf8'), 'k\n');
-      assert.deepEqual((await reloaded.checkpoints.undoLastRestore()).sort(), [keptFile, pendingFile]);
-      assert.equal(fs.readFileSync(pendingFile, 'utf8'), after);
-    } finally {
-      reloaded.dispose();
-    }
+    assert.equal(findFile(feature.controller.store.state, keptFile)?.resolution, 'kept');
+    assert.ok(feature.checkpoints.hasCheckpoint(threadId, 'entry-1'));
+    // The checkpoint restores, and the restore can be undone.
+    // (kept.md joined that checkpoint when the agent first changed it.)
+    const restored = await feature.checkpoints.restore(threadId, 'entry-1', { confirm: false });
+    assert.deepEqual(restored.sort(), [keptFile, pendingFile]);
+    assert.equal(fs.readFileSync(pendingFile, 'utf8'), before);
+    assert.equal(fs.readFileSync(keptFile, 'utf8'), 'k\n');
+    assert.deepEqual((await feature.checkpoints.undoLastRestore()).sort(), [keptFile, pendingFile]);
+    assert.equal(fs.readFileSync(pendingFile, 'utf8'), after);
   });
 
   test('the restore confirmation flags files the user edited; restoring only the others can be undone', async () => {

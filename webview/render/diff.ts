@@ -1,11 +1,13 @@
 // A diff (from a tool call's `diff` content or an fs write) as unified hunks with context,
-// line numbers and +/- counts, plus "Open diff" for VS Code's own diff editor. Very large
-// diffs are cut after MAX_LINES rendered lines: the editor is the place to read those. The diff
-// itself is bounded in time (src/shared/diffHunks.ts): past the limit the changed part shows replaced whole.
-import { diffHunks, type DiffLine } from '../../src/shared/diffHunks';
+// line numbers and +/- counts, plus "Open diff" for VS Code's own diff editor. The hunks of an fs
+// write are computed on the host (src/review/fileTexts.ts) and arrive bounded; a tool call's own
+// diff is computed here from the texts the agent sent. Either way at most MAX_DIFF_LINES lines are
+// made: the editor is the place to read more. "Open diff" posts ids, never texts.
+import { diffHunks, type DiffLine, type DiffResult } from '../../src/shared/diffHunks';
+import type { WebviewToHost } from '../../src/shared/messages';
 import { button, h } from '../dom';
 import { highlightLines, languageForPath } from './highlight';
-import { reviewCards } from './reviewControls';
+import type { ReviewCards } from './reviewControls';
 import type { Post } from './types';
 import { visibleText } from '../visibleText';
 
@@ -14,16 +16,24 @@ const CONTEXT_LINES = 3;
 
 export interface DiffInput {
   path: string;
-  oldText: string | null;
-  newText: string;
+  diff: DiffResult;
+  /** The file did not exist before. */
+  created: boolean;
   /** The agent deleted the file (diff `deleted: true`), rather than emptying it. */
   deleted?: boolean;
   /** Show Keep / Undo and the review state when the file is under review (see reviewControls). */
-  reviewable?: boolean;
+  review?: ReviewCards;
+  /** What "Open diff" asks the host for (ids only). */
+  open: WebviewToHost;
+}
+
+/** The hunks of a diff the agent sent as texts (a tool call's `diff` content), bounded like the host's. */
+export function textDiff(oldText: string | null, newText: string): DiffResult {
+  return diffHunks(oldText, newText, CONTEXT_LINES, MAX_DIFF_LINES);
 }
 
 export function renderDiff(input: DiffInput, post: Post): HTMLElement {
-  const { hunks, added, removed, coarse } = diffHunks(input.oldText, input.newText, CONTEXT_LINES, MAX_DIFF_LINES);
+  const { hunks, added, removed, coarse } = input.diff;
   const el = h('div', { class: input.deleted ? 'diff diff-deleted' : 'diff', data: { path: input.path } });
   el.appendChild(renderHeader(el, input, added, removed, post));
 
@@ -99,14 +109,12 @@ function renderHeader(diff: HTMLElement, input: DiffInput, added: number, remove
   );
   const badge = input.deleted
     ? h('span', { class: 'badge diff-deleted-file', text: 'Deleted', title: 'The agent deleted this file' })
-    : input.oldText === null
+    : input.created
       ? h('span', { class: 'badge diff-new-file', text: 'New file' })
       : null;
-  const open = button('Open diff', 'open-diff secondary', () =>
-    post({ type: 'openDiff', path: input.path, oldText: input.oldText, newText: input.newText }),
-  );
+  const open = button('Open diff', 'open-diff secondary', () => post(input.open));
   // Keep / Undo act on every pending change of the file (per-hunk actions are in the editor).
-  const review = input.reviewable ? reviewCards.controls(diff, input.path, post) : [];
+  const review = input.review ? input.review.controls(diff, input.path, post) : [];
   return h('div', { class: 'diff-header' }, pathLink, badge, stats, open, ...review);
 }
 

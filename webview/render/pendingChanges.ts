@@ -33,7 +33,7 @@ export class PendingChangesView {
   }
 
   update(view: ViewState): void {
-    const pending = view.thread ? view.review.sessionPending : 0;
+    const pending = view.thread?.review?.sessionPending ?? 0;
     setHidden(this.el, pending === 0);
     setText(this.count, `${pending} pending file${pending === 1 ? '' : 's'}`);
     setTitle(this.count, `${pending} file${pending === 1 ? '' : 's'} with changes of this chat not yet kept or undone`);

@@ -1,9 +1,10 @@
 // Keep / Undo on the diff cards of files under review, and the state beside them ("Kept",
-// "Undone", "2 pending changes"). Review is per workspace, not thread state: the host sends it in
-// `review` messages, and every card of a path shows the same state. Cards register here when
-// built (weakly: a card dropped from the transcript is collected; a card virtualised out of the
-// DOM and back keeps its state) and are updated in place when the state changes.
-import type { ReviewFileState } from '../../src/shared/messages';
+// "Undone", "2 pending changes"). The host folds the review of the files the chat shows into the
+// thread state (`review`); every card of a path shows the same state. The thread renderer owns one
+// ReviewCards and hands it the state in its render pass, before the transcript. Cards register
+// here when built (weakly: a card dropped from the transcript is collected; a card virtualised out
+// of the DOM and back keeps its state) and are updated in place when the state changes.
+import type { ReviewFileState, ReviewView } from '../../src/shared/thread';
 import { button, h } from '../dom';
 import type { Post } from './types';
 
@@ -68,8 +69,9 @@ function describe(state: ReviewFileState): string {
 /** Keeps each card's controls alive exactly as long as its diff element (the registry holds them weakly). */
 const controlsOfCard = new WeakMap<HTMLElement, CardControls>();
 
-class ReviewCards {
+export class ReviewCards {
   private files = new Map<string, ReviewFileState>();
+  private shown: ReviewView | undefined;
   private cards = new Map<string, Set<WeakRef<CardControls>>>();
 
   /** Keep / Undo and the state badge for a diff card of `path`, showing the current state. */
@@ -83,7 +85,11 @@ class ReviewCards {
     return [controls.badge, controls.keep, controls.undo];
   }
 
-  update(files: readonly ReviewFileState[]): void {
+  /** In the render pass: the thread's review state (absent: nothing under review). */
+  update(review: ReviewView | undefined): void {
+    if (review === this.shown) return;
+    this.shown = review;
+    const files = Array.isArray(review?.files) ? review.files : [];
     const previous = this.files;
     this.files = new Map(files.map((file) => [file.path, file]));
     for (const [path, set] of this.cards) {
@@ -102,6 +108,3 @@ class ReviewCards {
     return this.files.get(path);
   }
 }
-
-/** The one registry of the webview (the chat shows one thread at a time). */
-export const reviewCards = new ReviewCards();

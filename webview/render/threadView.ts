@@ -11,6 +11,7 @@ import { HeaderView } from './header';
 import { IntroView } from './intro';
 import { PendingChangesView } from './pendingChanges';
 import { PlanView } from './plan';
+import { ReviewCards } from './reviewControls';
 import { TranscriptView } from './transcript';
 import type { Post } from './types';
 
@@ -31,7 +32,8 @@ export interface ThreadRenderer {
 
 export function createThreadRenderer(root: HTMLElement, post: Post, options: ComposerOptions = {}): ThreadRenderer {
   const header = new HeaderView(post);
-  const transcript = new TranscriptView(post);
+  const review = new ReviewCards();
+  const transcript = new TranscriptView(post, review);
   const banner = new ConnectionBanner(post);
   const plan = new PlanView();
   const pending = new PendingChangesView(post);
@@ -80,6 +82,8 @@ export function createThreadRenderer(root: HTMLElement, post: Post, options: Com
       setHidden(emptyState, thread !== null);
       setHidden(transcript.el, thread === null);
       guarded('connection banner', () => banner.update(thread));
+      // The review state first: cards built or updated in this render show the newest one.
+      guarded('review', () => review.update(thread?.review));
       guarded('transcript', () => transcript.render(Array.isArray(thread?.entries) ? thread.entries : []));
       guarded('plan', () => plan.update(Array.isArray(thread?.plan) ? thread.plan : null));
       guarded('composer', () => composer.update(thread));

@@ -13,7 +13,8 @@ import { visibleText } from '../visibleText';
 import { renderContentBlock } from './contentBlock';
 import { listOf, requireString } from './agentData';
 import { boundedJson, errorCard } from './entryError';
-import { renderDiff } from './diff';
+import { renderDiff, textDiff } from './diff';
+import type { ReviewCards } from './reviewControls';
 import { renderMarkdownOnce } from './markdown';
 import { terminalViews } from '../terminal/views';
 import type { Post } from './types';
@@ -80,14 +81,32 @@ export class ReusingList<T> {
   }
 }
 
-export function renderToolContent(item: acp.ToolCallContent, post: Post): HTMLElement {
+/** `toolCallId`: the card's, so "Open diff" of the agent's diff names it by id. */
+export function renderToolContent(
+  item: acp.ToolCallContent,
+  post: Post,
+  toolCallId: string,
+  review: ReviewCards,
+): HTMLElement {
   switch (item.type) {
     case 'content':
       return item.content.type === 'text'
         ? h('div', { class: 'tool-text' }, renderMarkdownOnce(requireString(item.content.text, 'text content')))
         : renderContentBlock(item.content, post);
-    case 'diff':
-      return renderDiff({ ...diffTexts(item), deleted: isDeletedDiff(item), reviewable: true }, post);
+    case 'diff': {
+      const { path, oldText, newText } = diffTexts(item);
+      return renderDiff(
+        {
+          path,
+          diff: textDiff(oldText, newText),
+          created: oldText === null,
+          deleted: isDeletedDiff(item),
+          review,
+          open: { type: 'openToolDiff', toolCallId, path },
+        },
+        post,
+      );
+    }
     case 'terminal': {
       requireString(item.terminalId, 'terminalId');
       // The live widget (xterm + header) lives in terminalViews; it needs to be in the document to open.
@@ -134,12 +153,28 @@ export function isDeletedDiff(item: acp.Diff): boolean {
   return (item as { deleted?: unknown }).deleted === true;
 }
 
-export function renderWrite(write: FileWriteView, post: Post): HTMLElement {
-  return h('div', { class: 'tool-write' }, renderDiff({ ...diffTexts(write), reviewable: true }, post));
+/** An fs write: the hunks the host computed; "Open diff" names the write by {path, revision}. */
+export function renderWrite(write: FileWriteView, post: Post, review: ReviewCards): HTMLElement {
+  const path = requireString(write.path, 'write path');
+  const { fromRevision, revision } = write;
+  return h(
+    'div',
+    { class: 'tool-write' },
+    renderDiff(
+      {
+        path,
+        diff: write.diff,
+        created: write.created,
+        review,
+        open: { type: 'openDiff', path, fromRevision, revision },
+      },
+      post,
+    ),
+  );
 }
 
 export function sameWrite(a: FileWriteView, b: FileWriteView): boolean {
-  return a.path === b.path && a.oldText === b.oldText && a.newText === b.newText;
+  return a.path === b.path && a.fromRevision === b.fromRevision && a.revision === b.revision;
 }
 
 export function renderLocation(location: acp.ToolCallLocation, post: Post): HTMLElement {

@@ -14,6 +14,7 @@ import { recordError } from '../errors';
 import { EntryErrorView } from './entryError';
 import { EntryGroups } from './entryGroups';
 import { createEntryView } from './entryView';
+import type { ReviewCards } from './reviewControls';
 import type { EntryView, Post } from './types';
 
 export const EAGER_ENTRIES = 40;
@@ -41,7 +42,11 @@ export class TranscriptView {
   private readonly observer: IntersectionObserver | null;
   private readonly groups: EntryGroups;
 
-  constructor(private readonly post: Post) {
+  constructor(
+    private readonly post: Post,
+    /** The review state the diff cards show (the thread renderer updates it before each render). */
+    private readonly review: ReviewCards,
+  ) {
     this.list = h('div', {
       class: 'entries',
       attrs: { role: 'log', 'aria-live': 'polite', 'aria-relevant': 'additions' },
@@ -108,7 +113,7 @@ export class TranscriptView {
 
   private createView(entry: Entry): EntryRecord {
     try {
-      const view = createEntryView(entry, this.post);
+      const view = createEntryView(entry, this.post, this.review);
       view.update(entry);
       return { entry, view, el: view.el };
     } catch (error) {

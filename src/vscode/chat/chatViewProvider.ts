@@ -35,20 +35,8 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
       (line) => console.warn(line),
     );
     this.host = { ...deps, sendSnapshot: () => this.mirror.sendSnapshot() };
-    const mirror = this.mirror;
-    this.review =
-      deps.reviewSource &&
-      new ReviewSync(
-        {
-          get isReady() {
-            return mirror.isReady;
-          },
-          post: (message) => this.post(message),
-        },
-        deps.reviewSource,
-        timerSchedule,
-      );
-    mirror.onSnapshot = () => this.review?.afterSnapshot();
+    // Folds the review into the shown thread's state: it reaches the webview through the mirror.
+    this.review = deps.reviewSource && new ReviewSync(deps.reviewSource, timerSchedule);
   }
 
   /** Shows another thread (or none): its review is known before its snapshot goes out. */

@@ -1,8 +1,11 @@
 // Virtual read-only documents for VS Code's diff editor: the before/after text of an agent's
 // edit, served under the `switchboard-diff:` scheme. The file path stays in the URI so the editor
-// picks the right language and shows the file name; the query tells the versions apart.
+// picks the right language and shows the file name; the query tells the versions apart. The texts
+// of fs writes are read from the keeper of file texts at each request (the query names the write:
+// `write:<from>:<to>:old|new`); only a tool call's own diff (texts the agent sent) is kept here.
 import * as path from 'node:path';
 import * as vscode from 'vscode';
+import type { FileTexts } from '../../review/fileTexts';
 
 export const DIFF_SCHEME = 'switchboard-diff';
 /** Diffs are kept for reopening from the same card; the oldest go first. */
@@ -12,12 +15,39 @@ export class DiffDocuments implements vscode.TextDocumentContentProvider {
   private readonly texts = new Map<string, string>();
   private nextId = 1;
 
+  constructor(private readonly fileTexts: FileTexts) {}
+
   register(): vscode.Disposable {
     return vscode.workspace.registerTextDocumentContentProvider(DIFF_SCHEME, this);
   }
 
   provideTextDocumentContent(uri: vscode.Uri): string {
-    return this.texts.get(uri.query) ?? '';
+    const write = /^write:(\d+):(\d+):(old|new)$/.exec(uri.query);
+    if (!write) return this.texts.get(uri.query) ?? '';
+    const span = this.fileTexts.span(
+      vscode.Uri.from({ scheme: 'file', path: uri.path }).fsPath,
+      Number(write[1]),
+      Number(write[2]),
+    );
+    return (write[3] === 'old' ? span?.before : span?.after) ?? '';
+  }
+
+  /** Opens the diff editor over the fs writes `fromRevision`..`revision` of `filePath` (nothing when forgotten). */
+  async openWrite(filePath: string, fromRevision: number, revision: number): Promise<void> {
+    const span = this.fileTexts.span(filePath, fromRevision, revision);
+    if (!span) {
+      void vscode.window.showInformationMessage(
+        `The texts of that edit of ${path.basename(filePath)} are no longer kept; the Changes view shows what is pending.`,
+      );
+      return;
+    }
+    const uri = (side: string): vscode.Uri =>
+      vscode.Uri.from({
+        scheme: DIFF_SCHEME,
+        path: vscode.Uri.file(filePath).path,
+        query: `write:${fromRevision}:${revision}:${side}`,
+      });
+    await this.show(filePath, uri('old'), uri('new'), span.before === null);
   }
 
   /** Opens the diff editor: old text (empty for a new file) on the left, new text on the right. */
@@ -25,8 +55,12 @@ export class DiffDocuments implements vscode.TextDocumentContentProvider {
     const id = this.nextId++;
     const left = this.store(filePath, `${id}-old`, oldText ?? '');
     const right = this.store(filePath, `${id}-new`, newText);
+    await this.show(filePath, left, right, oldText === null);
+  }
+
+  private async show(filePath: string, left: vscode.Uri, right: vscode.Uri, created: boolean): Promise<void> {
     const name = path.basename(filePath);
-    const title = oldText === null ? `${name} (created by the agent)` : `${name} (agent edit)`;
+    const title = created ? `${name} (created by the agent)` : `${name} (agent edit)`;
     await vscode.commands.executeCommand('vscode.diff', left, right, title, { preview: true });
   }
 

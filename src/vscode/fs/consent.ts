@@ -4,8 +4,8 @@
 // or U+202E in a name cannot add lines to the dialog or turn text around.
 import * as vscode from 'vscode';
 import { maxReadBytesFrom } from '../../fs/fileSlice';
-import { displayPath } from '../../fs/paths';
 import {
+  outsideQuestion,
   parseOutsidePolicy,
   type OutsideChoice,
   type OutsidePolicy,
@@ -15,33 +15,18 @@ import {
 export const FS_SETTINGS_SECTION = 'switchboard.fs';
 
 export async function askOutsideWorkspace(agentName: string, request: OutsideRequest): Promise<OutsideChoice> {
-  const once: vscode.MessageItem = { title: 'Allow Once' };
-  const folder: vscode.MessageItem = { title: 'Allow for This Folder' };
-  const deny: vscode.MessageItem = { title: 'Deny', isCloseAffordance: true };
-  const verb = request.kind === 'read' ? 'read a file' : 'write a file';
-  const lines = [displayPath(request.realPath)];
-  if (request.requestedPath !== request.realPath) {
-    lines.push(
-      '',
-      `(the agent asked for ${displayPath(request.requestedPath)}, which leads there through a symbolic link)`,
-    );
-  }
-  lines.push(
-    '',
-    `"Allow for This Folder" allows ${request.kind === 'read' ? 'reading' : 'writing'} the files directly in ` +
-      `${displayPath(request.folder)} (not its subfolders) until this chat ends.`,
-    request.kind === 'read'
-      ? 'Allow only if the agent needs this file; it may send what it reads to its model.'
-      : 'Allow only if you expected this change.',
+  const question = outsideQuestion(agentName, request);
+  const buttons: vscode.MessageItem[] = question.choices.map(({ title, choice }) => ({
+    title,
+    isCloseAffordance: choice === 'deny',
+  }));
+  const picked = await vscode.window.showWarningMessage(
+    question.message,
+    { modal: true, detail: question.detail },
+    ...buttons,
   );
-  const choice = await vscode.window.showWarningMessage(
-    `${agentName} wants to ${verb} outside the workspace.`,
-    { modal: true, detail: lines.join('\n') },
-    once,
-    folder,
-    deny,
-  );
-  return choice === once ? 'once' : choice === folder ? 'folder' : 'deny';
+  // Escape or closing the dialog is Deny, as is its close affordance.
+  return question.choices[picked ? buttons.indexOf(picked) : -1]?.choice ?? 'deny';
 }
 
 /**

@@ -2,153 +2,50 @@
 // edits; writes go through the editor (a WorkspaceEdit on that one document, then save) so Undo
 // reverts them and the user's unsaved edits in other files are never touched.
 //
-// Every request is checked before anything touches the disk: the path string (src/fs/paths.ts),
-// where it really leads and whether the user allows that (src/fs/outsideAccess.ts), and the
-// kind of file (only regular files are read or written; src/fs/fileSlice.ts reads them in
-// bounded, cancellable chunks).
-import * as fs from 'node:fs/promises';
+// The checks before anything touches the disk, the read and the failure answers are in
+// fsRequests.ts (no `vscode` there, so unit tests run them on real files); this file is the editor
+// they work against and the defaults from the user's settings.
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import type * as acp from '@agentclientprotocol/sdk';
-import { answersMissingFileAsEmpty, type AgentIdentity } from '../../agents/quirks/gemini';
-import { RequestFailure, type CancelSignal, type ClientHandlers, type WriteOutcome } from '../../session/api';
-import { DEFAULT_TURN_LIMITS } from '../../review/budget';
+import { RequestFailure, type ClientHandlers, type WriteOutcome } from '../../session/api';
 import { askOutsideWorkspace, readMaxBytes, readOutsidePolicy } from './consent';
-import { OutsideAccess, type OutsideChoice, type OutsidePolicy, type OutsideRequest } from '../../fs/outsideAccess';
-import { fileKind, FileReadError, readFileSlice, type FileSlice, type LineRequest } from '../../fs/fileSlice';
-import { sliceLines } from '../../fs/lineSlice';
-import type { ReviewWriteHooks } from '../../review/agentWrites';
+import { displayPath } from '../../fs/paths';
 import { findOpenDocument, minimalDocumentEdits } from '../review/documentText';
-import { checkRequestPath, displayPath } from '../../fs/paths';
 import { ErrorCodes } from '../../protocol/methods';
-import { errorMessage } from '../../shared/errorMessage';
+import {
+  createFsRequestHandlers,
+  throwIfCancelled,
+  type EditorWrite,
+  type FsEditor,
+  type FsRequestOptions,
+} from './fsRequests';
 
-/** Review's per-file cap (src/review/budget.ts): above it a read hands review no text. */
-const REVIEW_MAX_FILE_BYTES = DEFAULT_TURN_LIMITS.maxFileBytes;
-
-export interface FsHandlerOptions {
-  /** Shown in the confirmation before an access outside the workspace ("Gemini CLI wants to ..."). */
-  agentName?: string;
-  /**
-   * Asks the user before a read or write outside every workspace folder (the one home of that
-   * question, for both). Default: the modal of src/vscode/fs/consent.ts.
-   */
-  confirmOutsideWorkspace?: (request: OutsideRequest) => Promise<OutsideChoice>;
-  /** switchboard.fs.readOutsideWorkspace; default: the user's setting. */
-  readOutsideWorkspace?: () => OutsidePolicy;
-  /** The most bytes of text one read keeps (switchboard.fs.maxReadMiB); default: the setting. */
-  maxReadBytes?: () => number;
-  /** The agent log: every access outside the workspace is recorded there. */
-  log?: (line: string) => void;
-  /** Who the agent is, for its quirks (src/agents/quirks/); asked at each request. */
-  agent?: () => AgentIdentity;
-  /** Review (issue 4): writes merge onto the live document as minimal edits and are recorded. */
-  review?: ReviewWriteHooks;
-}
+/** As FsRequestOptions; each one left out is the user's setting, the real modal, or the console. */
+export type FsHandlerOptions = Partial<FsRequestOptions>;
 
 export function createFsHandlers(options: FsHandlerOptions = {}): ClientHandlers {
   const agentName = options.agentName ?? 'The agent';
-  const outside = new OutsideAccess({
-    workspaceFolders: workspaceFolderPaths,
-    readPolicy: options.readOutsideWorkspace ?? readOutsidePolicy,
-    confirm: options.confirmOutsideWorkspace ?? ((request) => askOutsideWorkspace(agentName, request)),
-    log: options.log ?? ((line) => console.log(`[switchboard] ${line}`)),
-  });
-  const context: RequestContext = {
-    outside,
-    maxReadBytes: options.maxReadBytes ?? readMaxBytes,
-    missingAsEmpty: () => (options.agent ? answersMissingFileAsEmpty(options.agent()) : false),
-    review: options.review,
-  };
-  return {
-    readTextFile: (params, signal) => readTextFile(params, signal, context),
-    writeTextFile: async (params, signal) => {
-      const filePath = requirePath(params.path);
-      return options.review
-        ? options.review.ownEdit(filePath, () => writeTextFile(filePath, params, signal, context))
-        : writeTextFile(filePath, params, signal, context);
+  return createFsRequestHandlers(
+    {
+      ...options,
+      agentName,
+      confirmOutsideWorkspace:
+        options.confirmOutsideWorkspace ?? ((request) => askOutsideWorkspace(agentName, request)),
+      readOutsideWorkspace: options.readOutsideWorkspace ?? readOutsidePolicy,
+      maxReadBytes: options.maxReadBytes ?? readMaxBytes,
+      log: options.log ?? ((line) => console.log(`[switchboard] ${line}`)),
     },
-  };
+    vscodeEditor,
+  );
 }
 
-interface RequestContext {
-  outside: OutsideAccess;
-  maxReadBytes: () => number;
-  missingAsEmpty: () => boolean;
-  review?: ReviewWriteHooks;
-}
+const vscodeEditor: FsEditor = {
+  workspaceFolders: workspaceFolderPaths,
+  openDocument: findOpenDocument,
+  write: editorWrite,
+};
 
-async function readTextFile(
-  params: acp.ReadTextFileRequest,
-  signal: CancelSignal,
-  context: RequestContext,
-): Promise<acp.ReadTextFileResponse> {
-  const filePath = requirePath(params.path);
-  const request = requireLineRequest(params);
-  const realPath = await orCancelled(signal, context.outside.check('read', filePath));
-  throwIfCancelled(signal);
-  let slice: FileSlice;
-  try {
-    slice = await currentSlice(filePath, realPath, request, signal, context.maxReadBytes());
-  } catch (error) {
-    // Gemini CLI cannot create a file unless the read of the missing file succeeds (its quirk file).
-    if (isMissing(error) && context.missingAsEmpty()) return { content: '' };
-    throw error;
-  }
-  throwIfCancelled(signal);
-  // The whole text, even for a slice: the agent's next write is a diff against the file as it was
-  // now. Absent for a file on disk over review's per-file cap: the disk watcher, the tool-call
-  // snapshots and the checkpoints skip such a file at that same cap, and decoding all of it would
-  // cost a whole-file string per read. An agent write of it then has the live document as its
-  // merge base, as for a file it never read.
-  context.review?.agentRead(filePath, slice.wholeText ?? null);
-  return { content: slice.content };
-}
-
-/**
- * The requested lines of the text the user sees: a dirty editor buffer wins; otherwise the disk,
- * which is fresher than a clean cached document when the agent has just changed the file by other
- * means. The disk path reads only as far as the slice of a big file (src/fs/fileSlice.ts).
- */
-async function currentSlice(
-  filePath: string,
-  realPath: string,
-  request: LineRequest,
-  signal: CancelSignal,
-  maxBytes: number,
-): Promise<FileSlice> {
-  const open = findOpenDocument(filePath) ?? findOpenDocument(realPath);
-  if (open?.isDirty) return editorSlice(open, request);
-  try {
-    return await readFileSlice(realPath, request, REVIEW_MAX_FILE_BYTES, {
-      maxBytes,
-      isCancelled: () => signal.isCancellationRequested,
-    });
-  } catch (error) {
-    // A file deleted on disk while its editor is still open: the editor's text is what exists.
-    if (open && isNotFound(error)) return editorSlice(open, request);
-    throw toReadFailure(filePath, error);
-  }
-}
-
-function editorSlice(document: vscode.TextDocument, request: LineRequest): FileSlice {
-  const wholeText = document.getText();
-  return { content: sliceLines(wholeText, request.line, request.limit), wholeText };
-}
-
-async function writeTextFile(
-  filePath: string,
-  params: acp.WriteTextFileRequest,
-  signal: CancelSignal,
-  context: RequestContext,
-): Promise<WriteOutcome> {
-  if (typeof params.content !== 'string')
-    throw new RequestFailure(ErrorCodes.invalidParams, 'content must be a string');
-  const realPath = await orCancelled(signal, context.outside.check('write', filePath));
-  throwIfCancelled(signal);
-  const review = context.review;
-  const onDisk = await regularFileOrMissing(filePath, realPath);
-
+async function editorWrite({ filePath, content, onDisk, signal, review, texts }: EditorWrite): Promise<WriteOutcome> {
   const uri = vscode.Uri.file(filePath);
   const existed = await ensureFileExists(uri, onDisk);
   const document = await vscode.workspace.openTextDocument(uri);
@@ -158,13 +55,11 @@ async function writeTextFile(
   // With review, the agent's content is merged onto what the user typed meanwhile and applied as
   // minimal edits; a different line-ending style is a whole-file change either way.
   const live = document.getText();
-  const mergeable = review !== undefined && existed && sameLineEndings(document, params.content);
-  const merged = mergeable
-    ? review.mergeWrite(filePath, live, params.content)
-    : { text: params.content, conflicts: [] };
+  const mergeable = review !== undefined && existed && sameLineEndings(document, content);
+  const merged = mergeable ? review.mergeWrite(filePath, live, content) : { text: content, conflicts: [] };
   if (live !== merged.text) {
     const edit = new vscode.WorkspaceEdit();
-    edit.set(uri, mergeable ? minimalDocumentEdits(document, merged.text) : replaceAllEdits(document, params.content));
+    edit.set(uri, mergeable ? minimalDocumentEdits(document, merged.text) : replaceAllEdits(document, content));
     if (!(await vscode.workspace.applyEdit(edit))) {
       throw new RequestFailure(ErrorCodes.internalError, `VS Code refused the edit to ${filePath} (is it read-only?)`);
     }
@@ -172,14 +67,10 @@ async function writeTextFile(
   if (document.isDirty && !(await document.save())) {
     throw new RequestFailure(ErrorCodes.internalError, `Could not save ${filePath}`);
   }
-  review?.agentWrote({
-    path: filePath,
-    before: oldText,
-    after: document.getText(),
-    content: params.content,
-    conflicts: merged.conflicts,
-  });
-  return { oldText, newText: document.getText() };
+  const write = { path: filePath, before: oldText, after: document.getText() };
+  return review
+    ? review.agentWrote({ ...write, content, conflicts: merged.conflicts })
+    : texts.record(write.path, write.before, write.after);
 }
 
 function sameLineEndings(document: vscode.TextDocument, content: string): boolean {
@@ -189,29 +80,6 @@ function sameLineEndings(document: vscode.TextDocument, content: string): boolea
       ? vscode.EndOfLine.LF
       : null;
   return contentEol === null || contentEol === document.eol;
-}
-
-/**
- * Whether the target is an existing regular file or missing; anything else is refused before the
- * editor is involved: saving onto a FIFO would block, onto a device would write into it.
- */
-async function regularFileOrMissing(filePath: string, realPath: string): Promise<'file' | 'missing'> {
-  try {
-    const stat = await fs.stat(realPath);
-    if (stat.isDirectory())
-      throw new RequestFailure(ErrorCodes.invalidParams, `path is a directory: ${displayPath(filePath)}`);
-    if (!stat.isFile()) {
-      throw new RequestFailure(
-        ErrorCodes.invalidParams,
-        `only regular files can be written, and ${displayPath(filePath)} is ${fileKind(stat)}`,
-      );
-    }
-    return 'file';
-  } catch (error) {
-    if (error instanceof RequestFailure) throw error;
-    if (isNotFound(error)) return 'missing';
-    throw new RequestFailure(ErrorCodes.internalError, `Cannot write ${displayPath(filePath)}: ${errorMessage(error)}`);
-  }
 }
 
 /** Creates the file (and missing parent folders) through a WorkspaceEdit; false when it was new. */
@@ -238,76 +106,9 @@ function replaceAllEdits(document: vscode.TextDocument, content: string): vscode
   return edits;
 }
 
-function workspaceFolderPaths(): string[] {
+/** The workspace's file folders, in the editor's order (the first is the agent's cwd). */
+export function workspaceFolderPaths(): string[] {
   return (vscode.workspace.workspaceFolders ?? [])
     .filter((folder) => folder.uri.scheme === 'file')
     .map((folder) => folder.uri.fsPath);
-}
-
-function requirePath(candidate: unknown): string {
-  const checked = checkRequestPath(candidate);
-  if (!checked.ok) throw new RequestFailure(ErrorCodes.invalidParams, checked.message);
-  return checked.path;
-}
-
-/** `line` and `limit` are non-negative integers or absent (the schema's uint32 | null). */
-function requireLineRequest(params: acp.ReadTextFileRequest): LineRequest {
-  for (const key of ['line', 'limit'] as const) {
-    const value: unknown = params[key];
-    if (value === undefined || value === null) continue;
-    if (typeof value !== 'number' || !Number.isInteger(value) || value < 0) {
-      throw new RequestFailure(ErrorCodes.invalidParams, `${key} must be a non-negative integer`);
-    }
-  }
-  return { line: params.line, limit: params.limit };
-}
-
-/**
- * `work`, or -32800 as soon as the request is cancelled: the consent dialog may stay open for
- * minutes, and an agent that gave up (or exited) gets its answer now, not when the user clicks.
- */
-function orCancelled<T>(signal: CancelSignal, work: Promise<T>): Promise<T> {
-  if (signal.isCancellationRequested) {
-    work.catch(() => undefined);
-    return Promise.reject(new RequestFailure(ErrorCodes.requestCancelled, 'Request cancelled'));
-  }
-  return new Promise<T>((resolve, reject) => {
-    const subscription = signal.onCancellationRequested(() =>
-      reject(new RequestFailure(ErrorCodes.requestCancelled, 'Request cancelled')),
-    );
-    work.then(resolve, reject).finally(() => subscription.dispose());
-  });
-}
-
-function throwIfCancelled(signal: CancelSignal): void {
-  if (signal.isCancellationRequested) throw new RequestFailure(ErrorCodes.requestCancelled, 'Request cancelled');
-}
-
-function toReadFailure(filePath: string, error: unknown): RequestFailure {
-  const shown = displayPath(filePath);
-  if (error instanceof FileReadError) {
-    if (error.reason === 'cancelled') return new RequestFailure(ErrorCodes.requestCancelled, 'Request cancelled');
-    return new RequestFailure(ErrorCodes.invalidParams, error.message);
-  }
-  if (isNotFound(error))
-    return new RequestFailure(ErrorCodes.resourceNotFound, `Resource not found: ${shown}`, { uri: filePath });
-  if (errorCode(error) === 'ELOOP')
-    return new RequestFailure(
-      ErrorCodes.invalidParams,
-      `${shown} was replaced by a symbolic link while being read; try again`,
-    );
-  return new RequestFailure(ErrorCodes.internalError, `Cannot read ${shown}: ${errorMessage(error)}`);
-}
-
-function isMissing(error: unknown): boolean {
-  return error instanceof RequestFailure && error.code === ErrorCodes.resourceNotFound;
-}
-
-function isNotFound(error: unknown): boolean {
-  const code = errorCode(error);
-  return code === 'ENOENT' || code === 'ENOTDIR';
-}
-
-function errorCode(error: unknown): string | undefined {
-  return typeof error === 'object' && error !== null && 'code' in error ? String(error.code) : undefined;
 }

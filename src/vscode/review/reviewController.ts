@@ -23,12 +23,15 @@ import {
 } from '../../review/reviewModel';
 import type { MergeConflict } from '../../review/merge';
 import { AgentBases, type ReviewWriteHooks } from '../../review/agentWrites';
+import { FileTexts } from '../../review/fileTexts';
 import { writeThroughEditor } from './documentText';
 import { OwnEdits } from '../../review/ownEdits';
 import type { ReviewStore } from './reviewStore';
 
 export class ReviewController implements vscode.Disposable {
   readonly bases = new AgentBases();
+  /** The one keeper of the texts of the agent's writes, by {path, revision}. */
+  readonly texts = new FileTexts();
   readonly ownEdits = new OwnEdits();
   /** Last text seen per open document, to turn change events into before/after pairs. */
   private readonly lastText = new Map<string, string>();
@@ -58,6 +61,7 @@ export class ReviewController implements vscode.Disposable {
         this.bases.set(write.path, write.content);
         this.ownEdits.noteWritten(write.path, write.after);
         this.recordAgent(write.path, write.before, write.after, write.conflicts);
+        return this.texts.record(write.path, write.before, write.after);
       },
     };
   }
@@ -189,13 +193,12 @@ export class ReviewController implements vscode.Disposable {
       },
       this.store.turn !== null,
     );
-    if (who === 'user') {
-      // Undo/redo of our own Keep/Undo edits lands here too: the text simply moves; it is the user's.
-      if (this.isUndoRedo(event)) this.store.update(setCurrent(this.store.state, filePath, after));
-      else this.recordUser(filePath, before, after);
-    } else if (who === 'ignore' && this.ownEdits.isBusy(filePath)) {
-      this.store.update(setCurrent(this.store.state, filePath, after));
-    }
+    // Switchboard's own edits (an agent write, Keep/Undo, a restore) are not recorded here: each is
+    // recorded once, with its final text, by the code that made it (agentWrote, applyResolution, ...).
+    if (who !== 'user') return;
+    // Undo/redo of our own Keep/Undo edits lands here too: the text simply moves; it is the user's.
+    if (this.isUndoRedo(event)) this.store.update(setCurrent(this.store.state, filePath, after));
+    else this.recordUser(filePath, before, after);
   }
 
   private isUndoRedo(event: vscode.TextDocumentChangeEvent): boolean {

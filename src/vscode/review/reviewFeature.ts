@@ -36,18 +36,6 @@ export interface ReviewFeature {
   resolveSession(threadId: string, action: 'keep' | 'undo'): Promise<void>;
   /** The review of the files the chat shows, for the webview (src/chat/reviewSync.ts). */
   source: ReviewSource;
-  /**
-   * In-host tests of persistence: writes the review out, then builds a second store, controller
-   * and checkpoint service from the same workspaceState and storage, as a reloaded window would.
-   */
-  reloadForTests(): Promise<ReloadedReview>;
-}
-
-export interface ReloadedReview {
-  store: ReviewStore;
-  controller: ReviewController;
-  checkpoints: CheckpointService;
-  dispose(): void;
 }
 
 export const SESSION_COMMANDS = {
@@ -241,28 +229,5 @@ export function activateReview(
       else await controller.undoAll(threadId);
     },
     source,
-    reloadForTests: async () => {
-      await checkpoints.idle();
-      await store.flush();
-      // Reads what the window stored; never writes it (the live store stays the one that persists).
-      const readOnly: vscode.Memento = {
-        keys: () => context.workspaceState.keys(),
-        get: (key: string) => context.workspaceState.get(key),
-        update: async () => undefined,
-      } as vscode.Memento;
-      const reloadedStore = new ReviewStore(readOnly);
-      const reloadedController = new ReviewController(reloadedStore);
-      const reloadedCheckpoints = new CheckpointService(storageDir, readOnly, reloadedController, maxCheckpointBytes);
-      await reloadedCheckpoints.idle();
-      return {
-        store: reloadedStore,
-        controller: reloadedController,
-        checkpoints: reloadedCheckpoints,
-        dispose: () => {
-          reloadedCheckpoints.dispose();
-          reloadedController.dispose();
-        },
-      };
-    },
   };
 }

@@ -1,7 +1,7 @@
 // A ThreadController double: records calls, lets a test emit events and set the snapshot.
 import type { AgentConfig, ThreadController, ThreadEvent } from '../../../src/session/api';
 import type { ThreadAction } from '../../../src/shared/actions';
-import { createThreadState, type ThreadState } from '../../../src/shared/thread';
+import { createThreadState, type ReviewView, type ThreadState } from '../../../src/shared/thread';
 
 export function fakeAgent(id = 'demo'): AgentConfig {
   return { id, displayName: `Agent ${id}`, command: 'node', args: [], env: {}, isDemo: id === 'demo' };
@@ -33,6 +33,11 @@ export class FakeThread implements ThreadController {
 
   snapshot() {
     return { state: this.state, seq: this.seq };
+  }
+  /** Like the real thread: the review joins the state, and listeners get the action. */
+  showReview(review: ReviewView) {
+    this.state = { ...this.state, review };
+    this.emit({ type: 'reviewChanged', review });
   }
   onEvent(listener: (event: ThreadEvent) => void) {
     this.listeners.add(listener);

@@ -31,6 +31,9 @@ class FakeHost implements ChatHost {
   async openDiff(path: string, oldText: string | null, newText: string) {
     this.log.push(['openDiff', path, oldText, newText]);
   }
+  async openWriteDiff(path: string, fromRevision: number, revision: number) {
+    this.log.push(['openWriteDiff', path, fromRevision, revision]);
+  }
   async copy(text: string) {
     this.log.push(['copy', text]);
   }
@@ -119,7 +122,7 @@ describe('routeWebviewMessage', () => {
     await routeWebviewMessage({ type: 'openLocation', path: '/a.ts', line: 0 }, host);
     await routeWebviewMessage({ type: 'openLocation', path: '/a.ts', line: 12 }, host);
     await routeWebviewMessage({ type: 'openLocation', path: '/a.ts' }, host);
-    await routeWebviewMessage({ type: 'openDiff', path: '/a.ts', oldText: null, newText: 'n' }, host);
+    await routeWebviewMessage({ type: 'openDiff', path: '/a.ts', fromRevision: 2, revision: 5 }, host);
     await routeWebviewMessage({ type: 'copy', text: 'c' }, host);
     await routeWebviewMessage({ type: 'showLog' }, host);
     await routeWebviewMessage({ type: 'configureAgents' }, host);
@@ -127,7 +130,7 @@ describe('routeWebviewMessage', () => {
       ['openLocation', '/a.ts', 1],
       ['openLocation', '/a.ts', 12],
       ['openLocation', '/a.ts', null],
-      ['openDiff', '/a.ts', null, 'n'],
+      ['openWriteDiff', '/a.ts', 2, 5],
       ['copy', 'c'],
       ['showLog', 'gemini'],
       ['configureAgents'],

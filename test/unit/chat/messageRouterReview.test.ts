@@ -19,6 +19,7 @@ function host(): { host: ChatHost; calls: unknown[][]; invalid: unknown[] } {
       sendSnapshot: () => {},
       openLocation: stub,
       openDiff: stub,
+      openWriteDiff: stub,
       copy: stub,
       showLog: () => {},
       configureAgents: async () => {},

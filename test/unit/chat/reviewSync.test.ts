@@ -15,9 +15,10 @@ import {
 } from '../../../src/review/reviewModel';
 import { ReviewSync, shownPaths, type ReviewSource } from '../../../src/chat/reviewSync';
 import type { Schedule } from '../../../src/chat/schedule';
-import type { HostToWebview, ReviewFileState } from '../../../src/shared/messages';
+import type { ReviewFileState } from '../../../src/shared/thread';
 import { reduce } from '../../../src/shared/reduce';
 import type { ThreadAction } from '../../../src/shared/actions';
+import { fileWritten } from '../shared/helpers';
 import { FakeThread } from './fakeThread';
 
 /** Turn 1 by thread A changes a.ts, turn 2 by thread B changes b.ts, turn 3 by A changes c.ts. */
@@ -93,7 +94,7 @@ function fakeSource(states: Record<string, ReviewFileState>, pending = 0) {
   return source;
 }
 
-const write: ThreadAction = { type: 'fileWritten', path: '/ws/a.ts', oldText: 'old\n', newText: 'new\n' };
+const write: ThreadAction = fileWritten('/ws/a.ts', 'old\n', 'new\n');
 const proposed: ThreadAction = {
   type: 'sessionUpdate',
   update: {
@@ -108,8 +109,6 @@ const proposed: ThreadAction = {
 
 describe('ReviewSync', () => {
   function setup() {
-    const posted: HostToWebview[] = [];
-    const channel = { isReady: true, post: (message: HostToWebview) => posted.push(message) };
     const clock = new ManualSchedule();
     const source = fakeSource(
       { '/ws/a.ts': { path: '/ws/a.ts', status: 'pending', added: 1, removed: 1, hunks: 1, conflicts: 0 } },
@@ -121,9 +120,12 @@ describe('ReviewSync', () => {
       update: { sessionUpdate: 'tool_call', toolCallId: 'c1', title: 'Edit', kind: 'edit', status: 'in_progress' },
     };
     thread.state = [tool, write].reduce(reduce, thread.state);
-    const sync = new ReviewSync(channel, source, clock.schedule);
-    sync.setThread(thread);
-    return { posted, channel, clock, source, thread, sync };
+    const sent: ThreadAction[] = [];
+    thread.onEvent(({ action }) => {
+      if (action.type === 'reviewChanged') sent.push(action);
+    });
+    const sync = new ReviewSync(source, clock.schedule);
+    return { sent, clock, source, thread, sync };
   }
 
   it('lists the diff and write paths the thread shows', () => {
@@ -132,40 +134,52 @@ describe('ReviewSync', () => {
     expect(shownPaths([proposed].reduce(reduce, thread.state))).toEqual(['/ws/a.ts', '/ws/b.ts']);
   });
 
-  it('sends the shown files’ review after each snapshot, and coalesced changes after that', () => {
-    const { posted, clock, source, sync } = setup();
-    sync.afterSnapshot();
-    expect(posted).toEqual([{ type: 'review', files: [source.states['/ws/a.ts']], sessionPending: 1 }]);
+  it('folds the shown files’ review into the thread when it is shown, then coalesced changes', () => {
+    const { sent, clock, source, thread, sync } = setup();
+    sync.setThread(thread);
+    expect(sent).toEqual([
+      { type: 'reviewChanged', review: { files: [source.states['/ws/a.ts']], sessionPending: 1 } },
+    ]);
+    expect(thread.state.review?.sessionPending).toBe(1);
 
     source.states['/ws/a.ts'] = { ...source.states['/ws/a.ts']!, status: 'kept', hunks: 0 };
     source.pending = 0;
     source.change();
     source.change();
-    expect(posted).toHaveLength(1);
+    expect(sent).toHaveLength(1);
     clock.tick();
-    expect(posted).toHaveLength(2);
-    expect(posted[1]).toMatchObject({ type: 'review', files: [{ status: 'kept' }], sessionPending: 0 });
+    expect(sent).toHaveLength(2);
+    expect(sent[1]).toMatchObject({ review: { files: [{ status: 'kept' }], sessionPending: 0 } });
 
-    // Nothing new: nothing sent; a snapshot always gets one.
+    // Nothing new: nothing sent, not even when the chat is shown again.
     source.change();
     clock.tick();
-    expect(posted).toHaveLength(2);
-    sync.afterSnapshot();
-    expect(posted).toHaveLength(3);
+    sync.setThread(undefined);
+    sync.setThread(thread);
+    expect(sent).toHaveLength(2);
   });
 
-  it('sends when the chat shows a diff of a file already under review, and nothing while not ready', () => {
-    const { posted, channel, clock, source, thread, sync } = setup();
-    sync.afterSnapshot();
+  it('sends when the chat shows a diff of a file already under review; a chat no longer shown gets nothing', () => {
+    const { sent, clock, source, thread, sync } = setup();
+    sync.setThread(thread);
     source.states['/ws/b.ts'] = { path: '/ws/b.ts', status: 'pending', added: 1, removed: 0, hunks: 1, conflicts: 0 };
     thread.state = reduce(thread.state, proposed);
     thread.emit(proposed);
     clock.tick();
-    expect(posted.at(-1)).toMatchObject({ files: [{ path: '/ws/a.ts' }, { path: '/ws/b.ts' }] });
+    expect(sent.at(-1)).toMatchObject({ review: { files: [{ path: '/ws/a.ts' }, { path: '/ws/b.ts' }] } });
 
-    channel.isReady = false;
+    sync.setThread(undefined);
+    source.pending = 5;
     source.change();
     clock.tick();
-    expect(posted).toHaveLength(2);
+    expect(sent).toHaveLength(2);
+  });
+
+  it('a chat that shows no file under review gets no review state', () => {
+    const clock = new ManualSchedule();
+    const thread = new FakeThread('t2');
+    const sync = new ReviewSync(fakeSource({}, 0), clock.schedule);
+    sync.setThread(thread);
+    expect(thread.state.review).toBeUndefined();
   });
 });

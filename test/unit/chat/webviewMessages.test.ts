@@ -9,7 +9,8 @@ describe('parseWebviewMessage', () => {
     expect(parseWebviewMessage({ type: 'newChat' })).toEqual({ type: 'newChat' });
     expect(parseWebviewMessage({ type: 'openLocation', path: '/a', line: 3 })).not.toBeNull();
     expect(parseWebviewMessage({ type: 'openLocation', path: '/a' })).not.toBeNull();
-    expect(parseWebviewMessage({ type: 'openDiff', path: '/a', oldText: null, newText: 'x' })).not.toBeNull();
+    expect(parseWebviewMessage({ type: 'openDiff', path: '/a', fromRevision: 1, revision: 3 })).not.toBeNull();
+    expect(parseWebviewMessage({ type: 'openToolDiff', toolCallId: 'c', path: '/a' })).not.toBeNull();
   });
 
   it('rejects unknown types and wrong field types', () => {
@@ -18,6 +19,10 @@ describe('parseWebviewMessage', () => {
     expect(parseWebviewMessage({ type: 'toString' })).toBeNull();
     expect(parseWebviewMessage({ type: 'runShell', command: 'rm -rf /' })).toBeNull();
     expect(parseWebviewMessage({ type: 'prompt' })).toBeNull();
+    // A write is named by its revision: a positive whole number, never texts.
+    expect(parseWebviewMessage({ type: 'openDiff', path: '/a', fromRevision: 0, revision: 3 })).toBeNull();
+    expect(parseWebviewMessage({ type: 'openDiff', path: '/a', fromRevision: 1, revision: 1.5 })).toBeNull();
+    expect(parseWebviewMessage({ type: 'openDiff', path: '/a', oldText: null, newText: 'x' })).toBeNull();
     expect(parseWebviewMessage({ type: 'prompt', text: 42 })).toBeNull();
     expect(parseWebviewMessage({ type: 'permission', permissionId: 'p1' })).toBeNull();
     expect(parseWebviewMessage({ type: 'newChat', agentId: 7 })).toBeNull();

@@ -7,6 +7,10 @@ import type { CancelSignal } from '../../../src/protocol/types';
 import { createThreadController } from '../../../src/session/threadController';
 import type { ClientHandlers } from '../../../src/session/api';
 import { fakeEnv, fakeSpawner, scriptBasicAgent, TEST_AGENT } from '../session/fakeAgent';
+import { FileTexts } from '../../../src/review/fileTexts';
+
+/** The keeper of the fake writes' texts. */
+const fileTexts = new FileTexts();
 
 function signal(): CancelSignal & { cancel(): void } {
   const listeners = new Set<() => void>();
@@ -65,7 +69,7 @@ describe('cancelled client requests through a ThreadController', () => {
       writeTextFile: async (params) => {
         await new Promise((resolve) => setTimeout(resolve, 60));
         writeDone = true;
-        return { oldText: null, newText: params.content };
+        return fileTexts.record(params.path, null, params.content);
       },
     };
     const results: unknown[] = [];

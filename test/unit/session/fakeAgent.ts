@@ -8,6 +8,10 @@ import { exitFailure, type FailureContext } from '../../../src/agents/failure';
 import { createAcpConnection, type AcpConnection } from '../../../src/protocol/connection';
 import type { AgentConfig, ClientHandlers, HostEnvironment, WriteOutcome } from '../../../src/session/api';
 import { LiveProcessGroups } from '../../../src/terminals/liveProcessGroups';
+import { FileTexts } from '../../../src/review/fileTexts';
+
+/** The keeper of the fake writes' texts. */
+const fileTexts = new FileTexts();
 
 export class FakeAgentProcess implements AgentProcess {
   readonly commandLine = 'fake-agent --acp';
@@ -133,7 +137,7 @@ export function fakeHandlers() {
     readTextFile: async (params) => ({ content: `contents of ${params.path}` }),
     writeTextFile: async (params): Promise<WriteOutcome> => {
       writes.push(params);
-      return { oldText: 'old text', newText: params.content };
+      return fileTexts.record(params.path, 'old text', params.content);
     },
   };
   return { handlers, writes };

@@ -241,12 +241,15 @@ describe('ThreadController turns', () => {
     await t.controller.prompt('edit');
     expect(results).toEqual([{ content: 'contents of /work/project/a.txt' }, {}, -32602]);
     expect(t.writes).toEqual([{ sessionId: 'session-1', path: '/work/project/a.txt', content: 'new' }]);
-    expect(t.events.find((event) => event.action.type === 'fileWritten')?.action).toEqual({
-      type: 'fileWritten',
-      path: '/work/project/a.txt',
-      oldText: 'old text',
-      newText: 'new',
-    });
+    // The thread names the write by {path, revision} and holds the hunks the host computed, not the texts.
+    const written = t.events.find((event) => event.action.type === 'fileWritten')?.action;
+    expect(written).toMatchObject({ type: 'fileWritten', write: { path: '/work/project/a.txt', created: false } });
+    const write = written?.type === 'fileWritten' ? written.write : undefined;
+    expect(write?.fromRevision).toBe(write?.revision);
+    expect(write?.diff.hunks[0]?.lines).toEqual([
+      { kind: 'del', text: 'old text', noNewlineAtEnd: true },
+      { kind: 'add', text: 'new', noNewlineAtEnd: true },
+    ]);
   });
 
   it('applies updates sent before the session/new answer, and logs unknown variants once', async () => {

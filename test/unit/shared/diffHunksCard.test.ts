@@ -1,15 +1,23 @@
 // @vitest-environment jsdom
 // The chat's diff card on an agent-sized diff: bounded, says it is coarse, hides the rest (issue #9 item 10).
+// How long that takes is a bench figure (bench/figures/hostile.ts), not a timed test: the coarse note below is
+// what proves the line-by-line comparison was not attempted.
 import { describe, expect, it } from 'vitest';
-import { MAX_DIFF_LINES, renderDiff } from '../../../webview/render/diff';
+import { MAX_DIFF_LINES, renderDiff, textDiff } from '../../../webview/render/diff';
 
 describe('the diff card of a huge rewrite', () => {
-  it('renders within a second, says the changed part is shown replaced whole, and counts the hidden lines', () => {
+  it('is bounded: says the changed part is shown replaced whole, and counts the hidden lines', () => {
     const oldText = Array.from({ length: 40_000 }, (_, i) => `old ${i}\n`).join('');
     const newText = Array.from({ length: 40_000 }, (_, i) => `new ${i}\n`).join('');
-    const t0 = performance.now();
-    const card = renderDiff({ path: 'src/big.txt', oldText, newText }, () => undefined);
-    expect(performance.now() - t0).toBeLessThan(1000);
+    const card = renderDiff(
+      {
+        path: 'src/big.txt',
+        diff: textDiff(oldText, newText),
+        created: false,
+        open: { type: 'openToolDiff', toolCallId: 'c', path: 'src/big.txt' },
+      },
+      () => undefined,
+    );
     expect(card.querySelectorAll('.line')).toHaveLength(MAX_DIFF_LINES);
     const notes = [...card.querySelectorAll('.diff-truncated')].map((note) => note.textContent);
     expect(notes[0]).toBe(

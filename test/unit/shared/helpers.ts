@@ -2,7 +2,14 @@
 import type * as acp from '@agentclientprotocol/sdk';
 import type { ThreadAction } from '../../../src/shared/actions';
 import { reduce } from '../../../src/shared/reduce';
-import { createThreadState, type Entry, type ThreadState, type ToolCallView } from '../../../src/shared/thread';
+import { diffHunks } from '../../../src/shared/diffHunks';
+import {
+  createThreadState,
+  type Entry,
+  type FileWriteView,
+  type ThreadState,
+  type ToolCallView,
+} from '../../../src/shared/thread';
 
 export function freshState(): ThreadState {
   return createThreadState(
@@ -70,4 +77,26 @@ export function deepFreeze<T>(value: T): T {
     for (const key of Object.keys(value)) deepFreeze((value as Record<string, unknown>)[key]);
   }
   return value;
+}
+
+/** An fs write as a tool card holds it: the host's view of it (src/review/fileTexts.ts), from `fromRevision`. */
+export function writeView(
+  path: string,
+  oldText: string | null,
+  newText: string,
+  revision = 1,
+  fromRevision = revision,
+): FileWriteView {
+  return { path, fromRevision, revision, diff: diffHunks(oldText, newText, 3, 400), created: oldText === null };
+}
+
+/** The action the session dispatches after an fs write (see writeView). */
+export function fileWritten(
+  path: string,
+  oldText: string | null,
+  newText: string,
+  revision = 1,
+  fromRevision = revision,
+): ThreadAction {
+  return { type: 'fileWritten', write: writeView(path, oldText, newText, revision, fromRevision) };
 }

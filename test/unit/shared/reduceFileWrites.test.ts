@@ -1,13 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ThreadAction } from '../../../src/shared/actions';
-import { freshState, run, text, tool, toolCall, toolUpdate } from './helpers';
-
-const write = (path: string, oldText: string | null, newText: string): ThreadAction => ({
-  type: 'fileWritten',
-  path,
-  oldText,
-  newText,
-});
+import { writeStartRevision } from '../../../src/shared/fileWrites';
+import { fileWritten as write, freshState, run, text, tool, toolCall, toolUpdate, writeView } from './helpers';
 const prompt: ThreadAction = { type: 'promptSent', prompt: [text('go')] };
 
 describe('fileWritten', () => {
@@ -19,7 +13,7 @@ describe('fileWritten', () => {
       toolCall('edit-b', { status: 'in_progress', locations: [{ path: '/w/b.ts' }] }),
       write('/w/a.ts', 'old', 'new'),
     );
-    expect(tool(s, 'edit-a').writes).toEqual([{ path: '/w/a.ts', oldText: 'old', newText: 'new' }]);
+    expect(tool(s, 'edit-a').writes).toEqual([writeView('/w/a.ts', 'old', 'new')]);
     expect(tool(s, 'edit-b').writes).toEqual([]);
   });
 
@@ -43,7 +37,7 @@ describe('fileWritten', () => {
       toolCall('finished', { status: 'completed', locations: [{ path: '/w/a.ts' }] }),
       write('/w/a.ts', null, 'new'),
     );
-    expect(tool(s, 'open').writes).toEqual([{ path: '/w/a.ts', oldText: null, newText: 'new' }]);
+    expect(tool(s, 'open').writes).toEqual([writeView('/w/a.ts', null, 'new')]);
     expect(tool(s, 'finished').writes).toEqual([]);
   });
 
@@ -77,7 +71,7 @@ describe('fileWritten', () => {
         content: [],
         locations: [{ path: '/w/src/new file.ts' }],
         permission: null,
-        writes: [{ path: '/w/src/new file.ts', oldText: null, newText: 'hello\n' }],
+        writes: [writeView('/w/src/new file.ts', null, 'hello\n')],
       },
     });
     expect(s.toolIndex?.['write-3']).toBe(2);
@@ -107,18 +101,31 @@ describe('fileWritten', () => {
     expect(s.entries.at(-1)).toMatchObject({ kind: 'tool', tool: { title: 'Write a.ts' } });
   });
 
-  it('repeated writes to one path keep the first oldText and the last newText', () => {
+  it('a repeated write to one path replaces the first on its card; the host starts its view at the first revision', () => {
+    const before = run(
+      freshState(),
+      prompt,
+      toolCall('edit', { status: 'in_progress', locations: [{ path: '/w/a.ts' }] }),
+      write('/w/a.ts', 'v1', 'v2', 1),
+      write('/w/b.ts', null, 'b', 2),
+    );
+    expect(writeStartRevision(before, '/w/a.ts', 3)).toBe(1);
+    expect(writeStartRevision(before, '/w/c.ts', 3)).toBe(3);
+    const s = run(before, write('/w/a.ts', 'v1', 'v3', 3, 1));
+    expect(tool(s, 'edit').writes).toEqual([
+      writeView('/w/a.ts', 'v1', 'v3', 3, 1),
+      writeView('/w/b.ts', null, 'b', 2),
+    ]);
+  });
+
+  it('a write after its card closed starts a view of its own', () => {
     const s = run(
       freshState(),
       prompt,
       toolCall('edit', { status: 'in_progress', locations: [{ path: '/w/a.ts' }] }),
-      write('/w/a.ts', 'v1', 'v2'),
-      write('/w/b.ts', null, 'b'),
-      write('/w/a.ts', 'v2', 'v3'),
+      write('/w/a.ts', 'v1', 'v2', 1),
+      toolUpdate('edit', { status: 'completed' }),
     );
-    expect(tool(s, 'edit').writes).toEqual([
-      { path: '/w/a.ts', oldText: 'v1', newText: 'v3' },
-      { path: '/w/b.ts', oldText: null, newText: 'b' },
-    ]);
+    expect(writeStartRevision(s, '/w/a.ts', 2)).toBe(2);
   });
 });

@@ -1,7 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import type { ThreadAction } from '../../../src/shared/actions';
 import { reduce, reduceAll } from '../../../src/shared/reduce';
-import { agent, allowOptions, deepFreeze, freshState, run, text, thought, toolCall, toolUpdate, user } from './helpers';
+import {
+  agent,
+  allowOptions,
+  deepFreeze,
+  fileWritten,
+  freshState,
+  run,
+  text,
+  thought,
+  toolCall,
+  toolUpdate,
+  user,
+} from './helpers';
 
 /** One of every action kind, in a plausible order. */
 const script: ThreadAction[] = [
@@ -27,8 +39,8 @@ const script: ThreadAction[] = [
   toolCall('t1', { status: 'in_progress', locations: [{ path: '/w/a.ts' }] }),
   { type: 'permissionRequested', permissionId: 'p1', toolCall: { toolCallId: 't1' }, options: allowOptions },
   { type: 'permissionResolved', permissionId: 'p1', outcome: { kind: 'selected', optionId: 'allow' } },
-  { type: 'fileWritten', path: '/w/a.ts', oldText: 'a', newText: 'b' },
-  { type: 'fileWritten', path: '/w/a.ts', oldText: 'b', newText: 'c' },
+  fileWritten('/w/a.ts', 'a', 'b', 1),
+  fileWritten('/w/a.ts', 'a', 'c', 2, 1),
   toolUpdate('t1', { status: 'completed' }),
   {
     type: 'sessionUpdate',

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
-import { renderDiff } from '../../../webview/render/diff';
+import { renderDiff, textDiff, type DiffInput } from '../../../webview/render/diff';
 import {
   highlightLines,
   languageForFence,
@@ -65,11 +65,21 @@ describe('highlightLines', () => {
   });
 });
 
+/** A tool call's own diff of `path`, as the card renders it. */
+function diffInput(path: string, oldText: string, newText: string): DiffInput {
+  return {
+    path,
+    diff: textDiff(oldText, newText),
+    created: false,
+    open: { type: 'openToolDiff', toolCallId: 'c', path },
+  };
+}
+
 describe('highlighted diffs', () => {
   it('colours each line of a hunk, keeping the add/del/ctx rows and their text', () => {
     const oldText = 'function f() {\n  return 1;\n}\n';
     const newText = 'function f() {\n  return "two";\n}\n';
-    const el = renderDiff({ path: '/w/a.js', oldText, newText }, noPost);
+    const el = renderDiff(diffInput('/w/a.js', oldText, newText), noPost);
     const del = el.querySelector('.line.del .line-text');
     const add = el.querySelector('.line.add .line-text');
     expect(del?.textContent).toBe('  return 1;');
@@ -82,13 +92,13 @@ describe('highlighted diffs', () => {
   it('keeps the context of a multi-line comment across removed and added lines', () => {
     const oldText = '/* start\nold\nend */\n';
     const newText = '/* start\nnew\nend */\n';
-    const el = renderDiff({ path: '/w/a.ts', oldText, newText }, noPost);
+    const el = renderDiff(diffInput('/w/a.ts', oldText, newText), noPost);
     expect(el.querySelector('.line.del .hljs-comment')?.textContent).toBe('old');
     expect(el.querySelector('.line.add .hljs-comment')?.textContent).toBe('new');
   });
 
   it('shows plain text for files of unknown type', () => {
-    const el = renderDiff({ path: '/w/notes.unknownext', oldText: 'a\n', newText: 'const b\n' }, noPost);
+    const el = renderDiff(diffInput('/w/notes.unknownext', 'a\n', 'const b\n'), noPost);
     expect(el.querySelector('.line.add .line-text')?.textContent).toBe('const b');
     expect(el.querySelector('.line-text span')).toBeNull();
   });

@@ -1,15 +1,16 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
 import type { ThreadAction } from '../../../src/shared/actions';
-import type { ReviewFileState } from '../../../src/shared/messages';
+import type { ReviewFileState } from '../../../src/shared/thread';
+import { fileWritten } from '../shared/helpers';
 import { mount, READY, thread, update, type Mounted } from './helpers';
 
+/** The review state reaches the webview as one more numbered action of the thread (no channel of its own). */
 function review(m: Mounted, files: ReviewFileState[], sessionPending: number): void {
-  m.app.receive({ type: 'review', files, sessionPending });
-  m.frames.splice(0).forEach((frame) => frame());
+  m.act({ type: 'reviewChanged', review: { files, sessionPending } });
 }
 
-const write: ThreadAction = { type: 'fileWritten', path: '/ws/a.md', oldText: 'a\nb\n', newText: 'a\nB\n' };
+const write: ThreadAction = fileWritten('/ws/a.md', 'a\nb\n', 'a\nB\n');
 
 describe('review controls in the chat', () => {
   const written = () =>
@@ -70,6 +71,32 @@ describe('review controls in the chat', () => {
       }),
     );
     expect(m.$$('.diff .review-state').map((badge) => badge.textContent)).toEqual(['Undone', 'Undone']);
+  });
+
+  it('a snapshot carries the review state: cards and the pending row render from it at once (after a reload too)', () => {
+    const m = mount();
+    m.snapshot(
+      thread([
+        ...READY,
+        { type: 'promptSent', prompt: [{ type: 'text', text: 'go' }] },
+        update({
+          sessionUpdate: 'tool_call',
+          toolCallId: 'c1',
+          title: 'Edit a.md',
+          kind: 'edit',
+          status: 'in_progress',
+        }),
+        write,
+        { type: 'reviewChanged', review: { files: [pending], sessionPending: 1 } },
+      ]),
+    );
+    expect(m.$('.tool-write .diff').dataset.review).toBe('pending');
+    expect(m.$('.tool-write .diff button.review-keep').hidden).toBe(false);
+    expect(m.$('.session-review').hidden).toBe(false);
+    // Another chat's snapshot without review: its cards and header show none.
+    m.snapshot(written());
+    expect(m.$('.tool-write .diff button.review-keep').hidden).toBe(true);
+    expect(m.$('.session-review').hidden).toBe(true);
   });
 
   it('a proposed diff of a file with no review shows no Keep or Undo', () => {

@@ -7,7 +7,7 @@ import { reduce } from '../../../src/shared/reduce';
 import { agentChunk, thread, update } from './helpers';
 
 function view(t: ViewState['thread']): ViewState {
-  return { thread: t, agents: [], defaultAgentId: '', review: { files: [], sessionPending: 0 } };
+  return { thread: t, agents: [], defaultAgentId: '' };
 }
 
 describe('onlyStreamingTextGrew', () => {

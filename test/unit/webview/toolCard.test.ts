@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import type * as acp from '@agentclientprotocol/sdk';
 import { describe, expect, it } from 'vitest';
 import type { ThreadAction } from '../../../src/shared/actions';
+import { fileWritten } from '../shared/helpers';
 import { mount, READY, thread, update } from './helpers';
 
 const OPTIONS: acp.PermissionOption[] = [
@@ -105,7 +106,8 @@ describe('tool-call card', () => {
     expect(m.$$('.diff .line.ctx').length).toBeGreaterThanOrEqual(4);
     expect(m.$$('.diff .hunk-header').length).toBeGreaterThanOrEqual(1);
     (diff.querySelector('button.open-diff') as HTMLElement).click();
-    expect(m.posted).toEqual([{ type: 'openDiff', path: '/w/src/main.ts', oldText, newText }]);
+    // Ids, never texts: the host looks the diff up in the thread.
+    expect(m.posted).toEqual([{ type: 'openToolDiff', toolCallId: 'call-1', path: '/w/src/main.ts' }]);
   });
 
   it('keeps the rendered diff when only the status changes', () => {
@@ -122,14 +124,14 @@ describe('tool-call card', () => {
   });
 
   it('shows fs writes as diffs, new files flagged', () => {
-    const m = withTool({ type: 'fileWritten', path: '/w/new.txt', oldText: null, newText: 'hello\nworld\n' });
+    const m = withTool(fileWritten('/w/new.txt', null, 'hello\nworld\n', 4, 2));
     expect(m.$('.tool-writes .diff .diff-added').textContent).toBe('+2');
     expect(m.$('.tool-writes .diff-new-file').textContent).toBe('New file');
   });
 
   it('shows a file once when the agent both wrote it and reported a diff for it', () => {
     const m = withTool(
-      { type: 'fileWritten', path: '/w/a.txt', oldText: 'a\n', newText: 'b\n' },
+      fileWritten('/w/a.txt', 'a\n', 'b\n'),
       update({
         sessionUpdate: 'tool_call_update',
         toolCallId: 'call-1',

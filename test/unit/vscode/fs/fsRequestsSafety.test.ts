@@ -1,26 +1,19 @@
 // The fs handlers against hostile requests, on real files: /dev/zero, a FIFO, a 1 GiB sparse file,
 // cancellation, symlinks that lead out of the workspace, paths that are not paths, writes onto
 // things that are not regular files, and the outside-the-workspace policy with its log. The few
-// `vscode` APIs the handlers touch before the editor (open documents, workspace folders) are
-// stand-ins; every refusal tested here happens before the editor would be asked to do anything.
+// editor inputs the handlers read (open documents, workspace folders) come from a stand-in editor
+// (diskEditor.ts); every refusal tested here happens before the editor is asked to write.
 import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 
-const fakeVscode = vi.hoisted(() => ({
-  workspace: {
-    textDocuments: [] as unknown[],
-    workspaceFolders: [] as Array<{ uri: { scheme: string; fsPath: string } }>,
-  },
-}));
-vi.mock('vscode', () => fakeVscode);
-
-import { createFsHandlers } from '../../../../src/vscode/fs/fsHandlers';
+import { createFsRequestHandlers } from '../../../../src/vscode/fs/fsRequests';
+import { DiskEditor } from './diskEditor';
 import { ErrorCodes } from '../../../../src/protocol/methods';
 import type { OutsideChoice, OutsideRequest } from '../../../../src/fs/outsideAccess';
-import { RequestFailure, type CancelSignal } from '../../../../src/session/api';
+import { RequestFailure, type CancelSignal, type WriteOutcome } from '../../../../src/session/api';
 
 const notCancelled: CancelSignal = {
   isCancellationRequested: false,
@@ -45,7 +38,6 @@ beforeAll(() => {
   fs.symlinkSync(path.join(outside, '.bashrc'), path.join(ws, 'bashrc-link'));
   fs.symlinkSync(outside, path.join(ws, 'home-link'));
   fs.symlinkSync(path.join(outside, '.profile-new'), path.join(ws, 'dangling'));
-  fakeVscode.workspace.workspaceFolders = [ws, ws2].map((fsPath) => ({ uri: { scheme: 'file', fsPath } }));
 });
 afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
 
@@ -53,21 +45,28 @@ let asked: OutsideRequest[];
 let answer: OutsideChoice;
 let logged: string[];
 let policy: 'ask' | 'allow' | 'deny';
-let handlers: ReturnType<typeof createFsHandlers>;
+let handlers: ReturnType<typeof createFsRequestHandlers>;
+let editor: DiskEditor;
 beforeEach(() => {
   asked = [];
   answer = 'deny';
   logged = [];
   policy = 'ask';
-  handlers = createFsHandlers({
-    readOutsideWorkspace: () => policy,
-    maxReadBytes: () => 8 * MiB,
-    confirmOutsideWorkspace: async (request) => {
-      asked.push(request);
-      return answer;
+  editor = new DiskEditor();
+  editor.folders = [ws, ws2];
+  handlers = createFsRequestHandlers(
+    {
+      agentName: 'Agent',
+      readOutsideWorkspace: () => policy,
+      maxReadBytes: () => 8 * MiB,
+      confirmOutsideWorkspace: async (request) => {
+        asked.push(request);
+        return answer;
+      },
+      log: (line) => logged.push(line),
     },
-    log: (line) => logged.push(line),
-  });
+    editor,
+  );
 });
 
 function read(filePath: unknown, line?: number, limit?: number, signal = notCancelled) {
@@ -75,6 +74,11 @@ function read(filePath: unknown, line?: number, limit?: number, signal = notCanc
 }
 function write(filePath: unknown, content = 'agent text') {
   return handlers.writeTextFile({ sessionId: 's', path: filePath as string, content }, notCancelled);
+}
+
+/** The texts the keeper holds for a write that reached the editor (the last one). */
+function texts(outcome: WriteOutcome, filePath: string) {
+  return editor.writes.at(-1)?.texts.texts({ path: filePath, revision: outcome.revision });
 }
 
 async function failure(promise: Promise<unknown>): Promise<RequestFailure> {
@@ -229,11 +233,16 @@ describe('reads outside the workspace folders', () => {
     await failure(read(path.join(outside, '.ssh', 'id_rsa')));
     expect(asked).toHaveLength(2);
     expect(logged.join('\n')).toContain('folder allowed earlier in this chat');
-    const otherChat = createFsHandlers({
-      readOutsideWorkspace: () => 'ask',
-      confirmOutsideWorkspace: async () => 'deny',
-      log: () => {},
-    });
+    const otherChat = createFsRequestHandlers(
+      {
+        agentName: 'Agent',
+        readOutsideWorkspace: () => 'ask',
+        confirmOutsideWorkspace: async () => 'deny',
+        maxReadBytes: () => 8 * MiB,
+        log: () => {},
+      },
+      editor,
+    );
     await failure(otherChat.readTextFile({ sessionId: 's', path: path.join(outside, 'notes.txt') }, notCancelled));
   });
 
@@ -273,11 +282,16 @@ describe('reads outside the workspace folders', () => {
         return { dispose() {} };
       },
     };
-    const waiting = createFsHandlers({
-      readOutsideWorkspace: () => 'ask',
-      confirmOutsideWorkspace: () => new Promise(() => {}), // the user never answers
-      log: () => {},
-    });
+    const waiting = createFsRequestHandlers(
+      {
+        agentName: 'Agent',
+        readOutsideWorkspace: () => 'ask',
+        confirmOutsideWorkspace: () => new Promise(() => {}), // the user never answers
+        maxReadBytes: () => 8 * MiB,
+        log: () => {},
+      },
+      editor,
+    );
     const pending = waiting.readTextFile({ sessionId: 's', path: path.join(outside, 'notes.txt') }, signal);
     setTimeout(() => cancel(), 20);
     expect((await failure(pending)).code).toBe(ErrorCodes.requestCancelled);
@@ -295,6 +309,9 @@ describe('reads outside the workspace folders', () => {
 });
 
 describe('writes that would leave the workspace or hit a non-file', () => {
+  // Every refusal happens before the editor is asked to write.
+  afterEach(() => expect(editor.writes).toEqual([]));
+
   it('asks before overwriting through a symlink to a file outside, and a denial writes nothing', async () => {
     const error = await failure(write(path.join(ws, 'bashrc-link')));
     expect(error.message).toContain('refused');
@@ -330,5 +347,42 @@ describe('writes that would leave the workspace or hit a non-file', () => {
     policy = 'allow';
     answer = 'once';
     expect((await failure(write('/dev/null'))).message).toContain('character device');
+  });
+});
+
+describe('writes that pass the checks', () => {
+  it('reach the editor once, with what the path held: a file, or nothing yet', async () => {
+    const existing = path.join(ws, 'existing.txt');
+    fs.writeFileSync(existing, 'before\n');
+    expect(texts(await write(existing, 'after\n'), existing)).toEqual({ before: 'before\n', after: 'after\n' });
+    const created = path.join(ws, 'new', 'created.txt');
+    expect(texts(await write(created, 'made\n'), created)).toEqual({ before: null, after: 'made\n' });
+    expect(editor.writes.map(({ filePath, content, onDisk }) => [filePath, content, onDisk])).toEqual([
+      [existing, 'after\n', 'file'],
+      [created, 'made\n', 'missing'],
+    ]);
+    expect(asked).toEqual([]);
+  });
+
+  it('outside the workspace, only after the user allowed it', async () => {
+    answer = 'once';
+    const notes = path.join(outside, 'notes.txt');
+    await write(notes, 'allowed\n');
+    expect(asked.map((request) => [request.kind, request.realPath])).toEqual([['write', notes]]);
+    expect(fs.readFileSync(notes, 'utf8')).toBe('allowed\n');
+    fs.writeFileSync(notes, 'notes\n');
+  });
+
+  it('refuses content that is not a string before asking anything', async () => {
+    const error = await failure(
+      handlers.writeTextFile(
+        { sessionId: 's', path: path.join(outside, 'notes.txt'), content: 42 as unknown as string },
+        notCancelled,
+      ),
+    );
+    expect(error.code).toBe(ErrorCodes.invalidParams);
+    expect(error.message).toBe('content must be a string');
+    expect(asked).toEqual([]);
+    expect(editor.writes).toEqual([]);
   });
 });

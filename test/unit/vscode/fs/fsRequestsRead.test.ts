@@ -1,26 +1,14 @@
-// fs/read_text_file through the real handler (src/vscode/fs/fsHandlers.ts) with a stand-in for the
-// few `vscode` APIs its read path touches: open documents. Checks what review is handed (the whole
+// fs/read_text_file through the real handler (src/vscode/fs/fsRequests.ts) over real files, with a
+// stand-in editor for the open documents (diskEditor.ts). Checks what review is handed (the whole
 // text of a small file, nothing for a file over review's per-file cap), that a dirty editor wins,
 // and that the error codes stay as they were.
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 
-interface FakeDocument {
-  uri: { scheme: string; fsPath: string };
-  isDirty: boolean;
-  getText(): string;
-}
-const fakeVscode = vi.hoisted(() => ({
-  workspace: {
-    textDocuments: [] as FakeDocument[],
-    workspaceFolders: [] as Array<{ uri: { scheme: string; fsPath: string } }>,
-  },
-}));
-vi.mock('vscode', () => fakeVscode);
-
-import { createFsHandlers } from '../../../../src/vscode/fs/fsHandlers';
+import { createFsRequestHandlers } from '../../../../src/vscode/fs/fsRequests';
+import { DiskEditor } from './diskEditor';
 import { ErrorCodes } from '../../../../src/protocol/methods';
 import type { ReviewWriteHooks } from '../../../../src/review/agentWrites';
 import { DEFAULT_TURN_LIMITS } from '../../../../src/review/budget';
@@ -35,14 +23,15 @@ let dir: string;
 beforeAll(() => {
   dir = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'switchboard-fsread-')));
   // The workspace: every read here is inside it (outside reads: fsHandlersSafety.test.ts).
-  fakeVscode.workspace.workspaceFolders = [{ uri: { scheme: 'file', fsPath: dir } }];
 });
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
 let reads: Array<[string, string | null]>;
-let handlers: ReturnType<typeof createFsHandlers>;
+let handlers: ReturnType<typeof createFsRequestHandlers>;
+let editor: DiskEditor;
 beforeEach(() => {
-  fakeVscode.workspace.textDocuments = [];
+  editor = new DiskEditor();
+  editor.folders = [dir];
   reads = [];
   const review: ReviewWriteHooks = {
     agentRead: (filePath, text) => reads.push([filePath, text]),
@@ -50,14 +39,21 @@ beforeEach(() => {
       throw new Error('not a write test');
     },
     ownEdit: (_filePath, work) => work(),
-    agentWrote: () => {},
+    agentWrote: () => {
+      throw new Error('not a write test');
+    },
   };
-  handlers = createFsHandlers({
-    review,
-    readOutsideWorkspace: () => 'deny',
-    maxReadBytes: () => 50 * 1024 * 1024,
-    log: () => {},
-  });
+  handlers = createFsRequestHandlers(
+    {
+      agentName: 'Agent',
+      review,
+      readOutsideWorkspace: () => 'deny',
+      confirmOutsideWorkspace: () => Promise.reject(new Error('every read here is inside the workspace')),
+      maxReadBytes: () => 50 * 1024 * 1024,
+      log: () => {},
+    },
+    editor,
+  );
 });
 
 function read(filePath: string, line?: number, limit?: number) {
@@ -65,7 +61,7 @@ function read(filePath: string, line?: number, limit?: number) {
 }
 
 function openDocument(filePath: string, text: string, isDirty: boolean): void {
-  fakeVscode.workspace.textDocuments.push({ uri: { scheme: 'file', fsPath: filePath }, isDirty, getText: () => text });
+  editor.open(filePath, text, isDirty);
 }
 
 async function failsWith(promise: Promise<unknown>, code: number, messagePart: string): Promise<void> {

@@ -1,0 +1,205 @@
+// The capability rules: what the client may ask of an agent and what the UI offers, given what the
+// agent advertised in `initialize` (`agentCapabilities`). One pure module, used by the host (the
+// request guard in session/agentConnection.ts, the session setup) and the webview (which control
+// to show, and the sentence that says in place why one is missing). Nothing here touches the wire.
+//
+// The spec's rule (acp-spec 004, "Capabilities"): a capability that is omitted, `false` or `null`
+// is UNSUPPORTED; `{}` (or `true` for the booleans) means supported. Before `initialize` answered
+// (capabilities `null`) nothing optional is supported.
+import type * as acp from '@agentclientprotocol/sdk';
+
+/** Every optional thing an agent may advertise that changes what the client does. */
+export type AgentFeature =
+  /** `session/load` (agentCapabilities.loadSession): reopen an earlier chat with its history. */
+  | 'loadSession'
+  /** `session/resume` (sessionCapabilities.resume): reconnect to a chat without its history. */
+  | 'resumeSession'
+  /** `session/list` (sessionCapabilities.list). */
+  | 'listSessions'
+  /** `session/close` (sessionCapabilities.close). */
+  | 'closeSession'
+  /** `session/delete` (sessionCapabilities.delete). */
+  | 'deleteSession'
+  /** `session/fork` (sessionCapabilities.fork, UNSTABLE). */
+  | 'forkSession'
+  /** `additionalDirectories` on session/new, load, resume, fork (sessionCapabilities.additionalDirectories). */
+  | 'additionalDirectories'
+  /** `logout` (agentCapabilities.auth.logout). */
+  | 'logout'
+  /** Image content blocks in prompts (promptCapabilities.image). */
+  | 'image'
+  /** Audio content blocks in prompts (promptCapabilities.audio). */
+  | 'audio'
+  /** Embedded `resource` content blocks in prompts (promptCapabilities.embeddedContext). */
+  | 'embeddedContext'
+  /** MCP servers over HTTP (mcpCapabilities.http). */
+  | 'mcpHttp'
+  /** MCP servers over SSE (mcpCapabilities.sse). */
+  | 'mcpSse';
+
+type Capabilities = acp.AgentCapabilities | null | undefined;
+
+/** For each feature: what a user would miss, and the capability that grants it (for the note). */
+export const FEATURES: Readonly<Record<AgentFeature, { what: string; capability: string }>> = {
+  loadSession: { what: 'reopening earlier chats', capability: 'loadSession' },
+  resumeSession: { what: 'resuming a chat', capability: 'sessionCapabilities.resume' },
+  listSessions: { what: 'listing its earlier chats', capability: 'sessionCapabilities.list' },
+  closeSession: { what: 'closing a chat', capability: 'sessionCapabilities.close' },
+  deleteSession: { what: 'deleting its chats', capability: 'sessionCapabilities.delete' },
+  forkSession: { what: 'forking a chat', capability: 'sessionCapabilities.fork' },
+  additionalDirectories: {
+    what: 'working in more than one workspace folder',
+    capability: 'sessionCapabilities.additionalDirectories',
+  },
+  logout: { what: 'signing out', capability: 'auth.logout' },
+  image: { what: 'images in messages', capability: 'promptCapabilities.image' },
+  audio: { what: 'audio in messages', capability: 'promptCapabilities.audio' },
+  embeddedContext: {
+    what: 'file contents attached to messages',
+    capability: 'promptCapabilities.embeddedContext',
+  },
+  mcpHttp: { what: 'MCP servers over HTTP', capability: 'mcpCapabilities.http' },
+  mcpSse: { what: 'MCP servers over SSE', capability: 'mcpCapabilities.sse' },
+};
+
+export const AGENT_FEATURES = Object.keys(FEATURES) as readonly AgentFeature[];
+
+/** `{}` means supported; omitted and `null` (and anything not an object) do not. */
+function present(value: unknown): boolean {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function field(container: unknown, key: string): unknown {
+  return present(container) ? (container as Record<string, unknown>)[key] : undefined;
+}
+
+/** Whether the agent advertised `feature`. Tolerates malformed capabilities (a wrong type is "no"). */
+export function agentOffers(capabilities: Capabilities, feature: AgentFeature): boolean {
+  const caps: unknown = capabilities;
+  const session = field(caps, 'sessionCapabilities');
+  switch (feature) {
+    case 'loadSession':
+      return field(caps, 'loadSession') === true;
+    case 'resumeSession':
+      return present(field(session, 'resume'));
+    case 'listSessions':
+      return present(field(session, 'list'));
+    case 'closeSession':
+      return present(field(session, 'close'));
+    case 'deleteSession':
+      return present(field(session, 'delete'));
+    case 'forkSession':
+      return present(field(session, 'fork'));
+    case 'additionalDirectories':
+      return present(field(session, 'additionalDirectories'));
+    case 'logout':
+      return present(field(field(caps, 'auth'), 'logout'));
+    case 'image':
+    case 'audio':
+    case 'embeddedContext':
+      return field(field(caps, 'promptCapabilities'), feature) === true;
+    case 'mcpHttp':
+      return field(field(caps, 'mcpCapabilities'), 'http') === true;
+    case 'mcpSse':
+      return field(field(caps, 'mcpCapabilities'), 'sse') === true;
+  }
+}
+
+/** The sentence shown where a control is missing: who cannot, what, and which capability says so. */
+export function whyUnavailable(agentName: string, feature: AgentFeature): string {
+  const { what, capability } = FEATURES[feature];
+  return `${agentName} does not support ${what} (it does not advertise ${capability}).`;
+}
+
+export type FeatureState = { available: true } | { available: false; reason: string };
+
+/** What the UI offers: every feature, available or with the reason it is not. */
+export function featureStates(capabilities: Capabilities, agentName: string): Record<AgentFeature, FeatureState> {
+  const states = {} as Record<AgentFeature, FeatureState>;
+  for (const feature of AGENT_FEATURES) {
+    states[feature] = agentOffers(capabilities, feature)
+      ? { available: true }
+      : { available: false, reason: whyUnavailable(agentName, feature) };
+  }
+  return states;
+}
+
+/**
+ * Optional agent methods and the feature that must be advertised before the client calls them.
+ * Methods not listed are baseline (initialize, authenticate, session/new, prompt, cancel) or
+ * follow the session's own state (set_mode, set_config_option: only offered when the session
+ * listed modes or options).
+ */
+export const METHOD_FEATURES: Readonly<Record<string, AgentFeature>> = {
+  'session/load': 'loadSession',
+  'session/resume': 'resumeSession',
+  'session/list': 'listSessions',
+  'session/close': 'closeSession',
+  'session/delete': 'deleteSession',
+  'session/fork': 'forkSession',
+  logout: 'logout',
+};
+
+/** The feature a prompt content block needs; text and resource_link are baseline. */
+function contentFeature(block: unknown): AgentFeature | null {
+  switch (field(block, 'type')) {
+    case 'image':
+      return 'image';
+    case 'audio':
+      return 'audio';
+    case 'resource':
+      return 'embeddedContext';
+    default:
+      return null;
+  }
+}
+
+/** The feature an MCP server entry needs; stdio (no `type`) is baseline. */
+function mcpFeature(server: unknown): AgentFeature | null {
+  switch (field(server, 'type')) {
+    case 'http':
+      return 'mcpHttp';
+    case 'sse':
+      return 'mcpSse';
+    default:
+      return null;
+  }
+}
+
+const SESSION_SETUP = new Set(['session/new', 'session/load', 'session/resume', 'session/fork']);
+
+/**
+ * Why the client must not send this request to this agent, or null when it may: an optional
+ * method the agent did not advertise, or params using a capability it did not (prompt content,
+ * MCP transports, additional directories). The guard in front of the connection asks this for
+ * every request, so no caller can forget.
+ */
+export function requestProblem(capabilities: Capabilities, method: string, params: unknown): string | null {
+  const needed = METHOD_FEATURES[method];
+  if (needed && !agentOffers(capabilities, needed)) {
+    return `${method} needs ${FEATURES[needed].capability}, which the agent did not advertise`;
+  }
+  const missing = (feature: AgentFeature | null, what: string): string | null =>
+    feature && !agentOffers(capabilities, feature)
+      ? `${method} with ${what} needs ${FEATURES[feature].capability}, which the agent did not advertise`
+      : null;
+  if (method === 'session/prompt') {
+    const prompt = field(params, 'prompt');
+    for (const block of Array.isArray(prompt) ? prompt : []) {
+      const problem = missing(contentFeature(block), `${String(field(block, 'type'))} content`);
+      if (problem) return problem;
+    }
+  }
+  if (SESSION_SETUP.has(method)) {
+    const servers = field(params, 'mcpServers');
+    for (const server of Array.isArray(servers) ? servers : []) {
+      const problem = missing(mcpFeature(server), `an MCP server over ${String(field(server, 'type'))}`);
+      if (problem) return problem;
+    }
+    const directories = field(params, 'additionalDirectories');
+    if (Array.isArray(directories) && directories.length > 0) {
+      return missing('additionalDirectories', 'additionalDirectories');
+    }
+  }
+  return null;
+}

@@ -1,0 +1,103 @@
+// The conformance suites' harness: a real ThreadController (or a bare AgentConnection) against the
+// scripted agent, a real child process started with capability switches (--capabilities) and
+// methods it never answers (--never-answer). The agent records every line it received, so what the
+// client sent is asserted on the wire.
+import { existsSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import type * as acp from '@agentclientprotocol/sdk';
+import { spawnAgentProcess } from '../../src/agents/agentProcess';
+import type { AgentConfig, ExperimentalFeatures, HostEnvironment } from '../../src/session/api';
+import { AgentConnection } from '../../src/session/agentConnection';
+import { AcpThreadController, type ThreadControllerOptions } from '../../src/session/threadController';
+import type { ThreadState } from '../../src/shared/thread';
+import { tempDir } from './tempDirs';
+import { testHostEnv } from './hostEnv';
+import { FileTexts } from '../../src/review/fileTexts';
+
+const SCRIPTED_AGENT = resolve(__dirname, '../fixtures/scriptedAgent.mjs');
+
+export interface AgentSwitches {
+  scenario?: string;
+  /** agentCapabilities fields merged over the scripted agent's defaults. */
+  capabilities?: acp.AgentCapabilities;
+  neverAnswer?: string[];
+}
+
+export interface HostSwitches {
+  /** Workspace folders besides the cwd (multi-root). */
+  otherFolders?: string[];
+  experimental?: Partial<ExperimentalFeatures>;
+  settingTimeoutMs?: number;
+}
+
+const stops: (() => Promise<void>)[] = [];
+
+/** Stops every controller and connection the suite started (call from afterEach). */
+export async function stopAll(): Promise<void> {
+  await Promise.all(stops.splice(0).map((stop) => stop()));
+}
+
+function scriptedAgent(cwd: string, switches: AgentSwitches) {
+  const record = join(cwd, 'received.jsonl');
+  const args = [SCRIPTED_AGENT, '--scenario', switches.scenario ?? 'basic-turn', '--record', record];
+  if (switches.capabilities) args.push('--capabilities', JSON.stringify(switches.capabilities));
+  if (switches.neverAnswer) args.push('--never-answer', switches.neverAnswer.join(','));
+  const agent: AgentConfig = {
+    id: 'scripted',
+    displayName: 'Scripted',
+    command: process.execPath,
+    args,
+    env: {},
+    isDemo: false,
+  };
+  /** The JSON-RPC messages the agent received with `method`. */
+  const received = (method: string): { id?: unknown; params: Record<string, unknown> }[] =>
+    (existsSync(record) ? readFileSync(record, 'utf8') : '')
+      .split('\n')
+      .filter((line) => line.trim() !== '')
+      .map((line) => JSON.parse(line) as { method?: string; id?: unknown; params: Record<string, unknown> })
+      .filter((message) => message.method === method);
+  return { agent, received };
+}
+
+function hostEnv(cwd: string, host: HostSwitches): HostEnvironment {
+  return testHostEnv(cwd, {
+    folders: host.otherFolders ? [cwd, ...host.otherFolders] : undefined,
+    experimental: { elicitation: false, fork: false, ...host.experimental },
+  });
+}
+
+/** The keeper of the fake writes' texts. */
+const fileTexts = new FileTexts();
+
+export async function startThread(switches: AgentSwitches = {}, host: HostSwitches = {}) {
+  const cwd = tempDir('switchboard-conformance-');
+  const { agent, received } = scriptedAgent(cwd, switches);
+  const options: ThreadControllerOptions = {
+    threadId: 't',
+    agent,
+    env: hostEnv(cwd, host),
+    handlers: {
+      readTextFile: async () => ({ content: '' }),
+      writeTextFile: async ({ path, content }) => fileTexts.record(path, null, content),
+    },
+    stopGraceMs: 500,
+    settingTimeoutMs: host.settingTimeoutMs,
+  };
+  const controller = new AcpThreadController(options);
+  stops.push(() => controller.dispose());
+  await controller.start();
+  return { controller, cwd, received, state: (): ThreadState => controller.snapshot().state };
+}
+
+/** A bare connection, initialized: to call methods the controller does not (yet) call itself. */
+export async function startConnection(switches: AgentSwitches = {}, host: HostSwitches = {}) {
+  const cwd = tempDir('switchboard-conformance-');
+  const { agent, received } = scriptedAgent(cwd, switches);
+  const env = hostEnv(cwd, host);
+  const connection = new AgentConnection({ agent, env, spawn: spawnAgentProcess, stopGraceMs: 500 });
+  stops.push(() => connection.stop());
+  const init = await connection.initialize(env.clientInfo(), 10_000);
+  if (!init.ok) throw new Error(init.failure.title);
+  return { connection, cwd, received };
+}

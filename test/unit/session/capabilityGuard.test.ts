@@ -1,0 +1,75 @@
+// The guard at the connection: a request the agent's capabilities do not allow never reaches the wire.
+import { afterEach, describe, expect, it } from 'vitest';
+import type * as acp from '@agentclientprotocol/sdk';
+import { AgentConnection } from '../../../src/session/agentConnection';
+import { UnadvertisedRequestError } from '../../../src/session/capabilityGuard';
+import { CLIENT_INFO, fakeEnv, fakeSpawner, TEST_AGENT, type FakeAgentProcess } from './fakeAgent';
+
+const connections: AgentConnection[] = [];
+afterEach(async () => {
+  await Promise.all(connections.splice(0).map((connection) => connection.stop()));
+});
+
+function connect(agentCapabilities: acp.AgentCapabilities) {
+  const spawner = fakeSpawner((fake: FakeAgentProcess) => {
+    fake.agent.onRequest('initialize', () => ({ protocolVersion: 1, agentCapabilities, authMethods: [] }));
+    fake.agent.onRequest('session/load', () => ({}));
+    fake.agent.onRequest('logout', () => ({}));
+    fake.agent.onRequest('session/prompt', () => ({ stopReason: 'end_turn' }));
+  });
+  const { env, logs } = fakeEnv();
+  const connection = new AgentConnection({ agent: TEST_AGENT, env, spawn: spawner.spawn });
+  connections.push(connection);
+  return { connection, fake: spawner.last, logs };
+}
+
+const LOAD = { sessionId: 's1', cwd: '/work/project', mcpServers: [] };
+const IMAGE_PROMPT = {
+  sessionId: 's1',
+  prompt: [{ type: 'image', data: 'iVBORw0KGgo=', mimeType: 'image/png' }],
+} as acp.PromptRequest;
+
+describe('the capability guard', () => {
+  it('refuses an optional method before initialize answered, without sending it', async () => {
+    const { connection, fake, logs } = connect({ loadSession: true });
+    await expect(connection.rpc.request('session/load', LOAD)).rejects.toBeInstanceOf(UnadvertisedRequestError);
+    await connection.initialize(CLIENT_INFO, 2000);
+    expect(fake.sent('session/load')).toEqual([]);
+    expect(logs.join('\n')).toContain('not sent: session/load needs loadSession');
+  });
+
+  it('refuses what the agent did not advertise, and sends what it did', async () => {
+    const { connection, fake } = connect({ loadSession: false, promptCapabilities: { image: false } });
+    expect((await connection.initialize(CLIENT_INFO, 2000)).ok).toBe(true);
+    await expect(connection.rpc.request('session/load', LOAD)).rejects.toThrow(
+      'session/load needs loadSession, which the agent did not advertise',
+    );
+    await expect(connection.rpc.request('logout', {})).rejects.toThrow('logout needs auth.logout');
+    await expect(connection.rpc.request('session/prompt', IMAGE_PROMPT)).rejects.toThrow(
+      'session/prompt with image content needs promptCapabilities.image',
+    );
+    expect(fake.sent('session/load')).toEqual([]);
+    expect(fake.sent('logout')).toEqual([]);
+    expect(fake.sent('session/prompt')).toEqual([]);
+  });
+
+  it('lets advertised methods and content through', async () => {
+    const { connection, fake } = connect({
+      loadSession: true,
+      auth: { logout: {} },
+      promptCapabilities: { image: true },
+    });
+    await connection.initialize(CLIENT_INFO, 2000);
+    await connection.rpc.request('session/load', LOAD);
+    await connection.rpc.request('logout', {});
+    await connection.rpc.request('session/prompt', IMAGE_PROMPT);
+    expect(fake.sent('session/load')).toEqual([LOAD]);
+    expect(fake.sent('logout')).toHaveLength(1);
+    expect(fake.sent('session/prompt')).toHaveLength(1);
+    expect(connection.capabilities).toEqual({
+      loadSession: true,
+      auth: { logout: {} },
+      promptCapabilities: { image: true },
+    });
+  });
+});
