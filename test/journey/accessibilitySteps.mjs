@@ -26,8 +26,13 @@ export function addAccessibilitySteps(journey, { page, chat, screenshotDir, time
     'one turn with the keyboard only: prompt, Tab to the permission, Enter; the live regions speak',
     async () => {
       const p = page();
-      // The palette by key (F1), as runCommand does; New Chat puts the cursor in the composer.
-      await runCommand(p, 'Switchboard: New Chat');
+      // The palette by key (F1), as runCommand does, then the agent's quick pick by typing and Enter; the
+      // new chat puts the cursor in the composer.
+      await runCommand(p, 'Switchboard: New Chat with Agent...');
+      await p.locator('.quick-input-widget input[type="text"]').first().waitFor({ timeout });
+      await p.keyboard.type('Demo agent');
+      await p.locator('.quick-input-list .monaco-list-row', { hasText: 'Demo agent' }).first().waitFor({ timeout });
+      await p.keyboard.press('Enter');
       await chat.locator('#composer:enabled').waitFor({ timeout });
       await waitUntil(async () => (await focused(chat))?.id === 'composer', timeout, 'the composer to have the focus');
       const turnsBefore = await chat.locator('.entry.turn-end').count();
