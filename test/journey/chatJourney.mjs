@@ -176,7 +176,6 @@ async function main() {
     });
     addTerminalSteps(journey, { page: () => page, chat, screenshotDir, timeout: STEP_TIMEOUT });
     addViewSteps(journey, { page, chat, screenshotDir, timeout: STEP_TIMEOUT });
-    // The session steps after it run in the High Contrast theme it leaves (they check dialogs, not colours).
     addAccessibilitySteps(journey, { page: () => page, chat, screenshotDir, timeout: STEP_TIMEOUT });
     addSessionSteps(journey, { page: () => page, chat, pidFile, screenshotDir, timeout: STEP_TIMEOUT });
 
