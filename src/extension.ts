@@ -14,6 +14,8 @@ import { ChatViewProvider, CHAT_VIEW_ID } from './vscode/chat/chatViewProvider';
 import { DiffDocuments, openLocation } from './vscode/chat/diffDocuments';
 import { pickContext, resolveContext } from './vscode/chat/promptContext';
 import { registerEditorActions } from './vscode/chat/editorActions';
+import { ChatContextKeys } from './vscode/chat/contextKeys';
+import { AgentQuickDiff, REVIEW_ALL_COMMAND } from './vscode/review/agentQuickDiff';
 import { ThreadRegistry } from './session/threadRegistry';
 import { ChatList, type ChatSummary } from './session/chatList';
 import { closeChat, notifyAttention, pickChat } from './vscode/chat/chatCommands';
@@ -53,6 +55,10 @@ export interface SwitchboardApi {
   review: ReviewFeature;
   /** The ACP Registry: install, update, roll back, uninstall (the in-host tests drive it). */
   agentRegistry: RegistryFeature;
+  /** Agent changes in VS Code's quick diff and multi-file diff editor (in-host tests). */
+  quickDiff: AgentQuickDiff;
+  /** The context keys the `when`/`enablement` clauses read, as last set (in-host tests). */
+  contextKeys(): Record<string, boolean>;
   /** How long activate() took, in ms (npm run bench reads it; also logged to the extension host console). */
   activationMs: number;
 }
@@ -166,7 +172,7 @@ export function activate(context: vscode.ExtensionContext): SwitchboardApi {
     const handle = thread.terminalHandle(terminalId);
     if (!handle) {
       void vscode.window.showInformationMessage(
-        'That command was released by the agent; its last output stays in the chat.',
+        vscode.l10n.t('That command was released by the agent; its last output stays in the chat.'),
       );
       return undefined;
     }
@@ -185,6 +191,9 @@ export function activate(context: vscode.ExtensionContext): SwitchboardApi {
     openWriteDiff: (path, fromRevision, revision) => diffs.openWrite(path, fromRevision, revision),
     copy: async (text) => vscode.env.clipboard.writeText(text),
     showLog: (agentId) => agentLogs.show(agentId ?? catalog.defaultAgent().id),
+    configureAgents: async () => {
+      await vscode.commands.executeCommand('switchboard.configureAgents');
+    },
     openTerminal: (thread, terminalId) => void openTerminal(thread, terminalId),
     reviewFile: (path, action) => review.resolveFile(path, action),
     reviewSession: (thread, action) => review.resolveSession(thread.threadId, action),
@@ -196,6 +205,13 @@ export function activate(context: vscode.ExtensionContext): SwitchboardApi {
     reportInvalid: (raw) => console.warn('[switchboard] ignored a malformed webview message', raw),
   });
   threads.onDidChangeActive((thread) => view.setThread(thread));
+  const contextKeys = new ChatContextKeys({
+    activeThread: () => threads.active(),
+    onDidChangeActive: (listener) => threads.onDidChangeActive(listener),
+    pendingCount: (threadId) => review.controller.pendingCount(threadId),
+    onDidChangeReview: (listener) => review.controller.store.onDidChange(() => listener()),
+  });
+  const quickDiff = new AgentQuickDiff(review.controller.store);
 
   /** Opens a chat from a notification or the chat list: the side bar shows it. */
   async function openChat(threadId: string): Promise<void> {
@@ -231,20 +247,22 @@ export function activate(context: vscode.ExtensionContext): SwitchboardApi {
       view.mirror.focusComposer();
       await thread.start();
     } catch (error) {
-      void vscode.window.showErrorMessage(`Switchboard could not start a chat: ${describe(error)}.`);
+      void vscode.window.showErrorMessage(vscode.l10n.t('Switchboard could not start a chat: {0}.', describe(error)));
     }
   }
 
   async function onActiveThread(what: string, run: (thread: ThreadController) => Promise<void>): Promise<void> {
     const thread = threads.active();
     if (!thread) {
-      void vscode.window.showInformationMessage(`There is no chat to ${what}. Start one with "Switchboard: New Chat".`);
+      void vscode.window.showInformationMessage(
+        vscode.l10n.t('There is no chat to {0}. Start one with "Switchboard: New Chat".', what),
+      );
       return;
     }
     try {
       await run(thread);
     } catch (error) {
-      void vscode.window.showErrorMessage(`Switchboard could not ${what}: ${describe(error)}.`);
+      void vscode.window.showErrorMessage(vscode.l10n.t('Switchboard could not {0}: {1}.', what, describe(error)));
     }
   }
 
@@ -252,6 +270,12 @@ export function activate(context: vscode.ExtensionContext): SwitchboardApi {
     vscode.window.registerWebviewViewProvider(CHAT_VIEW_ID, view),
     view,
     chatList,
+    contextKeys,
+    quickDiff,
+    vscode.commands.registerCommand(REVIEW_ALL_COMMAND, () => quickDiff.reviewAll()),
+    vscode.commands.registerCommand('switchboard.configureAgents', () =>
+      vscode.commands.executeCommand('workbench.action.openSettings', 'switchboard.agents'),
+    ),
     diffs.register(),
     agentTerminals,
     agentLogs,
@@ -266,11 +290,16 @@ export function activate(context: vscode.ExtensionContext): SwitchboardApi {
       if (threadId !== undefined) await openChat(threadId);
     }),
     vscode.commands.registerCommand('switchboard.closeChat', () =>
-      onActiveThread('close the chat', async (thread) => void (await closeChat(threads, chatList, thread.threadId))),
+      onActiveThread(
+        vscode.l10n.t('close the chat'),
+        async (thread) => void (await closeChat(threads, chatList, thread.threadId)),
+      ),
     ),
-    vscode.commands.registerCommand('switchboard.cancel', () => onActiveThread('cancel', (thread) => thread.cancel())),
+    vscode.commands.registerCommand('switchboard.cancel', () =>
+      onActiveThread(vscode.l10n.t('cancel'), (thread) => thread.cancel()),
+    ),
     vscode.commands.registerCommand('switchboard.restartAgent', () =>
-      onActiveThread('restart the agent', (thread) => thread.restart()),
+      onActiveThread(vscode.l10n.t('restart the agent'), (thread) => thread.restart()),
     ),
     vscode.commands.registerCommand('switchboard.showAgentLog', () =>
       agentLogs.show(threads.active()?.agent.id ?? catalog.defaultAgent().id),
@@ -334,6 +363,8 @@ export function activate(context: vscode.ExtensionContext): SwitchboardApi {
     showChat: (threadId) => threads.show(threadId),
     review,
     agentRegistry,
+    quickDiff,
+    contextKeys: () => contextKeys.current(),
     activationMs: activationTime(activationStarted),
   };
 }
@@ -360,8 +391,9 @@ function workspaceCwd(): string {
 
 function reportSettingErrors(errors: string[]): void {
   if (errors.length === 0) return;
-  const more = errors.length > 1 ? ` (and ${errors.length - 1} more)` : '';
-  void vscode.window.showWarningMessage(`Switchboard: ${errors[0]}${more}`, 'Open Settings').then((choice) => {
+  const more = errors.length > 1 ? vscode.l10n.t(' (and {0} more)', errors.length - 1) : '';
+  const open = vscode.l10n.t('Open Settings');
+  void vscode.window.showWarningMessage(`Switchboard: ${errors[0]}${more}`, open).then((choice) => {
     if (choice) void vscode.commands.executeCommand('workbench.action.openSettings', 'switchboard.agents');
   });
   for (const error of errors) console.warn(`[switchboard] ${error}`);

@@ -30,6 +30,8 @@ export interface ChatHost {
   openWriteDiff(path: string, fromRevision: number, revision: number): Promise<void>;
   copy(text: string): Promise<void>;
   showLog(agentId: string | undefined): void;
+  /** Opens where agents are configured (the switchboard.agents setting). */
+  configureAgents(): Promise<void>;
   /** Shows a terminal of the thread as a VS Code terminal (optional: hosts without terminals). */
   openTerminal(thread: ThreadController, terminalId: string): void;
   /** Review: Keep / Undo a file's pending changes (optional: hosts without review). */
@@ -156,6 +158,9 @@ async function dispatch(message: WebviewToHost, host: ChatHost): Promise<void> {
     case 'showLog':
       host.showLog(thread?.agent.id);
       return;
+    case 'configureAgents':
+      await host.configureAgents();
+      return;
     case 'stopTerminal':
       thread?.stopTerminal(message.terminalId);
       return;
@@ -210,6 +215,7 @@ const WHAT_FAILED: Record<WebviewToHost['type'], string> = {
   openToolDiff: 'open the diff',
   copy: 'copy to the clipboard',
   showLog: 'show the agent log',
+  configureAgents: 'open the agent settings',
   stopTerminal: 'stop the command',
   openTerminal: 'open the terminal',
   reviewFile: 'apply the review action',
@@ -269,6 +275,7 @@ export function errorAdvice(type: WebviewToHost['type'], error: unknown): string
     'openToolDiff',
     'copy',
     'showLog',
+    'configureAgents',
     'stopTerminal',
     'openTerminal',
     'reviewFile',

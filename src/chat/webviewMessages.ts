@@ -29,6 +29,7 @@ const SHAPES: { [K in WebviewToHost['type']]: Shape } = {
   openToolDiff: { toolCallId: 'string', path: 'string' },
   copy: { text: 'string' },
   showLog: {},
+  configureAgents: {},
   stopTerminal: { terminalId: 'string' },
   openTerminal: { terminalId: 'string' },
   reviewFile: { path: 'string', action: 'string' },

@@ -98,6 +98,8 @@ type WebviewMessage =
   | { type: 'openToolDiff'; toolCallId: string; path: string }
   | { type: 'copy'; text: string }
   | { type: 'showLog' }
+  /** "Add an Agent..." in the empty chat: opens the switchboard.agents setting. */
+  | { type: 'configureAgents' }
   /** The Stop button of a terminal card: kills the command (the card says the user stopped it). */
   | { type: 'stopTerminal'; terminalId: string }
   /** "Open in Terminal": the same process in a VS Code terminal. */

@@ -29,11 +29,12 @@ import {
 } from '../../scripts/e2e/codeServer.mjs';
 import { repoRoot, sampleWorkspace, testResultsDir, vsixPath } from '../../scripts/e2e/paths.mjs';
 import { seconds, writeSummary } from '../../scripts/e2e/summary.mjs';
+import { addAccessibilitySteps } from './accessibilitySteps.mjs';
 import { addCheckpointSteps } from './checkpointSteps.mjs';
 import { addReviewSteps, REVIEW_FILE, START_TEXT } from './reviewSteps.mjs';
 import { createJourney } from './steps.mjs';
 import { addTerminalSteps } from './terminalSteps.mjs';
-import { addViewSteps, cardScreenshot, MISSING_AGENT, roomForChat } from './layoutSteps.mjs';
+import { addViewSteps, cardScreenshot, closeEditors, measureChat, MISSING_AGENT } from './layoutSteps.mjs';
 import { addSessionSteps, probeAgent } from './sessionSteps.mjs';
 import { checkVsixContents } from './vsixContents.mjs';
 
@@ -95,7 +96,7 @@ async function main() {
     journey.step('"Switchboard: Focus Chat" opens the chat view', async () => {
       await runCommand(page, 'Switchboard: Focus Chat');
       await chat.locator('#composer').waitFor();
-      await roomForChat(page, { closeEditors: true });
+      await closeEditors(page);
     });
     journey.step('the Demo agent is preselected and "New chat" starts a chat with it', async () => {
       const picker = chat.locator('select.agent-picker:visible').first();
@@ -134,6 +135,25 @@ async function main() {
       await chat.locator('.entry.turn-end[data-stop-reason="end_turn"]').first().waitFor();
       if (await chat.locator('.error-card').count()) throw new Error('an error card is shown');
     });
+    journey.step(
+      'at 1400x900 in the default layout the conversation takes at least half of the Chat view',
+      async () => {
+        // After a turn with a plan, a diff and pending changes: header, plan, pending row and composer
+        // together must leave the transcript at least half of the view.
+        await chat.locator('.session-review:not([hidden])').waitFor();
+        const size = await page.viewportSize();
+        if (size?.width !== 1400 || size?.height !== 900) throw new Error(`the window is ${JSON.stringify(size)}`);
+        const m = await measureChat(page, chat);
+        log(`layout: ${JSON.stringify(m)} (transcript ${Math.round((100 * m.transcript) / m.view)} % of the view)`);
+        if (m.sidebarWidth > 420) throw new Error(`the side bar is ${m.sidebarWidth} px wide, not the default`);
+        if (m.transcript < m.view / 2) {
+          throw new Error(`the transcript is ${m.transcript} px of a ${m.view} px Chat view (less than half)`);
+        }
+        if (m.header > 30) throw new Error(`the header is ${m.header} px high (more than one line)`);
+        if (m.pending > 30) throw new Error(`the pending-changes row is ${m.pending} px high (more than one line)`);
+        await page.screenshot({ path: path.join(screenshotDir, 'layout-default.png') });
+      },
+    );
     journey.step("the agent's file changed on disk", async () => {
       const after = fs.existsSync(demoFile) ? fs.readFileSync(demoFile, 'utf8') : null;
       if (after === null) throw new Error(`${demoFile} was not written`);
@@ -156,6 +176,7 @@ async function main() {
     });
     addTerminalSteps(journey, { page: () => page, chat, screenshotDir, timeout: STEP_TIMEOUT });
     addViewSteps(journey, { page, chat, screenshotDir, timeout: STEP_TIMEOUT });
+    addAccessibilitySteps(journey, { page: () => page, chat, screenshotDir, timeout: STEP_TIMEOUT });
     addSessionSteps(journey, { page: () => page, chat, pidFile, workspace, screenshotDir, timeout: STEP_TIMEOUT });
 
     const results = await journey.run();

@@ -1,6 +1,7 @@
-// Journey helpers for readable screenshots (a wide side bar that the chat has to itself), and the
-// journey steps about the view itself: the thread survives hiding and showing the chat view, and an
-// agent whose command does not exist shows an error card with the command line and Restart.
+// Journey helpers for the chat's layout at the default window size (closing editors, measuring how much
+// of the Chat view the conversation gets), and the journey steps about the view itself: the thread
+// survives hiding and showing the chat view, and an agent whose command does not exist shows an error
+// card with the command line and Restart.
 import path from 'node:path';
 import { runCommand } from '../../scripts/e2e/browser.mjs';
 
@@ -11,24 +12,36 @@ export const MISSING_AGENT = {
 };
 
 /**
- * Gives the chat the whole side bar and widens it: collapses the Changes view below it, closes the
- * editors (optional) and drags the side bar's edge to the right. Best effort: a layout that does not
- * budge only makes screenshots smaller, it is not what the journey tests.
+ * Closes the editors so a page screenshot shows the chat next to an empty editor area. The layout is
+ * otherwise the one a new user gets at 1400x900: the side bar at its default width, Chat and Changes as
+ * VS Code lays them out (the journey never widens views or collapses them to make room).
  */
-export async function roomForChat(page, { closeEditors = false } = {}) {
-  if (closeEditors) await runCommand(page, 'View: Close All Editors');
-  const changes = page
-    .locator('.part.sidebar .pane-header', { has: page.locator('.title', { hasText: /^Changes$/ }) })
-    .first();
-  if ((await changes.count()) > 0 && (await changes.getAttribute('aria-expanded')) === 'true') await changes.click();
-  const box = await page.locator('.part.sidebar').first().boundingBox();
-  if (box && box.width < 600) {
-    const y = box.y + box.height / 2;
-    await page.mouse.move(box.x + box.width + 1, y);
-    await page.mouse.down();
-    await page.mouse.move(box.x + 720, y, { steps: 8 });
-    await page.mouse.up();
-  }
+export async function closeEditors(page) {
+  await runCommand(page, 'View: Close All Editors');
+}
+
+/**
+ * The chat's layout at this window size, measured inside its webview: the view's height (the webview's
+ * viewport is the Chat view's body), the conversation's (the scrolling transcript), and the header's,
+ * pending-changes row's and composer's, plus the side bar's width from the workbench.
+ */
+export async function measureChat(page, chat) {
+  const sidebar = await page.locator('.part.sidebar').first().boundingBox();
+  const inner = await chat.locator('.chat-app').evaluate((app) => {
+    const height = (selector) => {
+      const el = app.querySelector(selector);
+      return el && !el.hidden ? el.getBoundingClientRect().height : 0;
+    };
+    return {
+      view: window.innerHeight,
+      transcript: height('.transcript'),
+      header: height('.header'),
+      pending: height('.session-review'),
+      plan: height('.plan'),
+      composer: height('.composer'),
+    };
+  });
+  return { sidebarWidth: Math.round(sidebar?.width ?? 0), ...inner };
 }
 
 /** A screenshot of one element of the chat (scrolled into view first), beside the page screenshots. */
@@ -55,9 +68,16 @@ export function addViewSteps(journey, { page, chat, screenshotDir, timeout }) {
   });
 
   journey.step('a missing agent command shows an error card with Restart', async () => {
-    const picker = chat.locator('select.agent-picker:visible').first();
-    await picker.selectOption(MISSING_AGENT.id);
-    await chat.locator('button.new-chat:visible').first().click();
+    // With a chat open the agent picker is VS Code's own: "New Chat with Agent..." in the view's "..." menu.
+    await runCommand(page, 'Switchboard: New Chat with Agent...');
+    const input = page.locator('.quick-input-widget input[type="text"]').first();
+    await input.waitFor({ timeout });
+    await input.fill(MISSING_AGENT.config.displayName);
+    await page
+      .locator('.quick-input-list .monaco-list-row', { hasText: MISSING_AGENT.config.displayName })
+      .first()
+      .waitFor({ timeout });
+    await page.keyboard.press('Enter');
     const card = chat.locator('.error-card').first();
     await card.waitFor({ timeout });
     const command = (await card.locator('.error-command code').textContent()) ?? '';

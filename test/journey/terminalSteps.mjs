@@ -1,7 +1,7 @@
 // Journey steps for terminals: the Demo agent's /terminal turn shows a live, coloured xterm card
 // for a real command, and a second card the agent killed. Screenshot: test-results/journey/terminal.png.
 import path from 'node:path';
-import { cardScreenshot, roomForChat } from './layoutSteps.mjs';
+import { cardScreenshot, closeEditors } from './layoutSteps.mjs';
 
 export function addTerminalSteps(journey, { page, chat, screenshotDir, timeout }) {
   journey.step('/terminal shows a coloured terminal card whose command exits 0', async () => {
@@ -18,8 +18,8 @@ export function addTerminalSteps(journey, { page, chat, screenshotDir, timeout }
     if (coloured === 0) throw new Error('the terminal card shows no coloured text');
     const status = await build.locator('.terminal-status').textContent();
     if (!/Exited 0/.test(status ?? '')) throw new Error(`unexpected status ${JSON.stringify(status)}`);
-    // The review steps left an editor open: the chat gets the (widened) side bar to itself.
-    await roomForChat(page(), { closeEditors: true });
+    // The review steps left an editor open.
+    await closeEditors(page());
     const card = chat.locator('.entry.tool', { has: build }).first();
     await cardScreenshot(card, screenshotDir, 'terminal-card.png');
     await page().screenshot({ path: path.join(screenshotDir, 'terminal.png') });

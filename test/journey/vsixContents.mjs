@@ -6,19 +6,22 @@ import yauzl from 'yauzl';
 const ALLOWED = [
   /^extension\.vsixmanifest$/,
   /^\[Content_Types\]\.xml$/,
-  /^extension\/(package\.json|readme\.md|LICENSE\.txt|changelog\.md)$/i,
+  /^extension\/(package\.json|package\.nls\.json|readme\.md|LICENSE\.txt|changelog\.md)$/i,
   /^extension\/dist\/[\w-]+\.(js|css)$/,
   /^extension\/media\/[\w/.-]+\.(css|png|svg)$/,
+  /^extension\/media\/walkthrough\/[\w-]+\.md$/,
   /^extension\/node_modules\/node-pty\/(package\.json|LICENSE)$/,
   /^extension\/node_modules\/node-pty\/lib\/(shared\/)?\w+\.js$/,
   /^extension\/node_modules\/node-pty\/build\/Release\/pty\.node$/,
 ];
 const REQUIRED = [
   'extension/package.json',
+  'extension/package.nls.json',
   'extension/dist/extension.js',
   'extension/dist/webview.js',
   'extension/dist/demo-agent.js',
   'extension/media/chat.css',
+  'extension/media/walkthrough/agent.md',
   'extension/node_modules/node-pty/lib/index.js',
   'extension/node_modules/node-pty/build/Release/pty.node',
 ];

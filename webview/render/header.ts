@@ -1,8 +1,11 @@
-// The header: agent name, version and Demo badge, session title, connection state, context
-// usage, and the New chat / Restart / Show log actions. Each field is updated in place (usage
-// changes often mid-turn; the agent picker must not be rebuilt under the user's mouse).
+// The header: one line with the agent's name, version and Demo badge, connection state, session
+// title and context usage. Actions live where VS Code views keep them (the view's title bar and
+// its "..." menu: New Chat, Restart Agent, Show Agent Log), so the conversation keeps the room in a
+// narrow side bar. The agent picker with New chat is kept here for the empty state (threadView
+// places it). Each field is updated in place (usage changes often mid-turn; the agent picker must
+// not be rebuilt under the user's mouse).
 import type { ConnectionState, ThreadState, TurnUsage, UsageView } from '../../src/shared/thread';
-import { button, h, setDataset, setHidden, setText, setTitle } from '../dom';
+import { h, setDataset, setHidden, setText, setTitle } from '../dom';
 import { visibleText } from '../visibleText';
 import { AgentPicker } from './agentPicker';
 import type { Post } from './types';
@@ -23,60 +26,23 @@ export class HeaderView {
   private readonly version = h('span', { class: 'agent-version' });
   private readonly demo = h('span', { class: 'badge demo-badge', text: 'Demo', title: 'Built-in offline demo agent' });
   private readonly connection = h('span', { class: 'connection-state' });
-  private readonly title = h('div', { attrs: { id: 'session-title' }, class: 'session-title' });
+  private readonly title = h('span', { attrs: { id: 'session-title' }, class: 'session-title' });
   private readonly usageFill = h('div', { class: 'usage-fill' });
   private readonly usageText = h('span', { class: 'usage-text' });
   private readonly usageBar = h('div', { class: 'usage-bar' }, this.usageFill);
   private readonly usage = h('div', { class: 'usage' }, this.usageBar, this.usageText);
-  private readonly actions: HTMLElement;
-  /** Keep All / Undo All of this chat's pending changes; shown only while there are some. */
-  private readonly sessionReview: HTMLElement;
-  private readonly sessionPending = h('span', { class: 'session-pending' });
   readonly picker: AgentPicker;
 
   constructor(post: Post) {
     this.picker = new AgentPicker(post);
-    this.actions = h(
-      'div',
-      { class: 'header-actions' },
-      this.picker.el,
-      button('Restart', 'restart-agent secondary', () => post({ type: 'restartAgent' }), 'Restart the agent process'),
-      button('Log', 'show-log secondary', () => post({ type: 'showLog' }), 'Show the agent traffic log'),
-    );
-    this.sessionReview = h(
-      'div',
-      { class: 'session-review', attrs: { role: 'group', 'aria-label': 'Changes of this chat' } },
-      this.sessionPending,
-      button(
-        'Keep All',
-        'session-keep-all secondary',
-        () => post({ type: 'reviewSession', action: 'keep' }),
-        'Keep every pending change this chat made',
-      ),
-      button(
-        'Undo All',
-        'session-undo-all secondary',
-        () => post({ type: 'reviewSession', action: 'undo' }),
-        'Undo every pending change this chat made',
-      ),
-    );
-    const identity = h('div', { class: 'agent-line' }, this.name, this.version, this.demo, this.connection);
-    this.el = h(
-      'header',
-      { class: 'header' },
-      h('div', { class: 'header-main' }, identity, this.title),
-      h('div', { class: 'header-side' }, this.usage, this.actions),
-      this.sessionReview,
-    );
+    const identity = h('div', { class: 'agent-line' }, this.name, this.version, this.demo, this.connection, this.title);
+    this.el = h('header', { class: 'header' }, identity, this.usage);
   }
 
   update(view: ViewState): void {
     const thread = view.thread;
     this.picker.update(view.agents, thread?.agent.id ?? view.defaultAgentId);
     this.el.classList.toggle('no-thread', thread === null);
-    const pending = thread?.review?.sessionPending ?? 0;
-    setHidden(this.sessionReview, pending === 0);
-    setText(this.sessionPending, `${pending} file${pending === 1 ? '' : 's'} with pending changes`);
     if (!thread) {
       setText(this.name, 'Switchboard');
       setText(this.version, '');
@@ -84,10 +50,8 @@ export class HeaderView {
       setHidden(this.demo, true);
       setHidden(this.connection, true);
       setHidden(this.usage, true);
-      setHidden(this.actions, true);
       return;
     }
-    setHidden(this.actions, false);
     setText(this.name, agentName(thread));
     setText(
       this.version,

@@ -16,6 +16,8 @@ export class PlanView {
   private readonly summary = h('summary', { class: 'plan-summary' });
   private readonly list = h('ol', { class: 'plan-entries' });
   private last: acp.PlanEntry[] | null | undefined = undefined;
+  /** Whether every entry was done at the last update: the panel folds to its summary line once they all are. */
+  private allDone: boolean | undefined = undefined;
 
   constructor() {
     this.el = h('details', { class: 'plan' }, this.summary, this.list);
@@ -33,6 +35,11 @@ export class PlanView {
     }
     const done = plan.filter((e) => e?.status === 'completed').length;
     this.summary.textContent = `Plan · ${done} of ${plan.length} done`;
+    // Open while there is work left; folded (one line, the conversation keeps the room) once it is all
+    // done. The user's own toggle stands until that changes.
+    const allDone = done === plan.length;
+    if (allDone !== this.allDone) this.el.open = !allDone;
+    this.allDone = allDone;
     this.list.replaceChildren(...plan.map(renderPlanEntry));
   }
 }

@@ -7,7 +7,10 @@ import { recordError } from '../errors';
 import { ComposerView, type ComposerOptions } from './composer';
 import { ChatListView } from './chatList';
 import { ConnectionBanner } from './connection';
+import { Announcer } from './announcer';
 import { HeaderView } from './header';
+import { IntroView } from './intro';
+import { PendingChangesView } from './pendingChanges';
 import { PlanView } from './plan';
 import { ReviewCards } from './reviewControls';
 import { TranscriptView } from './transcript';
@@ -42,6 +45,8 @@ export function createThreadRenderer(
   const transcript = new TranscriptView(post, review, budget);
   const banner = new ConnectionBanner(post);
   const plan = new PlanView();
+  const pending = new PendingChangesView(post);
+  const announcer = new Announcer();
   const composer = new ComposerView(post, {
     ...options,
     onSent: () => {
@@ -50,19 +55,30 @@ export function createThreadRenderer(
     },
     agentForNewChat: () => header.picker.select.value || undefined,
   });
-  const emptyState = h(
-    'div',
-    { class: 'empty-state' },
-    h('div', { class: 'empty-title', text: 'No chat yet' }),
-    h('div', {
-      class: 'empty-text',
-      text: 'Pick an agent, then type a message below (or press New chat). Agents run locally as subprocesses; you approve what they do.',
-    }),
+  // An example prompt or a command from the intro goes into the composer as if typed (its input
+  // handling opens the / menu, sizes the box and keeps the draft).
+  const intro = new IntroView(post, (text) => {
+    composer.textarea.value = text;
+    composer.textarea.dispatchEvent(new Event('input'));
+    composer.focus();
+  });
+  const emptyState = intro.noChat;
+  const pickerHome = intro.pickerHome;
+  const main = h('div', { class: 'main' }, intro.chatIntro, transcript.el, emptyState, transcript.jumpButton);
+  root.replaceChildren(
+    h(
+      'div',
+      { class: 'chat-app' },
+      header.el,
+      chatList.el,
+      main,
+      banner.el,
+      plan.el,
+      pending.el,
+      composer.el,
+      announcer.el,
+    ),
   );
-  const pickerHome = h('div', { class: 'empty-actions' });
-  emptyState.appendChild(pickerHome);
-  const main = h('div', { class: 'main' }, transcript.el, emptyState, transcript.jumpButton);
-  root.replaceChildren(h('div', { class: 'chat-app' }, header.el, chatList.el, main, banner.el, plan.el, composer.el));
 
   let last: ViewState | null = null;
   return {
@@ -76,10 +92,13 @@ export function createThreadRenderer(
       // Each part on its own: one that throws on malformed data must not keep the others from rendering.
       guarded('header', () => {
         header.update(view);
-        // One picker (one .new-chat button in the DOM): in the empty state without a chat, else in the header.
-        const pickerParent = thread ? header.el.querySelector('.header-actions') : pickerHome;
-        if (pickerParent && header.picker.el.parentElement !== pickerParent) pickerParent.prepend(header.picker.el);
+        // The picker with New chat lives in the empty state; with a chat, New Chat and New Chat with
+        // Agent... are in the view's title bar.
+        if (header.picker.el.parentElement !== pickerHome) pickerHome.prepend(header.picker.el);
       });
+      guarded('pending changes', () => pending.update(view));
+      guarded('intro', () => intro.update(view));
+      guarded('announcer', () => announcer.update(thread));
       setHidden(emptyState, thread !== null);
       setHidden(transcript.el, thread === null);
       guarded('chat list', () => chatList.update(view.chats, thread?.key.threadId ?? null));

@@ -61,8 +61,6 @@ export class ChangesView implements vscode.TreeDataProvider<FileSummary>, vscode
     const pending = this.items().filter((item) => item.status === 'pending').length;
     this.view.badge =
       pending > 0 ? { value: pending, tooltip: `${pending} file(s) with pending agent changes` } : undefined;
-    this.view.message =
-      this.store.state.files.length === 0 ? 'Files the agent changes appear here for review.' : undefined;
   }
 
   dispose(): void {

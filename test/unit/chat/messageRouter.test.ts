@@ -53,6 +53,9 @@ class FakeHost implements ChatHost {
   sendContext(items: ContextRef[]) {
     this.log.push(['sendContext', items]);
   }
+  async configureAgents() {
+    this.log.push(['configureAgents']);
+  }
   reportError(message: string) {
     this.errors.push(message);
   }
@@ -204,6 +207,7 @@ describe('routeWebviewMessage', () => {
     await routeWebviewMessage({ type: 'openDiff', path: '/a.ts', fromRevision: 2, revision: 5 }, host);
     await routeWebviewMessage({ type: 'copy', text: 'c' }, host);
     await routeWebviewMessage({ type: 'showLog' }, host);
+    await routeWebviewMessage({ type: 'configureAgents' }, host);
     expect(host.log).toEqual([
       ['openLocation', '/a.ts', 1],
       ['openLocation', '/a.ts', 12],
@@ -211,6 +215,7 @@ describe('routeWebviewMessage', () => {
       ['openWriteDiff', '/a.ts', 2, 5],
       ['copy', 'c'],
       ['showLog', 'gemini'],
+      ['configureAgents'],
     ]);
   });
 

@@ -25,6 +25,7 @@ function host(): { host: ChatHost; calls: unknown[][]; invalid: unknown[] } {
       resolveContext: stub,
       pickContext: stub,
       sendContext: () => {},
+      configureAgents: async () => {},
       reportError: (message) => calls.push(['error', message]),
       reportInvalid: (raw) => invalid.push(raw),
       reviewFile: async (path, action) => {

@@ -52,10 +52,9 @@ describe('empty state and header', () => {
     expect(m.$('.usage-text').textContent).toMatch(/^25% · 50k \/ 200k · .*0\.42/);
     expect(m.$('.connection-state').dataset.state).toBe('ready');
     expect(m.$('.empty-state').hidden).toBe(true);
-    expect(m.$$('.new-chat')).toHaveLength(1); // moved into the header
-    m.$('.restart-agent').click();
-    m.$('.header .show-log').click();
-    expect(m.posted).toEqual([{ type: 'restartAgent' }, { type: 'showLog' }]);
+    // One line, no buttons: New chat, Restart and the log are in the view's title bar.
+    expect(m.$('.header').querySelectorAll('button, select')).toHaveLength(0);
+    expect(m.$$('.new-chat')).toHaveLength(1); // still one, in the hidden empty state
   });
 
   it('prefers agentInfo.title for the name and hides the Demo badge for real agents', () => {
@@ -202,6 +201,15 @@ describe('entries', () => {
       ['pending', 'low', 'Run tests'],
     ]);
     expect(m.$('.plan-summary').textContent).toBe('Plan · 1 of 3 done');
+    expect((m.$('.plan') as HTMLDetailsElement).open).toBe(true);
+    // All done: the plan folds to its summary line, leaving the room to the conversation.
+    const done = (content: string) => ({ content, priority: 'medium' as const, status: 'completed' as const });
+    m.act(update({ sessionUpdate: 'plan', entries: [done('Read the code'), done('Write the fix')] }));
+    expect((m.$('.plan') as HTMLDetailsElement).open).toBe(false);
+    // The user opens it again: a later update with the same state keeps it open.
+    (m.$('.plan') as HTMLDetailsElement).open = true;
+    m.act(update({ sessionUpdate: 'plan', entries: [done('Read the code'), done('Write the fix'), done('Ship')] }));
+    expect((m.$('.plan') as HTMLDetailsElement).open).toBe(true);
   });
 });
 

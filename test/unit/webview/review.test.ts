@@ -73,7 +73,7 @@ describe('review controls in the chat', () => {
     expect(m.$$('.diff .review-state').map((badge) => badge.textContent)).toEqual(['Undone', 'Undone']);
   });
 
-  it('a snapshot carries the review state: cards and header render from it at once (after a reload too)', () => {
+  it('a snapshot carries the review state: cards and the pending row render from it at once (after a reload too)', () => {
     const m = mount();
     m.snapshot(
       thread([
@@ -92,11 +92,11 @@ describe('review controls in the chat', () => {
     );
     expect(m.$('.tool-write .diff').dataset.review).toBe('pending');
     expect(m.$('.tool-write .diff button.review-keep').hidden).toBe(false);
-    expect(m.$('.header .session-review').hidden).toBe(false);
+    expect(m.$('.session-review').hidden).toBe(false);
     // Another chat's snapshot without review: its cards and header show none.
     m.snapshot(written());
     expect(m.$('.tool-write .diff button.review-keep').hidden).toBe(true);
-    expect(m.$('.header .session-review').hidden).toBe(true);
+    expect(m.$('.session-review').hidden).toBe(true);
   });
 
   it('a proposed diff of a file with no review shows no Keep or Undo', () => {
@@ -119,14 +119,15 @@ describe('review controls in the chat', () => {
     expect(m.$('.diff .review-state').hidden).toBe(true);
   });
 
-  it('the header offers Keep All / Undo All for the chat while it has pending changes', () => {
+  it('one row above the composer offers Keep All / Undo All for the chat while it has pending changes', () => {
     const m = mount();
     m.snapshot(written());
-    const group = m.$('.header .session-review');
+    const group = m.$('.session-review');
+    expect(group.nextElementSibling?.classList.contains('composer')).toBe(true);
     expect(group.hidden).toBe(true);
     review(m, [pending], 2);
     expect(group.hidden).toBe(false);
-    expect(group.querySelector('.session-pending')?.textContent).toBe('2 files with pending changes');
+    expect(group.querySelector('.session-pending')?.textContent).toBe('2 pending files');
     (group.querySelector('button.session-keep-all') as HTMLElement).click();
     (group.querySelector('button.session-undo-all') as HTMLElement).click();
     expect(m.posted.filter((msg) => msg.type === 'reviewSession')).toEqual([

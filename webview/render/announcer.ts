@@ -1,0 +1,87 @@
+// What a screen reader hears without moving focus: when a turn ends (and how), and when the agent asks
+// for permission, with its options. Two visually hidden live regions: turn ends are polite, permission
+// asks are assertive (the agent waits on the user). Only changes are announced: a snapshot of a thread
+// that is already idle, or a permission already announced, says nothing again.
+import type { Entry, ThreadState } from '../../src/shared/thread';
+import { h } from '../dom';
+import { visibleText } from '../visibleText';
+import { agentName } from './header';
+
+/** Permission asks are for recent tool calls: only this many last entries are looked at per render. */
+const RECENT_ENTRIES = 20;
+
+const STOP_TEXT: Record<string, string> = {
+  end_turn: 'finished',
+  cancelled: 'stopped: cancelled',
+  max_tokens: 'stopped: it reached its token limit',
+  max_turn_requests: 'stopped: it reached its request limit',
+  refusal: 'refused to continue',
+  error: 'stopped with an error',
+};
+
+export class Announcer {
+  readonly el: HTMLElement;
+  private readonly polite = h('div', { attrs: { role: 'status', 'aria-live': 'polite', 'aria-atomic': 'true' } });
+  private readonly assertive = h('div', { attrs: { role: 'alert', 'aria-live': 'assertive', 'aria-atomic': 'true' } });
+  private threadId: string | null = null;
+  private running = false;
+  private lastEntries: Entry[] | null = null;
+  private readonly announced = new Set<string>();
+
+  constructor() {
+    this.el = h('div', { class: 'sr-only' }, this.polite, this.assertive);
+  }
+
+  update(thread: ThreadState | null): void {
+    if (!thread) {
+      this.threadId = null;
+      return;
+    }
+    const fresh = thread.key.threadId !== this.threadId;
+    const running = thread.turn.kind !== 'idle';
+    if (fresh) {
+      // A chat shown anew (or switched to): what is on screen is not news.
+      this.threadId = thread.key.threadId;
+      this.running = running;
+      this.announced.clear();
+      this.scanPermissions(thread, false);
+      this.lastEntries = thread.entries;
+      return;
+    }
+    if (this.running && !running) this.say(this.polite, this.turnEnded(thread));
+    this.running = running;
+    if (thread.entries !== this.lastEntries) {
+      this.lastEntries = thread.entries;
+      this.scanPermissions(thread, true);
+    }
+  }
+
+  private turnEnded(thread: ThreadState): string {
+    const last = thread.entries.at(-1);
+    const reason = last?.kind === 'turnEnd' ? last.stopReason : 'end_turn';
+    return `${agentName(thread)} ${STOP_TEXT[reason] ?? 'stopped'}.`;
+  }
+
+  private scanPermissions(thread: ThreadState, speak: boolean): void {
+    const entries = Array.isArray(thread.entries) ? thread.entries : [];
+    for (const entry of entries.slice(-RECENT_ENTRIES)) {
+      const permission = entry?.kind === 'tool' ? entry.tool.permission : null;
+      if (!permission || permission.state?.kind !== 'pending' || this.announced.has(permission.permissionId)) continue;
+      this.announced.add(permission.permissionId);
+      if (!speak || entry.kind !== 'tool') continue;
+      const options = (Array.isArray(permission.options) ? permission.options : [])
+        .map((option) => visibleText(option?.name, { maxLength: 60 }))
+        .join(', ');
+      this.say(
+        this.assertive,
+        `${agentName(thread)} asks permission: ${visibleText(entry.tool.title, { maxLength: 200 })}. Options: ${options}.`,
+      );
+    }
+  }
+
+  private say(region: HTMLElement, text: string): void {
+    // The same text twice in a row is still announced: the region is emptied first.
+    region.textContent = '';
+    region.textContent = text;
+  }
+}
