@@ -40,6 +40,7 @@ function host() {
     resolveContext: async () => [],
     pickContext: async () => [],
     sendContext: () => undefined,
+    configureAgents: async () => undefined,
   };
   return { chatHost, shown, background, log, errors };
 }
