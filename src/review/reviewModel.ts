@@ -182,6 +182,12 @@ export function recordUserChange(
 ): ReviewState {
   const existing = findFile(state, change.path);
   if (!existing || change.before === change.after) return state;
+  // Nothing of the agent's is pending (kept, undone, or never changed): the user's edit moves the
+  // baseline along and is not a user edit of an agent change (after Keep, deleting the file and an
+  // agent creating it again is a creation by the agent alone).
+  if (existing.baseline === existing.current) {
+    return replaceFile(state, { ...existing, baseline: change.after, current: change.after });
+  }
   let baseline: string | null;
   if (existing.baseline === null || change.before === null || change.after === null) {
     baseline = existing.baseline === existing.current ? change.after : existing.baseline;

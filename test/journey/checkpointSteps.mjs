@@ -19,7 +19,8 @@ export function addCheckpointSteps(journey, { page, chat, reviewFile, textBefore
   };
 
   journey.step('"Restore checkpoint" asks in VS Code\'s modal; Cancel leaves the file as it is', async () => {
-    const now = fs.readFileSync(reviewFile, 'utf8');
+    // Keep / Undo of the step before save the file; wait until the disk holds still before taking "now".
+    const now = await settledText(reviewFile);
     if (now === textBefore) throw new Error('the /review turn left the file as it was: nothing to restore');
     await askRestore();
     await page.screenshot({ path: path.join(screenshotDir, 'restore-dialog.png') });
@@ -39,6 +40,18 @@ export function addCheckpointSteps(journey, { page, chat, reviewFile, textBefore
     await waitUntil(() => fs.readFileSync(reviewFile, 'utf8') === textBefore, timeout, 'the file to be restored');
     await page.locator('.notification-toast', { hasText: 'Switchboard restored 1 file(s).' }).waitFor({ timeout });
   });
+}
+
+/** The file's text once two reads half a second apart agree (an editor save may still be landing). */
+async function settledText(file) {
+  let previous = fs.readFileSync(file, 'utf8');
+  for (let i = 0; i < 20; i++) {
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const current = fs.readFileSync(file, 'utf8');
+    if (current === previous) return current;
+    previous = current;
+  }
+  return previous;
 }
 
 async function waitUntil(condition, timeout, what) {

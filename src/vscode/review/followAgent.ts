@@ -14,15 +14,27 @@ export function followMode(): FollowMode {
 export class FollowAgent {
   private last = '';
 
-  /** The locations of a tool_call / tool_call_update; opens the first one that is new. */
-  async follow(locations: readonly acp.ToolCallLocation[] | null | undefined, baseDir: string): Promise<void> {
+  /** A prompt was sent: tool call ids may repeat across turns and sessions, so nothing counts as opened. */
+  newTurn(): void {
+    this.last = '';
+  }
+
+  /**
+   * The locations of a tool_call / tool_call_update; opens the first one unless this tool call already
+   * opened it (its updates repeat the locations). A new tool call on the same file opens it again (the
+   * user may have closed it), and a location whose file does not exist yet is tried again by the next update.
+   */
+  async follow(
+    toolCallId: string,
+    locations: readonly acp.ToolCallLocation[] | null | undefined,
+    baseDir: string,
+  ): Promise<void> {
     const mode = followMode();
     const location = locations?.[0];
     if (mode === 'off' || !location) return;
     const filePath = path.isAbsolute(location.path) ? location.path : path.resolve(baseDir, location.path);
-    const key = `${filePath}:${location.line ?? ''}`;
+    const key = `${toolCallId}\n${filePath}:${location.line ?? ''}`;
     if (key === this.last) return;
-    this.last = key;
     const line = Math.max(1, location.line ?? 1) - 1;
     const position = new vscode.Position(line, 0);
     try {
@@ -31,6 +43,7 @@ export class FollowAgent {
         preserveFocus: mode === 'reveal',
         selection: location.line ? new vscode.Range(position, position) : undefined,
       });
+      this.last = key;
     } catch {
       // A location that does not exist (yet): nothing to show.
     }

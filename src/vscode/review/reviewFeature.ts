@@ -169,6 +169,7 @@ export function activateReview(
         case 'promptSent': {
           store.beginTurn(thread.threadId);
           disk.startTurn();
+          follow.newTurn();
           const entries = thread.snapshot().state.entries;
           const user = [...entries].reverse().find((entry) => entry.kind === 'user');
           if (user) {
@@ -201,7 +202,7 @@ export function activateReview(
               if (disk.eventCount(filePath) === events.get(filePath)) disk.noteSeen(filePath, text);
             });
           }
-          void follow.follow(update.locations, workspaceCwd());
+          void follow.follow(update.toolCallId, update.locations, workspaceCwd());
           return;
         }
         default:

@@ -127,3 +127,18 @@ describe('on-disk agent changes with unknown earlier content', () => {
     expect(summarize(findFile(state, PATH)!)).toMatchObject({ status: 'pending', added: 1 });
   });
 });
+
+describe('a user edit after Keep', () => {
+  it('moves the baseline along: deleting a kept file, then the agent creating it again, is a creation by the agent alone', () => {
+    let state = keepFile(reviewed(), PATH);
+    state = recordUserChange(state, { path: PATH, before: after, after: null });
+    expect(summarize(findFile(state, PATH)!)).toMatchObject({ status: 'kept', authors: ['agent'], hunkCount: 0 });
+    state = recordAgentChange(state, { path: PATH, before: null, after: lines('new'), turn: 2 });
+    expect(summarize(findFile(state, PATH)!)).toMatchObject({
+      status: 'pending',
+      authors: ['agent'],
+      created: true,
+      added: 1,
+    });
+  });
+});

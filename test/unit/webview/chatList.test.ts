@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { ChatSummary } from '../../../src/shared/messages';
 import { createThreadState } from '../../../src/shared/thread';
 import { reduce } from '../../../src/shared/reduce';
-import { mount, READY } from './helpers';
+import { mount, READY, type } from './helpers';
 
 function chat(threadId: string, more: Partial<ChatSummary> = {}): ChatSummary {
   return {
@@ -78,7 +78,8 @@ describe('chat list', () => {
         createThreadState({ agentId: 'demo', threadId: 't1' }, { id: 'demo', displayName: 'Demo Agent', isDemo: true }),
       ),
     );
-    m.$('.show-log').click();
+    type(m.$('#composer') as HTMLTextAreaElement, 'hello');
+    m.$('#send').click();
     expect(m.targets).toEqual(['t1']);
   });
 

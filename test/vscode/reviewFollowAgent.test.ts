@@ -57,7 +57,14 @@ suite('Follow the agent (switchboard.followAgent)', () => {
 
   suiteTeardown(async () => {
     await vscode.workspace.getConfiguration('files').update('autoSave', undefined, vscode.ConfigurationTarget.Global);
+    // The turns' changes are the review's until kept: the suites after this one start with none pending.
+    // (This suite runs after the Review suites, which use the Demo agent's same two files: run before them,
+    // their disk-change and restore checks failed; not understood yet, see the closing note of session 4.)
+    const review = (await switchboardApi()).review;
+    review?.controller.keepAll();
     for (const filePath of created) fs.rmSync(filePath, { force: true });
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    review?.controller.keepAll();
   });
 
   test('"reveal" opens the file of the tool call and leaves the focus in the chat', async () => {
