@@ -30,6 +30,7 @@ import { LiveProcessGroups } from './terminals/liveProcessGroups';
 import { RegistryFeature } from './vscode/agents/registryFeature';
 import { McpFeature } from './vscode/agents/mcpFeature';
 import { SignInFeature } from './vscode/agents/signInFeature';
+import { noteWhereAgentsRun } from './vscode/agents/remoteInfo';
 import { SecretRedactor } from './agents/secretRedactor';
 import { spawnAgentProcess } from './agents/agentProcess';
 import { gatedSpawn, RESTRICTED_MODE_FAILURE } from './agents/refusedProcess';
@@ -170,6 +171,7 @@ export function activate(context: vscode.ExtensionContext): SwitchboardApi {
   }
 
   async function startChat(agentId: string | undefined): Promise<ThreadController> {
+    noteWhereAgentsRun(context.globalState);
     const thread = createChat(agentId);
     await thread.start();
     return thread;
