@@ -29,6 +29,9 @@ import { foldersInside } from './shared/workspaceRoots';
 import { LiveProcessGroups } from './terminals/liveProcessGroups';
 import { RegistryFeature } from './vscode/agents/registryFeature';
 import { McpFeature } from './vscode/agents/mcpFeature';
+import { SignInFeature } from './vscode/agents/signInFeature';
+import { noteWhereAgentsRun } from './vscode/agents/remoteInfo';
+import { SecretRedactor } from './agents/secretRedactor';
 import { spawnAgentProcess } from './agents/agentProcess';
 import { gatedSpawn, RESTRICTED_MODE_FAILURE } from './agents/refusedProcess';
 
@@ -59,6 +62,10 @@ export interface SwitchboardApi {
   quickDiff: AgentQuickDiff;
   /** The context keys the `when`/`enablement` clauses read, as last set (in-host tests). */
   contextKeys(): Record<string, boolean>;
+  /** Sign-in keys kept in SecretStorage (the in-host tests store one and look for it elsewhere). */
+  signIn: SignInFeature;
+  /** What the traffic log and an agent's log hold, as shown (in-host tests prove secrets are absent). */
+  logText(agentId: string): { traffic: string; agent: string };
   /** How long activate() took, in ms (npm run bench reads it; also logged to the extension host console). */
   activationMs: number;
 }
@@ -88,8 +95,10 @@ export function activate(context: vscode.ExtensionContext): SwitchboardApi {
   );
   reportSettingErrors(catalog.reload());
 
-  const agentLogs = new AgentLogs((agentId) => catalog.find(agentId)?.displayName ?? agentId);
-  const traffic = new TrafficChannel();
+  // Secrets given to agents (sign-in keys, MCP secrets) never reach the agent or traffic logs.
+  const redactor = new SecretRedactor();
+  const agentLogs = new AgentLogs((agentId) => catalog.find(agentId)?.displayName ?? agentId, redactor);
+  const traffic = new TrafficChannel(redactor);
   const version = String((context.extension.packageJSON as { version?: unknown }).version ?? '0.0.0');
   // The last resort for terminals when the host goes away without deactivate() (a crash, a kill): an exit
   // hook cannot wait, so it kills every live group at once.
@@ -97,7 +106,8 @@ export function activate(context: vscode.ExtensionContext): SwitchboardApi {
   const killOnExit = (): void => liveProcessGroups.killAll();
   process.once('exit', killOnExit);
   context.subscriptions.push({ dispose: () => void process.removeListener('exit', killOnExit) });
-  const mcp = new McpFeature(context.secrets, (agentId, line) => agentLogs.sink(agentId).append(line));
+  const mcp = new McpFeature(context.secrets, (agentId, line) => agentLogs.sink(agentId).append(line), redactor);
+  const signIn = new SignInFeature(context.secrets, redactor, workspaceCwd);
   const host: HostEnvironment = {
     workspaceCwd,
     workspaceFolders: workspaceFolderPaths,
@@ -161,6 +171,7 @@ export function activate(context: vscode.ExtensionContext): SwitchboardApi {
   }
 
   async function startChat(agentId: string | undefined): Promise<ThreadController> {
+    noteWhereAgentsRun(context.globalState);
     const thread = createChat(agentId);
     await thread.start();
     return thread;
@@ -365,6 +376,8 @@ export function activate(context: vscode.ExtensionContext): SwitchboardApi {
     agentRegistry,
     quickDiff,
     contextKeys: () => contextKeys.current(),
+    signIn,
+    logText: (agentId) => ({ traffic: traffic.text(agentId), agent: agentLogs.recentText(agentId) }),
     activationMs: activationTime(activationStarted),
   };
 }

@@ -5,6 +5,7 @@ import { formatCommandLine } from '../../agents/commandLine';
 import { parseAgentsSetting, resolveDefaultAgent, type DemoLaunch, type RegistryResolver } from '../../agents/config';
 import type { AgentConfig, HostEnvironment } from '../../session/api';
 import type { AgentChoice } from '../../shared/messages';
+import { agentsRunHere } from './remoteInfo';
 
 export const SETTINGS_SECTION = 'switchboard';
 
@@ -88,8 +89,9 @@ export async function pickAgent(catalog: AgentCatalog): Promise<string | undefin
     detail: choice.isDemo ? 'Built in: shows every kind of update without a real model.' : choice.commandLine,
     agentId: choice.id,
   }));
+  const where = agentsRunHere();
   const picked = await vscode.window.showQuickPick(items, {
-    title: 'New Chat with Agent',
+    title: where ? `New Chat with Agent (agents run ${where})` : 'New Chat with Agent',
     placeHolder: 'Pick an agent (add more in the switchboard.agents setting)',
     matchOnDetail: true,
   });
