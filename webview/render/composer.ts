@@ -170,7 +170,7 @@ export class ComposerView {
     this.commands = Array.isArray(thread?.commands) ? thread.commands : [];
     this.selectors.update(thread);
     this.queue.update(thread?.queue, this.mode.running);
-    this.attachments.setCapabilities(thread?.agentCapabilities?.promptCapabilities);
+    this.attachments.setCapabilities(thread?.agentCapabilities, thread ? agentName(thread) : 'This agent');
     this.entries = Array.isArray(thread?.entries) ? thread.entries : [];
     this.applyMode();
     if (this.menu.isOpen) this.refreshMenu();
