@@ -210,6 +210,15 @@ export function activate(context: vscode.ExtensionContext): SwitchboardApi {
     reviewSession: (thread, action) => review.resolveSession(thread.threadId, action),
     reviewSource: review.source,
     restoreCheckpoint: (thread, entryId) => review.restoreCheckpoint(thread.threadId, entryId),
+    // "Edit": stop the turn (the agent must not write meanwhile), put the files back (the user
+    // confirms; a cancel ends the edit with nothing changed), then continue from the message.
+    editMessage: async (thread, entryId, text, context) => {
+      if (!thread.editFrom) throw new Error('this chat cannot continue from an earlier message');
+      await thread.stopTurn?.();
+      const restored = await review.restoreForEdit(thread.threadId, entryId);
+      if (restored === null) return;
+      await thread.editFrom(entryId, text, context, restored);
+    },
     resolveContext,
     pickContext,
     reportError: (message) => void vscode.window.showErrorMessage(message),

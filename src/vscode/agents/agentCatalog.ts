@@ -70,6 +70,7 @@ export function transportSettings(): ReturnType<HostEnvironment['settings']> {
     // Draft ACP features: off unless the user turned them on (strictly `true`).
     experimental: {
       elicitation: config.get<unknown>('experimental.elicitation') === true,
+      fork: config.get<unknown>('experimental.fork') === true,
     },
   };
 }
