@@ -10,7 +10,8 @@ import { ptyLoadProblem } from './terminals/processes';
 import { createFsHandlers, workspaceFolderPaths } from './vscode/fs/fsHandlers';
 import { activateReview, type ReviewFeature } from './vscode/review/reviewFeature';
 import { TrafficChannel } from './vscode/agents/trafficChannel';
-import { ChatViewProvider, CHAT_VIEW_ID } from './vscode/chat/chatViewProvider';
+import { ChatViewProvider, CHAT_VIEW_ID, type ChatViewDeps } from './vscode/chat/chatViewProvider';
+import { ChatPanels } from './vscode/chat/chatPanels';
 import { DiffDocuments, openLocation } from './vscode/chat/diffDocuments';
 import { pickContext, resolveContext } from './vscode/chat/promptContext';
 import { registerEditorActions } from './vscode/chat/editorActions';
@@ -43,6 +44,12 @@ export interface SwitchboardApi {
   terminalSupport(): { pty: boolean; problem?: string };
   /** Whether the chat view was resolved and its webview said `ready` (tests of the view). */
   chatViewState(): { resolved: boolean; ready: boolean; visible: boolean };
+  /** The editor-tab chats: the chat each shows and whether its webview said `ready`. */
+  chatPanels(): Array<{ threadId: string | undefined; ready: boolean; title: string }>;
+  /** What VS Code calls to give an editor-tab chat back after a reload (tests call it directly). */
+  chatPanelSerializer: vscode.WebviewPanelSerializer;
+  /** "Switchboard: Open Chat in Editor" for this chat (the side bar's without an id). */
+  openChatInEditor(threadId?: string): Promise<void>;
   /** Every chat of the window (the chat list). */
   chats(): ThreadController[];
   /** Shows a chat in the side bar (as picking it in the chat list does). */
@@ -178,7 +185,8 @@ export function activate(context: vscode.ExtensionContext): SwitchboardApi {
     }
     return agentTerminals.show(`${thread.threadId}/${terminalId}`, handle, thread.agent.displayName);
   }
-  const view: ChatViewProvider = new ChatViewProvider(context.extensionUri, {
+  /** What every chat webview (the side bar's, each editor tab's) calls back. */
+  const surfaceDeps: ChatViewDeps = {
     agentList: () => catalog.choices(),
     chatList: (): ChatSummary[] => chatList.summaries(),
     findThread: (threadId) => threads.get(undefined, threadId),
@@ -203,7 +211,20 @@ export function activate(context: vscode.ExtensionContext): SwitchboardApi {
     pickContext,
     reportError: (message) => void vscode.window.showErrorMessage(message),
     reportInvalid: (raw) => console.warn('[switchboard] ignored a malformed webview message', raw),
-  });
+    openChatInEditor: async (threadId) => void (await openChatInEditor(threadId)),
+  };
+  const view: ChatViewProvider = new ChatViewProvider(context.extensionUri, surfaceDeps);
+  // The serializer hands the editor tabs of the last window back once their chats are restored.
+  const panels = new ChatPanels(
+    context.extensionUri,
+    threads,
+    surfaceDeps,
+    () => restored,
+    () => {
+      for (const threadId of panels.visibleThreadIds()) chatList.markRead(threadId);
+      updateBadge();
+    },
+  );
   threads.onDidChangeActive((thread) => view.setThread(thread));
   const contextKeys = new ChatContextKeys({
     activeThread: () => threads.active(),
@@ -222,7 +243,11 @@ export function activate(context: vscode.ExtensionContext): SwitchboardApi {
   const chatList: ChatList = new ChatList(
     threads,
     (thread, why) => notifyAttention(thread, why, chatList, () => void openChat(thread.threadId)),
-    () => new Set(view.visible && threads.active() ? [threads.active()!.threadId] : []),
+    () =>
+      new Set([
+        ...(view.visible && threads.active() ? [threads.active()!.threadId] : []),
+        ...panels.visibleThreadIds(),
+      ]),
   );
   const updateBadge = (): void => {
     const count = chatList.attentionCount();
@@ -230,6 +255,7 @@ export function activate(context: vscode.ExtensionContext): SwitchboardApi {
   };
   chatList.onDidChange(() => {
     view.chatsChanged();
+    panels.chatsChanged();
     updateBadge();
   });
   view.onDidChangeVisibility = () => {
@@ -237,6 +263,20 @@ export function activate(context: vscode.ExtensionContext): SwitchboardApi {
     if (view.visible && shown) chatList.markRead(shown.threadId);
     updateBadge();
   };
+
+  /**
+   * "Open Chat in Editor": the chat (else the side bar's, else a new one) in an editor tab beside
+   * the others; the side bar keeps showing what it showed.
+   */
+  async function openChatInEditor(threadId: string | undefined): Promise<vscode.WebviewPanel | undefined> {
+    let thread = threadId === undefined ? threads.active() : threads.get(undefined, threadId);
+    if (threadId !== undefined && !thread) return undefined;
+    if (!thread) {
+      thread = createChat(undefined);
+      void thread.start();
+    }
+    return panels.open(thread);
+  }
 
   /** "New Chat" from a command: show the view, start the chat, put the cursor in the composer. */
   async function newChatFromCommand(agentId: string | undefined): Promise<void> {
@@ -269,6 +309,7 @@ export function activate(context: vscode.ExtensionContext): SwitchboardApi {
   context.subscriptions.push(
     vscode.window.registerWebviewViewProvider(CHAT_VIEW_ID, view),
     view,
+    panels,
     chatList,
     contextKeys,
     quickDiff,
@@ -286,8 +327,18 @@ export function activate(context: vscode.ExtensionContext): SwitchboardApi {
       if (agentId !== undefined) await newChatFromCommand(agentId);
     }),
     vscode.commands.registerCommand('switchboard.switchChat', async () => {
-      const threadId = await pickChat(chatList);
-      if (threadId !== undefined) await openChat(threadId);
+      const picked = await pickChat(chatList);
+      if (picked?.inEditor) await openChatInEditor(picked.threadId);
+      else if (picked) await openChat(picked.threadId);
+    }),
+    vscode.commands.registerCommand('switchboard.openChatInEditor', async (threadId?: unknown) => {
+      try {
+        await openChatInEditor(typeof threadId === 'string' ? threadId : undefined);
+      } catch (error) {
+        void vscode.window.showErrorMessage(
+          vscode.l10n.t('Switchboard could not open the chat: {0}.', describe(error)),
+        );
+      }
     }),
     vscode.commands.registerCommand('switchboard.closeChat', () =>
       onActiveThread(
@@ -359,6 +410,11 @@ export function activate(context: vscode.ExtensionContext): SwitchboardApi {
       return thread ? openTerminal(thread, terminalId) : undefined;
     },
     chatViewState: () => view.state(),
+    chatPanels: () => panels.state(),
+    chatPanelSerializer: panels,
+    openChatInEditor: async (threadId) => {
+      await openChatInEditor(threadId);
+    },
     chats: () => threads.all(),
     showChat: (threadId) => threads.show(threadId),
     review,

@@ -42,6 +42,7 @@ function localized(text: string): string {
 const ALWAYS = new Set([
   'switchboard.newChat',
   'switchboard.newChatWithAgent',
+  'switchboard.openChatInEditor',
   'switchboard.configureAgents',
   'switchboard.showAgentLog',
   'switchboard.showTraffic',
