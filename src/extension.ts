@@ -25,6 +25,12 @@ import type { DecodedJournal } from './session/journalFormat';
 import { journalDir, missingAgent, restoreOpenChats, trackOpenChats } from './vscode/chat/chatPersistence';
 import type { AgentConfig, HostEnvironment, ThreadController } from './session/api';
 import { createThreadController } from './session/threadController';
+import { showHistory } from './vscode/chat/chatHistory';
+import { agentHistory, deleteAgentSession, type HistoryAgentOptions } from './session/historyAgent';
+import type { HistoryItem } from './session/chatHistory';
+import { listedSessionState } from './session/sessionContinuation';
+import { createThreadState } from './shared/thread';
+import { randomUUID } from 'node:crypto';
 import { errorMessage } from './shared/errorMessage';
 import { foldersInside } from './shared/workspaceRoots';
 import { LiveProcessGroups } from './terminals/liveProcessGroups';
@@ -117,6 +123,12 @@ export function activate(context: vscode.ExtensionContext): SwitchboardApi {
     mcpServers: (agent, capabilities) => mcp.serversFor(agent, capabilities),
   };
 
+  // Restricted Mode runs only the Demo agent; asked at each start, so Restart works once the folder is trusted.
+  const spawn = gatedSpawn(
+    spawnAgentProcess,
+    (candidate) => candidate.isDemo || vscode.workspace.isTrusted,
+    RESTRICTED_MODE_FAILURE,
+  );
   // `threads` is read only when a session command runs, after activation.
   const review = activateReview(context, workspaceCwd, () => threads.active()?.threadId);
   const journal = new ChatJournal(journalDir(context), (line) => console.warn(line));
@@ -133,12 +145,6 @@ export function activate(context: vscode.ExtensionContext): SwitchboardApi {
         // Multi-root: the folders the agent did not take as additionalDirectories are outside its workspace.
         workspaceFolders: () => foldersInside(thread.snapshot().state.agentCapabilities, workspaceFolderPaths()),
       });
-      // Restricted Mode runs only the Demo agent; asked at each start, so Restart works once the folder is trusted.
-      const spawn = gatedSpawn(
-        spawnAgentProcess,
-        (candidate) => candidate.isDemo || vscode.workspace.isTrusted,
-        RESTRICTED_MODE_FAILURE,
-      );
       const thread = createThreadController({ threadId, agent, env: host, handlers, spawn, restored });
       // Lives as long as the thread's events do: a disposed thread emits nothing more.
       review.attach(thread);
@@ -278,6 +284,42 @@ export function activate(context: vscode.ExtensionContext): SwitchboardApi {
     return panels.open(thread);
   }
 
+  const historyAgent = (agent: AgentConfig): HistoryAgentOptions => ({
+    agent,
+    env: host,
+    spawn,
+    clientInfo: host.clientInfo(),
+  });
+  /** Opens a history item: shows an open chat, restores a journal, or opens an agent's session as a chat. */
+  async function openHistoryItem(item: HistoryItem, decoded: DecodedJournal | null): Promise<void> {
+    if (item.threadId && threads.get(undefined, item.threadId)) return openChat(item.threadId);
+    if (item.threadId && decoded) {
+      restoring.set(item.threadId, decoded);
+      threads.restore(
+        catalog.find(decoded.header.agent.id) ?? missingAgent(decoded),
+        item.threadId,
+        decoded.state,
+        true,
+      );
+      restoring.delete(item.threadId);
+      return view.reveal();
+    }
+    const agent = catalog.find(item.agent.id);
+    if (!agent || item.sessionId === null) {
+      void vscode.window.showErrorMessage(
+        vscode.l10n.t(
+          '{0} is no longer configured: add it to the switchboard.agents setting to open its chats.',
+          item.agent.displayName,
+        ),
+      );
+      return;
+    }
+    const threadId = randomUUID();
+    const base = createThreadState({ agentId: agent.id, threadId }, item.agent);
+    threads.restore(agent, threadId, listedSessionState(base, item.sessionId, item.title, null), true);
+    await view.reveal();
+  }
+
   /** "New Chat" from a command: show the view, start the chat, put the cursor in the composer. */
   async function newChatFromCommand(agentId: string | undefined): Promise<void> {
     await view.reveal();
@@ -331,6 +373,19 @@ export function activate(context: vscode.ExtensionContext): SwitchboardApi {
       if (picked?.inEditor) await openChatInEditor(picked.threadId);
       else if (picked) await openChat(picked.threadId);
     }),
+    vscode.commands.registerCommand('switchboard.showHistory', () =>
+      showHistory({
+        journal,
+        cwd: workspaceCwd,
+        openChats: () => threads.all(),
+        findAgent: (agentId) => catalog.find(agentId),
+        agentHistory: (agent, cwd) => agentHistory(historyAgent(agent), cwd),
+        deleteAgentSession: (agent, sessionId) => deleteAgentSession(historyAgent(agent), sessionId),
+        open: openHistoryItem,
+        close: (threadId) => closeChat(threads, chatList, threadId),
+        renamed: (names) => chatList.setNames(names),
+      }),
+    ),
     vscode.commands.registerCommand('switchboard.openChatInEditor', async (threadId?: unknown) => {
       try {
         await openChatInEditor(typeof threadId === 'string' ? threadId : undefined);
@@ -395,6 +450,7 @@ export function activate(context: vscode.ExtensionContext): SwitchboardApi {
     console.error('[switchboard] could not restore the chats', error);
     return 0;
   });
+  void journal.readNames().then((names) => Object.keys(names).length > 0 && chatList.setNames(names));
 
   return {
     restoredChats: () => restored,

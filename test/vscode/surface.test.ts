@@ -43,6 +43,7 @@ const ALWAYS = new Set([
   'switchboard.newChat',
   'switchboard.newChatWithAgent',
   'switchboard.openChatInEditor',
+  'switchboard.showHistory',
   'switchboard.configureAgents',
   'switchboard.showAgentLog',
   'switchboard.showTraffic',
