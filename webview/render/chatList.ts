@@ -60,7 +60,21 @@ export class ChatListView {
       'Close this chat',
     );
     close.setAttribute('aria-label', `Close ${title}`);
-    const tab = h('div', { class: 'chat-tab', data: { threadId: chat.threadId, state: chat.state } }, select, close);
+    // Shown on hover and keyboard focus only: the row is narrow in the side bar.
+    const inEditor = button(
+      '⧉',
+      'chat-tab-editor',
+      () => this.post({ type: 'openChatInEditor', threadId: chat.threadId }),
+      'Open this chat in an editor tab',
+    );
+    inEditor.setAttribute('aria-label', `Open ${title} in an editor tab`);
+    const tab = h(
+      'div',
+      { class: 'chat-tab', data: { threadId: chat.threadId, state: chat.state } },
+      select,
+      inEditor,
+      close,
+    );
     tab.classList.toggle('shown', shown);
     tab.classList.toggle('unread', chat.unread && !shown);
     return tab;
