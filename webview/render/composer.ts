@@ -104,6 +104,8 @@ export class ComposerView {
   private entries: readonly Entry[] = [];
   /** How far back Up/Down is in the earlier prompts (0: the draft), and the draft it replaced. */
   private recall = { back: 0, draft: '' };
+  /** Focus was asked for while the textarea was disabled (a new chat's agent still starting). */
+  private focusWhenEnabled = false;
 
   constructor(
     private readonly post: Post,
@@ -177,7 +179,10 @@ export class ComposerView {
     this.refreshGhost();
   }
 
+  /** A disabled textarea cannot take the focus (a new chat's agent is still starting): it takes it
+   * once it is enabled, unless the user has put the focus somewhere else in the meantime. */
   focus(): void {
+    this.focusWhenEnabled = this.textarea.disabled;
     this.textarea.focus();
   }
 
@@ -232,6 +237,11 @@ export class ComposerView {
   private applyMode(): void {
     const { enabled, running, cancelling, placeholder, status } = this.mode;
     setDisabled(this.textarea, !enabled);
+    if (enabled && this.focusWhenEnabled) {
+      this.focusWhenEnabled = false;
+      const active = this.textarea.ownerDocument.activeElement;
+      if (active === null || active === this.textarea.ownerDocument.body) this.textarea.focus();
+    }
     if (this.textarea.placeholder !== placeholder) this.textarea.placeholder = placeholder;
     // While a turn runs Send queues; the label says so.
     setText(this.send, running ? 'Queue' : 'Send');

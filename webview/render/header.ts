@@ -25,10 +25,15 @@ export class HeaderView {
   private readonly name = h('span', { attrs: { id: 'agent-name' }, class: 'agent-name' });
   private readonly version = h('span', { class: 'agent-version' });
   private readonly demo = h('span', { class: 'badge demo-badge', text: 'Demo', title: 'Built-in offline demo agent' });
-  private readonly connection = h('span', { class: 'connection-state' });
+  // The state's word is hidden next to the dot in a narrow side bar (chat.css); it stays for screen readers.
+  private readonly connectionLabel = h('span', { class: 'connection-label' });
+  private readonly connection = h('span', { class: 'connection-state' }, this.connectionLabel);
   private readonly title = h('span', { attrs: { id: 'session-title' }, class: 'session-title' });
   private readonly usageFill = h('div', { class: 'usage-fill' });
-  private readonly usageText = h('span', { class: 'usage-text' });
+  // The percentage stays in a narrow side bar; the token counts after it give way (chat.css).
+  private readonly usagePercent = h('span', { class: 'usage-percent' });
+  private readonly usageDetail = h('span', { class: 'usage-detail' });
+  private readonly usageText = h('span', { class: 'usage-text' }, this.usagePercent, this.usageDetail);
   private readonly usageBar = h('div', { class: 'usage-bar' }, this.usageFill);
   private readonly usage = h('div', { class: 'usage' }, this.usageBar, this.usageText);
   readonly picker: AgentPicker;
@@ -63,7 +68,9 @@ export class HeaderView {
     setHidden(this.title, !thread.title);
     setHidden(this.connection, false);
     setDataset(this.connection, 'state', thread.connection.kind);
-    setText(this.connection, CONNECTION_LABEL[thread.connection.kind] ?? '');
+    const state = CONNECTION_LABEL[thread.connection.kind] ?? '';
+    setText(this.connectionLabel, state);
+    setTitle(this.connection, state);
     this.renderUsage(thread.usage, thread.turnUsage);
   }
 
@@ -78,7 +85,8 @@ export class HeaderView {
     if (context) {
       const percent = Math.min(100, Math.round((context.used / context.size) * 100));
       const cost = context.cost ? ` · ${formatCost(context.cost.amount, context.cost.currency)}` : '';
-      parts.push(`${percent}% · ${compact(context.used)} / ${compact(context.size)}${cost}`);
+      parts.push(`${compact(context.used)} / ${compact(context.size)}${cost}`);
+      setText(this.usagePercent, `${percent}%`);
       tooltip.push(`Context window: ${context.used.toLocaleString()} of ${context.size.toLocaleString()} tokens used`);
       setDataset(this.usage, 'level', percent >= 90 ? 'critical' : percent >= 70 ? 'high' : 'normal');
       if (this.usageFill.style.width !== `${percent}%`) this.usageFill.style.width = `${percent}%`; // CSSOM, allowed by the CSP (no style attribute parsing)
@@ -87,7 +95,8 @@ export class HeaderView {
       parts.push(`${compact(turn!.totalTokens)} tokens last turn`);
       tooltip.push(turnLine);
     }
-    setText(this.usageText, parts.join(' · '));
+    if (!context) setText(this.usagePercent, '');
+    setText(this.usageDetail, (context ? [''] : []).concat(parts).join(' · '));
     setTitle(this.usage, tooltip.join('\n'));
   }
 }
