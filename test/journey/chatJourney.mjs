@@ -179,6 +179,8 @@ async function main() {
     addTerminalSteps(journey, { page: () => page, chat, screenshotDir, timeout: STEP_TIMEOUT });
     addViewSteps(journey, { page, chat, screenshotDir, timeout: STEP_TIMEOUT });
     addAccessibilitySteps(journey, { page: () => page, chat, screenshotDir, timeout: STEP_TIMEOUT });
+    addSessionSteps(journey, { page: () => page, chat, pidFile, workspace, screenshotDir, timeout: STEP_TIMEOUT });
+    // Last: it reloads the window in another theme.
     addHighContrastSteps(journey, {
       page: () => page,
       chat,
@@ -186,7 +188,6 @@ async function main() {
       timeout: STEP_TIMEOUT,
       settingsFile: path.join(run.dir, 'ud', 'User', 'settings.json'),
     });
-    addSessionSteps(journey, { page: () => page, chat, pidFile, workspace, screenshotDir, timeout: STEP_TIMEOUT });
 
     const results = await journey.run();
     const passed = results.filter((r) => r.ok).length;

@@ -10,21 +10,26 @@ import { visibleText } from '../visibleText';
 import { AgentPicker } from './agentPicker';
 import type { Post } from './types';
 import type { ViewState } from '../store';
+import { t } from '../l10n';
 
 const CONNECTION_LABEL: Record<ConnectionState['kind'], string> = {
-  starting: 'Starting',
-  authRequired: 'Sign-in required',
-  authenticating: 'Signing in',
-  ready: 'Ready',
-  failed: 'Failed',
-  stopped: 'Stopped',
+  starting: t('Starting'),
+  authRequired: t('Sign-in required'),
+  authenticating: t('Signing in'),
+  ready: t('Ready'),
+  failed: t('Failed'),
+  stopped: t('Stopped'),
 };
 
 export class HeaderView {
   readonly el: HTMLElement;
   private readonly name = h('span', { attrs: { id: 'agent-name' }, class: 'agent-name' });
   private readonly version = h('span', { class: 'agent-version' });
-  private readonly demo = h('span', { class: 'badge demo-badge', text: 'Demo', title: 'Built-in offline demo agent' });
+  private readonly demo = h('span', {
+    class: 'badge demo-badge',
+    text: t('Demo'),
+    title: t('Built-in offline demo agent'),
+  });
   // The state's word is hidden next to the dot in a narrow side bar (chat.css); it stays for screen readers.
   private readonly connectionLabel = h('span', { class: 'connection-label' });
   private readonly connection = h('span', { class: 'connection-state' }, this.connectionLabel);
@@ -49,7 +54,7 @@ export class HeaderView {
     this.picker.update(view.agents, thread?.agent.id ?? view.defaultAgentId);
     this.el.classList.toggle('no-thread', thread === null);
     if (!thread) {
-      setText(this.name, 'Switchboard');
+      setText(this.name, t('Switchboard'));
       setText(this.version, '');
       setText(this.title, '');
       setHidden(this.demo, true);
@@ -87,12 +92,14 @@ export class HeaderView {
       const cost = context.cost ? ` · ${formatCost(context.cost.amount, context.cost.currency)}` : '';
       parts.push(`${compact(context.used)} / ${compact(context.size)}${cost}`);
       setText(this.usagePercent, `${percent}%`);
-      tooltip.push(`Context window: ${context.used.toLocaleString()} of ${context.size.toLocaleString()} tokens used`);
+      tooltip.push(
+        t('Context window: {0} of {1} tokens used', context.used.toLocaleString(), context.size.toLocaleString()),
+      );
       setDataset(this.usage, 'level', percent >= 90 ? 'critical' : percent >= 70 ? 'high' : 'normal');
       if (this.usageFill.style.width !== `${percent}%`) this.usageFill.style.width = `${percent}%`; // CSSOM, allowed by the CSP (no style attribute parsing)
     }
     if (turnLine) {
-      parts.push(`${compact(turn!.totalTokens)} tokens last turn`);
+      parts.push(t('{0} tokens last turn', compact(turn!.totalTokens)));
       tooltip.push(turnLine);
     }
     if (!context) setText(this.usagePercent, '');
@@ -118,11 +125,11 @@ export function turnUsageLine(usage: TurnUsage): string | null {
       ['input', usage.inputTokens],
       ['output', usage.outputTokens],
       ['thought', usage.thoughtTokens],
-      ['cache read', usage.cachedReadTokens],
-      ['cache write', usage.cachedWriteTokens],
+      [t('cache read'), usage.cachedReadTokens],
+      [t('cache write'), usage.cachedWriteTokens],
     ] as const
   ).flatMap(([name, n]) => (count(n) === null ? [] : [`${name} ${count(n)}`]));
-  return `Last turn: ${total} tokens (${details.join(', ')})`;
+  return t('Last turn: {0} tokens ({1})', total, details.join(', '));
 }
 
 /** session_info_update.updatedAt as the title's tooltip: the agent's time, shown in local time when it parses. */
@@ -130,7 +137,7 @@ export function lastActivity(updatedAt: string | null): string {
   if (typeof updatedAt !== 'string' || updatedAt === '') return '';
   const time = Date.parse(updatedAt);
   const shown = Number.isNaN(time) ? visibleText(updatedAt, { maxLength: 60 }) : new Date(time).toLocaleString();
-  return `Last activity: ${shown}`;
+  return t('Last activity: {0}', shown);
 }
 
 export function compact(n: number): string {
