@@ -129,7 +129,7 @@ export function activate(context: vscode.ExtensionContext): SwitchboardApi {
     agentLog: (agentId) => agentLogs.sink(agentId),
     traffic: (agentId) => traffic.sink(agentId),
     settings: transportSettings,
-    clientInfo: () => ({ name: 'switchboard', title: 'Switchboard', version }),
+    clientInfo: () => ({ name: 'switchboard', title: vscode.l10n.t('Switchboard'), version }),
     mcpServers: (agent, capabilities) => mcp.serversFor(agent, capabilities),
   };
 
@@ -277,7 +277,7 @@ export function activate(context: vscode.ExtensionContext): SwitchboardApi {
   );
   const updateBadge = (): void => {
     const count = chatList.attentionCount();
-    view.setBadge(count, `${count} chat${count === 1 ? '' : 's'} need${count === 1 ? 's' : ''} you`);
+    view.setBadge(count, count === 1 ? vscode.l10n.t('1 chat needs you') : vscode.l10n.t('{0} chats need you', count));
   };
   chatList.onDidChange(() => {
     view.chatsChanged();
@@ -527,9 +527,11 @@ function reportSettingErrors(errors: string[]): void {
   if (errors.length === 0) return;
   const more = errors.length > 1 ? vscode.l10n.t(' (and {0} more)', errors.length - 1) : '';
   const open = vscode.l10n.t('Open Settings');
-  void vscode.window.showWarningMessage(`Switchboard: ${errors[0]}${more}`, open).then((choice) => {
-    if (choice) void vscode.commands.executeCommand('workbench.action.openSettings', 'switchboard.agents');
-  });
+  void vscode.window
+    .showWarningMessage(vscode.l10n.t('Switchboard: {0}{1}', errors[0] ?? '', more), open)
+    .then((choice) => {
+      if (choice) void vscode.commands.executeCommand('workbench.action.openSettings', 'switchboard.agents');
+    });
   for (const error of errors) console.warn(`[switchboard] ${error}`);
 }
 

@@ -8,13 +8,14 @@ import { contextLabel, contextSupport, IMAGE_MIME_TYPES, type ContextRef } from 
 import { button, h, replaceChildren, setHidden } from '../dom';
 import { visibleText } from '../visibleText';
 import { filePathFromUri } from './contentBlock';
+import { t } from '../l10n';
 
 /** The host refuses larger images (chat/contextRefs.ts); said here before reading them. */
 export const MAX_IMAGE_BYTES = 8 * 1024 * 1024;
 const MAX_ATTACHED = 50;
 
 export class AttachmentsView {
-  readonly el = h('div', { class: 'composer-attachments', attrs: { 'aria-label': 'Attached context' } });
+  readonly el = h('div', { class: 'composer-attachments', attrs: { 'aria-label': t('Attached context') } });
   private items: ContextRef[] = [];
   private caps: acp.AgentCapabilities | null | undefined = undefined;
   private agentName = 'This agent';
@@ -67,11 +68,13 @@ export class AttachmentsView {
   async addFiles(files: readonly File[]): Promise<void> {
     for (const file of files) {
       if (!(IMAGE_MIME_TYPES as readonly string[]).includes(file.type)) {
-        this.showNote(`${file.name || 'That file'} is not an image; drag files from the Explorer with Shift held.`);
+        this.showNote(
+          t('{0} is not an image; drag files from the Explorer with Shift held.', file.name || t('That file')),
+        );
         continue;
       }
       if (file.size > MAX_IMAGE_BYTES) {
-        this.showNote(`${file.name || 'The image'} is larger than ${MAX_IMAGE_BYTES / 1024 / 1024} MiB.`);
+        this.showNote(t('{0} is larger than {1} MiB.', file.name || t('The image'), MAX_IMAGE_BYTES / 1024 / 1024));
         continue;
       }
       const data = await readBase64(file);
@@ -121,8 +124,8 @@ export class AttachmentsView {
         title: visibleText(title),
       },
       h('span', { class: 'chip-label', text: visibleText(contextLabel(ref), { maxLength: 120 }) }),
-      degraded ? h('span', { class: 'chip-note', text: 'link', attrs: { 'aria-label': degraded } }) : null,
-      support.ok ? null : h('span', { class: 'chip-warning', text: `${support.reason} Not sent.` }),
+      degraded ? h('span', { class: 'chip-note', text: t('link'), attrs: { 'aria-label': degraded } }) : null,
+      support.ok ? null : h('span', { class: 'chip-warning', text: t('{0} Not sent.', support.reason) }),
       button(
         '×',
         'chip-remove',
@@ -130,7 +133,7 @@ export class AttachmentsView {
           this.items.splice(index, 1);
           this.render();
         },
-        `Remove ${visibleText(contextLabel(ref), { maxLength: 120 })}`,
+        t('Remove {0}', visibleText(contextLabel(ref), { maxLength: 120 })),
       ),
     );
   }

@@ -17,6 +17,7 @@ import { QueueView } from './queue';
 import { SelectorsView } from './selectors';
 import { filterCommands, invokedCommand, slashQuery, SlashMenuView } from './slashMenu';
 import type { Post } from './types';
+import { t } from '../l10n';
 
 export interface ComposerOptions {
   initialDraft?: string;
@@ -49,22 +50,22 @@ export function composerMode(thread: ThreadState | null): ComposerMode {
       enabled: true,
       running: false,
       cancelling: false,
-      placeholder: 'Type a message to start a chat with the agent picked above (Enter to send)',
+      placeholder: t('Type a message to start a chat with the agent picked above (Enter to send)'),
       status: '',
     };
   }
   const agent = agentName(thread);
   switch (thread.connection.kind) {
     case 'starting':
-      return off('Agent is starting...');
+      return off(t('Agent is starting...'));
     case 'authRequired':
-      return off('Sign in to the agent to start chatting');
+      return off(t('Sign in to the agent to start chatting'));
     case 'authenticating':
-      return off('Signing in...');
+      return off(t('Signing in...'));
     case 'failed':
-      return off('Agent failed: restart it');
+      return off(t('Agent failed: restart it'));
     case 'stopped':
-      return off('Agent stopped: restart it or start a new chat');
+      return off(t('Agent stopped: restart it or start a new chat'));
     case 'ready':
       break;
   }
@@ -74,8 +75,12 @@ export function composerMode(thread: ThreadState | null): ComposerMode {
     enabled: true,
     running,
     cancelling,
-    placeholder: `Message ${agent} (Enter to send, Shift+Enter for a new line${thread.commands.length ? ', / for commands' : ''})`,
-    status: cancelling ? 'Stopping...' : running ? `${agent} is working. Enter queues, Esc stops.` : '',
+    placeholder: t(
+      'Message {0} (Enter to send, Shift+Enter for a new line{1})',
+      agent,
+      thread.commands.length ? t(', / for commands') : '',
+    ),
+    status: cancelling ? t('Stopping...') : running ? t('{0} is working. Enter queues, Esc stops.', agent) : '',
   };
 }
 
@@ -108,6 +113,8 @@ export class ComposerView {
   private readonly editBar: HTMLElement;
   /** How far back Up/Down is in the earlier prompts (0: the draft), and the draft it replaced. */
   private recall = { back: 0, draft: '' };
+  /** Focus was asked for while the textarea was disabled (a new chat's agent still starting). */
+  private focusWhenEnabled = false;
 
   constructor(
     private readonly post: Post,
@@ -117,23 +124,23 @@ export class ComposerView {
       attrs: {
         id: 'composer',
         rows: '1',
-        'aria-label': 'Message',
+        'aria-label': t('Message'),
         'aria-controls': 'slash-menu',
         'aria-autocomplete': 'list',
       },
     });
     this.textarea.value = options.initialDraft ?? '';
-    this.send = button('Send', 'primary send-button', () => this.submit(), 'Send (Enter)');
+    this.send = button(t('Send'), 'primary send-button', () => this.submit(), t('Send (Enter)'));
     this.queue = new QueueView(post);
     this.addContextButton = button(
       '@',
       'secondary add-context',
       () => this.pickContext(),
-      'Add context: files, folders, symbols, the selection, Problems (or type @)',
+      t('Add context: files, folders, symbols, the selection, Problems (or type @)'),
     );
-    this.addContextButton.setAttribute('aria-label', 'Add context');
+    this.addContextButton.setAttribute('aria-label', t('Add context'));
     this.send.id = 'send';
-    this.stop = button('Stop', 'danger stop-button', () => this.cancel(), 'Stop the running turn (Esc)');
+    this.stop = button(t('Stop'), 'danger stop-button', () => this.cancel(), t('Stop the running turn (Esc)'));
     this.stop.id = 'stop';
     this.menu = new SlashMenuView((command) => this.pickCommand(command));
     this.selectors = new SelectorsView(post);
@@ -220,7 +227,10 @@ export class ComposerView {
     this.el.classList.remove('editing');
   }
 
+  /** A disabled textarea cannot take the focus (a new chat's agent is still starting): it takes it
+   * once it is enabled, unless the user has put the focus somewhere else in the meantime. */
   focus(): void {
+    this.focusWhenEnabled = this.textarea.disabled;
     this.textarea.focus();
   }
 
@@ -275,14 +285,19 @@ export class ComposerView {
   private applyMode(): void {
     const { enabled, running, cancelling, placeholder, status } = this.mode;
     setDisabled(this.textarea, !enabled);
+    if (enabled && this.focusWhenEnabled) {
+      this.focusWhenEnabled = false;
+      const active = this.textarea.ownerDocument.activeElement;
+      if (active === null || active === this.textarea.ownerDocument.body) this.textarea.focus();
+    }
     if (this.textarea.placeholder !== placeholder) this.textarea.placeholder = placeholder;
     // While a turn runs Send queues; the label says so.
-    setText(this.send, running ? 'Queue' : 'Send');
+    setText(this.send, running ? t('Queue') : t('Send'));
     setTitle(
       this.send,
       running
-        ? 'Queue: sent when the agent finishes (Enter). Ctrl+Enter stops the turn and sends now.'
-        : 'Send (Enter)',
+        ? t('Queue: sent when the agent finishes (Enter). Ctrl+Enter stops the turn and sends now.')
+        : t('Send (Enter)'),
     );
     setDisabled(this.send, !enabled);
     setHidden(this.stop, !running);

@@ -6,16 +6,21 @@ import type { EditedFrom, Entry } from '../../src/shared/thread';
 import { h } from '../dom';
 import { visibleText } from '../visibleText';
 import type { EntryView } from './types';
+import { t } from '../l10n';
 
 type ContinuedEntry = Extract<Entry, { kind: 'continued' }>;
 
 const NOTICES: Record<ContinuedEntry['how'], { title: string; explanation: string }> = {
-  resumed: { title: 'Chat resumed', explanation: 'The agent picked the conversation up where it was.' },
-  loaded: { title: 'Chat reloaded', explanation: 'The agent loaded the conversation again and keeps its context.' },
+  resumed: { title: t('Chat resumed'), explanation: t('The agent picked the conversation up where it was.') },
+  loaded: {
+    title: t('Chat reloaded'),
+    explanation: t('The agent loaded the conversation again and keeps its context.'),
+  },
   new: {
-    title: 'The agent starts fresh from here',
-    explanation:
+    title: t('The agent starts fresh from here'),
+    explanation: t(
       'This agent cannot continue an earlier session: it does not know the conversation above. Repeat what it needs to know.',
+    ),
   },
   forked: {
     title: 'Edited an earlier message: continued in a fork of the session',

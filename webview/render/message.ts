@@ -13,6 +13,7 @@ import { IncrementalMarkdown } from './markdown';
 import type { EntryView, Post } from './types';
 import type { FrameBudget } from '../frameBudget';
 import type { TextAppend } from '../store';
+import { t } from '../l10n';
 
 type MessageEntry = Extract<Entry, { kind: 'user' | 'agent' | 'thought' }>;
 
@@ -101,7 +102,7 @@ class PartsRenderer {
       return this.create(part);
     } catch (error) {
       recordError('a message part could not be rendered', error);
-      return { part, el: errorCard('This part of the message could not be shown', part, error), markdown: null };
+      return { part, el: errorCard(t('This part of the message could not be shown'), part, error), markdown: null };
     }
   }
 
@@ -158,7 +159,7 @@ export class MessageView implements EntryView {
       const summary = h(
         'summary',
         { class: 'thought-summary' },
-        h('span', { class: 'thought-label', text: 'Thinking' }),
+        h('span', { class: 'thought-label', text: t('Thinking') }),
       );
       this.details = h('details', { class: 'thought-details' }, summary, body);
       this.details.addEventListener('toggle', () => this.flushPending());
@@ -167,14 +168,14 @@ export class MessageView implements EntryView {
       if (entry.kind === 'user') {
         // Restore puts the files back as they were before this prompt (the host confirms first).
         const restore = button(
-          'Restore checkpoint',
+          t('Restore checkpoint'),
           'restore-checkpoint link-button',
           () => post({ type: 'restoreCheckpoint', entryId: entry.id }),
-          'Put the files the agent touched back as they were before this message',
+          t('Put the files the agent touched back as they were before this message'),
         );
         // Edit puts this message into the composer; sending it goes back to here (composer.ts).
         const edit = button(
-          'Edit',
+          t('Edit'),
           'edit-message link-button',
           () =>
             this.el.dispatchEvent(
@@ -183,9 +184,9 @@ export class MessageView implements EntryView {
                 detail: { entryId: entry.id, text: this.userText },
               }),
             ),
-          'Edit this message and continue from here (the files go back to before it)',
+          t('Edit this message and continue from here (the files go back to before it)'),
         );
-        this.el.appendChild(h('div', { class: 'message-author' }, h('span', { text: 'You' }), edit, restore));
+        this.el.appendChild(h('div', { class: 'message-author' }, h('span', { text: t('You') }), edit, restore));
       }
       this.el.appendChild(body);
     }

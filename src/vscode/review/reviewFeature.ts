@@ -140,7 +140,8 @@ export function activateReview(
 
   async function onActiveSession(run: (threadId: string) => unknown): Promise<void> {
     const threadId = activeThreadId();
-    if (threadId === undefined) void vscode.window.showInformationMessage('There is no chat whose changes to resolve.');
+    if (threadId === undefined)
+      void vscode.window.showInformationMessage(vscode.l10n.t('There is no chat whose changes to resolve.'));
     else await run(threadId);
   }
 
@@ -179,7 +180,7 @@ export function activateReview(
             void checkpoints.beforePrompt(
               thread.threadId,
               user.id,
-              `${thread.agent.displayName}: prompt ${store.lastTurnNumber()}`,
+              vscode.l10n.t('{0}: prompt {1}', thread.agent.displayName, store.lastTurnNumber()),
               promptText,
             );
           }
