@@ -18,7 +18,7 @@ export class AttachmentsView {
   readonly el = h('div', { class: 'composer-attachments', attrs: { 'aria-label': t('Attached context') } });
   private items: ContextRef[] = [];
   private caps: acp.AgentCapabilities | null | undefined = undefined;
-  private agentName = 'This agent';
+  private agentName = t('This agent');
   /** A note about the last thing that could not be attached (too large, not an image). */
   private note = '';
 

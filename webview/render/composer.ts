@@ -149,9 +149,11 @@ export class ComposerView {
       { class: 'composer-editing', attrs: { role: 'status' } },
       h('span', {
         class: 'editing-text',
-        text: 'Editing an earlier message: sending it puts the files back as they were before it (you confirm) and continues the chat from there.',
+        text: t(
+          'Editing an earlier message: sending it puts the files back as they were before it (you confirm) and continues the chat from there.',
+        ),
       }),
-      button('Cancel', 'link-button cancel-edit', () => this.cancelEdit(), 'Stop editing (Esc)'),
+      button(t('Cancel'), 'link-button cancel-edit', () => this.cancelEdit(), t('Stop editing (Esc)')),
     );
     this.editBar.hidden = true;
     const input = h('div', { class: 'composer-input' }, this.ghost, this.textarea);
@@ -191,7 +193,7 @@ export class ComposerView {
     this.commands = Array.isArray(thread?.commands) ? thread.commands : [];
     this.selectors.update(thread);
     this.queue.update(thread?.queue, this.mode.running);
-    this.attachments.setCapabilities(thread?.agentCapabilities, thread ? agentName(thread) : 'This agent');
+    this.attachments.setCapabilities(thread?.agentCapabilities, thread ? agentName(thread) : t('This agent'));
     this.entries = Array.isArray(thread?.entries) ? thread.entries : [];
     // Another chat shown, or the message gone: the edit ends (the text stays to send as usual).
     const editing = this.editing;

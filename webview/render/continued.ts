@@ -23,13 +23,16 @@ const NOTICES: Record<ContinuedEntry['how'], { title: string; explanation: strin
     ),
   },
   forked: {
-    title: 'Edited an earlier message: continued in a fork of the session',
-    explanation: 'The agent keeps the conversation above and was told to disregard what followed the edited message.',
+    title: t('Edited an earlier message: continued in a fork of the session'),
+    explanation: t(
+      'The agent keeps the conversation above and was told to disregard what followed the edited message.',
+    ),
   },
   seeded: {
-    title: 'Edited an earlier message: continued in a new session',
-    explanation:
+    title: t('Edited an earlier message: continued in a new session'),
+    explanation: t(
       'The agent was given the conversation up to the edited message as text; it does not know what followed.',
+    ),
   },
 };
 
@@ -39,9 +42,11 @@ export function editSentence(edit: EditedFrom): string {
   const count = Number.isInteger(edit.restoredFiles) && edit.restoredFiles > 0 ? edit.restoredFiles : 0;
   const files =
     count === 0
-      ? 'No files needed restoring.'
-      : `${count} file${count === 1 ? ' was' : 's were'} put back as they were before it.`;
-  return `Went back to “${excerpt}”. ${files}`;
+      ? t('No files needed restoring.')
+      : count === 1
+        ? t('1 file was put back as it was before it.')
+        : t('{0} files were put back as they were before it.', count);
+  return t('Went back to “{0}”. {1}', excerpt, files);
 }
 
 export class ContinuedView implements EntryView {

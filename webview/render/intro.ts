@@ -116,7 +116,7 @@ export class IntroView {
     const limits = thread.agent.isDemo ? [] : limitLines(thread.agentCapabilities, agentName(thread));
     if (limits.length > 0) {
       parts.push(
-        h('h3', { class: 'intro-heading', text: 'Not with this agent' }),
+        h('h3', { class: 'intro-heading', text: t('Not with this agent') }),
         h('ul', { class: 'intro-limits' }, ...limits.map((text) => h('li', { text }))),
       );
     }

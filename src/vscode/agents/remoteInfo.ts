@@ -17,6 +17,9 @@ export function noteWhereAgentsRun(memento: vscode.Memento): void {
   if (memento.get<boolean>(key)) return;
   void memento.update(key, true);
   void vscode.window.showInformationMessage(
-    `Switchboard runs agents ${where}, next to your code: they use that machine's PATH, logins and files, and Browse Agents installs them there.`,
+    vscode.l10n.t(
+      "Switchboard runs agents {0}, next to your code: they use that machine's PATH, logins and files, and Browse Agents installs them there.",
+      where,
+    ),
   );
 }

@@ -42,7 +42,7 @@ export class SignInFeature {
     if (plan.kind === 'envVar') return this.askKeys(agent, plan);
     const env = { ...stringEnv(process.env), ...(await this.envFor(agent.id)), ...plan.env };
     const result = await runTerminalSignIn({
-      title: `Sign in: ${agent.displayName}`,
+      title: vscode.l10n.t('Sign in: {0}', agent.displayName),
       command: plan.command,
       args: plan.args,
       cwd: this.cwd(),
@@ -51,7 +51,10 @@ export class SignInFeature {
     if (result.kind === 'closed') return { kind: 'cancelled' };
     return result.code === 0
       ? { kind: 'signedIn' }
-      : { kind: 'failed', message: `The sign-in in the terminal exited with code ${String(result.code)}.` };
+      : {
+          kind: 'failed',
+          message: vscode.l10n.t('The sign-in in the terminal exited with code {0}.', String(result.code)),
+        };
   }
 
   /** Keeps keys for an agent (what askKeys does after the input boxes; tests call it directly). */
@@ -74,15 +77,21 @@ export class SignInFeature {
     const values: Record<string, string> = {};
     for (const request of plan.vars) {
       const value = await vscode.window.showInputBox({
-        title: `Sign in to ${agent.displayName}: ${plan.name}`,
-        prompt: `${request.label} (${request.name})${request.optional ? ', optional' : ''}. Kept in VS Code's secret storage and given to the agent in its environment; never written to settings or logs.${plan.link ? ` Get one at ${plan.link}` : ''}`,
+        title: vscode.l10n.t('Sign in to {0}: {1}', agent.displayName, plan.name),
+        prompt: vscode.l10n.t(
+          "{0} ({1}){2}. Kept in VS Code's secret storage and given to the agent in its environment; never written to settings or logs.{3}",
+          request.label,
+          request.name,
+          request.optional ? vscode.l10n.t(', optional') : '',
+          plan.link ? vscode.l10n.t(' Get one at {0}', plan.link) : '',
+        ),
         password: request.secret,
         ignoreFocusOut: true,
         validateInput: (text) =>
           text.length > MAX_KEY_LENGTH
-            ? 'That is too long to be a key.'
+            ? vscode.l10n.t('That is too long to be a key.')
             : !request.optional && text.trim() === ''
-              ? 'Required.'
+              ? vscode.l10n.t('Required.')
               : undefined,
       });
       if (value === undefined) return { kind: 'cancelled' };

@@ -40,7 +40,7 @@ export function runTerminalSignIn(options: TerminalSignInOptions): Promise<Termi
             rows: dimensions?.rows ?? 30,
           });
         } catch (error) {
-          write.fire(`Could not start ${options.command}: ${errorMessage(error)}\r\n`);
+          write.fire(`${vscode.l10n.t('Could not start {0}: {1}', options.command, errorMessage(error))}\r\n`);
           settle({ kind: 'exited', code: null });
           return;
         }
@@ -52,9 +52,11 @@ export function runTerminalSignIn(options: TerminalSignInOptions): Promise<Termi
             close.fire(0);
             return;
           }
-          const how = status.signal ? `was stopped by ${status.signal}` : `exited with code ${String(status.exitCode)}`;
+          const how = status.signal
+            ? vscode.l10n.t('was stopped by {0}', status.signal)
+            : vscode.l10n.t('exited with code {0}', String(status.exitCode));
           write.fire(
-            `\r\n\x1b[1mThe sign-in ${how}: you are not signed in. Close this terminal and try again.\x1b[0m\r\n`,
+            `\r\n\x1b[1m${vscode.l10n.t('The sign-in {0}: you are not signed in. Close this terminal and try again.', how)}\x1b[0m\r\n`,
           );
         });
       },

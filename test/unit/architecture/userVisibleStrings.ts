@@ -117,7 +117,7 @@ export function readsAsProse(text: string): boolean {
   if (/^--|^data:|^\d+px/.test(text)) return false;
   if (/^[a-z][a-zA-Z0-9]*$/.test(text) || /^[a-z0-9_-]+$/.test(text)) return false;
   if (/^[a-z]+\/[\w.+-]+/.test(text)) return false; // a mime type
-  if (/^[a-z]+(\.[a-zA-Z0-9]+)+$/.test(text)) return false; // a command, setting or context key
+  if (/^[a-z]+(\.[a-zA-Z0-9]+)+\.?(\{\})?$/.test(text)) return false; // a command, setting, context or storage key (or its prefix)
   if (/^[a-z]+:\S*$/.test(text)) return false; // a URI's scheme or query key
   if (/^[a-z0-9_-]+( [a-z0-9_-]+)+$/.test(text) && text.includes('-')) return false; // a class list
   if (/^[[\].#:>*="'a-z0-9 _(),-]+$/.test(text) && /[[\].#=]/.test(text) && !/ [a-z]{2,} [a-z]{2,} /.test(text))
@@ -189,7 +189,8 @@ export function unlocalisedStrings(fileName: string, source: string): FoundStrin
     }
     if (ts.isTemplateExpression(node)) {
       const parts = [node.head.text, ...node.templateSpans.map((span) => span.literal.text)];
-      const wordy = (part: string) => /(^|[ ,(])[a-z]{3,}/.test(part) && !/^[a-z0-9_-]+:?$/.test(part);
+      const wordy = (part: string) =>
+        /(^|[ ,(])[a-z]{3,}/.test(part) && !/^[a-z0-9_-]+:?$/.test(part) && !/^[a-z]+(\.[a-zA-Z0-9]+)+\.?$/.test(part); // not a key prefix
       const visible =
         parts.some(readsAsProse) ||
         parts.some(wordy) ||
