@@ -2,6 +2,7 @@
 // VS Code-free core. Cheap on purpose: no agent is spawned and nothing big is read until the user
 // starts a chat.
 import * as os from 'node:os';
+import { PermissionRuleStore, registerPermissionRules } from './vscode/chat/permissionPolicy';
 import * as vscode from 'vscode';
 import { AgentCatalog, pickAgent, SETTINGS_SECTION, transportSettings } from './vscode/agents/agentCatalog';
 import { AgentLogs } from './vscode/agents/agentLogs';
@@ -98,6 +99,11 @@ export function activate(context: vscode.ExtensionContext): SwitchboardApi {
   process.once('exit', killOnExit);
   context.subscriptions.push({ dispose: () => void process.removeListener('exit', killOnExit) });
   const mcp = new McpFeature(context.secrets, (agentId, line) => agentLogs.sink(agentId).append(line));
+  const permissionRules = new PermissionRuleStore(
+    context.globalState,
+    context.workspaceState,
+    () => (vscode.workspace.workspaceFolders?.length ?? 0) > 0,
+  );
   const host: HostEnvironment = {
     workspaceCwd,
     workspaceFolders: workspaceFolderPaths,
@@ -108,6 +114,7 @@ export function activate(context: vscode.ExtensionContext): SwitchboardApi {
     settings: transportSettings,
     clientInfo: () => ({ name: 'switchboard', title: 'Switchboard', version }),
     mcpServers: (agent, capabilities) => mcp.serversFor(agent, capabilities),
+    permissionPolicy: (agentId, threadId) => permissionRules.policy(agentId, threadId),
   };
 
   // `threads` is read only when a session command runs, after activation.
@@ -205,6 +212,16 @@ export function activate(context: vscode.ExtensionContext): SwitchboardApi {
     reportInvalid: (raw) => console.warn('[switchboard] ignored a malformed webview message', raw),
   });
   threads.onDidChangeActive((thread) => view.setThread(thread));
+  registerPermissionRules(
+    context,
+    permissionRules,
+    () => {
+      const thread = threads.active();
+      return thread && { threadId: thread.threadId, agentName: thread.agent.displayName };
+    },
+    (listener) => threads.onDidChangeActive(listener),
+    (agentId) => catalog.find(agentId)?.displayName ?? agentId,
+  );
   const contextKeys = new ChatContextKeys({
     activeThread: () => threads.active(),
     onDidChangeActive: (listener) => threads.onDidChangeActive(listener),
