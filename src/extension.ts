@@ -2,6 +2,7 @@
 // VS Code-free core. Cheap on purpose: no agent is spawned and nothing big is read until the user
 // starts a chat.
 import * as os from 'node:os';
+import { PermissionRuleStore, registerPermissionRules } from './vscode/chat/permissionPolicy';
 import * as vscode from 'vscode';
 import { AgentCatalog, pickAgent, SETTINGS_SECTION, transportSettings } from './vscode/agents/agentCatalog';
 import { AgentLogs } from './vscode/agents/agentLogs';
@@ -121,6 +122,11 @@ export function activate(context: vscode.ExtensionContext): SwitchboardApi {
   context.subscriptions.push({ dispose: () => void process.removeListener('exit', killOnExit) });
   const mcp = new McpFeature(context.secrets, (agentId, line) => agentLogs.sink(agentId).append(line), redactor);
   const signIn = new SignInFeature(context.secrets, redactor, workspaceCwd);
+  const permissionRules = new PermissionRuleStore(
+    context.globalState,
+    context.workspaceState,
+    () => (vscode.workspace.workspaceFolders?.length ?? 0) > 0,
+  );
   const host: HostEnvironment = {
     workspaceCwd,
     workspaceFolders: workspaceFolderPaths,
@@ -131,6 +137,7 @@ export function activate(context: vscode.ExtensionContext): SwitchboardApi {
     settings: transportSettings,
     clientInfo: () => ({ name: 'switchboard', title: vscode.l10n.t('Switchboard'), version }),
     mcpServers: (agent, capabilities) => mcp.serversFor(agent, capabilities),
+    permissionPolicy: (agentId, threadId) => permissionRules.policy(agentId, threadId),
   };
 
   // Restricted Mode runs only the Demo agent; asked at each start, so Restart works once the folder is trusted.
@@ -252,6 +259,16 @@ export function activate(context: vscode.ExtensionContext): SwitchboardApi {
     },
   );
   threads.onDidChangeActive((thread) => view.setThread(thread));
+  registerPermissionRules(
+    context,
+    permissionRules,
+    () => {
+      const thread = threads.active();
+      return thread && { threadId: thread.threadId, agentName: thread.agent.displayName };
+    },
+    (listener) => threads.onDidChangeActive(listener),
+    (agentId) => catalog.find(agentId)?.displayName ?? agentId,
+  );
   const contextKeys = new ChatContextKeys({
     activeThread: () => threads.active(),
     onDidChangeActive: (listener) => threads.onDidChangeActive(listener),

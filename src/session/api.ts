@@ -3,7 +3,7 @@
 // implements ClientHandlers and HostEnvironment with the real API and drives a ThreadController.
 import type * as acp from '@agentclientprotocol/sdk';
 import type { ThreadAction } from '../shared/actions';
-import type { ReviewView, ThreadState } from '../shared/thread';
+import type { ReviewView, ThreadState, ToolCallView } from '../shared/thread';
 import type { CancelSignal, TrafficSink } from '../protocol/types';
 import type { TerminalHandle } from './terminalManager';
 import type { WriteOutcome } from '../review/fileTexts';
@@ -52,6 +52,19 @@ export interface HostEnvironment {
    * (src/agents/mcpServers.ts); none when absent.
    */
   mcpServers?(agent: AgentConfig, capabilities: acp.McpCapabilities | null | undefined): Promise<acp.McpServer[]>;
+  /** The permission policy of one chat; absent: every request is asked. */
+  permissionPolicy?(agentId: string, threadId: string): PermissionPolicy;
+}
+
+/**
+ * The client's own answers to session/request_permission (the rules "Always allow" / "Always
+ * reject" made, the chat's auto-approve mode): src/vscode/chat/permissionPolicy.ts.
+ */
+export interface PermissionPolicy {
+  /** An answer given without asking, with the words the card shows; undefined asks the user. */
+  answer(tool: ToolCallView, options: readonly acp.PermissionOption[]): { optionId: string; note: string } | undefined;
+  /** The user chose an option (an "always" one becomes a rule). */
+  chosen(tool: ToolCallView, option: acp.PermissionOption): void;
 }
 
 /** Draft ACP features behind `switchboard.experimental.*` (off by default; advertised only when on). */

@@ -107,6 +107,13 @@ export class AcpThreadController implements ThreadController {
       log,
       turnCancelled,
       reportProtocolError: (title, message, raw) => this.intake.reportProtocolError(title, message, raw),
+      policy: env.permissionPolicy?.(agent.id, threadId),
+      toolView: (toolCallId) => {
+        for (const entry of this.store.current.entries) {
+          if (entry.kind === 'tool' && entry.tool.toolCallId === toolCallId) return entry.tool;
+        }
+        return undefined;
+      },
     });
     this.elicitations = new ElicitationRequests(dispatch, turnCancelled);
     this.queue = new PromptQueueSender({

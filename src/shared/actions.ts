@@ -54,7 +54,7 @@ export type ThreadAction =
   | {
       type: 'permissionResolved';
       permissionId: string;
-      outcome: { kind: 'selected'; optionId: string } | { kind: 'cancelled' };
+      outcome: { kind: 'selected'; optionId: string; automatic?: string } | { kind: 'cancelled' };
     }
   /** The complete option list from a session/set_config_option response. */
   | { type: 'configOptionsReplaced'; configOptions: acp.SessionConfigOption[] }

@@ -85,7 +85,9 @@ export function reduce(state: ThreadState, action: ThreadAction): ThreadState {
         state,
         action.permissionId,
         action.outcome.kind === 'selected'
-          ? { kind: 'selected', optionId: action.outcome.optionId }
+          ? action.outcome.automatic
+            ? { kind: 'selected', optionId: action.outcome.optionId, automatic: action.outcome.automatic }
+            : { kind: 'selected', optionId: action.outcome.optionId }
           : { kind: 'cancelled' },
       );
 

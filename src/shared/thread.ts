@@ -56,7 +56,11 @@ export type MessagePart = { kind: 'text'; text: string } | { kind: 'block'; bloc
  */
 export type ToolStatus = acp.ToolCallStatus | 'cancelled' | 'unfinished';
 
-export type PermissionState = { kind: 'pending' } | { kind: 'selected'; optionId: string } | { kind: 'cancelled' }; // turn cancelled, agent gone, panel disposed, or dismissed
+export type PermissionState =
+  | { kind: 'pending' }
+  /** `automatic`: answered by the client itself, and why ("Allowed by rule …"), shown on the card. */
+  | { kind: 'selected'; optionId: string; automatic?: string }
+  | { kind: 'cancelled' }; // turn cancelled, agent gone, panel disposed, or dismissed
 
 export interface PermissionRequestView {
   /** Host-local id of this request (several may be made for one tool call over time). */
