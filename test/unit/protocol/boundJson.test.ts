@@ -45,4 +45,49 @@ describe('boundJson', () => {
       null,
     ]);
   });
+
+  // The cut report is the log line that tells a user what an agent's value lost; it names where.
+  it('names each cut by its place: "(value)" for the value itself, [i] and .key below it', () => {
+    const report: BoundReport = { cuts: [] };
+    boundJson([1, 2, 3], bounds, report);
+    boundJson({ list: [1, 2, 3], o: { a: 1, b: 2, c: 3 } }, bounds, report);
+    boundJson({ a: 1, b: 2, c: 3 }, bounds, report);
+    boundJson(['abcdefgh'], bounds, report);
+    boundJson('abcdefgh', bounds, report);
+    expect(report.cuts).toEqual([
+      '(value): 3 items, kept 2',
+      '.list: 3 items, kept 2',
+      '.o: more than 2 keys, kept 2',
+      '(value): more than 2 keys, kept 2',
+      '[0]: a string of 8 characters cut to 5',
+      '(value): a string of 8 characters cut to 5',
+    ]);
+  });
+
+  it('keeps a string of exactly the longest length whole, and booleans and null as they are', () => {
+    const report: BoundReport = { cuts: [] };
+    expect(boundJson('abcde', bounds, report)).toBe('abcde');
+    expect(boundJson(true, bounds)).toBe(true);
+    expect(boundJson(false, bounds)).toBe(false);
+    expect(boundJson(null, bounds)).toBe(null);
+    expect(boundJson({ a: [true, null] }, bounds)).toEqual({ a: [true, null] });
+    expect(report.cuts).toEqual([]);
+  });
+
+  it('reports at most 20 cuts however many there are', () => {
+    const report: BoundReport = { cuts: [] };
+    boundJson(
+      Array.from({ length: 30 }, () => 'abcdefgh'),
+      { ...bounds, maxItems: 100 },
+      report,
+    );
+    expect(report.cuts).toHaveLength(20);
+  });
+
+  it('gives back a cut object whose keys can be reassigned and deleted like any other', () => {
+    const copy = boundJson({ a: 1, long: 'abcdefgh' }, bounds) as Record<string, unknown>;
+    copy.a = 2;
+    delete copy.long;
+    expect(copy).toEqual({ a: 2 });
+  });
 });

@@ -61,6 +61,26 @@ describe('answerOnCancel', () => {
   });
 });
 
+describe('answerOnCancel, once the handler answered', () => {
+  it('stops listening to the cancel signal (a long session does not pile up listeners)', async () => {
+    let listening = 0;
+    const s: CancelSignal = {
+      isCancellationRequested: false,
+      onCancellationRequested() {
+        listening++;
+        return { dispose: () => void listening-- };
+      },
+    };
+    const settled = () => new Promise((resolve) => setImmediate(resolve));
+    await answerOnCancel(Promise.resolve('done'), s);
+    await settled();
+    expect(listening).toBe(0);
+    await expect(answerOnCancel(Promise.reject(new Error('failed')), s)).rejects.toThrow('failed');
+    await settled();
+    expect(listening).toBe(0);
+  });
+});
+
 describe('cancelled client requests through a ThreadController', () => {
   it('a read whose handler hangs is answered -32800 at once; a write that started finishes with its result', async () => {
     let writeDone = false;
