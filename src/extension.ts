@@ -27,6 +27,7 @@ import { createThreadController } from './session/threadController';
 import { errorMessage } from './shared/errorMessage';
 import { foldersInside } from './shared/workspaceRoots';
 import { LiveProcessGroups } from './terminals/liveProcessGroups';
+import { FileTexts } from './review/fileTexts';
 import { RegistryFeature } from './vscode/agents/registryFeature';
 import { McpFeature } from './vscode/agents/mcpFeature';
 import { spawnAgentProcess } from './agents/agentProcess';
@@ -98,8 +99,11 @@ export function activate(context: vscode.ExtensionContext): SwitchboardApi {
   process.once('exit', killOnExit);
   context.subscriptions.push({ dispose: () => void process.removeListener('exit', killOnExit) });
   const mcp = new McpFeature(context.secrets, (agentId, line) => agentLogs.sink(agentId).append(line));
+  // The window's one keeper of file texts: agent writes (review) and tool calls' own diffs (sessions).
+  const fileTexts = new FileTexts();
   const host: HostEnvironment = {
     workspaceCwd,
+    fileTexts,
     workspaceFolders: workspaceFolderPaths,
     baseEnv: () => process.env,
     liveProcessGroups,
@@ -111,7 +115,7 @@ export function activate(context: vscode.ExtensionContext): SwitchboardApi {
   };
 
   // `threads` is read only when a session command runs, after activation.
-  const review = activateReview(context, workspaceCwd, () => threads.active()?.threadId);
+  const review = activateReview(context, workspaceCwd, fileTexts, () => threads.active()?.threadId);
   const journal = new ChatJournal(journalDir(context), (line) => console.warn(line));
   /** Journals being restored, picked up by the factory (the chat keeps writing the same file). */
   const restoring = new Map<string, DecodedJournal>();
@@ -166,7 +170,7 @@ export function activate(context: vscode.ExtensionContext): SwitchboardApi {
     return thread;
   }
 
-  const diffs = new DiffDocuments(review.controller.texts);
+  const diffs = new DiffDocuments(fileTexts);
   const agentTerminals = new AgentTerminals();
   function openTerminal(thread: ThreadController, terminalId: string): vscode.Terminal | undefined {
     const handle = thread.terminalHandle(terminalId);
@@ -187,7 +191,6 @@ export function activate(context: vscode.ExtensionContext): SwitchboardApi {
     startChat,
     pickAgent: () => pickAgent(catalog),
     openLocation: (path, line) => openLocation(path, line, workspaceCwd()),
-    openDiff: (path, oldText, newText) => diffs.open(path, oldText, newText),
     openWriteDiff: (path, fromRevision, revision) => diffs.openWrite(path, fromRevision, revision),
     copy: async (text) => vscode.env.clipboard.writeText(text),
     showLog: (agentId) => agentLogs.show(agentId ?? catalog.defaultAgent().id),

@@ -30,6 +30,7 @@ import { ThreadStore } from './threadStore';
 import { ThreadTerminals, type ThreadTerminalsDeps } from './threadTerminals';
 import { boundUpdate, rawPreview, STRUCTURED_BOUNDS } from './updateGate';
 import { UpdateIntake } from './updateIntake';
+import { ToolDiffs } from './toolDiffs';
 import { boundJson, FREE_FORM_BOUNDS } from '../protocol/boundJson';
 import { RequestFailure } from './api';
 import { continueMethod, hasConversation, ReplayReconciler } from './sessionContinuation';
@@ -90,6 +91,8 @@ export class AcpThreadController implements ThreadController {
   /** While session/load replays the conversation: its updates go here, not to the thread. */
   private replay: ReplayReconciler | null = null;
   private readonly replayIntake: UpdateIntake;
+  /** Tool calls' own `diff` content: texts to the keeper, hunks to the thread (toolDiffs.ts). */
+  private readonly toolDiffs: ToolDiffs;
   private readonly log: { append(line: string): void };
   private generation: Generation | null = null;
   private sessionId: string | null = null;
@@ -122,13 +125,16 @@ export class AcpThreadController implements ThreadController {
       this.log.append(`[switchboard] thread listener failed: ${String(error)}`),
     );
     this.permissions = new PendingPermissions('permission-');
+    this.toolDiffs = new ToolDiffs(env.fileTexts);
     this.intake = new UpdateIntake(
       (action) => this.dispatch(action),
       (line) => this.log.append(line),
+      this.toolDiffs,
     );
     this.replayIntake = new UpdateIntake(
       (action) => this.replay?.add(action),
       (line) => this.log.append(line),
+      this.toolDiffs,
     );
     this.terminals = (options.openTerminals ?? ((deps) => new ThreadTerminals(deps)))({
       baseEnv: () => env.baseEnv(),
@@ -623,7 +629,7 @@ export class AcpThreadController implements ThreadController {
     }
     // Shown also outside a turn: some agents ask while preparing (or after the prompt answered);
     // the card stays until the user answers, a later turn ends, the agent exits or the chat closes.
-    const toolCall = boundUpdate(params.toolCall);
+    const toolCall = this.toolDiffs.toolCall(boundUpdate(params.toolCall));
     const options = boundJson(params.options, STRUCTURED_BOUNDS) as acp.PermissionOption[];
     const { permissionId, response } = this.permissions.open(options);
     this.dispatch({ type: 'permissionRequested', permissionId, toolCall, options });
