@@ -28,7 +28,7 @@ const handlers: ClientHandlers = {
   },
 };
 
-function world(caps: string[]) {
+function world(caps: string[], extraArgs: string[] = [], otherFolder?: string) {
   const cwd = tempDir('switchboard-continue-');
   const sessionDir = tempDir('switchboard-agent-sessions-');
   const record = join(sessionDir, 'received.ndjson');
@@ -36,23 +36,30 @@ function world(caps: string[]) {
     id: 'scripted',
     displayName: 'Scripted',
     command: process.execPath,
-    args: [SCRIPTED_AGENT, '--session-dir', sessionDir, '--caps', caps.join(','), '--record', record],
+    args: [SCRIPTED_AGENT, '--session-dir', sessionDir, '--caps', caps.join(','), '--record', record, ...extraArgs],
     env: {},
     isDemo: false,
   };
-  const env = testHostEnv(cwd);
+  const env = {
+    ...testHostEnv(cwd, otherFolder ? { folders: [cwd, otherFolder] } : {}),
+    mcpServers: async () => [{ name: 'notes', command: '/usr/bin/notes-mcp', args: ['--stdio'], env: [] }],
+  };
   const controller = (threadId: string, restored?: ThreadState) => {
     const created = createThreadController({ threadId, agent, env, handlers, restored, stopGraceMs: 500 });
     controllers.push(created);
     return created;
   };
-  const methods = () =>
+  const received = () =>
     readFileSync(record, 'utf8')
       .split('\n')
       .filter(Boolean)
-      .map((line) => (JSON.parse(line) as { method?: string }).method)
+      .map((line) => JSON.parse(line) as { method?: string; params?: Record<string, unknown> });
+  const methods = () =>
+    received()
+      .map((message) => message.method)
       .filter((method): method is string => method !== undefined);
-  return { cwd, agent, controller, journalDir: join(cwd, 'journal'), methods };
+  const paramsOf = (method: string) => received().find((message) => message.method === method)?.params;
+  return { cwd, agent, controller, journalDir: join(cwd, 'journal'), methods, paramsOf };
 }
 
 async function until(controller: ThreadController, predicate: (state: ThreadState) => boolean): Promise<ThreadState> {
@@ -202,6 +209,28 @@ describe('continuing a chat after a reload', () => {
     const state = await until(chat, ready);
     expect(state.sessionId).toBe(sessionId);
     expect(texts(state.entries).at(-1)).toBe('-- resumed');
+  });
+
+  it('resume and load carry the same folders and MCP servers as session/new', async () => {
+    for (const method of ['session/resume', 'session/load']) {
+      const other = tempDir('switchboard-other-root-');
+      const capabilities = JSON.stringify({
+        loadSession: method === 'session/load',
+        sessionCapabilities: { additionalDirectories: {}, ...(method === 'session/resume' ? { resume: {} } : {}) },
+      });
+      const w = world([], ['--capabilities', capabilities], other);
+      const { restored } = await chatThenReload(w);
+      await restored.start();
+      await until(restored, ready);
+      const opened = w.paramsOf('session/new');
+      const continued = w.paramsOf(method);
+      expect(continued?.cwd).toBe(opened?.cwd);
+      expect(continued?.additionalDirectories).toEqual([resolve(other)]);
+      expect(continued?.additionalDirectories).toEqual(opened?.additionalDirectories);
+      expect(continued?.mcpServers).toEqual([
+        { name: 'notes', command: '/usr/bin/notes-mcp', args: ['--stdio'], env: [] },
+      ]);
+    }
   });
 
   it('closing a chat sends session/close only when advertised; a window reload never does', async () => {

@@ -1,0 +1,85 @@
+// session/request_permission of one chat: checked, bounded, shown as a card until the user, a
+// cancellation or the end of the turn answers it. Every request settles exactly once
+// (src/session/permissions.ts); an empty option list is an error, not a card nobody can answer.
+import type * as acp from '@agentclientprotocol/sdk';
+import type { ThreadAction } from '../shared/actions';
+import { boundJson } from '../protocol/boundJson';
+import { ErrorCodes } from '../protocol/methods';
+import { RequestFailure, type CancelSignal } from './api';
+import { PendingPermissions } from './permissions';
+import type { ToolDiffs } from './toolDiffs';
+import { boundUpdate, rawPreview, STRUCTURED_BOUNDS } from './updateGate';
+
+/** Permission requests waiting for the user at once; more are answered with an error. */
+export const MAX_PENDING_PERMISSIONS = 32;
+
+export interface PermissionRequestsPort {
+  dispatch(action: ThreadAction): void;
+  /** A visible protocol error in the transcript (UpdateIntake.reportProtocolError). */
+  reportProtocolError(title: string, message: string, raw: string): void;
+  log(line: string): void;
+  /** The turn was cancelled: the answer is `cancelled` without asking. */
+  turnCancelled(): boolean;
+  /** The tool call's own `diff` content: texts to the keeper, hunks to the card. */
+  toolDiffs: ToolDiffs;
+}
+
+export class PermissionRequests {
+  private readonly pending = new PendingPermissions('permission-');
+
+  constructor(private readonly port: PermissionRequestsPort) {}
+
+  /** How many wait for the user. */
+  get size(): number {
+    return this.pending.size;
+  }
+
+  request(params: acp.RequestPermissionRequest, signal: CancelSignal): Promise<acp.RequestPermissionResponse> {
+    // The schema allows an empty list, but nobody could answer it: an error now (not `cancelled`,
+    // which tells the agent the user cancelled the turn) instead of a card without buttons.
+    if (params.options.length === 0) {
+      const message = 'session/request_permission offers no options, so the user cannot answer it';
+      this.port.reportProtocolError('The agent asked for permission without any options', message, rawPreview(params));
+      throw new RequestFailure(ErrorCodes.invalidParams, message);
+    }
+    // After session/cancel the answer is always `cancelled`; no point showing the question.
+    if (this.port.turnCancelled() || signal.isCancellationRequested) {
+      return Promise.resolve({ outcome: { outcome: 'cancelled' } });
+    }
+    if (this.pending.size >= MAX_PENDING_PERMISSIONS) {
+      throw new RequestFailure(
+        ErrorCodes.internalError,
+        `Too many permission requests waiting for the user (at most ${MAX_PENDING_PERMISSIONS} at once); wait for an answer first`,
+        { limit: MAX_PENDING_PERMISSIONS },
+      );
+    }
+    // Shown also outside a turn: some agents ask while preparing (or after the prompt answered);
+    // the card stays until the user answers, a later turn ends, the agent exits or the chat closes.
+    const toolCall = this.port.toolDiffs.toolCall(boundUpdate(params.toolCall));
+    const options = boundJson(params.options, STRUCTURED_BOUNDS) as acp.PermissionOption[];
+    const { permissionId, response } = this.pending.open(options);
+    this.port.dispatch({ type: 'permissionRequested', permissionId, toolCall, options });
+    // `$/cancel_request` from the agent, or the connection closing.
+    const subscription = signal.onCancellationRequested(() => this.resolve(permissionId, null));
+    return response.finally(() => subscription.dispose());
+  }
+
+  /** The user's answer (null: dismissed); an option that was not offered is answered `cancelled`. */
+  resolve(permissionId: string, optionId: string | null): void {
+    const outcome = this.pending.resolve(permissionId, optionId);
+    if (!outcome) return;
+    if (optionId !== null && outcome.kind === 'cancelled') {
+      this.port.log(`[switchboard] option ${optionId} was not offered for ${permissionId}; answered cancelled`);
+    }
+    this.port.dispatch({ type: 'permissionResolved', permissionId, outcome });
+  }
+
+  /** Answers every pending request `cancelled`; returns how many there were. */
+  cancelAll(): number {
+    const ids = this.pending.cancelAll();
+    for (const permissionId of ids) {
+      this.port.dispatch({ type: 'permissionResolved', permissionId, outcome: { kind: 'cancelled' } });
+    }
+    return ids.length;
+  }
+}

@@ -1,0 +1,142 @@
+// Opens the chat's ACP session on a started agent process: a chat with a conversation (restored
+// after a reload, or restarted) goes on with the same session where the agent can (session/resume,
+// else session/load with its replay reconciled, src/session/sessionContinuation.ts); otherwise
+// session/new, and the transcript marks where the agent lost the context. `auth_required` turns
+// into the sign-in state. The same folders and MCP servers go with every one of the three calls.
+import { resolve as resolvePath } from 'node:path';
+import type * as acp from '@agentclientprotocol/sdk';
+import { noAuthMethodFailure, startupFailure } from '../agents/failure';
+import { AcpRpcError } from '../protocol/errors';
+import { AgentMethod, ErrorCodes } from '../protocol/methods';
+import type { ThreadAction } from '../shared/actions';
+import type { AgentFailure, ThreadState } from '../shared/thread';
+import { agentRoots, rootsNotice, type AgentRoots } from '../shared/workspaceRoots';
+import { errorMessage } from '../shared/errorMessage';
+import type { AgentConfig, HostEnvironment } from './api';
+import { bounded, capText } from './agentResponses';
+import type { Generation } from './generation';
+import { continueMethod, hasConversation, ReplayReconciler } from './sessionContinuation';
+
+/** What the opener needs of the controller that owns the chat. */
+export interface SessionOpenerPort {
+  readonly agent: AgentConfig;
+  readonly env: HostEnvironment;
+  current(): ThreadState;
+  dispatch(action: ThreadAction): void;
+  isCurrent(gen: Generation): boolean;
+  fail(gen: Generation, failure: AgentFailure): void;
+  /**
+   * Opens the session's terminals and routes its traffic to the chat; `replay` (session/load)
+   * takes the replayed updates instead of the thread until `opened`.
+   */
+  attach(gen: Generation, sessionId: string, cwd: string, replay: ReplayReconciler | null): void;
+  /** Undoes `attach` after a refused resume/load. */
+  detach(gen: Generation): void;
+  /** The session is the chat's from now on (before `ready` is dispatched). */
+  opened(sessionId: string): void;
+  log(line: string): void;
+}
+
+type SessionParams = Pick<acp.NewSessionRequest, 'cwd' | 'mcpServers' | 'additionalDirectories'>;
+
+export async function openSession(port: SessionOpenerPort, gen: Generation): Promise<void> {
+  const roots = sessionRoots(port.env, gen);
+  let params: SessionParams;
+  try {
+    params = { cwd: roots.cwd, mcpServers: await mcpServers(port, gen) };
+  } catch (error) {
+    // The session still starts; the transcript says what is missing and why.
+    port.dispatch({
+      type: 'notice',
+      text: capText(`MCP servers were not passed to the agent: ${errorMessage(error)}`, 1024),
+    });
+    params = { cwd: roots.cwd, mcpServers: [] };
+  }
+  if (!port.isCurrent(gen)) return;
+  if (roots.additionalDirectories.length > 0) params.additionalDirectories = roots.additionalDirectories;
+  const continuing = hasConversation(port.current());
+  if (continuing && (await continueSession(port, gen, params)) !== false) return;
+  let response: acp.NewSessionResponse;
+  try {
+    response = await gen.connection.rpc.request(AgentMethod.sessionNew, params);
+  } catch (error) {
+    if (!port.isCurrent(gen) || !(error instanceof AcpRpcError)) return; // the agent went away: its failure shows
+    if (error.code !== ErrorCodes.authRequired) {
+      return port.fail(gen, startupFailure(gen.connection.failureContext(), 'session/new', capText(error.message)));
+    }
+    if (gen.authMethods.length === 0) return port.fail(gen, noAuthMethodFailure(gen.connection.failureContext()));
+    port.dispatch({ type: 'connection', state: { kind: 'authRequired', methods: gen.authMethods } });
+    return;
+  }
+  if (!port.isCurrent(gen)) return;
+  // Attach first: updates the agent sent before its answer are replayed in wire order.
+  port.attach(gen, response.sessionId, params.cwd, null);
+  port.opened(response.sessionId);
+  port.dispatch({
+    type: 'sessionStarted',
+    sessionId: response.sessionId,
+    modes: bounded(response.modes ?? null),
+    configOptions: bounded(response.configOptions ?? null),
+  });
+  // The conversation above is not in this session: the transcript says so where it happened.
+  if (continuing) port.dispatch({ type: 'sessionContinued', how: 'new' });
+  const notice = rootsNotice(port.agent.displayName, roots);
+  if (notice && !port.current().entries.some((entry) => entry.kind === 'notice' && entry.text === notice)) {
+    port.dispatch({ type: 'notice', text: notice });
+  }
+  port.dispatch({ type: 'connection', state: { kind: 'ready' } });
+}
+
+/**
+ * Goes on with the chat's own session (session/resume, else session/load); false when the agent
+ * cannot or refuses (a new session follows), 'gone' when the agent went away meanwhile.
+ */
+async function continueSession(
+  port: SessionOpenerPort,
+  gen: Generation,
+  params: SessionParams,
+): Promise<boolean | 'gone'> {
+  const state = port.current();
+  const method = continueMethod(state.agentCapabilities);
+  const sessionId = state.sessionId;
+  if (!sessionId || method === 'new') return false;
+  const replay = method === 'load' ? new ReplayReconciler(state) : null;
+  // Attached first: session/load replays the conversation as updates before it answers.
+  port.attach(gen, sessionId, params.cwd, replay);
+  let response: acp.ResumeSessionResponse | acp.LoadSessionResponse | null;
+  try {
+    response =
+      method === 'resume'
+        ? await gen.connection.rpc.request(AgentMethod.sessionResume, { ...params, sessionId })
+        : await gen.connection.rpc.request(AgentMethod.sessionLoad, { ...params, sessionId });
+  } catch (error) {
+    port.detach(gen);
+    if (!port.isCurrent(gen) || !(error instanceof AcpRpcError)) return 'gone';
+    port.log(`[switchboard] session/${method} of ${sessionId} failed (${error.message}); starting a new session`);
+    return false;
+  }
+  if (!port.isCurrent(gen)) return 'gone';
+  port.opened(sessionId);
+  port.dispatch({
+    type: 'sessionStarted',
+    sessionId,
+    modes: bounded(response?.modes ?? null),
+    configOptions: bounded(response?.configOptions ?? null),
+  });
+  for (const action of replay?.missing() ?? []) port.dispatch(action);
+  port.dispatch({ type: 'sessionContinued', how: method === 'resume' ? 'resumed' : 'loaded' });
+  port.dispatch({ type: 'connection', state: { kind: 'ready' } });
+  return true;
+}
+
+/** The folders of this session (src/shared/workspaceRoots.ts), from the agent's capabilities. */
+function sessionRoots(env: HostEnvironment, gen: Generation): AgentRoots {
+  const folders = (env.workspaceFolders?.() ?? [env.workspaceCwd()]).map((folder) => resolvePath(folder));
+  return agentRoots(gen.connection.capabilities, folders, resolvePath(env.workspaceCwd()));
+}
+
+/** The MCP servers for a session of this agent: per its capabilities, or none. */
+async function mcpServers(port: SessionOpenerPort, gen: Generation): Promise<acp.McpServer[]> {
+  const capabilities = gen.connection.capabilities?.mcpCapabilities;
+  return (await port.env.mcpServers?.(port.agent, capabilities)) ?? [];
+}

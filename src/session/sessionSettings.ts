@@ -1,0 +1,68 @@
+// The session's mode and config options (session/set_mode, session/set_config_option). A change
+// shows once the agent accepts it; a refusal, an error or no answer within the timeout sends the
+// selector back to the agent's value with the reason beside it: failure as state, nothing changed.
+import type * as acp from '@agentclientprotocol/sdk';
+import { AgentMethod } from '../protocol/methods';
+import type { ThreadAction } from '../shared/actions';
+import type { SettingTarget } from '../shared/thread';
+import { errorMessage } from '../shared/errorMessage';
+import { bounded, capText } from './agentResponses';
+import type { Generation } from './generation';
+
+/**
+ * An agent that never answers a mode or option change must not leave the selector showing the
+ * user's choice: after this long the change counts as refused (and the agent is told to stop).
+ */
+export const SETTING_TIMEOUT_MS = 30_000;
+
+export interface SessionSettingsPort {
+  /** The live session; throws when there is none. */
+  requireSession(): { gen: Generation; sessionId: string };
+  isCurrent(gen: Generation): boolean;
+  dispatch(action: ThreadAction): void;
+  log(line: string): void;
+  timeoutMs: number;
+}
+
+export async function setMode(port: SessionSettingsPort, modeId: string): Promise<void> {
+  const { gen, sessionId } = port.requireSession();
+  try {
+    await gen.connection.rpc.request(AgentMethod.sessionSetMode, { sessionId, modeId }, { timeoutMs: port.timeoutMs });
+  } catch (error) {
+    return settingFailed(port, gen, { kind: 'mode' }, `Could not switch the mode to ${modeId}`, error);
+  }
+  if (port.isCurrent(gen)) port.dispatch({ type: 'modeChanged', modeId });
+}
+
+/** A string sets a select option; a boolean a boolean option (`type: "boolean"`, checklist §7.2). */
+export async function setConfigOption(
+  port: SessionSettingsPort,
+  configId: string,
+  value: string | boolean,
+): Promise<void> {
+  const { gen, sessionId } = port.requireSession();
+  const params: acp.SetSessionConfigOptionRequest =
+    typeof value === 'boolean' ? { sessionId, configId, type: 'boolean', value } : { sessionId, configId, value };
+  let response: acp.SetSessionConfigOptionResponse;
+  try {
+    response = await gen.connection.rpc.request(AgentMethod.sessionSetConfigOption, params, {
+      timeoutMs: port.timeoutMs,
+    });
+  } catch (error) {
+    return settingFailed(port, gen, { kind: 'config', configId }, `Could not set ${configId}`, error);
+  }
+  if (port.isCurrent(gen))
+    port.dispatch({ type: 'configOptionsReplaced', configOptions: bounded(response.configOptions) });
+}
+
+function settingFailed(
+  port: SessionSettingsPort,
+  gen: Generation,
+  target: SettingTarget,
+  what: string,
+  error: unknown,
+): void {
+  if (!port.isCurrent(gen)) return; // the agent went away: its failure shows
+  port.log(`[switchboard] ${what}: ${errorMessage(error)}`);
+  port.dispatch({ type: 'settingFailed', target, message: capText(`${what}: ${errorMessage(error)}`, 1024) });
+}
