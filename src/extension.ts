@@ -35,6 +35,7 @@ import { randomUUID } from 'node:crypto';
 import { errorMessage } from './shared/errorMessage';
 import { foldersInside } from './shared/workspaceRoots';
 import { LiveProcessGroups } from './terminals/liveProcessGroups';
+import { FileTexts } from './review/fileTexts';
 import { RegistryFeature } from './vscode/agents/registryFeature';
 import { McpFeature } from './vscode/agents/mcpFeature';
 import { SignInFeature } from './vscode/agents/signInFeature';
@@ -127,8 +128,11 @@ export function activate(context: vscode.ExtensionContext): SwitchboardApi {
     context.workspaceState,
     () => (vscode.workspace.workspaceFolders?.length ?? 0) > 0,
   );
+  // The window's one keeper of file texts: agent writes (review) and tool calls' own diffs (sessions).
+  const fileTexts = new FileTexts();
   const host: HostEnvironment = {
     workspaceCwd,
+    fileTexts,
     workspaceFolders: workspaceFolderPaths,
     baseEnv: () => process.env,
     liveProcessGroups,
@@ -147,7 +151,7 @@ export function activate(context: vscode.ExtensionContext): SwitchboardApi {
     RESTRICTED_MODE_FAILURE,
   );
   // `threads` is read only when a session command runs, after activation.
-  const review = activateReview(context, workspaceCwd, () => threads.active()?.threadId);
+  const review = activateReview(context, workspaceCwd, fileTexts, () => threads.active()?.threadId);
   const journal = new ChatJournal(journalDir(context), (line) => console.warn(line));
   /** Journals being restored, picked up by the factory (the chat keeps writing the same file). */
   const restoring = new Map<string, DecodedJournal>();
@@ -197,7 +201,7 @@ export function activate(context: vscode.ExtensionContext): SwitchboardApi {
     return thread;
   }
 
-  const diffs = new DiffDocuments(review.controller.texts);
+  const diffs = new DiffDocuments(fileTexts);
   const agentTerminals = new AgentTerminals();
   function openTerminal(thread: ThreadController, terminalId: string): vscode.Terminal | undefined {
     const handle = thread.terminalHandle(terminalId);
@@ -219,7 +223,6 @@ export function activate(context: vscode.ExtensionContext): SwitchboardApi {
     startChat,
     pickAgent: () => pickAgent(catalog),
     openLocation: (path, line) => openLocation(path, line, workspaceCwd()),
-    openDiff: (path, oldText, newText) => diffs.open(path, oldText, newText),
     openWriteDiff: (path, fromRevision, revision) => diffs.openWrite(path, fromRevision, revision),
     copy: async (text) => vscode.env.clipboard.writeText(text),
     showLog: (agentId) => agentLogs.show(agentId ?? catalog.defaultAgent().id),

@@ -5,7 +5,6 @@ import type { ThreadController } from '../session/api';
 import type { WebviewToHost } from '../shared/messages';
 import { contextBlocks, contextLabel, type ContextRef, type ResolvedContext } from '../shared/promptContext';
 import { parseContextRefs } from './contextRefs';
-import type { ThreadState } from '../shared/thread';
 import { clampLine, parseWebviewMessage } from './webviewMessages';
 import { errorMessage } from '../shared/errorMessage';
 
@@ -24,9 +23,7 @@ export interface ChatHost {
   pickAgent(): Promise<string | undefined>;
   sendSnapshot(): void;
   openLocation(path: string, line: number | null): Promise<void>;
-  /** The diff editor over two texts the host holds (a tool call's own diff, from the thread state). */
-  openDiff(path: string, oldText: string | null, newText: string): Promise<void>;
-  /** The diff editor over fs writes, by {path, revision} in the keeper of file texts. */
+  /** The diff editor over texts in the keeper of file texts, by {path, revision} (fs writes, tool calls' own diffs). */
   openWriteDiff(path: string, fromRevision: number, revision: number): Promise<void>;
   copy(text: string): Promise<void>;
   showLog(agentId: string | undefined): void;
@@ -152,11 +149,6 @@ async function dispatch(message: WebviewToHost, host: ChatHost): Promise<void> {
     case 'openDiff':
       await host.openWriteDiff(message.path, message.fromRevision, message.revision);
       return;
-    case 'openToolDiff': {
-      const diff = thread ? toolDiff(thread.snapshot().state, message.toolCallId, message.path) : undefined;
-      if (diff) await host.openDiff(diff.path, diff.oldText, diff.newText);
-      return;
-    }
     case 'copy':
       await host.copy(message.text);
       return;
@@ -228,7 +220,6 @@ const WHAT_FAILED: Record<WebviewToHost['type'], string> = {
   newChat: 'start a new chat',
   openLocation: 'open the file',
   openDiff: 'open the diff',
-  openToolDiff: 'open the diff',
   copy: 'copy to the clipboard',
   showLog: 'show the agent log',
   configureAgents: 'open the agent settings',
@@ -243,22 +234,6 @@ const WHAT_FAILED: Record<WebviewToHost['type'], string> = {
   closeChat: 'close the chat',
   openChatInEditor: 'open the chat in an editor tab',
 };
-
-/** The agent's own diff of `path` in a tool call's content, with its texts checked. */
-function toolDiff(
-  state: ThreadState,
-  toolCallId: string,
-  path: string,
-): { path: string; oldText: string | null; newText: string } | undefined {
-  for (const entry of state.entries) {
-    if (entry.kind !== 'tool' || entry.tool.toolCallId !== toolCallId) continue;
-    for (const item of entry.tool.content) {
-      if (item.type !== 'diff' || item.path !== path || typeof item.newText !== 'string') continue;
-      return { path, oldText: typeof item.oldText === 'string' ? item.oldText : null, newText: item.newText };
-    }
-  }
-  return undefined;
-}
 
 const AGENT_ADVICE = 'Check "Switchboard: Show Agent Log", or run "Switchboard: Restart Agent".';
 
@@ -289,7 +264,6 @@ export function errorAdvice(type: WebviewToHost['type'], error: unknown): string
   const touchesAgent = ![
     'openLocation',
     'openDiff',
-    'openToolDiff',
     'copy',
     'showLog',
     'configureAgents',

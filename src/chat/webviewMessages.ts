@@ -26,7 +26,6 @@ const SHAPES: { [K in WebviewToHost['type']]: Shape } = {
   newChat: { agentId: 'string?' },
   openLocation: { path: 'string', line: 'number|null?' },
   openDiff: { path: 'string', fromRevision: 'revision', revision: 'revision' },
-  openToolDiff: { toolCallId: 'string', path: 'string' },
   copy: { text: 'string' },
   showLog: {},
   configureAgents: {},

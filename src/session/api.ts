@@ -6,7 +6,7 @@ import type { ThreadAction } from '../shared/actions';
 import type { ReviewView, ThreadState, ToolCallView } from '../shared/thread';
 import type { CancelSignal, TrafficSink } from '../protocol/types';
 import type { TerminalHandle } from './terminalManager';
-import type { WriteOutcome } from '../review/fileTexts';
+import type { FileTexts, WriteOutcome } from '../review/fileTexts';
 
 // Defined by the agents layer; re-exported for the layers above.
 import type { AgentConfig } from '../agents/config';
@@ -40,6 +40,8 @@ export interface HostEnvironment {
   baseEnv(): NodeJS.ProcessEnv;
   /** The host's live terminal process groups, for its last-resort exit hook. */
   liveProcessGroups: LiveProcessGroups;
+  /** The window's keeper of file texts: a tool call's own `diff` texts are kept here (toolDiffs.ts). */
+  fileTexts: FileTexts;
   /** Per-agent stderr sink (a LogOutputChannel in VS Code). */
   agentLog(agentId: string): { append(line: string): void };
   /** Every JSON-RPC message both ways. */

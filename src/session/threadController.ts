@@ -25,6 +25,7 @@ import { PromptQueueSender } from './promptQueueSender';
 import { ThreadStore } from './threadStore';
 import { ThreadTerminals, type ThreadTerminalsDeps } from './threadTerminals';
 import { UpdateIntake } from './updateIntake';
+import { ToolDiffs } from './toolDiffs';
 import type { ReplayReconciler } from './sessionContinuation';
 import { openSession, type SessionOpenerPort } from './sessionOpener';
 import { continueFromEdit, type MessageEditPort } from './messageEdit';
@@ -100,11 +101,14 @@ export class AcpThreadController implements ThreadController {
     this.store = new ThreadStore(threadId, initial, (error) =>
       log(`[switchboard] thread listener failed: ${String(error)}`),
     );
-    this.intake = new UpdateIntake(dispatch, log);
-    this.replayIntake = new UpdateIntake((action) => this.replay?.add(action), log);
+    // Tool calls' own `diff` content: texts to the window's keeper, hunks to the thread.
+    const toolDiffs = new ToolDiffs(env.fileTexts);
+    this.intake = new UpdateIntake(dispatch, log, toolDiffs);
+    this.replayIntake = new UpdateIntake((action) => this.replay?.add(action), log, toolDiffs);
     this.permissions = new PermissionRequests({
       dispatch,
       log,
+      toolDiffs,
       turnCancelled,
       reportProtocolError: (title, message, raw) => this.intake.reportProtocolError(title, message, raw),
       policy: env.permissionPolicy?.(agent.id, threadId),
