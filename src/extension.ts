@@ -2,6 +2,7 @@
 // VS Code-free core. Cheap on purpose: no agent is spawned and nothing big is read until the user
 // starts a chat.
 import * as os from 'node:os';
+import { PermissionRuleStore, registerPermissionRules } from './vscode/chat/permissionPolicy';
 import * as vscode from 'vscode';
 import { AgentCatalog, pickAgent, SETTINGS_SECTION, transportSettings } from './vscode/agents/agentCatalog';
 import { AgentLogs } from './vscode/agents/agentLogs';
@@ -43,6 +44,9 @@ import { foldersInside } from './shared/workspaceRoots';
 import { LiveProcessGroups } from './terminals/liveProcessGroups';
 import { RegistryFeature } from './vscode/agents/registryFeature';
 import { McpFeature } from './vscode/agents/mcpFeature';
+import { SignInFeature } from './vscode/agents/signInFeature';
+import { noteWhereAgentsRun } from './vscode/agents/remoteInfo';
+import { SecretRedactor } from './agents/secretRedactor';
 import { spawnAgentProcess } from './agents/agentProcess';
 import { gatedSpawn, RESTRICTED_MODE_FAILURE } from './agents/refusedProcess';
 
@@ -79,6 +83,10 @@ export interface SwitchboardApi {
   quickDiff: AgentQuickDiff;
   /** The context keys the `when`/`enablement` clauses read, as last set (in-host tests). */
   contextKeys(): Record<string, boolean>;
+  /** Sign-in keys kept in SecretStorage (the in-host tests store one and look for it elsewhere). */
+  signIn: SignInFeature;
+  /** What the traffic log and an agent's log hold, as shown (in-host tests prove secrets are absent). */
+  logText(agentId: string): { traffic: string; agent: string };
   /** How long activate() took, in ms (npm run bench reads it; also logged to the extension host console). */
   activationMs: number;
 }
@@ -108,8 +116,10 @@ export function activate(context: vscode.ExtensionContext): SwitchboardApi {
   );
   reportSettingErrors(catalog.reload());
 
-  const agentLogs = new AgentLogs((agentId) => catalog.find(agentId)?.displayName ?? agentId);
-  const traffic = new TrafficChannel();
+  // Secrets given to agents (sign-in keys, MCP secrets) never reach the agent or traffic logs.
+  const redactor = new SecretRedactor();
+  const agentLogs = new AgentLogs((agentId) => catalog.find(agentId)?.displayName ?? agentId, redactor);
+  const traffic = new TrafficChannel(redactor);
   const version = String((context.extension.packageJSON as { version?: unknown }).version ?? '0.0.0');
   // The last resort for terminals when the host goes away without deactivate() (a crash, a kill): an exit
   // hook cannot wait, so it kills every live group at once.
@@ -117,7 +127,13 @@ export function activate(context: vscode.ExtensionContext): SwitchboardApi {
   const killOnExit = (): void => liveProcessGroups.killAll();
   process.once('exit', killOnExit);
   context.subscriptions.push({ dispose: () => void process.removeListener('exit', killOnExit) });
-  const mcp = new McpFeature(context.secrets, (agentId, line) => agentLogs.sink(agentId).append(line));
+  const mcp = new McpFeature(context.secrets, (agentId, line) => agentLogs.sink(agentId).append(line), redactor);
+  const signIn = new SignInFeature(context.secrets, redactor, workspaceCwd);
+  const permissionRules = new PermissionRuleStore(
+    context.globalState,
+    context.workspaceState,
+    () => (vscode.workspace.workspaceFolders?.length ?? 0) > 0,
+  );
   const host: HostEnvironment = {
     workspaceCwd,
     workspaceFolders: workspaceFolderPaths,
@@ -126,8 +142,9 @@ export function activate(context: vscode.ExtensionContext): SwitchboardApi {
     agentLog: (agentId) => agentLogs.sink(agentId),
     traffic: (agentId) => traffic.sink(agentId),
     settings: transportSettings,
-    clientInfo: () => ({ name: 'switchboard', title: 'Switchboard', version }),
+    clientInfo: () => ({ name: 'switchboard', title: vscode.l10n.t('Switchboard'), version }),
     mcpServers: (agent, capabilities) => mcp.serversFor(agent, capabilities),
+    permissionPolicy: (agentId, threadId) => permissionRules.policy(agentId, threadId),
   };
 
   // Restricted Mode runs only the Demo agent; asked at each start, so Restart works once the folder is trusted.
@@ -183,6 +200,7 @@ export function activate(context: vscode.ExtensionContext): SwitchboardApi {
   }
 
   async function startChat(agentId: string | undefined): Promise<ThreadController> {
+    noteWhereAgentsRun(context.globalState);
     const thread = createChat(agentId);
     await thread.start();
     return thread;
@@ -222,6 +240,15 @@ export function activate(context: vscode.ExtensionContext): SwitchboardApi {
     reviewSession: (thread, action) => review.resolveSession(thread.threadId, action),
     reviewSource: review.source,
     restoreCheckpoint: (thread, entryId) => review.restoreCheckpoint(thread.threadId, entryId),
+    // "Edit": stop the turn (the agent must not write meanwhile), put the files back (the user
+    // confirms; a cancel ends the edit with nothing changed), then continue from the message.
+    editMessage: async (thread, entryId, text, context) => {
+      if (!thread.editFrom) throw new Error('this chat cannot continue from an earlier message');
+      await thread.stopTurn?.();
+      const restored = await review.restoreForEdit(thread.threadId, entryId);
+      if (restored === null) return;
+      await thread.editFrom(entryId, text, context, restored);
+    },
     resolveContext,
     pickContext,
     reportError: (message) => void vscode.window.showErrorMessage(message),
@@ -241,6 +268,16 @@ export function activate(context: vscode.ExtensionContext): SwitchboardApi {
     },
   );
   threads.onDidChangeActive((thread) => view.setThread(thread));
+  registerPermissionRules(
+    context,
+    permissionRules,
+    () => {
+      const thread = threads.active();
+      return thread && { threadId: thread.threadId, agentName: thread.agent.displayName };
+    },
+    (listener) => threads.onDidChangeActive(listener),
+    (agentId) => catalog.find(agentId)?.displayName ?? agentId,
+  );
   const contextKeys = new ChatContextKeys({
     activeThread: () => threads.active(),
     onDidChangeActive: (listener) => threads.onDidChangeActive(listener),
@@ -266,7 +303,7 @@ export function activate(context: vscode.ExtensionContext): SwitchboardApi {
   );
   const updateBadge = (): void => {
     const count = chatList.attentionCount();
-    view.setBadge(count, `${count} chat${count === 1 ? '' : 's'} need${count === 1 ? 's' : ''} you`);
+    view.setBadge(count, count === 1 ? vscode.l10n.t('1 chat needs you') : vscode.l10n.t('{0} chats need you', count));
   };
   chatList.onDidChange(() => {
     view.chatsChanged();
@@ -486,6 +523,8 @@ export function activate(context: vscode.ExtensionContext): SwitchboardApi {
     agentRegistry,
     quickDiff,
     contextKeys: () => contextKeys.current(),
+    signIn,
+    logText: (agentId) => ({ traffic: traffic.text(agentId), agent: agentLogs.recentText(agentId) }),
     activationMs: activationTime(activationStarted),
   };
 }
@@ -514,9 +553,11 @@ function reportSettingErrors(errors: string[]): void {
   if (errors.length === 0) return;
   const more = errors.length > 1 ? vscode.l10n.t(' (and {0} more)', errors.length - 1) : '';
   const open = vscode.l10n.t('Open Settings');
-  void vscode.window.showWarningMessage(`Switchboard: ${errors[0]}${more}`, open).then((choice) => {
-    if (choice) void vscode.commands.executeCommand('workbench.action.openSettings', 'switchboard.agents');
-  });
+  void vscode.window
+    .showWarningMessage(vscode.l10n.t('Switchboard: {0}{1}', errors[0] ?? '', more), open)
+    .then((choice) => {
+      if (choice) void vscode.commands.executeCommand('workbench.action.openSettings', 'switchboard.agents');
+    });
   for (const error of errors) console.warn(`[switchboard] ${error}`);
 }
 

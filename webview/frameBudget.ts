@@ -21,6 +21,8 @@ export class FrameBudget {
   private deadline = Number.POSITIVE_INFINITY;
   private charsPerMs = INITIAL_CHARS_PER_MS;
   private held = false;
+  /** Frames started so far: how long streamed text has been waiting for its markdown (message.ts). */
+  private frames = 0;
   /** Views that held text back, to be continued next frame. */
   private waiting = new Set<() => void>();
 
@@ -33,6 +35,17 @@ export class FrameBudget {
   startFrame(budgetMs: number = this.budgetMs): void {
     this.deadline = this.now() + budgetMs;
     this.held = false;
+    this.frames++;
+  }
+
+  /** The number of the current frame (counts every frame started). */
+  get frame(): number {
+    return this.frames;
+  }
+
+  /** True in a frame without a budget (the public flush): everything renders now. */
+  get unlimited(): boolean {
+    return !Number.isFinite(this.deadline);
   }
 
   /** Whether text was held back this frame: the app asks for another frame. */

@@ -58,6 +58,8 @@ function monitorBurst() {
       const m = /⟦burst@(\d+)⟧/.exec(markdown.querySelector('p')?.textContent ?? '');
       if (m) state.start = Number(m[1]);
     }
+    // On screen as markdown: text still queued as plain text (webview/render/markdown.ts) does not count.
+    if (markdown.querySelector('.md-pending')) return;
     let block = markdown.lastElementChild;
     while (block?.lastElementChild && !/^(P|PRE|TABLE|UL|OL)$/.test(block.tagName)) block = block.lastElementChild;
     if (state.start !== null && (block?.textContent ?? '').includes('⟦burst-end⟧')) {

@@ -3,7 +3,7 @@
 // implements ClientHandlers and HostEnvironment with the real API and drives a ThreadController.
 import type * as acp from '@agentclientprotocol/sdk';
 import type { ThreadAction } from '../shared/actions';
-import type { ReviewView, ThreadState } from '../shared/thread';
+import type { ReviewView, ThreadState, ToolCallView } from '../shared/thread';
 import type { CancelSignal, TrafficSink } from '../protocol/types';
 import type { TerminalHandle } from './terminalManager';
 import type { WriteOutcome } from '../review/fileTexts';
@@ -52,12 +52,27 @@ export interface HostEnvironment {
    * (src/agents/mcpServers.ts); none when absent.
    */
   mcpServers?(agent: AgentConfig, capabilities: acp.McpCapabilities | null | undefined): Promise<acp.McpServer[]>;
+  /** The permission policy of one chat; absent: every request is asked. */
+  permissionPolicy?(agentId: string, threadId: string): PermissionPolicy;
+}
+
+/**
+ * The client's own answers to session/request_permission (the rules "Always allow" / "Always
+ * reject" made, the chat's auto-approve mode): src/vscode/chat/permissionPolicy.ts.
+ */
+export interface PermissionPolicy {
+  /** An answer given without asking, with the words the card shows; undefined asks the user. */
+  answer(tool: ToolCallView, options: readonly acp.PermissionOption[]): { optionId: string; note: string } | undefined;
+  /** The user chose an option (an "always" one becomes a rule). */
+  chosen(tool: ToolCallView, option: acp.PermissionOption): void;
 }
 
 /** Draft ACP features behind `switchboard.experimental.*` (off by default; advertised only when on). */
 export interface ExperimentalFeatures {
   /** `elicitation/create` (form mode) and `elicitation/complete`: the client advertises `elicitation.form`. */
   elicitation: boolean;
+  /** `session/fork` (draft): "Edit" on a previous message continues in a fork where the agent offers it. */
+  fork?: boolean;
 }
 
 /** One numbered action for one thread, as forwarded to the webview. */
@@ -97,6 +112,18 @@ export interface ThreadController {
     action: 'accept' | 'decline' | 'cancel',
     values?: Record<string, unknown>,
   ): Record<string, string> | null;
+  /**
+   * Stops a running turn and waits (bounded) until it ended; resolves at once when idle. Before
+   * "Edit" restores files, so the agent is not writing them meanwhile. Optional (ACP controllers).
+   */
+  stopTurn?(): Promise<void>;
+  /**
+   * "Edit" on a previous user message, after its checkpoint was restored: continues from there
+   * with `text` (session/fork where offered and switched on, else a new seeded session; the
+   * transcript says which). Rejects, changing nothing, when the chat cannot (no session, not idle,
+   * no such message). Optional (ACP controllers).
+   */
+  editFrom?(entryId: string, text: string, context: acp.ContentBlock[], restoredFiles: number): Promise<void>;
   /** A refusal by the agent becomes state (settingFailed), not a rejection. */
   setMode(modeId: string): Promise<void>;
   /** A string for a select option, a boolean for a boolean one; a refusal becomes state too. */

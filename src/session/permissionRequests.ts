@@ -3,9 +3,10 @@
 // (src/session/permissions.ts); an empty option list is an error, not a card nobody can answer.
 import type * as acp from '@agentclientprotocol/sdk';
 import type { ThreadAction } from '../shared/actions';
+import type { ToolCallView } from '../shared/thread';
 import { boundJson } from '../protocol/boundJson';
 import { ErrorCodes } from '../protocol/methods';
-import { RequestFailure, type CancelSignal } from './api';
+import { RequestFailure, type CancelSignal, type PermissionPolicy } from './api';
 import { PendingPermissions } from './permissions';
 import { boundUpdate, rawPreview, STRUCTURED_BOUNDS } from './updateGate';
 
@@ -19,10 +20,16 @@ export interface PermissionRequestsPort {
   log(line: string): void;
   /** The turn was cancelled: the answer is `cancelled` without asking. */
   turnCancelled(): boolean;
+  /** Answers the client gives by itself, and what the user's choices teach it. */
+  policy?: PermissionPolicy;
+  /** The tool call as the thread knows it (the request may carry only its id). */
+  toolView(toolCallId: string): ToolCallView | undefined;
 }
 
 export class PermissionRequests {
   private readonly pending = new PendingPermissions('permission-');
+  /** The request of each pending id, for the policy to learn from the user's choice. */
+  private readonly asked = new Map<string, { toolCallId: string; options: acp.PermissionOption[] }>();
 
   constructor(private readonly port: PermissionRequestsPort) {}
 
@@ -56,6 +63,19 @@ export class PermissionRequests {
     const options = boundJson(params.options, STRUCTURED_BOUNDS) as acp.PermissionOption[];
     const { permissionId, response } = this.pending.open(options);
     this.port.dispatch({ type: 'permissionRequested', permissionId, toolCall, options });
+    const automatic = this.automaticAnswer(toolCall.toolCallId, options);
+    if (automatic) {
+      // The card shows the request and who answered it; the agent gets the answer at once.
+      this.pending.resolve(permissionId, automatic.optionId);
+      this.port.log(`[switchboard] ${permissionId} answered ${automatic.optionId}: ${automatic.note}`);
+      this.port.dispatch({
+        type: 'permissionResolved',
+        permissionId,
+        outcome: { kind: 'selected', optionId: automatic.optionId, automatic: automatic.note },
+      });
+      return response;
+    }
+    this.asked.set(permissionId, { toolCallId: toolCall.toolCallId, options });
     // `$/cancel_request` from the agent, or the connection closing.
     const subscription = signal.onCancellationRequested(() => this.resolve(permissionId, null));
     return response.finally(() => subscription.dispose());
@@ -64,15 +84,48 @@ export class PermissionRequests {
   /** The user's answer (null: dismissed); an option that was not offered is answered `cancelled`. */
   resolve(permissionId: string, optionId: string | null): void {
     const outcome = this.pending.resolve(permissionId, optionId);
+    const asked = this.asked.get(permissionId);
+    this.asked.delete(permissionId);
     if (!outcome) return;
+    if (outcome.kind === 'selected' && asked) {
+      const option = asked.options.find((o) => o.optionId === outcome.optionId);
+      if (option) this.learn(asked.toolCallId, option);
+    }
     if (optionId !== null && outcome.kind === 'cancelled') {
       this.port.log(`[switchboard] option ${optionId} was not offered for ${permissionId}; answered cancelled`);
     }
     this.port.dispatch({ type: 'permissionResolved', permissionId, outcome });
   }
 
+  /** A policy that throws must not leave the request unanswered: it is asked instead. */
+  private automaticAnswer(
+    toolCallId: string,
+    options: acp.PermissionOption[],
+  ): { optionId: string; note: string } | undefined {
+    const tool = this.port.toolView(toolCallId);
+    if (!tool || !this.port.policy) return undefined;
+    try {
+      const answer = this.port.policy.answer(tool, options);
+      return answer && options.some((o) => o.optionId === answer.optionId) ? answer : undefined;
+    } catch (error) {
+      this.port.log(`[switchboard] permission policy failed: ${String(error)}`);
+      return undefined;
+    }
+  }
+
+  private learn(toolCallId: string, option: acp.PermissionOption): void {
+    const tool = this.port.toolView(toolCallId);
+    if (!tool || !this.port.policy) return;
+    try {
+      this.port.policy.chosen(tool, option);
+    } catch (error) {
+      this.port.log(`[switchboard] permission policy failed: ${String(error)}`);
+    }
+  }
+
   /** Answers every pending request `cancelled`; returns how many there were. */
   cancelAll(): number {
+    this.asked.clear();
     const ids = this.pending.cancelAll();
     for (const permissionId of ids) {
       this.port.dispatch({ type: 'permissionResolved', permissionId, outcome: { kind: 'cancelled' } });

@@ -13,6 +13,7 @@ import { IncrementalMarkdown } from './markdown';
 import type { EntryView, Post } from './types';
 import type { FrameBudget } from '../frameBudget';
 import type { TextAppend } from '../store';
+import { t } from '../l10n';
 
 type MessageEntry = Extract<Entry, { kind: 'user' | 'agent' | 'thought' }>;
 
@@ -20,7 +21,14 @@ interface PartView {
   part: MessagePart;
   el: HTMLElement;
   markdown: IncrementalMarkdown | null;
+  /** The frame since which streamed text has been waiting for its markdown pass (see markdownDue). */
+  queuedSince?: number;
 }
+
+/** Frames streamed text may be shown as plain text before its markdown is rendered (see markdownDue). */
+export const MAX_QUEUED_FRAMES = 8;
+/** Queued characters that are rendered as markdown at once, whatever the open block's length. */
+export const MIN_PASS_CHARS = 512;
 
 /**
  * Renders a list of parts into `container`, reusing the view of every unchanged part. Markdown
@@ -60,7 +68,11 @@ class PartsRenderer {
     for (const extra of this.views.splice(parts.length)) extra.el.remove();
   }
 
-  /** Shows as much of the text part as the frame's budget allows; the view is up to date only when all of it. */
+  /**
+   * Shows the text part: what streamed in is on screen at once (as plain text while its markdown
+   * waits), and rendered as markdown as far as the frame's budget allows; the view is up to date
+   * only when all of it is.
+   */
   private showText(
     view: PartView,
     markdown: IncrementalMarkdown,
@@ -70,10 +82,14 @@ class PartsRenderer {
     const known = appended?.part === part ? unseenTail(appended, markdown.shownLength) : undefined;
     if (known !== undefined) {
       // Only what was appended is read (see TextAppend).
-      const allowed = this.budget.allow(known.length);
-      const piece = allowed >= known.length ? known : known.slice(0, cutAt(known, allowed));
-      this.budget.measure(piece.length, () => markdown.append(piece));
-      if (piece.length === known.length) {
+      markdown.enqueue(known);
+      if (markdown.pendingLength > 0 && this.markdownDue(view, markdown)) {
+        const allowed = this.budget.allow(markdown.pendingLength);
+        this.budget.measure(allowed, () => markdown.renderPending(allowed));
+        view.queuedSince = markdown.pendingLength > 0 ? this.budget.frame : undefined;
+      }
+      markdown.showPending();
+      if (markdown.pendingLength === 0) {
         view.part = part;
         return;
       }
@@ -82,6 +98,8 @@ class PartsRenderer {
       return;
     }
     const text = part.text;
+    markdown.dropPending(); // the whole text is given again: what was queued is in it
+    view.queuedSince = undefined;
     const wanted = text.length - markdown.shownLength;
     const allowed = wanted > 0 ? this.budget.allow(wanted) : wanted;
     if (allowed >= wanted) {
@@ -91,8 +109,25 @@ class PartsRenderer {
     }
     const end = markdown.shownLength + cutAt(text.slice(markdown.shownLength), allowed);
     this.budget.measure(allowed, () => markdown.update(text.slice(0, end)));
+    // The rest is on screen as plain text until the next frames render it.
+    markdown.enqueue(text.slice(end));
+    markdown.showPending();
     view.part = HELD_BACK;
     this.budget.holdBack(this.resume);
+  }
+
+  /**
+   * Whether the queued text of a streaming part is rendered as markdown in this frame. A pass
+   * renders the whole open block again, so while a slow stream adds a few characters a frame it
+   * waits: until the queue is as long as the open block (each block then renders a bounded number
+   * of times, however it was split) or MIN_PASS_CHARS, or MAX_QUEUED_FRAMES frames passed (the
+   * formatting catches up within about 130 ms). A streaming code block renders at once (cheap).
+   */
+  private markdownDue(view: PartView, markdown: IncrementalMarkdown): boolean {
+    if (this.budget.unlimited || markdown.growingCode) return true;
+    if (markdown.pendingLength >= Math.max(MIN_PASS_CHARS, markdown.tailLength)) return true;
+    view.queuedSince ??= this.budget.frame;
+    return this.budget.frame - view.queuedSince >= MAX_QUEUED_FRAMES;
   }
 
   /** A part that cannot be shown (malformed agent data) is an error card; the other parts render. */
@@ -101,7 +136,7 @@ class PartsRenderer {
       return this.create(part);
     } catch (error) {
       recordError('a message part could not be rendered', error);
-      return { part, el: errorCard('This part of the message could not be shown', part, error), markdown: null };
+      return { part, el: errorCard(t('This part of the message could not be shown'), part, error), markdown: null };
     }
   }
 
@@ -133,12 +168,22 @@ function cutAt(text: string, count: number): number {
   return code >= 0xd800 && code <= 0xdbff ? count - 1 : count;
 }
 
+/** The event "Edit" on a user message raises; the thread view hands it to the composer. */
+export const EDIT_EVENT = 'switchboard-edit-message';
+
+export interface EditRequest {
+  entryId: string;
+  text: string;
+}
+
 export class MessageView implements EntryView {
   readonly el: HTMLElement;
   private readonly parts: PartsRenderer;
   /** Thoughts render only when expanded: a collapsed "Thinking" costs nothing while it streams. */
   private readonly details: HTMLDetailsElement | null = null;
   private pending: MessagePart[] | null = null;
+  /** A user message's text, for Edit. */
+  private userText = '';
 
   constructor(entry: MessageEntry, post: Post, budget: FrameBudget) {
     this.el = h('div', { class: `entry ${entry.kind}`, data: { entryId: entry.id } });
@@ -148,7 +193,7 @@ export class MessageView implements EntryView {
       const summary = h(
         'summary',
         { class: 'thought-summary' },
-        h('span', { class: 'thought-label', text: 'Thinking' }),
+        h('span', { class: 'thought-label', text: t('Thinking') }),
       );
       this.details = h('details', { class: 'thought-details' }, summary, body);
       this.details.addEventListener('toggle', () => this.flushPending());
@@ -157,12 +202,25 @@ export class MessageView implements EntryView {
       if (entry.kind === 'user') {
         // Restore puts the files back as they were before this prompt (the host confirms first).
         const restore = button(
-          'Restore checkpoint',
+          t('Restore checkpoint'),
           'restore-checkpoint link-button',
           () => post({ type: 'restoreCheckpoint', entryId: entry.id }),
-          'Put the files the agent touched back as they were before this message',
+          t('Put the files the agent touched back as they were before this message'),
         );
-        this.el.appendChild(h('div', { class: 'message-author' }, h('span', { text: 'You' }), restore));
+        // Edit puts this message into the composer; sending it goes back to here (composer.ts).
+        const edit = button(
+          t('Edit'),
+          'edit-message link-button',
+          () =>
+            this.el.dispatchEvent(
+              new CustomEvent<EditRequest>(EDIT_EVENT, {
+                bubbles: true,
+                detail: { entryId: entry.id, text: this.userText },
+              }),
+            ),
+          t('Edit this message and continue from here (the files go back to before it)'),
+        );
+        this.el.appendChild(h('div', { class: 'message-author' }, h('span', { text: t('You') }), edit, restore));
       }
       this.el.appendChild(body);
     }
@@ -171,6 +229,9 @@ export class MessageView implements EntryView {
 
   update(entry: Entry, appended?: TextAppend | null): void {
     if (entry.kind !== 'user' && entry.kind !== 'agent' && entry.kind !== 'thought') return;
+    if (entry.kind === 'user' && Array.isArray(entry.parts)) {
+      this.userText = entry.parts.map((part) => (part.kind === 'text' ? part.text : '')).join('');
+    }
     if (this.details && !this.details.open) {
       this.pending = entry.parts;
       return;

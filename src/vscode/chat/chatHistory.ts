@@ -31,9 +31,12 @@ export interface HistoryDeps {
 
 type Item = vscode.QuickPickItem & { history: HistoryItem };
 
-const RENAME: vscode.QuickInputButton = { iconPath: new vscode.ThemeIcon('edit'), tooltip: 'Rename' };
-const EXPORT: vscode.QuickInputButton = { iconPath: new vscode.ThemeIcon('markdown'), tooltip: 'Export as Markdown' };
-const DELETE: vscode.QuickInputButton = { iconPath: new vscode.ThemeIcon('trash'), tooltip: 'Delete' };
+const RENAME: vscode.QuickInputButton = { iconPath: new vscode.ThemeIcon('edit'), tooltip: vscode.l10n.t('Rename') };
+const EXPORT: vscode.QuickInputButton = {
+  iconPath: new vscode.ThemeIcon('markdown'),
+  tooltip: vscode.l10n.t('Export as Markdown'),
+};
+const DELETE: vscode.QuickInputButton = { iconPath: new vscode.ThemeIcon('trash'), tooltip: vscode.l10n.t('Delete') };
 
 export async function showHistory(deps: HistoryDeps): Promise<void> {
   const pick = vscode.window.createQuickPick<Item>();

@@ -180,4 +180,19 @@ describe('permission buttons say what the kind does', () => {
     );
     expect(m.$('.permission-result').textContent).toBe('Always allowed (“Deny”)');
   });
+
+  it('an answer the client gave by itself says so on the card', () => {
+    const m = mount();
+    const answered = (automatic?: string): ThreadAction => ({
+      type: 'permissionResolved',
+      permissionId: 'p1',
+      outcome: { kind: 'selected', optionId: 'trap', ...(automatic ? { automatic } : {}) },
+    });
+    m.snapshot(thread([...READY, PROMPT, tool(), permission(options), answered(`Allowed by rule: x${RLO}`)]));
+    expect(m.$('.permission').dataset.automatic).toBe('true');
+    expect(m.$('.permission-automatic').textContent).toBe(visibleText(`Allowed by rule: x${RLO}`));
+    m.snapshot(thread([...READY, PROMPT, tool(), permission(options), answered()]));
+    expect(m.$('.permission').dataset.automatic).toBeUndefined();
+    expect(m.root.querySelector('.permission-automatic')).toBeNull();
+  });
 });

@@ -4,6 +4,7 @@ import { createChatApp } from '../../../webview/app';
 import { onlyStreamingTextGrew } from '../../../webview/streamingFrames';
 import type { ViewState } from '../../../webview/store';
 import { reduce } from '../../../src/shared/reduce';
+import { MAX_QUEUED_FRAMES } from '../../../webview/render/message';
 import { agentChunk, thread, update } from './helpers';
 
 function view(t: ViewState['thread']): ViewState {
@@ -66,7 +67,16 @@ describe('the chat app under a fast stream', () => {
     expect(frames).toHaveLength(1); // ...and has asked for the next frame
     tick();
     expect(text()).toBe('One two three');
+    // Shown as plain text at once; its markdown pass follows within MAX_QUEUED_FRAMES frames, then
+    // the app stops asking for frames.
+    let waited = 0;
+    while (frames.length > 0 && waited <= MAX_QUEUED_FRAMES) {
+      tick();
+      waited++;
+    }
     expect(frames).toHaveLength(0);
+    expect(waited).toBeLessThanOrEqual(MAX_QUEUED_FRAMES);
+    expect(text()).toBe('One two three');
   });
 
   it('never delays anything but streamed text', () => {

@@ -1,0 +1,243 @@
+// The VS Code side of permission rules (src/chat/permissionRules.ts): rules kept in globalState
+// (user scope) and workspaceState (workspace scope), never in a settings file a cloned repository
+// could bring; the per-chat auto-approve mode, shown in the status bar while it is on; the command
+// "Switchboard: Permission Rules" listing the rules, what they answered, each removable.
+import * as vscode from 'vscode';
+import type * as acp from '@agentclientprotocol/sdk';
+import type { PermissionPolicy } from '../../session/api';
+import type { ToolCallView } from '../../shared/thread';
+import {
+  automaticAnswer,
+  commandOf,
+  describeRule,
+  rulePrefixes,
+  type AutoApproveMode,
+  type PermissionRule,
+  type PermissionSubject,
+  type RuleScope,
+} from '../../chat/permissionRules';
+
+const KEY = 'switchboard.permissionRules';
+/** Per scope; a click per rule, so far more than anyone makes. */
+const MAX_RULES = 500;
+const MAX_TITLE = 200;
+
+export class PermissionRuleStore {
+  private readonly modes = new Map<string, Exclude<AutoApproveMode, 'off'>>();
+  private readonly changed = new vscode.EventEmitter<void>();
+  readonly onDidChange = this.changed.event;
+
+  constructor(
+    private readonly user: vscode.Memento,
+    private readonly workspace: vscode.Memento,
+    private readonly hasWorkspace: () => boolean,
+  ) {}
+
+  rules(): PermissionRule[] {
+    return [...this.read('workspace'), ...this.read('user')];
+  }
+
+  policy(agentId: string, threadId: string): PermissionPolicy {
+    return {
+      answer: (tool, options) => this.answer(agentId, threadId, tool, options),
+      chosen: (tool, option) => this.learn(agentId, tool, option),
+    };
+  }
+
+  mode(threadId: string): AutoApproveMode {
+    return this.modes.get(threadId) ?? 'off';
+  }
+
+  setMode(threadId: string, mode: AutoApproveMode): void {
+    if (mode === 'off') this.modes.delete(threadId);
+    else this.modes.set(threadId, mode);
+    this.changed.fire();
+  }
+
+  async remove(id: string): Promise<void> {
+    for (const scope of ['workspace', 'user'] as const) {
+      const rules = this.read(scope);
+      if (rules.some((r) => r.id === id))
+        await this.write(
+          scope,
+          rules.filter((r) => r.id !== id),
+        );
+    }
+  }
+
+  private answer(
+    agentId: string,
+    threadId: string,
+    tool: ToolCallView,
+    options: readonly acp.PermissionOption[],
+  ): { optionId: string; note: string } | undefined {
+    const answer = automaticAnswer(this.rules(), this.mode(threadId), subjectOf(agentId, tool), options);
+    if (!answer) return undefined;
+    if (answer.by === 'autoApprove') {
+      const mode = answer.mode === 'edits' ? 'edits only' : 'everything';
+      return { optionId: answer.optionId, note: `Allowed automatically: auto-approve (${mode}) is on in this chat` };
+    }
+    const rule = answer.rule;
+    void this.update(rule.scope, (rules) =>
+      rules.map((r) =>
+        r.id === rule.id ? { ...r, answered: r.answered + 1, lastAnswered: tool.title.slice(0, MAX_TITLE) } : r,
+      ),
+    );
+    const verb = rule.decision === 'allow' ? 'Allowed' : 'Rejected';
+    return { optionId: answer.optionId, note: `${verb} by rule: ${describeRule(rule)} (${rule.scope})` };
+  }
+
+  /** "Always allow" / "Always reject" become rules; a request no rule can describe safely stays asked. */
+  private learn(agentId: string, tool: ToolCallView, option: acp.PermissionOption): void {
+    if (option.kind !== 'allow_always' && option.kind !== 'reject_always') return;
+    const subject = subjectOf(agentId, tool);
+    const prefixes = rulePrefixes(subject);
+    if (!prefixes || !subject.kind) return;
+    const decision = option.kind === 'allow_always' ? 'allow' : 'reject';
+    const scope: RuleScope = this.hasWorkspace() ? 'workspace' : 'user';
+    const kind = subject.kind;
+    const made = (prefixes === 'wholeKind' ? [undefined] : prefixes).map((prefix): PermissionRule => ({
+      id: `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`,
+      agentId,
+      kind,
+      ...(prefix ? { prefix } : {}),
+      decision,
+      scope,
+      answered: 0,
+    }));
+    void this.update(scope, (rules) => {
+      const fresh = made.filter((m) => !rules.some((r) => sameRule(r, m)));
+      return [...rules, ...fresh].slice(-MAX_RULES);
+    });
+  }
+
+  private read(scope: RuleScope): PermissionRule[] {
+    const raw = this.memento(scope).get<unknown>(KEY);
+    return Array.isArray(raw) ? raw.filter(isRule) : [];
+  }
+
+  private async update(scope: RuleScope, change: (rules: PermissionRule[]) => PermissionRule[]): Promise<void> {
+    await this.write(scope, change(this.read(scope)));
+  }
+
+  private async write(scope: RuleScope, rules: PermissionRule[]): Promise<void> {
+    await this.memento(scope).update(KEY, rules);
+    this.changed.fire();
+  }
+
+  private memento(scope: RuleScope): vscode.Memento {
+    return scope === 'user' ? this.user : this.workspace;
+  }
+}
+
+function subjectOf(agentId: string, tool: ToolCallView): PermissionSubject {
+  return { agentId, kind: tool.kind, command: tool.kind === 'execute' ? commandOf(tool.rawInput) : undefined };
+}
+
+function sameRule(a: PermissionRule, b: PermissionRule): boolean {
+  return (
+    a.agentId === b.agentId &&
+    a.kind === b.kind &&
+    a.decision === b.decision &&
+    (a.prefix ?? []).join('\u0000') === (b.prefix ?? []).join('\u0000')
+  );
+}
+
+function isRule(raw: unknown): raw is PermissionRule {
+  if (typeof raw !== 'object' || raw === null) return false;
+  const r = raw as Record<string, unknown>;
+  return (
+    typeof r.id === 'string' &&
+    typeof r.agentId === 'string' &&
+    typeof r.kind === 'string' &&
+    (r.decision === 'allow' || r.decision === 'reject') &&
+    (r.scope === 'user' || r.scope === 'workspace') &&
+    typeof r.answered === 'number' &&
+    (r.prefix === undefined || (Array.isArray(r.prefix) && r.prefix.every((w) => typeof w === 'string')))
+  );
+}
+
+/** The two commands and the status bar item of the active chat's auto-approve mode. */
+export function registerPermissionRules(
+  context: vscode.ExtensionContext,
+  store: PermissionRuleStore,
+  activeThread: () => { threadId: string; agentName: string } | undefined,
+  onDidChangeActive: (listener: () => void) => { dispose(): void },
+  agentName: (agentId: string) => string,
+): void {
+  const status = vscode.window.createStatusBarItem('switchboard.autoApprove', vscode.StatusBarAlignment.Left, 50);
+  status.name = 'Switchboard Auto-approve';
+  status.command = 'switchboard.autoApprove';
+  const refresh = (): void => {
+    const active = activeThread();
+    const mode = active ? store.mode(active.threadId) : 'off';
+    if (mode === 'off') {
+      status.hide();
+      return;
+    }
+    status.text = `$(shield) Auto-approve: ${mode === 'edits' ? 'edits' : 'everything'}`;
+    status.tooltip = `Switchboard answers ${mode === 'edits' ? 'edit' : 'every'} permission request of ${active?.agentName ?? 'this chat'} by itself. Click to change.`;
+    status.backgroundColor = new vscode.ThemeColor(
+      mode === 'all' ? 'statusBarItem.errorBackground' : 'statusBarItem.warningBackground',
+    );
+    status.show();
+  };
+  context.subscriptions.push(status, store.onDidChange(refresh), onDidChangeActive(refresh));
+
+  context.subscriptions.push(
+    vscode.commands.registerCommand('switchboard.autoApprove', async () => {
+      const active = activeThread();
+      if (!active) {
+        void vscode.window.showInformationMessage('Open a chat first: auto-approve is set per chat.');
+        return;
+      }
+      const current = store.mode(active.threadId);
+      const items: (vscode.QuickPickItem & { mode: AutoApproveMode })[] = [
+        { mode: 'off', label: 'Off', detail: 'Every permission request is asked (rules still answer).' },
+        {
+          mode: 'edits',
+          label: 'Edits only',
+          detail: 'File edits are allowed by themselves; they still go through review.',
+        },
+        { mode: 'all', label: 'Everything', detail: 'Every request the agent makes is allowed, commands included.' },
+      ];
+      for (const item of items) if (item.mode === current) item.description = '(current)';
+      const picked = await vscode.window.showQuickPick(items, {
+        title: `Auto-approve in this chat (${active.agentName})`,
+      });
+      if (picked) store.setMode(active.threadId, picked.mode);
+    }),
+    vscode.commands.registerCommand('switchboard.permissionRules', () => showRules(store, agentName)),
+  );
+}
+
+type RuleItem = vscode.QuickPickItem & { ruleId: string };
+
+function showRules(store: PermissionRuleStore, agentName: (agentId: string) => string): void {
+  const pick = vscode.window.createQuickPick<RuleItem>();
+  pick.title = 'Switchboard: Permission Rules';
+  const remove: vscode.QuickInputButton = { iconPath: new vscode.ThemeIcon('trash'), tooltip: 'Remove this rule' };
+  const fill = (): void => {
+    const rules = store.rules();
+    pick.placeholder = rules.length
+      ? 'Rules made by "Always allow" / "Always reject". Remove one with its button.'
+      : 'No rules yet: "Always allow" or "Always reject" on a permission request makes one.';
+    pick.items = rules.map((rule) => ({
+      ruleId: rule.id,
+      label: describeRule(rule),
+      description: `${agentName(rule.agentId)} · ${rule.scope === 'user' ? 'all workspaces' : 'this workspace'}`,
+      detail: rule.answered
+        ? `Answered ${rule.answered} request${rule.answered === 1 ? '' : 's'}; last: ${rule.lastAnswered ?? ''}`
+        : 'Has not answered anything yet',
+      buttons: [remove],
+    }));
+  };
+  fill();
+  const subscription = store.onDidChange(fill);
+  pick.onDidTriggerItemButton((event) => void store.remove(event.item.ruleId));
+  pick.onDidHide(() => {
+    subscription.dispose();
+    pick.dispose();
+  });
+  pick.show();
+}
