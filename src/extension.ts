@@ -23,7 +23,14 @@ import { ChatList, type ChatSummary } from './session/chatList';
 import { closeChat, notifyAttention, pickChat } from './vscode/chat/chatCommands';
 import { ChatJournal } from './session/chatJournal';
 import type { DecodedJournal } from './session/journalFormat';
-import { journalDir, missingAgent, restoreOpenChats, trackOpenChats } from './vscode/chat/chatPersistence';
+import {
+  isMissingAgent,
+  journalDir,
+  missingAgent,
+  missingAgentFailure,
+  restoreOpenChats,
+  trackOpenChats,
+} from './vscode/chat/chatPersistence';
 import type { AgentConfig, HostEnvironment, ThreadController } from './session/api';
 import { createThreadController } from './session/threadController';
 import { showHistory } from './vscode/chat/chatHistory';
@@ -166,7 +173,9 @@ export function activate(context: vscode.ExtensionContext): SwitchboardApi {
         // Multi-root: the folders the agent did not take as additionalDirectories are outside its workspace.
         workspaceFolders: () => foldersInside(thread.snapshot().state.agentCapabilities, workspaceFolderPaths()),
       });
-      const thread = createThreadController({ threadId, agent, env: host, handlers, spawn, restored });
+      // A restored chat whose agent is gone starts into a card that says so (not "command not found").
+      const spawnThis = isMissingAgent(agent) ? gatedSpawn(spawn, () => false, missingAgentFailure(agent)) : spawn;
+      const thread = createThreadController({ threadId, agent, env: host, handlers, spawn: spawnThis, restored });
       // Lives as long as the thread's events do: a disposed thread emits nothing more.
       review.attach(thread);
       journal.watch(thread, restoring.get(threadId));
