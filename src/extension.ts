@@ -118,6 +118,11 @@ export function activate(context: vscode.ExtensionContext): SwitchboardApi {
     settings: transportSettings,
     clientInfo: () => ({ name: 'switchboard', title: 'Switchboard', version }),
     mcpServers: (agent, capabilities) => mcp.serversFor(agent, capabilities),
+    signIn: {
+      agentEnv: (agentId) => signIn.envFor(agentId),
+      run: (agent, plan) => signIn.signIn(agent, plan),
+      forget: (agentId) => signIn.forget(agentId),
+    },
   };
 
   // `threads` is read only when a session command runs, after activation.
@@ -319,6 +324,13 @@ export function activate(context: vscode.ExtensionContext): SwitchboardApi {
     vscode.commands.registerCommand('switchboard.browseAgents', () => agentRegistry.browse()),
     vscode.commands.registerCommand('switchboard.setMcpSecret', () => mcp.setSecret()),
     vscode.commands.registerCommand('switchboard.importMcpServers', () => mcp.importFromVsCode()),
+    vscode.commands.registerCommand('switchboard.signOut', async () => {
+      const thread = threads.active();
+      if (!thread?.signOut)
+        return void vscode.window.showInformationMessage('Open a chat with the agent to sign out of.');
+      const result = await thread.signOut();
+      void vscode.window.showInformationMessage(signOutMessage(thread.agent.displayName, result));
+    }),
     vscode.commands.registerCommand('switchboard.focusChat', async () => {
       await view.reveal();
       view.mirror.focusComposer();
@@ -380,6 +392,12 @@ export function activate(context: vscode.ExtensionContext): SwitchboardApi {
     logText: (agentId) => ({ traffic: traffic.text(agentId), agent: agentLogs.recentText(agentId) }),
     activationMs: activationTime(activationStarted),
   };
+}
+
+function signOutMessage(agent: string, result: 'loggedOut' | 'forgotten' | 'nothing'): string {
+  if (result === 'loggedOut') return `Signed out of ${agent}.`;
+  if (result === 'forgotten') return `The keys kept for ${agent} are forgotten; it starts again without them.`;
+  return `${agent} does not offer signing out, and no keys are kept for it.`;
 }
 
 function activationTime(started: number): number {
