@@ -10,7 +10,8 @@ import { ptyLoadProblem } from './terminals/processes';
 import { createFsHandlers, workspaceFolderPaths } from './vscode/fs/fsHandlers';
 import { activateReview, type ReviewFeature } from './vscode/review/reviewFeature';
 import { TrafficChannel } from './vscode/agents/trafficChannel';
-import { ChatViewProvider, CHAT_VIEW_ID } from './vscode/chat/chatViewProvider';
+import { ChatViewProvider, CHAT_VIEW_ID, type ChatViewDeps } from './vscode/chat/chatViewProvider';
+import { ChatPanels } from './vscode/chat/chatPanels';
 import { DiffDocuments, openLocation } from './vscode/chat/diffDocuments';
 import { pickContext, resolveContext } from './vscode/chat/promptContext';
 import { registerEditorActions } from './vscode/chat/editorActions';
@@ -24,6 +25,12 @@ import type { DecodedJournal } from './session/journalFormat';
 import { journalDir, missingAgent, restoreOpenChats, trackOpenChats } from './vscode/chat/chatPersistence';
 import type { AgentConfig, HostEnvironment, ThreadController } from './session/api';
 import { createThreadController } from './session/threadController';
+import { showHistory } from './vscode/chat/chatHistory';
+import { agentHistory, deleteAgentSession, type HistoryAgentOptions } from './session/historyAgent';
+import type { HistoryItem } from './session/chatHistory';
+import { listedSessionState } from './session/sessionContinuation';
+import { createThreadState } from './shared/thread';
+import { randomUUID } from 'node:crypto';
 import { errorMessage } from './shared/errorMessage';
 import { foldersInside } from './shared/workspaceRoots';
 import { LiveProcessGroups } from './terminals/liveProcessGroups';
@@ -46,6 +53,12 @@ export interface SwitchboardApi {
   terminalSupport(): { pty: boolean; problem?: string };
   /** Whether the chat view was resolved and its webview said `ready` (tests of the view). */
   chatViewState(): { resolved: boolean; ready: boolean; visible: boolean };
+  /** The editor-tab chats: the chat each shows and whether its webview said `ready`. */
+  chatPanels(): Array<{ threadId: string | undefined; ready: boolean; title: string }>;
+  /** What VS Code calls to give an editor-tab chat back after a reload (tests call it directly). */
+  chatPanelSerializer: vscode.WebviewPanelSerializer;
+  /** "Switchboard: Open Chat in Editor" for this chat (the side bar's without an id). */
+  openChatInEditor(threadId?: string): Promise<void>;
   /** Every chat of the window (the chat list). */
   chats(): ThreadController[];
   /** Shows a chat in the side bar (as picking it in the chat list does). */
@@ -116,7 +129,7 @@ export function activate(context: vscode.ExtensionContext): SwitchboardApi {
     agentLog: (agentId) => agentLogs.sink(agentId),
     traffic: (agentId) => traffic.sink(agentId),
     settings: transportSettings,
-    clientInfo: () => ({ name: 'switchboard', title: 'Switchboard', version }),
+    clientInfo: () => ({ name: 'switchboard', title: vscode.l10n.t('Switchboard'), version }),
     mcpServers: (agent, capabilities) => mcp.serversFor(agent, capabilities),
     signIn: {
       agentEnv: (agentId) => signIn.envFor(agentId),
@@ -125,6 +138,12 @@ export function activate(context: vscode.ExtensionContext): SwitchboardApi {
     },
   };
 
+  // Restricted Mode runs only the Demo agent; asked at each start, so Restart works once the folder is trusted.
+  const spawn = gatedSpawn(
+    spawnAgentProcess,
+    (candidate) => candidate.isDemo || vscode.workspace.isTrusted,
+    RESTRICTED_MODE_FAILURE,
+  );
   // `threads` is read only when a session command runs, after activation.
   const review = activateReview(context, workspaceCwd, () => threads.active()?.threadId);
   const journal = new ChatJournal(journalDir(context), (line) => console.warn(line));
@@ -141,12 +160,6 @@ export function activate(context: vscode.ExtensionContext): SwitchboardApi {
         // Multi-root: the folders the agent did not take as additionalDirectories are outside its workspace.
         workspaceFolders: () => foldersInside(thread.snapshot().state.agentCapabilities, workspaceFolderPaths()),
       });
-      // Restricted Mode runs only the Demo agent; asked at each start, so Restart works once the folder is trusted.
-      const spawn = gatedSpawn(
-        spawnAgentProcess,
-        (candidate) => candidate.isDemo || vscode.workspace.isTrusted,
-        RESTRICTED_MODE_FAILURE,
-      );
       const thread = createThreadController({ threadId, agent, env: host, handlers, spawn, restored });
       // Lives as long as the thread's events do: a disposed thread emits nothing more.
       review.attach(thread);
@@ -194,7 +207,8 @@ export function activate(context: vscode.ExtensionContext): SwitchboardApi {
     }
     return agentTerminals.show(`${thread.threadId}/${terminalId}`, handle, thread.agent.displayName);
   }
-  const view: ChatViewProvider = new ChatViewProvider(context.extensionUri, {
+  /** What every chat webview (the side bar's, each editor tab's) calls back. */
+  const surfaceDeps: ChatViewDeps = {
     agentList: () => catalog.choices(),
     chatList: (): ChatSummary[] => chatList.summaries(),
     findThread: (threadId) => threads.get(undefined, threadId),
@@ -215,11 +229,33 @@ export function activate(context: vscode.ExtensionContext): SwitchboardApi {
     reviewSession: (thread, action) => review.resolveSession(thread.threadId, action),
     reviewSource: review.source,
     restoreCheckpoint: (thread, entryId) => review.restoreCheckpoint(thread.threadId, entryId),
+    // "Edit": stop the turn (the agent must not write meanwhile), put the files back (the user
+    // confirms; a cancel ends the edit with nothing changed), then continue from the message.
+    editMessage: async (thread, entryId, text, context) => {
+      if (!thread.editFrom) throw new Error('this chat cannot continue from an earlier message');
+      await thread.stopTurn?.();
+      const restored = await review.restoreForEdit(thread.threadId, entryId);
+      if (restored === null) return;
+      await thread.editFrom(entryId, text, context, restored);
+    },
     resolveContext,
     pickContext,
     reportError: (message) => void vscode.window.showErrorMessage(message),
     reportInvalid: (raw) => console.warn('[switchboard] ignored a malformed webview message', raw),
-  });
+    openChatInEditor: async (threadId) => void (await openChatInEditor(threadId)),
+  };
+  const view: ChatViewProvider = new ChatViewProvider(context.extensionUri, surfaceDeps);
+  // The serializer hands the editor tabs of the last window back once their chats are restored.
+  const panels = new ChatPanels(
+    context.extensionUri,
+    threads,
+    surfaceDeps,
+    () => restored,
+    () => {
+      for (const threadId of panels.visibleThreadIds()) chatList.markRead(threadId);
+      updateBadge();
+    },
+  );
   threads.onDidChangeActive((thread) => view.setThread(thread));
   const contextKeys = new ChatContextKeys({
     activeThread: () => threads.active(),
@@ -238,14 +274,19 @@ export function activate(context: vscode.ExtensionContext): SwitchboardApi {
   const chatList: ChatList = new ChatList(
     threads,
     (thread, why) => notifyAttention(thread, why, chatList, () => void openChat(thread.threadId)),
-    () => new Set(view.visible && threads.active() ? [threads.active()!.threadId] : []),
+    () =>
+      new Set([
+        ...(view.visible && threads.active() ? [threads.active()!.threadId] : []),
+        ...panels.visibleThreadIds(),
+      ]),
   );
   const updateBadge = (): void => {
     const count = chatList.attentionCount();
-    view.setBadge(count, `${count} chat${count === 1 ? '' : 's'} need${count === 1 ? 's' : ''} you`);
+    view.setBadge(count, count === 1 ? vscode.l10n.t('1 chat needs you') : vscode.l10n.t('{0} chats need you', count));
   };
   chatList.onDidChange(() => {
     view.chatsChanged();
+    panels.chatsChanged();
     updateBadge();
   });
   view.onDidChangeVisibility = () => {
@@ -253,6 +294,56 @@ export function activate(context: vscode.ExtensionContext): SwitchboardApi {
     if (view.visible && shown) chatList.markRead(shown.threadId);
     updateBadge();
   };
+
+  /**
+   * "Open Chat in Editor": the chat (else the side bar's, else a new one) in an editor tab beside
+   * the others; the side bar keeps showing what it showed.
+   */
+  async function openChatInEditor(threadId: string | undefined): Promise<vscode.WebviewPanel | undefined> {
+    let thread = threadId === undefined ? threads.active() : threads.get(undefined, threadId);
+    if (threadId !== undefined && !thread) return undefined;
+    if (!thread) {
+      thread = createChat(undefined);
+      void thread.start();
+    }
+    return panels.open(thread);
+  }
+
+  const historyAgent = (agent: AgentConfig): HistoryAgentOptions => ({
+    agent,
+    env: host,
+    spawn,
+    clientInfo: host.clientInfo(),
+  });
+  /** Opens a history item: shows an open chat, restores a journal, or opens an agent's session as a chat. */
+  async function openHistoryItem(item: HistoryItem, decoded: DecodedJournal | null): Promise<void> {
+    if (item.threadId && threads.get(undefined, item.threadId)) return openChat(item.threadId);
+    if (item.threadId && decoded) {
+      restoring.set(item.threadId, decoded);
+      threads.restore(
+        catalog.find(decoded.header.agent.id) ?? missingAgent(decoded),
+        item.threadId,
+        decoded.state,
+        true,
+      );
+      restoring.delete(item.threadId);
+      return view.reveal();
+    }
+    const agent = catalog.find(item.agent.id);
+    if (!agent || item.sessionId === null) {
+      void vscode.window.showErrorMessage(
+        vscode.l10n.t(
+          '{0} is no longer configured: add it to the switchboard.agents setting to open its chats.',
+          item.agent.displayName,
+        ),
+      );
+      return;
+    }
+    const threadId = randomUUID();
+    const base = createThreadState({ agentId: agent.id, threadId }, item.agent);
+    threads.restore(agent, threadId, listedSessionState(base, item.sessionId, item.title, null), true);
+    await view.reveal();
+  }
 
   /** "New Chat" from a command: show the view, start the chat, put the cursor in the composer. */
   async function newChatFromCommand(agentId: string | undefined): Promise<void> {
@@ -285,6 +376,7 @@ export function activate(context: vscode.ExtensionContext): SwitchboardApi {
   context.subscriptions.push(
     vscode.window.registerWebviewViewProvider(CHAT_VIEW_ID, view),
     view,
+    panels,
     chatList,
     contextKeys,
     quickDiff,
@@ -302,8 +394,31 @@ export function activate(context: vscode.ExtensionContext): SwitchboardApi {
       if (agentId !== undefined) await newChatFromCommand(agentId);
     }),
     vscode.commands.registerCommand('switchboard.switchChat', async () => {
-      const threadId = await pickChat(chatList);
-      if (threadId !== undefined) await openChat(threadId);
+      const picked = await pickChat(chatList);
+      if (picked?.inEditor) await openChatInEditor(picked.threadId);
+      else if (picked) await openChat(picked.threadId);
+    }),
+    vscode.commands.registerCommand('switchboard.showHistory', () =>
+      showHistory({
+        journal,
+        cwd: workspaceCwd,
+        openChats: () => threads.all(),
+        findAgent: (agentId) => catalog.find(agentId),
+        agentHistory: (agent, cwd) => agentHistory(historyAgent(agent), cwd),
+        deleteAgentSession: (agent, sessionId) => deleteAgentSession(historyAgent(agent), sessionId),
+        open: openHistoryItem,
+        close: (threadId) => closeChat(threads, chatList, threadId),
+        renamed: (names) => chatList.setNames(names),
+      }),
+    ),
+    vscode.commands.registerCommand('switchboard.openChatInEditor', async (threadId?: unknown) => {
+      try {
+        await openChatInEditor(typeof threadId === 'string' ? threadId : undefined);
+      } catch (error) {
+        void vscode.window.showErrorMessage(
+          vscode.l10n.t('Switchboard could not open the chat: {0}.', describe(error)),
+        );
+      }
     }),
     vscode.commands.registerCommand('switchboard.closeChat', () =>
       onActiveThread(
@@ -367,6 +482,7 @@ export function activate(context: vscode.ExtensionContext): SwitchboardApi {
     console.error('[switchboard] could not restore the chats', error);
     return 0;
   });
+  void journal.readNames().then((names) => Object.keys(names).length > 0 && chatList.setNames(names));
 
   return {
     restoredChats: () => restored,
@@ -382,6 +498,11 @@ export function activate(context: vscode.ExtensionContext): SwitchboardApi {
       return thread ? openTerminal(thread, terminalId) : undefined;
     },
     chatViewState: () => view.state(),
+    chatPanels: () => panels.state(),
+    chatPanelSerializer: panels,
+    openChatInEditor: async (threadId) => {
+      await openChatInEditor(threadId);
+    },
     chats: () => threads.all(),
     showChat: (threadId) => threads.show(threadId),
     review,
@@ -424,9 +545,11 @@ function reportSettingErrors(errors: string[]): void {
   if (errors.length === 0) return;
   const more = errors.length > 1 ? vscode.l10n.t(' (and {0} more)', errors.length - 1) : '';
   const open = vscode.l10n.t('Open Settings');
-  void vscode.window.showWarningMessage(`Switchboard: ${errors[0]}${more}`, open).then((choice) => {
-    if (choice) void vscode.commands.executeCommand('workbench.action.openSettings', 'switchboard.agents');
-  });
+  void vscode.window
+    .showWarningMessage(vscode.l10n.t('Switchboard: {0}{1}', errors[0] ?? '', more), open)
+    .then((choice) => {
+      if (choice) void vscode.commands.executeCommand('workbench.action.openSettings', 'switchboard.agents');
+    });
   for (const error of errors) console.warn(`[switchboard] ${error}`);
 }
 

@@ -1,3 +1,4 @@
+import { t } from './l10n';
 // Errors the webview survived: an action batch that would not apply (the store resyncs), an
 // entry that would not render (it shows an error card), a section of the UI whose update threw.
 // Each is logged to the webview's developer tools and kept (the last few) for tests and for
@@ -32,6 +33,6 @@ export function errorMessage(error: unknown): string {
     if (error instanceof Error) return `${error.name}: ${error.message}`;
     return typeof error === 'string' ? error : String(error);
   } catch {
-    return 'unknown error';
+    return t('unknown error');
   }
 }

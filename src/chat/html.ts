@@ -2,6 +2,7 @@
 // A fresh nonce per render means only our own <script>/<style> elements run: no inline handlers,
 // no 'unsafe-inline', no eval. Pure (no vscode) so the policy is unit-tested.
 import { randomBytes } from 'node:crypto';
+import { L10N_META } from '../shared/l10n';
 
 export interface ChatHtmlInput {
   /** webview.cspSource: the origin VS Code serves local resources from. */
@@ -12,6 +13,10 @@ export interface ChatHtmlInput {
   styleUri: string;
   /** More stylesheets served from cspSource (dist/webview.css: the terminal cards' xterm styles). */
   extraStyleUris?: string[];
+  /** `vscode.l10n.bundle`: the display language's strings (none for English); the webview's t() reads them. */
+  l10n?: Readonly<Record<string, string>>;
+  /** `vscode.env.language`, for the page's lang (screen readers pick their voice by it). */
+  language?: string;
 }
 
 export function createNonce(): string {
@@ -51,11 +56,12 @@ export function contentSecurityPolicy(cspSource: string, nonce: string): string 
 export function buildChatHtml(input: ChatHtmlInput): string {
   const nonce = escapeAttribute(input.nonce);
   return `<!DOCTYPE html>
-<html lang="en">
+<html lang="${escapeAttribute(/^[A-Za-z]{2,8}(-[A-Za-z0-9]{1,8})*$/.test(input.language ?? '') ? input.language! : 'en')}">
 <head>
 <meta charset="UTF-8">
 <meta http-equiv="Content-Security-Policy" content="${escapeAttribute(contentSecurityPolicy(input.cspSource, input.nonce))}">
 <meta name="viewport" content="width=device-width, initial-scale=1.0">
+<meta name="${L10N_META}" content="${escapeAttribute(JSON.stringify(input.l10n ?? {}))}">
 <link rel="stylesheet" nonce="${nonce}" href="${escapeAttribute(input.styleUri)}">
 ${(input.extraStyleUris ?? []).map((uri) => `<link rel="stylesheet" nonce="${nonce}" href="${escapeAttribute(uri)}">`).join('\n')}
 <title>Switchboard</title>

@@ -1,8 +1,11 @@
 // Accessibility steps of the user journey (issue 12): one whole turn with the keyboard only (the command
 // palette, typing, Tab to the permission card, Enter), with a visible focus ring on the way; the screen
 // reader's live regions say that permission is asked, with the options, and that the turn ended.
-// (A High Contrast screenshot step is not here yet: picking the theme through the palette's quick pick was
-// not reliable in code-server; the High Contrast rules are in media/chat.css.)
+// Last, the chat in VS Code's "Default High Contrast" theme (set in the run's user settings, then the window
+// reloaded: code-server's settings watcher did not apply the change within a minute here, and picking the
+// theme in the palette's quick pick was not reliable): the borders and the focus ring take the theme's
+// contrast colours and the text keeps its contrast; a screenshot shows it.
+import fs from 'node:fs';
 import path from 'node:path';
 import { runCommand } from '../../scripts/e2e/browser.mjs';
 
@@ -35,8 +38,7 @@ export function addAccessibilitySteps(journey, { page, chat, screenshotDir, time
       await p.locator('.quick-input-list .monaco-list-row', { hasText: 'Demo agent' }).first().waitFor({ timeout });
       await p.keyboard.press('Enter');
       await chat.locator('#composer:enabled').waitFor({ timeout });
-      // The quick pick hands the focus back to where it was, not to the chat: Focus Chat puts it in the composer.
-      await runCommand(p, 'Switchboard: Focus Chat');
+      // The new chat puts the cursor in the composer once its agent is ready (no click, no Focus Chat).
       await waitUntil(async () => (await focused(chat))?.id === 'composer', timeout, 'the composer to have the focus');
       const turnsBefore = await chat.locator('.entry.turn-end').count();
       // The space after the command closes the / menu, so Enter sends.
@@ -73,6 +75,90 @@ export function addAccessibilitySteps(journey, { page, chat, screenshotDir, time
       );
     },
   );
+}
+
+/** Sets (or with `undefined` removes) one user setting in the run's settings file; VS Code applies it live. */
+function setUserSetting(settingsFile, key, value) {
+  const settings = JSON.parse(fs.readFileSync(settingsFile, 'utf8'));
+  if (value === undefined) delete settings[key];
+  else settings[key] = value;
+  fs.writeFileSync(settingsFile, JSON.stringify(settings, null, 2) + '\n');
+}
+
+/**
+ * What the High Contrast rules of media/chat.css should give, measured in the chat's webview: the colours
+ * of the theme's variables, a button's and a card's border, the focused composer's outline, and the
+ * contrast ratio of the transcript's text and the header's secondary text against the background.
+ */
+async function contrastReport(chat) {
+  return chat.locator('body').evaluate(() => {
+    const css = (el) => el.ownerDocument.defaultView.getComputedStyle(el);
+    const resolve = (variable) => {
+      const probe = document.createElement('span');
+      probe.style.color = `var(${variable})`;
+      document.body.appendChild(probe);
+      const color = css(probe).color;
+      probe.remove();
+      return color;
+    };
+    const rgb = (color) => (color.match(/[\d.]+/g) ?? []).slice(0, 3).map(Number);
+    const luminance = (color) => {
+      const [r, g, b] = rgb(color).map((c) => {
+        const v = c / 255;
+        return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4;
+      });
+      return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+    };
+    const ratio = (a, b) => {
+      const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x);
+      return (hi + 0.05) / (lo + 0.05);
+    };
+    const background = css(document.body).backgroundColor;
+    const button = document.querySelector('.composer button:not([hidden])');
+    const card = document.querySelector('.tool-card');
+    const text = document.querySelector('.entry.agent') ?? document.querySelector('.agent-name');
+    const secondary = document.querySelector('.connection-state, .agent-version');
+    const composer = document.getElementById('composer');
+    composer.focus();
+    const focusStyle = css(composer);
+    return {
+      highContrast: document.body.classList.contains('vscode-high-contrast'),
+      contrastBorder: resolve('--vscode-contrastBorder'),
+      activeBorder: resolve('--vscode-contrastActiveBorder'),
+      focusBorder: resolve('--vscode-focusBorder'),
+      buttonBorder: button ? css(button).borderTopColor : null,
+      cardBorder: card ? css(card).borderTopColor : null,
+      focusOutline: { color: focusStyle.outlineColor, width: parseFloat(focusStyle.outlineWidth) || 0 },
+      textRatio: text ? ratio(css(text).color, background) : 0,
+      secondaryRatio: secondary ? ratio(css(secondary).color, background) : 0,
+    };
+  });
+}
+
+export function addHighContrastSteps(journey, { page, chat, screenshotDir, timeout, settingsFile }) {
+  journey.step('in the Default High Contrast theme the chat is readable: contrast borders and focus', async () => {
+    setUserSetting(settingsFile, 'workbench.colorTheme', 'Default High Contrast');
+    await runCommand(page(), 'Developer: Reload Window');
+    await page().locator('.monaco-workbench.hc-black').waitFor({ timeout: 90_000 });
+    // A new chat with the Demo agent: its empty-chat card, header and composer in the theme.
+    await runCommand(page(), 'Switchboard: New Chat');
+    await chat.locator('body.vscode-high-contrast').waitFor({ timeout });
+    await chat.locator('#composer:enabled').waitFor({ timeout });
+    const r = await contrastReport(chat);
+    console.log(`[journey] high contrast: ${JSON.stringify(r)}`);
+    if (!r.highContrast) throw new Error('the webview body has no vscode-high-contrast class');
+    if (r.buttonBorder !== r.contrastBorder)
+      throw new Error(`a composer button's border is ${r.buttonBorder}, not the contrast border ${r.contrastBorder}`);
+    if (r.cardBorder !== null && r.cardBorder !== r.contrastBorder)
+      throw new Error(`a tool card's border is ${r.cardBorder}, not the contrast border ${r.contrastBorder}`);
+    if (r.focusOutline.width < 1 || ![r.activeBorder, r.focusBorder].includes(r.focusOutline.color))
+      throw new Error(`the focused composer's outline is ${JSON.stringify(r.focusOutline)}, not a contrast colour`);
+    // WCAG AAA for the transcript's text, AA for the secondary text.
+    if (r.textRatio < 7) throw new Error(`the transcript's text has a contrast ratio of ${r.textRatio.toFixed(1)}`);
+    if (r.secondaryRatio < 4.5)
+      throw new Error(`the header's secondary text has a contrast ratio of ${r.secondaryRatio.toFixed(1)}`);
+    await page().screenshot({ path: path.join(screenshotDir, 'high-contrast.png') });
+  });
 }
 
 async function waitUntil(condition, timeout, what) {

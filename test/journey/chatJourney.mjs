@@ -29,7 +29,7 @@ import {
 } from '../../scripts/e2e/codeServer.mjs';
 import { repoRoot, sampleWorkspace, testResultsDir, vsixPath } from '../../scripts/e2e/paths.mjs';
 import { seconds, writeSummary } from '../../scripts/e2e/summary.mjs';
-import { addAccessibilitySteps } from './accessibilitySteps.mjs';
+import { addAccessibilitySteps, addHighContrastSteps } from './accessibilitySteps.mjs';
 import { addCheckpointSteps } from './checkpointSteps.mjs';
 import { addReviewSteps, REVIEW_FILE, START_TEXT } from './reviewSteps.mjs';
 import { createJourney } from './steps.mjs';
@@ -151,6 +151,8 @@ async function main() {
         }
         if (m.header > 30) throw new Error(`the header is ${m.header} px high (more than one line)`);
         if (m.pending > 30) throw new Error(`the pending-changes row is ${m.pending} px high (more than one line)`);
+        // The chat's title shares the header line with the agent and its state: a few words of it show.
+        if (m.title < 40) throw new Error(`the chat title in the header is ${m.title} px wide (squeezed)`);
         await page.screenshot({ path: path.join(screenshotDir, 'layout-default.png') });
       },
     );
@@ -178,6 +180,14 @@ async function main() {
     addViewSteps(journey, { page, chat, screenshotDir, timeout: STEP_TIMEOUT });
     addAccessibilitySteps(journey, { page: () => page, chat, screenshotDir, timeout: STEP_TIMEOUT });
     addSessionSteps(journey, { page: () => page, chat, pidFile, workspace, screenshotDir, timeout: STEP_TIMEOUT });
+    // Last: it reloads the window in another theme.
+    addHighContrastSteps(journey, {
+      page: () => page,
+      chat,
+      screenshotDir,
+      timeout: STEP_TIMEOUT,
+      settingsFile: path.join(run.dir, 'ud', 'User', 'settings.json'),
+    });
 
     const results = await journey.run();
     const passed = results.filter((r) => r.ok).length;

@@ -39,6 +39,10 @@ export async function measureChat(page, chat) {
       pending: height('.session-review'),
       plan: height('.plan'),
       composer: height('.composer'),
+      title: (() => {
+        const el = app.querySelector('#session-title');
+        return el && !el.hidden ? el.getBoundingClientRect().width : 0;
+      })(),
     };
   });
   return { sidebarWidth: Math.round(sidebar?.width ?? 0), ...inner };

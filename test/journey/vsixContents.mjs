@@ -7,6 +7,7 @@ const ALLOWED = [
   /^extension\.vsixmanifest$/,
   /^\[Content_Types\]\.xml$/,
   /^extension\/(package\.json|package\.nls\.json|readme\.md|LICENSE\.txt|changelog\.md)$/i,
+  /^extension\/l10n\/bundle\.l10n(\.[\w-]+)?\.json$/,
   /^extension\/dist\/[\w-]+\.(js|css)$/,
   /^extension\/media\/[\w/.-]+\.(css|png|svg)$/,
   /^extension\/media\/walkthrough\/[\w-]+\.md$/,

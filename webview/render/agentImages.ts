@@ -8,6 +8,7 @@
 // shown when they are a raster type and not too large: ACP `image` blocks, and data: images in
 // markdown (DOMPurify keeps only data: URIs of images on <img>).
 import { visibleText } from '../visibleText';
+import { t } from '../l10n';
 
 /** Base64 characters of an inline image shown at most (about 3.75 MB of image). */
 export const MAX_INLINE_IMAGE_CHARS = 5_000_000;
@@ -38,14 +39,18 @@ export function blockedImage(doc: Document, src: unknown, alt: unknown, insideLi
   const web = url !== null && (url.protocol === 'https:' || url.protocol === 'http:');
   const el = doc.createElement(web && !insideLink ? 'a' : 'span');
   el.className = 'blocked-image';
-  const where = web ? `from ${url.host}` : url ? `(${url.protocol.replace(/:$/, '')})` : '';
+  const where = web ? t('from {0}', url.host) : url ? `(${url.protocol.replace(/:$/, '')})` : '';
   const name = visibleText(alt, { maxLength: 80 }).trim();
-  el.textContent = `Image${name ? ` “${name}”` : ''}${where ? ` ${where}` : ''} — not loaded`;
+  el.textContent = t('Image{0}{1} — not loaded', name ? ` “${name}”` : '', where ? ` ${where}` : '');
   if (web) {
-    el.title = `Not loaded, so the agent learns nothing from it being shown. ${web && !insideLink ? 'Click to open in the browser: ' : ''}${clip(url.href, 500)}`;
+    el.title = t(
+      'Not loaded, so the agent learns nothing from it being shown. {0}{1}',
+      web && !insideLink ? t('Click to open in the browser: ') : '',
+      clip(url.href, 500),
+    );
     if (!insideLink) el.setAttribute('href', url.href);
   } else {
-    el.title = 'Not loaded: agent images are shown only when the agent sends their bytes.';
+    el.title = t('Not loaded: agent images are shown only when the agent sends their bytes.');
   }
   return el;
 }

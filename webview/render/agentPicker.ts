@@ -3,6 +3,7 @@
 import type { AgentChoice } from '../../src/shared/messages';
 import { button, h } from '../dom';
 import type { Post } from './types';
+import { t } from '../l10n';
 
 export class AgentPicker {
   readonly el: HTMLElement;
@@ -11,8 +12,8 @@ export class AgentPicker {
   private selectedId: string | null = null;
 
   constructor(post: Post) {
-    this.select = h('select', { class: 'agent-picker', attrs: { 'aria-label': 'Agent for the new chat' } });
-    const newChat = button('New chat', 'new-chat primary', () => {
+    this.select = h('select', { class: 'agent-picker', attrs: { 'aria-label': t('Agent for the new chat') } });
+    const newChat = button(t('New chat'), 'new-chat primary', () => {
       const agentId = this.select.value;
       post(agentId ? { type: 'newChat', agentId } : { type: 'newChat' });
     });
@@ -33,7 +34,7 @@ export class AgentPicker {
     this.select.replaceChildren(
       ...agents.map((agent) => {
         const option = h('option', {
-          text: agent.isDemo ? `${agent.displayName} (Demo)` : agent.displayName,
+          text: agent.isDemo ? t('{0} (Demo)', agent.displayName) : agent.displayName,
           title: agent.commandLine,
         });
         option.value = agent.id;

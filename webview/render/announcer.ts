@@ -6,18 +6,30 @@ import type { Entry, ThreadState } from '../../src/shared/thread';
 import { h } from '../dom';
 import { visibleText } from '../visibleText';
 import { agentName } from './header';
+import { t } from '../l10n';
 
 /** Permission asks are for recent tool calls: only this many last entries are looked at per render. */
 const RECENT_ENTRIES = 20;
 
-const STOP_TEXT: Record<string, string> = {
-  end_turn: 'finished',
-  cancelled: 'stopped: cancelled',
-  max_tokens: 'stopped: it reached its token limit',
-  max_turn_requests: 'stopped: it reached its request limit',
-  refusal: 'refused to continue',
-  error: 'stopped with an error',
-};
+/** What a screen reader hears when a turn ends, by stop reason; whole sentences, so they translate. */
+function turnEndSentence(reason: string, agent: string): string {
+  switch (reason) {
+    case 'end_turn':
+      return t('{0} finished.', agent);
+    case 'cancelled':
+      return t('{0} stopped: cancelled.', agent);
+    case 'max_tokens':
+      return t('{0} stopped: it reached its token limit.', agent);
+    case 'max_turn_requests':
+      return t('{0} stopped: it reached its request limit.', agent);
+    case 'refusal':
+      return t('{0} refused to continue.', agent);
+    case 'error':
+      return t('{0} stopped with an error.', agent);
+    default:
+      return t('{0} stopped.', agent);
+  }
+}
 
 export class Announcer {
   readonly el: HTMLElement;
@@ -59,7 +71,7 @@ export class Announcer {
   private turnEnded(thread: ThreadState): string {
     const last = thread.entries.at(-1);
     const reason = last?.kind === 'turnEnd' ? last.stopReason : 'end_turn';
-    return `${agentName(thread)} ${STOP_TEXT[reason] ?? 'stopped'}.`;
+    return turnEndSentence(reason, agentName(thread));
   }
 
   private scanPermissions(thread: ThreadState, speak: boolean): void {
@@ -74,7 +86,12 @@ export class Announcer {
         .join(', ');
       this.say(
         this.assertive,
-        `${agentName(thread)} asks permission: ${visibleText(entry.tool.title, { maxLength: 200 })}. Options: ${options}.`,
+        t(
+          '{0} asks permission: {1}. Options: {2}.',
+          agentName(thread),
+          visibleText(entry.tool.title, { maxLength: 200 }),
+          options,
+        ),
       );
     }
   }

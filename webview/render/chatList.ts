@@ -6,15 +6,16 @@ import type { ChatState, ChatSummary } from '../../src/shared/messages';
 import { button, h, setHidden } from '../dom';
 import { visibleText } from '../visibleText';
 import type { Post } from './types';
+import { t } from '../l10n';
 
 const STATE_LABEL: Record<ChatState, string> = {
-  starting: 'starting',
-  idle: 'ready',
-  working: 'working',
-  permission: 'needs permission',
-  done: 'done',
-  failed: 'failed',
-  stopped: 'not running',
+  starting: t('starting'),
+  idle: t('ready'),
+  working: t('working'),
+  permission: t('needs permission'),
+  done: t('done'),
+  failed: t('failed'),
+  stopped: t('not running'),
 };
 
 export class ChatListView {
@@ -24,7 +25,7 @@ export class ChatListView {
   private shownId: string | null = null;
 
   constructor(private readonly post: Post) {
-    this.list = h('div', { class: 'chat-tabs', attrs: { role: 'tablist', 'aria-label': 'Chats' } });
+    this.list = h('div', { class: 'chat-tabs', attrs: { role: 'tablist', 'aria-label': t('Chats') } });
     this.el = h('nav', { class: 'chat-list' }, this.list);
     this.el.hidden = true;
   }
@@ -41,9 +42,11 @@ export class ChatListView {
 
   private tab(chat: ChatSummary, shown: boolean): HTMLElement {
     const state = STATE_LABEL[chat.state] ?? '';
-    const title = visibleText(chat.title, { maxLength: 80 }) || 'Chat';
+    const title = visibleText(chat.title, { maxLength: 80 }) || t('Chat');
     const agent = visibleText(chat.agentName, { maxLength: 60 });
-    const label = `${title} — ${agent}, ${state}${chat.unread ? ', unread' : ''}`;
+    const label = chat.unread
+      ? t('{0} — {1}, {2}, unread', title, agent, state)
+      : t('{0} — {1}, {2}', title, agent, state);
     const select = button(
       title,
       'chat-tab-title',
@@ -57,10 +60,24 @@ export class ChatListView {
       '×',
       'chat-tab-close',
       () => this.post({ type: 'closeChat', threadId: chat.threadId }),
-      'Close this chat',
+      t('Close this chat'),
     );
-    close.setAttribute('aria-label', `Close ${title}`);
-    const tab = h('div', { class: 'chat-tab', data: { threadId: chat.threadId, state: chat.state } }, select, close);
+    close.setAttribute('aria-label', t('Close {0}', title));
+    // Shown on hover and keyboard focus only: the row is narrow in the side bar.
+    const inEditor = button(
+      '⧉',
+      'chat-tab-editor',
+      () => this.post({ type: 'openChatInEditor', threadId: chat.threadId }),
+      t('Open this chat in an editor tab'),
+    );
+    inEditor.setAttribute('aria-label', t('Open {0} in an editor tab', title));
+    const tab = h(
+      'div',
+      { class: 'chat-tab', data: { threadId: chat.threadId, state: chat.state } },
+      select,
+      inEditor,
+      close,
+    );
     tab.classList.toggle('shown', shown);
     tab.classList.toggle('unread', chat.unread && !shown);
     return tab;

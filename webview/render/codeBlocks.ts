@@ -4,6 +4,7 @@
 import type { WebviewToHost } from '../../src/shared/messages';
 import { h } from '../dom';
 import { highlightInto, languageForFence } from './highlight';
+import { t } from '../l10n';
 
 /**
  * `highlight`: colour the code (see highlight.ts). The caller passes false for a fenced block that
@@ -16,8 +17,8 @@ export function decorateCodeBlocks(fragment: DocumentFragment, highlight = true)
     if (highlight && code) highlightInto(code, code.textContent ?? '', languageForFence(language));
     const copy = h('button', {
       class: 'copy-code',
-      text: 'Copy',
-      attrs: { type: 'button', 'aria-label': 'Copy code' },
+      text: t('Copy'),
+      attrs: { type: 'button', 'aria-label': t('Copy code') },
     });
     const header = h('div', { class: 'code-header' }, h('span', { class: 'code-language', text: language }), copy);
     const wrapper = h('div', { class: 'code-block' }, header);
@@ -34,8 +35,8 @@ export function handleCopyClicks(container: HTMLElement, post: (msg: WebviewToHo
     if (!copy || !container.contains(copy)) return;
     const code = copy.closest('.code-block')?.querySelector('pre');
     post({ type: 'copy', text: code?.textContent ?? '' });
-    copy.textContent = 'Copied';
-    setTimeout(() => (copy.textContent = 'Copy'), 1200);
+    copy.textContent = t('Copied');
+    setTimeout(() => (copy.textContent = t('Copy')), 1200);
   });
 }
 

@@ -17,6 +17,7 @@ import { QueueView } from './queue';
 import { SelectorsView } from './selectors';
 import { filterCommands, invokedCommand, slashQuery, SlashMenuView } from './slashMenu';
 import type { Post } from './types';
+import { t } from '../l10n';
 
 export interface ComposerOptions {
   initialDraft?: string;
@@ -49,22 +50,22 @@ export function composerMode(thread: ThreadState | null): ComposerMode {
       enabled: true,
       running: false,
       cancelling: false,
-      placeholder: 'Type a message to start a chat with the agent picked above (Enter to send)',
+      placeholder: t('Type a message to start a chat with the agent picked above (Enter to send)'),
       status: '',
     };
   }
   const agent = agentName(thread);
   switch (thread.connection.kind) {
     case 'starting':
-      return off('Agent is starting...');
+      return off(t('Agent is starting...'));
     case 'authRequired':
-      return off('Sign in to the agent to start chatting');
+      return off(t('Sign in to the agent to start chatting'));
     case 'authenticating':
-      return off('Signing in...');
+      return off(t('Signing in...'));
     case 'failed':
-      return off('Agent failed: restart it');
+      return off(t('Agent failed: restart it'));
     case 'stopped':
-      return off('Agent stopped: restart it or start a new chat');
+      return off(t('Agent stopped: restart it or start a new chat'));
     case 'ready':
       break;
   }
@@ -74,8 +75,12 @@ export function composerMode(thread: ThreadState | null): ComposerMode {
     enabled: true,
     running,
     cancelling,
-    placeholder: `Message ${agent} (Enter to send, Shift+Enter for a new line${thread.commands.length ? ', / for commands' : ''})`,
-    status: cancelling ? 'Stopping...' : running ? `${agent} is working. Enter queues, Esc stops.` : '',
+    placeholder: t(
+      'Message {0} (Enter to send, Shift+Enter for a new line{1})',
+      agent,
+      thread.commands.length ? t(', / for commands') : '',
+    ),
+    status: cancelling ? t('Stopping...') : running ? t('{0} is working. Enter queues, Esc stops.', agent) : '',
   };
 }
 
@@ -102,8 +107,14 @@ export class ComposerView {
   private commands: acp.AvailableCommand[] = [];
   private hasThread = false;
   private entries: readonly Entry[] = [];
+  /** "Edit" on a previous message: which one, and the draft it replaced (back on cancel). */
+  private editing: { entryId: string; threadId: string | null; draft: string } | null = null;
+  private threadId: string | null = null;
+  private readonly editBar: HTMLElement;
   /** How far back Up/Down is in the earlier prompts (0: the draft), and the draft it replaced. */
   private recall = { back: 0, draft: '' };
+  /** Focus was asked for while the textarea was disabled (a new chat's agent still starting). */
+  private focusWhenEnabled = false;
 
   constructor(
     private readonly post: Post,
@@ -113,26 +124,36 @@ export class ComposerView {
       attrs: {
         id: 'composer',
         rows: '1',
-        'aria-label': 'Message',
+        'aria-label': t('Message'),
         'aria-controls': 'slash-menu',
         'aria-autocomplete': 'list',
       },
     });
     this.textarea.value = options.initialDraft ?? '';
-    this.send = button('Send', 'primary send-button', () => this.submit(), 'Send (Enter)');
+    this.send = button(t('Send'), 'primary send-button', () => this.submit(), t('Send (Enter)'));
     this.queue = new QueueView(post);
     this.addContextButton = button(
       '@',
       'secondary add-context',
       () => this.pickContext(),
-      'Add context: files, folders, symbols, the selection, Problems (or type @)',
+      t('Add context: files, folders, symbols, the selection, Problems (or type @)'),
     );
-    this.addContextButton.setAttribute('aria-label', 'Add context');
+    this.addContextButton.setAttribute('aria-label', t('Add context'));
     this.send.id = 'send';
-    this.stop = button('Stop', 'danger stop-button', () => this.cancel(), 'Stop the running turn (Esc)');
+    this.stop = button(t('Stop'), 'danger stop-button', () => this.cancel(), t('Stop the running turn (Esc)'));
     this.stop.id = 'stop';
     this.menu = new SlashMenuView((command) => this.pickCommand(command));
     this.selectors = new SelectorsView(post);
+    this.editBar = h(
+      'div',
+      { class: 'composer-editing', attrs: { role: 'status' } },
+      h('span', {
+        class: 'editing-text',
+        text: 'Editing an earlier message: sending it puts the files back as they were before it (you confirm) and continues the chat from there.',
+      }),
+      button('Cancel', 'link-button cancel-edit', () => this.cancelEdit(), 'Stop editing (Esc)'),
+    );
+    this.editBar.hidden = true;
     const input = h('div', { class: 'composer-input' }, this.ghost, this.textarea);
     const toolbar = h(
       'div',
@@ -149,7 +170,7 @@ export class ComposerView {
       { class: 'composer' },
       this.menu.el,
       this.queue.el,
-      h('div', { class: 'composer-box' }, input, this.attachments.el, toolbar),
+      h('div', { class: 'composer-box' }, this.editBar, input, this.attachments.el, toolbar),
     );
     this.textarea.addEventListener('paste', (event) => this.onPaste(event));
     this.el.addEventListener('dragover', (event) => this.onDragOver(event));
@@ -170,14 +191,46 @@ export class ComposerView {
     this.commands = Array.isArray(thread?.commands) ? thread.commands : [];
     this.selectors.update(thread);
     this.queue.update(thread?.queue, this.mode.running);
-    this.attachments.setCapabilities(thread?.agentCapabilities?.promptCapabilities);
+    this.attachments.setCapabilities(thread?.agentCapabilities, thread ? agentName(thread) : 'This agent');
     this.entries = Array.isArray(thread?.entries) ? thread.entries : [];
+    // Another chat shown, or the message gone: the edit ends (the text stays to send as usual).
+    const editing = this.editing;
+    this.threadId = thread?.key.threadId ?? null;
+    if (editing && (editing.threadId !== this.threadId || !this.entries.some((entry) => entry.id === editing.entryId)))
+      this.endEdit();
     this.applyMode();
     if (this.menu.isOpen) this.refreshMenu();
     this.refreshGhost();
   }
 
+  /** "Edit" on a previous message: its text in the box, and what sending will do above it. */
+  startEdit(entryId: string, text: string): void {
+    if (!this.mode.enabled || !this.hasThread) return;
+    this.editing = { entryId, threadId: this.threadId, draft: this.editing ? this.editing.draft : this.textarea.value };
+    this.textarea.value = text;
+    setHidden(this.editBar, false);
+    this.el.classList.add('editing');
+    this.onInput();
+    this.focus();
+  }
+
+  private cancelEdit(): void {
+    if (!this.editing) return;
+    this.textarea.value = this.editing.draft;
+    this.endEdit();
+    this.onInput();
+  }
+
+  private endEdit(): void {
+    this.editing = null;
+    setHidden(this.editBar, true);
+    this.el.classList.remove('editing');
+  }
+
+  /** A disabled textarea cannot take the focus (a new chat's agent is still starting): it takes it
+   * once it is enabled, unless the user has put the focus somewhere else in the meantime. */
   focus(): void {
+    this.focusWhenEnabled = this.textarea.disabled;
     this.textarea.focus();
   }
 
@@ -232,14 +285,19 @@ export class ComposerView {
   private applyMode(): void {
     const { enabled, running, cancelling, placeholder, status } = this.mode;
     setDisabled(this.textarea, !enabled);
+    if (enabled && this.focusWhenEnabled) {
+      this.focusWhenEnabled = false;
+      const active = this.textarea.ownerDocument.activeElement;
+      if (active === null || active === this.textarea.ownerDocument.body) this.textarea.focus();
+    }
     if (this.textarea.placeholder !== placeholder) this.textarea.placeholder = placeholder;
     // While a turn runs Send queues; the label says so.
-    setText(this.send, running ? 'Queue' : 'Send');
+    setText(this.send, running ? t('Queue') : t('Send'));
     setTitle(
       this.send,
       running
-        ? 'Queue: sent when the agent finishes (Enter). Ctrl+Enter stops the turn and sends now.'
-        : 'Send (Enter)',
+        ? t('Queue: sent when the agent finishes (Enter). Ctrl+Enter stops the turn and sends now.')
+        : t('Send (Enter)'),
     );
     setDisabled(this.send, !enabled);
     setHidden(this.stop, !running);
@@ -257,6 +315,9 @@ export class ComposerView {
       this.submit(event.ctrlKey || event.metaKey);
     } else if ((event.key === 'ArrowUp' || event.key === 'ArrowDown') && !event.shiftKey && this.onRecallKey(event)) {
       event.preventDefault();
+    } else if (event.key === 'Escape' && this.editing) {
+      event.preventDefault();
+      this.cancelEdit();
     } else if (event.key === 'Escape' && this.mode.running) {
       event.preventDefault();
       this.cancel();
@@ -301,7 +362,11 @@ export class ComposerView {
     if (!this.mode.enabled || text.trim() === '') return;
     const context = this.attachments.takeSendable();
     const attached = context.length > 0 ? { context } : {};
-    if (this.mode.running) {
+    if (this.editing) {
+      // The host stops a running turn first; the edit never queues.
+      this.post({ type: 'editMessage', entryId: this.editing.entryId, text, ...attached });
+      this.endEdit();
+    } else if (this.mode.running) {
       this.post(now ? { type: 'sendNow', text, ...attached } : { type: 'queuePrompt', text, ...attached });
     } else {
       const agentId = !this.hasThread ? this.options.agentForNewChat?.() : undefined;

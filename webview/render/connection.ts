@@ -6,6 +6,7 @@ import { asText, visibleText } from '../visibleText';
 import { renderErrorCard } from './failure';
 import { agentName } from './header';
 import type { Post } from './types';
+import { t } from '../l10n';
 
 export class ConnectionBanner {
   readonly el = h('div', { class: 'connection-banner', attrs: { role: 'status' } });
@@ -35,10 +36,10 @@ export class ConnectionBanner {
     const agent = agentName(thread);
     switch (connection.kind) {
       case 'starting':
-        return [spinnerLine(`Starting ${agent}...`)];
+        return [spinnerLine(t('Starting {0}...', agent))];
       case 'authRequired':
         return [
-          h('div', { class: 'banner-title', text: `${agent} needs you to sign in.` }),
+          h('div', { class: 'banner-title', text: t('{0} needs you to sign in.', agent) }),
           h(
             'div',
             { class: 'auth-methods' },
@@ -61,17 +62,17 @@ export class ConnectionBanner {
         ].map((el) => this.wireAuth(el));
       case 'authenticating': {
         const method = this.authMethods.find((m) => m.id === connection.methodId);
-        return [spinnerLine(`Signing in${method ? ` with ${visibleText(method.name)}` : ''}...`)];
+        return [spinnerLine(t('Signing in{0}...', method ? t(' with {0}', visibleText(method.name)) : ''))];
       }
       case 'failed':
         // The failure is usually also a transcript entry with the full card; don't show it twice.
         return hasFailureEntry(thread)
-          ? [h('div', { class: 'banner-title', text: `${agent} stopped working. See the error below.` })]
+          ? [h('div', { class: 'banner-title', text: t('{0} stopped working. See the error below.', agent) })]
           : [renderErrorCard(connection.failure, this.post)];
       case 'stopped':
         return [
-          h('div', { class: 'banner-title', text: `${agent} is stopped.` }),
-          button('Restart agent', 'restart-agent primary', () => this.post({ type: 'restartAgent' })),
+          h('div', { class: 'banner-title', text: t('{0} is stopped.', agent) }),
+          button(t('Restart agent'), 'restart-agent primary', () => this.post({ type: 'restartAgent' })),
         ];
       default:
         return [];

@@ -9,6 +9,7 @@ import { requireString } from './agentData';
 import { blockedImage, inlineImageUrl } from './agentImages';
 import type { Post } from './types';
 import { lineFromFragment } from '../../src/shared/promptContext';
+import { t } from '../l10n';
 
 export function renderContentBlock(block: acp.ContentBlock, post: Post): HTMLElement {
   switch (block.type) {
@@ -20,7 +21,7 @@ export function renderContentBlock(block: acp.ContentBlock, post: Post): HTMLEle
       // The webview CSP allows no media: say what it is rather than failing silently.
       return h('div', {
         class: 'content-note',
-        text: `Audio (${visibleText(block.mimeType, { maxLength: 100 })}) is not shown here.`,
+        text: t('Audio ({0}) is not shown here.', visibleText(block.mimeType, { maxLength: 100 })),
       });
     case 'resource_link':
       return renderResourceLink(
@@ -40,25 +41,25 @@ export function renderContentBlock(block: acp.ContentBlock, post: Post): HTMLEle
         summary,
         text !== null
           ? h('pre', { class: 'resource-text', text })
-          : h('div', { class: 'content-note', text: 'Binary content' }),
+          : h('div', { class: 'content-note', text: t('Binary content') }),
       );
     }
     default:
-      return h('div', { class: 'content-note', text: 'Unsupported content' });
+      return h('div', { class: 'content-note', text: t('Unsupported content') });
   }
 }
 
 function renderImage(block: acp.ImageContent): HTMLElement {
   const src = inlineImageUrl(block.mimeType, block.data);
   if (src === null) return blockedImage(document, block.uri, null, false);
-  const img = h('img', { class: 'content-image', attrs: { alt: visibleText(block.uri) || 'Image from the agent' } });
+  const img = h('img', { class: 'content-image', attrs: { alt: visibleText(block.uri) || t('Image from the agent') } });
   img.src = src;
   return img;
 }
 
 /** file:// links open in the editor through the host; http(s) ones are ordinary links. */
 export function renderResourceLink(uri: string, label: string, description: string | null, post: Post): HTMLElement {
-  const text = label || visibleText(uri) || 'Resource';
+  const text = label || visibleText(uri) || t('Resource');
   const path = filePathFromUri(uri);
   if (path !== null) {
     const link = h('a', {

@@ -10,6 +10,7 @@ import { highlightLines, languageForPath } from './highlight';
 import type { ReviewCards } from './reviewControls';
 import type { Post } from './types';
 import { visibleText } from '../visibleText';
+import { t } from '../l10n';
 
 export const MAX_DIFF_LINES = 400;
 const CONTEXT_LINES = 3;
@@ -39,13 +40,17 @@ export function renderDiff(input: DiffInput, post: Post): HTMLElement {
 
   const body = h('div', {
     class: 'diff-body',
-    attrs: { role: 'table', 'aria-label': `Changes to ${visibleText(input.path)}` },
+    attrs: { role: 'table', 'aria-label': t('Changes to {0}', visibleText(input.path)) },
   });
   if (coarse) {
     body.appendChild(
       h('div', {
         class: 'diff-truncated',
-        text: `Too many changes to compare line by line: the changed part is shown replaced whole (${removed} lines → ${added} lines).`,
+        text: t(
+          'Too many changes to compare line by line: the changed part is shown replaced whole ({0} lines → {1} lines).',
+          removed,
+          added,
+        ),
       }),
     );
   }
@@ -73,15 +78,20 @@ export function renderDiff(input: DiffInput, post: Post): HTMLElement {
       const oldNumber = line.kind === 'add' ? '' : String(oldLine++);
       const newNumber = line.kind === 'del' ? '' : String(newLine++);
       const row = renderLine(line.kind, highlighted?.next(line.kind) ?? line.text, oldNumber, newNumber);
-      if (line.noNewlineAtEnd) row.appendChild(h('span', { class: 'no-newline', text: 'No newline at end of file' }));
+      if (line.noNewlineAtEnd)
+        row.appendChild(h('span', { class: 'no-newline', text: t('No newline at end of file') }));
       body.appendChild(row);
       shown++;
     }
   }
   if (hunks.length === 0)
-    body.appendChild(h('div', { class: 'diff-empty', text: input.deleted ? 'Deleted an empty file' : 'No changes' }));
+    body.appendChild(
+      h('div', { class: 'diff-empty', text: input.deleted ? t('Deleted an empty file') : t('No changes') }),
+    );
   if (hidden > 0)
-    body.appendChild(h('div', { class: 'diff-truncated', text: `${hidden} more lines: open the diff to see all.` }));
+    body.appendChild(
+      h('div', { class: 'diff-truncated', text: t('{0} more lines: open the diff to see all.', hidden) }),
+    );
   el.appendChild(body);
   return el;
 }
@@ -103,16 +113,16 @@ function renderHeader(diff: HTMLElement, input: DiffInput, added: number, remove
   });
   const stats = h(
     'span',
-    { class: 'diff-stats', attrs: { 'aria-label': `${added} lines added, ${removed} lines removed` } },
+    { class: 'diff-stats', attrs: { 'aria-label': t('{0} lines added, {1} lines removed', added, removed) } },
     h('span', { class: 'diff-added', text: `+${added}` }),
     h('span', { class: 'diff-removed', text: `-${removed}` }),
   );
   const badge = input.deleted
-    ? h('span', { class: 'badge diff-deleted-file', text: 'Deleted', title: 'The agent deleted this file' })
+    ? h('span', { class: 'badge diff-deleted-file', text: t('Deleted'), title: t('The agent deleted this file') })
     : input.created
-      ? h('span', { class: 'badge diff-new-file', text: 'New file' })
+      ? h('span', { class: 'badge diff-new-file', text: t('New file') })
       : null;
-  const open = button('Open diff', 'open-diff secondary', () => post(input.open));
+  const open = button(t('Open diff'), 'open-diff secondary', () => post(input.open));
   // Keep / Undo act on every pending change of the file (per-hunk actions are in the editor).
   const review = input.review ? input.review.controls(diff, input.path, post) : [];
   return h('div', { class: 'diff-header' }, pathLink, badge, stats, open, ...review);

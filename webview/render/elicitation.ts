@@ -11,13 +11,14 @@ import {
 } from '../../src/shared/elicitation';
 import { button, h } from '../dom';
 import type { EntryView, Post } from './types';
+import { t } from '../l10n';
 
 type ElicitationEntry = Extract<Entry, { kind: 'elicitation' }>;
 
 const ANSWERED: Record<string, string> = {
-  accept: 'You sent the form.',
-  decline: 'You declined.',
-  cancel: 'Cancelled.',
+  accept: t('You sent the form.'),
+  decline: t('You declined.'),
+  cancel: t('Cancelled.'),
 };
 
 export class ElicitationView implements EntryView {
@@ -40,9 +41,9 @@ export class ElicitationView implements EntryView {
     if (this.built === key) return;
     this.built = key;
     const { form } = entry;
-    this.el.setAttribute('aria-label', form.title ?? 'The agent asks for input');
+    this.el.setAttribute('aria-label', form.title ?? t('The agent asks for input'));
     this.el.replaceChildren(
-      h('div', { class: 'elicitation-title', text: form.title ?? 'The agent asks for input' }),
+      h('div', { class: 'elicitation-title', text: form.title ?? t('The agent asks for input') }),
       h('div', { class: 'elicitation-message', text: form.message }),
     );
     if (entry.answer !== null) {
@@ -55,7 +56,7 @@ export class ElicitationView implements EntryView {
     if (form.unusable) formEl.appendChild(h('div', { class: 'elicitation-problem', text: form.unusable }));
     const answer = (action: 'decline' | 'cancel') => () =>
       this.post({ type: 'elicitation', elicitationId: entry.elicitationId, action });
-    const submit = button('Submit', 'primary', () => {
+    const submit = button(t('Submit'), 'primary', () => {
       const checked = checkContent(form, this.values);
       for (const [name, el] of this.problems) el.textContent = checked.ok ? '' : (checked.problems[name] ?? '');
       if (!checked.ok) return;
@@ -67,8 +68,8 @@ export class ElicitationView implements EntryView {
         'div',
         { class: 'elicitation-actions' },
         submit,
-        button('Decline', 'secondary', answer('decline')),
-        button('Cancel', 'secondary', answer('cancel')),
+        button(t('Decline'), 'secondary', answer('decline')),
+        button(t('Cancel'), 'secondary', answer('cancel')),
       ),
     );
     this.el.appendChild(formEl);

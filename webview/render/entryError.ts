@@ -6,6 +6,7 @@ import { h } from '../dom';
 import { errorMessage } from '../errors';
 import { visibleText } from '../visibleText';
 import type { EntryView } from './types';
+import { t } from '../l10n';
 
 /** Characters of the entry's data shown at most. */
 export const MAX_ERROR_JSON_CHARS = 4_000;
@@ -17,7 +18,7 @@ export class EntryErrorView implements EntryView {
 
   constructor(entry: unknown, error: unknown) {
     const id = (entry as { id?: unknown } | null)?.id;
-    this.el = errorCard('This entry could not be shown', entry, error);
+    this.el = errorCard(t('This entry could not be shown'), entry, error);
     this.el.classList.add('entry');
     this.el.dataset.entryId = visibleText(id);
   }
@@ -37,7 +38,7 @@ export function errorCard(title: string, data: unknown, error: unknown): HTMLEle
     h(
       'details',
       { class: 'entry-error-data' },
-      h('summary', { text: 'Data' }),
+      h('summary', { text: t('Data') }),
       h('pre', { text: boundedJson(data, MAX_ERROR_JSON_CHARS) }),
     ),
   );
@@ -78,5 +79,5 @@ export function boundedJson(value: unknown, max: number, maxDepth = MAX_DEPTH): 
     out.push(`\n(${errorMessage(error)})`);
   }
   const text = out.join('');
-  return text.length > max ? `${text.slice(0, max)}\n… (cut at ${max} characters)` : text;
+  return text.length > max ? t('{0}\n… (cut at {1} characters)', text.slice(0, max), max) : text;
 }

@@ -4,6 +4,7 @@ import type { AgentFailure, Entry } from '../../src/shared/thread';
 import { button, h } from '../dom';
 import { visibleText } from '../visibleText';
 import type { EntryView, Post } from './types';
+import { t } from '../l10n';
 
 export function renderErrorCard(failure: AgentFailure, post: Post): HTMLElement {
   const exit = describeExit(failure);
@@ -15,7 +16,7 @@ export function renderErrorCard(failure: AgentFailure, post: Post): HTMLElement 
       ? h(
           'div',
           { class: 'error-command' },
-          h('span', { class: 'error-label', text: 'Command: ' }),
+          h('span', { class: 'error-label', text: t('Command: ') }),
           h('code', { text: visibleText(failure.commandLine) }),
         )
       : null,
@@ -24,7 +25,7 @@ export function renderErrorCard(failure: AgentFailure, post: Post): HTMLElement 
       ? h(
           'div',
           { class: 'error-stderr' },
-          h('div', { class: 'error-label', text: 'Last stderr output' }),
+          h('div', { class: 'error-label', text: t('Last stderr output') }),
           h('pre', { text: visibleText(failure.stderrTail.join('\n'), { multiline: true, maxLength: 20_000 }) }),
         )
       : null,
@@ -32,17 +33,17 @@ export function renderErrorCard(failure: AgentFailure, post: Post): HTMLElement 
     h(
       'div',
       { class: 'error-actions' },
-      button('Restart agent', 'restart primary', () => post({ type: 'restartAgent' })),
-      button('Show log', 'show-log secondary', () => post({ type: 'showLog' })),
+      button(t('Restart agent'), 'restart primary', () => post({ type: 'restartAgent' })),
+      button(t('Show log'), 'show-log secondary', () => post({ type: 'showLog' })),
     ),
   );
 }
 
 function describeExit(failure: AgentFailure): string {
   const parts: string[] = [];
-  if (failure.exitCode !== undefined && failure.exitCode !== null) parts.push(`exit code ${failure.exitCode}`);
-  if (failure.signal) parts.push(`signal ${visibleText(failure.signal)}`);
-  return parts.length ? `Exited with ${parts.join(', ')}` : '';
+  if (failure.exitCode !== undefined && failure.exitCode !== null) parts.push(t('exit code {0}', failure.exitCode));
+  if (failure.signal) parts.push(t('signal {0}', visibleText(failure.signal)));
+  return parts.length ? t('Exited with {0}', parts.join(', ')) : '';
 }
 
 export class FailureView implements EntryView {

@@ -10,25 +10,35 @@ import { visibleText } from '../visibleText';
 import { AgentPicker } from './agentPicker';
 import type { Post } from './types';
 import type { ViewState } from '../store';
+import { t } from '../l10n';
 
 const CONNECTION_LABEL: Record<ConnectionState['kind'], string> = {
-  starting: 'Starting',
-  authRequired: 'Sign-in required',
-  authenticating: 'Signing in',
-  ready: 'Ready',
-  failed: 'Failed',
-  stopped: 'Stopped',
+  starting: t('Starting'),
+  authRequired: t('Sign-in required'),
+  authenticating: t('Signing in'),
+  ready: t('Ready'),
+  failed: t('Failed'),
+  stopped: t('Stopped'),
 };
 
 export class HeaderView {
   readonly el: HTMLElement;
   private readonly name = h('span', { attrs: { id: 'agent-name' }, class: 'agent-name' });
   private readonly version = h('span', { class: 'agent-version' });
-  private readonly demo = h('span', { class: 'badge demo-badge', text: 'Demo', title: 'Built-in offline demo agent' });
-  private readonly connection = h('span', { class: 'connection-state' });
+  private readonly demo = h('span', {
+    class: 'badge demo-badge',
+    text: t('Demo'),
+    title: t('Built-in offline demo agent'),
+  });
+  // The state's word is hidden next to the dot in a narrow side bar (chat.css); it stays for screen readers.
+  private readonly connectionLabel = h('span', { class: 'connection-label' });
+  private readonly connection = h('span', { class: 'connection-state' }, this.connectionLabel);
   private readonly title = h('span', { attrs: { id: 'session-title' }, class: 'session-title' });
   private readonly usageFill = h('div', { class: 'usage-fill' });
-  private readonly usageText = h('span', { class: 'usage-text' });
+  // The percentage stays in a narrow side bar; the token counts after it give way (chat.css).
+  private readonly usagePercent = h('span', { class: 'usage-percent' });
+  private readonly usageDetail = h('span', { class: 'usage-detail' });
+  private readonly usageText = h('span', { class: 'usage-text' }, this.usagePercent, this.usageDetail);
   private readonly usageBar = h('div', { class: 'usage-bar' }, this.usageFill);
   private readonly usage = h('div', { class: 'usage' }, this.usageBar, this.usageText);
   readonly picker: AgentPicker;
@@ -44,7 +54,7 @@ export class HeaderView {
     this.picker.update(view.agents, thread?.agent.id ?? view.defaultAgentId);
     this.el.classList.toggle('no-thread', thread === null);
     if (!thread) {
-      setText(this.name, 'Switchboard');
+      setText(this.name, t('Switchboard'));
       setText(this.version, '');
       setText(this.title, '');
       setHidden(this.demo, true);
@@ -63,7 +73,9 @@ export class HeaderView {
     setHidden(this.title, !thread.title);
     setHidden(this.connection, false);
     setDataset(this.connection, 'state', thread.connection.kind);
-    setText(this.connection, CONNECTION_LABEL[thread.connection.kind] ?? '');
+    const state = CONNECTION_LABEL[thread.connection.kind] ?? '';
+    setText(this.connectionLabel, state);
+    setTitle(this.connection, state);
     this.renderUsage(thread.usage, thread.turnUsage);
   }
 
@@ -78,16 +90,20 @@ export class HeaderView {
     if (context) {
       const percent = Math.min(100, Math.round((context.used / context.size) * 100));
       const cost = context.cost ? ` · ${formatCost(context.cost.amount, context.cost.currency)}` : '';
-      parts.push(`${percent}% · ${compact(context.used)} / ${compact(context.size)}${cost}`);
-      tooltip.push(`Context window: ${context.used.toLocaleString()} of ${context.size.toLocaleString()} tokens used`);
+      parts.push(`${compact(context.used)} / ${compact(context.size)}${cost}`);
+      setText(this.usagePercent, `${percent}%`);
+      tooltip.push(
+        t('Context window: {0} of {1} tokens used', context.used.toLocaleString(), context.size.toLocaleString()),
+      );
       setDataset(this.usage, 'level', percent >= 90 ? 'critical' : percent >= 70 ? 'high' : 'normal');
       if (this.usageFill.style.width !== `${percent}%`) this.usageFill.style.width = `${percent}%`; // CSSOM, allowed by the CSP (no style attribute parsing)
     }
     if (turnLine) {
-      parts.push(`${compact(turn!.totalTokens)} tokens last turn`);
+      parts.push(t('{0} tokens last turn', compact(turn!.totalTokens)));
       tooltip.push(turnLine);
     }
-    setText(this.usageText, parts.join(' · '));
+    if (!context) setText(this.usagePercent, '');
+    setText(this.usageDetail, (context ? [''] : []).concat(parts).join(' · '));
     setTitle(this.usage, tooltip.join('\n'));
   }
 }
@@ -109,11 +125,11 @@ export function turnUsageLine(usage: TurnUsage): string | null {
       ['input', usage.inputTokens],
       ['output', usage.outputTokens],
       ['thought', usage.thoughtTokens],
-      ['cache read', usage.cachedReadTokens],
-      ['cache write', usage.cachedWriteTokens],
+      [t('cache read'), usage.cachedReadTokens],
+      [t('cache write'), usage.cachedWriteTokens],
     ] as const
   ).flatMap(([name, n]) => (count(n) === null ? [] : [`${name} ${count(n)}`]));
-  return `Last turn: ${total} tokens (${details.join(', ')})`;
+  return t('Last turn: {0} tokens ({1})', total, details.join(', '));
 }
 
 /** session_info_update.updatedAt as the title's tooltip: the agent's time, shown in local time when it parses. */
@@ -121,7 +137,7 @@ export function lastActivity(updatedAt: string | null): string {
   if (typeof updatedAt !== 'string' || updatedAt === '') return '';
   const time = Date.parse(updatedAt);
   const shown = Number.isNaN(time) ? visibleText(updatedAt, { maxLength: 60 }) : new Date(time).toLocaleString();
-  return `Last activity: ${shown}`;
+  return t('Last activity: {0}', shown);
 }
 
 export function compact(n: number): string {

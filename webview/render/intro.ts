@@ -3,38 +3,50 @@
 // agent (name, version, what it accepts besides text), its slash commands, a few example prompts that
 // fill the composer, and the keys. Agent-supplied text goes through visibleText and is bounded.
 import type * as acp from '@agentclientprotocol/sdk';
+import { agentOffers } from '../../src/shared/capabilities';
+import { controlNote, controlState, type ChatControl } from '../../src/shared/controlRules';
 import type { ThreadState } from '../../src/shared/thread';
 import { button, h, setHidden } from '../dom';
 import type { ViewState } from '../store';
 import { visibleText } from '../visibleText';
 import { agentName } from './header';
 import type { Post } from './types';
+import { t } from '../l10n';
 
 /** At most this many slash commands are listed (the composer's / menu has all of them). */
 const MAX_COMMANDS = 8;
 
 const EXAMPLES = [
-  'Explain what this project does and how it is organised',
-  'Find where errors are handled and suggest improvements',
-  'Write unit tests for the file I have open',
+  t('Explain what this project does and how it is organised'),
+  t('Find where errors are handled and suggest improvements'),
+  t('Write unit tests for the file I have open'),
 ];
 
 const KEYS: [string, string][] = [
   ['Enter', 'send'],
-  ['Shift+Enter', 'new line'],
+  ['Shift+Enter', t('new line')],
   ['/', 'commands'],
-  ['Esc', 'stop the agent'],
+  ['Esc', t('stop the agent')],
 ];
 
 /** What the agent accepts besides text, from its initialize answer (unknown shapes count as no). */
 export function capabilityLines(capabilities: acp.AgentCapabilities | null): string[] {
-  const prompt = capabilities?.promptCapabilities;
   const lines: string[] = [];
-  if (prompt?.image === true) lines.push('images');
-  if (prompt?.audio === true) lines.push('audio');
-  if (prompt?.embeddedContext === true) lines.push('files and selections as context');
-  if (capabilities?.loadSession === true) lines.push('reopening earlier sessions');
+  if (agentOffers(capabilities, 'image')) lines.push(t('images'));
+  if (agentOffers(capabilities, 'audio')) lines.push(t('audio'));
+  if (agentOffers(capabilities, 'embeddedContext')) lines.push(t('files and selections as context'));
+  if (agentOffers(capabilities, 'loadSession') || agentOffers(capabilities, 'resumeSession'))
+    lines.push(t('reopening earlier sessions'));
   return lines;
+}
+
+/** The chat controls this agent cannot use (or only in part), each with the sentence that says why. */
+const INTRO_CONTROLS: readonly ChatControl[] = ['attachImage', 'embedContext', 'continueChat'];
+
+export function limitLines(capabilities: acp.AgentCapabilities | null, name: string): string[] {
+  return INTRO_CONTROLS.map((control) => controlNote(controlState(control, { capabilities, agentName: name }))).filter(
+    (note): note is string => note !== null,
+  );
 }
 
 export class IntroView {
@@ -42,7 +54,7 @@ export class IntroView {
   readonly noChat: HTMLElement;
   readonly pickerHome = h('div', { class: 'empty-actions' });
   /** The intro of a chat with no messages yet. */
-  readonly chatIntro = h('section', { class: 'chat-intro', attrs: { 'aria-label': 'About this chat' } });
+  readonly chatIntro = h('section', { class: 'chat-intro', attrs: { 'aria-label': t('About this chat') } });
   private readonly addAgent: HTMLElement;
   private lastThread: ThreadState | null | undefined = undefined;
 
@@ -54,17 +66,21 @@ export class IntroView {
       'div',
       { class: 'add-agent' },
       h('p', {
-        text: 'Only the built-in Demo agent is set up: it works offline and shows what Switchboard does. To chat with a real agent (Gemini CLI, Claude Code, Codex and others that speak ACP), add it to the switchboard.agents setting.',
+        text: t(
+          'Only the built-in Demo agent is set up: it works offline and shows what Switchboard does. To chat with a real agent (Gemini CLI, Claude Code, Codex and others that speak ACP), add it to the switchboard.agents setting.',
+        ),
       }),
-      button('Add an Agent...', 'configure-agents secondary', () => post({ type: 'configureAgents' })),
+      button(t('Add an Agent...'), 'configure-agents secondary', () => post({ type: 'configureAgents' })),
     );
     this.noChat = h(
       'div',
       { class: 'empty-state' },
-      h('h2', { class: 'empty-title', text: 'Start a chat' }),
+      h('h2', { class: 'empty-title', text: t('Start a chat') }),
       h('p', {
         class: 'empty-text',
-        text: 'Pick an agent, then type a message below (or press New chat). Agents run on this machine as programs; they ask before they edit files or run commands, and you review every change.',
+        text: t(
+          'Pick an agent, then type a message below (or press New chat). Agents run on this machine as programs; they ask before they edit files or run commands, and you review every change.',
+        ),
       }),
       this.pickerHome,
       this.addAgent,
@@ -90,14 +106,24 @@ export class IntroView {
       h('p', {
         class: 'intro-text',
         text: thread.agent.isDemo
-          ? 'The built-in Demo agent: scripted, offline, no account needed. Try /help, /edit, /review or /terminal.'
-          : `Works in this workspace, asks before it edits files or runs commands.${caps.length ? ` Also accepts ${caps.join(', ')}.` : ''}`,
+          ? t('The built-in Demo agent: scripted, offline, no account needed. Try /help, /edit, /review or /terminal.')
+          : t(
+              'Works in this workspace, asks before it edits files or runs commands.{0}',
+              caps.length ? t(' Also accepts {0}.', caps.join(', ')) : '',
+            ),
       }),
     );
+    const limits = thread.agent.isDemo ? [] : limitLines(thread.agentCapabilities, agentName(thread));
+    if (limits.length > 0) {
+      parts.push(
+        h('h3', { class: 'intro-heading', text: 'Not with this agent' }),
+        h('ul', { class: 'intro-limits' }, ...limits.map((text) => h('li', { text }))),
+      );
+    }
     const commands = Array.isArray(thread.commands) ? thread.commands.slice(0, MAX_COMMANDS) : [];
     if (commands.length > 0) {
       parts.push(
-        h('h3', { class: 'intro-heading', text: 'Commands' }),
+        h('h3', { class: 'intro-heading', text: t('Commands') }),
         h(
           'ul',
           { class: 'intro-commands' },
@@ -116,7 +142,7 @@ export class IntroView {
     }
     if (!thread.agent.isDemo) {
       parts.push(
-        h('h3', { class: 'intro-heading', text: 'Try' }),
+        h('h3', { class: 'intro-heading', text: t('Try') }),
         h(
           'ul',
           { class: 'intro-examples' },

@@ -13,6 +13,7 @@ import { IncrementalMarkdown } from './markdown';
 import type { EntryView, Post } from './types';
 import type { FrameBudget } from '../frameBudget';
 import type { TextAppend } from '../store';
+import { t } from '../l10n';
 
 type MessageEntry = Extract<Entry, { kind: 'user' | 'agent' | 'thought' }>;
 
@@ -101,7 +102,7 @@ class PartsRenderer {
       return this.create(part);
     } catch (error) {
       recordError('a message part could not be rendered', error);
-      return { part, el: errorCard('This part of the message could not be shown', part, error), markdown: null };
+      return { part, el: errorCard(t('This part of the message could not be shown'), part, error), markdown: null };
     }
   }
 
@@ -133,12 +134,22 @@ function cutAt(text: string, count: number): number {
   return code >= 0xd800 && code <= 0xdbff ? count - 1 : count;
 }
 
+/** The event "Edit" on a user message raises; the thread view hands it to the composer. */
+export const EDIT_EVENT = 'switchboard-edit-message';
+
+export interface EditRequest {
+  entryId: string;
+  text: string;
+}
+
 export class MessageView implements EntryView {
   readonly el: HTMLElement;
   private readonly parts: PartsRenderer;
   /** Thoughts render only when expanded: a collapsed "Thinking" costs nothing while it streams. */
   private readonly details: HTMLDetailsElement | null = null;
   private pending: MessagePart[] | null = null;
+  /** A user message's text, for Edit. */
+  private userText = '';
 
   constructor(entry: MessageEntry, post: Post, budget: FrameBudget) {
     this.el = h('div', { class: `entry ${entry.kind}`, data: { entryId: entry.id } });
@@ -148,7 +159,7 @@ export class MessageView implements EntryView {
       const summary = h(
         'summary',
         { class: 'thought-summary' },
-        h('span', { class: 'thought-label', text: 'Thinking' }),
+        h('span', { class: 'thought-label', text: t('Thinking') }),
       );
       this.details = h('details', { class: 'thought-details' }, summary, body);
       this.details.addEventListener('toggle', () => this.flushPending());
@@ -157,12 +168,25 @@ export class MessageView implements EntryView {
       if (entry.kind === 'user') {
         // Restore puts the files back as they were before this prompt (the host confirms first).
         const restore = button(
-          'Restore checkpoint',
+          t('Restore checkpoint'),
           'restore-checkpoint link-button',
           () => post({ type: 'restoreCheckpoint', entryId: entry.id }),
-          'Put the files the agent touched back as they were before this message',
+          t('Put the files the agent touched back as they were before this message'),
         );
-        this.el.appendChild(h('div', { class: 'message-author' }, h('span', { text: 'You' }), restore));
+        // Edit puts this message into the composer; sending it goes back to here (composer.ts).
+        const edit = button(
+          t('Edit'),
+          'edit-message link-button',
+          () =>
+            this.el.dispatchEvent(
+              new CustomEvent<EditRequest>(EDIT_EVENT, {
+                bubbles: true,
+                detail: { entryId: entry.id, text: this.userText },
+              }),
+            ),
+          t('Edit this message and continue from here (the files go back to before it)'),
+        );
+        this.el.appendChild(h('div', { class: 'message-author' }, h('span', { text: t('You') }), edit, restore));
       }
       this.el.appendChild(body);
     }
@@ -171,6 +195,9 @@ export class MessageView implements EntryView {
 
   update(entry: Entry, appended?: TextAppend | null): void {
     if (entry.kind !== 'user' && entry.kind !== 'agent' && entry.kind !== 'thought') return;
+    if (entry.kind === 'user' && Array.isArray(entry.parts)) {
+      this.userText = entry.parts.map((part) => (part.kind === 'text' ? part.text : '')).join('');
+    }
     if (this.details && !this.details.open) {
       this.pending = entry.parts;
       return;

@@ -5,6 +5,7 @@
 import { button, h, setHidden, setText, setTitle } from '../dom';
 import type { ViewState } from '../store';
 import type { Post } from './types';
+import { t } from '../l10n';
 
 export class PendingChangesView {
   readonly el: HTMLElement;
@@ -13,20 +14,20 @@ export class PendingChangesView {
   constructor(post: Post) {
     this.el = h(
       'div',
-      { class: 'session-review', attrs: { role: 'group', 'aria-label': 'Changes of this chat' } },
+      { class: 'session-review', attrs: { role: 'group', 'aria-label': t('Changes of this chat') } },
       h('span', { class: 'session-review-icon', attrs: { 'aria-hidden': 'true' }, text: '●' }),
       this.count,
       button(
-        'Keep All',
+        t('Keep All'),
         'session-keep-all secondary compact',
         () => post({ type: 'reviewSession', action: 'keep' }),
-        'Keep every pending change this chat made',
+        t('Keep every pending change this chat made'),
       ),
       button(
-        'Undo All',
+        t('Undo All'),
         'session-undo-all secondary compact',
         () => post({ type: 'reviewSession', action: 'undo' }),
-        'Undo every pending change this chat made',
+        t('Undo every pending change this chat made'),
       ),
     );
     this.el.hidden = true;
@@ -35,7 +36,12 @@ export class PendingChangesView {
   update(view: ViewState): void {
     const pending = view.thread?.review?.sessionPending ?? 0;
     setHidden(this.el, pending === 0);
-    setText(this.count, `${pending} pending file${pending === 1 ? '' : 's'}`);
-    setTitle(this.count, `${pending} file${pending === 1 ? '' : 's'} with changes of this chat not yet kept or undone`);
+    setText(this.count, pending === 1 ? t('1 pending file') : t('{0} pending files', pending));
+    setTitle(
+      this.count,
+      pending === 1
+        ? t('1 file with changes of this chat not yet kept or undone')
+        : t('{0} files with changes of this chat not yet kept or undone', pending),
+    );
   }
 }

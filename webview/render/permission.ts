@@ -11,6 +11,7 @@ import type { PermissionRequestView } from '../../src/shared/thread';
 import { h } from '../dom';
 import { visibleText } from '../visibleText';
 import type { Post } from './types';
+import { t } from '../l10n';
 
 interface KindLook {
   /** What pressing it does, in our words. */
@@ -22,12 +23,12 @@ interface KindLook {
 }
 
 const KINDS: Record<acp.PermissionOptionKind, KindLook> = {
-  allow_once: { label: 'Allow once', className: 'primary', verb: 'Allowed once' },
-  allow_always: { label: 'Allow always', className: 'primary always', verb: 'Always allowed' },
-  reject_once: { label: 'Reject once', className: 'secondary', verb: 'Rejected once' },
-  reject_always: { label: 'Reject always', className: 'danger always', verb: 'Always rejected' },
+  allow_once: { label: t('Allow once'), className: 'primary', verb: t('Allowed once') },
+  allow_always: { label: t('Allow always'), className: 'primary always', verb: t('Always allowed') },
+  reject_once: { label: t('Reject once'), className: 'secondary', verb: t('Rejected once') },
+  reject_always: { label: t('Reject always'), className: 'danger always', verb: t('Always rejected') },
 };
-const UNKNOWN_KIND: KindLook = { label: 'Unknown option', className: 'secondary unknown', verb: 'Chose' };
+const UNKNOWN_KIND: KindLook = { label: t('Unknown option'), className: 'secondary unknown', verb: t('Chose') };
 
 /** How an option's kind looks; only the four ACP kinds (own keys, so not "constructor") get one. */
 export function kindLook(kind: unknown): KindLook {
@@ -47,8 +48,10 @@ export function renderPermission(request: PermissionRequestView, post: Post): HT
     : [];
   if (state.kind === 'pending') {
     el.setAttribute('role', 'group');
-    el.setAttribute('aria-label', 'Permission request');
-    el.appendChild(h('div', { class: 'permission-prompt', text: 'The agent asks for permission to run this tool.' }));
+    el.setAttribute('aria-label', t('Permission request'));
+    el.appendChild(
+      h('div', { class: 'permission-prompt', text: t('The agent asks for permission to run this tool.') }),
+    );
     const group = h('div', { class: 'permission-options' });
     for (const option of options) group.appendChild(renderOption(request, option, group, post));
     el.appendChild(group);
@@ -64,7 +67,7 @@ export function renderPermission(request: PermissionRequestView, post: Post): HT
       }),
     );
   } else {
-    el.appendChild(h('div', { class: 'permission-result', text: 'Permission request cancelled' }));
+    el.appendChild(h('div', { class: 'permission-result', text: t('Permission request cancelled') }));
   }
   return el;
 }

@@ -3,12 +3,13 @@
 import type * as acp from '@agentclientprotocol/sdk';
 import { h } from '../dom';
 import { visibleText } from '../visibleText';
+import { t } from '../l10n';
 
 const STATUS_GLYPH: Record<acp.PlanEntryStatus, string> = { pending: '○', in_progress: '◐', completed: '●' };
 const STATUS_LABEL: Record<acp.PlanEntryStatus, string> = {
-  pending: 'Pending',
-  in_progress: 'In progress',
-  completed: 'Completed',
+  pending: t('Pending'),
+  in_progress: t('In progress'),
+  completed: t('Completed'),
 };
 
 export class PlanView {
@@ -34,7 +35,7 @@ export class PlanView {
       return;
     }
     const done = plan.filter((e) => e?.status === 'completed').length;
-    this.summary.textContent = `Plan · ${done} of ${plan.length} done`;
+    this.summary.textContent = t('Plan · {0} of {1} done', done, plan.length);
     // Open while there is work left; folded (one line, the conversation keeps the room) once it is all
     // done. The user's own toggle stands until that changes.
     const allDone = done === plan.length;
@@ -60,6 +61,6 @@ function renderPlanEntry(entry: acp.PlanEntry): HTMLElement {
       attrs: { 'aria-label': STATUS_LABEL[status] },
     }),
     h('span', { class: 'plan-content', text: visibleText(entry?.content) }),
-    h('span', { class: `plan-priority priority-${priority}`, text: priority, title: `Priority: ${priority}` }),
+    h('span', { class: `plan-priority priority-${priority}`, text: priority, title: t('Priority: {0}', priority) }),
   );
 }

@@ -5,9 +5,10 @@ import type { QueuedPrompt } from '../../src/shared/thread';
 import { button, h, replaceChildren, setHidden } from '../dom';
 import { visibleText } from '../visibleText';
 import type { Post } from './types';
+import { t } from '../l10n';
 
 export class QueueView {
-  readonly el = h('ol', { class: 'composer-queue', attrs: { 'aria-label': 'Queued messages' } });
+  readonly el = h('ol', { class: 'composer-queue', attrs: { 'aria-label': t('Queued messages') } });
   private shown: readonly QueuedPrompt[] = [];
   private running = false;
   /** The item being edited keeps its textarea (and the user's caret) across renders. */
@@ -35,28 +36,31 @@ export class QueueView {
         'li',
         { class: 'queued editing', data: { queuedId: item.id } },
         input,
-        button('Save', 'primary', () => this.save()),
-        button('Cancel', 'secondary', () => this.stopEditing()),
+        button(t('Save'), 'primary', () => this.save()),
+        button(t('Cancel'), 'secondary', () => this.stopEditing()),
       );
     }
     return h(
       'li',
       { class: 'queued', data: { queuedId: item.id } },
-      h('span', { class: 'queued-badge', text: 'Queued' }),
+      h('span', { class: 'queued-badge', text: t('Queued') }),
       h('span', { class: 'queued-text', text: visibleText(text), title: text }),
       button(
-        'Send now',
+        t('Send now'),
         'secondary queued-send-now',
         () => this.post({ type: 'sendNow', id: item.id }),
-        this.running ? 'Stop the running turn and send this message' : 'Send this message',
+        this.running ? t('Stop the running turn and send this message') : t('Send this message'),
       ),
-      button('Edit', 'secondary queued-edit', () => this.startEditing(item)),
-      button('Remove', 'secondary queued-remove', () => this.post({ type: 'removeQueued', id: item.id })),
+      button(t('Edit'), 'secondary queued-edit', () => this.startEditing(item)),
+      button(t('Remove'), 'secondary queued-remove', () => this.post({ type: 'removeQueued', id: item.id })),
     );
   }
 
   private startEditing(item: QueuedPrompt): void {
-    const input = h('textarea', { class: 'queued-input', attrs: { rows: '2', 'aria-label': 'Edit queued message' } });
+    const input = h('textarea', {
+      class: 'queued-input',
+      attrs: { rows: '2', 'aria-label': t('Edit queued message') },
+    });
     input.value = item.text;
     input.addEventListener('keydown', (event) => {
       if (event.isComposing) return;

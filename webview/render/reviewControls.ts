@@ -7,6 +7,7 @@
 import type { ReviewFileState, ReviewView } from '../../src/shared/thread';
 import { button, h } from '../dom';
 import type { Post } from './types';
+import { t } from '../l10n';
 
 class CardControls {
   readonly badge = h('span', { class: 'review-state' });
@@ -19,16 +20,16 @@ class CardControls {
     post: Post,
   ) {
     this.keep = button(
-      'Keep',
+      t('Keep'),
       'review-keep secondary',
       () => post({ type: 'reviewFile', path, action: 'keep' }),
-      'Keep the pending changes of this file',
+      t('Keep the pending changes of this file'),
     );
     this.undo = button(
-      'Undo',
+      t('Undo'),
       'review-undo secondary',
       () => post({ type: 'reviewFile', path, action: 'undo' }),
-      'Undo the pending changes of this file (Ctrl+Z in the editor brings them back)',
+      t('Undo the pending changes of this file (Ctrl+Z in the editor brings them back)'),
     );
   }
 
@@ -42,7 +43,8 @@ class CardControls {
     else delete this.diff.dataset.review;
     if (!state) return;
     this.badge.textContent = describe(state);
-    this.badge.title = state.status === 'pending' ? `+${state.added} −${state.removed} not yet kept or undone` : '';
+    this.badge.title =
+      state.status === 'pending' ? t('+{0} −{1} not yet kept or undone', state.added, state.removed) : '';
     const pending = state.status === 'pending';
     this.keep.disabled = !pending;
     this.undo.disabled = !pending;
@@ -52,15 +54,15 @@ class CardControls {
 function describe(state: ReviewFileState): string {
   switch (state.status) {
     case 'kept':
-      return 'Kept';
+      return t('Kept');
     case 'undone':
-      return 'Undone';
+      return t('Undone');
     case 'unknown':
-      return 'Changed on disk';
+      return t('Changed on disk');
     case 'pending': {
-      const changes = `${state.hunks} pending change${state.hunks === 1 ? '' : 's'}`;
+      const changes = state.hunks === 1 ? t('1 pending change') : t('{0} pending changes', state.hunks);
       return state.conflicts > 0
-        ? `${changes} · ${state.conflicts} conflict${state.conflicts === 1 ? '' : 's'}`
+        ? `${changes} · ${state.conflicts === 1 ? t('1 conflict') : t('{0} conflicts', state.conflicts)}`
         : changes;
     }
   }

@@ -9,6 +9,7 @@ import type { SettingError, ThreadState } from '../../src/shared/thread';
 import { h } from '../dom';
 import { asText, visibleText } from '../visibleText';
 import type { Post } from './types';
+import { t } from '../l10n';
 
 type SelectOption = Extract<acp.SessionConfigOption, { type: 'select' }>;
 type BooleanOption = Extract<acp.SessionConfigOption, { type: 'boolean' }>;
@@ -86,7 +87,7 @@ export class SelectorsView {
   }
 
   private renderModes(modes: acp.SessionModeState, error: SettingError | null): HTMLElement {
-    const select = h('select', { class: 'mode-select', attrs: { 'aria-label': 'Mode' } });
+    const select = h('select', { class: 'mode-select', attrs: { 'aria-label': t('Mode') } });
     for (const mode of modes.availableModes) {
       const option = h('option', { text: visibleText(mode?.name), title: visibleText(mode?.description) });
       option.value = asText(mode?.id);
@@ -94,7 +95,7 @@ export class SelectorsView {
     }
     select.value = asText(modes.currentModeId);
     select.addEventListener('change', () => this.post({ type: 'setMode', modeId: select.value }));
-    const label = h('label', { class: 'mode-option' }, h('span', { class: 'selector-label', text: 'Mode' }), select);
+    const label = h('label', { class: 'mode-option' }, h('span', { class: 'selector-label', text: t('Mode') }), select);
     return withError(label, select, error?.target.kind === 'mode' ? error : null);
   }
 }

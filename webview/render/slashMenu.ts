@@ -3,6 +3,7 @@
 import type * as acp from '@agentclientprotocol/sdk';
 import { h } from '../dom';
 import { asText, visibleText } from '../visibleText';
+import { t } from '../l10n';
 
 /** The command word being typed: the text starts with "/" and the caret is inside that word. */
 export function slashQuery(text: string, caret: number): string | null {
@@ -31,7 +32,7 @@ export function invokedCommand(commands: acp.AvailableCommand[], text: string): 
 export class SlashMenuView {
   readonly el = h('ul', {
     class: 'slash-menu',
-    attrs: { role: 'listbox', 'aria-label': 'Commands', id: 'slash-menu' },
+    attrs: { role: 'listbox', 'aria-label': t('Commands'), id: 'slash-menu' },
   });
   private items: acp.AvailableCommand[] = [];
   private active = 0;

@@ -18,27 +18,28 @@ import {
 } from './toolContent';
 import type { ReviewCards } from './reviewControls';
 import type { EntryView, Post } from './types';
+import { t } from '../l10n';
 
 export const STATUS_LABEL: Record<ToolStatus, string> = {
-  pending: 'Pending',
-  in_progress: 'Running',
-  completed: 'Completed',
-  failed: 'Failed',
-  cancelled: 'Cancelled',
-  unfinished: 'Unfinished',
+  pending: t('Pending'),
+  in_progress: t('Running'),
+  completed: t('Completed'),
+  failed: t('Failed'),
+  cancelled: t('Cancelled'),
+  unfinished: t('Unfinished'),
 };
 
 const KIND_LABEL: Record<string, string> = {
-  read: 'Read',
-  edit: 'Edit',
-  delete: 'Delete',
-  move: 'Move',
-  search: 'Search',
-  execute: 'Run',
-  think: 'Think',
-  fetch: 'Fetch',
-  switch_mode: 'Switch mode',
-  other: 'Tool',
+  read: t('Read'),
+  edit: t('Edit'),
+  delete: t('Delete'),
+  move: t('Move'),
+  search: t('Search'),
+  execute: t('Run'),
+  think: t('Think'),
+  fetch: t('Fetch'),
+  switch_mode: t('Switch mode'),
+  other: t('Tool'),
 };
 
 export class ToolCardView implements EntryView {

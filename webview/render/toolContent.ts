@@ -18,6 +18,7 @@ import type { ReviewCards } from './reviewControls';
 import { renderMarkdownOnce } from './markdown';
 import { terminalViews } from '../terminal/views';
 import type { Post } from './types';
+import { t } from '../l10n';
 
 interface Rendered<T> {
   item: T;
@@ -44,7 +45,7 @@ export class ReusingList<T> {
       // Not a list at all: the section says so, the rest of the card renders.
       recordError('a list of a tool call could not be rendered', error);
       this.rendered = [];
-      this.container.replaceChildren(errorCard('This list could not be shown', list, error));
+      this.container.replaceChildren(errorCard(t('This list could not be shown'), list, error));
       this.container.hidden = false;
       this.showsError = true;
       return;
@@ -68,7 +69,7 @@ export class ReusingList<T> {
       return this.render(item);
     } catch (error) {
       recordError('an item of a tool call could not be rendered', error);
-      return errorCard('This item could not be shown', item, error);
+      return errorCard(t('This item could not be shown'), item, error);
     }
   }
 
@@ -117,7 +118,7 @@ export function renderToolContent(
       return el;
     }
     default:
-      return h('div', { class: 'content-note', text: 'Unsupported tool content' });
+      return h('div', { class: 'content-note', text: t('Unsupported tool content') });
   }
 }
 
@@ -185,7 +186,7 @@ export function renderLocation(location: acp.ToolCallLocation, post: Post): HTML
   const link = h('a', {
     class: 'location-link',
     text: line !== null ? `${short}:${line}` : short,
-    title: `Open ${full}`,
+    title: t('Open {0}', full),
     attrs: { href: '#' },
     data: { path, line: line === null ? '' : String(line) },
   });
@@ -211,13 +212,13 @@ const RAW_LIMIT = 20_000;
 /** Raw input/output in a collapsed <details>; serialised only when opened (it can be huge). */
 export function renderRaw(rawInput: unknown, rawOutput: unknown): HTMLElement | null {
   if (rawInput === undefined && rawOutput === undefined) return null;
-  const details = h('details', { class: 'tool-raw' }, h('summary', { text: 'Raw input and output' }));
+  const details = h('details', { class: 'tool-raw' }, h('summary', { text: t('Raw input and output') }));
   details.addEventListener('toggle', () => {
     if (!details.open || details.childElementCount > 1) return;
     if (rawInput !== undefined)
-      details.append(h('div', { class: 'raw-label', text: 'Input' }), h('pre', { text: stringify(rawInput) }));
+      details.append(h('div', { class: 'raw-label', text: t('Input') }), h('pre', { text: stringify(rawInput) }));
     if (rawOutput !== undefined)
-      details.append(h('div', { class: 'raw-label', text: 'Output' }), h('pre', { text: stringify(rawOutput) }));
+      details.append(h('div', { class: 'raw-label', text: t('Output') }), h('pre', { text: stringify(rawOutput) }));
   });
   return details;
 }
@@ -228,7 +229,7 @@ const RAW_DEPTH = 64;
 function stringify(value: unknown): string {
   if (typeof value === 'string')
     return value.length > RAW_LIMIT
-      ? `${value.slice(0, RAW_LIMIT)}\n… (${value.length - RAW_LIMIT} more characters)`
+      ? t('{0}\n… ({1} more characters)', value.slice(0, RAW_LIMIT), value.length - RAW_LIMIT)
       : value;
   return boundedJson(value, RAW_LIMIT, RAW_DEPTH);
 }

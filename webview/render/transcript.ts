@@ -18,6 +18,7 @@ import type { ReviewCards } from './reviewControls';
 import type { EntryView, Post } from './types';
 import type { FrameBudget } from '../frameBudget';
 import type { TextAppend } from '../store';
+import { t } from '../l10n';
 
 export const EAGER_ENTRIES = 40;
 const BOTTOM_SLACK_PX = 24;
@@ -56,7 +57,7 @@ export class TranscriptView {
     });
     this.el = h('div', { class: 'transcript following' }, this.list);
     this.groups = new EntryGroups(this.list);
-    this.jumpButton = button('Jump to latest', 'jump-to-latest secondary', () => this.scrollToBottom());
+    this.jumpButton = button(t('Jump to latest'), 'jump-to-latest secondary', () => this.scrollToBottom());
     this.jumpButton.hidden = true;
     this.el.addEventListener('scroll', () => this.onScroll(), { passive: true });
     // Scrolling up with the wheel unsticks at once, even while new content keeps arriving.

@@ -4,29 +4,30 @@ import type { Entry } from '../../src/shared/thread';
 import { h } from '../dom';
 import { visibleText } from '../visibleText';
 import type { EntryView } from './types';
+import { t } from '../l10n';
 
 type TurnEndEntry = Extract<Entry, { kind: 'turnEnd' }>;
 
 const NOTICES: Record<Exclude<TurnEndEntry['stopReason'], 'end_turn'>, { title: string; explanation: string }> = {
   refusal: {
-    title: 'The agent refused to continue',
-    explanation: "This prompt and what followed won't be in the agent's context for your next message.",
+    title: t('The agent refused to continue'),
+    explanation: t("This prompt and what followed won't be in the agent's context for your next message."),
   },
   max_tokens: {
-    title: 'The response hit the token limit',
-    explanation: 'The agent stopped because it reached its maximum output length. Ask it to continue.',
+    title: t('The response hit the token limit'),
+    explanation: t('The agent stopped because it reached its maximum output length. Ask it to continue.'),
   },
   max_turn_requests: {
-    title: 'The turn hit its request limit',
-    explanation: 'The agent made the maximum number of model requests allowed for one turn. Ask it to continue.',
+    title: t('The turn hit its request limit'),
+    explanation: t('The agent made the maximum number of model requests allowed for one turn. Ask it to continue.'),
   },
   cancelled: {
-    title: 'Turn cancelled',
-    explanation: 'You stopped this turn. Tool calls that were still running were not finished.',
+    title: t('Turn cancelled'),
+    explanation: t('You stopped this turn. Tool calls that were still running were not finished.'),
   },
   error: {
-    title: 'The prompt failed',
-    explanation: 'The agent returned an error for this prompt.',
+    title: t('The prompt failed'),
+    explanation: t('The agent returned an error for this prompt.'),
   },
 };
 
@@ -41,12 +42,12 @@ export class TurnEndView implements EntryView {
     if (entry.kind !== 'turnEnd') return;
     this.el.dataset.stopReason = entry.stopReason;
     if (entry.stopReason === 'end_turn') {
-      this.el.replaceChildren(h('hr', { class: 'turn-rule', attrs: { 'aria-label': 'End of turn' } }));
+      this.el.replaceChildren(h('hr', { class: 'turn-rule', attrs: { 'aria-label': t('End of turn') } }));
       return;
     }
     const notice = Object.hasOwn(NOTICES, entry.stopReason)
       ? NOTICES[entry.stopReason as keyof typeof NOTICES]
-      : { title: `Turn ended: ${visibleText(entry.stopReason)}`, explanation: '' };
+      : { title: t('Turn ended: {0}', visibleText(entry.stopReason)), explanation: '' };
     this.el.setAttribute('role', 'note');
     this.el.replaceChildren(
       h('div', { class: 'turn-end-title', text: notice.title }),

@@ -7,6 +7,7 @@ import { button, h } from '../dom';
 import type { Post } from '../render/types';
 import { visibleText } from '../visibleText';
 import { createScreen, type TerminalScreen } from './screen';
+import { t } from '../l10n';
 
 class TerminalWidget {
   readonly el: HTMLElement;
@@ -24,18 +25,18 @@ class TerminalWidget {
     post: Post,
   ) {
     this.command = h('span', { class: 'terminal-command' });
-    this.status = h('span', { class: 'terminal-status', text: 'Starting…' });
+    this.status = h('span', { class: 'terminal-status', text: t('Starting…') });
     this.stop = button(
-      'Stop',
+      t('Stop'),
       'terminal-stop',
       () => post({ type: 'stopTerminal', terminalId }),
-      'Stop the command (kills it and everything it started)',
+      t('Stop the command (kills it and everything it started)'),
     );
     this.openButton = button(
-      'Open in Terminal',
+      t('Open in Terminal'),
       'terminal-open',
       () => post({ type: 'openTerminal', terminalId }),
-      'Show this command in a VS Code terminal, where you can type',
+      t('Show this command in a VS Code terminal, where you can type'),
     );
     this.screenEl = h('div', { class: 'terminal-screen' });
     this.el = h(
@@ -72,7 +73,12 @@ class TerminalWidget {
     if (!view) return;
     const commandLine = visibleText(view.commandLine);
     this.command.textContent = `$ ${commandLine}`;
-    this.command.title = `${commandLine}\nin ${visibleText(view.cwd)}${view.mode === 'pipes' ? '\n(no PTY: node-pty could not load)' : ''}`;
+    this.command.title = t(
+      '{0}\nin {1}{2}',
+      commandLine,
+      visibleText(view.cwd),
+      view.mode === 'pipes' ? t('\n(no PTY: node-pty could not load)') : '',
+    );
     const { label, state } = statusOf(view);
     this.status.textContent = label;
     this.el.dataset.state = state;
@@ -90,17 +96,17 @@ export function statusOf(view: TerminalView): { label: string; state: string } {
   const signal = view.exitStatus?.signal ?? null;
   const code = view.exitStatus?.exitCode ?? null;
   if (view.status === 'running') {
-    if (view.stoppedBy === 'user') return { label: 'Stopping (you pressed Stop)…', state: 'stopping' };
-    if (view.stoppedBy === 'agent') return { label: 'Stopping (the agent killed it)…', state: 'stopping' };
-    return { label: view.released ? 'Released' : 'Running…', state: 'running' };
+    if (view.stoppedBy === 'user') return { label: t('Stopping (you pressed Stop)…'), state: 'stopping' };
+    if (view.stoppedBy === 'agent') return { label: t('Stopping (the agent killed it)…'), state: 'stopping' };
+    return { label: view.released ? t('Released') : t('Running…'), state: 'running' };
   }
-  const how = signal ? signal : `exit code ${code ?? '?'}`;
-  if (view.stoppedBy === 'user') return { label: `Stopped by you (${how})`, state: 'stopped' };
-  if (view.stoppedBy === 'agent') return { label: `Killed by the agent (${how})`, state: 'stopped' };
-  if (signal) return { label: `Ended by ${signal}`, state: 'failed' };
+  const how = signal ? signal : t('exit code {0}', code ?? '?');
+  if (view.stoppedBy === 'user') return { label: t('Stopped by you ({0})', how), state: 'stopped' };
+  if (view.stoppedBy === 'agent') return { label: t('Killed by the agent ({0})', how), state: 'stopped' };
+  if (signal) return { label: t('Ended by {0}', signal), state: 'failed' };
   return code === 0
-    ? { label: 'Exited 0', state: 'succeeded' }
-    : { label: `Failed: exit code ${code ?? '?'}`, state: 'failed' };
+    ? { label: t('Exited 0'), state: 'succeeded' }
+    : { label: t('Failed: exit code {0}', code ?? '?'), state: 'failed' };
 }
 
 export class TerminalViews {

@@ -28,7 +28,10 @@ export class AgentCatalog {
     const errors = [...parsed.errors];
     if (this.defaultId !== '' && !this.agents.some((agent) => agent.id === this.defaultId)) {
       errors.push(
-        `switchboard.defaultAgent is "${this.defaultId}", which is not in switchboard.agents; using the Demo agent.`,
+        vscode.l10n.t(
+          'switchboard.defaultAgent is "{0}", which is not in switchboard.agents; using the Demo agent.',
+          this.defaultId,
+        ),
       );
     }
     return errors;
@@ -70,6 +73,7 @@ export function transportSettings(): ReturnType<HostEnvironment['settings']> {
     // Draft ACP features: off unless the user turned them on (strictly `true`).
     experimental: {
       elicitation: config.get<unknown>('experimental.elicitation') === true,
+      fork: config.get<unknown>('experimental.fork') === true,
     },
   };
 }
@@ -83,16 +87,23 @@ export async function pickAgent(catalog: AgentCatalog): Promise<string | undefin
   const defaultId = catalog.defaultAgent().id;
   const items = catalog.choices().agents.map((choice) => ({
     label: choice.displayName,
-    description: [choice.id === defaultId ? 'default' : '', choice.isDemo ? 'offline demo' : '']
+    description: [
+      choice.id === defaultId ? vscode.l10n.t('default') : '',
+      choice.isDemo ? vscode.l10n.t('offline demo') : '',
+    ]
       .filter(Boolean)
       .join(' · '),
-    detail: choice.isDemo ? 'Built in: shows every kind of update without a real model.' : choice.commandLine,
+    detail: choice.isDemo
+      ? vscode.l10n.t('Built in: shows every kind of update without a real model.')
+      : choice.commandLine,
     agentId: choice.id,
   }));
   const where = agentsRunHere();
   const picked = await vscode.window.showQuickPick(items, {
-    title: where ? `New Chat with Agent (agents run ${where})` : 'New Chat with Agent',
-    placeHolder: 'Pick an agent (add more in the switchboard.agents setting)',
+    title: where
+      ? vscode.l10n.t('New Chat with Agent (agents run {0})', where)
+      : vscode.l10n.t('New Chat with Agent'),
+    placeHolder: vscode.l10n.t('Pick an agent (add more in the switchboard.agents setting)'),
     matchOnDetail: true,
   });
   return picked?.agentId;

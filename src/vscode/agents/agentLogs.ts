@@ -51,7 +51,9 @@ export class AgentLogs implements vscode.Disposable {
   private channel(agentId: string): vscode.LogOutputChannel {
     let channel = this.channels.get(agentId);
     if (!channel) {
-      channel = vscode.window.createOutputChannel(`Switchboard: ${this.displayName(agentId)}`, { log: true });
+      channel = vscode.window.createOutputChannel(vscode.l10n.t('Switchboard: {0}', this.displayName(agentId)), {
+        log: true,
+      });
       this.channels.set(agentId, channel);
     }
     return channel;

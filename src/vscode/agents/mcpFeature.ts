@@ -47,23 +47,29 @@ export class McpFeature {
       const items = referenced.map((label) => ({ label }));
       name =
         items.length > 0
-          ? (await vscode.window.showQuickPick(items, { title: 'Set MCP Secret', placeHolder: 'Which secret?' }))?.label
+          ? (
+              await vscode.window.showQuickPick(items, {
+                title: vscode.l10n.t('Set MCP Secret'),
+                placeHolder: vscode.l10n.t('Which secret?'),
+              })
+            )?.label
           : await vscode.window.showInputBox({
-              title: 'Set MCP Secret',
-              prompt: 'The name the server refers to as ${secret:NAME}',
-              validateInput: (value) => (/^[A-Za-z0-9_.-]{1,100}$/.test(value) ? undefined : 'Letters, digits, _ . -'),
+              title: vscode.l10n.t('Set MCP Secret'),
+              prompt: vscode.l10n.t('The name the server refers to as ${secret:NAME}'),
+              validateInput: (value) =>
+                /^[A-Za-z0-9_.-]{1,100}$/.test(value) ? undefined : vscode.l10n.t('Letters, digits, _ . -'),
             });
     }
     if (!name) return;
     const value = await vscode.window.showInputBox({
-      title: `Set MCP Secret ${name}`,
-      prompt: "Kept in VS Code's secret storage; never written to settings or logs",
+      title: vscode.l10n.t('Set MCP Secret {0}', name),
+      prompt: vscode.l10n.t("Kept in VS Code's secret storage; never written to settings or logs"),
       password: true,
       ignoreFocusOut: true,
     });
     if (value === undefined) return;
     await this.secrets.store(SECRET_PREFIX + name, value);
-    void vscode.window.showInformationMessage(`The secret ${name} is stored; new chats use it.`);
+    void vscode.window.showInformationMessage(vscode.l10n.t('The secret {0} is stored; new chats use it.', name));
   }
 
   /** Copies VS Code's MCP servers into switchboard.mcpServers (keeping the ones already there). */
@@ -92,15 +98,20 @@ export class McpFeature {
     }
     if (added.length === 0) {
       void vscode.window.showInformationMessage(
-        'No MCP servers to import: none are configured for VS Code, or all are already in switchboard.mcpServers.',
+        vscode.l10n.t(
+          'No MCP servers to import: none are configured for VS Code, or all are already in switchboard.mcpServers.',
+        ),
       );
       return;
     }
     await config.update('mcpServers', current, vscode.ConfigurationTarget.Global);
-    const more = secrets.size > 0 ? ` They refer to secrets to set once: ${[...secrets].join(', ')}.` : '';
+    const more =
+      secrets.size > 0 ? vscode.l10n.t(' They refer to secrets to set once: {0}.', [...secrets].join(', ')) : '';
     const choice = await vscode.window.showInformationMessage(
-      `Imported ${added.length} MCP server${added.length === 1 ? '' : 's'}: ${added.join(', ')}.${more}`,
-      ...(secrets.size > 0 ? ['Set Secrets'] : []),
+      added.length === 1
+        ? vscode.l10n.t('Imported 1 MCP server: {0}.{1}', added.join(', '), more)
+        : vscode.l10n.t('Imported {0} MCP servers: {1}.{2}', added.length, added.join(', '), more),
+      ...(secrets.size > 0 ? [vscode.l10n.t('Set Secrets')] : []),
     );
     if (choice) for (const name of secrets) await this.setSecret(name);
   }

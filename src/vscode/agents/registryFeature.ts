@@ -59,24 +59,26 @@ export class RegistryFeature {
     let index: LoadedIndex;
     try {
       index = await vscode.window.withProgress(
-        { location: vscode.ProgressLocation.Window, title: 'Loading the ACP Registry' },
+        { location: vscode.ProgressLocation.Window, title: vscode.l10n.t('Loading the ACP Registry') },
         () => this.loadIndex(),
       );
     } catch (error) {
       const choice = await vscode.window.showErrorMessage(
-        `${message(error)}. Check your network or the switchboard.registry.url setting.`,
-        'Open Settings',
+        vscode.l10n.t('{0}. Check your network or the switchboard.registry.url setting.', message(error)),
+        vscode.l10n.t('Open Settings'),
       );
       if (choice) await vscode.commands.executeCommand('workbench.action.openSettings', 'switchboard.registry.url');
       return;
     }
     const items = index.agents.map((agent) => this.item(agent));
     const title = index.offline
-      ? `ACP Registry (offline: the copy from ${describeAge(Date.now() - index.fetchedAt)} ago)`
-      : 'ACP Registry';
+      ? vscode.l10n.t('ACP Registry (offline: the copy from {0} ago)', describeAge(Date.now() - index.fetchedAt))
+      : vscode.l10n.t('ACP Registry');
     const picked = await vscode.window.showQuickPick(items, {
       title,
-      placeHolder: index.offline ? `Offline: ${index.offline}` : 'Pick an agent to install, update or start',
+      placeHolder: index.offline
+        ? vscode.l10n.t('Offline: {0}', index.offline)
+        : vscode.l10n.t('Pick an agent to install, update or start'),
       matchOnDescription: true,
       matchOnDetail: true,
     });
@@ -89,8 +91,8 @@ export class RegistryFeature {
     const status = !state
       ? ''
       : update
-        ? `$(arrow-up) update ${state.current.version} → ${agent.version}`
-        : `$(check) installed ${state.current.version}`;
+        ? vscode.l10n.t('$(arrow-up) update {0} → {1}', state.current.version, agent.version)
+        : vscode.l10n.t('$(check) installed {0}', state.current.version);
     return {
       label: `${state ? '$(check) ' : ''}${agent.name}`,
       description: [agent.version, agent.license, status].filter(Boolean).join(' · '),
@@ -105,28 +107,28 @@ export class RegistryFeature {
     const actions: Action[] = [];
     if (!state)
       actions.push({
-        label: `$(cloud-download) Install ${agent.version}`,
+        label: vscode.l10n.t('$(cloud-download) Install {0}', agent.version),
         run: async () => void (await this.install(agent)),
       });
     else {
-      actions.push({ label: '$(comment-discussion) New Chat', run: () => this.hooks.newChat(agent.id) });
+      actions.push({ label: vscode.l10n.t('$(comment-discussion) New Chat'), run: () => this.hooks.newChat(agent.id) });
       if (compareVersions(agent.version, state.current.version) > 0) {
         actions.push({
-          label: `$(arrow-up) Update to ${agent.version}`,
+          label: vscode.l10n.t('$(arrow-up) Update to {0}', agent.version),
           run: async () => void (await this.install(agent)),
         });
       }
       if (state.previous) {
         actions.push({
-          label: `$(history) Roll Back to ${state.previous.version}`,
+          label: vscode.l10n.t('$(history) Roll Back to {0}', state.previous.version),
           run: () => this.rollback(agent.id),
         });
       }
-      actions.push({ label: '$(trash) Uninstall', run: () => this.uninstall(agent.id, agent.name) });
+      actions.push({ label: vscode.l10n.t('$(trash) Uninstall'), run: () => this.uninstall(agent.id, agent.name) });
     }
     if (agent.repository) {
       actions.push({
-        label: '$(link-external) Open Repository',
+        label: vscode.l10n.t('$(link-external) Open Repository'),
         run: async () => void vscode.env.openExternal(vscode.Uri.parse(agent.repository!)),
       });
     }
@@ -141,18 +143,24 @@ export class RegistryFeature {
     try {
       this.checkEntryFree(agent.id);
       const state = await vscode.window.withProgress(
-        { location: vscode.ProgressLocation.Notification, title: `Installing ${agent.name} ${agent.version}…` },
+        {
+          location: vscode.ProgressLocation.Notification,
+          title: vscode.l10n.t('Installing {0} {1}…', agent.name, agent.version),
+        },
         () => this.installer.install(agent),
       );
       await this.ensureEntry(agent.id);
       this.hooks.agentsChanged();
       void vscode.window
-        .showInformationMessage(`${agent.name} ${agent.version} is installed.`, 'New Chat')
-        .then((choice) => choice && this.hooks.newChat(agent.id));
+        .showInformationMessage(
+          vscode.l10n.t('{0} {1} is installed.', agent.name, agent.version),
+          vscode.l10n.t('New Chat'),
+        )
+        .then((choice) => (choice ? this.hooks.newChat(agent.id) : undefined));
       return state;
     } catch (error) {
       this.hooks.log(`[switchboard] installing ${agent.id} failed: ${message(error)}`);
-      void vscode.window.showErrorMessage(`${agent.name} was not installed: ${message(error)}`);
+      void vscode.window.showErrorMessage(vscode.l10n.t('{0} was not installed: {1}', agent.name, message(error)));
       return undefined;
     }
   }
@@ -162,19 +170,19 @@ export class RegistryFeature {
       const state = await this.installer.rollback(id);
       this.hooks.agentsChanged();
       void vscode.window.showInformationMessage(
-        `${state.name} is back at ${state.current.version}; its chats use it from their next start.`,
+        vscode.l10n.t('{0} is back at {1}; its chats use it from their next start.', state.name, state.current.version),
       );
     } catch (error) {
-      void vscode.window.showErrorMessage(`Could not roll back: ${message(error)}`);
+      void vscode.window.showErrorMessage(vscode.l10n.t('Could not roll back: {0}', message(error)));
     }
   }
 
   async uninstall(id: string, name: string, confirm = true): Promise<void> {
     if (confirm) {
       const choice = await vscode.window.showWarningMessage(
-        `Uninstall ${name}? Its files and its switchboard.agents entry are removed.`,
+        vscode.l10n.t('Uninstall {0}? Its files and its switchboard.agents entry are removed.', name),
         { modal: true },
-        'Uninstall',
+        vscode.l10n.t('Uninstall'),
       );
       if (choice !== 'Uninstall') return;
     }
@@ -212,10 +220,10 @@ export class RegistryFeature {
       else {
         void vscode.window
           .showInformationMessage(
-            `${agent.name} ${agent.version} is available (you have ${state.current.version}).`,
-            'Update',
+            vscode.l10n.t('{0} {1} is available (you have {2}).', agent.name, agent.version, state.current.version),
+            vscode.l10n.t('Update'),
           )
-          .then((choice) => choice && this.install(agent));
+          .then((choice) => (choice ? this.install(agent) : undefined));
       }
     }
   }

@@ -39,14 +39,16 @@ export class TrafficChannel implements vscode.Disposable {
   /** Fills the channel with what every log holds, then keeps appending live. */
   show(): void {
     if (!this.channel) {
-      this.channel = vscode.window.createOutputChannel('Switchboard: ACP Traffic');
+      this.channel = vscode.window.createOutputChannel(vscode.l10n.t('Switchboard: ACP Traffic'));
       for (const [agentId, log] of this.logs) this.follow(agentId, log);
     }
     const sections = [...this.logs].map(([agentId, log]) => prefixLines(agentId, log.format())).filter(Boolean);
     this.channel.replace(
       sections.length > 0
         ? `${sections.join('\n')}\n`
-        : 'No ACP traffic yet. Start a chat; every JSON-RPC message to (->) and from (<-) the agent shows here.\n',
+        : vscode.l10n.t(
+            'No ACP traffic yet. Start a chat; every JSON-RPC message to (->) and from (<-) the agent shows here.\n',
+          ),
     );
     this.channel.show(true);
   }

@@ -7,13 +7,13 @@ import type { Attention, ChatList, ChatSummary } from '../../session/chatList';
 import type { ThreadRegistry } from '../../session/threadRegistry';
 
 const STATE_LABEL: Record<ChatSummary['state'], string> = {
-  starting: 'starting',
-  idle: 'ready',
-  working: 'working',
-  permission: 'needs permission',
-  done: 'done',
-  failed: 'failed',
-  stopped: 'not running',
+  starting: vscode.l10n.t('starting'),
+  idle: vscode.l10n.t('ready'),
+  working: vscode.l10n.t('working'),
+  permission: vscode.l10n.t('needs permission'),
+  done: vscode.l10n.t('done'),
+  failed: vscode.l10n.t('failed'),
+  stopped: vscode.l10n.t('not running'),
 };
 
 const STATE_ICON: Record<ChatSummary['state'], string> = {
@@ -30,20 +30,58 @@ export function chatStateLabel(state: ChatSummary['state']): string {
   return STATE_LABEL[state];
 }
 
-/** The quick pick of "Switchboard: Switch Chat...": the chosen chat's id, undefined when dismissed. */
-export async function pickChat(list: ChatList, placeHolder = 'Switch to a chat'): Promise<string | undefined> {
+export interface PickedChat {
+  threadId: string;
+  /** The item's "Open in Editor" button was used (else the chat is shown in the side bar). */
+  inEditor: boolean;
+}
+
+/**
+ * The quick pick of "Switchboard: Switch Chat...": the chosen chat, undefined when dismissed. Each
+ * item has an "Open in Editor" button.
+ */
+export async function pickChat(
+  list: ChatList,
+  placeHolder = vscode.l10n.t('Switch to a chat'),
+): Promise<PickedChat | undefined> {
+  const openInEditor: vscode.QuickInputButton = {
+    iconPath: new vscode.ThemeIcon('go-to-file'),
+    tooltip: vscode.l10n.t('Open in Editor'),
+  };
   const items = list.summaries().map((chat) => ({
     label: `${STATE_ICON[chat.state]} ${oneLine(chat.title)}`,
     description: `${chat.agentName} · ${STATE_LABEL[chat.state]}${chat.unread ? ' · unread' : ''}`,
-    detail: chat.active ? 'Shown in the side bar' : undefined,
+    detail: chat.active ? vscode.l10n.t('Shown in the side bar') : undefined,
     threadId: chat.threadId,
+    buttons: [openInEditor],
   }));
   if (items.length === 0) {
-    void vscode.window.showInformationMessage('There is no chat yet. Start one with "Switchboard: New Chat".');
+    void vscode.window.showInformationMessage(
+      vscode.l10n.t('There is no chat yet. Start one with "Switchboard: New Chat".'),
+    );
     return undefined;
   }
-  const picked = await vscode.window.showQuickPick(items, { placeHolder, matchOnDescription: true });
-  return picked?.threadId;
+  const pick = vscode.window.createQuickPick<(typeof items)[number]>();
+  pick.items = items;
+  pick.placeholder = placeHolder;
+  pick.matchOnDescription = true;
+  return new Promise((resolve) => {
+    let picked: PickedChat | undefined;
+    pick.onDidAccept(() => {
+      const item = pick.selectedItems[0];
+      picked = item && { threadId: item.threadId, inEditor: false };
+      pick.hide();
+    });
+    pick.onDidTriggerItemButton((event) => {
+      picked = { threadId: event.item.threadId, inEditor: true };
+      pick.hide();
+    });
+    pick.onDidHide(() => {
+      pick.dispose();
+      resolve(picked);
+    });
+    pick.show();
+  });
 }
 
 /** Closes a chat; a chat that is working or waiting for the user is only closed once the user says so. */
@@ -51,9 +89,13 @@ export async function closeChat(threads: ThreadRegistry, list: ChatList, threadI
   const summary = list.summaries().find((chat) => chat.threadId === threadId);
   if (!summary) return false;
   if (summary.state === 'working' || summary.state === 'permission' || summary.state === 'starting') {
-    const close = 'Stop and Close';
+    const close = vscode.l10n.t('Stop and Close');
     const answer = await vscode.window.showWarningMessage(
-      `"${oneLine(summary.title)}" is ${STATE_LABEL[summary.state]}. Closing it stops its turn and its agent.`,
+      vscode.l10n.t(
+        '"{0}" is {1}. Closing it stops its turn and its agent.',
+        oneLine(summary.title),
+        STATE_LABEL[summary.state],
+      ),
       { modal: true },
       close,
     );
@@ -66,15 +108,15 @@ export async function closeChat(threads: ThreadRegistry, list: ChatList, threadI
 /** A background chat needs the user: a notification whose button shows it. */
 export function notifyAttention(thread: ThreadController, why: Attention, list: ChatList, open: () => void): void {
   const summary = list.summaries().find((chat) => chat.threadId === thread.threadId);
-  const name = `"${oneLine(summary?.title ?? 'Chat')}" (${thread.agent.displayName})`;
+  const name = `"${oneLine(summary?.title ?? vscode.l10n.t('Chat'))}" (${thread.agent.displayName})`;
   const text =
     why === 'permission'
-      ? `${name} needs your permission.`
+      ? vscode.l10n.t('{0} needs your permission.', name)
       : why === 'failed'
-        ? `${name}: the agent stopped.`
-        : `${name} finished its turn.`;
+        ? vscode.l10n.t('{0}: the agent stopped.', name)
+        : vscode.l10n.t('{0} finished its turn.', name);
   const show = why === 'failed' ? vscode.window.showWarningMessage : vscode.window.showInformationMessage;
-  void show(text, 'Open Chat').then((choice) => {
+  void show(text, vscode.l10n.t('Open Chat')).then((choice) => {
     if (choice) open();
   });
 }

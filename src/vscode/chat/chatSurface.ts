@@ -117,6 +117,9 @@ export class ChatSurface implements vscode.Disposable {
       scriptUri: uri('dist', 'webview.js'),
       styleUri: uri('media', 'chat.css'),
       extraStyleUris: [uri('dist', 'webview.css')],
+      // The display language's strings (l10n/bundle.l10n.<lang>.json), for the webview's t() (webview/l10n.ts).
+      l10n: vscode.l10n.bundle,
+      language: vscode.env.language,
     });
     this.subscriptions = [webview.onDidReceiveMessage((raw: unknown) => void routeWebviewMessage(raw, this.host))];
   }

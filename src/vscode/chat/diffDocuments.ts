@@ -37,7 +37,10 @@ export class DiffDocuments implements vscode.TextDocumentContentProvider {
     const span = this.fileTexts.span(filePath, fromRevision, revision);
     if (!span) {
       void vscode.window.showInformationMessage(
-        `The texts of that edit of ${path.basename(filePath)} are no longer kept; the Changes view shows what is pending.`,
+        vscode.l10n.t(
+          'The texts of that edit of {0} are no longer kept; the Changes view shows what is pending.',
+          path.basename(filePath),
+        ),
       );
       return;
     }
@@ -60,7 +63,7 @@ export class DiffDocuments implements vscode.TextDocumentContentProvider {
 
   private async show(filePath: string, left: vscode.Uri, right: vscode.Uri, created: boolean): Promise<void> {
     const name = path.basename(filePath);
-    const title = created ? `${name} (created by the agent)` : `${name} (agent edit)`;
+    const title = created ? vscode.l10n.t('{0} (created by the agent)', name) : vscode.l10n.t('{0} (agent edit)', name);
     await vscode.commands.executeCommand('vscode.diff', left, right, title, { preview: true });
   }
 

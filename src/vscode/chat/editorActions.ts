@@ -27,25 +27,29 @@ export function registerEditorActions(target: EditorActionsTarget): vscode.Dispo
   return vscode.Disposable.from(
     vscode.commands.registerCommand(EDITOR_COMMANDS.addSelection, async () => {
       const ref = selectionRef();
-      if (!ref) return void vscode.window.showInformationMessage('Select some code in an editor first.');
+      if (!ref) return void vscode.window.showInformationMessage(vscode.l10n.t('Select some code in an editor first.'));
       await target.addContext([ref]);
     }),
     vscode.commands.registerCommand(EDITOR_COMMANDS.addFile, async (clicked?: unknown, all?: unknown) => {
       const refs = fileRefs(clicked, all);
-      if (refs.length === 0) return void vscode.window.showInformationMessage('Open or select a file first.');
+      if (refs.length === 0)
+        return void vscode.window.showInformationMessage(vscode.l10n.t('Open or select a file first.'));
       await target.addContext(refs);
     }),
     vscode.commands.registerCommand(EDITOR_COMMANDS.explain, async () => {
       const editor = vscode.window.activeTextEditor;
       if (!editor || editor.document.uri.scheme !== 'file') {
-        return void vscode.window.showInformationMessage('Open a file to explain.');
+        return void vscode.window.showInformationMessage(vscode.l10n.t('Open a file to explain.'));
       }
       const ref = selectionRef(editor) ?? { kind: 'file', path: editor.document.uri.fsPath };
-      await target.send(ref.kind === 'selection' ? 'Explain this code.' : 'Explain this file.', [ref]);
+      await target.send(
+        ref.kind === 'selection' ? vscode.l10n.t('Explain this code.') : vscode.l10n.t('Explain this file.'),
+        [ref],
+      );
     }),
     vscode.commands.registerCommand(EDITOR_COMMANDS.fix, async (uri?: unknown, diagnostic?: unknown) => {
       const request = fixRequest(uri, diagnostic);
-      if (!request) return void vscode.window.showInformationMessage('There is no problem here to fix.');
+      if (!request) return void vscode.window.showInformationMessage(vscode.l10n.t('There is no problem here to fix.'));
       await target.send(request.text, request.context);
     }),
     vscode.languages.registerCodeActionsProvider({ scheme: 'file' }, new FixWithAgent(), {
@@ -63,13 +67,13 @@ export class FixWithAgent implements vscode.CodeActionProvider {
   ): vscode.CodeAction[] {
     return context.diagnostics.map((diagnostic) => {
       const action = new vscode.CodeAction(
-        `Fix with Switchboard: ${diagnostic.message.split('\n')[0]!.slice(0, 80)}`,
+        vscode.l10n.t('Fix with Switchboard: {0}', diagnostic.message.split('\n')[0]!.slice(0, 80)),
         vscode.CodeActionKind.QuickFix,
       );
       action.diagnostics = [diagnostic];
       action.command = {
         command: EDITOR_COMMANDS.fix,
-        title: 'Fix with Switchboard',
+        title: vscode.l10n.t('Fix with Switchboard'),
         arguments: [document.uri, diagnostic],
       };
       return action;
@@ -99,7 +103,11 @@ export function fixRequest(uri?: unknown, diagnostic?: unknown): { text: string;
   const last = Math.max(...diagnostics.map((d) => d.range.end.line));
   const range = { startLine: Math.max(1, first + 1 - FIX_CONTEXT_LINES), endLine: last + 1 + FIX_CONTEXT_LINES };
   const listed = diagnostics.slice(0, 50).map((d) => `- ${describeDiagnostic(target, d)}`);
-  const text = `Fix ${diagnostics.length === 1 ? 'this problem' : 'these problems'}:\n${listed.join('\n')}`;
+  const text = vscode.l10n.t(
+    'Fix {0}:\n{1}',
+    diagnostics.length === 1 ? vscode.l10n.t('this problem') : vscode.l10n.t('these problems'),
+    listed.join('\n'),
+  );
   return { text, context: [{ kind: 'selection', path: target.fsPath, range }] };
 }
 

@@ -77,10 +77,10 @@ export function problemsText(filePath: string | null): string {
       if (lines.length < MAX_PROBLEMS) lines.push(describeDiagnostic(uri, diagnostic));
     }
   }
-  const where = filePath === null ? 'the workspace' : vscode.workspace.asRelativePath(filePath);
-  if (total === 0) return `No problems in ${where}.`;
-  const more = total > lines.length ? `\n(${total - lines.length} more not listed)` : '';
-  return `Problems in ${where}:\n${lines.join('\n')}${more}`;
+  const where = filePath === null ? vscode.l10n.t('the workspace') : vscode.workspace.asRelativePath(filePath);
+  if (total === 0) return vscode.l10n.t('No problems in {0}.', where);
+  const more = total > lines.length ? vscode.l10n.t('\n({0} more not listed)', total - lines.length) : '';
+  return vscode.l10n.t('Problems in {0}:\n{1}{2}', where, lines.join('\n'), more);
 }
 
 export function describeDiagnostic(uri: vscode.Uri, diagnostic: vscode.Diagnostic): string {
@@ -111,8 +111,8 @@ interface ContextPick extends vscode.QuickPickItem {
  */
 export async function pickContext(): Promise<ContextRef[]> {
   const quickPick = vscode.window.createQuickPick<ContextPick>();
-  quickPick.title = 'Add Context to the Chat';
-  quickPick.placeholder = 'Search files, folders and symbols (#symbol for symbols only)';
+  quickPick.title = vscode.l10n.t('Add Context to the Chat');
+  quickPick.placeholder = vscode.l10n.t('Search files, folders and symbols (#symbol for symbols only)');
   quickPick.canSelectMany = true;
   quickPick.matchOnDescription = true;
   const fixed = fixedPicks();
@@ -150,23 +150,25 @@ export async function pickContext(): Promise<ContextRef[]> {
 function fixedPicks(): ContextPick[] {
   const picks: ContextPick[] = [];
   const selection = selectionRef();
-  if (selection) picks.push(pick(selection, 'Current selection', '$(selection)'));
+  if (selection) picks.push(pick(selection, vscode.l10n.t('Current selection'), '$(selection)'));
   const open = new Set<string>();
   for (const group of vscode.window.tabGroups.all) {
     for (const tab of group.tabs) {
       if (tab.input instanceof vscode.TabInputText && tab.input.uri.scheme === 'file') open.add(tab.input.uri.fsPath);
     }
   }
-  if (open.size > 0) picks.push({ label: 'Open editors', kind: vscode.QuickPickItemKind.Separator });
+  if (open.size > 0) picks.push({ label: vscode.l10n.t('Open editors'), kind: vscode.QuickPickItemKind.Separator });
   for (const filePath of open) picks.push(pick({ kind: 'file', path: filePath }, relative(filePath), '$(file)'));
-  picks.push({ label: 'Problems', kind: vscode.QuickPickItemKind.Separator });
+  picks.push({ label: vscode.l10n.t('Problems'), kind: vscode.QuickPickItemKind.Separator });
   const active = vscode.window.activeTextEditor?.document.uri;
   if (active?.scheme === 'file') {
     const ref: ContextRef = { kind: 'problems', path: active.fsPath };
-    picks.push(pick(ref, `${vscode.languages.getDiagnostics(active).length} in this file`, '$(warning)'));
+    picks.push(
+      pick(ref, vscode.l10n.t('{0} in this file', vscode.languages.getDiagnostics(active).length), '$(warning)'),
+    );
   }
   const all = vscode.languages.getDiagnostics().reduce((sum, [, list]) => sum + list.length, 0);
-  picks.push(pick({ kind: 'problems', path: null }, `${all} in the workspace`, '$(warning)'));
+  picks.push(pick({ kind: 'problems', path: null }, vscode.l10n.t('{0} in the workspace', all), '$(warning)'));
   return picks;
 }
 
@@ -189,7 +191,7 @@ async function searchPicks(query: string): Promise<ContextPick[]> {
   ]);
   const picks: ContextPick[] = [];
   const folders = new Set<string>();
-  if (files.length > 0) picks.push({ label: 'Files', kind: vscode.QuickPickItemKind.Separator });
+  if (files.length > 0) picks.push({ label: vscode.l10n.t('Files'), kind: vscode.QuickPickItemKind.Separator });
   for (const uri of files) {
     picks.push(pick({ kind: 'file', path: uri.fsPath }, relative(uri.fsPath), '$(file)'));
     const dir = path.dirname(uri.fsPath);
@@ -197,7 +199,7 @@ async function searchPicks(query: string): Promise<ContextPick[]> {
   }
   for (const dir of folders) picks.push(pick({ kind: 'folder', path: dir }, relative(dir), '$(folder)'));
   const fileSymbols = symbols.filter((symbol) => symbol.location?.uri?.scheme === 'file').slice(0, SEARCH_RESULTS);
-  if (fileSymbols.length > 0) picks.push({ label: 'Symbols', kind: vscode.QuickPickItemKind.Separator });
+  if (fileSymbols.length > 0) picks.push({ label: vscode.l10n.t('Symbols'), kind: vscode.QuickPickItemKind.Separator });
   for (const symbol of fileSymbols) {
     const { start, end } = symbol.location.range;
     const ref: ContextRef = {

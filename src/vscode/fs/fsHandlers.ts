@@ -24,7 +24,7 @@ import {
 export type FsHandlerOptions = Partial<FsRequestOptions>;
 
 export function createFsHandlers(options: FsHandlerOptions = {}): ClientHandlers {
-  const agentName = options.agentName ?? 'The agent';
+  const agentName = options.agentName ?? vscode.l10n.t('The agent');
   return createFsRequestHandlers(
     {
       ...options,

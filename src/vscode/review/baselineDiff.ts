@@ -43,9 +43,15 @@ export class BaselineDiff implements vscode.TextDocumentContentProvider, vscode.
       ? vscode.Uri.file(filePath)
       : vscode.Uri.from({ scheme: BASELINE_SCHEME, path: vscode.Uri.file(filePath).path, query: 'empty' });
     const what = file?.baseline === null ? 'created' : file?.current === null ? 'deleted' : 'changes';
-    await vscode.commands.executeCommand('vscode.diff', left, right, `${name} (Switchboard review: ${what})`, {
-      preview: true,
-    });
+    await vscode.commands.executeCommand(
+      'vscode.diff',
+      left,
+      right,
+      vscode.l10n.t('{0} (Switchboard review: {1})', name, what),
+      {
+        preview: true,
+      },
+    );
   }
 
   dispose(): void {

@@ -9,10 +9,10 @@ import type { ReviewStore } from './reviewStore';
 export const CHANGES_VIEW_ID = 'switchboard.changes';
 
 const STATUS_TEXT: Record<FileSummary['status'], string> = {
-  pending: 'pending',
-  kept: 'kept',
-  undone: 'undone',
-  unknown: 'no earlier content to compare',
+  pending: vscode.l10n.t('pending'),
+  kept: vscode.l10n.t('kept'),
+  undone: vscode.l10n.t('undone'),
+  unknown: vscode.l10n.t('no earlier content to compare'),
 };
 
 export class ChangesView implements vscode.TreeDataProvider<FileSummary>, vscode.Disposable {
@@ -44,13 +44,13 @@ export class ChangesView implements vscode.TreeDataProvider<FileSummary>, vscode
       summary.status === 'unknown'
         ? ''
         : summary.replaced
-          ? `replaced ${summary.removed} → ${summary.added} lines · `
+          ? vscode.l10n.t('replaced {0} → {1} lines · ', summary.removed, summary.added)
           : `+${summary.added} −${summary.removed} · `;
-    const kind = summary.created ? 'new · ' : summary.deleted ? 'deleted · ' : '';
+    const kind = summary.created ? vscode.l10n.t('new · ') : summary.deleted ? vscode.l10n.t('deleted · ') : '';
     item.description = `${counts}${kind}${authors} · ${STATUS_TEXT[summary.status]}`;
-    item.tooltip = `${summary.path}\n${item.description}${summary.conflictCount > 0 ? `\n${summary.conflictCount} conflict(s) with your unsaved edits` : ''}`;
+    item.tooltip = `${summary.path}\n${item.description}${summary.conflictCount > 0 ? vscode.l10n.t('\n{0} conflict(s) with your unsaved edits', summary.conflictCount) : ''}`;
     item.contextValue = summary.status === 'pending' ? 'switchboardChangePending' : 'switchboardChangeResolved';
-    item.command = { title: 'Open Diff', command: REVIEW_COMMANDS.openDiff, arguments: [summary.path] };
+    item.command = { title: vscode.l10n.t('Open Diff'), command: REVIEW_COMMANDS.openDiff, arguments: [summary.path] };
     if (summary.status !== 'pending')
       item.iconPath = new vscode.ThemeIcon(summary.status === 'undone' ? 'discard' : 'check');
     return item;
@@ -60,7 +60,9 @@ export class ChangesView implements vscode.TreeDataProvider<FileSummary>, vscode
     this.changed.fire(undefined);
     const pending = this.items().filter((item) => item.status === 'pending').length;
     this.view.badge =
-      pending > 0 ? { value: pending, tooltip: `${pending} file(s) with pending agent changes` } : undefined;
+      pending > 0
+        ? { value: pending, tooltip: vscode.l10n.t('{0} file(s) with pending agent changes', pending) }
+        : undefined;
   }
 
   dispose(): void {

@@ -45,10 +45,10 @@ export interface RestoreDialogs {
 }
 
 export const RESTORE_BUTTONS = {
-  all: 'Restore All',
-  only: 'Restore',
-  skipEdited: 'Restore Only Files You Did Not Edit',
-  undo: 'Undo Restore',
+  all: vscode.l10n.t('Restore All'),
+  only: vscode.l10n.t('Restore'),
+  skipEdited: vscode.l10n.t('Restore Only Files You Did Not Edit'),
+  undo: vscode.l10n.t('Undo Restore'),
 } as const;
 
 const vscodeDialogs: RestoreDialogs = {
@@ -58,8 +58,8 @@ const vscodeDialogs: RestoreDialogs = {
 
 const vscodePick = (items: CheckpointPick[]): Thenable<CheckpointPick | undefined> =>
   vscode.window.showQuickPick(items, {
-    title: 'Restore Checkpoint',
-    placeHolder: 'Put the files back as they were before this prompt',
+    title: vscode.l10n.t('Restore Checkpoint'),
+    placeHolder: vscode.l10n.t('Put the files back as they were before this prompt'),
     matchOnDetail: true,
   });
 
@@ -192,16 +192,29 @@ export class CheckpointService implements vscode.Disposable {
 
   /** Asks, then restores the files of the checkpoint before that user message. Returns the files restored. */
   async restore(threadId: string, entryId: string, options: { confirm?: boolean } = {}): Promise<string[]> {
+    return (await this.restoreOutcome(threadId, entryId, options)).restored;
+  }
+
+  /** As restore, and whether the user cancelled the confirmation ("Edit" then stops; nothing changed). */
+  async restoreOutcome(
+    threadId: string,
+    entryId: string,
+    options: { confirm?: boolean } = {},
+  ): Promise<{ restored: string[]; cancelled: boolean }> {
     await this.queue;
     const id = this.index[`${threadId}/${entryId}`];
     const checkpoint = id ? await this.store.get(id) : undefined;
     if (!checkpoint) {
       void vscode.window.showWarningMessage(
-        'Switchboard: there is no checkpoint for this message (it may have been dropped to save disk space).',
+        vscode.l10n.t(
+          'Switchboard: there is no checkpoint for this message (it may have been dropped to save disk space).',
+        ),
       );
-      return [];
+      return { restored: [], cancelled: false };
     }
-    return this.restoreCheckpoint(checkpoint, options);
+    let cancelled = false;
+    const restored = await this.restoreCheckpoint(checkpoint, options, () => (cancelled = true));
+    return { restored, cancelled };
   }
 
   /** "Restore Checkpoint...": picks one of the stored prompt checkpoints (newest first), then restores it as above. */
@@ -210,7 +223,9 @@ export class CheckpointService implements vscode.Disposable {
     const picks = checkpointPicks(await this.store.list(), Date.now());
     if (picks.length === 0) {
       void vscode.window.showInformationMessage(
-        'Switchboard: there are no checkpoints in this workspace yet (one is taken before every prompt).',
+        vscode.l10n.t(
+          'Switchboard: there are no checkpoints in this workspace yet (one is taken before every prompt).',
+        ),
       );
       return [];
     }
@@ -219,7 +234,11 @@ export class CheckpointService implements vscode.Disposable {
     return checkpoint ? this.restoreCheckpoint(checkpoint, {}) : [];
   }
 
-  private async restoreCheckpoint(checkpoint: CheckpointManifest, options: { confirm?: boolean }): Promise<string[]> {
+  private async restoreCheckpoint(
+    checkpoint: CheckpointManifest,
+    options: { confirm?: boolean },
+    onCancel: () => void = () => undefined,
+  ): Promise<string[]> {
     const target = stateAt(await this.store.list(), checkpoint.seq);
     const current: Record<string, string | null> = {};
     for (const file of Object.keys(target))
@@ -227,25 +246,33 @@ export class CheckpointService implements vscode.Disposable {
     const edited = new Set([...this.userEditedAt].filter(([, seq]) => seq >= checkpoint.seq).map(([file]) => file));
     const plan = planRestore(checkpoint, target, current, edited);
     if (plan.changes.length === 0) {
-      void vscode.window.showInformationMessage('Switchboard: the files are already as they were at this checkpoint.');
+      void vscode.window.showInformationMessage(
+        vscode.l10n.t('Switchboard: the files are already as they were at this checkpoint.'),
+      );
       return [];
     }
     let chosen = plan.changes.map((change) => change.path);
     if (options.confirm !== false) {
       const picked = await confirmRestore(plan.changes, this.dialogs);
-      if (!picked) return [];
+      if (!picked) {
+        onCancel();
+        return [];
+      }
       chosen = picked;
     }
     const result = await executeRestore(this.store, plan, chosen, this.fileAccess(), Date.now());
     this.lastRestore = result;
     if (result.failed.length > 0) {
       void vscode.window.showErrorMessage(
-        `Switchboard could not restore ${result.failed.map((failure) => `${path.basename(failure.path)} (${failure.reason})`).join(', ')}.`,
+        vscode.l10n.t(
+          'Switchboard could not restore {0}.',
+          result.failed.map((failure) => `${path.basename(failure.path)} (${failure.reason})`).join(', '),
+        ),
       );
     }
     if (options.confirm !== false) {
       void this.dialogs
-        .restored(`Switchboard restored ${result.restored.length} file(s).`, RESTORE_BUTTONS.undo)
+        .restored(vscode.l10n.t('Switchboard restored {0} file(s).', result.restored.length), RESTORE_BUTTONS.undo)
         .then((choice) => {
           if (choice === RESTORE_BUTTONS.undo) void this.undoLastRestore();
         });
@@ -257,7 +284,7 @@ export class CheckpointService implements vscode.Disposable {
   async undoLastRestore(): Promise<string[]> {
     const last = this.lastRestore;
     if (!last) {
-      void vscode.window.showInformationMessage('Switchboard: there is no checkpoint restore to undo.');
+      void vscode.window.showInformationMessage(vscode.l10n.t('Switchboard: there is no checkpoint restore to undo.'));
       return [];
     }
     this.lastRestore = undefined;
@@ -303,7 +330,7 @@ async function confirmRestore(
 ): Promise<string[] | undefined> {
   const lines = changes.map(
     (change) =>
-      `• ${vscode.workspace.asRelativePath(change.path)}${change.target === null ? ' (will be deleted)' : ''}${change.userEditedSince ? ' — you edited it since' : ''}`,
+      `• ${vscode.workspace.asRelativePath(change.path)}${change.target === null ? vscode.l10n.t(' (will be deleted)') : ''}${change.userEditedSince ? vscode.l10n.t(' — you edited it since') : ''}`,
   );
   const edited = changes.filter((change) => change.userEditedSince);
   const restoreAll = edited.length > 0 ? RESTORE_BUTTONS.all : RESTORE_BUTTONS.only;
@@ -311,11 +338,14 @@ async function confirmRestore(
     edited.length > 0 && edited.length < changes.length ? [restoreAll, RESTORE_BUTTONS.skipEdited] : [restoreAll];
   const note =
     edited.length > 0
-      ? `\n\nYou edited ${edited.length} of these files after this checkpoint; restoring replaces your edits too.`
+      ? vscode.l10n.t(
+          '\n\nYou edited {0} of these files after this checkpoint; restoring replaces your edits too.',
+          edited.length,
+        )
       : '';
   const choice = await dialogs.confirm(
-    `Restore ${changes.length} file(s) to how they were before this message?`,
-    `${lines.join('\n')}${note}\n\nYou can undo the restore afterwards.`,
+    vscode.l10n.t('Restore {0} file(s) to how they were before this message?', changes.length),
+    vscode.l10n.t('{0}{1}\n\nYou can undo the restore afterwards.', lines.join('\n'), note),
     buttons,
   );
   if (choice === restoreAll) return changes.map((change) => change.path);

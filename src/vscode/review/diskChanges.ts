@@ -160,7 +160,9 @@ export class DiskChanges implements vscode.Disposable {
     if (this.warnedThisTurn) return;
     this.warnedThisTurn = true;
     void vscode.window.showWarningMessage(
-      'Switchboard: the agent changed more files than review tracks in one turn; the rest are not listed in Changes (see the switchboard.review.maxFilesPerTurn setting).',
+      vscode.l10n.t(
+        'Switchboard: the agent changed more files than review tracks in one turn; the rest are not listed in Changes (see the switchboard.review.maxFilesPerTurn setting).',
+      ),
     );
   }
 

@@ -80,19 +80,34 @@ export class EditorReview implements vscode.Disposable, vscode.CodeLensProvider 
     const top = new vscode.Range(0, 0, 0, 0);
     const lenses = [
       new vscode.CodeLens(top, {
-        title: `Switchboard: ${hunks.length} agent change${hunks.length === 1 ? '' : 's'}`,
+        title:
+          hunks.length === 1
+            ? vscode.l10n.t('Switchboard: 1 agent change')
+            : vscode.l10n.t('Switchboard: {0} agent changes', hunks.length),
         command: REVIEW_COMMANDS.openDiff,
         arguments: [filePath],
       }),
-      new vscode.CodeLens(top, { title: 'Keep All', command: REVIEW_COMMANDS.keepFile, arguments: [filePath] }),
-      new vscode.CodeLens(top, { title: 'Undo All', command: REVIEW_COMMANDS.undoFile, arguments: [filePath] }),
+      new vscode.CodeLens(top, {
+        title: vscode.l10n.t('Keep All'),
+        command: REVIEW_COMMANDS.keepFile,
+        arguments: [filePath],
+      }),
+      new vscode.CodeLens(top, {
+        title: vscode.l10n.t('Undo All'),
+        command: REVIEW_COMMANDS.undoFile,
+        arguments: [filePath],
+      }),
     ];
     hunks.forEach((hunk, index) => {
       const range = new vscode.Range(anchorLine(hunk, document), 0, anchorLine(hunk, document), 0);
       if (hunk.replaced) {
         lenses.push(
           new vscode.CodeLens(range, {
-            title: `Replaced: ${hunk.baseLines.length} lines → ${hunk.currentLines.length} lines (too many changes to compare line by line)`,
+            title: vscode.l10n.t(
+              'Replaced: {0} lines → {1} lines (too many changes to compare line by line)',
+              hunk.baseLines.length,
+              hunk.currentLines.length,
+            ),
             command: REVIEW_COMMANDS.openDiff,
             arguments: [filePath],
           }),
@@ -102,7 +117,9 @@ export class EditorReview implements vscode.Disposable, vscode.CodeLensProvider 
       if (conflicts.length > 0) {
         lenses.push(
           new vscode.CodeLens(range, {
-            title: '$(warning) Conflict: the agent replaced your unsaved edits here (Undo brings yours back)',
+            title: vscode.l10n.t(
+              '$(warning) Conflict: the agent replaced your unsaved edits here (Undo brings yours back)',
+            ),
             command: REVIEW_COMMANDS.openDiff,
             arguments: [filePath],
           }),
@@ -110,14 +127,14 @@ export class EditorReview implements vscode.Disposable, vscode.CodeLensProvider 
       }
       lenses.push(
         new vscode.CodeLens(range, {
-          title: '$(check) Keep',
-          tooltip: 'Keep this change',
+          title: vscode.l10n.t('$(check) Keep'),
+          tooltip: vscode.l10n.t('Keep this change'),
           command: REVIEW_COMMANDS.keepHunk,
           arguments: [filePath, index],
         }),
         new vscode.CodeLens(range, {
-          title: '$(discard) Undo',
-          tooltip: 'Undo this change (Ctrl+Z undoes the Undo)',
+          title: vscode.l10n.t('$(discard) Undo'),
+          tooltip: vscode.l10n.t('Undo this change (Ctrl+Z undoes the Undo)'),
           command: REVIEW_COMMANDS.undoHunk,
           arguments: [filePath, index],
         }),
@@ -195,13 +212,15 @@ function removedMarker(hunk: ReviewHunk, document: vscode.TextDocument, file: Fi
   const line = anchorLine(hunk, document);
   const first = (hunk.baseLines[0] ?? '').replace(/\r?\n$/, '');
   const preview = first.length > MAX_REMOVED_PREVIEW ? `${first.slice(0, MAX_REMOVED_PREVIEW)}…` : first;
-  const more = hunk.baseLines.length > 1 ? ` (+${hunk.baseLines.length - 1} more removed)` : '';
+  const more = hunk.baseLines.length > 1 ? vscode.l10n.t(' (+{0} more removed)', hunk.baseLines.length - 1) : '';
   const hover = new vscode.MarkdownString();
-  hover.appendMarkdown(`**Removed by the agent** in ${path.basename(file.path)}:\n`);
+  hover.appendMarkdown(vscode.l10n.t('**Removed by the agent** in {0}:\n', path.basename(file.path)));
   const shown = hunk.baseLines.slice(0, MAX_HOVER_LINES);
   hover.appendCodeblock(shown.map((removedLine) => `- ${removedLine.replace(/\r?\n$/, '')}`).join('\n'), 'diff');
   if (hunk.baseLines.length > shown.length)
-    hover.appendMarkdown(`… and ${hunk.baseLines.length - shown.length} more removed lines (Open Diff shows them).`);
+    hover.appendMarkdown(
+      vscode.l10n.t('… and {0} more removed lines (Open Diff shows them).', hunk.baseLines.length - shown.length),
+    );
   return {
     range: document.lineAt(line).range,
     hoverMessage: hover,

@@ -75,8 +75,10 @@ class AgentPseudoterminal implements vscode.Pseudoterminal {
 }
 
 function exitLine(status: { exitCode?: number | null; signal?: string | null }): string {
-  const how = status.signal ? `ended by ${status.signal}` : `exited with code ${status.exitCode ?? '?'}`;
-  return `\r\n\x1b[2m[the command ${how}]\x1b[0m\r\n`;
+  const how = status.signal
+    ? vscode.l10n.t('ended by {0}', status.signal)
+    : vscode.l10n.t('exited with code {0}', status.exitCode ?? '?');
+  return vscode.l10n.t('\r\n\u001b[2m[the command {0}]\u001b[0m\r\n', how);
 }
 
 function shorten(commandLine: string): string {

@@ -82,6 +82,18 @@ describe('chat webview HTML', () => {
   });
 
   it('escapes attribute values', () => {
+    const strings = { Send: '"><script>alert(1)</script>', '{0} of {1} done': '{0} / {1} erledigt' };
+    const localised = buildChatHtml({ ...input, l10n: strings, language: 'de' });
+    expect(localised).toContain('<html lang="de">');
+    expect(localised).not.toContain('<script>alert');
+    const meta = /<meta name="switchboard-l10n" content="([^"]*)">/.exec(localised)?.[1] ?? '';
+    const decoded = meta
+      .replace(/&quot;/g, '"')
+      .replace(/&lt;/g, '<')
+      .replace(/&gt;/g, '>')
+      .replace(/&amp;/g, '&');
+    expect(JSON.parse(decoded)).toEqual(strings);
+    expect(buildChatHtml({ ...input, language: 'en" onload="x' })).toContain('<html lang="en">');
     const hostile = buildChatHtml({ ...input, scriptUri: 'x"><img src=x onerror=alert(1)>' });
     expect(hostile).not.toContain('"><img');
     expect(hostile).toContain('x&quot;&gt;&lt;img');

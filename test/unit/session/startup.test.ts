@@ -36,6 +36,11 @@ describe('ThreadController start', () => {
     const t = setup();
     await t.controller.start();
     expect(t.spawner.configs[0]).toMatchObject({ id: 'fake', command: 'fake-agent' });
+    // The folder the process starts in is the workspace's (fakeEnv's), not the editor's own cwd or `/`;
+    // test/vscode/agentProcess.test.ts checks the same from the agent's side in a real VS Code.
+    expect(t.spawner.cwds).toEqual(['/work/project']);
+    await t.controller.restart();
+    expect(t.spawner.cwds).toEqual(['/work/project', '/work/project']);
   });
 
   it('on auth_required shows the advertised methods, authenticates and retries session/new', async () => {

@@ -157,6 +157,35 @@ describe('composer', () => {
     expect(composer.placeholder).toBe('Agent failed: restart it');
   });
 
+  it('asked for the focus while the agent starts (New Chat), takes it once the agent is ready', () => {
+    const m = mount();
+    m.snapshot(thread([]));
+    m.app.receive({ type: 'focusComposer' });
+    m.frames.splice(0).forEach((cb) => cb());
+    const composer = m.$('#composer') as HTMLTextAreaElement;
+    expect(composer.disabled).toBe(true);
+    expect(document.activeElement).not.toBe(composer);
+    m.act(...READY);
+    expect(composer.disabled).toBe(false);
+    expect(document.activeElement).toBe(composer);
+  });
+
+  it('does not take the focus back from where the user put it while the agent started', () => {
+    const m = mount();
+    m.snapshot(thread([]));
+    m.app.receive({ type: 'focusComposer' });
+    m.frames.splice(0).forEach((cb) => cb());
+    const elsewhere = document.body.appendChild(document.createElement('button'));
+    elsewhere.focus();
+    m.act(...READY);
+    expect(document.activeElement).toBe(elsewhere);
+    // Focus asked for while enabled is immediate, and a later enabling does not take it again.
+    const composer = m.$('#composer') as HTMLTextAreaElement;
+    m.app.receive({ type: 'focusComposer' });
+    m.frames.splice(0).forEach((cb) => cb());
+    expect(document.activeElement).toBe(composer);
+  });
+
   it('with no chat yet, takes a prompt that starts a chat with the picked agent', () => {
     const m = mount();
     m.snapshot(null);

@@ -1,0 +1,121 @@
+// Localisation of the code's strings (the manifest's are l10nBundle.test.ts): the webview shows no
+// user-visible literal that does not go through `t` (webview/l10n.ts, fed with `vscode.l10n.bundle`), the
+// host's messages go through `vscode.l10n.t`, and `l10n/bundle.l10n.json` (what translators translate) holds
+// exactly the messages the code passes to them.
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { parseBundle, setL10nBundle, t } from '../../../webview/l10n';
+import { localisedMessages, unlocalisedStrings } from './userVisibleStrings';
+
+const root = path.resolve(__dirname, '../../..');
+
+function sources(dir: string): string[] {
+  return fs
+    .readdirSync(path.join(root, dir), { recursive: true, encoding: 'utf8' })
+    .filter((file) => file.endsWith('.ts') && !file.endsWith('.d.ts'))
+    .map((file) => path.join(dir, file));
+}
+
+/** Literals that look like words but are not for the user, each with why. */
+const NOT_TEXT: Record<string, string> = {
+  'webview/terminal/screen.ts': 'ANSI colour names: parts of the --vscode-terminal-ansi* variable names',
+  'webview/render/attachments.ts': "a pasted image's file name (pasted-image.png)",
+  'webview/render/agentImages.ts': 'a data: URL',
+  'webview/render/toolCard.ts': "the status badge's class list",
+};
+/** Host files left out: fs request handling answers the agent (its errors are protocol messages, not UI). */
+const HOST_AGENT_FACING = new Set([path.join('src', 'vscode', 'fs', 'fsRequests.ts')]);
+const NOT_TEXT_STRINGS = new Set([
+  'Black',
+  'Red',
+  'Green',
+  'Yellow',
+  'Blue',
+  'Magenta',
+  'Cyan',
+  'White',
+  'pasted-image.{}',
+  'data:{};base64,{}',
+  'status-badge status-{}',
+]);
+
+const webviewFiles = sources('webview').filter((file) => file !== path.join('webview', 'l10n.ts'));
+/** The host's VS Code glue: where its messages, quick picks and titles are made. */
+const hostFiles = [...sources('src/vscode'), path.join('src', 'extension.ts')].filter((f) => !HOST_AGENT_FACING.has(f));
+const bundle = JSON.parse(fs.readFileSync(path.join(root, 'l10n', 'bundle.l10n.json'), 'utf8')) as Record<
+  string,
+  string
+>;
+
+describe('webview strings', () => {
+  it('every user-visible literal of the webview goes through t()', () => {
+    const left = webviewFiles.flatMap((file) =>
+      unlocalisedStrings(file, fs.readFileSync(path.join(root, file), 'utf8'))
+        .filter(({ text }) => !(file in NOT_TEXT && NOT_TEXT_STRINGS.has(text)))
+        .map(({ line, text }) => `${file}:${line} ${JSON.stringify(text)}`),
+    );
+    expect(left).toEqual([]);
+  });
+
+  it('the finder sees literals in the places a user reads them', () => {
+    const found = unlocalisedStrings(
+      'x.ts',
+      [
+        "h('span', { text: 'ready' });",
+        "el.title = 'Open the file';",
+        'setText(el, `${n} files left`);',
+        "button('Keep', 'keep primary', go);",
+        "el.setAttribute('aria-label', 'Close');",
+        "const STATE_LABEL = { idle: 'idle' };",
+        "h('span', { text: t('Fine') });",
+        "if (event.key === 'Enter') go();",
+        "h('div', { class: 'entry turn-end' });",
+        "recordError('a frame could not be rendered', e);",
+      ].join('\n'),
+    ).map(({ text }) => text);
+    expect(found).toEqual(['ready', 'Open the file', '{} files left', 'Keep', 'Close', 'idle']);
+  });
+
+  it('t() fills the arguments and takes the translation from the bundle', () => {
+    expect(t('{0} of {1} done', 2, 3)).toBe('2 of 3 done');
+    setL10nBundle(parseBundle(JSON.stringify({ '{0} of {1} done': '{1} 件中 {0} 件完了', Keep: 42 })));
+    try {
+      expect(t('{0} of {1} done', 2, 3)).toBe('3 件中 2 件完了');
+      expect(t('Keep')).toBe('Keep'); // a non-string entry is ignored
+      expect(t('{0} and {1}', 'a')).toBe('a and {1}');
+    } finally {
+      setL10nBundle({});
+    }
+    expect(parseBundle('not json')).toEqual({});
+    expect(parseBundle('["a"]')).toEqual({});
+  });
+});
+
+describe('host strings', () => {
+  it("the host's messages and quick-pick texts go through vscode.l10n.t", () => {
+    const left = hostFiles.flatMap((file) =>
+      unlocalisedStrings(file, fs.readFileSync(path.join(root, file), 'utf8')).map(
+        ({ line, text }) => `${file}:${line} ${JSON.stringify(text)}`,
+      ),
+    );
+    expect(left).toEqual([]);
+  });
+});
+
+describe('l10n/bundle.l10n.json', () => {
+  it('holds exactly the messages the webview and the host localise, each as its own English text', () => {
+    const used = new Set<string>();
+    const dynamic: string[] = [];
+    for (const file of [...webviewFiles, ...sources('src')]) {
+      const found = localisedMessages(file, fs.readFileSync(path.join(root, file), 'utf8'));
+      found.messages.forEach((message) => used.add(message));
+      dynamic.push(...found.dynamic.map((line) => `${file}:${line}`));
+    }
+    // A message that is not a literal cannot be listed for translators.
+    expect(dynamic).toEqual([]);
+    expect([...used].filter((message) => !(message in bundle)).sort()).toEqual([]);
+    expect(Object.keys(bundle).filter((message) => !used.has(message))).toEqual([]);
+    expect(Object.entries(bundle).filter(([key, text]) => key !== text)).toEqual([]);
+  });
+});
