@@ -100,9 +100,7 @@ export async function pickAgent(catalog: AgentCatalog): Promise<string | undefin
   }));
   const where = agentsRunHere();
   const picked = await vscode.window.showQuickPick(items, {
-    title: where
-      ? vscode.l10n.t('New Chat with Agent (agents run {0})', where)
-      : vscode.l10n.t('New Chat with Agent'),
+    title: where ? vscode.l10n.t('New Chat with Agent (agents run {0})', where) : vscode.l10n.t('New Chat with Agent'),
     placeHolder: vscode.l10n.t('Pick an agent (add more in the switchboard.agents setting)'),
     matchOnDetail: true,
   });
