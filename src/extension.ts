@@ -149,6 +149,11 @@ export function activate(context: vscode.ExtensionContext): SwitchboardApi {
     clientInfo: () => ({ name: 'switchboard', title: vscode.l10n.t('Switchboard'), version }),
     mcpServers: (agent, capabilities) => mcp.serversFor(agent, capabilities),
     permissionPolicy: (agentId, threadId) => permissionRules.policy(agentId, threadId),
+    signIn: {
+      agentEnv: (agentId) => signIn.envFor(agentId),
+      run: (agent, plan) => signIn.signIn(agent, plan),
+      forget: (agentId) => signIn.forget(agentId),
+    },
   };
 
   // Restricted Mode runs only the Demo agent; asked at each start, so Restart works once the folder is trusted.
@@ -463,6 +468,13 @@ export function activate(context: vscode.ExtensionContext): SwitchboardApi {
     vscode.commands.registerCommand('switchboard.browseAgents', () => agentRegistry.browse()),
     vscode.commands.registerCommand('switchboard.setMcpSecret', () => mcp.setSecret()),
     vscode.commands.registerCommand('switchboard.importMcpServers', () => mcp.importFromVsCode()),
+    vscode.commands.registerCommand('switchboard.signOut', async () => {
+      const thread = threads.active();
+      if (!thread?.signOut)
+        return void vscode.window.showInformationMessage('Open a chat with the agent to sign out of.');
+      const result = await thread.signOut();
+      void vscode.window.showInformationMessage(signOutMessage(thread.agent.displayName, result));
+    }),
     vscode.commands.registerCommand('switchboard.focusChat', async () => {
       await view.reveal();
       view.mirror.focusComposer();
@@ -530,6 +542,12 @@ export function activate(context: vscode.ExtensionContext): SwitchboardApi {
     logText: (agentId) => ({ traffic: traffic.text(agentId), agent: agentLogs.recentText(agentId) }),
     activationMs: activationTime(activationStarted),
   };
+}
+
+function signOutMessage(agent: string, result: 'loggedOut' | 'forgotten' | 'nothing'): string {
+  if (result === 'loggedOut') return `Signed out of ${agent}.`;
+  if (result === 'forgotten') return `The keys kept for ${agent} are forgotten; it starts again without them.`;
+  return `${agent} does not offer signing out, and no keys are kept for it.`;
 }
 
 function activationTime(started: number): number {

@@ -30,6 +30,7 @@ import type { ReplayReconciler } from './sessionContinuation';
 import { openSession, type SessionOpenerPort } from './sessionOpener';
 import { continueFromEdit, type MessageEditPort } from './messageEdit';
 import { SETTING_TIMEOUT_MS, setConfigOption, setMode, type SessionSettingsPort } from './sessionSettings';
+import { SignInFlow, type SignOutResult } from './signInFlow';
 
 export { MAX_PROTOCOL_ERROR_ENTRIES } from './updateIntake';
 export { MAX_PENDING_PERMISSIONS } from './permissionRequests';
@@ -83,6 +84,8 @@ export class AcpThreadController implements ThreadController {
   /** Messages typed during a turn; the first is sent when the turn ends. */
   private readonly queue: PromptQueueSender;
   private readonly terminals: ThreadTerminals;
+  /** Sign-in methods, auth_required and its retry, Sign Out (signInFlow.ts). */
+  private readonly signIn: SignInFlow;
 
   constructor(private readonly options: ThreadControllerOptions) {
     const { threadId, agent, env } = options;
@@ -128,6 +131,18 @@ export class AcpThreadController implements ThreadController {
       dispatch,
       log,
     });
+    this.signIn = new SignInFlow({
+      agent,
+      env,
+      generation: () => this.generation,
+      isCurrent: (gen) => this.isCurrent(gen),
+      current: () => this.store.current,
+      hasSession: () => this.sessionId !== null,
+      dispatch,
+      openSession: (gen) => openSession(this.openerPort(), gen),
+      reconnect: () => this.restart(),
+      log,
+    });
     this.terminals = (options.openTerminals ?? ((deps) => new ThreadTerminals(deps)))({
       baseEnv: () => env.baseEnv(),
       liveGroups: env.liveProcessGroups,
@@ -150,8 +165,11 @@ export class AcpThreadController implements ThreadController {
     this.dispatch({ type: 'connection', state: { kind: 'starting' } });
     let gen: Generation | undefined;
     try {
+      // Keys kept at sign-in go on top of the agent's own env (they are the newer word).
+      const keys = await this.signIn.agentEnv();
+      if (this.disposed) return;
       const connection = new AgentConnection({
-        agent,
+        agent: Object.keys(keys).length > 0 ? { ...agent, env: { ...agent.env, ...keys } } : agent,
         env: this.options.env,
         spawn: this.options.spawn ?? spawnAgentProcess,
         stopGraceMs: this.options.stopGraceMs,
@@ -184,23 +202,16 @@ export class AcpThreadController implements ThreadController {
       agentInfo: bounded(init.response.agentInfo ?? null),
       agentCapabilities: bounded(init.response.agentCapabilities ?? null),
     });
+    if (!(await this.signIn.afterInitialize(gen)) || !this.isCurrent(gen)) return;
     await openSession(this.openerPort(), gen);
   }
 
-  async authenticate(methodId: string): Promise<void> {
-    const gen = this.generation;
-    if (!gen || !this.isCurrent(gen) || this.store.current.connection.kind !== 'authRequired') {
-      throw new Error('The agent is not waiting for authentication.');
-    }
-    this.dispatch({ type: 'connection', state: { kind: 'authenticating', methodId } });
-    try {
-      await gen.connection.rpc.request(AgentMethod.authenticate, { methodId });
-    } catch (error) {
-      if (!this.isCurrent(gen) || !(error instanceof AcpRpcError)) return; // the agent went away: its failure shows
-      this.dispatch({ type: 'connection', state: { kind: 'authRequired', methods: gen.authMethods } });
-      throw new Error(`Authentication failed: ${error.message}`, { cause: error });
-    }
-    if (this.isCurrent(gen)) await openSession(this.openerPort(), gen);
+  authenticate(methodId: string): Promise<void> {
+    return this.signIn.authenticate(methodId);
+  }
+
+  signOut(): Promise<SignOutResult> {
+    return this.signIn.signOut();
   }
 
   /**
@@ -224,7 +235,10 @@ export class AcpThreadController implements ThreadController {
       const response = await gen.connection.rpc.request(AgentMethod.sessionPrompt, { sessionId, prompt: wire });
       action = turnEndedAction(response);
     } catch (error) {
-      if (error instanceof AcpRpcError) {
+      if (!turn.cancelRequested && this.signIn.required(gen, error, () => this.prompt(text, context))) {
+        // The sign-in card shows; the message is sent again once signed in.
+        action = { type: 'turnFailed', message: 'The agent asks you to sign in; this message is sent again after.' };
+      } else if (error instanceof AcpRpcError) {
         // After session/cancel an agent may answer with an error instead of stopReason `cancelled`.
         action = turn.cancelRequested
           ? { type: 'turnEnded', stopReason: 'cancelled' }
@@ -393,6 +407,7 @@ export class AcpThreadController implements ThreadController {
         this.sessionId = sessionId;
       },
       log: (line) => this.log.append(line),
+      authRequired: (gen, error) => this.signIn.required(gen, error),
     };
   }
 
@@ -482,6 +497,7 @@ export class AcpThreadController implements ThreadController {
       dispatch: (action) => this.dispatch(action),
       log: (line) => this.log.append(line),
       timeoutMs: this.options.settingTimeoutMs ?? SETTING_TIMEOUT_MS,
+      authRequired: (gen, error, again) => this.signIn.required(gen, error, again),
     };
   }
 

@@ -53,6 +53,7 @@ const ALWAYS = new Set([
   'switchboard.browseAgents',
   'switchboard.setMcpSecret',
   'switchboard.importMcpServers',
+  'switchboard.signOut',
 ]);
 
 suite('Chat surface: commands, walkthrough, VS Code review tools', () => {
