@@ -10,7 +10,8 @@ import { ptyLoadProblem } from './terminals/processes';
 import { createFsHandlers, workspaceFolderPaths } from './vscode/fs/fsHandlers';
 import { activateReview, type ReviewFeature } from './vscode/review/reviewFeature';
 import { TrafficChannel } from './vscode/agents/trafficChannel';
-import { ChatViewProvider, CHAT_VIEW_ID } from './vscode/chat/chatViewProvider';
+import { ChatViewProvider, CHAT_VIEW_ID, type ChatViewDeps } from './vscode/chat/chatViewProvider';
+import { ChatPanels } from './vscode/chat/chatPanels';
 import { DiffDocuments, openLocation } from './vscode/chat/diffDocuments';
 import { pickContext, resolveContext } from './vscode/chat/promptContext';
 import { registerEditorActions } from './vscode/chat/editorActions';
@@ -24,11 +25,20 @@ import type { DecodedJournal } from './session/journalFormat';
 import { journalDir, missingAgent, restoreOpenChats, trackOpenChats } from './vscode/chat/chatPersistence';
 import type { AgentConfig, HostEnvironment, ThreadController } from './session/api';
 import { createThreadController } from './session/threadController';
+import { showHistory } from './vscode/chat/chatHistory';
+import { agentHistory, deleteAgentSession, type HistoryAgentOptions } from './session/historyAgent';
+import type { HistoryItem } from './session/chatHistory';
+import { listedSessionState } from './session/sessionContinuation';
+import { createThreadState } from './shared/thread';
+import { randomUUID } from 'node:crypto';
 import { errorMessage } from './shared/errorMessage';
 import { foldersInside } from './shared/workspaceRoots';
 import { LiveProcessGroups } from './terminals/liveProcessGroups';
 import { RegistryFeature } from './vscode/agents/registryFeature';
 import { McpFeature } from './vscode/agents/mcpFeature';
+import { SignInFeature } from './vscode/agents/signInFeature';
+import { noteWhereAgentsRun } from './vscode/agents/remoteInfo';
+import { SecretRedactor } from './agents/secretRedactor';
 import { spawnAgentProcess } from './agents/agentProcess';
 import { gatedSpawn, RESTRICTED_MODE_FAILURE } from './agents/refusedProcess';
 
@@ -43,6 +53,12 @@ export interface SwitchboardApi {
   terminalSupport(): { pty: boolean; problem?: string };
   /** Whether the chat view was resolved and its webview said `ready` (tests of the view). */
   chatViewState(): { resolved: boolean; ready: boolean; visible: boolean };
+  /** The editor-tab chats: the chat each shows and whether its webview said `ready`. */
+  chatPanels(): Array<{ threadId: string | undefined; ready: boolean; title: string }>;
+  /** What VS Code calls to give an editor-tab chat back after a reload (tests call it directly). */
+  chatPanelSerializer: vscode.WebviewPanelSerializer;
+  /** "Switchboard: Open Chat in Editor" for this chat (the side bar's without an id). */
+  openChatInEditor(threadId?: string): Promise<void>;
   /** Every chat of the window (the chat list). */
   chats(): ThreadController[];
   /** Shows a chat in the side bar (as picking it in the chat list does). */
@@ -59,6 +75,10 @@ export interface SwitchboardApi {
   quickDiff: AgentQuickDiff;
   /** The context keys the `when`/`enablement` clauses read, as last set (in-host tests). */
   contextKeys(): Record<string, boolean>;
+  /** Sign-in keys kept in SecretStorage (the in-host tests store one and look for it elsewhere). */
+  signIn: SignInFeature;
+  /** What the traffic log and an agent's log hold, as shown (in-host tests prove secrets are absent). */
+  logText(agentId: string): { traffic: string; agent: string };
   /** How long activate() took, in ms (npm run bench reads it; also logged to the extension host console). */
   activationMs: number;
 }
@@ -88,8 +108,10 @@ export function activate(context: vscode.ExtensionContext): SwitchboardApi {
   );
   reportSettingErrors(catalog.reload());
 
-  const agentLogs = new AgentLogs((agentId) => catalog.find(agentId)?.displayName ?? agentId);
-  const traffic = new TrafficChannel();
+  // Secrets given to agents (sign-in keys, MCP secrets) never reach the agent or traffic logs.
+  const redactor = new SecretRedactor();
+  const agentLogs = new AgentLogs((agentId) => catalog.find(agentId)?.displayName ?? agentId, redactor);
+  const traffic = new TrafficChannel(redactor);
   const version = String((context.extension.packageJSON as { version?: unknown }).version ?? '0.0.0');
   // The last resort for terminals when the host goes away without deactivate() (a crash, a kill): an exit
   // hook cannot wait, so it kills every live group at once.
@@ -97,7 +119,8 @@ export function activate(context: vscode.ExtensionContext): SwitchboardApi {
   const killOnExit = (): void => liveProcessGroups.killAll();
   process.once('exit', killOnExit);
   context.subscriptions.push({ dispose: () => void process.removeListener('exit', killOnExit) });
-  const mcp = new McpFeature(context.secrets, (agentId, line) => agentLogs.sink(agentId).append(line));
+  const mcp = new McpFeature(context.secrets, (agentId, line) => agentLogs.sink(agentId).append(line), redactor);
+  const signIn = new SignInFeature(context.secrets, redactor, workspaceCwd);
   const host: HostEnvironment = {
     workspaceCwd,
     workspaceFolders: workspaceFolderPaths,
@@ -110,6 +133,12 @@ export function activate(context: vscode.ExtensionContext): SwitchboardApi {
     mcpServers: (agent, capabilities) => mcp.serversFor(agent, capabilities),
   };
 
+  // Restricted Mode runs only the Demo agent; asked at each start, so Restart works once the folder is trusted.
+  const spawn = gatedSpawn(
+    spawnAgentProcess,
+    (candidate) => candidate.isDemo || vscode.workspace.isTrusted,
+    RESTRICTED_MODE_FAILURE,
+  );
   // `threads` is read only when a session command runs, after activation.
   const review = activateReview(context, workspaceCwd, () => threads.active()?.threadId);
   const journal = new ChatJournal(journalDir(context), (line) => console.warn(line));
@@ -126,12 +155,6 @@ export function activate(context: vscode.ExtensionContext): SwitchboardApi {
         // Multi-root: the folders the agent did not take as additionalDirectories are outside its workspace.
         workspaceFolders: () => foldersInside(thread.snapshot().state.agentCapabilities, workspaceFolderPaths()),
       });
-      // Restricted Mode runs only the Demo agent; asked at each start, so Restart works once the folder is trusted.
-      const spawn = gatedSpawn(
-        spawnAgentProcess,
-        (candidate) => candidate.isDemo || vscode.workspace.isTrusted,
-        RESTRICTED_MODE_FAILURE,
-      );
       const thread = createThreadController({ threadId, agent, env: host, handlers, spawn, restored });
       // Lives as long as the thread's events do: a disposed thread emits nothing more.
       review.attach(thread);
@@ -161,6 +184,7 @@ export function activate(context: vscode.ExtensionContext): SwitchboardApi {
   }
 
   async function startChat(agentId: string | undefined): Promise<ThreadController> {
+    noteWhereAgentsRun(context.globalState);
     const thread = createChat(agentId);
     await thread.start();
     return thread;
@@ -178,7 +202,8 @@ export function activate(context: vscode.ExtensionContext): SwitchboardApi {
     }
     return agentTerminals.show(`${thread.threadId}/${terminalId}`, handle, thread.agent.displayName);
   }
-  const view: ChatViewProvider = new ChatViewProvider(context.extensionUri, {
+  /** What every chat webview (the side bar's, each editor tab's) calls back. */
+  const surfaceDeps: ChatViewDeps = {
     agentList: () => catalog.choices(),
     chatList: (): ChatSummary[] => chatList.summaries(),
     findThread: (threadId) => threads.get(undefined, threadId),
@@ -199,11 +224,33 @@ export function activate(context: vscode.ExtensionContext): SwitchboardApi {
     reviewSession: (thread, action) => review.resolveSession(thread.threadId, action),
     reviewSource: review.source,
     restoreCheckpoint: (thread, entryId) => review.restoreCheckpoint(thread.threadId, entryId),
+    // "Edit": stop the turn (the agent must not write meanwhile), put the files back (the user
+    // confirms; a cancel ends the edit with nothing changed), then continue from the message.
+    editMessage: async (thread, entryId, text, context) => {
+      if (!thread.editFrom) throw new Error('this chat cannot continue from an earlier message');
+      await thread.stopTurn?.();
+      const restored = await review.restoreForEdit(thread.threadId, entryId);
+      if (restored === null) return;
+      await thread.editFrom(entryId, text, context, restored);
+    },
     resolveContext,
     pickContext,
     reportError: (message) => void vscode.window.showErrorMessage(message),
     reportInvalid: (raw) => console.warn('[switchboard] ignored a malformed webview message', raw),
-  });
+    openChatInEditor: async (threadId) => void (await openChatInEditor(threadId)),
+  };
+  const view: ChatViewProvider = new ChatViewProvider(context.extensionUri, surfaceDeps);
+  // The serializer hands the editor tabs of the last window back once their chats are restored.
+  const panels = new ChatPanels(
+    context.extensionUri,
+    threads,
+    surfaceDeps,
+    () => restored,
+    () => {
+      for (const threadId of panels.visibleThreadIds()) chatList.markRead(threadId);
+      updateBadge();
+    },
+  );
   threads.onDidChangeActive((thread) => view.setThread(thread));
   const contextKeys = new ChatContextKeys({
     activeThread: () => threads.active(),
@@ -222,7 +269,11 @@ export function activate(context: vscode.ExtensionContext): SwitchboardApi {
   const chatList: ChatList = new ChatList(
     threads,
     (thread, why) => notifyAttention(thread, why, chatList, () => void openChat(thread.threadId)),
-    () => new Set(view.visible && threads.active() ? [threads.active()!.threadId] : []),
+    () =>
+      new Set([
+        ...(view.visible && threads.active() ? [threads.active()!.threadId] : []),
+        ...panels.visibleThreadIds(),
+      ]),
   );
   const updateBadge = (): void => {
     const count = chatList.attentionCount();
@@ -230,6 +281,7 @@ export function activate(context: vscode.ExtensionContext): SwitchboardApi {
   };
   chatList.onDidChange(() => {
     view.chatsChanged();
+    panels.chatsChanged();
     updateBadge();
   });
   view.onDidChangeVisibility = () => {
@@ -237,6 +289,56 @@ export function activate(context: vscode.ExtensionContext): SwitchboardApi {
     if (view.visible && shown) chatList.markRead(shown.threadId);
     updateBadge();
   };
+
+  /**
+   * "Open Chat in Editor": the chat (else the side bar's, else a new one) in an editor tab beside
+   * the others; the side bar keeps showing what it showed.
+   */
+  async function openChatInEditor(threadId: string | undefined): Promise<vscode.WebviewPanel | undefined> {
+    let thread = threadId === undefined ? threads.active() : threads.get(undefined, threadId);
+    if (threadId !== undefined && !thread) return undefined;
+    if (!thread) {
+      thread = createChat(undefined);
+      void thread.start();
+    }
+    return panels.open(thread);
+  }
+
+  const historyAgent = (agent: AgentConfig): HistoryAgentOptions => ({
+    agent,
+    env: host,
+    spawn,
+    clientInfo: host.clientInfo(),
+  });
+  /** Opens a history item: shows an open chat, restores a journal, or opens an agent's session as a chat. */
+  async function openHistoryItem(item: HistoryItem, decoded: DecodedJournal | null): Promise<void> {
+    if (item.threadId && threads.get(undefined, item.threadId)) return openChat(item.threadId);
+    if (item.threadId && decoded) {
+      restoring.set(item.threadId, decoded);
+      threads.restore(
+        catalog.find(decoded.header.agent.id) ?? missingAgent(decoded),
+        item.threadId,
+        decoded.state,
+        true,
+      );
+      restoring.delete(item.threadId);
+      return view.reveal();
+    }
+    const agent = catalog.find(item.agent.id);
+    if (!agent || item.sessionId === null) {
+      void vscode.window.showErrorMessage(
+        vscode.l10n.t(
+          '{0} is no longer configured: add it to the switchboard.agents setting to open its chats.',
+          item.agent.displayName,
+        ),
+      );
+      return;
+    }
+    const threadId = randomUUID();
+    const base = createThreadState({ agentId: agent.id, threadId }, item.agent);
+    threads.restore(agent, threadId, listedSessionState(base, item.sessionId, item.title, null), true);
+    await view.reveal();
+  }
 
   /** "New Chat" from a command: show the view, start the chat, put the cursor in the composer. */
   async function newChatFromCommand(agentId: string | undefined): Promise<void> {
@@ -269,6 +371,7 @@ export function activate(context: vscode.ExtensionContext): SwitchboardApi {
   context.subscriptions.push(
     vscode.window.registerWebviewViewProvider(CHAT_VIEW_ID, view),
     view,
+    panels,
     chatList,
     contextKeys,
     quickDiff,
@@ -286,8 +389,31 @@ export function activate(context: vscode.ExtensionContext): SwitchboardApi {
       if (agentId !== undefined) await newChatFromCommand(agentId);
     }),
     vscode.commands.registerCommand('switchboard.switchChat', async () => {
-      const threadId = await pickChat(chatList);
-      if (threadId !== undefined) await openChat(threadId);
+      const picked = await pickChat(chatList);
+      if (picked?.inEditor) await openChatInEditor(picked.threadId);
+      else if (picked) await openChat(picked.threadId);
+    }),
+    vscode.commands.registerCommand('switchboard.showHistory', () =>
+      showHistory({
+        journal,
+        cwd: workspaceCwd,
+        openChats: () => threads.all(),
+        findAgent: (agentId) => catalog.find(agentId),
+        agentHistory: (agent, cwd) => agentHistory(historyAgent(agent), cwd),
+        deleteAgentSession: (agent, sessionId) => deleteAgentSession(historyAgent(agent), sessionId),
+        open: openHistoryItem,
+        close: (threadId) => closeChat(threads, chatList, threadId),
+        renamed: (names) => chatList.setNames(names),
+      }),
+    ),
+    vscode.commands.registerCommand('switchboard.openChatInEditor', async (threadId?: unknown) => {
+      try {
+        await openChatInEditor(typeof threadId === 'string' ? threadId : undefined);
+      } catch (error) {
+        void vscode.window.showErrorMessage(
+          vscode.l10n.t('Switchboard could not open the chat: {0}.', describe(error)),
+        );
+      }
     }),
     vscode.commands.registerCommand('switchboard.closeChat', () =>
       onActiveThread(
@@ -344,6 +470,7 @@ export function activate(context: vscode.ExtensionContext): SwitchboardApi {
     console.error('[switchboard] could not restore the chats', error);
     return 0;
   });
+  void journal.readNames().then((names) => Object.keys(names).length > 0 && chatList.setNames(names));
 
   return {
     restoredChats: () => restored,
@@ -359,12 +486,19 @@ export function activate(context: vscode.ExtensionContext): SwitchboardApi {
       return thread ? openTerminal(thread, terminalId) : undefined;
     },
     chatViewState: () => view.state(),
+    chatPanels: () => panels.state(),
+    chatPanelSerializer: panels,
+    openChatInEditor: async (threadId) => {
+      await openChatInEditor(threadId);
+    },
     chats: () => threads.all(),
     showChat: (threadId) => threads.show(threadId),
     review,
     agentRegistry,
     quickDiff,
     contextKeys: () => contextKeys.current(),
+    signIn,
+    logText: (agentId) => ({ traffic: traffic.text(agentId), agent: agentLogs.recentText(agentId) }),
     activationMs: activationTime(activationStarted),
   };
 }

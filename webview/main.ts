@@ -1,5 +1,7 @@
 // Webview entry point (bundled to dist/webview.js): connects the chat app to VS Code's webview
-// messaging and keeps the composer draft across reloads of the view.
+// messaging and keeps what the webview must find again after a reload in VS Code's webview state:
+// the composer draft, and the chat it shows (an editor tab's serializer reads `threadId` to give
+// the tab its chat back, src/vscode/chat/chatPanels.ts).
 import type { HostToWebview, WebviewToHost } from '../src/shared/messages';
 import { createChatApp } from './app';
 // xterm's own stylesheet; esbuild emits it as dist/webview.css, linked by src/chat/html.ts.
@@ -7,6 +9,7 @@ import '@xterm/xterm/css/xterm.css';
 
 interface SavedState {
   draft?: string;
+  threadId?: string;
 }
 
 interface VsCodeApi {
@@ -18,13 +21,21 @@ interface VsCodeApi {
 declare function acquireVsCodeApi(): VsCodeApi;
 
 const vscode = acquireVsCodeApi();
+let saved: SavedState = { ...vscode.getState() };
+const save = (change: SavedState): void => {
+  saved = { ...saved, ...change };
+  vscode.setState(saved);
+};
 const root = document.getElementById('root') ?? document.body.appendChild(document.createElement('div'));
 const app = createChatApp(root, (msg) => vscode.postMessage(msg), {
-  initialDraft: vscode.getState()?.draft ?? '',
-  onDraftChange: (draft) => vscode.setState({ draft }),
+  initialDraft: saved.draft ?? '',
+  onDraftChange: (draft) => save({ draft }),
 });
 window.addEventListener('message', (event: MessageEvent<HostToWebview>) => {
   const msg = event.data;
-  if (msg && typeof msg === 'object' && typeof msg.type === 'string') app.receive(msg);
+  if (!msg || typeof msg !== 'object' || typeof msg.type !== 'string') return;
+  app.receive(msg);
+  const threadId = app.state.thread?.key.threadId;
+  if (msg.type === 'snapshot' && threadId !== undefined && threadId !== saved.threadId) save({ threadId });
 });
 vscode.postMessage({ type: 'ready' });

@@ -40,6 +40,11 @@ export interface ChatHost {
   reviewSession(thread: ThreadController, action: 'keep' | 'undo'): Promise<void>;
   /** Restores the checkpoint taken before a user message of the thread (asks first). */
   restoreCheckpoint(thread: ThreadController, entryId: string): Promise<void>;
+  /**
+   * "Edit" on a previous message: restores that message's checkpoint (asks first; a cancel ends
+   * the edit), then continues the thread from there with the new prompt.
+   */
+  editMessage?(thread: ThreadController, entryId: string, text: string, context: acp.ContentBlock[]): Promise<void>;
   /** Reads what the attached context needs (file and range texts, Problems) for the content blocks. */
   resolveContext(refs: ContextRef[]): Promise<ResolvedContext[]>;
   /** The host's context picker ("@"): what the user picked, nothing when dismissed. */
@@ -178,6 +183,17 @@ async function dispatch(message: WebviewToHost, host: ChatHost): Promise<void> {
     case 'restoreCheckpoint':
       if (thread) await host.restoreCheckpoint(thread, message.entryId);
       return;
+    case 'editMessage':
+      if (thread && message.text.trim() !== '') {
+        if (!host.editMessage) throw new Error('editing a message is not available here');
+        await host.editMessage(
+          thread,
+          message.entryId,
+          message.text,
+          await attachedBlocks(host, thread, message.context),
+        );
+      }
+      return;
     case 'showChat':
       host.showChat?.(message.threadId);
       return;
@@ -221,6 +237,7 @@ const WHAT_FAILED: Record<WebviewToHost['type'], string> = {
   reviewFile: 'apply the review action',
   reviewSession: 'apply the review action to the session',
   restoreCheckpoint: 'restore the checkpoint',
+  editMessage: 'continue from the edited message',
   elicitation: 'answer the form',
   showChat: 'show the chat',
   closeChat: 'close the chat',

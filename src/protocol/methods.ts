@@ -2,8 +2,11 @@
 // the SDK's own tables (type-only import: no SDK code is bundled), so a typo cannot slip through.
 import type * as acp from '@agentclientprotocol/sdk';
 import type { AGENT_METHODS, CLIENT_METHODS, PROTOCOL_METHODS, ErrorCode } from '@agentclientprotocol/sdk';
+import type * as unstable from '@agentclientprotocol/sdk/unstable';
 
-type SdkAgentMethod = (typeof AGENT_METHODS)[keyof typeof AGENT_METHODS];
+/** The stable methods, plus the one draft method used behind a setting (session/fork). */
+type SdkAgentMethod =
+  (typeof AGENT_METHODS)[keyof typeof AGENT_METHODS] | (typeof unstable.AGENT_METHODS)['session_fork'];
 type SdkClientMethod = (typeof CLIENT_METHODS)[keyof typeof CLIENT_METHODS];
 type SdkProtocolMethod = (typeof PROTOCOL_METHODS)[keyof typeof PROTOCOL_METHODS];
 
@@ -18,6 +21,8 @@ export const AgentMethod = {
   sessionClose: 'session/close',
   sessionList: 'session/list',
   sessionDelete: 'session/delete',
+  /** DRAFT (sessionCapabilities.fork): used only with switchboard.experimental.fork on. */
+  sessionFork: 'session/fork',
   sessionSetMode: 'session/set_mode',
   sessionSetConfigOption: 'session/set_config_option',
   sessionPrompt: 'session/prompt',
@@ -79,6 +84,7 @@ export interface AgentRequests {
   'session/close': { params: acp.CloseSessionRequest; result: acp.CloseSessionResponse };
   'session/list': { params: acp.ListSessionsRequest; result: acp.ListSessionsResponse };
   'session/delete': { params: acp.DeleteSessionRequest; result: acp.DeleteSessionResponse };
+  'session/fork': { params: unstable.ForkSessionRequest; result: unstable.ForkSessionResponse };
   'session/set_mode': { params: acp.SetSessionModeRequest; result: acp.SetSessionModeResponse };
   'session/set_config_option': {
     params: acp.SetSessionConfigOptionRequest;

@@ -65,12 +65,15 @@ export type InitializeOutcome = { ok: true; response: acp.InitializeResponse } |
 
 /**
  * The client capabilities we implement (terminal/*: src/terminals, one manager per session;
- * boolean config options: a toggle in the composer, set with `type: "boolean"`).
+ * boolean config options: a toggle in the composer, set with `type: "boolean"`; terminal sign-in:
+ * src/vscode/agents/signInTerminal.ts, also in the older `_meta["terminal-auth"]` form some agents still read).
  */
 export const CLIENT_CAPABILITIES: acp.ClientCapabilities = {
   fs: { readTextFile: true, writeTextFile: true },
   terminal: true,
   session: { configOptions: { boolean: {} } },
+  auth: { terminal: true },
+  _meta: { 'terminal-auth': true },
 };
 
 /** CLIENT_CAPABILITIES plus the draft features the user turned on (switchboard.experimental.*). */

@@ -58,6 +58,8 @@ export interface HostEnvironment {
 export interface ExperimentalFeatures {
   /** `elicitation/create` (form mode) and `elicitation/complete`: the client advertises `elicitation.form`. */
   elicitation: boolean;
+  /** `session/fork` (draft): "Edit" on a previous message continues in a fork where the agent offers it. */
+  fork?: boolean;
 }
 
 /** One numbered action for one thread, as forwarded to the webview. */
@@ -97,6 +99,18 @@ export interface ThreadController {
     action: 'accept' | 'decline' | 'cancel',
     values?: Record<string, unknown>,
   ): Record<string, string> | null;
+  /**
+   * Stops a running turn and waits (bounded) until it ended; resolves at once when idle. Before
+   * "Edit" restores files, so the agent is not writing them meanwhile. Optional (ACP controllers).
+   */
+  stopTurn?(): Promise<void>;
+  /**
+   * "Edit" on a previous user message, after its checkpoint was restored: continues from there
+   * with `text` (session/fork where offered and switched on, else a new seeded session; the
+   * transcript says which). Rejects, changing nothing, when the chat cannot (no session, not idle,
+   * no such message). Optional (ACP controllers).
+   */
+  editFrom?(entryId: string, text: string, context: acp.ContentBlock[], restoredFiles: number): Promise<void>;
   /** A refusal by the agent becomes state (settingFailed), not a rejection. */
   setMode(modeId: string): Promise<void>;
   /** A string for a select option, a boolean for a boolean one; a refusal becomes state too. */

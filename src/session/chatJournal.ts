@@ -13,6 +13,9 @@ import { decodeJournal, fullJournal, JOURNAL_VERSION, linesSince, type DecodedJo
 /** How often a streaming chat is written at most (the most a killed host can lose). */
 export const JOURNAL_INTERVAL_MS = 1000;
 const INDEX_FILE = 'index.json';
+/** The user's names for chats (history's Rename), by history key. */
+const NAMES_FILE = 'names.json';
+const MAX_NAME = 200;
 /** Thread ids become file names: only what a randomUUID (or a test id) is made of. */
 const SAFE_ID = /^[A-Za-z0-9_-]{1,100}$/;
 
@@ -124,6 +127,56 @@ export class ChatJournal {
     if (!decoded) this.log(`[switchboard] chat ${threadId} is not a version ${JOURNAL_VERSION} journal; left alone`);
     for (const note of decoded?.notes ?? []) this.log(`[switchboard] chat ${threadId}: ${note}`);
     return decoded?.header.threadId === threadId ? decoded : null;
+  }
+
+  /** Every journal in the folder with its file's mtime (the history), read in parallel. */
+  async loadAll(): Promise<Array<{ journal: DecodedJournal; modified: number }>> {
+    let names: string[];
+    try {
+      names = await fs.readdir(this.dir);
+    } catch {
+      return [];
+    }
+    const ids = names.filter((name) => name.endsWith('.jsonl')).map((name) => name.slice(0, -'.jsonl'.length));
+    const loaded = await Promise.all(
+      ids
+        .filter((id) => SAFE_ID.test(id))
+        .map(async (id) => {
+          const [journal, stat] = await Promise.all([this.load(id), fs.stat(this.fileOf(id)).catch(() => null)]);
+          return journal ? { journal, modified: stat?.mtimeMs ?? 0 } : null;
+        }),
+    );
+    return loaded.filter((item) => item !== null);
+  }
+
+  /** Deletes a chat's journal (history's Delete); the chat must not be watched any more. */
+  async delete(threadId: string): Promise<void> {
+    if (!ChatJournal.isSafeId(threadId)) return;
+    await fs.rm(this.fileOf(threadId), { force: true });
+  }
+
+  async readNames(): Promise<Record<string, string>> {
+    try {
+      const raw = JSON.parse(await fs.readFile(join(this.dir, NAMES_FILE), 'utf8')) as unknown;
+      const names: Record<string, string> = {};
+      if (raw && typeof raw === 'object' && !Array.isArray(raw))
+        for (const [key, name] of Object.entries(raw))
+          if (typeof name === 'string') names[key] = name.slice(0, MAX_NAME);
+      return names;
+    } catch {
+      return {};
+    }
+  }
+
+  /** Names (or, with undefined, un-names) one history item; atomically, like the index. */
+  async saveName(key: string, name: string | undefined): Promise<void> {
+    const names = await this.readNames();
+    if (name === undefined) delete names[key];
+    else names[key] = name.slice(0, MAX_NAME);
+    await this.ensureDir();
+    const temporary = join(this.dir, `${NAMES_FILE}.${process.pid}.tmp`);
+    await fs.writeFile(temporary, JSON.stringify(names));
+    await fs.rename(temporary, join(this.dir, NAMES_FILE));
   }
 
   async readIndex(): Promise<JournalIndex> {

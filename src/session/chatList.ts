@@ -46,6 +46,15 @@ export class ChatList {
     this.sync();
   }
 
+  /** The user's own name for a chat (history's Rename), which wins over the agent's title. */
+  renamed: ((threadId: string) => string | undefined) | undefined;
+
+  /** The user's names changed: the list is posted again. */
+  setNames(names: Readonly<Record<string, string>>): void {
+    this.renamed = (threadId) => names[threadId];
+    this.changed();
+  }
+
   setShown(shownIds: () => ReadonlySet<string>): void {
     this.shownIds = shownIds;
   }
@@ -85,7 +94,7 @@ export class ChatList {
 
   private summary(tracked: Tracked, active: boolean): ChatSummary {
     const { state } = tracked.thread.snapshot();
-    const title = typeof state.title === 'string' && state.title.trim() !== '' ? state.title : firstPrompt(state);
+    const title = this.renamed?.(tracked.thread.threadId) ?? chatTitle(state);
     return {
       threadId: tracked.thread.threadId,
       agentId: tracked.thread.agent.id,
@@ -172,6 +181,12 @@ function chatState(tracked: Tracked, state: ReturnType<ThreadController['snapsho
   if (connection === 'authRequired') return 'permission';
   if (connection === 'stopped') return 'stopped';
   return tracked.finished ? 'done' : 'idle';
+}
+
+/** What a chat is called: session_info_update's title, else its first prompt (bounded). */
+export function chatTitle(state: ReturnType<ThreadController['snapshot']>['state']): string {
+  const title = typeof state.title === 'string' && state.title.trim() !== '' ? state.title : firstPrompt(state);
+  return title.slice(0, MAX_TITLE);
 }
 
 /** A chat the agent has not titled is named after its first prompt. */

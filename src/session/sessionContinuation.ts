@@ -16,9 +16,45 @@ export function continueMethod(capabilities: acp.AgentCapabilities | null): Cont
   return 'new';
 }
 
-/** Whether the thread has a conversation the agent would have to know (a session to go on with). */
+/** The id of the notice a chat opened from an agent's session list starts with (see listedSessionState). */
+export const LISTED_NOTICE_ID = 'listed';
+
+/**
+ * Whether the thread has a conversation the agent would have to know (a session to go on with):
+ * a prompt of the user's, or a session opened from the agent's list (its conversation is on the
+ * agent's side only, until session/load replays it).
+ */
 export function hasConversation(state: ThreadState): boolean {
-  return state.sessionId !== null && state.entries.some((entry) => entry.kind === 'user');
+  return (
+    state.sessionId !== null &&
+    state.entries.some((entry) => entry.kind === 'user' || (entry.kind === 'notice' && entry.id === LISTED_NOTICE_ID))
+  );
+}
+
+/**
+ * A chat for a session only the agent holds (history, `session/list`): no transcript yet, the
+ * session id to go on with; its first start loads (or resumes) the session.
+ */
+export function listedSessionState(
+  base: ThreadState,
+  sessionId: string,
+  title: string,
+  agentCapabilities: acp.AgentCapabilities | null,
+): ThreadState {
+  return {
+    ...base,
+    sessionId,
+    title,
+    agentCapabilities,
+    connection: { kind: 'stopped' },
+    entries: [
+      {
+        kind: 'notice',
+        id: LISTED_NOTICE_ID,
+        text: `Opened from ${base.agent.displayName}'s saved sessions: send a message (or Restart) to continue it.`,
+      },
+    ],
+  };
 }
 
 interface Replayed {

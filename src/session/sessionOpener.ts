@@ -37,9 +37,16 @@ export interface SessionOpenerPort {
   log(line: string): void;
 }
 
-type SessionParams = Pick<acp.NewSessionRequest, 'cwd' | 'mcpServers' | 'additionalDirectories'>;
+export type SessionParams = Pick<acp.NewSessionRequest, 'cwd' | 'mcpServers' | 'additionalDirectories'>;
 
-export async function openSession(port: SessionOpenerPort, gen: Generation): Promise<void> {
+/**
+ * The folders and MCP servers every session call of this agent carries (new, load, resume, fork);
+ * MCP servers that could not be built are left out, and the transcript says so.
+ */
+export async function sessionParams(
+  port: Pick<SessionOpenerPort, 'agent' | 'env' | 'dispatch'>,
+  gen: Generation,
+): Promise<{ params: SessionParams; roots: AgentRoots }> {
   const roots = sessionRoots(port.env, gen);
   let params: SessionParams;
   try {
@@ -52,8 +59,13 @@ export async function openSession(port: SessionOpenerPort, gen: Generation): Pro
     });
     params = { cwd: roots.cwd, mcpServers: [] };
   }
-  if (!port.isCurrent(gen)) return;
   if (roots.additionalDirectories.length > 0) params.additionalDirectories = roots.additionalDirectories;
+  return { params, roots };
+}
+
+export async function openSession(port: SessionOpenerPort, gen: Generation): Promise<void> {
+  const { params, roots } = await sessionParams(port, gen);
+  if (!port.isCurrent(gen)) return;
   const continuing = hasConversation(port.current());
   if (continuing && (await continueSession(port, gen, params)) !== false) return;
   let response: acp.NewSessionResponse;
@@ -136,7 +148,7 @@ function sessionRoots(env: HostEnvironment, gen: Generation): AgentRoots {
 }
 
 /** The MCP servers for a session of this agent: per its capabilities, or none. */
-async function mcpServers(port: SessionOpenerPort, gen: Generation): Promise<acp.McpServer[]> {
+async function mcpServers(port: Pick<SessionOpenerPort, 'agent' | 'env'>, gen: Generation): Promise<acp.McpServer[]> {
   const capabilities = gen.connection.capabilities?.mcpCapabilities;
   return (await port.env.mcpServers?.(port.agent, capabilities)) ?? [];
 }

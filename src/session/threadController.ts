@@ -27,6 +27,7 @@ import { ThreadTerminals, type ThreadTerminalsDeps } from './threadTerminals';
 import { UpdateIntake } from './updateIntake';
 import type { ReplayReconciler } from './sessionContinuation';
 import { openSession, type SessionOpenerPort } from './sessionOpener';
+import { continueFromEdit, type MessageEditPort } from './messageEdit';
 import { SETTING_TIMEOUT_MS, setConfigOption, setMode, type SessionSettingsPort } from './sessionSettings';
 
 export { MAX_PROTOCOL_ERROR_ENTRIES } from './updateIntake';
@@ -54,6 +55,9 @@ export { SETTING_TIMEOUT_MS } from './sessionSettings';
 export function createThreadController(options: ThreadControllerOptions): ThreadController {
   return new AcpThreadController(options);
 }
+
+/** How long "Edit" waits for a running turn to stop before it gives up. */
+const STOP_TURN_TIMEOUT_MS = 10_000;
 
 interface Turn {
   cancelRequested: boolean;
@@ -188,8 +192,11 @@ export class AcpThreadController implements ThreadController {
     if (this.isCurrent(gen)) await openSession(this.openerPort(), gen);
   }
 
-  /** context: content blocks of the attached context, sent after the text (promptContext.ts). */
-  async prompt(text: string, context: acp.ContentBlock[] = []): Promise<void> {
+  /**
+   * context: content blocks of the attached context, sent after the text (promptContext.ts).
+   * preamble: blocks sent before the text and not shown (an edit's seed or fork note, messageEdit.ts).
+   */
+  async prompt(text: string, context: acp.ContentBlock[] = [], preamble: acp.ContentBlock[] = []): Promise<void> {
     const gen = this.generation;
     const sessionId = this.sessionId;
     if (!gen || !this.isCurrent(gen) || !sessionId || this.store.current.connection.kind !== 'ready') {
@@ -202,7 +209,8 @@ export class AcpThreadController implements ThreadController {
     this.dispatch({ type: 'promptSent', prompt });
     let action: ThreadAction | null;
     try {
-      const response = await gen.connection.rpc.request(AgentMethod.sessionPrompt, { sessionId, prompt });
+      const wire = preamble.length > 0 ? [...preamble, ...prompt] : prompt;
+      const response = await gen.connection.rpc.request(AgentMethod.sessionPrompt, { sessionId, prompt: wire });
       action = turnEndedAction(response);
     } catch (error) {
       if (error instanceof AcpRpcError) {
@@ -248,6 +256,32 @@ export class AcpThreadController implements ThreadController {
     this.permissions.cancelAll();
     this.elicitations.cancelAll();
     gen.connection.rpc.notify(AgentMethod.sessionCancel, { sessionId: this.sessionId });
+  }
+
+  async stopTurn(timeoutMs = STOP_TURN_TIMEOUT_MS): Promise<void> {
+    if (!this.turn) return;
+    await this.cancel();
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(done, timeoutMs);
+      const listener = this.store.onEvent(() => {
+        if (!this.turn) done();
+      });
+      function done(): void {
+        clearTimeout(timer);
+        listener.dispose();
+        resolve();
+      }
+      if (!this.turn) done();
+    });
+    if (this.turn) throw new Error('the agent did not stop its turn; try again once it has');
+  }
+
+  async editFrom(entryId: string, text: string, context: acp.ContentBlock[], restoredFiles: number): Promise<void> {
+    const { gen, sessionId } = this.requireSession();
+    if (this.turn || this.store.current.connection.kind !== 'ready') {
+      throw new Error('the agent is busy; stop it first');
+    }
+    await continueFromEdit(this.editPort(), gen, sessionId, { entryId, text, context, restoredFiles });
   }
 
   resolvePermission(permissionId: string, optionId: string | null): void {
@@ -347,6 +381,26 @@ export class AcpThreadController implements ThreadController {
         this.replay = null;
         this.sessionId = sessionId;
       },
+      log: (line) => this.log.append(line),
+    };
+  }
+
+  /** The controller as an edit sees it (messageEdit.ts). */
+  private editPort(): MessageEditPort {
+    return {
+      agent: this.agent,
+      env: this.options.env,
+      current: () => this.store.current,
+      dispatch: (action) => this.dispatch(action),
+      isCurrent: (gen) => this.isCurrent(gen),
+      switchSession: (gen, sessionId, cwd) => {
+        gen.detachSession?.dispose();
+        this.endTerminals(gen);
+        gen.terminals = this.terminals.open(cwd);
+        gen.detachSession = gen.connection.attach(sessionId, this.sessionSink(gen.terminals));
+        this.sessionId = sessionId;
+      },
+      prompt: (text, context, preamble) => this.prompt(text, context, preamble),
       log: (line) => this.log.append(line),
     };
   }

@@ -9,6 +9,7 @@ import type {
   ConnectionState,
   QueuedPrompt,
   ContinueHow,
+  EditedFrom,
   FileWriteView,
   ReviewView,
   SettingTarget,
@@ -81,7 +82,7 @@ export type ThreadAction =
   /** The messages waiting for the turn to end, whole (queued, edited, removed or sent). */
   | { type: 'queueChanged'; queue: QueuedPrompt[] }
   /** The chat went on with the agent after a reload or restart (see the `continued` entry). */
-  | { type: 'sessionContinued'; how: ContinueHow }
+  | { type: 'sessionContinued'; how: ContinueHow; edit?: EditedFrom }
   /** A note from the client in the thread (e.g. which workspace folder the agent works in). */
   | { type: 'notice'; text: string }
   /** The agent process failed (spawn error, exit, timeout, bad protocol version). */

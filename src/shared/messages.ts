@@ -111,6 +111,11 @@ type WebviewMessage =
   /** Put the files back as they were before this user message (the host asks first; undoable). */
   | { type: 'restoreCheckpoint'; entryId: string }
   /**
+   * "Edit" on a previous user message, sent: put the files back as they were before it (the host
+   * asks first), then continue from there with `text` (a fork of the session, or a new seeded one).
+   */
+  | { type: 'editMessage'; entryId: string; text: string; context?: ContextRef[] }
+  /**
    * The user's answer to an elicitation form (experimental); `values` only with `accept`, checked
    * again on the host against the form (src/shared/elicitation.ts).
    */

@@ -4,6 +4,7 @@
 // after reading the texts. The rules follow the agent's `promptCapabilities` (ACP: every agent
 // takes text and resource_link; embedded `resource` needs `embeddedContext`, `image` needs `image`).
 import type * as acp from '@agentclientprotocol/sdk';
+import { whyUnavailable } from './capabilities';
 
 /** 1-based, inclusive lines. */
 export interface LineRange {
@@ -32,8 +33,12 @@ export interface ResolvedContext {
 export type Support = { ok: true } | { ok: false; reason: string };
 
 /** Whether the agent can take this reference at all (embedding is optional: a link always works). */
-export function contextSupport(ref: ContextRef, caps: acp.PromptCapabilities | null | undefined): Support {
-  if (ref.kind === 'image' && caps?.image !== true) return { ok: false, reason: 'This agent does not accept images.' };
+export function contextSupport(
+  ref: ContextRef,
+  caps: acp.PromptCapabilities | null | undefined,
+  agentName = 'This agent',
+): Support {
+  if (ref.kind === 'image' && caps?.image !== true) return { ok: false, reason: whyUnavailable(agentName, 'image') };
   return { ok: true };
 }
 

@@ -142,7 +142,11 @@ export function reduce(state: ThreadState, action: ThreadAction): ThreadState {
     case 'queueChanged':
       return { ...state, queue: action.queue };
     case 'sessionContinued':
-      return appendEntry(state, (id) => ({ kind: 'continued', id, how: action.how }));
+      return appendEntry(state, (id) =>
+        action.edit
+          ? { kind: 'continued', id, how: action.how, edit: action.edit }
+          : { kind: 'continued', id, how: action.how },
+      );
 
     case 'notice':
       return appendEntry(state, (id) => ({ kind: 'notice', id, text: action.text }));

@@ -148,12 +148,24 @@ export type Entry =
   /**
    * The chat went on with the agent after a reload or a restart: `resumed` and `loaded` kept the
    * agent's context (session/resume, session/load); `new` did not: the agent starts fresh from
-   * here and knows nothing of what is above.
+   * here and knows nothing of what is above. After "Edit" on a previous message (`edit` set):
+   * `forked` went on in a fork of the session (session/fork), `seeded` in a new session given the
+   * conversation up to that message as text.
    */
-  | { kind: 'continued'; id: string; how: ContinueHow };
+  | { kind: 'continued'; id: string; how: ContinueHow; edit?: EditedFrom };
 
 /** How a chat went on with its agent (see the `continued` entry). */
-export type ContinueHow = 'resumed' | 'loaded' | 'new';
+export type ContinueHow = 'resumed' | 'loaded' | 'new' | 'forked' | 'seeded';
+
+/** Where an edit went back to, for the `continued` entry that says so. */
+export interface EditedFrom {
+  /** The start of the message the user went back to (bounded by the host). */
+  excerpt: string;
+  /** How many files the checkpoint restore put back. */
+  restoredFiles: number;
+  /** Why the edit did not fork (seeded), in the words of the capability rules. */
+  reason?: string;
+}
 
 /** An agent's `_meta` object: opaque, kept for whoever reads it (the spec: make no assumptions). */
 export type AgentMeta = Record<string, unknown>;

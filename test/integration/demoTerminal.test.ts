@@ -56,9 +56,8 @@ it('/terminal shows a coloured build that exits 0 and a command the agent kills,
   controller.onTerminalOutput((id, data) => raw.set(id, (raw.get(id) ?? '') + data));
   try {
     await controller.start();
-    const began = Date.now();
+    // The killed command would run for ever: the turn ends only because the agent's kill stopped it.
     await controller.prompt('/terminal');
-    const elapsed = Date.now() - began;
     const state = controller.snapshot().state;
     expect(state.terminals?.['terminal-1']).toMatchObject({
       status: 'exited',
@@ -80,7 +79,6 @@ it('/terminal shows a coloured build that exits 0 and a command the agent kills,
       .map((entry) => JSON.stringify(entry))
       .join('');
     expect(answer).toContain('all 3 steps passed');
-    expect(elapsed).toBeLessThan(15_000);
   } finally {
     await controller.dispose();
   }

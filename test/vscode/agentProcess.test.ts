@@ -141,13 +141,11 @@ suite('The agent process', () => {
   test('switchboard.initializeTimeoutSeconds is read from the settings', async () => {
     await configure({ initializeTimeoutSeconds: 1, agents: { [PROBE]: probeEntry(['--no-initialize']) } });
     const api = await switchboardApi();
-    const started = Date.now();
     const thread = await api.newChat(PROBE);
-    const elapsed = Date.now() - started;
     const connection = thread.snapshot().state.connection;
     assert.equal(connection.kind, 'failed');
-    // The default is 30 s: failing well before it shows the setting was read.
-    assert.ok(elapsed < 15_000, `failed after ${elapsed} ms`);
+    // The failure names the limit it waited for: the setting's 1 s, not the default 30 s.
+    assert.equal(connection.failure.title, 'The agent did not answer initialize within 1 s');
     await thread.dispose();
     await configure({
       initializeTimeoutSeconds: undefined,

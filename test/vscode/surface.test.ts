@@ -42,6 +42,8 @@ function localized(text: string): string {
 const ALWAYS = new Set([
   'switchboard.newChat',
   'switchboard.newChatWithAgent',
+  'switchboard.openChatInEditor',
+  'switchboard.showHistory',
   'switchboard.configureAgents',
   'switchboard.showAgentLog',
   'switchboard.showTraffic',

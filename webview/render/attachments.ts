@@ -3,6 +3,7 @@
 // not sent). Images come from paste or drop; files from "@", the editor commands, or a drop from
 // the Explorer (VS Code passes the dragged files as a uri-list when Shift is held).
 import type * as acp from '@agentclientprotocol/sdk';
+import { controlState } from '../../src/shared/controlRules';
 import { contextLabel, contextSupport, IMAGE_MIME_TYPES, type ContextRef } from '../../src/shared/promptContext';
 import { button, h, replaceChildren, setHidden } from '../dom';
 import { visibleText } from '../visibleText';
@@ -16,7 +17,8 @@ const MAX_ATTACHED = 50;
 export class AttachmentsView {
   readonly el = h('div', { class: 'composer-attachments', attrs: { 'aria-label': t('Attached context') } });
   private items: ContextRef[] = [];
-  private caps: acp.PromptCapabilities | null | undefined = undefined;
+  private caps: acp.AgentCapabilities | null | undefined = undefined;
+  private agentName = 'This agent';
   /** A note about the last thing that could not be attached (too large, not an image). */
   private note = '';
 
@@ -28,10 +30,15 @@ export class AttachmentsView {
     return this.items;
   }
 
-  setCapabilities(caps: acp.PromptCapabilities | null | undefined): void {
-    if (caps === this.caps) return;
+  setCapabilities(caps: acp.AgentCapabilities | null | undefined, agentName: string): void {
+    if (caps === this.caps && agentName === this.agentName) return;
     this.caps = caps;
+    this.agentName = agentName;
     this.render();
+  }
+
+  private support(ref: ContextRef) {
+    return contextSupport(ref, this.caps?.promptCapabilities, this.agentName);
   }
 
   add(refs: readonly ContextRef[]): void {
@@ -45,8 +52,8 @@ export class AttachmentsView {
 
   /** What goes with the message; what the agent cannot take stays attached (and says why). */
   takeSendable(): ContextRef[] {
-    const sendable = this.items.filter((ref) => contextSupport(ref, this.caps).ok);
-    this.items = this.items.filter((ref) => !contextSupport(ref, this.caps).ok);
+    const sendable = this.items.filter((ref) => this.support(ref).ok);
+    this.items = this.items.filter((ref) => !this.support(ref).ok);
     this.note = '';
     this.render();
     return sendable;
@@ -99,12 +106,25 @@ export class AttachmentsView {
   }
 
   private chip(ref: ContextRef, index: number): HTMLElement {
-    const support = contextSupport(ref, this.caps);
-    const title = 'path' in ref && ref.path ? ref.path : contextLabel(ref);
+    const support = this.support(ref);
+    // A file, selection or symbol goes with its text only when the agent takes embedded context;
+    // otherwise as a link, which the chip says (its tooltip has the whole sentence).
+    const embed = ref.kind === 'file' || ref.kind === 'selection' || ref.kind === 'symbol';
+    const linkOnly = embed
+      ? controlState('embedContext', { capabilities: this.caps, agentName: this.agentName })
+      : null;
+    const degraded = linkOnly?.kind === 'degraded' ? linkOnly.note : null;
+    const path = 'path' in ref && ref.path ? ref.path : contextLabel(ref);
+    const title = degraded ? `${path} (${degraded})` : path;
     return h(
       'span',
-      { class: `context-chip${support.ok ? '' : ' unsupported'}`, data: { kind: ref.kind }, title: visibleText(title) },
+      {
+        class: `context-chip${support.ok ? '' : ' unsupported'}${degraded ? ' link-only' : ''}`,
+        data: { kind: ref.kind },
+        title: visibleText(title),
+      },
       h('span', { class: 'chip-label', text: visibleText(contextLabel(ref), { maxLength: 120 }) }),
+      degraded ? h('span', { class: 'chip-note', text: t('link'), attrs: { 'aria-label': degraded } }) : null,
       support.ok ? null : h('span', { class: 'chip-warning', text: t('{0} Not sent.', support.reason) }),
       button(
         '×',

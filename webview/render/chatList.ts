@@ -63,7 +63,21 @@ export class ChatListView {
       t('Close this chat'),
     );
     close.setAttribute('aria-label', t('Close {0}', title));
-    const tab = h('div', { class: 'chat-tab', data: { threadId: chat.threadId, state: chat.state } }, select, close);
+    // Shown on hover and keyboard focus only: the row is narrow in the side bar.
+    const inEditor = button(
+      '⧉',
+      'chat-tab-editor',
+      () => this.post({ type: 'openChatInEditor', threadId: chat.threadId }),
+      t('Open this chat in an editor tab'),
+    );
+    inEditor.setAttribute('aria-label', t('Open {0} in an editor tab', title));
+    const tab = h(
+      'div',
+      { class: 'chat-tab', data: { threadId: chat.threadId, state: chat.state } },
+      select,
+      inEditor,
+      close,
+    );
     tab.classList.toggle('shown', shown);
     tab.classList.toggle('unread', chat.unread && !shown);
     return tab;

@@ -107,6 +107,10 @@ export class ComposerView {
   private commands: acp.AvailableCommand[] = [];
   private hasThread = false;
   private entries: readonly Entry[] = [];
+  /** "Edit" on a previous message: which one, and the draft it replaced (back on cancel). */
+  private editing: { entryId: string; threadId: string | null; draft: string } | null = null;
+  private threadId: string | null = null;
+  private readonly editBar: HTMLElement;
   /** How far back Up/Down is in the earlier prompts (0: the draft), and the draft it replaced. */
   private recall = { back: 0, draft: '' };
   /** Focus was asked for while the textarea was disabled (a new chat's agent still starting). */
@@ -140,6 +144,16 @@ export class ComposerView {
     this.stop.id = 'stop';
     this.menu = new SlashMenuView((command) => this.pickCommand(command));
     this.selectors = new SelectorsView(post);
+    this.editBar = h(
+      'div',
+      { class: 'composer-editing', attrs: { role: 'status' } },
+      h('span', {
+        class: 'editing-text',
+        text: 'Editing an earlier message: sending it puts the files back as they were before it (you confirm) and continues the chat from there.',
+      }),
+      button('Cancel', 'link-button cancel-edit', () => this.cancelEdit(), 'Stop editing (Esc)'),
+    );
+    this.editBar.hidden = true;
     const input = h('div', { class: 'composer-input' }, this.ghost, this.textarea);
     const toolbar = h(
       'div',
@@ -156,7 +170,7 @@ export class ComposerView {
       { class: 'composer' },
       this.menu.el,
       this.queue.el,
-      h('div', { class: 'composer-box' }, input, this.attachments.el, toolbar),
+      h('div', { class: 'composer-box' }, this.editBar, input, this.attachments.el, toolbar),
     );
     this.textarea.addEventListener('paste', (event) => this.onPaste(event));
     this.el.addEventListener('dragover', (event) => this.onDragOver(event));
@@ -177,11 +191,40 @@ export class ComposerView {
     this.commands = Array.isArray(thread?.commands) ? thread.commands : [];
     this.selectors.update(thread);
     this.queue.update(thread?.queue, this.mode.running);
-    this.attachments.setCapabilities(thread?.agentCapabilities?.promptCapabilities);
+    this.attachments.setCapabilities(thread?.agentCapabilities, thread ? agentName(thread) : 'This agent');
     this.entries = Array.isArray(thread?.entries) ? thread.entries : [];
+    // Another chat shown, or the message gone: the edit ends (the text stays to send as usual).
+    const editing = this.editing;
+    this.threadId = thread?.key.threadId ?? null;
+    if (editing && (editing.threadId !== this.threadId || !this.entries.some((entry) => entry.id === editing.entryId)))
+      this.endEdit();
     this.applyMode();
     if (this.menu.isOpen) this.refreshMenu();
     this.refreshGhost();
+  }
+
+  /** "Edit" on a previous message: its text in the box, and what sending will do above it. */
+  startEdit(entryId: string, text: string): void {
+    if (!this.mode.enabled || !this.hasThread) return;
+    this.editing = { entryId, threadId: this.threadId, draft: this.editing ? this.editing.draft : this.textarea.value };
+    this.textarea.value = text;
+    setHidden(this.editBar, false);
+    this.el.classList.add('editing');
+    this.onInput();
+    this.focus();
+  }
+
+  private cancelEdit(): void {
+    if (!this.editing) return;
+    this.textarea.value = this.editing.draft;
+    this.endEdit();
+    this.onInput();
+  }
+
+  private endEdit(): void {
+    this.editing = null;
+    setHidden(this.editBar, true);
+    this.el.classList.remove('editing');
   }
 
   /** A disabled textarea cannot take the focus (a new chat's agent is still starting): it takes it
@@ -272,6 +315,9 @@ export class ComposerView {
       this.submit(event.ctrlKey || event.metaKey);
     } else if ((event.key === 'ArrowUp' || event.key === 'ArrowDown') && !event.shiftKey && this.onRecallKey(event)) {
       event.preventDefault();
+    } else if (event.key === 'Escape' && this.editing) {
+      event.preventDefault();
+      this.cancelEdit();
     } else if (event.key === 'Escape' && this.mode.running) {
       event.preventDefault();
       this.cancel();
@@ -316,7 +362,11 @@ export class ComposerView {
     if (!this.mode.enabled || text.trim() === '') return;
     const context = this.attachments.takeSendable();
     const attached = context.length > 0 ? { context } : {};
-    if (this.mode.running) {
+    if (this.editing) {
+      // The host stops a running turn first; the edit never queues.
+      this.post({ type: 'editMessage', entryId: this.editing.entryId, text, ...attached });
+      this.endEdit();
+    } else if (this.mode.running) {
       this.post(now ? { type: 'sendNow', text, ...attached } : { type: 'queuePrompt', text, ...attached });
     } else {
       const agentId = !this.hasThread ? this.options.agentForNewChat?.() : undefined;

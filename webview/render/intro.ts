@@ -3,6 +3,8 @@
 // agent (name, version, what it accepts besides text), its slash commands, a few example prompts that
 // fill the composer, and the keys. Agent-supplied text goes through visibleText and is bounded.
 import type * as acp from '@agentclientprotocol/sdk';
+import { agentOffers } from '../../src/shared/capabilities';
+import { controlNote, controlState, type ChatControl } from '../../src/shared/controlRules';
 import type { ThreadState } from '../../src/shared/thread';
 import { button, h, setHidden } from '../dom';
 import type { ViewState } from '../store';
@@ -29,13 +31,22 @@ const KEYS: [string, string][] = [
 
 /** What the agent accepts besides text, from its initialize answer (unknown shapes count as no). */
 export function capabilityLines(capabilities: acp.AgentCapabilities | null): string[] {
-  const prompt = capabilities?.promptCapabilities;
   const lines: string[] = [];
-  if (prompt?.image === true) lines.push('images');
-  if (prompt?.audio === true) lines.push('audio');
-  if (prompt?.embeddedContext === true) lines.push(t('files and selections as context'));
-  if (capabilities?.loadSession === true) lines.push(t('reopening earlier sessions'));
+  if (agentOffers(capabilities, 'image')) lines.push(t('images'));
+  if (agentOffers(capabilities, 'audio')) lines.push(t('audio'));
+  if (agentOffers(capabilities, 'embeddedContext')) lines.push(t('files and selections as context'));
+  if (agentOffers(capabilities, 'loadSession') || agentOffers(capabilities, 'resumeSession'))
+    lines.push(t('reopening earlier sessions'));
   return lines;
+}
+
+/** The chat controls this agent cannot use (or only in part), each with the sentence that says why. */
+const INTRO_CONTROLS: readonly ChatControl[] = ['attachImage', 'embedContext', 'continueChat'];
+
+export function limitLines(capabilities: acp.AgentCapabilities | null, name: string): string[] {
+  return INTRO_CONTROLS.map((control) => controlNote(controlState(control, { capabilities, agentName: name }))).filter(
+    (note): note is string => note !== null,
+  );
 }
 
 export class IntroView {
@@ -102,6 +113,13 @@ export class IntroView {
             ),
       }),
     );
+    const limits = thread.agent.isDemo ? [] : limitLines(thread.agentCapabilities, agentName(thread));
+    if (limits.length > 0) {
+      parts.push(
+        h('h3', { class: 'intro-heading', text: 'Not with this agent' }),
+        h('ul', { class: 'intro-limits' }, ...limits.map((text) => h('li', { text }))),
+      );
+    }
     const commands = Array.isArray(thread.commands) ? thread.commands.slice(0, MAX_COMMANDS) : [];
     if (commands.length > 0) {
       parts.push(

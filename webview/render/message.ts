@@ -134,12 +134,22 @@ function cutAt(text: string, count: number): number {
   return code >= 0xd800 && code <= 0xdbff ? count - 1 : count;
 }
 
+/** The event "Edit" on a user message raises; the thread view hands it to the composer. */
+export const EDIT_EVENT = 'switchboard-edit-message';
+
+export interface EditRequest {
+  entryId: string;
+  text: string;
+}
+
 export class MessageView implements EntryView {
   readonly el: HTMLElement;
   private readonly parts: PartsRenderer;
   /** Thoughts render only when expanded: a collapsed "Thinking" costs nothing while it streams. */
   private readonly details: HTMLDetailsElement | null = null;
   private pending: MessagePart[] | null = null;
+  /** A user message's text, for Edit. */
+  private userText = '';
 
   constructor(entry: MessageEntry, post: Post, budget: FrameBudget) {
     this.el = h('div', { class: `entry ${entry.kind}`, data: { entryId: entry.id } });
@@ -163,7 +173,20 @@ export class MessageView implements EntryView {
           () => post({ type: 'restoreCheckpoint', entryId: entry.id }),
           t('Put the files the agent touched back as they were before this message'),
         );
-        this.el.appendChild(h('div', { class: 'message-author' }, h('span', { text: t('You') }), restore));
+        // Edit puts this message into the composer; sending it goes back to here (composer.ts).
+        const edit = button(
+          t('Edit'),
+          'edit-message link-button',
+          () =>
+            this.el.dispatchEvent(
+              new CustomEvent<EditRequest>(EDIT_EVENT, {
+                bubbles: true,
+                detail: { entryId: entry.id, text: this.userText },
+              }),
+            ),
+          t('Edit this message and continue from here (the files go back to before it)'),
+        );
+        this.el.appendChild(h('div', { class: 'message-author' }, h('span', { text: t('You') }), edit, restore));
       }
       this.el.appendChild(body);
     }
@@ -172,6 +195,9 @@ export class MessageView implements EntryView {
 
   update(entry: Entry, appended?: TextAppend | null): void {
     if (entry.kind !== 'user' && entry.kind !== 'agent' && entry.kind !== 'thought') return;
+    if (entry.kind === 'user' && Array.isArray(entry.parts)) {
+      this.userText = entry.parts.map((part) => (part.kind === 'text' ? part.text : '')).join('');
+    }
     if (this.details && !this.details.open) {
       this.pending = entry.parts;
       return;

@@ -5,6 +5,7 @@ import type { ViewState } from '../store';
 import { h, setHidden } from '../dom';
 import { recordError } from '../errors';
 import { ComposerView, type ComposerOptions } from './composer';
+import { EDIT_EVENT, type EditRequest } from './message';
 import { ChatListView } from './chatList';
 import { ConnectionBanner } from './connection';
 import { Announcer } from './announcer';
@@ -61,6 +62,11 @@ export function createThreadRenderer(
     composer.textarea.value = text;
     composer.textarea.dispatchEvent(new Event('input'));
     composer.focus();
+  });
+  // "Edit" on a user message (message.ts raises the event): its text into the composer.
+  transcript.el.addEventListener(EDIT_EVENT, (event) => {
+    const { entryId, text } = (event as CustomEvent<EditRequest>).detail;
+    composer.startEdit(entryId, text);
   });
   const emptyState = intro.noChat;
   const pickerHome = intro.pickerHome;

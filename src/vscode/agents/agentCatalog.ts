@@ -5,6 +5,7 @@ import { formatCommandLine } from '../../agents/commandLine';
 import { parseAgentsSetting, resolveDefaultAgent, type DemoLaunch, type RegistryResolver } from '../../agents/config';
 import type { AgentConfig, HostEnvironment } from '../../session/api';
 import type { AgentChoice } from '../../shared/messages';
+import { agentsRunHere } from './remoteInfo';
 
 export const SETTINGS_SECTION = 'switchboard';
 
@@ -72,6 +73,7 @@ export function transportSettings(): ReturnType<HostEnvironment['settings']> {
     // Draft ACP features: off unless the user turned them on (strictly `true`).
     experimental: {
       elicitation: config.get<unknown>('experimental.elicitation') === true,
+      fork: config.get<unknown>('experimental.fork') === true,
     },
   };
 }
@@ -96,8 +98,11 @@ export async function pickAgent(catalog: AgentCatalog): Promise<string | undefin
       : choice.commandLine,
     agentId: choice.id,
   }));
+  const where = agentsRunHere();
   const picked = await vscode.window.showQuickPick(items, {
-    title: vscode.l10n.t('New Chat with Agent'),
+    title: where
+      ? vscode.l10n.t('New Chat with Agent (agents run {0})', where)
+      : vscode.l10n.t('New Chat with Agent'),
     placeHolder: vscode.l10n.t('Pick an agent (add more in the switchboard.agents setting)'),
     matchOnDetail: true,
   });

@@ -1,20 +1,41 @@
 // One LogOutputChannel per agent ("Switchboard: <agent>") for what the agent writes to stderr.
 // Created on first use, so activation creates no channels and unused agents never show up.
+// Secrets Switchboard handed to the agent are replaced before a line is written (an agent may echo its key).
 import * as vscode from 'vscode';
+import type { SecretRedactor } from '../../agents/secretRedactor';
+
+const RECENT_LINES = 200;
 
 export class AgentLogs implements vscode.Disposable {
   private readonly channels = new Map<string, vscode.LogOutputChannel>();
   /** Agents stopping after deactivation may still write stderr; a closed channel would throw. */
   private disposed = false;
 
-  constructor(private readonly displayName: (agentId: string) => string) {}
+  /** The last lines written per agent, redacted, for tests that prove a secret never reached the log. */
+  private readonly recent = new Map<string, string[]>();
+
+  constructor(
+    private readonly displayName: (agentId: string) => string,
+    private readonly redactor?: SecretRedactor,
+  ) {}
 
   sink(agentId: string): { append(line: string): void } {
     return {
       append: (line) => {
-        if (!this.disposed) this.channel(agentId).appendLine(line);
+        if (this.disposed) return;
+        const safe = this.redactor && !this.redactor.isEmpty ? this.redactor.redact(line) : line;
+        this.channel(agentId).appendLine(safe);
+        const recent = this.recent.get(agentId) ?? [];
+        recent.push(safe);
+        if (recent.length > RECENT_LINES) recent.splice(0, recent.length - RECENT_LINES);
+        this.recent.set(agentId, recent);
       },
     };
+  }
+
+  /** The last lines of an agent's log (at most RECENT_LINES appends). */
+  recentText(agentId: string): string {
+    return (this.recent.get(agentId) ?? []).join('\n');
   }
 
   show(agentId: string): void {

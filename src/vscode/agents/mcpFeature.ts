@@ -5,6 +5,7 @@ import type * as acp from '@agentclientprotocol/sdk';
 import * as vscode from 'vscode';
 import type { AgentConfig } from '../../agents/config';
 import { buildMcpServers, importVsCodeMcpServers, parseMcpServersSetting, secretNames } from '../../agents/mcpServers';
+import type { SecretRedactor } from '../../agents/secretRedactor';
 import { SETTINGS_SECTION } from './agentCatalog';
 
 const SECRET_PREFIX = 'switchboard.mcp.secret.';
@@ -13,6 +14,8 @@ export class McpFeature {
   constructor(
     private readonly secrets: vscode.SecretStorage,
     private readonly log: (agentId: string, line: string) => void,
+    /** Every secret value put into a server's env or headers is kept out of the logs. */
+    private readonly redactor?: SecretRedactor,
   ) {}
 
   /** HostEnvironment.mcpServers: the list for one agent's session, per its capabilities. */
@@ -24,7 +27,9 @@ export class McpFeature {
     const values = new Map<string, string>();
     for (const name of names) {
       const value = await this.secrets.get(SECRET_PREFIX + name);
-      if (value !== undefined) values.set(name, value);
+      if (value === undefined) continue;
+      values.set(name, value);
+      this.redactor?.add(value);
     }
     const built = buildMcpServers(parsed.servers, capabilities, values);
     for (const line of built.skipped) this.log(agent.id, `[switchboard] ${line}`);

@@ -1,7 +1,9 @@
 // The "Switchboard: ACP Traffic" output channel. Each agent's messages go to its own bounded
 // TrafficLog all the time (cheap); the channel is only filled once the user opens it, because
 // appending every streamed chunk to an output channel nobody reads would cost on the hot path.
+// Secrets Switchboard handed to the agent (sign-in keys, MCP secrets) are replaced before a message is kept.
 import * as vscode from 'vscode';
+import type { SecretRedactor } from '../../agents/secretRedactor';
 import { TrafficLog } from '../../protocol/trafficLog';
 import type { TrafficSink } from '../../session/api';
 
@@ -10,6 +12,8 @@ export class TrafficChannel implements vscode.Disposable {
   private channel: vscode.OutputChannel | undefined;
   private readonly subscriptions: Array<{ dispose(): void }> = [];
 
+  constructor(private readonly redactor?: SecretRedactor) {}
+
   sink(agentId: string): TrafficSink {
     let log = this.logs.get(agentId);
     if (!log) {
@@ -17,7 +21,19 @@ export class TrafficChannel implements vscode.Disposable {
       this.logs.set(agentId, log);
       if (this.channel) this.follow(agentId, log);
     }
-    return log;
+    const redactor = this.redactor;
+    if (!redactor) return log;
+    const kept = log;
+    return {
+      record: (direction, message) =>
+        redactor.isEmpty ? kept.record(direction, message) : kept.recordText(direction, redactor.redact(text(message))),
+      recordText: (direction, line) => kept.recordText(direction, redactor.isEmpty ? line : redactor.redact(line)),
+    };
+  }
+
+  /** What the log keeps for an agent, as the channel shows it (tests read it to prove a secret is absent). */
+  text(agentId: string): string {
+    return this.logs.get(agentId)?.format() ?? '';
   }
 
   /** Fills the channel with what every log holds, then keeps appending live. */
@@ -54,4 +70,13 @@ function prefixLines(agentId: string, text: string): string {
     .split('\n')
     .map((line) => `[${agentId}] ${line}`)
     .join('\n');
+}
+
+function text(message: unknown): string {
+  if (typeof message === 'string') return message;
+  try {
+    return JSON.stringify(message) ?? String(message);
+  } catch {
+    return String(message);
+  }
 }

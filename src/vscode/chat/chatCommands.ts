@@ -30,16 +30,30 @@ export function chatStateLabel(state: ChatSummary['state']): string {
   return STATE_LABEL[state];
 }
 
-/** The quick pick of "Switchboard: Switch Chat...": the chosen chat's id, undefined when dismissed. */
+export interface PickedChat {
+  threadId: string;
+  /** The item's "Open in Editor" button was used (else the chat is shown in the side bar). */
+  inEditor: boolean;
+}
+
+/**
+ * The quick pick of "Switchboard: Switch Chat...": the chosen chat, undefined when dismissed. Each
+ * item has an "Open in Editor" button.
+ */
 export async function pickChat(
   list: ChatList,
   placeHolder = vscode.l10n.t('Switch to a chat'),
-): Promise<string | undefined> {
+): Promise<PickedChat | undefined> {
+  const openInEditor: vscode.QuickInputButton = {
+    iconPath: new vscode.ThemeIcon('go-to-file'),
+    tooltip: vscode.l10n.t('Open in Editor'),
+  };
   const items = list.summaries().map((chat) => ({
     label: `${STATE_ICON[chat.state]} ${oneLine(chat.title)}`,
     description: `${chat.agentName} · ${STATE_LABEL[chat.state]}${chat.unread ? ' · unread' : ''}`,
     detail: chat.active ? vscode.l10n.t('Shown in the side bar') : undefined,
     threadId: chat.threadId,
+    buttons: [openInEditor],
   }));
   if (items.length === 0) {
     void vscode.window.showInformationMessage(
@@ -47,8 +61,27 @@ export async function pickChat(
     );
     return undefined;
   }
-  const picked = await vscode.window.showQuickPick(items, { placeHolder, matchOnDescription: true });
-  return picked?.threadId;
+  const pick = vscode.window.createQuickPick<(typeof items)[number]>();
+  pick.items = items;
+  pick.placeholder = placeHolder;
+  pick.matchOnDescription = true;
+  return new Promise((resolve) => {
+    let picked: PickedChat | undefined;
+    pick.onDidAccept(() => {
+      const item = pick.selectedItems[0];
+      picked = item && { threadId: item.threadId, inEditor: false };
+      pick.hide();
+    });
+    pick.onDidTriggerItemButton((event) => {
+      picked = { threadId: event.item.threadId, inEditor: true };
+      pick.hide();
+    });
+    pick.onDidHide(() => {
+      pick.dispose();
+      resolve(picked);
+    });
+    pick.show();
+  });
 }
 
 /** Closes a chat; a chat that is working or waiting for the user is only closed once the user says so. */

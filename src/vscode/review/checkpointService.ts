@@ -192,6 +192,15 @@ export class CheckpointService implements vscode.Disposable {
 
   /** Asks, then restores the files of the checkpoint before that user message. Returns the files restored. */
   async restore(threadId: string, entryId: string, options: { confirm?: boolean } = {}): Promise<string[]> {
+    return (await this.restoreOutcome(threadId, entryId, options)).restored;
+  }
+
+  /** As restore, and whether the user cancelled the confirmation ("Edit" then stops; nothing changed). */
+  async restoreOutcome(
+    threadId: string,
+    entryId: string,
+    options: { confirm?: boolean } = {},
+  ): Promise<{ restored: string[]; cancelled: boolean }> {
     await this.queue;
     const id = this.index[`${threadId}/${entryId}`];
     const checkpoint = id ? await this.store.get(id) : undefined;
@@ -201,9 +210,11 @@ export class CheckpointService implements vscode.Disposable {
           'Switchboard: there is no checkpoint for this message (it may have been dropped to save disk space).',
         ),
       );
-      return [];
+      return { restored: [], cancelled: false };
     }
-    return this.restoreCheckpoint(checkpoint, options);
+    let cancelled = false;
+    const restored = await this.restoreCheckpoint(checkpoint, options, () => (cancelled = true));
+    return { restored, cancelled };
   }
 
   /** "Restore Checkpoint...": picks one of the stored prompt checkpoints (newest first), then restores it as above. */
@@ -223,7 +234,11 @@ export class CheckpointService implements vscode.Disposable {
     return checkpoint ? this.restoreCheckpoint(checkpoint, {}) : [];
   }
 
-  private async restoreCheckpoint(checkpoint: CheckpointManifest, options: { confirm?: boolean }): Promise<string[]> {
+  private async restoreCheckpoint(
+    checkpoint: CheckpointManifest,
+    options: { confirm?: boolean },
+    onCancel: () => void = () => undefined,
+  ): Promise<string[]> {
     const target = stateAt(await this.store.list(), checkpoint.seq);
     const current: Record<string, string | null> = {};
     for (const file of Object.keys(target))
@@ -239,7 +254,10 @@ export class CheckpointService implements vscode.Disposable {
     let chosen = plan.changes.map((change) => change.path);
     if (options.confirm !== false) {
       const picked = await confirmRestore(plan.changes, this.dialogs);
-      if (!picked) return [];
+      if (!picked) {
+        onCancel();
+        return [];
+      }
       chosen = picked;
     }
     const result = await executeRestore(this.store, plan, chosen, this.fileAccess(), Date.now());

@@ -32,6 +32,8 @@ export interface ReviewFeature {
   /** "Keep" / "Undo" from a tool-call card: every pending hunk of that file. */
   resolveFile(filePath: string, action: 'keep' | 'undo'): Promise<void>;
   restoreCheckpoint(threadId: string, entryId: string): Promise<void>;
+  /** "Edit": restores the checkpoint before that message (asks); how many files, or null when cancelled. */
+  restoreForEdit(threadId: string, entryId: string): Promise<number | null>;
   /** Keep All / Undo All of the changes one chat session (thread) made. */
   resolveSession(threadId: string, action: 'keep' | 'undo'): Promise<void>;
   /** The review of the files the chat shows, for the webview (src/chat/reviewSync.ts). */
@@ -225,6 +227,10 @@ export function activateReview(
     },
     restoreCheckpoint: async (threadId, entryId) => {
       await checkpoints.restore(threadId, entryId);
+    },
+    restoreForEdit: async (threadId, entryId) => {
+      const outcome = await checkpoints.restoreOutcome(threadId, entryId);
+      return outcome.cancelled ? null : outcome.restored.length;
     },
     resolveSession: async (threadId, action) => {
       if (action === 'keep') controller.keepAll(threadId);

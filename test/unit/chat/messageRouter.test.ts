@@ -114,6 +114,15 @@ describe('routeWebviewMessage', () => {
     expect(host.errors).toEqual([]);
   });
 
+  it("the terminal card's Stop reaches the thread's terminal, and Open in Terminal the host", async () => {
+    const { host, thread } = withThread();
+    await routeWebviewMessage({ type: 'stopTerminal', terminalId: 'terminal-2' }, host);
+    await routeWebviewMessage({ type: 'openTerminal', terminalId: 'terminal-3' }, host);
+    expect(thread.calls).toEqual([['stopTerminal', 'terminal-2']]);
+    expect(host.log).toEqual([['openTerminal', 't0', 'terminal-3']]);
+    expect(host.errors).toEqual([]);
+  });
+
   it('forwards the queue: queue, edit, remove, send now (by id or new text); neither is invalid', async () => {
     const { host, thread } = withThread();
     await routeWebviewMessage({ type: 'queuePrompt', text: 'later' }, host);

@@ -34,6 +34,9 @@ function host(): { host: ChatHost; calls: unknown[][]; invalid: unknown[] } {
       restoreCheckpoint: async (target, entryId) => {
         calls.push(['restoreCheckpoint', target.threadId, entryId]);
       },
+      editMessage: async (target, entryId, text, context) => {
+        calls.push(['editMessage', target.threadId, entryId, text, context]);
+      },
       reviewSession: async (target, action) => {
         calls.push(['reviewSession', target.threadId, action]);
       },
@@ -61,5 +64,29 @@ describe('review messages from the chat', () => {
     await routeWebviewMessage({ type: 'restoreCheckpoint' }, chat);
     expect(calls).toEqual([]);
     expect(invalid).toHaveLength(2);
+  });
+});
+
+describe('Edit on a previous message', () => {
+  it('routes the edited text to the host with the message it goes back to; an empty text does nothing', async () => {
+    const { host: chat, calls } = host();
+    await routeWebviewMessage({ type: 'editMessage', entryId: 'e3', text: 'better question' }, chat);
+    await routeWebviewMessage({ type: 'editMessage', entryId: 'e3', text: '   ' }, chat);
+    expect(calls).toEqual([['editMessage', 't-1', 'e3', 'better question', []]]);
+  });
+
+  it('rejects malformed ones, and says so when the host cannot edit', async () => {
+    const { host: chat, calls, invalid } = host();
+    await routeWebviewMessage({ type: 'editMessage', entryId: 3, text: 'x' }, chat);
+    await routeWebviewMessage({ type: 'editMessage', entryId: 'e1' }, chat);
+    expect(invalid).toHaveLength(2);
+    delete chat.editMessage;
+    await routeWebviewMessage({ type: 'editMessage', entryId: 'e1', text: 'x' }, chat);
+    expect(calls).toEqual([
+      [
+        'error',
+        expect.stringContaining('could not continue from the edited message: editing a message is not available here'),
+      ],
+    ]);
   });
 });

@@ -81,13 +81,12 @@ describe('cancelled client requests through a ThreadController', () => {
           setTimeout(() => controller.abort(), 20);
           return controller.signal;
         };
-        const started = Date.now();
+        // The read's handler never settles: only the cancel can answer it (a missing answer hangs the turn).
         results.push(
           await fake.agent
             .request('fs/read_text_file', { sessionId, path: '/work/project/a.txt' }, { signal: cancelSoon() })
             .catch((e: { code?: number }) => e.code),
         );
-        results.push(Date.now() - started < 1000);
         results.push(
           await fake.agent
             .request(
@@ -109,7 +108,7 @@ describe('cancelled client requests through a ThreadController', () => {
     });
     await controller.start();
     await controller.prompt('go');
-    expect(results).toEqual([-32800, true, {}]);
+    expect(results).toEqual([-32800, {}]);
     expect(writeDone).toBe(true);
     await controller.dispose();
   });

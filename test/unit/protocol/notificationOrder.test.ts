@@ -2,7 +2,7 @@
 // response (it waits for the code awaiting that answer); these tests pin down that dispatch order
 // equals wire order.
 import { PassThrough } from 'node:stream';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createAcpConnection, type AcpConnection } from '../../../src/protocol/connection';
 import { TrafficLog } from '../../../src/protocol/trafficLog';
 
@@ -149,13 +149,20 @@ describe('notification dispatch order', () => {
       .request('session/prompt', { sessionId: 's', prompt: [] })
       .then(() => events.push('response'));
     await tick();
-    sendTogether({ jsonrpc: '2.0', id: 0, result: { stopReason: 'end_turn' } }, update('last '), update('words'));
-    toClient.end();
-    const ended = performance.now();
-    await Promise.all([answered, closed]);
+    // Closed as soon as the last message was dispatched, not after a fallback delay: with the timers
+    // frozen, the close must come within a few turns of the event loop (counted, not timed).
+    vi.useFakeTimers({ toFake: ['setTimeout', 'setInterval'] });
+    try {
+      sendTogether({ jsonrpc: '2.0', id: 0, result: { stopReason: 'end_turn' } }, update('last '), update('words'));
+      toClient.end();
+      let done = false;
+      void Promise.all([answered, closed]).then(() => (done = true));
+      for (let turn = 0; turn < 50 && !done; turn++) await new Promise((resolve) => setImmediate(resolve));
+      expect(done, 'closed without waiting on a timer').toBe(true);
+    } finally {
+      vi.useRealTimers();
+    }
     events.push('closed');
     expect(events).toEqual(['response', 'update last ', 'update words', 'closed']);
-    // Closed as soon as the last message was dispatched, not after a fallback delay.
-    expect(performance.now() - ended).toBeLessThan(500);
   });
 });

@@ -99,4 +99,30 @@ describe('ChatJournal', () => {
     await journal.flushAll();
     expect(await journal.load('t3')).toBeNull();
   });
+
+  it('lists every journal for the history, deletes one, and keeps the names the user gave', async () => {
+    const { journal } = setup();
+    for (const id of ['h1', 'h2']) {
+      const thread = new ReducingThread(id, fakeAgent());
+      journal.watch(thread);
+      thread.emit(prompt(`question ${id}`));
+    }
+    await journal.flushAll();
+    const all = await journal.loadAll();
+    expect(all.map(({ journal: decoded }) => decoded.header.threadId).sort()).toEqual(['h1', 'h2']);
+    expect(all.every(({ modified }) => modified > 0)).toBe(true);
+    await journal.unwatch('h1');
+    await journal.delete('h1');
+    expect((await journal.loadAll()).map(({ journal: decoded }) => decoded.header.threadId)).toEqual(['h2']);
+    expect(await journal.load('h1')).toBeNull();
+
+    expect(await journal.readNames()).toEqual({});
+    await journal.saveName('h2', 'Build fix');
+    await journal.saveName('gemini/s9', 'x'.repeat(300));
+    const names = await journal.readNames();
+    expect(names.h2).toBe('Build fix');
+    expect(names['gemini/s9']).toHaveLength(200);
+    await journal.saveName('h2', undefined);
+    expect(Object.keys(await journal.readNames())).toEqual(['gemini/s9']);
+  });
 });

@@ -96,17 +96,21 @@ export function scriptBasicAgent(fake: FakeAgentProcess, overrides: Partial<acp.
 export function fakeSpawner(script: (fake: FakeAgentProcess) => void = scriptBasicAgent) {
   const processes: FakeAgentProcess[] = [];
   const configs: AgentConfig[] = [];
-  const spawn: SpawnAgentProcess = (config) => {
+  /** The folder each process was started in (what the real spawner passes to child_process). */
+  const cwds: string[] = [];
+  const spawn: SpawnAgentProcess = (config, options) => {
     const fake = new FakeAgentProcess();
     script(fake);
     processes.push(fake);
     configs.push(config);
+    cwds.push(options.cwd);
     return fake;
   };
   return {
     spawn,
     processes,
     configs,
+    cwds,
     get last(): FakeAgentProcess {
       const last = processes.at(-1);
       if (!last) throw new Error('no agent process was spawned yet');

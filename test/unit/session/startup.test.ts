@@ -4,7 +4,7 @@ import { CLIENT_INFO, scriptBasicAgent } from './fakeAgent';
 import { setup, until } from './harness';
 
 describe('ThreadController start', () => {
-  it('sends initialize with protocol version 1, clientInfo and the fs, terminal and boolean config option capabilities, then session/new', async () => {
+  it('sends initialize with protocol version 1, clientInfo and the fs, terminal, boolean config option and terminal sign-in capabilities, then session/new', async () => {
     const t = setup();
     await t.controller.start();
     const fake = t.spawner.last;
@@ -15,6 +15,8 @@ describe('ThreadController start', () => {
           fs: { readTextFile: true, writeTextFile: true },
           terminal: true,
           session: { configOptions: { boolean: {} } },
+          auth: { terminal: true },
+          _meta: { 'terminal-auth': true },
         },
         clientInfo: CLIENT_INFO,
       },
@@ -34,6 +36,11 @@ describe('ThreadController start', () => {
     const t = setup();
     await t.controller.start();
     expect(t.spawner.configs[0]).toMatchObject({ id: 'fake', command: 'fake-agent' });
+    // The folder the process starts in is the workspace's (fakeEnv's), not the editor's own cwd or `/`;
+    // test/vscode/agentProcess.test.ts checks the same from the agent's side in a real VS Code.
+    expect(t.spawner.cwds).toEqual(['/work/project']);
+    await t.controller.restart();
+    expect(t.spawner.cwds).toEqual(['/work/project', '/work/project']);
   });
 
   it('on auth_required shows the advertised methods, authenticates and retries session/new', async () => {

@@ -58,7 +58,14 @@ describe('LiveProcessGroups', () => {
     const other = new LiveProcessGroups();
     const manager = managerWith(groups);
     const bystander = managerWith(other);
-    const { terminalId } = manager.create({ sessionId: 's', command: 'sleep 1000 & echo "grandchild $!"; wait' });
+    // `sh -c` by name, not a shell line: a line runs through the user's $SHELL, and this machine's bash
+    // startup (pyenv's rehash, waiting on a lock other shells hold) kept it silent past the deadline when
+    // test files ran one after another (Stryker's initial run).
+    const { terminalId } = manager.create({
+      sessionId: 's',
+      command: 'sh',
+      args: ['-c', 'sleep 1000 & echo "grandchild $!"; wait'],
+    });
     const { terminalId: otherId } = bystander.create({ sessionId: 's', command: 'sleep', args: ['1000'] });
     let grandchild = 0;
     await until(() => {

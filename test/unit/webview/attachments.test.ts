@@ -65,7 +65,9 @@ describe('attached context', () => {
     const image: ContextRef = { kind: 'image', name: 'shot.png', mimeType: 'image/png', data: 'iVBORw==' };
     m.app.receive({ type: 'contextPicked', items: [image, FILE] });
     const chip = m.$('.context-chip.unsupported');
-    expect(chip.querySelector('.chip-warning')!.textContent).toBe('This agent does not accept images. Not sent.');
+    expect(chip.querySelector('.chip-warning')!.textContent).toBe(
+      'Demo Agent does not support images in messages (it does not advertise promptCapabilities.image). Not sent.',
+    );
     type(m.composer, 'look');
     key(m.composer, 'Enter');
     expect(m.posted).toEqual([{ type: 'prompt', text: 'look', context: [FILE] }]);
@@ -74,6 +76,21 @@ describe('attached context', () => {
     const n = ready({ image: true });
     n.app.receive({ type: 'contextPicked', items: [image] });
     expect(n.$$('.context-chip.unsupported')).toEqual([]);
+  });
+
+  it('a file goes as a link when the agent takes no embedded context, and its chip says so; with it, no note', () => {
+    const m = ready({ embeddedContext: false });
+    m.app.receive({ type: 'contextPicked', items: [FILE, SELECTION, { kind: 'problems', path: null }] });
+    const notes = m.$$('.context-chip').map((chip) => chip.querySelector('.chip-note')?.getAttribute('aria-label'));
+    const why =
+      'Sent as a link, not its text: Demo Agent does not support file contents attached to messages (it does not advertise promptCapabilities.embeddedContext).';
+    expect(notes).toEqual([why, why, undefined]);
+    expect(m.$('.context-chip.link-only').title).toBe(`/ws/src/a.ts (${why})`);
+    expect(m.$$('.context-chip.unsupported')).toEqual([]);
+    const n = ready({ embeddedContext: true });
+    n.app.receive({ type: 'contextPicked', items: [FILE, SELECTION] });
+    expect(n.$$('.chip-note')).toEqual([]);
+    expect(n.$$('.context-chip.link-only')).toEqual([]);
   });
 
   it('a pasted image joins the message (base64), an oversized one gets a note; text pastes as text', async () => {

@@ -57,15 +57,17 @@ describe('chat list', () => {
     );
   });
 
-  it('posts showChat and closeChat naming the chat', () => {
+  it('posts showChat, openChatInEditor and closeChat naming the chat', () => {
     const m = mount();
     m.snapshot(null);
     m.app.receive({ type: 'chats', chats: [chat('a'), chat('b')] });
     m.app.flush();
     (m.$$('.chat-tab-title')[1] as HTMLButtonElement).click();
+    (m.$$('.chat-tab-editor')[1] as HTMLButtonElement).click();
     (m.$$('.chat-tab-close')[0] as HTMLButtonElement).click();
     expect(m.posted).toEqual([
       { type: 'showChat', threadId: 'b' },
+      { type: 'openChatInEditor', threadId: 'b' },
       { type: 'closeChat', threadId: 'a' },
     ]);
   });

@@ -83,6 +83,24 @@ describe('empty chat', () => {
     expect(m.$('.chat-intro').hidden).toBe(true);
   });
 
+  it('says in place what this agent cannot do, and why; an agent that can do it all lists nothing', () => {
+    const m = mount();
+    m.snapshot(realAgentThread({ promptCapabilities: { image: true } }));
+    const limits = [...m.$('.chat-intro').querySelectorAll('.intro-limits li')].map((li) => li.textContent);
+    expect(limits).toEqual([
+      'Sent as a link, not its text: Gemini does not support file contents attached to messages (it does not advertise promptCapabilities.embeddedContext).',
+      'Gemini does not support reopening earlier chats (it does not advertise loadSession).',
+    ]);
+    const n = mount();
+    n.snapshot(
+      realAgentThread({
+        promptCapabilities: { image: true, embeddedContext: true },
+        sessionCapabilities: { resume: {} },
+      }),
+    );
+    expect(n.$('.chat-intro').querySelector('.intro-limits')).toBeNull();
+  });
+
   it('counts only capabilities the agent states as true', () => {
     expect(capabilityLines(null)).toEqual([]);
     expect(capabilityLines({ promptCapabilities: { image: 'yes' as unknown as boolean, audio: true } })).toEqual([

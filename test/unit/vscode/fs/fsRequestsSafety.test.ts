@@ -106,15 +106,16 @@ describe('reads of things that are not regular files', () => {
     try {
       // Four stuck opens would take all of libuv's pool threads; ask for six.
       const reads = Promise.all(Array.from({ length: 6 }, () => failure(read(fifo))));
+      // Not a time limit: a read parked in open(2) never answers at all. The valve only lets the
+      // finally below release it, so that the run ends with a failure instead of hanging.
       const answered = await Promise.race([
         reads,
-        new Promise<'stuck'>((resolve) => setTimeout(() => resolve('stuck'), 2000)),
+        new Promise<'stuck'>((resolve) => setTimeout(() => resolve('stuck'), 20_000)),
       ]);
       expect(answered, 'the reads of a FIFO must be answered, not parked in open(2)').not.toBe('stuck');
       for (const error of answered as RequestFailure[]) expect(error.message).toContain('FIFO');
-      const started = Date.now();
+      // Every pool thread is free: a read of a plain file is served (it would queue behind parked opens).
       expect(await fs.promises.readFile(path.join(ws2, 'second.txt'), 'utf8')).toBe('second root\n');
-      expect(Date.now() - started).toBeLessThan(1000);
     } finally {
       // If a read did get parked (the protection is gone), a writer releases it so the run can end.
       try {
@@ -170,11 +171,9 @@ describe('reads of big files', () => {
       onCancellationRequested: () => ({ dispose() {} }),
     };
     setTimeout(() => (cancelled = true), 20);
-    const started = Date.now();
-    // Line 1000 does not exist: without cancellation this scans all 1 GiB and answers ''.
+    // Line 1000 does not exist: without cancellation this scans all 1 GiB and answers '' (no error).
     const error = await failure(read(sparse, 1000, 1, signal));
     expect(error.code).toBe(ErrorCodes.requestCancelled);
-    expect(Date.now() - started).toBeLessThan(1500);
   });
 });
 

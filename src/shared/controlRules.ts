@@ -1,0 +1,92 @@
+// Which chat controls an agent can use, and what each says in place when it cannot: the UI's side
+// of the capability rules (capabilities.ts says what the agent advertised; this says what a
+// control does about it). Pure; the webview asks it for the composer's chips, the intro and the
+// "Edit" on a previous message, the host for the MCP servers it leaves out and the Edit route.
+import type * as acp from '@agentclientprotocol/sdk';
+import { agentOffers, whyUnavailable } from './capabilities';
+
+type Capabilities = acp.AgentCapabilities | null | undefined;
+
+/** The controls whose behaviour depends on what the agent advertised. */
+export type ChatControl =
+  /** A pasted or dropped image as part of a message. */
+  | 'attachImage'
+  /** A file, selection or symbol attached with its text (else it goes as a link the agent may read). */
+  | 'embedContext'
+  /** Going on with a chat after a reload or restart, with the agent knowing the conversation. */
+  | 'continueChat'
+  /** MCP servers over HTTP / SSE from switchboard.mcpServers. */
+  | 'mcpHttp'
+  | 'mcpSse'
+  /** Signing out of the agent. */
+  | 'logout'
+  /** "Edit" on a previous message, continued in a fork of the session. */
+  | 'forkFromMessage';
+
+/**
+ * available: the control works as it says. degraded: it works in a lesser way, and `note` says how
+ * and why (e.g. a file goes as a link). unavailable: hidden or refused, and `reason` says why.
+ */
+export type ControlState =
+  { kind: 'available' } | { kind: 'degraded'; note: string } | { kind: 'unavailable'; reason: string };
+
+export interface ControlContext {
+  capabilities: Capabilities;
+  agentName: string;
+  /** switchboard.experimental.fork: session/fork is advertised and used only when on. */
+  forkEnabled?: boolean;
+}
+
+const AVAILABLE: ControlState = { kind: 'available' };
+
+export function controlState(control: ChatControl, context: ControlContext): ControlState {
+  const { capabilities, agentName } = context;
+  const unless = (offered: boolean, feature: Parameters<typeof whyUnavailable>[1]): ControlState =>
+    offered ? AVAILABLE : { kind: 'unavailable', reason: whyUnavailable(agentName, feature) };
+  switch (control) {
+    case 'attachImage':
+      return unless(agentOffers(capabilities, 'image'), 'image');
+    case 'embedContext':
+      return agentOffers(capabilities, 'embeddedContext')
+        ? AVAILABLE
+        : { kind: 'degraded', note: `Sent as a link, not its text: ${whyUnavailable(agentName, 'embeddedContext')}` };
+    case 'continueChat':
+      return unless(
+        agentOffers(capabilities, 'resumeSession') || agentOffers(capabilities, 'loadSession'),
+        'loadSession',
+      );
+    case 'mcpHttp':
+      return unless(agentOffers(capabilities, 'mcpHttp'), 'mcpHttp');
+    case 'mcpSse':
+      return unless(agentOffers(capabilities, 'mcpSse'), 'mcpSse');
+    case 'logout':
+      return unless(agentOffers(capabilities, 'logout'), 'logout');
+    case 'forkFromMessage':
+      if (!context.forkEnabled) {
+        return { kind: 'unavailable', reason: 'Forking a chat is off (setting switchboard.experimental.fork).' };
+      }
+      return unless(agentOffers(capabilities, 'forkSession'), 'forkSession');
+  }
+}
+
+/** Every control's state, for a view that shows several. */
+export function controlStates(context: ControlContext): Record<ChatControl, ControlState> {
+  const controls: ChatControl[] = [
+    'attachImage',
+    'embedContext',
+    'continueChat',
+    'mcpHttp',
+    'mcpSse',
+    'logout',
+    'forkFromMessage',
+  ];
+  return Object.fromEntries(controls.map((control) => [control, controlState(control, context)])) as Record<
+    ChatControl,
+    ControlState
+  >;
+}
+
+/** The one sentence a control shows in place when it is not fully available; null when it is. */
+export function controlNote(state: ControlState): string | null {
+  return state.kind === 'available' ? null : state.kind === 'degraded' ? state.note : state.reason;
+}
