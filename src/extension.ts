@@ -23,14 +23,8 @@ import { ChatList, type ChatSummary } from './session/chatList';
 import { closeChat, notifyAttention, pickChat } from './vscode/chat/chatCommands';
 import { ChatJournal } from './session/chatJournal';
 import type { DecodedJournal } from './session/journalFormat';
-import {
-  isMissingAgent,
-  journalDir,
-  missingAgent,
-  missingAgentFailure,
-  restoreOpenChats,
-  trackOpenChats,
-} from './vscode/chat/chatPersistence';
+import { journalDir, restoreOpenChats, trackOpenChats } from './vscode/chat/chatPersistence';
+import { isMissingAgent, missingAgent, missingAgentFailure } from './session/missingAgent';
 import type { AgentConfig, HostEnvironment, ThreadController } from './session/api';
 import { createThreadController } from './session/threadController';
 import { showHistory } from './vscode/chat/chatHistory';
@@ -471,7 +465,7 @@ export function activate(context: vscode.ExtensionContext): SwitchboardApi {
     vscode.commands.registerCommand('switchboard.signOut', async () => {
       const thread = threads.active();
       if (!thread?.signOut)
-        return void vscode.window.showInformationMessage('Open a chat with the agent to sign out of.');
+        return void vscode.window.showInformationMessage(vscode.l10n.t('Open a chat with the agent to sign out of.'));
       const result = await thread.signOut();
       void vscode.window.showInformationMessage(signOutMessage(thread.agent.displayName, result));
     }),
@@ -545,9 +539,10 @@ export function activate(context: vscode.ExtensionContext): SwitchboardApi {
 }
 
 function signOutMessage(agent: string, result: 'loggedOut' | 'forgotten' | 'nothing'): string {
-  if (result === 'loggedOut') return `Signed out of ${agent}.`;
-  if (result === 'forgotten') return `The keys kept for ${agent} are forgotten; it starts again without them.`;
-  return `${agent} does not offer signing out, and no keys are kept for it.`;
+  if (result === 'loggedOut') return vscode.l10n.t('Signed out of {0}.', agent);
+  if (result === 'forgotten')
+    return vscode.l10n.t('The keys kept for {0} are forgotten; it starts again without them.', agent);
+  return vscode.l10n.t('{0} does not offer signing out, and no keys are kept for it.', agent);
 }
 
 function activationTime(started: number): number {

@@ -8,7 +8,7 @@ import { join, resolve } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { spawnAgentProcess } from '../../src/agents/agentProcess';
 import { gatedSpawn } from '../../src/agents/refusedProcess';
-import { isMissingAgent, missingAgent, missingAgentFailure } from '../../src/vscode/chat/chatPersistence';
+import { isMissingAgent, missingAgent, missingAgentFailure } from '../../src/session/missingAgent';
 import type { AgentConfig, ThreadController } from '../../src/session/api';
 import { ChatJournal } from '../../src/session/chatJournal';
 import { localItem, mergeHistory } from '../../src/session/chatHistory';
