@@ -148,8 +148,10 @@ export function addHighContrastSteps(journey, { page, chat, screenshotDir, timeo
     // A new chat with the Demo agent: its empty-chat card, header and composer in the theme.
     // (By its quick pick: the palette's fuzzy match for "New Chat" may run "New Chat with Agent...".)
     await runCommand(page(), 'Switchboard: New Chat with Agent...');
-    await page().locator('.quick-input-widget input[type="text"]').first().waitFor({ timeout });
-    await page().keyboard.type('Demo agent');
+    // fill(), not typing: after the reload the editor may still hold the keyboard focus.
+    const input = page().locator('.quick-input-widget input[type="text"]').first();
+    await input.waitFor({ timeout });
+    await input.fill('Demo agent');
     await page().locator('.quick-input-list .monaco-list-row', { hasText: 'Demo agent' }).first().waitFor({ timeout });
     await page().keyboard.press('Enter');
     await chat.locator('body.vscode-high-contrast').waitFor({ timeout });
