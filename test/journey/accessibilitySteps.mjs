@@ -114,7 +114,10 @@ async function contrastReport(chat) {
       return (hi + 0.05) / (lo + 0.05);
     };
     const background = css(document.body).backgroundColor;
-    const button = document.querySelector('.composer button:not([hidden])');
+    // A bordered button the user sees (a link button has no border; one inside a hidden bar is not seen).
+    const button = [...document.querySelectorAll('.composer button')].find(
+      (b) => b.offsetParent !== null && !b.classList.contains('link-button'),
+    );
     const card = document.querySelector('.tool-card');
     const text = document.querySelector('.entry.agent') ?? document.querySelector('.agent-name');
     const secondary = document.querySelector('.connection-state, .agent-version');
