@@ -116,7 +116,7 @@ async function contrastReport(chat) {
     const background = css(document.body).backgroundColor;
     // A bordered button the user sees (a link button has no border; one inside a hidden bar is not seen).
     const button = [...document.querySelectorAll('.composer button')].find(
-      (b) => b.offsetParent !== null && !b.classList.contains('link-button'),
+      (b) => 'offsetParent' in b && b.offsetParent !== null && !b.classList.contains('link-button'),
     );
     const card = document.querySelector('.tool-card');
     const text = document.querySelector('.entry.agent') ?? document.querySelector('.agent-name');
