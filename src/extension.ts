@@ -13,7 +13,7 @@ import { activateReview, type ReviewFeature } from './vscode/review/reviewFeatur
 import { TrafficChannel } from './vscode/agents/trafficChannel';
 import { ChatViewProvider, CHAT_VIEW_ID, type ChatViewDeps } from './vscode/chat/chatViewProvider';
 import { ChatPanels } from './vscode/chat/chatPanels';
-import { DiffDocuments, openLocation } from './vscode/chat/diffDocuments';
+import { DiffDocuments, openLocation, openWorkspacePath } from './vscode/chat/diffDocuments';
 import { pickContext, resolveContext } from './vscode/chat/promptContext';
 import { registerEditorActions } from './vscode/chat/editorActions';
 import { ChatContextKeys } from './vscode/chat/contextKeys';
@@ -23,7 +23,8 @@ import { ChatList, type ChatSummary } from './session/chatList';
 import { closeChat, notifyAttention, pickChat } from './vscode/chat/chatCommands';
 import { ChatJournal } from './session/chatJournal';
 import type { DecodedJournal } from './session/journalFormat';
-import { journalDir, missingAgent, restoreOpenChats, trackOpenChats } from './vscode/chat/chatPersistence';
+import { journalDir, restoreOpenChats, trackOpenChats } from './vscode/chat/chatPersistence';
+import { isMissingAgent, missingAgent, missingAgentFailure } from './session/missingAgent';
 import type { AgentConfig, HostEnvironment, ThreadController } from './session/api';
 import { createThreadController } from './session/threadController';
 import { showHistory } from './vscode/chat/chatHistory';
@@ -35,6 +36,7 @@ import { randomUUID } from 'node:crypto';
 import { errorMessage } from './shared/errorMessage';
 import { foldersInside } from './shared/workspaceRoots';
 import { LiveProcessGroups } from './terminals/liveProcessGroups';
+import { FileTexts } from './review/fileTexts';
 import { RegistryFeature } from './vscode/agents/registryFeature';
 import { McpFeature } from './vscode/agents/mcpFeature';
 import { SignInFeature } from './vscode/agents/signInFeature';
@@ -127,8 +129,11 @@ export function activate(context: vscode.ExtensionContext): SwitchboardApi {
     context.workspaceState,
     () => (vscode.workspace.workspaceFolders?.length ?? 0) > 0,
   );
+  // The window's one keeper of file texts: agent writes (review) and tool calls' own diffs (sessions).
+  const fileTexts = new FileTexts();
   const host: HostEnvironment = {
     workspaceCwd,
+    fileTexts,
     workspaceFolders: workspaceFolderPaths,
     baseEnv: () => process.env,
     liveProcessGroups,
@@ -138,6 +143,11 @@ export function activate(context: vscode.ExtensionContext): SwitchboardApi {
     clientInfo: () => ({ name: 'switchboard', title: vscode.l10n.t('Switchboard'), version }),
     mcpServers: (agent, capabilities) => mcp.serversFor(agent, capabilities),
     permissionPolicy: (agentId, threadId) => permissionRules.policy(agentId, threadId),
+    signIn: {
+      agentEnv: (agentId) => signIn.envFor(agentId),
+      run: (agent, plan) => signIn.signIn(agent, plan),
+      forget: (agentId) => signIn.forget(agentId),
+    },
   };
 
   // Restricted Mode runs only the Demo agent; asked at each start, so Restart works once the folder is trusted.
@@ -147,7 +157,7 @@ export function activate(context: vscode.ExtensionContext): SwitchboardApi {
     RESTRICTED_MODE_FAILURE,
   );
   // `threads` is read only when a session command runs, after activation.
-  const review = activateReview(context, workspaceCwd, () => threads.active()?.threadId);
+  const review = activateReview(context, workspaceCwd, fileTexts, () => threads.active()?.threadId);
   const journal = new ChatJournal(journalDir(context), (line) => console.warn(line));
   /** Journals being restored, picked up by the factory (the chat keeps writing the same file). */
   const restoring = new Map<string, DecodedJournal>();
@@ -162,7 +172,9 @@ export function activate(context: vscode.ExtensionContext): SwitchboardApi {
         // Multi-root: the folders the agent did not take as additionalDirectories are outside its workspace.
         workspaceFolders: () => foldersInside(thread.snapshot().state.agentCapabilities, workspaceFolderPaths()),
       });
-      const thread = createThreadController({ threadId, agent, env: host, handlers, spawn, restored });
+      // A restored chat whose agent is gone starts into a card that says so (not "command not found").
+      const spawnThis = isMissingAgent(agent) ? gatedSpawn(spawn, () => false, missingAgentFailure(agent)) : spawn;
+      const thread = createThreadController({ threadId, agent, env: host, handlers, spawn: spawnThis, restored });
       // Lives as long as the thread's events do: a disposed thread emits nothing more.
       review.attach(thread);
       journal.watch(thread, restoring.get(threadId));
@@ -197,7 +209,7 @@ export function activate(context: vscode.ExtensionContext): SwitchboardApi {
     return thread;
   }
 
-  const diffs = new DiffDocuments(review.controller.texts);
+  const diffs = new DiffDocuments(fileTexts);
   const agentTerminals = new AgentTerminals();
   function openTerminal(thread: ThreadController, terminalId: string): vscode.Terminal | undefined {
     const handle = thread.terminalHandle(terminalId);
@@ -219,7 +231,8 @@ export function activate(context: vscode.ExtensionContext): SwitchboardApi {
     startChat,
     pickAgent: () => pickAgent(catalog),
     openLocation: (path, line) => openLocation(path, line, workspaceCwd()),
-    openDiff: (path, oldText, newText) => diffs.open(path, oldText, newText),
+    workspaceFolders: workspaceFolderPaths,
+    openWorkspacePath,
     openWriteDiff: (path, fromRevision, revision) => diffs.openWrite(path, fromRevision, revision),
     copy: async (text) => vscode.env.clipboard.writeText(text),
     showLog: (agentId) => agentLogs.show(agentId ?? catalog.defaultAgent().id),
@@ -451,6 +464,13 @@ export function activate(context: vscode.ExtensionContext): SwitchboardApi {
     vscode.commands.registerCommand('switchboard.browseAgents', () => agentRegistry.browse()),
     vscode.commands.registerCommand('switchboard.setMcpSecret', () => mcp.setSecret()),
     vscode.commands.registerCommand('switchboard.importMcpServers', () => mcp.importFromVsCode()),
+    vscode.commands.registerCommand('switchboard.signOut', async () => {
+      const thread = threads.active();
+      if (!thread?.signOut)
+        return void vscode.window.showInformationMessage(vscode.l10n.t('Open a chat with the agent to sign out of.'));
+      const result = await thread.signOut();
+      void vscode.window.showInformationMessage(signOutMessage(thread.agent.displayName, result));
+    }),
     vscode.commands.registerCommand('switchboard.focusChat', async () => {
       await view.reveal();
       view.mirror.focusComposer();
@@ -518,6 +538,13 @@ export function activate(context: vscode.ExtensionContext): SwitchboardApi {
     logText: (agentId) => ({ traffic: traffic.text(agentId), agent: agentLogs.recentText(agentId) }),
     activationMs: activationTime(activationStarted),
   };
+}
+
+function signOutMessage(agent: string, result: 'loggedOut' | 'forgotten' | 'nothing'): string {
+  if (result === 'loggedOut') return vscode.l10n.t('Signed out of {0}.', agent);
+  if (result === 'forgotten')
+    return vscode.l10n.t('The keys kept for {0} are forgotten; it starts again without them.', agent);
+  return vscode.l10n.t('{0} does not offer signing out, and no keys are kept for it.', agent);
 }
 
 function activationTime(started: number): number {

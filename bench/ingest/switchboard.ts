@@ -9,6 +9,7 @@ import { WebviewMirror } from '../../src/chat/webviewMirror';
 import type { HostToWebview } from '../../src/shared/messages';
 import { floodArgs, type FloodShape } from './floodChild';
 import { LiveProcessGroups } from '../../src/terminals/liveProcessGroups';
+import { FileTexts } from '../../src/review/fileTexts';
 
 export interface SwitchboardIngest {
   ms: number;
@@ -25,6 +26,7 @@ function benchEnv(): HostEnvironment {
     workspaceCwd: () => process.cwd(),
     baseEnv: () => process.env,
     liveProcessGroups: new LiveProcessGroups(),
+    fileTexts: new FileTexts(),
     agentLog: () => ({ append: () => undefined }),
     traffic: () => traffic,
     settings: () => ({ maxMessageBytes: 64 * 1024 * 1024, initializeTimeoutMs: 30_000 }),

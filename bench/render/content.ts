@@ -3,6 +3,8 @@
 import type * as acp from '@agentclientprotocol/sdk';
 import type { ThreadAction } from '../../src/shared/actions';
 import { reduce } from '../../src/shared/reduce';
+import { FileTexts } from '../../src/review/fileTexts';
+import { ToolDiffs } from '../../src/session/toolDiffs';
 import { createThreadState, type ThreadState } from '../../src/shared/thread';
 
 const WORDS =
@@ -79,8 +81,11 @@ export function emptyThread(): ThreadState {
   return READY.reduce(reduce, initial);
 }
 
+/** The host's ingest of tool calls' own diffs (src/session/toolDiffs.ts): the webview gets hunks, not texts. */
+const toolDiffs = new ToolDiffs(new FileTexts());
+
 function update(u: acp.SessionUpdate): ThreadAction {
-  return { type: 'sessionUpdate', update: u };
+  return { type: 'sessionUpdate', update: toolDiffs.update(u) };
 }
 
 /** A thread of about `entries` entries: turns of prompt, thought, message, tool call with a diff, plan. */

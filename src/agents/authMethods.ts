@@ -4,7 +4,7 @@
 // over, in an interactive terminal, and succeed on exit code 0 (the client then reconnects and never sends
 // `authenticate` for them); the older `_meta["terminal-auth"]` form some agents still send names its own
 // command; `env_var` methods (a draft some agents still send) ask the user for keys, which the agent gets in
-// its environment only. Not wired into the chat yet: see issue 13, part 2.
+// its environment only. The flow: src/session/signInFlow.ts; the VS Code side: src/vscode/agents/signInFeature.ts.
 import type { AgentConfig } from './config';
 
 export interface EnvVarRequest {
@@ -18,6 +18,9 @@ export type SignInPlan =
   | { kind: 'agent'; id: string; name: string }
   | { kind: 'terminal'; id: string; name: string; command: string; args: string[]; env: Record<string, string> }
   | { kind: 'envVar'; id: string; name: string; vars: EnvVarRequest[]; link?: string };
+
+/** How a client-side sign-in step (terminal, keys) ended. */
+export type SignInOutcome = { kind: 'signedIn' } | { kind: 'cancelled' } | { kind: 'failed'; message: string };
 
 const MAX_ARGS = 64;
 const MAX_TEXT = 4096;

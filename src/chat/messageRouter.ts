@@ -5,8 +5,8 @@ import type { ThreadController } from '../session/api';
 import type { WebviewToHost } from '../shared/messages';
 import { contextBlocks, contextLabel, type ContextRef, type ResolvedContext } from '../shared/promptContext';
 import { parseContextRefs } from './contextRefs';
-import type { ThreadState } from '../shared/thread';
 import { clampLine, parseWebviewMessage } from './webviewMessages';
+import { clampPosition, pathCandidates } from './pathTarget';
 import { errorMessage } from '../shared/errorMessage';
 
 export interface ChatHost {
@@ -24,11 +24,17 @@ export interface ChatHost {
   pickAgent(): Promise<string | undefined>;
   sendSnapshot(): void;
   openLocation(path: string, line: number | null): Promise<void>;
-  /** The diff editor over two texts the host holds (a tool call's own diff, from the thread state). */
-  openDiff(path: string, oldText: string | null, newText: string): Promise<void>;
-  /** The diff editor over fs writes, by {path, revision} in the keeper of file texts. */
+  /** The diff editor over texts in the keeper of file texts, by {path, revision} (fs writes, tool calls' own diffs). */
   openWriteDiff(path: string, fromRevision: number, revision: number): Promise<void>;
   copy(text: string): Promise<void>;
+  /** The workspace folders' paths: where a path named in agent text may be opened. */
+  workspaceFolders?(): readonly string[];
+  /**
+   * Opens the first of `candidates` (absolute, inside a workspace folder) that exists, at the
+   * 1-based line and column; when none exists (or there is none) tells the user that `written`
+   * is not a file in the workspace, and opens nothing.
+   */
+  openWorkspacePath?(candidates: string[], line: number | null, column: number | null, written: string): Promise<void>;
   showLog(agentId: string | undefined): void;
   /** Opens where agents are configured (the switchboard.agents setting). */
   configureAgents(): Promise<void>;
@@ -149,14 +155,18 @@ async function dispatch(message: WebviewToHost, host: ChatHost): Promise<void> {
     case 'openLocation':
       await host.openLocation(message.path, clampLine(message.line));
       return;
+    case 'openPath':
+      // Agent text: only paths inside a workspace folder, never a URL (pathTarget.ts).
+      await host.openWorkspacePath?.(
+        pathCandidates(message.path, host.workspaceFolders?.() ?? []),
+        clampPosition(message.line),
+        clampPosition(message.column),
+        message.path,
+      );
+      return;
     case 'openDiff':
       await host.openWriteDiff(message.path, message.fromRevision, message.revision);
       return;
-    case 'openToolDiff': {
-      const diff = thread ? toolDiff(thread.snapshot().state, message.toolCallId, message.path) : undefined;
-      if (diff) await host.openDiff(diff.path, diff.oldText, diff.newText);
-      return;
-    }
     case 'copy':
       await host.copy(message.text);
       return;
@@ -227,8 +237,8 @@ const WHAT_FAILED: Record<WebviewToHost['type'], string> = {
   restartAgent: 'restart the agent',
   newChat: 'start a new chat',
   openLocation: 'open the file',
+  openPath: 'open the file',
   openDiff: 'open the diff',
-  openToolDiff: 'open the diff',
   copy: 'copy to the clipboard',
   showLog: 'show the agent log',
   configureAgents: 'open the agent settings',
@@ -243,22 +253,6 @@ const WHAT_FAILED: Record<WebviewToHost['type'], string> = {
   closeChat: 'close the chat',
   openChatInEditor: 'open the chat in an editor tab',
 };
-
-/** The agent's own diff of `path` in a tool call's content, with its texts checked. */
-function toolDiff(
-  state: ThreadState,
-  toolCallId: string,
-  path: string,
-): { path: string; oldText: string | null; newText: string } | undefined {
-  for (const entry of state.entries) {
-    if (entry.kind !== 'tool' || entry.tool.toolCallId !== toolCallId) continue;
-    for (const item of entry.tool.content) {
-      if (item.type !== 'diff' || item.path !== path || typeof item.newText !== 'string') continue;
-      return { path, oldText: typeof item.oldText === 'string' ? item.oldText : null, newText: item.newText };
-    }
-  }
-  return undefined;
-}
 
 const AGENT_ADVICE = 'Check "Switchboard: Show Agent Log", or run "Switchboard: Restart Agent".';
 
@@ -288,8 +282,8 @@ export function errorAdvice(type: WebviewToHost['type'], error: unknown): string
   const reason = errorMessage(error);
   const touchesAgent = ![
     'openLocation',
+    'openPath',
     'openDiff',
-    'openToolDiff',
     'copy',
     'showLog',
     'configureAgents',

@@ -4,6 +4,25 @@
 import { promises as fs } from 'node:fs';
 import { looksBinary } from './budget';
 
+/** Whether anything is at the path (a stat that does not block the host; false when it cannot be read). */
+export async function pathExists(filePath: string): Promise<boolean> {
+  try {
+    await fs.stat(filePath);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The file's text, or '' when it cannot be read (no such file): small config files such as .gitignore. */
+export async function readTextOrEmpty(filePath: string): Promise<string> {
+  try {
+    return await fs.readFile(filePath, 'utf8');
+  } catch {
+    return '';
+  }
+}
+
 /** The text on disk (BOM dropped); null when missing; undefined when not a text file review should track. */
 export async function readDiskText(filePath: string, maxBytes: number): Promise<string | null | undefined> {
   let handle: fs.FileHandle;

@@ -4,7 +4,7 @@
 // from it, "Open diff" in the chat sends the ids back, and the diff editor's documents read the
 // texts from here. An agent chooses the sizes, so the keeper is bounded: past its limits the oldest
 // revisions go first (a card keeps its hunks; only "Open diff" of a forgotten write has no texts).
-import { diffHunks } from '../shared/diffHunks';
+import { cardHunks } from '../shared/diffHunks';
 import type { FileWriteView } from '../shared/thread';
 
 /** A write, as everything outside the keeper names it. */
@@ -31,9 +31,7 @@ export interface WriteOutcome {
   view(fromRevision: number): FileWriteView;
 }
 
-/** Context lines around each change in a card, and the most lines a card is sent (the editor shows all). */
-export const CARD_CONTEXT_LINES = 3;
-export const MAX_CARD_DIFF_LINES = 400;
+export { CARD_CONTEXT_LINES, MAX_CARD_DIFF_LINES } from '../shared/diffHunks';
 /** Characters of text kept over all revisions (UTF-16: twice that in bytes), and revisions kept. */
 export const MAX_KEPT_CHARS = 32 * 1024 * 1024;
 export const MAX_KEPT_REVISIONS = 1000;
@@ -72,6 +70,11 @@ export class FileTexts {
     return kept && kept.path === ref.path ? { before: kept.before, after: kept.after } : undefined;
   }
 
+  /** The path a kept revision is of (undefined when forgotten). */
+  pathOf(revision: number): string | undefined {
+    return this.revisions.get(revision)?.path;
+  }
+
   /**
    * The texts from before the write `fromRevision` to after the write `revision` (both of `path`):
    * what a card that showed both writes covers. undefined when either is not kept.
@@ -91,7 +94,7 @@ export class FileTexts {
       path: ref.path,
       fromRevision: start,
       revision: ref.revision,
-      diff: diffHunks(texts.before, texts.after, CARD_CONTEXT_LINES, MAX_CARD_DIFF_LINES),
+      diff: cardHunks(texts.before, texts.after),
       created: texts.before === null,
     };
   }

@@ -6,10 +6,12 @@ import type { ThreadAction } from '../shared/actions';
 import type { ReviewView, ThreadState, ToolCallView } from '../shared/thread';
 import type { CancelSignal, TrafficSink } from '../protocol/types';
 import type { TerminalHandle } from './terminalManager';
-import type { WriteOutcome } from '../review/fileTexts';
+import type { FileTexts, WriteOutcome } from '../review/fileTexts';
 
 // Defined by the agents layer; re-exported for the layers above.
 import type { AgentConfig } from '../agents/config';
+import type { AgentLogSink } from '../agents/agentProcess';
+import type { SignInOutcome, SignInPlan } from '../agents/authMethods';
 import type { LiveProcessGroups } from '../terminals/liveProcessGroups';
 export type { AgentConfig } from '../agents/config';
 
@@ -40,8 +42,10 @@ export interface HostEnvironment {
   baseEnv(): NodeJS.ProcessEnv;
   /** The host's live terminal process groups, for its last-resort exit hook. */
   liveProcessGroups: LiveProcessGroups;
-  /** Per-agent stderr sink (a LogOutputChannel in VS Code). */
-  agentLog(agentId: string): { append(line: string): void };
+  /** The window's keeper of file texts: a tool call's own `diff` texts are kept here (toolDiffs.ts). */
+  fileTexts: FileTexts;
+  /** Per-agent stderr sink (a LogOutputChannel in VS Code); its `redact` also cleans the failure card's tail. */
+  agentLog(agentId: string): AgentLogSink;
   /** Every JSON-RPC message both ways. */
   traffic(agentId: string): TrafficSink;
   /** Settings that tune the transport. */
@@ -54,6 +58,8 @@ export interface HostEnvironment {
   mcpServers?(agent: AgentConfig, capabilities: acp.McpCapabilities | null | undefined): Promise<acp.McpServer[]>;
   /** The permission policy of one chat; absent: every request is asked. */
   permissionPolicy?(agentId: string, threadId: string): PermissionPolicy;
+  /** The sign-in steps the client runs itself (src/vscode/agents/signInFeature.ts); absent: agent methods only. */
+  signIn?: HostSignIn;
 }
 
 /**
@@ -65,6 +71,16 @@ export interface PermissionPolicy {
   answer(tool: ToolCallView, options: readonly acp.PermissionOption[]): { optionId: string; note: string } | undefined;
   /** The user chose an option (an "always" one becomes a rule). */
   chosen(tool: ToolCallView, option: acp.PermissionOption): void;
+}
+
+/** Terminal and env-var sign-in on the host, and the keys it keeps (SecretStorage; never settings or logs). */
+export interface HostSignIn {
+  /** The environment the agent's process gets on top of its own: the keys kept at sign-in. */
+  agentEnv(agentId: string): Promise<Record<string, string>>;
+  /** Runs a terminal method (exit code 0 signs in) or asks for an env-var method's keys and keeps them. */
+  run(agent: AgentConfig, plan: SignInPlan): Promise<SignInOutcome>;
+  /** Forgets the agent's kept keys; true when there were some. */
+  forget(agentId: string): Promise<boolean>;
 }
 
 /** Draft ACP features behind `switchboard.experimental.*` (off by default; advertised only when on). */
@@ -128,7 +144,10 @@ export interface ThreadController {
   setMode(modeId: string): Promise<void>;
   /** A string for a select option, a boolean for a boolean one; a refusal becomes state too. */
   setConfigOption(configId: string, value: string | boolean): Promise<void>;
+  /** A method of the sign-in card: `authenticate`, or a terminal / keys on the host, then the request again. */
   authenticate(methodId: string): Promise<void>;
+  /** Sign Out: `logout` where advertised and the kept keys forgotten; the agent starts again signed out. */
+  signOut?(): Promise<'loggedOut' | 'forgotten' | 'nothing'>;
   /** Kill the agent process group and start again with a fresh session. */
   restart(): Promise<void>;
   /** Cancel pending permissions, stop the turn, kill the process group. */

@@ -15,6 +15,7 @@
 // (after the read that delivered it), so a chunk is never held until the agent writes again.
 import type * as acp from '@agentclientprotocol/sdk';
 import type { ThreadAction } from '../shared/actions';
+import type { SessionUpdateView } from '../shared/thread';
 
 type TextChunkKind = 'agent_message_chunk' | 'agent_thought_chunk';
 
@@ -23,7 +24,7 @@ interface TextChunk {
   messageId: string | null;
   text: string;
   /** The update as the agent sent it (applied unchanged when the run has one chunk). */
-  update: acp.SessionUpdate;
+  update: SessionUpdateView;
 }
 
 /** The text chunk in `action`, or undefined when the action is applied as it is. */
@@ -74,7 +75,7 @@ export class ChunkRun {
       sessionUpdate: first.kind,
       ...(first.messageId === null ? {} : { messageId: first.messageId }),
       content: { type: 'text', text: parts.join('') },
-    } as acp.SessionUpdate;
+    } as SessionUpdateView;
     return { type: 'sessionUpdate', update };
   }
 }

@@ -12,6 +12,7 @@
 import type { AgentDescriptor, Entry, ThreadState } from '../shared/thread';
 import { createThreadState } from '../shared/thread';
 import { settleTurn } from '../shared/toolEntries';
+import { restoredTool } from '../shared/toolCalls';
 
 export const JOURNAL_VERSION = 1;
 
@@ -153,7 +154,10 @@ export function restoredState(state: ThreadState): ThreadState {
     connection: { kind: 'stopped' },
     turn: { kind: 'idle' },
     settingError: null,
-    entries: settleTurn(state, 'unfinished'),
+    // The revisions of writes and diffs named the closed window's keeper of file texts.
+    entries: settleTurn(state, 'unfinished').map((entry) =>
+      entry.kind === 'tool' ? { ...entry, tool: restoredTool(entry.tool) } : entry,
+    ),
   };
   delete settled.promptEcho;
   delete settled.toolIndex;

@@ -8,6 +8,7 @@ import { boundJson } from '../protocol/boundJson';
 import { ErrorCodes } from '../protocol/methods';
 import { RequestFailure, type CancelSignal, type PermissionPolicy } from './api';
 import { PendingPermissions } from './permissions';
+import type { ToolDiffs } from './toolDiffs';
 import { boundUpdate, rawPreview, STRUCTURED_BOUNDS } from './updateGate';
 
 /** Permission requests waiting for the user at once; more are answered with an error. */
@@ -20,6 +21,8 @@ export interface PermissionRequestsPort {
   log(line: string): void;
   /** The turn was cancelled: the answer is `cancelled` without asking. */
   turnCancelled(): boolean;
+  /** The tool call's own `diff` content: texts to the keeper, hunks to the card. */
+  toolDiffs: ToolDiffs;
   /** Answers the client gives by itself, and what the user's choices teach it. */
   policy?: PermissionPolicy;
   /** The tool call as the thread knows it (the request may carry only its id). */
@@ -59,7 +62,7 @@ export class PermissionRequests {
     }
     // Shown also outside a turn: some agents ask while preparing (or after the prompt answered);
     // the card stays until the user answers, a later turn ends, the agent exits or the chat closes.
-    const toolCall = boundUpdate(params.toolCall);
+    const toolCall = this.port.toolDiffs.toolCall(boundUpdate(params.toolCall));
     const options = boundJson(params.options, STRUCTURED_BOUNDS) as acp.PermissionOption[];
     const { permissionId, response } = this.pending.open(options);
     this.port.dispatch({ type: 'permissionRequested', permissionId, toolCall, options });

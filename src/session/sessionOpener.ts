@@ -35,6 +35,8 @@ export interface SessionOpenerPort {
   /** The session is the chat's from now on (before `ready` is dispatched). */
   opened(sessionId: string): void;
   log(line: string): void;
+  /** auth_required from session/load or resume: the sign-in card shows (true); else false. */
+  authRequired?(gen: Generation, error: unknown): boolean;
 }
 
 export type SessionParams = Pick<acp.NewSessionRequest, 'cwd' | 'mcpServers' | 'additionalDirectories'>;
@@ -124,6 +126,8 @@ async function continueSession(
   } catch (error) {
     port.detach(gen);
     if (!port.isCurrent(gen) || !(error instanceof AcpRpcError)) return 'gone';
+    // Signed out: the card shows, and signing in opens the session again (resume/load first).
+    if (port.authRequired?.(gen, error)) return 'gone';
     port.log(`[switchboard] session/${method} of ${sessionId} failed (${error.message}); starting a new session`);
     return false;
   }

@@ -22,6 +22,8 @@ export interface SessionSettingsPort {
   dispatch(action: ThreadAction): void;
   log(line: string): void;
   timeoutMs: number;
+  /** auth_required: the sign-in card shows and `again` runs once signed in (true); else false. */
+  authRequired?(gen: Generation, error: unknown, again: () => Promise<void>): boolean;
 }
 
 export async function setMode(port: SessionSettingsPort, modeId: string): Promise<void> {
@@ -29,6 +31,7 @@ export async function setMode(port: SessionSettingsPort, modeId: string): Promis
   try {
     await gen.connection.rpc.request(AgentMethod.sessionSetMode, { sessionId, modeId }, { timeoutMs: port.timeoutMs });
   } catch (error) {
+    if (port.authRequired?.(gen, error, () => setMode(port, modeId))) return;
     return settingFailed(port, gen, { kind: 'mode' }, `Could not switch the mode to ${modeId}`, error);
   }
   if (port.isCurrent(gen)) port.dispatch({ type: 'modeChanged', modeId });
@@ -49,6 +52,7 @@ export async function setConfigOption(
       timeoutMs: port.timeoutMs,
     });
   } catch (error) {
+    if (port.authRequired?.(gen, error, () => setConfigOption(port, configId, value))) return;
     return settingFailed(port, gen, { kind: 'config', configId }, `Could not set ${configId}`, error);
   }
   if (port.isCurrent(gen))

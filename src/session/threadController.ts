@@ -25,10 +25,12 @@ import { PromptQueueSender } from './promptQueueSender';
 import { ThreadStore } from './threadStore';
 import { ThreadTerminals, type ThreadTerminalsDeps } from './threadTerminals';
 import { UpdateIntake } from './updateIntake';
+import { ToolDiffs } from './toolDiffs';
 import type { ReplayReconciler } from './sessionContinuation';
 import { openSession, type SessionOpenerPort } from './sessionOpener';
 import { continueFromEdit, type MessageEditPort } from './messageEdit';
 import { SETTING_TIMEOUT_MS, setConfigOption, setMode, type SessionSettingsPort } from './sessionSettings';
+import { SignInFlow, type SignOutResult } from './signInFlow';
 
 export { MAX_PROTOCOL_ERROR_ENTRIES } from './updateIntake';
 export { MAX_PENDING_PERMISSIONS } from './permissionRequests';
@@ -82,6 +84,8 @@ export class AcpThreadController implements ThreadController {
   /** Messages typed during a turn; the first is sent when the turn ends. */
   private readonly queue: PromptQueueSender;
   private readonly terminals: ThreadTerminals;
+  /** Sign-in methods, auth_required and its retry, Sign Out (signInFlow.ts). */
+  private readonly signIn: SignInFlow;
 
   constructor(private readonly options: ThreadControllerOptions) {
     const { threadId, agent, env } = options;
@@ -100,11 +104,14 @@ export class AcpThreadController implements ThreadController {
     this.store = new ThreadStore(threadId, initial, (error) =>
       log(`[switchboard] thread listener failed: ${String(error)}`),
     );
-    this.intake = new UpdateIntake(dispatch, log);
-    this.replayIntake = new UpdateIntake((action) => this.replay?.add(action), log);
+    // Tool calls' own `diff` content: texts to the window's keeper, hunks to the thread.
+    const toolDiffs = new ToolDiffs(env.fileTexts);
+    this.intake = new UpdateIntake(dispatch, log, toolDiffs);
+    this.replayIntake = new UpdateIntake((action) => this.replay?.add(action), log, toolDiffs);
     this.permissions = new PermissionRequests({
       dispatch,
       log,
+      toolDiffs,
       turnCancelled,
       reportProtocolError: (title, message, raw) => this.intake.reportProtocolError(title, message, raw),
       policy: env.permissionPolicy?.(agent.id, threadId),
@@ -122,6 +129,18 @@ export class AcpThreadController implements ThreadController {
       prompt: (text, context) => this.prompt(text, context),
       cancel: () => this.cancel(),
       dispatch,
+      log,
+    });
+    this.signIn = new SignInFlow({
+      agent,
+      env,
+      generation: () => this.generation,
+      isCurrent: (gen) => this.isCurrent(gen),
+      current: () => this.store.current,
+      hasSession: () => this.sessionId !== null,
+      dispatch,
+      openSession: (gen) => openSession(this.openerPort(), gen),
+      reconnect: () => this.restart(),
       log,
     });
     this.terminals = (options.openTerminals ?? ((deps) => new ThreadTerminals(deps)))({
@@ -146,8 +165,11 @@ export class AcpThreadController implements ThreadController {
     this.dispatch({ type: 'connection', state: { kind: 'starting' } });
     let gen: Generation | undefined;
     try {
+      // Keys kept at sign-in go on top of the agent's own env (they are the newer word).
+      const keys = await this.signIn.agentEnv();
+      if (this.disposed) return;
       const connection = new AgentConnection({
-        agent,
+        agent: Object.keys(keys).length > 0 ? { ...agent, env: { ...agent.env, ...keys } } : agent,
         env: this.options.env,
         spawn: this.options.spawn ?? spawnAgentProcess,
         stopGraceMs: this.options.stopGraceMs,
@@ -180,30 +202,24 @@ export class AcpThreadController implements ThreadController {
       agentInfo: bounded(init.response.agentInfo ?? null),
       agentCapabilities: bounded(init.response.agentCapabilities ?? null),
     });
+    if (!(await this.signIn.afterInitialize(gen)) || !this.isCurrent(gen)) return;
     await openSession(this.openerPort(), gen);
   }
 
-  async authenticate(methodId: string): Promise<void> {
-    const gen = this.generation;
-    if (!gen || !this.isCurrent(gen) || this.store.current.connection.kind !== 'authRequired') {
-      throw new Error('The agent is not waiting for authentication.');
-    }
-    this.dispatch({ type: 'connection', state: { kind: 'authenticating', methodId } });
-    try {
-      await gen.connection.rpc.request(AgentMethod.authenticate, { methodId });
-    } catch (error) {
-      if (!this.isCurrent(gen) || !(error instanceof AcpRpcError)) return; // the agent went away: its failure shows
-      this.dispatch({ type: 'connection', state: { kind: 'authRequired', methods: gen.authMethods } });
-      throw new Error(`Authentication failed: ${error.message}`, { cause: error });
-    }
-    if (this.isCurrent(gen)) await openSession(this.openerPort(), gen);
+  authenticate(methodId: string): Promise<void> {
+    return this.signIn.authenticate(methodId);
+  }
+
+  signOut(): Promise<SignOutResult> {
+    return this.signIn.signOut();
   }
 
   /**
    * context: content blocks of the attached context, sent after the text (promptContext.ts).
-   * preamble: blocks sent before the text and not shown (an edit's seed or fork note, messageEdit.ts).
+   * aside: blocks sent after the prompt and not shown (an edit's seed or fork note, messageEdit.ts);
+   * after, so a slash command at the start of the text still reaches the agent as one.
    */
-  async prompt(text: string, context: acp.ContentBlock[] = [], preamble: acp.ContentBlock[] = []): Promise<void> {
+  async prompt(text: string, context: acp.ContentBlock[] = [], aside: acp.ContentBlock[] = []): Promise<void> {
     const gen = this.generation;
     const sessionId = this.sessionId;
     if (!gen || !this.isCurrent(gen) || !sessionId || this.store.current.connection.kind !== 'ready') {
@@ -216,11 +232,14 @@ export class AcpThreadController implements ThreadController {
     this.dispatch({ type: 'promptSent', prompt });
     let action: ThreadAction | null;
     try {
-      const wire = preamble.length > 0 ? [...preamble, ...prompt] : prompt;
+      const wire = aside.length > 0 ? [...prompt, ...aside] : prompt;
       const response = await gen.connection.rpc.request(AgentMethod.sessionPrompt, { sessionId, prompt: wire });
       action = turnEndedAction(response);
     } catch (error) {
-      if (error instanceof AcpRpcError) {
+      if (!turn.cancelRequested && this.signIn.required(gen, error, () => this.prompt(text, context))) {
+        // The sign-in card shows; the message is sent again once signed in.
+        action = { type: 'turnFailed', message: 'The agent asks you to sign in; this message is sent again after.' };
+      } else if (error instanceof AcpRpcError) {
         // After session/cancel an agent may answer with an error instead of stopReason `cancelled`.
         action = turn.cancelRequested
           ? { type: 'turnEnded', stopReason: 'cancelled' }
@@ -389,6 +408,7 @@ export class AcpThreadController implements ThreadController {
         this.sessionId = sessionId;
       },
       log: (line) => this.log.append(line),
+      authRequired: (gen, error) => this.signIn.required(gen, error),
     };
   }
 
@@ -407,7 +427,7 @@ export class AcpThreadController implements ThreadController {
         gen.detachSession = gen.connection.attach(sessionId, this.sessionSink(gen.terminals));
         this.sessionId = sessionId;
       },
-      prompt: (text, context, preamble) => this.prompt(text, context, preamble),
+      prompt: (text, context, aside) => this.prompt(text, context, aside),
       log: (line) => this.log.append(line),
     };
   }
@@ -478,6 +498,7 @@ export class AcpThreadController implements ThreadController {
       dispatch: (action) => this.dispatch(action),
       log: (line) => this.log.append(line),
       timeoutMs: this.options.settingTimeoutMs ?? SETTING_TIMEOUT_MS,
+      authRequired: (gen, error, again) => this.signIn.required(gen, error, again),
     };
   }
 

@@ -2,8 +2,10 @@
 // (updateGate.ts), this dispatches the result and makes the faults visible: an error entry in the
 // thread (the first MAX_PROTOCOL_ERROR_ENTRIES of a thread, then one that says the rest are
 // logged: an agent that sends nothing but junk must not bury the chat) and always a log line.
+// Tool-call `diff` content leaves its texts with the keeper here (toolDiffs.ts).
 import type * as acp from '@agentclientprotocol/sdk';
 import type { ThreadAction } from '../shared/actions';
+import type { ToolDiffs } from './toolDiffs';
 import { UnknownUpdateLog } from './unknownUpdates';
 import { gateSessionUpdate, rawPreview } from './updateGate';
 
@@ -20,6 +22,7 @@ export class UpdateIntake {
   constructor(
     private readonly dispatch: (action: ThreadAction) => void,
     private readonly log: (line: string) => void,
+    private readonly toolDiffs: ToolDiffs,
   ) {
     this.unknownUpdates = new UnknownUpdateLog(log);
   }
@@ -39,7 +42,7 @@ export class UpdateIntake {
         return;
       case 'apply':
         this.unknownUpdates.check(verdict.update);
-        this.dispatch({ type: 'sessionUpdate', update: verdict.update });
+        this.dispatch({ type: 'sessionUpdate', update: this.toolDiffs.update(verdict.update) });
         if (verdict.dropped?.length) {
           this.reportProtocolError(
             `Showed part of an invalid ${variantOf(notification)} update from the agent`,

@@ -12,14 +12,19 @@ import type {
   EditedFrom,
   FileWriteView,
   ReviewView,
+  SessionUpdateView,
   SettingTarget,
   TerminalView,
+  ToolCallUpdateView,
   TurnUsage,
 } from './thread';
 
 export type ThreadAction =
-  /** A session/update notification from the agent, verbatim. */
-  | { type: 'sessionUpdate'; update: acp.SessionUpdate }
+  /**
+   * A session/update notification from the agent, verbatim except for `diff` tool content, which
+   * the host keeps and turns into hunks first (src/session/toolDiffs.ts): no file text in an action.
+   */
+  | { type: 'sessionUpdate'; update: SessionUpdateView }
   | { type: 'connection'; state: ConnectionState }
   /** initialize answered. */
   | {
@@ -48,7 +53,7 @@ export type ThreadAction =
   | {
       type: 'permissionRequested';
       permissionId: string;
-      toolCall: acp.ToolCallUpdate;
+      toolCall: ToolCallUpdateView;
       options: acp.PermissionOption[];
     }
   | {

@@ -113,6 +113,15 @@ export interface DiffResult {
 
 type Kind = DiffLine['kind'];
 
+/** Context lines around each change in a chat card, and the most lines a card is sent (the editor shows all). */
+export const CARD_CONTEXT_LINES = 3;
+export const MAX_CARD_DIFF_LINES = 400;
+
+/** The hunks a chat card shows of a change: bounded to a card's worth of lines, counts over everything. */
+export function cardHunks(oldText: string | null, newText: string): DiffResult {
+  return diffHunks(oldText, newText, CARD_CONTEXT_LINES, MAX_CARD_DIFF_LINES);
+}
+
 /**
  * Hunks between two file texts with `context` unchanged lines around each change, in the shape
  * of a unified diff. oldText null means a new file (every line added); identical texts give no hunks.

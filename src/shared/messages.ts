@@ -90,12 +90,16 @@ type WebviewMessage =
   | { type: 'newChat'; agentId?: string }
   | { type: 'openLocation'; path: string; line?: number | null }
   /**
-   * Open VS Code's diff editor for the fs writes a tool-call card shows: from before the write
-   * `fromRevision` to after the write `revision` (the texts stay on the host, src/review/fileTexts.ts).
+   * A file path the agent's text names (pathLinks.ts), as written: the host resolves it inside a
+   * workspace folder and opens it only if it exists there (src/chat/pathTarget.ts).
+   */
+  | { type: 'openPath'; path: string; line?: number | null; column?: number | null }
+  /**
+   * Open VS Code's diff editor for what a card shows: the fs writes from before the write
+   * `fromRevision` to after the write `revision`, or a tool call's own diff (both the same
+   * revision). The texts stay on the host, in the keeper (src/review/fileTexts.ts).
    */
   | { type: 'openDiff'; path: string; fromRevision: number; revision: number }
-  /** Open VS Code's diff editor for the agent's own diff of `path` in the tool call's content. */
-  | { type: 'openToolDiff'; toolCallId: string; path: string }
   | { type: 'copy'; text: string }
   | { type: 'showLog' }
   /** "Add an Agent..." in the empty chat: opens the switchboard.agents setting. */

@@ -2,13 +2,13 @@
 // known ones with nothing to show yet (notice, compaction), leave the state untouched: the host
 // logs them, the reducer never throws on them.
 import type * as acp from '@agentclientprotocol/sdk';
-import type { AgentMeta, ThreadState } from './thread';
+import type { AgentMeta, SessionUpdateView, ThreadState } from './thread';
 import { appendChunk } from './messageChunks';
 import { absorbPromptEcho, appendUserChunk } from './promptEcho';
 import { upsertTool } from './toolEntries';
 import { patchTool } from './toolCalls';
 
-export function applySessionUpdate(state: ThreadState, update: acp.SessionUpdate): ThreadState {
+export function applySessionUpdate(state: ThreadState, update: SessionUpdateView): ThreadState {
   if (typeof update !== 'object' || update === null) return state;
   switch (update.sessionUpdate) {
     case 'user_message_chunk':

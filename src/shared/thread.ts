@@ -69,7 +69,6 @@ export interface PermissionRequestView {
   state: PermissionState;
 }
 
-/** A write the agent made through fs/write_text_file, kept with before/after text. */
 /**
  * The fs writes of one file a tool card shows: from before the write `fromRevision` (its first
  * write of the file) to after the write `revision`. The texts stay on the host, in the keeper of
@@ -77,6 +76,7 @@ export interface PermissionRequestView {
  */
 export interface FileWriteView {
   path: string;
+  /** Both 0: not kept (a chat restored after a reload: the keeper was the closed window's). */
   fromRevision: number;
   revision: number;
   /** Unified hunks with context, at most a card's worth of lines (the counts cover everything). */
@@ -85,12 +85,52 @@ export interface FileWriteView {
   created: boolean;
 }
 
+/**
+ * An agent's own `diff` tool-call content as the thread holds it. The agent sent both texts; the
+ * host keeps them once, in the keeper of file texts under `revision` (src/session/toolDiffs.ts),
+ * and the card gets the bounded hunks the host computed, like an fs write's.
+ */
+export interface ToolDiffView {
+  type: 'diff';
+  path: string;
+  /**
+   * The keeper's id of the texts: "Open diff" sends it back (`openDiff` from and to this revision).
+   * 0: not kept (a chat restored after a reload: the keeper was the closed window's).
+   */
+  revision: number;
+  /** Unified hunks with context, at most a card's worth of lines (the counts cover everything). */
+  diff: DiffResult;
+  /** The agent sent no old text: a new file. */
+  created: boolean;
+  /** The agent deleted the file (the DRAFT `deleted: true` beside newText "", checklist §7.13), rather than emptying it. */
+  deleted?: true;
+}
+
+/** Tool-call content as the thread holds it: the agent's items, with `diff` ones as ToolDiffView. */
+export type ToolContentView = Exclude<acp.ToolCallContent, { type: 'diff' }> | ToolDiffView;
+
+/** An ACP tool call (or its update) as the thread takes it: its `content` made ToolContentView by the host. */
+export type WithContentView<T extends { content?: unknown }> = Omit<T, 'content'> & {
+  content?: ToolContentView[] | null;
+};
+
+type ToolCallUpdateVariant = Extract<acp.SessionUpdate, { sessionUpdate: 'tool_call' | 'tool_call_update' }>;
+
+/** A session/update as a ThreadAction carries it: verbatim, except tool-call content (WithContentView). */
+export type SessionUpdateView =
+  | Exclude<acp.SessionUpdate, ToolCallUpdateVariant>
+  | WithContentView<Extract<acp.SessionUpdate, { sessionUpdate: 'tool_call' }>>
+  | WithContentView<Extract<acp.SessionUpdate, { sessionUpdate: 'tool_call_update' }>>;
+
+/** A permission request's tool call as a ThreadAction carries it. */
+export type ToolCallUpdateView = WithContentView<acp.ToolCallUpdate>;
+
 export interface ToolCallView {
   toolCallId: string;
   title: string;
   kind: acp.ToolKind;
   status: ToolStatus;
-  content: acp.ToolCallContent[];
+  content: ToolContentView[];
   locations: acp.ToolCallLocation[];
   rawInput?: unknown;
   rawOutput?: unknown;

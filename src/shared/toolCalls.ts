@@ -1,7 +1,15 @@
 // Pure operations on one ToolCallView: creating placeholders, applying the fields of a
 // tool_call / tool_call_update / permission `toolCall`, and normalising tool-call content.
 import type * as acp from '@agentclientprotocol/sdk';
-import type { FileWriteView, ToolCallView, ToolStatus } from './thread';
+import { cardHunks } from './diffHunks';
+import type {
+  FileWriteView,
+  ToolCallUpdateView,
+  ToolCallView,
+  ToolContentView,
+  ToolDiffView,
+  ToolStatus,
+} from './thread';
 
 /** Title of a tool call we only know by id (an update for an id never announced). */
 export const PLACEHOLDER_TOOL_TITLE = 'Tool call';
@@ -30,18 +38,18 @@ export function placeholderTool(toolCallId: string): ToolCallView {
  * Tool-call content as the UI expects it. The v1 session-modes page puts bare ContentBlocks
  * (`{type:"text",...}`) straight into `content` (checklist §10.6), so those are wrapped as
  * `{type:"content", content}`. Non-objects are dropped; unknown item types are kept for the
- * renderer's fallback.
+ * renderer's fallback. `diff` items arrive as the host made them (ToolDiffView, src/session/toolDiffs.ts).
  */
-export function normalizeToolContent(items: readonly unknown[] | null | undefined): acp.ToolCallContent[] {
+export function normalizeToolContent(items: readonly unknown[] | null | undefined): ToolContentView[] {
   if (!Array.isArray(items)) return [];
-  const out: acp.ToolCallContent[] = [];
+  const out: ToolContentView[] = [];
   for (const item of items) {
     if (typeof item !== 'object' || item === null) continue;
     const type = (item as { type?: unknown }).type;
     if (typeof type === 'string' && CONTENT_BLOCK_TYPES.has(type)) {
       out.push({ type: 'content', content: item as acp.ContentBlock });
     } else {
-      out.push(item as acp.ToolCallContent);
+      out.push(item as ToolContentView);
     }
   }
   return out;
@@ -52,7 +60,7 @@ export function normalizeToolContent(items: readonly unknown[] | null | undefine
  * null clears them; null rawInput/rawOutput/_meta removes them. title/kind/status cannot be empty in
  * the view, so null there is ignored.
  */
-export function patchTool(tool: ToolCallView, update: acp.ToolCallUpdate): ToolCallView {
+export function patchTool(tool: ToolCallView, update: ToolCallUpdateView): ToolCallView {
   const next: ToolCallView = { ...tool };
   if (typeof update.title === 'string') next.title = update.title;
   if (update.kind != null) next.kind = update.kind;
@@ -93,6 +101,37 @@ export function addWrite(writes: readonly FileWriteView[], write: FileWriteView)
   const next = writes.slice();
   next[at] = write;
   return next;
+}
+
+/**
+ * A tool call read back from a chat's journal after a reload. The revisions its writes and diffs
+ * name were of the keeper of file texts of the window that closed (a new window numbers its own
+ * from 1), so they become 0, "not kept": the card shows its hunks without "Open diff". A diff item
+ * journaled with the agent's texts (before the host kept them) gets its hunks made here, once.
+ */
+export function restoredTool(tool: ToolCallView): ToolCallView {
+  const content = Array.isArray(tool.content) ? tool.content.map(restoredContent) : tool.content;
+  const writes = Array.isArray(tool.writes)
+    ? tool.writes.map((write) => ({ ...write, fromRevision: 0, revision: 0 }))
+    : tool.writes;
+  return { ...tool, content, writes };
+}
+
+function restoredContent(item: ToolContentView): ToolContentView {
+  if (item?.type !== 'diff') return item;
+  if (typeof item.diff === 'object' && item.diff !== null) return { ...item, revision: 0 };
+  const legacy = item as unknown as { path: unknown; oldText?: unknown; newText?: unknown; deleted?: unknown };
+  const oldText = typeof legacy.oldText === 'string' ? legacy.oldText : null;
+  const newText = typeof legacy.newText === 'string' ? legacy.newText : '';
+  const view: ToolDiffView = {
+    type: 'diff',
+    path: typeof legacy.path === 'string' ? legacy.path : '',
+    revision: 0,
+    diff: cardHunks(oldText, newText),
+    created: oldText === null,
+  };
+  if (legacy.deleted === true) view.deleted = true;
+  return view;
 }
 
 /** Last path segment, for titles; handles both separators since agents may run on Windows. */

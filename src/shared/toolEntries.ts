@@ -1,7 +1,7 @@
 // State-level tool-call operations: upsert by toolCallId, permissions, and the bookkeeping that
 // closes a turn (cancel, end, failure). Each copies `entries` once and keeps untouched entries.
 import type * as acp from '@agentclientprotocol/sdk';
-import type { Entry, PermissionState, ThreadState, ToolCallView } from './thread';
+import type { Entry, PermissionState, ThreadState, ToolCallUpdateView, ToolCallView } from './thread';
 import {
   entryId,
   currentTurnStart,
@@ -44,7 +44,7 @@ export function upsertTool(
 export function requestPermission(
   state: ThreadState,
   permissionId: string,
-  toolCall: acp.ToolCallUpdate,
+  toolCall: ToolCallUpdateView,
   options: acp.PermissionOption[],
 ): ThreadState {
   return upsertTool(state, toolCall.toolCallId, (tool) => ({

@@ -53,7 +53,7 @@ async function start() {
       .filter((line) => line.trim() !== '')
       .map((line) => JSON.parse(line) as { method?: string; params: Record<string, unknown> })
       .filter((message) => message.method === method);
-  return { controller, cwd, received, state: (): ThreadState => controller.snapshot().state };
+  return { controller, cwd, env, received, state: (): ThreadState => controller.snapshot().state };
 }
 
 function option(state: ThreadState, id: string) {
@@ -130,7 +130,10 @@ describe('ACP v1 details (issue 18) with the scripted agent', () => {
     // answered, so the answer came while it still ran; the card says the agent stopped it.
     const kill = reports(t.state()).find((r) => r.method === 'terminal/kill');
     expect(kill?.answer.error).toBeUndefined();
-    expect(t.state().terminals?.['terminal-1']).toMatchObject({ stoppedBy: 'agent', status: 'exited' });
+    // The kill's answer comes before the process's exit event: the card shows `exited` once that arrives.
+    await vi.waitFor(() =>
+      expect(t.state().terminals?.['terminal-1']).toMatchObject({ stoppedBy: 'agent', status: 'exited' }),
+    );
   });
 
   it('a live turn whose agent echoes the prompt as user_message_chunk shows the user message once', async () => {
@@ -155,11 +158,21 @@ describe('ACP v1 details (issue 18) with the scripted agent', () => {
     });
   });
 
-  it('a diff with deleted: true reaches the thread with the flag', async () => {
+  it('a diff with deleted: true reaches the thread with the flag; its texts stay with the keeper', async () => {
     const t = await start();
+    const events: unknown[] = [];
+    t.controller.onEvent((event) => events.push(event));
     await t.controller.prompt('deleted');
     const tool = t.state().entries.find((e) => e.kind === 'tool');
-    expect(tool?.kind === 'tool' && tool.tool.content[0]).toMatchObject({ type: 'diff', newText: '', deleted: true });
+    const diff = tool?.kind === 'tool' ? tool.tool.content[0] : undefined;
+    expect(diff).toMatchObject({ type: 'diff', created: false, deleted: true, diff: { added: 0, removed: 1 } });
+    if (diff?.type !== 'diff') throw new Error('no diff');
+    expect(t.env.fileTexts.texts({ path: diff.path, revision: diff.revision })).toEqual({
+      before: 'obsolete\n',
+      after: '',
+    });
+    // Neither the thread nor any action the webview is sent carries the agent's texts.
+    expect(JSON.stringify([t.state(), events])).not.toMatch(/oldText|newText/);
   });
 
   it('keeps updatedAt and the _meta of tool calls, session info and usage', async () => {

@@ -1,6 +1,7 @@
 // The HostEnvironment the integration suites run a real ThreadController with: the editor's side, minus VS Code.
 import type { ExperimentalFeatures, HostEnvironment } from '../../src/session/api';
 import { LiveProcessGroups } from '../../src/terminals/liveProcessGroups';
+import { FileTexts } from '../../src/review/fileTexts';
 
 export function testHostEnv(
   cwd: string,
@@ -18,6 +19,7 @@ export function testHostEnv(
     ...(options.folders ? { workspaceFolders: () => options.folders ?? [cwd] } : {}),
     baseEnv: () => process.env,
     liveProcessGroups: new LiveProcessGroups(),
+    fileTexts: new FileTexts(),
     agentLog: () => ({ append: log }),
     traffic: () => ({ record: () => undefined }),
     settings: () => ({

@@ -7,6 +7,8 @@ import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { spawnAgentProcess } from '../../src/agents/agentProcess';
+import { gatedSpawn } from '../../src/agents/refusedProcess';
+import { isMissingAgent, missingAgent, missingAgentFailure } from '../../src/session/missingAgent';
 import type { AgentConfig, ThreadController } from '../../src/session/api';
 import { ChatJournal } from '../../src/session/chatJournal';
 import { localItem, mergeHistory } from '../../src/session/chatHistory';
@@ -158,5 +160,30 @@ describe('history', () => {
     expect(w.methods()).toContain('session/load');
     // The two chats above made two sessions; opening from the history made none.
     expect(w.methods().filter((method) => method === 'session/new')).toHaveLength(2);
+  });
+
+  it('a restored chat whose agent is no longer configured starts into a card that says what to do', async () => {
+    const w = world(['load']);
+    const { journal } = await chats(w, 1);
+    const decoded = (await journal.load('chat-1'))!;
+    const gone = missingAgent(decoded);
+    expect(isMissingAgent(gone)).toBe(true);
+    const thread = createThreadController({
+      threadId: 'chat-1',
+      agent: gone,
+      env: testHostEnv(w.cwd),
+      handlers: { readTextFile: async () => ({ content: '' }), writeTextFile: async () => ({ revision: 0 }) as never },
+      restored: decoded.state,
+      spawn: gatedSpawn(spawnAgentProcess, () => false, missingAgentFailure(gone)),
+    });
+    controllers.push(thread);
+    await thread.start();
+    const state = await until(thread, (s) => s.connection.kind === 'failed');
+    const failure = state.connection.kind === 'failed' ? state.connection.failure : null;
+    expect(failure?.title).toBe('Scripted is no longer configured');
+    expect(failure?.hint).toContain('switchboard.agents');
+    expect(failure?.hint).toContain('reload the window');
+    // The transcript stays.
+    expect(state.entries.some((entry) => entry.kind === 'user')).toBe(true);
   });
 });

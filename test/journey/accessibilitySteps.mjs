@@ -114,13 +114,17 @@ async function contrastReport(chat) {
       return (hi + 0.05) / (lo + 0.05);
     };
     const background = css(document.body).backgroundColor;
-    const button = document.querySelector('.composer button:not([hidden])');
+    // A bordered button the user sees (a link button has no border; one inside a hidden bar is not seen).
+    const button = [...document.querySelectorAll('.composer button')].find(
+      (b) => 'offsetParent' in b && b.offsetParent !== null && !b.classList.contains('link-button'),
+    );
     const card = document.querySelector('.tool-card');
     const text = document.querySelector('.entry.agent') ?? document.querySelector('.agent-name');
     const secondary = document.querySelector('.connection-state, .agent-version');
     const composer = document.getElementById('composer');
     composer.focus();
-    const focusStyle = css(composer);
+    // The textarea draws no outline of its own: its box shows the focus (media/chat.css).
+    const focusStyle = css(composer.closest('.composer-box') ?? composer);
     return {
       highContrast: document.body.classList.contains('vscode-high-contrast'),
       contrastBorder: resolve('--vscode-contrastBorder'),
@@ -128,7 +132,11 @@ async function contrastReport(chat) {
       focusBorder: resolve('--vscode-focusBorder'),
       buttonBorder: button ? css(button).borderTopColor : null,
       cardBorder: card ? css(card).borderTopColor : null,
-      focusOutline: { color: focusStyle.outlineColor, width: parseFloat(focusStyle.outlineWidth) || 0 },
+      focusOutline: {
+        color: focusStyle.outlineColor,
+        width: focusStyle.outlineStyle === 'none' ? 0 : parseFloat(focusStyle.outlineWidth) || 0,
+        border: focusStyle.borderTopColor,
+      },
       textRatio: text ? ratio(css(text).color, background) : 0,
       secondaryRatio: secondary ? ratio(css(secondary).color, background) : 0,
     };
@@ -141,7 +149,14 @@ export function addHighContrastSteps(journey, { page, chat, screenshotDir, timeo
     await runCommand(page(), 'Developer: Reload Window');
     await page().locator('.monaco-workbench.hc-black').waitFor({ timeout: 90_000 });
     // A new chat with the Demo agent: its empty-chat card, header and composer in the theme.
-    await runCommand(page(), 'Switchboard: New Chat');
+    // (By its quick pick: the palette's fuzzy match for "New Chat" may run "New Chat with Agent...".)
+    await runCommand(page(), 'Switchboard: New Chat with Agent...');
+    // fill(), not typing: after the reload the editor may still hold the keyboard focus.
+    const input = page().locator('.quick-input-widget input[type="text"]').first();
+    await input.waitFor({ timeout });
+    await input.fill('Demo agent');
+    await page().locator('.quick-input-list .monaco-list-row', { hasText: 'Demo agent' }).first().waitFor({ timeout });
+    await page().keyboard.press('Enter');
     await chat.locator('body.vscode-high-contrast').waitFor({ timeout });
     await chat.locator('#composer:enabled').waitFor({ timeout });
     const r = await contrastReport(chat);
@@ -151,7 +166,8 @@ export function addHighContrastSteps(journey, { page, chat, screenshotDir, timeo
       throw new Error(`a composer button's border is ${r.buttonBorder}, not the contrast border ${r.contrastBorder}`);
     if (r.cardBorder !== null && r.cardBorder !== r.contrastBorder)
       throw new Error(`a tool card's border is ${r.cardBorder}, not the contrast border ${r.contrastBorder}`);
-    if (r.focusOutline.width < 1 || ![r.activeBorder, r.focusBorder].includes(r.focusOutline.color))
+    const ring = [r.activeBorder, r.focusBorder];
+    if (r.focusOutline.width < 1 || !ring.includes(r.focusOutline.color) || !ring.includes(r.focusOutline.border))
       throw new Error(`the focused composer's outline is ${JSON.stringify(r.focusOutline)}, not a contrast colour`);
     // WCAG AAA for the transcript's text, AA for the secondary text.
     if (r.textRatio < 7) throw new Error(`the transcript's text has a contrast ratio of ${r.textRatio.toFixed(1)}`);

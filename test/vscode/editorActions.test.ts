@@ -5,6 +5,7 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { DIFF_SCHEME, DiffDocuments, openLocation } from '../../src/vscode/chat/diffDocuments';
 import { FileTexts } from '../../src/review/fileTexts';
+import { ToolDiffs } from '../../src/session/toolDiffs';
 import { revertAndCloseAll, waitFor, workspaceRoot } from './helpers';
 
 suite('chat editor actions', () => {
@@ -58,9 +59,17 @@ suite('chat editor actions', () => {
     assert.equal((await vscode.workspace.openTextDocument(input.modified)).getText(), 'v3\n');
   });
 
-  test('openDiff shows old and new text side by side from virtual documents', async () => {
+  test("a tool call's own diff opens from its one revision in the keeper (src/session/toolDiffs.ts)", async () => {
     const file = path.join(workspaceRoot(), 'src', 'greet.ts');
-    await diffs.open(file, 'old line\n', 'new line\n');
+    const diff = new ToolDiffs(texts).update({
+      sessionUpdate: 'tool_call',
+      toolCallId: 'c1',
+      title: 'Edit greet.ts',
+      content: [{ type: 'diff', path: file, oldText: 'old line\n', newText: 'new line\n' }],
+    });
+    const item = diff.sessionUpdate === 'tool_call' ? diff.content?.[0] : undefined;
+    assert.ok(item?.type === 'diff');
+    await diffs.openWrite(file, item.revision, item.revision);
     const input = await diffTab();
     assert.equal(input.original.scheme, DIFF_SCHEME);
     assert.equal(input.modified.scheme, DIFF_SCHEME);

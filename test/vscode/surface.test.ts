@@ -53,6 +53,8 @@ const ALWAYS = new Set([
   'switchboard.browseAgents',
   'switchboard.setMcpSecret',
   'switchboard.importMcpServers',
+  'switchboard.signOut',
+  'switchboard.permissionRules',
 ]);
 
 suite('Chat surface: commands, walkthrough, VS Code review tools', () => {

@@ -1,9 +1,9 @@
 // A diff (from a tool call's `diff` content or an fs write) as unified hunks with context,
-// line numbers and +/- counts, plus "Open diff" for VS Code's own diff editor. The hunks of an fs
-// write are computed on the host (src/review/fileTexts.ts) and arrive bounded; a tool call's own
-// diff is computed here from the texts the agent sent. Either way at most MAX_DIFF_LINES lines are
-// made: the editor is the place to read more. "Open diff" posts ids, never texts.
-import { diffHunks, type DiffLine, type DiffResult } from '../../src/shared/diffHunks';
+// line numbers and +/- counts, plus "Open diff" for VS Code's own diff editor. The hunks are
+// computed on the host (src/review/fileTexts.ts, src/session/toolDiffs.ts) and arrive bounded;
+// at most MAX_DIFF_LINES lines are made here: the editor is the place to read more. "Open diff"
+// posts ids, never texts.
+import type { DiffLine, DiffResult } from '../../src/shared/diffHunks';
 import type { WebviewToHost } from '../../src/shared/messages';
 import { button, h } from '../dom';
 import { highlightLines, languageForPath } from './highlight';
@@ -13,7 +13,6 @@ import { visibleText } from '../visibleText';
 import { t } from '../l10n';
 
 export const MAX_DIFF_LINES = 400;
-const CONTEXT_LINES = 3;
 
 export interface DiffInput {
   path: string;
@@ -24,13 +23,8 @@ export interface DiffInput {
   deleted?: boolean;
   /** Show Keep / Undo and the review state when the file is under review (see reviewControls). */
   review?: ReviewCards;
-  /** What "Open diff" asks the host for (ids only). */
-  open: WebviewToHost;
-}
-
-/** The hunks of a diff the agent sent as texts (a tool call's `diff` content), bounded like the host's. */
-export function textDiff(oldText: string | null, newText: string): DiffResult {
-  return diffHunks(oldText, newText, CONTEXT_LINES, MAX_DIFF_LINES);
+  /** What "Open diff" asks the host for (ids only); none when the texts are not kept (a restored chat). */
+  open?: WebviewToHost;
 }
 
 export function renderDiff(input: DiffInput, post: Post): HTMLElement {
@@ -122,7 +116,8 @@ function renderHeader(diff: HTMLElement, input: DiffInput, added: number, remove
     : input.created
       ? h('span', { class: 'badge diff-new-file', text: t('New file') })
       : null;
-  const open = button(t('Open diff'), 'open-diff secondary', () => post(input.open));
+  const { open: message } = input;
+  const open = message ? button(t('Open diff'), 'open-diff secondary', () => post(message)) : null;
   // Keep / Undo act on every pending change of the file (per-hunk actions are in the editor).
   const review = input.review ? input.review.controls(diff, input.path, post) : [];
   return h('div', { class: 'diff-header' }, pathLink, badge, stats, open, ...review);

@@ -78,11 +78,7 @@ export class ToolCardView implements EntryView {
     const locations = h('div', { class: 'tool-locations' });
     this.rawSlot = h('div', { class: 'raw-slot' });
     handleCopyClicks(content, post);
-    this.content = new ReusingList(
-      content,
-      (item) => renderToolContent(item, post, entry.tool.toolCallId, review),
-      sameToolContent,
-    );
+    this.content = new ReusingList(content, (item) => renderToolContent(item, post, review), sameToolContent);
     this.writes = new ReusingList(writes, (write) => renderWrite(write, post, review), sameWrite);
     this.locations = new ReusingList(locations, (location) => renderLocation(location, post), sameLocation);
     this.card = h(

@@ -1,23 +1,24 @@
 // The body of a tool-call card: content blocks, diffs, terminals, fs writes, locations and the
 // raw input/output. Tool updates arrive often (status changes, streamed content), so rendered
 // items are reused whenever the same thing would be rendered again (same object, or a diff
-// with the same path and texts): a status change never recomputes a diff.
+// with the same path and revision): a status change never renders a diff again.
 // Agent data is not trusted to have the types it should: each item renders on its own, and one
 // that is malformed (a diff without a string path, a location whose path is a number) shows an
 // error card in its place while the rest of the card, its permission request included, renders.
 import type * as acp from '@agentclientprotocol/sdk';
-import type { FileWriteView } from '../../src/shared/thread';
+import type { FileWriteView, ToolContentView } from '../../src/shared/thread';
 import { h } from '../dom';
 import { recordError } from '../errors';
 import { visibleText } from '../visibleText';
 import { renderContentBlock } from './contentBlock';
 import { listOf, requireString } from './agentData';
 import { boundedJson, errorCard } from './entryError';
-import { renderDiff, textDiff } from './diff';
+import { renderDiff } from './diff';
 import type { ReviewCards } from './reviewControls';
 import { renderMarkdownOnce } from './markdown';
 import { terminalViews } from '../terminal/views';
 import type { Post } from './types';
+import type { WebviewToHost } from '../../src/shared/messages';
 import { t } from '../l10n';
 
 interface Rendered<T> {
@@ -82,28 +83,24 @@ export class ReusingList<T> {
   }
 }
 
-/** `toolCallId`: the card's, so "Open diff" of the agent's diff names it by id. */
-export function renderToolContent(
-  item: acp.ToolCallContent,
-  post: Post,
-  toolCallId: string,
-  review: ReviewCards,
-): HTMLElement {
+/** Tool-call content; a `diff` item holds the hunks the host computed and its revision in the keeper. */
+export function renderToolContent(item: ToolContentView, post: Post, review: ReviewCards): HTMLElement {
   switch (item.type) {
     case 'content':
       return item.content.type === 'text'
         ? h('div', { class: 'tool-text' }, renderMarkdownOnce(requireString(item.content.text, 'text content')))
         : renderContentBlock(item.content, post);
     case 'diff': {
-      const { path, oldText, newText } = diffTexts(item);
+      const path = requireString(item.path, 'diff path');
+      const revision = requireRevision(item.revision);
       return renderDiff(
         {
           path,
-          diff: textDiff(oldText, newText),
-          created: oldText === null,
-          deleted: isDeletedDiff(item),
+          diff: item.diff,
+          created: item.created === true,
+          deleted: item.deleted === true,
           review,
-          open: { type: 'openToolDiff', toolCallId, path },
+          open: openDiff(path, revision, revision),
         },
         post,
       );
@@ -122,12 +119,9 @@ export function renderToolContent(
   }
 }
 
-export function sameToolContent(a: acp.ToolCallContent, b: acp.ToolCallContent): boolean {
-  if (a.type === 'diff' && b.type === 'diff') {
-    return (
-      a.path === b.path && a.oldText === b.oldText && a.newText === b.newText && isDeletedDiff(a) === isDeletedDiff(b)
-    );
-  }
+export function sameToolContent(a: ToolContentView, b: ToolContentView): boolean {
+  // The host keeps a repeated diff under the same revision (src/session/toolDiffs.ts): same revision, same card.
+  if (a.type === 'diff' && b.type === 'diff') return a.path === b.path && a.revision === b.revision;
   if (a.type === 'terminal' && b.type === 'terminal') return a.terminalId === b.terminalId;
   if (a.type === 'content' && b.type === 'content' && a.content.type === 'text' && b.content.type === 'text') {
     return a.content.text === b.content.text;
@@ -135,29 +129,22 @@ export function sameToolContent(a: acp.ToolCallContent, b: acp.ToolCallContent):
   return false;
 }
 
-/** A diff's path and texts, checked: renderDiff (diff.ts) reads them as strings. */
-function diffTexts(item: { path: unknown; oldText?: unknown; newText: unknown }): {
-  path: string;
-  oldText: string | null;
-  newText: string;
-} {
-  const oldText =
-    item.oldText === undefined || item.oldText === null ? null : requireString(item.oldText, 'diff oldText');
-  return { path: requireString(item.path, 'diff path'), oldText, newText: requireString(item.newText, 'diff newText') };
+/** A revision the host handed out: a whole number, 0 when the texts are not kept (a restored chat). */
+function requireRevision(value: unknown): number {
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < 0) throw new Error('diff revision is missing');
+  return value;
 }
 
-/**
- * The DRAFT diff-delete flag (`deleted: true` beside newText "", checklist §7.13): the file was
- * deleted, not emptied. Not in the SDK's types yet, so read as an extra field; only `true` counts.
- */
-export function isDeletedDiff(item: acp.Diff): boolean {
-  return (item as { deleted?: unknown }).deleted === true;
+/** What "Open diff" posts: ids only; nothing to open when the texts are not kept (revision 0). */
+function openDiff(path: string, fromRevision: number, revision: number): WebviewToHost | undefined {
+  return fromRevision > 0 && revision > 0 ? { type: 'openDiff', path, fromRevision, revision } : undefined;
 }
 
 /** An fs write: the hunks the host computed; "Open diff" names the write by {path, revision}. */
 export function renderWrite(write: FileWriteView, post: Post, review: ReviewCards): HTMLElement {
   const path = requireString(write.path, 'write path');
-  const { fromRevision, revision } = write;
+  const fromRevision = requireRevision(write.fromRevision);
+  const revision = requireRevision(write.revision);
   return h(
     'div',
     { class: 'tool-write' },
@@ -167,7 +154,7 @@ export function renderWrite(write: FileWriteView, post: Post, review: ReviewCard
         diff: write.diff,
         created: write.created,
         review,
-        open: { type: 'openDiff', path, fromRevision, revision },
+        open: openDiff(path, fromRevision, revision),
       },
       post,
     ),

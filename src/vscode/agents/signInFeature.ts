@@ -5,11 +5,9 @@
 // the kept keys (the agent's own `logout` is the session layer's part).
 import * as vscode from 'vscode';
 import type { AgentConfig } from '../../agents/config';
-import type { SignInPlan } from '../../agents/authMethods';
+import type { SignInOutcome, SignInPlan } from '../../agents/authMethods';
 import type { SecretRedactor } from '../../agents/secretRedactor';
 import { runTerminalSignIn } from './signInTerminal';
-
-export type SignInOutcome = { kind: 'signedIn' } | { kind: 'cancelled' } | { kind: 'failed'; message: string };
 
 const KEY_PREFIX = 'switchboard.agentEnv.';
 /** A key longer than this is a paste gone wrong, not a key. */

@@ -64,9 +64,3 @@ export async function restoreOpenChats(
   if (showActive && !threads.active() && all.length > 0) threads.show(all[all.length - 1]!.threadId);
   return restored;
 }
-
-/** An agent a restored chat names that is no longer configured: shown, but it cannot start. */
-export function missingAgent(journal: DecodedJournal): AgentConfig {
-  const agent = journal.header.agent;
-  return { id: agent.id, displayName: agent.displayName, command: '', args: [], env: {}, isDemo: agent.isDemo };
-}

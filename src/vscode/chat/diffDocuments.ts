@@ -1,20 +1,15 @@
 // Virtual read-only documents for VS Code's diff editor: the before/after text of an agent's
 // edit, served under the `switchboard-diff:` scheme. The file path stays in the URI so the editor
-// picks the right language and shows the file name; the query tells the versions apart. The texts
-// of fs writes are read from the keeper of file texts at each request (the query names the write:
-// `write:<from>:<to>:old|new`); only a tool call's own diff (texts the agent sent) is kept here.
+// picks the right language and shows the file name; the query names the revisions,
+// `write:<from>:<to>:old|new`, and the texts are read from the keeper of file texts at each
+// request (fs writes, and a tool call's own diff, kept as one revision by src/session/toolDiffs.ts).
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { FileTexts } from '../../review/fileTexts';
 
 export const DIFF_SCHEME = 'switchboard-diff';
-/** Diffs are kept for reopening from the same card; the oldest go first. */
-const MAX_KEPT_TEXTS = 100;
 
 export class DiffDocuments implements vscode.TextDocumentContentProvider {
-  private readonly texts = new Map<string, string>();
-  private nextId = 1;
-
   constructor(private readonly fileTexts: FileTexts) {}
 
   register(): vscode.Disposable {
@@ -23,16 +18,18 @@ export class DiffDocuments implements vscode.TextDocumentContentProvider {
 
   provideTextDocumentContent(uri: vscode.Uri): string {
     const write = /^write:(\d+):(\d+):(old|new)$/.exec(uri.query);
-    if (!write) return this.texts.get(uri.query) ?? '';
-    const span = this.fileTexts.span(
-      vscode.Uri.from({ scheme: 'file', path: uri.path }).fsPath,
-      Number(write[1]),
-      Number(write[2]),
-    );
+    if (!write) return '';
+    // The path of the revision as the keeper holds it (openWrite checked it against the card's).
+    const revision = Number(write[2]);
+    const filePath = this.fileTexts.pathOf(revision);
+    const span = filePath === undefined ? undefined : this.fileTexts.span(filePath, Number(write[1]), revision);
     return (write[3] === 'old' ? span?.before : span?.after) ?? '';
   }
 
-  /** Opens the diff editor over the fs writes `fromRevision`..`revision` of `filePath` (nothing when forgotten). */
+  /**
+   * Opens the diff editor over the revisions `fromRevision`..`revision` of `filePath` (fs writes, or
+   * one tool call's own diff); says so when the keeper no longer has them.
+   */
   async openWrite(filePath: string, fromRevision: number, revision: number): Promise<void> {
     const span = this.fileTexts.span(filePath, fromRevision, revision);
     if (!span) {
@@ -53,28 +50,10 @@ export class DiffDocuments implements vscode.TextDocumentContentProvider {
     await this.show(filePath, uri('old'), uri('new'), span.before === null);
   }
 
-  /** Opens the diff editor: old text (empty for a new file) on the left, new text on the right. */
-  async open(filePath: string, oldText: string | null, newText: string): Promise<void> {
-    const id = this.nextId++;
-    const left = this.store(filePath, `${id}-old`, oldText ?? '');
-    const right = this.store(filePath, `${id}-new`, newText);
-    await this.show(filePath, left, right, oldText === null);
-  }
-
   private async show(filePath: string, left: vscode.Uri, right: vscode.Uri, created: boolean): Promise<void> {
     const name = path.basename(filePath);
     const title = created ? vscode.l10n.t('{0} (created by the agent)', name) : vscode.l10n.t('{0} (agent edit)', name);
     await vscode.commands.executeCommand('vscode.diff', left, right, title, { preview: true });
-  }
-
-  private store(filePath: string, key: string, text: string): vscode.Uri {
-    this.texts.set(key, text);
-    while (this.texts.size > MAX_KEPT_TEXTS) {
-      const oldest = this.texts.keys().next().value;
-      if (oldest === undefined) break;
-      this.texts.delete(oldest);
-    }
-    return vscode.Uri.from({ scheme: DIFF_SCHEME, path: vscode.Uri.file(filePath).path, query: key });
   }
 }
 
@@ -86,4 +65,29 @@ export async function openLocation(filePath: string, line: number | null, baseDi
     preview: true,
     selection: position ? new vscode.Range(position, position) : undefined,
   });
+}
+
+/**
+ * A path named in agent text (candidates from src/chat/pathTarget.ts, all inside a workspace
+ * folder): opens the first that is a file, at the 1-based line and column; else says so.
+ */
+export async function openWorkspacePath(
+  candidates: string[],
+  line: number | null,
+  column: number | null,
+  written: string,
+): Promise<void> {
+  for (const candidate of candidates) {
+    const uri = vscode.Uri.file(candidate);
+    const stat = await Promise.resolve(vscode.workspace.fs.stat(uri)).catch(() => undefined);
+    if (stat?.type !== vscode.FileType.File) continue;
+    const position = line === null ? undefined : new vscode.Position(line - 1, column === null ? 0 : column - 1);
+    await vscode.window.showTextDocument(uri, {
+      preview: true,
+      selection: position ? new vscode.Range(position, position) : undefined,
+    });
+    return;
+  }
+  const shown = written.length > 120 ? `${written.slice(0, 120)}…` : written;
+  void vscode.window.showInformationMessage(vscode.l10n.t('"{0}" is not a file in this workspace.', shown));
 }

@@ -74,8 +74,11 @@ export class PermissionRuleStore {
     const answer = automaticAnswer(this.rules(), this.mode(threadId), subjectOf(agentId, tool), options);
     if (!answer) return undefined;
     if (answer.by === 'autoApprove') {
-      const mode = answer.mode === 'edits' ? 'edits only' : 'everything';
-      return { optionId: answer.optionId, note: `Allowed automatically: auto-approve (${mode}) is on in this chat` };
+      const mode = answer.mode === 'edits' ? vscode.l10n.t('edits only') : vscode.l10n.t('everything');
+      return {
+        optionId: answer.optionId,
+        note: vscode.l10n.t('Allowed automatically: auto-approve ({0}) is on in this chat', mode),
+      };
     }
     const rule = answer.rule;
     void this.update(rule.scope, (rules) =>
@@ -83,8 +86,11 @@ export class PermissionRuleStore {
         r.id === rule.id ? { ...r, answered: r.answered + 1, lastAnswered: tool.title.slice(0, MAX_TITLE) } : r,
       ),
     );
-    const verb = rule.decision === 'allow' ? 'Allowed' : 'Rejected';
-    return { optionId: answer.optionId, note: `${verb} by rule: ${describeRule(rule)} (${rule.scope})` };
+    const note =
+      rule.decision === 'allow'
+        ? vscode.l10n.t('Allowed by rule: {0} ({1})', describeRule(rule), rule.scope)
+        : vscode.l10n.t('Rejected by rule: {0} ({1})', describeRule(rule), rule.scope);
+    return { optionId: answer.optionId, note };
   }
 
   /** "Always allow" / "Always reject" become rules; a request no rule can describe safely stays asked. */
@@ -166,7 +172,7 @@ export function registerPermissionRules(
   agentName: (agentId: string) => string,
 ): void {
   const status = vscode.window.createStatusBarItem('switchboard.autoApprove', vscode.StatusBarAlignment.Left, 50);
-  status.name = 'Switchboard Auto-approve';
+  status.name = vscode.l10n.t('Switchboard Auto-approve');
   status.command = 'switchboard.autoApprove';
   const refresh = (): void => {
     const active = activeThread();
@@ -175,8 +181,15 @@ export function registerPermissionRules(
       status.hide();
       return;
     }
-    status.text = `$(shield) Auto-approve: ${mode === 'edits' ? 'edits' : 'everything'}`;
-    status.tooltip = `Switchboard answers ${mode === 'edits' ? 'edit' : 'every'} permission request of ${active?.agentName ?? 'this chat'} by itself. Click to change.`;
+    const agent = active?.agentName ?? vscode.l10n.t('this chat');
+    status.text =
+      mode === 'edits'
+        ? vscode.l10n.t('$(shield) Auto-approve: edits')
+        : vscode.l10n.t('$(shield) Auto-approve: everything');
+    status.tooltip =
+      mode === 'edits'
+        ? vscode.l10n.t('Switchboard answers each edit permission request of {0} by itself. Click to change.', agent)
+        : vscode.l10n.t('Switchboard answers every permission request of {0} by itself. Click to change.', agent);
     status.backgroundColor = new vscode.ThemeColor(
       mode === 'all' ? 'statusBarItem.errorBackground' : 'statusBarItem.warningBackground',
     );
@@ -188,22 +201,30 @@ export function registerPermissionRules(
     vscode.commands.registerCommand('switchboard.autoApprove', async () => {
       const active = activeThread();
       if (!active) {
-        void vscode.window.showInformationMessage('Open a chat first: auto-approve is set per chat.');
+        void vscode.window.showInformationMessage(vscode.l10n.t('Open a chat first: auto-approve is set per chat.'));
         return;
       }
       const current = store.mode(active.threadId);
       const items: (vscode.QuickPickItem & { mode: AutoApproveMode })[] = [
-        { mode: 'off', label: 'Off', detail: 'Every permission request is asked (rules still answer).' },
+        {
+          mode: 'off',
+          label: vscode.l10n.t('Off'),
+          detail: vscode.l10n.t('Every permission request is asked (rules still answer).'),
+        },
         {
           mode: 'edits',
-          label: 'Edits only',
-          detail: 'File edits are allowed by themselves; they still go through review.',
+          label: vscode.l10n.t('Edits only'),
+          detail: vscode.l10n.t('File edits are allowed by themselves; they still go through review.'),
         },
-        { mode: 'all', label: 'Everything', detail: 'Every request the agent makes is allowed, commands included.' },
+        {
+          mode: 'all',
+          label: vscode.l10n.t('Everything'),
+          detail: vscode.l10n.t('Every request the agent makes is allowed, commands included.'),
+        },
       ];
-      for (const item of items) if (item.mode === current) item.description = '(current)';
+      for (const item of items) if (item.mode === current) item.description = vscode.l10n.t('(current)');
       const picked = await vscode.window.showQuickPick(items, {
-        title: `Auto-approve in this chat (${active.agentName})`,
+        title: vscode.l10n.t('Auto-approve in this chat ({0})', active.agentName),
       });
       if (picked) store.setMode(active.threadId, picked.mode);
     }),
@@ -215,20 +236,25 @@ type RuleItem = vscode.QuickPickItem & { ruleId: string };
 
 function showRules(store: PermissionRuleStore, agentName: (agentId: string) => string): void {
   const pick = vscode.window.createQuickPick<RuleItem>();
-  pick.title = 'Switchboard: Permission Rules';
-  const remove: vscode.QuickInputButton = { iconPath: new vscode.ThemeIcon('trash'), tooltip: 'Remove this rule' };
+  pick.title = vscode.l10n.t('Switchboard: Permission Rules');
+  const remove: vscode.QuickInputButton = {
+    iconPath: new vscode.ThemeIcon('trash'),
+    tooltip: vscode.l10n.t('Remove this rule'),
+  };
   const fill = (): void => {
     const rules = store.rules();
     pick.placeholder = rules.length
-      ? 'Rules made by "Always allow" / "Always reject". Remove one with its button.'
-      : 'No rules yet: "Always allow" or "Always reject" on a permission request makes one.';
+      ? vscode.l10n.t('Rules made by "Always allow" / "Always reject". Remove one with its button.')
+      : vscode.l10n.t('No rules yet: "Always allow" or "Always reject" on a permission request makes one.');
     pick.items = rules.map((rule) => ({
       ruleId: rule.id,
       label: describeRule(rule),
-      description: `${agentName(rule.agentId)} · ${rule.scope === 'user' ? 'all workspaces' : 'this workspace'}`,
+      description: `${agentName(rule.agentId)} · ${rule.scope === 'user' ? vscode.l10n.t('all workspaces') : vscode.l10n.t('this workspace')}`,
       detail: rule.answered
-        ? `Answered ${rule.answered} request${rule.answered === 1 ? '' : 's'}; last: ${rule.lastAnswered ?? ''}`
-        : 'Has not answered anything yet',
+        ? rule.answered === 1
+          ? vscode.l10n.t('Answered 1 request; last: {0}', rule.lastAnswered ?? '')
+          : vscode.l10n.t('Answered {0} requests; last: {1}', rule.answered, rule.lastAnswered ?? '')
+        : vscode.l10n.t('Has not answered anything yet'),
       buttons: [remove],
     }));
   };

@@ -7,7 +7,7 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { attributeChange } from '../../review/attribution';
 import { TurnBudget, type TurnLimits } from '../../review/budget';
-import { readDiskText } from '../../review/diskText';
+import { readDiskText, readTextOrEmpty } from '../../review/diskText';
 import { createPathFilter, type PathFilter } from '../../review/ignoreRules';
 import { findFile } from '../../review/reviewModel';
 import { findOpenDocument } from './documentText';
@@ -30,7 +30,8 @@ export class DiskChanges implements vscode.Disposable {
   private readonly rerun = new Set<string>();
   /** Watcher events per file so far: lets a slow read know the file changed while it ran. */
   private readonly events = new Map<string, number>();
-  private filters = new Map<string, PathFilter>();
+  /** Per workspace folder: its filter, or the read of its .gitignore that makes it (async: no blocking read). */
+  private filters = new Map<string, PathFilter | Promise<PathFilter>>();
   private budget: TurnBudget;
   private warnedThisTurn = false;
 
@@ -86,7 +87,13 @@ export class DiskChanges implements vscode.Disposable {
   private schedule(uri: vscode.Uri, created: boolean): void {
     if (uri.scheme !== 'file') return;
     const filePath = path.resolve(uri.fsPath);
-    if (this.isIgnored(filePath)) return;
+    const ignored = this.isIgnored(filePath);
+    // The folder's .gitignore is still being read: the event waits for it (once per folder).
+    if (typeof ignored !== 'boolean') {
+      void ignored.then(() => this.schedule(uri, created));
+      return;
+    }
+    if (ignored) return;
     if (created) this.created.add(filePath);
     this.events.set(filePath, (this.events.get(filePath) ?? 0) + 1);
     // Editors and tools write in several steps: act once the file settles.
@@ -166,30 +173,30 @@ export class DiskChanges implements vscode.Disposable {
     );
   }
 
-  private isIgnored(filePath: string): boolean {
+  /** Whether the watcher ignores the file; a promise while the folder's filter is being made. */
+  private isIgnored(filePath: string): boolean | Promise<unknown> {
     const folder = vscode.workspace.getWorkspaceFolder(vscode.Uri.file(filePath));
     if (!folder || folder.uri.scheme !== 'file') return true;
     const relative = path.relative(folder.uri.fsPath, filePath).split(path.sep).join('/');
     if (relative === '.gitignore') this.filters.delete(folder.uri.toString());
-    return this.filterFor(folder)(relative);
+    const filter = this.filterFor(folder);
+    return typeof filter === 'function' ? filter(relative) : filter;
   }
 
-  private filterFor(folder: vscode.WorkspaceFolder): PathFilter {
+  private filterFor(folder: vscode.WorkspaceFolder): PathFilter | Promise<PathFilter> {
     const key = folder.uri.toString();
-    let filter = this.filters.get(key);
-    if (!filter) {
-      const filesExclude =
-        vscode.workspace.getConfiguration('files', folder.uri).get<Record<string, unknown>>('exclude') ?? {};
-      let gitignore = '';
-      try {
-        gitignore = fs.readFileSync(path.join(folder.uri.fsPath, '.gitignore'), 'utf8');
-      } catch {
-        // no .gitignore
-      }
-      filter = createPathFilter({ filesExclude, gitignores: [{ dir: '', content: gitignore }] });
-      this.filters.set(key, filter);
-    }
-    return filter;
+    const known = this.filters.get(key);
+    if (known) return known;
+    const filesExclude =
+      vscode.workspace.getConfiguration('files', folder.uri).get<Record<string, unknown>>('exclude') ?? {};
+    const made = readTextOrEmpty(path.join(folder.uri.fsPath, '.gitignore')).then((gitignore) => {
+      const filter = createPathFilter({ filesExclude, gitignores: [{ dir: '', content: gitignore }] });
+      // Unless a newer one replaced it meanwhile (settings or .gitignore changed).
+      if (this.filters.get(key) === made) this.filters.set(key, filter);
+      return filter;
+    });
+    this.filters.set(key, made);
+    return made;
   }
 
   dispose(): void {

@@ -1,10 +1,9 @@
 // Reading and changing workspace files the way the editor sees them: open documents win over the
 // disk, and changes go through WorkspaceEdits (so they are on the editor's undo stack) as minimal
 // line edits (so the cursor, folds and unrelated lines are untouched).
-import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { readDiskText } from '../../review/diskText';
+import { pathExists, readDiskText } from '../../review/diskText';
 import { minimalEdits } from '../../review/merge';
 
 export function findOpenDocument(filePath: string): vscode.TextDocument | undefined {
@@ -54,7 +53,7 @@ export async function writeThroughEditor(
     edit.deleteFile(uri, { ignoreIfNotExists: true });
     return vscode.workspace.applyEdit(edit);
   }
-  if (!findOpenDocument(filePath) && !fs.existsSync(filePath)) {
+  if (!findOpenDocument(filePath) && !(await pathExists(filePath))) {
     await vscode.workspace.fs.createDirectory(vscode.Uri.file(path.dirname(filePath)));
     const create = new vscode.WorkspaceEdit();
     create.createFile(uri, { ignoreIfExists: true });

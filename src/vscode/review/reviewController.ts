@@ -23,15 +23,13 @@ import {
 } from '../../review/reviewModel';
 import type { MergeConflict } from '../../review/merge';
 import { AgentBases, type ReviewWriteHooks } from '../../review/agentWrites';
-import { FileTexts } from '../../review/fileTexts';
+import type { FileTexts } from '../../review/fileTexts';
 import { writeThroughEditor } from './documentText';
 import { OwnEdits } from '../../review/ownEdits';
 import type { ReviewStore } from './reviewStore';
 
 export class ReviewController implements vscode.Disposable {
   readonly bases = new AgentBases();
-  /** The one keeper of the texts of the agent's writes, by {path, revision}. */
-  readonly texts = new FileTexts();
   readonly ownEdits = new OwnEdits();
   /** Last text seen per open document, to turn change events into before/after pairs. */
   private readonly lastText = new Map<string, string>();
@@ -41,7 +39,11 @@ export class ReviewController implements vscode.Disposable {
   /** Called when a file the agent created is gone again (a temporary file): it left review. */
   onForgotten: ((filePath: string) => void) | undefined;
 
-  constructor(readonly store: ReviewStore) {
+  /** texts: the window's one keeper of file texts (the agent's writes by {path, revision}). */
+  constructor(
+    readonly store: ReviewStore,
+    readonly texts: FileTexts,
+  ) {
     for (const document of vscode.workspace.textDocuments) this.remember(document);
     this.subscriptions.push(
       vscode.workspace.onDidOpenTextDocument((document) => this.remember(document)),

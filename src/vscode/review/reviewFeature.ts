@@ -9,6 +9,7 @@ import { findFile, summarize } from '../../review/reviewModel';
 import type { ReviewSource } from '../../chat/reviewSync';
 import type { ThreadController } from '../../session/api';
 import type { ReviewWriteHooks } from '../../review/agentWrites';
+import type { FileTexts } from '../../review/fileTexts';
 import { BaselineDiff } from './baselineDiff';
 import { ChangesView } from './changesView';
 import { CheckpointService } from './checkpointService';
@@ -59,14 +60,15 @@ function turnLimits(): TurnLimits {
   };
 }
 
-/** activeThreadId: the chat the session commands act on. */
+/** texts: the window's keeper of file texts; activeThreadId: the chat the session commands act on. */
 export function activateReview(
   context: vscode.ExtensionContext,
   workspaceCwd: () => string,
+  texts: FileTexts,
   activeThreadId: () => string | undefined = () => undefined,
 ): ReviewFeature {
   const store = new ReviewStore(context.workspaceState);
-  const controller = new ReviewController(store);
+  const controller = new ReviewController(store, texts);
   const disk = new DiskChanges(controller, turnLimits);
   const editor = new EditorReview(store);
   const changes = new ChangesView(store);

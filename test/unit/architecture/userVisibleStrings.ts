@@ -117,7 +117,7 @@ export function readsAsProse(text: string): boolean {
   if (/^--|^data:|^\d+px/.test(text)) return false;
   if (/^[a-z][a-zA-Z0-9]*$/.test(text) || /^[a-z0-9_-]+$/.test(text)) return false;
   if (/^[a-z]+\/[\w.+-]+/.test(text)) return false; // a mime type
-  if (/^[a-z]+(\.[a-zA-Z0-9]+)+\.?(\{\})?$/.test(text)) return false; // a command, setting, context or storage key (or its prefix)
+  if (/^[a-z][a-zA-Z0-9]*(\.[a-zA-Z0-9]+)+\.?(\{\})?$/.test(text)) return false; // a command, setting, context or storage key (or its prefix)
   if (/^[a-z]+:\S*$/.test(text)) return false; // a URI's scheme or query key
   if (/^[a-z0-9_-]+( [a-z0-9_-]+)+$/.test(text) && text.includes('-')) return false; // a class list
   if (/^[[\].#:>*="'a-z0-9 _(),-]+$/.test(text) && /[[\].#=]/.test(text) && !/ [a-z]{2,} [a-z]{2,} /.test(text))

@@ -30,9 +30,6 @@ class FakeHost implements ChatHost {
   async openLocation(path: string, line: number | null) {
     this.log.push(['openLocation', path, line]);
   }
-  async openDiff(path: string, oldText: string | null, newText: string) {
-    this.log.push(['openDiff', path, oldText, newText]);
-  }
   async openWriteDiff(path: string, fromRevision: number, revision: number) {
     this.log.push(['openWriteDiff', path, fromRevision, revision]);
   }

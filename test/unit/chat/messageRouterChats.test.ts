@@ -27,7 +27,6 @@ function host() {
     pickAgent: async () => undefined,
     sendSnapshot: () => undefined,
     openLocation: async () => undefined,
-    openDiff: async () => undefined,
     openWriteDiff: async () => undefined,
     copy: async () => undefined,
     showLog: (agentId) => void log.push(['showLog', agentId]),

@@ -18,7 +18,6 @@ function host(): { host: ChatHost; calls: unknown[][]; invalid: unknown[] } {
       pickAgent: async () => undefined,
       sendSnapshot: () => {},
       openLocation: stub,
-      openDiff: stub,
       openWriteDiff: stub,
       copy: stub,
       showLog: () => {},

@@ -18,7 +18,7 @@ import type { Schedule } from '../../../src/chat/schedule';
 import type { ReviewFileState } from '../../../src/shared/thread';
 import { reduce } from '../../../src/shared/reduce';
 import type { ThreadAction } from '../../../src/shared/actions';
-import { fileWritten } from '../shared/helpers';
+import { fileWritten, update } from '../shared/helpers';
 import { FakeThread } from './fakeThread';
 
 /** Turn 1 by thread A changes a.ts, turn 2 by thread B changes b.ts, turn 3 by A changes c.ts. */
@@ -95,17 +95,14 @@ function fakeSource(states: Record<string, ReviewFileState>, pending = 0) {
 }
 
 const write: ThreadAction = fileWritten('/ws/a.ts', 'old\n', 'new\n');
-const proposed: ThreadAction = {
-  type: 'sessionUpdate',
-  update: {
-    sessionUpdate: 'tool_call',
-    toolCallId: 'c2',
-    title: 'Edit',
-    kind: 'edit',
-    status: 'pending',
-    content: [{ type: 'diff', path: '/ws/b.ts', oldText: 'x', newText: 'y' }],
-  },
-};
+const proposed: ThreadAction = update({
+  sessionUpdate: 'tool_call',
+  toolCallId: 'c2',
+  title: 'Edit',
+  kind: 'edit',
+  status: 'pending',
+  content: [{ type: 'diff', path: '/ws/b.ts', oldText: 'x', newText: 'y' }],
+});
 
 describe('ReviewSync', () => {
   function setup() {

@@ -10,7 +10,6 @@ describe('parseWebviewMessage', () => {
     expect(parseWebviewMessage({ type: 'openLocation', path: '/a', line: 3 })).not.toBeNull();
     expect(parseWebviewMessage({ type: 'openLocation', path: '/a' })).not.toBeNull();
     expect(parseWebviewMessage({ type: 'openDiff', path: '/a', fromRevision: 1, revision: 3 })).not.toBeNull();
-    expect(parseWebviewMessage({ type: 'openToolDiff', toolCallId: 'c', path: '/a' })).not.toBeNull();
   });
 
   it('rejects unknown types and wrong field types', () => {
@@ -23,6 +22,8 @@ describe('parseWebviewMessage', () => {
     expect(parseWebviewMessage({ type: 'openDiff', path: '/a', fromRevision: 0, revision: 3 })).toBeNull();
     expect(parseWebviewMessage({ type: 'openDiff', path: '/a', fromRevision: 1, revision: 1.5 })).toBeNull();
     expect(parseWebviewMessage({ type: 'openDiff', path: '/a', oldText: null, newText: 'x' })).toBeNull();
+    // A tool call's own diff is opened by its revision too: the message naming it by tool call is gone.
+    expect(parseWebviewMessage({ type: 'openToolDiff', toolCallId: 'c', path: '/a' })).toBeNull();
     expect(parseWebviewMessage({ type: 'prompt', text: 42 })).toBeNull();
     expect(parseWebviewMessage({ type: 'permission', permissionId: 'p1' })).toBeNull();
     expect(parseWebviewMessage({ type: 'newChat', agentId: 7 })).toBeNull();

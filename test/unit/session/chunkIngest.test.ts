@@ -2,15 +2,14 @@
 // chunks of one message is applied as one action, before anything else is applied or read, and
 // the thread it builds equals the one one-by-one application builds.
 import { describe, expect, it } from 'vitest';
-import type * as acp from '@agentclientprotocol/sdk';
 import { ThreadStore } from '../../../src/session/threadStore';
 import type { ThreadEvent } from '../../../src/session/api';
 import type { ThreadAction } from '../../../src/shared/actions';
 import { reduce } from '../../../src/shared/reduce';
-import { createThreadState } from '../../../src/shared/thread';
+import { createThreadState, type SessionUpdateView } from '../../../src/shared/thread';
 
 const initial = () => createThreadState({ agentId: 'a', threadId: 't' }, { id: 'a', displayName: 'A', isDemo: false });
-const update = (u: object): ThreadAction => ({ type: 'sessionUpdate', update: u as acp.SessionUpdate });
+const update = (u: object): ThreadAction => ({ type: 'sessionUpdate', update: u as SessionUpdateView });
 const agent = (text: string, messageId?: string | null, extra: object = {}) =>
   update({
     sessionUpdate: 'agent_message_chunk',

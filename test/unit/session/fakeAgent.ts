@@ -127,6 +127,7 @@ export function fakeEnv(settings: Partial<{ maxMessageBytes: number; initializeT
     workspaceCwd: () => '/work/project',
     baseEnv: () => ({ PATH: '/usr/bin' }),
     liveProcessGroups: new LiveProcessGroups(),
+    fileTexts,
     agentLog: () => ({ append: (line) => logs.push(line) }),
     traffic: () => ({ record: () => undefined }),
     settings: () => ({ maxMessageBytes: 1_000_000, initializeTimeoutMs: 2000, ...settings }),

@@ -3,6 +3,7 @@ import { decodeJournal, fullJournal, JOURNAL_VERSION, linesSince } from '../../.
 import type { ThreadAction } from '../../../src/shared/actions';
 import { reduce } from '../../../src/shared/reduce';
 import { createThreadState, type ThreadState } from '../../../src/shared/thread';
+import { fileWritten, update } from '../shared/helpers';
 
 const AGENT = { id: 'demo', displayName: 'Demo', isDemo: true };
 const HEADER = { v: JOURNAL_VERSION, threadId: 't1', agent: AGENT, created: 5 };
@@ -115,5 +116,37 @@ describe('journal format', () => {
     expect(tool?.kind === 'tool' && tool.tool.status).toBe('unfinished');
     expect(tool?.kind === 'tool' && tool.tool.permission?.state).toEqual({ kind: 'cancelled' });
     expect(state.terminals?.term1?.released).toBe(true);
+  });
+
+  it("a chat read back names no revision of the closed window's keeper; a diff journaled with its texts gets hunks", () => {
+    const { text } = journalOf([
+      [
+        ...START,
+        { type: 'promptSent', prompt: [{ type: 'text', text: 'q' }] },
+        update({
+          sessionUpdate: 'tool_call',
+          toolCallId: 'c1',
+          title: 'Edit',
+          status: 'in_progress',
+          content: [{ type: 'diff', path: '/w/a.ts', oldText: 'a\n', newText: 'b\n' }],
+        }),
+        fileWritten('/w/b.ts', 'x\n', 'y\n', 7, 6),
+      ],
+    ]);
+    // What an older version journaled: the agent's texts in the diff item.
+    const legacy = text.replace(
+      /\{"type":"diff","path":"\/w\/a.ts"[^]*?"created":false\}/,
+      JSON.stringify({ type: 'diff', path: '/w/a.ts', oldText: 'old\n', newText: 'new\n' }),
+    );
+    expect(legacy).toContain('"newText"');
+    for (const journal of [text, legacy]) {
+      const tool = decodeJournal(journal)!.state.entries.find((entry) => entry.kind === 'tool');
+      if (tool?.kind !== 'tool') throw new Error('no tool entry');
+      const [diff] = tool.tool.content;
+      expect(diff).toMatchObject({ type: 'diff', path: '/w/a.ts', revision: 0, created: false });
+      expect(diff?.type === 'diff' && diff.diff.added).toBe(1);
+      expect(JSON.stringify(diff)).not.toMatch(/oldText|newText/);
+      expect(tool.tool.writes).toMatchObject([{ path: '/w/b.ts', fromRevision: 0, revision: 0 }]);
+    }
   });
 });

@@ -4,6 +4,8 @@ import type { ThreadAction } from '../../../src/shared/actions';
 import type { ToolCallView } from '../../../src/shared/thread';
 import type { PermissionPolicy } from '../../../src/session/api';
 import { PermissionRequests } from '../../../src/session/permissionRequests';
+import { FileTexts } from '../../../src/review/fileTexts';
+import { ToolDiffs } from '../../../src/session/toolDiffs';
 
 const OPTIONS: acp.PermissionOption[] = [
   { optionId: 'once', name: 'Allow', kind: 'allow_once' },
@@ -31,6 +33,7 @@ function setup(policy: PermissionPolicy) {
     log: (l) => logs.push(l),
     turnCancelled: () => false,
     reportProtocolError: () => {},
+    toolDiffs: new ToolDiffs(new FileTexts()),
     policy,
     toolView: (id) => ({ ...tool, toolCallId: id }),
   });

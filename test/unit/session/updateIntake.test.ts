@@ -1,6 +1,8 @@
 import type * as acp from '@agentclientprotocol/sdk';
 import { describe, expect, it } from 'vitest';
 import type { ThreadAction } from '../../../src/shared/actions';
+import { FileTexts } from '../../../src/review/fileTexts';
+import { ToolDiffs } from '../../../src/session/toolDiffs';
 import { MAX_FAULT_LOG_LINES, MAX_PROTOCOL_ERROR_ENTRIES, UpdateIntake } from '../../../src/session/updateIntake';
 
 describe('UpdateIntake', () => {
@@ -10,6 +12,7 @@ describe('UpdateIntake', () => {
     const intake = new UpdateIntake(
       (action) => actions.push(action),
       (line) => log.push(line),
+      new ToolDiffs(new FileTexts()),
     );
     for (let i = 0; i < 2500; i++)
       intake.update({ sessionId: 's', update: { sessionUpdate: 'usage_update', used: 'x', size: 1 } } as never);

@@ -3,7 +3,9 @@
 // How long that takes is a bench figure (bench/figures/hostile.ts), not a timed test: the coarse note below is
 // what proves the line-by-line comparison was not attempted.
 import { describe, expect, it } from 'vitest';
-import { MAX_DIFF_LINES, renderDiff, textDiff } from '../../../webview/render/diff';
+import { MAX_CARD_DIFF_LINES } from '../../../src/review/fileTexts';
+import { diffHunks } from '../../../src/shared/diffHunks';
+import { MAX_DIFF_LINES, renderDiff } from '../../../webview/render/diff';
 
 describe('the diff card of a huge rewrite', () => {
   it('is bounded: says the changed part is shown replaced whole, and counts the hidden lines', () => {
@@ -12,9 +14,9 @@ describe('the diff card of a huge rewrite', () => {
     const card = renderDiff(
       {
         path: 'src/big.txt',
-        diff: textDiff(oldText, newText),
+        diff: diffHunks(oldText, newText, 3, MAX_CARD_DIFF_LINES),
         created: false,
-        open: { type: 'openToolDiff', toolCallId: 'c', path: 'src/big.txt' },
+        open: { type: 'openDiff', path: 'src/big.txt', fromRevision: 1, revision: 1 },
       },
       () => undefined,
     );

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import type * as acp from '@agentclientprotocol/sdk';
 import { reduce } from '../../../src/shared/reduce';
 import type { Entry, ThreadState } from '../../../src/shared/thread';
-import { freshState } from './helpers';
+import { freshState, update } from './helpers';
 
 const dir = join(__dirname, '../../fixtures/transcripts');
 
@@ -18,7 +18,7 @@ function replay(name: string): ThreadState {
     .filter((l) => l.trim() !== '');
   return lines
     .map((line) => (JSON.parse(line) as { params: acp.SessionNotification }).params.update)
-    .reduce((state, u) => reduce(state, { type: 'sessionUpdate', update: u }), freshState());
+    .reduce((state, u) => reduce(state, update(u)), freshState());
 }
 
 const kinds = (state: ThreadState) => state.entries.map((e) => e.kind);
@@ -120,15 +120,18 @@ describe('golden transcripts: facts read off the recordings', () => {
     ]);
     const [del] = tools(s);
     expect(del).toMatchObject({ toolCallId: 'call_del_1', kind: 'delete', status: 'completed' });
-    expect(del!.content).toEqual([
+    // The texts stay with the host's keeper: the thread has the hunks, the deletion and the revision.
+    expect(del!.content).toMatchObject([
       {
         type: 'diff',
         path: '/home/dev/app/config.legacy.json',
-        oldText: '{\n  "port": 8080\n}\n',
-        newText: '',
+        revision: expect.any(Number) as number,
+        created: false,
         deleted: true,
+        diff: { added: 0, removed: 3 },
       },
     ]);
+    expect(JSON.stringify(s)).not.toMatch(/oldText|newText/);
     // The update's _meta replaced the tool_call's.
     expect(del!.meta).toEqual({ 'vendor.example/tool': { name: 'rm', durationMs: 4 } });
     expect(s.usage).toEqual({

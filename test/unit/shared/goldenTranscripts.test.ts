@@ -7,6 +7,8 @@ import { describe, expect, it } from 'vitest';
 import type * as acp from '@agentclientprotocol/sdk';
 import { reduce } from '../../../src/shared/reduce';
 import { freshState } from './helpers';
+import { FileTexts } from '../../../src/review/fileTexts';
+import { ToolDiffs } from '../../../src/session/toolDiffs';
 
 const dir = join(__dirname, '../../fixtures/transcripts');
 const update = process.env.UPDATE_GOLDEN === '1';
@@ -36,7 +38,10 @@ describe('golden transcripts', () => {
   for (const name of [...owned, ...others]) {
     it(`${name}.jsonl reduces to ${name}.golden.json`, () => {
       let state = freshState();
-      for (const { update: u } of readNotifications(name)) state = reduce(state, { type: 'sessionUpdate', update: u });
+      // Through the host's ingest of tool calls' own diffs, as every session/update goes (revisions from 1).
+      const toolDiffs = new ToolDiffs(new FileTexts());
+      for (const { update: u } of readNotifications(name))
+        state = reduce(state, { type: 'sessionUpdate', update: toolDiffs.update(u) });
       const actual = JSON.stringify(state, null, 2) + '\n';
       const goldenPath = join(dir, `${name}.golden.json`);
       if (update) writeFileSync(goldenPath, actual);

@@ -3,6 +3,8 @@ import type * as acp from '@agentclientprotocol/sdk';
 import type { ThreadAction } from '../../../src/shared/actions';
 import { reduce } from '../../../src/shared/reduce';
 import { diffHunks } from '../../../src/shared/diffHunks';
+import { FileTexts } from '../../../src/review/fileTexts';
+import { ToolDiffs } from '../../../src/session/toolDiffs';
 import {
   createThreadState,
   type Entry,
@@ -22,8 +24,11 @@ export function run(state: ThreadState, ...actions: ThreadAction[]): ThreadState
   return actions.reduce(reduce, state);
 }
 
+/** The host's ingest of tool calls' own diffs (texts kept, hunks made), as every session/update passes it. */
+export const toolDiffs = new ToolDiffs(new FileTexts());
+
 export function update(u: acp.SessionUpdate): ThreadAction {
-  return { type: 'sessionUpdate', update: u };
+  return { type: 'sessionUpdate', update: toolDiffs.update(u) };
 }
 
 export function text(t: string): acp.ContentBlock {

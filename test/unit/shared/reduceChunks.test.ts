@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type * as acp from '@agentclientprotocol/sdk';
 import { agent, freshState, run, thought, user } from './helpers';
+import type { SessionUpdateView } from '../../../src/shared/thread';
 
 const image: acp.ContentBlock = { type: 'image', data: 'iVBORw0KGgo=', mimeType: 'image/png' };
 const link: acp.ContentBlock = { type: 'resource_link', uri: 'file:///a/b.ts', name: 'b.ts' };
@@ -62,7 +63,7 @@ describe('message chunks', () => {
     const before = run(freshState(), agent('a'));
     const after = run(before, {
       type: 'sessionUpdate',
-      update: { sessionUpdate: 'agent_message_chunk' } as unknown as acp.SessionUpdate,
+      update: { sessionUpdate: 'agent_message_chunk' } as unknown as SessionUpdateView,
     });
     expect(after).toBe(before);
   });

@@ -2,8 +2,11 @@ import { describe, expect, it } from 'vitest';
 import type * as acp from '@agentclientprotocol/sdk';
 import { PLACEHOLDER_TOOL_TITLE } from '../../../src/shared/toolCalls';
 import { agent, freshState, run, tool, toolCall, toolUpdate } from './helpers';
+import type { SessionUpdateView } from '../../../src/shared/thread';
 
 const diff: acp.ToolCallContent = { type: 'diff', path: '/w/a.ts', oldText: 'a\n', newText: 'b\n' };
+/** What the thread holds of `diff`: the host kept its texts (src/session/toolDiffs.ts). */
+const diffView = { type: 'diff', path: '/w/a.ts', created: false, diff: { added: 1, removed: 1 } };
 
 describe('tool calls', () => {
   it('creates a card from tool_call with the protocol defaults', () => {
@@ -35,7 +38,12 @@ describe('tool calls', () => {
       toolCall('t1', { title: 'Edit a.ts', status: 'in_progress', content: [diff] }),
     );
     expect(s.entries.map((e) => e.kind)).toEqual(['tool', 'agent']);
-    expect(tool(s, 't1')).toMatchObject({ title: 'Edit a.ts', kind: 'edit', status: 'in_progress', content: [diff] });
+    expect(tool(s, 't1')).toMatchObject({
+      title: 'Edit a.ts',
+      kind: 'edit',
+      status: 'in_progress',
+      content: [diffView],
+    });
   });
 
   it('patches only the fields present in tool_call_update', () => {
@@ -54,7 +62,7 @@ describe('tool calls', () => {
       title: 'Edit a.ts',
       kind: 'edit',
       status: 'in_progress',
-      content: [diff],
+      content: [diffView],
       locations: [{ path: '/w/a.ts', line: 3 }],
       rawInput: { x: 1 },
     });
@@ -109,7 +117,10 @@ describe('tool calls', () => {
   it('wraps bare content blocks in tool-call content (checklist §10.6)', () => {
     const bare = { type: 'text', text: 'plain' } as unknown as acp.ToolCallContent;
     const s = run(freshState(), toolCall('t1', { content: [bare, diff] }));
-    expect(tool(s, 't1').content).toEqual([{ type: 'content', content: { type: 'text', text: 'plain' } }, diff]);
+    expect(tool(s, 't1').content).toMatchObject([
+      { type: 'content', content: { type: 'text', text: 'plain' } },
+      diffView,
+    ]);
   });
 
   it('handles tool ids that collide with Object.prototype names', () => {
@@ -148,7 +159,7 @@ describe('tool calls', () => {
     const before = freshState();
     const after = run(before, {
       type: 'sessionUpdate',
-      update: { sessionUpdate: 'tool_call', title: 'x' } as unknown as acp.SessionUpdate,
+      update: { sessionUpdate: 'tool_call', title: 'x' } as unknown as SessionUpdateView,
     });
     expect(after).toBe(before);
   });

@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
-import { renderDiff, textDiff, type DiffInput } from '../../../webview/render/diff';
+import { diffHunks } from '../../../src/shared/diffHunks';
+import { renderDiff, type DiffInput } from '../../../webview/render/diff';
 import {
   highlightLines,
   languageForFence,
@@ -69,9 +70,9 @@ describe('highlightLines', () => {
 function diffInput(path: string, oldText: string, newText: string): DiffInput {
   return {
     path,
-    diff: textDiff(oldText, newText),
+    diff: diffHunks(oldText, newText, 3, 400),
     created: false,
-    open: { type: 'openToolDiff', toolCallId: 'c', path },
+    open: { type: 'openDiff', path, fromRevision: 1, revision: 1 },
   };
 }
 

@@ -5,6 +5,7 @@
 import type * as acp from '@agentclientprotocol/sdk';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { ThreadAction } from '../../../src/shared/actions';
+import type { SessionUpdateView } from '../../../src/shared/thread';
 import { clearRecentErrors, recentErrors } from '../../../webview/errors';
 import { boundedJson } from '../../../webview/render/entryError';
 import { agentChunk, mount, READY, thread, update, type Mounted } from './helpers';
@@ -22,6 +23,14 @@ function tool(id: string, fields: Record<string, unknown>): ThreadAction {
   } as unknown as acp.SessionUpdate);
 }
 
+/** A tool call as it reaches the webview, unchecked: the host's ingest is bypassed, as if the state were corrupt. */
+function rawTool(id: string, fields: Record<string, unknown>): ThreadAction {
+  const update = { sessionUpdate: 'tool_call', toolCallId: id, title: `Tool ${id}`, kind: 'edit', ...fields };
+  return { type: 'sessionUpdate', update: update as unknown as SessionUpdateView };
+}
+
+const HUNKS = { hunks: [], added: 0, removed: 0 };
+
 function deep(levels: number): unknown {
   let value: unknown = 'bottom';
   for (let i = 0; i < levels; i++) value = { next: value };
@@ -34,12 +43,14 @@ const CASES: { name: string; actions: ThreadAction[]; errorCard: boolean }[] = [
   { name: 'locations "abc"', actions: [tool('b', { locations: 'abc' })], errorCard: true },
   {
     name: 'diff with path null',
-    actions: [tool('c', { content: [{ type: 'diff', path: null, newText: 'x' }] })],
+    actions: [rawTool('c', { content: [{ type: 'diff', path: null, revision: 1, diff: HUNKS, created: false }] })],
     errorCard: true,
   },
   {
-    name: 'diff with newText 5',
-    actions: [tool('d', { content: [{ type: 'diff', path: '/w/a.ts', newText: 5 }] })],
+    name: 'diff whose hunks are 5',
+    actions: [
+      rawTool('d', { content: [{ type: 'diff', path: '/w/a.ts', revision: 1, diff: { hunks: 5 }, created: false }] }),
+    ],
     errorCard: true,
   },
   {
@@ -111,9 +122,9 @@ describe('malformed updates', () => {
       thread([
         ...READY,
         PROMPT,
-        tool('t', {
+        rawTool('t', {
           content: [
-            { type: 'diff', path: null, newText: 'x' },
+            { type: 'diff', path: null, revision: 1, diff: HUNKS, created: false },
             { type: 'content', content: { type: 'text', text: 'good text' } },
           ],
         }),

@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import type * as acp from '@agentclientprotocol/sdk';
 import { describe, expect, it } from 'vitest';
 import type { ThreadAction } from '../../../src/shared/actions';
+import { restoredTool } from '../../../src/shared/toolCalls';
 import { fileWritten } from '../shared/helpers';
 import { mount, READY, thread, update } from './helpers';
 
@@ -90,13 +91,14 @@ describe('tool-call card', () => {
   it('renders diff content as hunks with counts and an Open diff button', () => {
     const oldText = ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'j'].join('\n') + '\n';
     const newText = ['a', 'b', 'C', 'd', 'e', 'f', 'g', 'h', 'i', 'j', 'k'].join('\n') + '\n';
-    const m = withTool(
-      update({
-        sessionUpdate: 'tool_call_update',
-        toolCallId: 'call-1',
-        content: [{ type: 'diff', path: '/w/src/main.ts', oldText, newText }],
-      }),
-    );
+    const action = update({
+      sessionUpdate: 'tool_call_update',
+      toolCallId: 'call-1',
+      content: [{ type: 'diff', path: '/w/src/main.ts', oldText, newText }],
+    });
+    // The host kept the texts and sent hunks: the action carries no text of the file.
+    expect(JSON.stringify(action)).not.toContain('"newText"');
+    const m = withTool(action);
     const diff = m.$('.diff');
     expect(diff.querySelector('.diff-file-name')?.textContent).toBe('main.ts');
     expect(diff.querySelector('.diff-added')?.textContent).toBe('+2');
@@ -106,8 +108,11 @@ describe('tool-call card', () => {
     expect(m.$$('.diff .line.ctx').length).toBeGreaterThanOrEqual(4);
     expect(m.$$('.diff .hunk-header').length).toBeGreaterThanOrEqual(1);
     (diff.querySelector('button.open-diff') as HTMLElement).click();
-    // Ids, never texts: the host looks the diff up in the thread.
-    expect(m.posted).toEqual([{ type: 'openToolDiff', toolCallId: 'call-1', path: '/w/src/main.ts' }]);
+    // Ids, never texts: the host reads the texts from the keeper by revision.
+    const item = action.type === 'sessionUpdate' && 'content' in action.update ? action.update.content : undefined;
+    const revision = Array.isArray(item) && item[0]?.type === 'diff' ? item[0].revision : -1;
+    expect(revision).toBeGreaterThan(0);
+    expect(m.posted).toEqual([{ type: 'openDiff', path: '/w/src/main.ts', fromRevision: revision, revision }]);
   });
 
   it('keeps the rendered diff when only the status changes', () => {
@@ -121,6 +126,38 @@ describe('tool-call card', () => {
     const diff = m.$('.diff');
     m.act(update({ sessionUpdate: 'tool_call_update', toolCallId: 'call-1', status: 'completed' }));
     expect(m.$('.diff')).toBe(diff);
+  });
+
+  it('the agent repeating the same diff in a later update keeps the rendered card', () => {
+    const item = { type: 'diff' as const, path: '/w/x.ts', oldText: 'a\n', newText: 'b\n' };
+    const m = withTool(update({ sessionUpdate: 'tool_call_update', toolCallId: 'call-1', content: [item] }));
+    const diff = m.$('.diff');
+    m.act(update({ sessionUpdate: 'tool_call_update', toolCallId: 'call-1', status: 'completed', content: [item] }));
+    expect(m.$('.diff')).toBe(diff);
+  });
+
+  it("a restored chat's diffs and writes show their hunks without Open diff (the texts were the closed window's)", () => {
+    const state = thread([
+      ...READY,
+      { type: 'promptSent', prompt: [{ type: 'text', text: 'go' }] },
+      toolCall(),
+      update({
+        sessionUpdate: 'tool_call_update',
+        toolCallId: 'call-1',
+        content: [{ type: 'diff', path: '/w/a.ts', oldText: 'a\n', newText: 'b\n' }],
+      }),
+      fileWritten('/w/b.ts', 'x\n', 'y\n', 3, 3),
+    ]);
+    const m = mount();
+    m.snapshot({
+      ...state,
+      entries: state.entries.map((entry) =>
+        entry.kind === 'tool' ? { ...entry, tool: restoredTool(entry.tool) } : entry,
+      ),
+    });
+    expect(m.$$('.diff')).toHaveLength(2);
+    expect(m.$$('.diff .line.add').map((line) => line.querySelector('.line-text')?.textContent)).toEqual(['b', 'y']);
+    expect(m.$$('button.open-diff')).toHaveLength(0);
   });
 
   it('shows fs writes as diffs, new files flagged', () => {
