@@ -2,11 +2,13 @@
 //   dist/extension.js   the extension host (node, cjs; `vscode` and native node-pty stay external)
 //   dist/demo-agent.js  the built-in offline Demo agent, run as a child process by the host
 //   dist/webview.js     the chat UI (browser, iife)
+//   dist/shell-parser.js the permission rules' shell parser, loaded by the host on first use (scripts/lazyShellParser.mjs)
 // plus, with --tests, the in-host mocha suites under out/test (never packaged).
 // Flags: --watch (rebuild on change), --production (minify, no sourcemaps).
 import * as esbuild from 'esbuild';
 import fs from 'node:fs';
 import path from 'node:path';
+import { lazyShellParser, shellParserEntry } from './scripts/lazyShellParser.mjs';
 
 const args = new Set(process.argv.slice(2));
 const production = args.has('--production');
@@ -32,6 +34,15 @@ const builds = [
     format: 'cjs',
     target: 'node20',
     external: ['vscode', 'node-pty'],
+    plugins: [lazyShellParser],
+  },
+  {
+    ...common,
+    entryPoints: shellParserEntry,
+    outdir: 'dist',
+    platform: 'node',
+    format: 'cjs',
+    target: 'node20',
   },
   {
     ...common,
