@@ -11,6 +11,7 @@ import { FRAME_BUDGET_MS, FrameBudget } from './frameBudget';
 import { onlyStreamingTextGrew } from './streamingFrames';
 import { recordError } from './errors';
 import { terminalViews } from './terminal/views';
+import { warmUpMarkdownWhenIdle } from './render/markdownWarmUp';
 
 export interface ChatAppOptions extends ComposerOptions {
   /** Schedules a render; defaults to requestAnimationFrame. Tests can pass their own. */
@@ -100,6 +101,7 @@ export function createChatApp(root: HTMLElement, rawPost: Post, options: ChatApp
   };
 
   renderer.render(store.state);
+  warmUpMarkdownWhenIdle();
   return {
     store,
     renderer,

@@ -12,8 +12,11 @@
 
 /** Render time one frame may spend on streamed text, in ms (a 60 Hz frame is 16.7 ms). */
 export const FRAME_BUDGET_MS = 8;
-/** Characters per ms assumed before anything was measured (about a 200 KB answer in a second). */
-const INITIAL_CHARS_PER_MS = 200;
+/**
+ * Characters per ms assumed before anything was measured: low, because the first frames run cold
+ * (markdownWarmUp.ts) and an estimate too high is a long frame, one too low only a short one.
+ */
+const INITIAL_CHARS_PER_MS = 50;
 /** Every frame shows at least this much new text, however slow the last frames were. */
 const MIN_CHARS = 512;
 
@@ -76,11 +79,16 @@ export class FrameBudget {
     return allowed;
   }
 
-  /** A renderer rendered `chars` new characters in `ms`: the estimate follows the last frames. */
+  /**
+   * A renderer rendered `chars` new characters in `ms`: the estimate follows the last frames. It
+   * falls at once to a slower measurement and rises gradually, so one slow frame (a cold start, a
+   * costly block, a collection) is not followed by another too large.
+   */
   spent(chars: number, ms: number): void {
     if (chars < 256 || ms <= 0 || !Number.isFinite(this.deadline)) return;
     const measured = chars / ms;
-    this.charsPerMs = Math.max(10, Math.min(5000, this.charsPerMs * 0.7 + measured * 0.3));
+    const next = measured < this.charsPerMs ? measured : this.charsPerMs * 0.7 + measured * 0.3;
+    this.charsPerMs = Math.max(10, Math.min(5000, next));
   }
 
   /** Times `render` of `chars` new characters and notes the throughput. */

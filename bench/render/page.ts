@@ -137,4 +137,40 @@ async function footprint(entries: number): Promise<{ nodes: number; heap: number
   };
 }
 
-(globalThis as Record<string, unknown>).switchboardBench = { streaming, oneShot, appendCost, footprint };
+/**
+ * The burst as the webview gets it in VS Code, with the real requestAnimationFrame: the host merges
+ * the chunks of each read and posts a batch every 16 ms, so `bytes` of markdown arrive as a few
+ * large appends (`posts` of them, 16 ms apart). Returns every frame's gap (rAF) until the last text
+ * is on screen as markdown, and when that was (ms after the first post).
+ */
+async function burst(bytes: number, posts: number): Promise<{ gaps: number[]; onScreenMs: number }> {
+  forceLayout = false;
+  const pieces = splitChunks(markdownAnswer(bytes), posts);
+  const root = document.getElementById('root')!;
+  root.replaceChildren();
+  const app = createChatApp(root, () => undefined);
+  app.receive({ type: 'snapshot', seq: 0, thread: emptyThread(), agents: [], defaultAgentId: '' });
+  await renderedFrames();
+  const gaps: number[] = [];
+  let last = performance.now();
+  let done = false;
+  const tick = (t: number): void => {
+    gaps.push(t - last);
+    last = t;
+    if (!done) requestAnimationFrame(tick);
+  };
+  requestAnimationFrame(tick);
+  const t0 = performance.now();
+  let seq = 0;
+  for (const piece of pieces) {
+    app.receive({ type: 'actions', firstSeq: ++seq, actions: [agentChunk(piece)] });
+    await new Promise((resolve) => setTimeout(resolve, 16));
+  }
+  // All of it is markdown once no text is left queued as plain text (webview/render/markdown.ts).
+  while (root.querySelector('.entry.agent .md-pending')) await new Promise((resolve) => setTimeout(resolve, 5));
+  const onScreenMs = performance.now() - t0;
+  done = true;
+  return { gaps, onScreenMs };
+}
+
+(globalThis as Record<string, unknown>).switchboardBench = { streaming, oneShot, appendCost, footprint, burst };

@@ -34,14 +34,22 @@ describe('FrameBudget', () => {
     expect(budget.heldBack).toBe(false);
     budget.startFrame();
     expect(budget.allow(100)).toBe(100);
-    expect(budget.allow(1_000_000)).toBe(1600); // 8 ms at the initial 200 characters per ms
+    // 8 ms at the initial 50 characters per ms is 400: below the least a frame shows.
+    expect(budget.allow(1_000_000)).toBe(512);
     expect(budget.heldBack).toBe(true);
     now = 8;
     expect(budget.allow(1_000_000)).toBe(512); // out of time: still some progress every frame
-    // Slow frames lower the estimate.
+    // A faster frame raises the estimate gradually: 0.7 x 50 + 0.3 x 400 = 155 characters per ms.
+    budget.measure(4000, () => (now += 10));
+    budget.startFrame();
+    expect(budget.allow(1_000_000)).toBe(1240);
+    // A slower one lowers it at once (10 per ms: 80 in a frame, so the least, 512).
     budget.measure(1000, () => (now += 100));
     budget.startFrame();
-    expect(budget.allow(1_000_000)).toBeLessThan(1600);
+    expect(budget.allow(1_000_000)).toBe(512);
+    budget.measure(4000, () => (now += 10));
+    budget.startFrame();
+    expect(budget.allow(1_000_000)).toBe(Math.floor(8 * (0.7 * 10 + 0.3 * 400)));
   });
 
   it('renders a burst over several frames, each within its share, and ends with all of it', () => {
