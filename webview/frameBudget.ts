@@ -82,12 +82,16 @@ export class FrameBudget {
   /**
    * A renderer rendered `chars` new characters in `ms`: the estimate follows the last frames. It
    * falls at once to a slower measurement and rises gradually, so one slow frame (a cold start, a
-   * costly block, a collection) is not followed by another too large.
+   * costly block, a collection) is not followed by another too large, nor a fast one by a frame
+   * that overruns.
    */
   spent(chars: number, ms: number): void {
     if (chars < 256 || ms <= 0 || !Number.isFinite(this.deadline)) return;
     const measured = chars / ms;
-    const next = measured < this.charsPerMs ? measured : this.charsPerMs * 0.7 + measured * 0.3;
+    // Blocks differ several-fold in cost per character (a code block's text against a table), so a
+    // fast frame raises the estimate by at most a quarter: the next frame may hold a costly block.
+    const next =
+      measured < this.charsPerMs ? measured : Math.min(this.charsPerMs * 1.25, this.charsPerMs * 0.7 + measured * 0.3);
     this.charsPerMs = Math.max(10, Math.min(5000, next));
   }
 

@@ -39,17 +39,17 @@ describe('FrameBudget', () => {
     expect(budget.heldBack).toBe(true);
     now = 8;
     expect(budget.allow(1_000_000)).toBe(512); // out of time: still some progress every frame
-    // A faster frame raises the estimate gradually: 0.7 x 50 + 0.3 x 400 = 155 characters per ms.
-    budget.measure(4000, () => (now += 10));
+    // Faster frames raise the estimate by at most a quarter each: 50 x 1.25^5 = 152.6 characters per ms.
+    for (let i = 0; i < 5; i++) budget.measure(4000, () => (now += 10));
     budget.startFrame();
-    expect(budget.allow(1_000_000)).toBe(1240);
+    expect(budget.allow(1_000_000)).toBe(Math.floor(8 * 50 * 1.25 ** 5));
     // A slower one lowers it at once (10 per ms: 80 in a frame, so the least, 512).
     budget.measure(1000, () => (now += 100));
     budget.startFrame();
     expect(budget.allow(1_000_000)).toBe(512);
     budget.measure(4000, () => (now += 10));
     budget.startFrame();
-    expect(budget.allow(1_000_000)).toBe(Math.floor(8 * (0.7 * 10 + 0.3 * 400)));
+    expect(budget.allow(1_000_000)).toBe(512); // 12.5 per ms after one fast frame
   });
 
   it('renders a burst over several frames, each within its share, and ends with all of it', () => {
