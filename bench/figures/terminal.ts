@@ -56,7 +56,12 @@ async function throughTerminal(
   );
   const before = await retainedBytes();
   const t0 = performance.now();
-  const { terminalId } = manager.create({ sessionId: 'bench', command: 'cat', args: [path], outputByteLimit: LIMIT });
+  const { terminalId } = await manager.create({
+    sessionId: 'bench',
+    command: 'cat',
+    args: [path],
+    outputByteLimit: LIMIT,
+  });
   await manager.waitForExit({ sessionId: 'bench', terminalId });
   const ms = performance.now() - t0;
   await settle();

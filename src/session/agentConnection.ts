@@ -46,7 +46,7 @@ export interface SessionSink {
 
 /** The client side of ACP's terminal/* methods for one session. */
 export interface TerminalRequests {
-  create(params: acp.CreateTerminalRequest): acp.CreateTerminalResponse;
+  create(params: acp.CreateTerminalRequest): Promise<acp.CreateTerminalResponse>;
   output(params: acp.TerminalOutputRequest): acp.TerminalOutputResponse;
   /** Answers -32800 as soon as `signal` fires: the agent cancelled the wait. */
   waitForExit(params: acp.WaitForTerminalExitRequest, signal: CancelSignal): Promise<acp.WaitForTerminalExitResponse>;

@@ -78,7 +78,7 @@ export class TerminalManager {
     private readonly events: TerminalEvents,
   ) {}
 
-  create(params: acp.CreateTerminalRequest): acp.CreateTerminalResponse {
+  async create(params: acp.CreateTerminalRequest): Promise<acp.CreateTerminalResponse> {
     if (this.disposed) throw new RequestFailure(ErrorCodes.invalidRequest, 'The session has ended');
     if (typeof params?.command !== 'string' || params.command.trim() === '') {
       throw new RequestFailure(ErrorCodes.invalidParams, 'terminal/create needs a command');
@@ -90,13 +90,19 @@ export class TerminalManager {
     ) {
       throw new RequestFailure(ErrorCodes.invalidParams, 'terminal/create args must be an array of strings');
     }
-    const cwd = checkCwd(params.cwd, this.options.sessionCwd());
-    if (!cwd.ok) throw new RequestFailure(ErrorCodes.invalidParams, cwd.message);
     const limit = params.outputByteLimit;
     if (limit !== undefined && limit !== null && (typeof limit !== 'number' || !(limit >= 0))) {
       throw new RequestFailure(ErrorCodes.invalidParams, 'terminal/create outputByteLimit must be a number >= 0');
     }
     const byteLimit = Math.min(limit ?? DEFAULT_OUTPUT_BYTE_LIMIT, DEFAULT_OUTPUT_BYTE_LIMIT);
+    const cwd = await checkCwd(params.cwd, this.options.sessionCwd());
+    if (!cwd.ok) throw new RequestFailure(ErrorCodes.invalidParams, cwd.message);
+    const env = terminalEnv(this.options.baseEnv(), params.env ?? undefined);
+    const launch = await decideLaunch(params.command, params.args ?? undefined, env);
+    const program = await findProgram(launch.file, env, cwd.cwd);
+    // Checked after the file checks, right before the terminal is registered (no await in between),
+    // so that neither the session's end nor other creates can slip in.
+    if (this.disposed) throw new RequestFailure(ErrorCodes.invalidRequest, 'The session has ended');
     if (this.terminals.size >= MAX_LIVE_TERMINALS) {
       this.options.log(
         `[switchboard] refused terminal/create: ${MAX_LIVE_TERMINALS} terminals of this session are live`,
@@ -109,9 +115,6 @@ export class TerminalManager {
     }
 
     const terminalId = `terminal-${this.nextId++}`;
-    const env = terminalEnv(this.options.baseEnv(), params.env ?? undefined);
-    const launch = decideLaunch(params.command, params.args ?? undefined, env);
-    const program = findProgram(launch.file, env, cwd.cwd);
     const listeners = {
       data: (data: string) => this.onData(terminalId, data),
       exit: (status: acp.TerminalExitStatus) => this.onExit(terminalId, status),

@@ -1,6 +1,7 @@
 // How a terminal/create request becomes a process: the shell-line vs command+args decision, the
 // environment, the working folder, and finding the program like a shell would. Pure (no spawn).
-import { accessSync, constants, statSync } from 'node:fs';
+import { constants } from 'node:fs';
+import { access, stat } from 'node:fs/promises';
 import * as path from 'node:path';
 import type * as acp from '@agentclientprotocol/sdk';
 
@@ -22,28 +23,32 @@ const NON_POSIX_SHELLS = new Set(['fish', 'nu', 'nushell', 'xonsh', 'elvish', 'p
  * line in `command` with no args (`npm test && git status | head`), which only a shell can run.
  * A command that names an existing file is run directly even if its path has spaces.
  */
-export function decideLaunch(
+export async function decideLaunch(
   command: string,
   args: readonly string[] | undefined,
   env: NodeJS.ProcessEnv,
   platform: NodeJS.Platform = process.platform,
-  isFile: (candidate: string) => boolean = fileExists,
-): Launch {
+  isFile: FileCheck = fileExists,
+): Promise<Launch> {
   const hasArgs = args !== undefined && args.length > 0;
-  if (hasArgs || !SHELL_SYNTAX.test(command.trim()) || isFile(command)) {
+  if (hasArgs || !SHELL_SYNTAX.test(command.trim()) || (await isFile(command))) {
     return { file: hasArgs ? command : command.trim(), args: [...(args ?? [])], viaShell: false };
   }
   if (platform === 'win32') {
     return { file: env.ComSpec ?? env.COMSPEC ?? 'cmd.exe', args: ['/d', '/s', '/c', command], viaShell: true };
   }
-  return { file: userShell(env, isFile), args: ['-c', command], viaShell: true };
+  return { file: await userShell(env, isFile), args: ['-c', command], viaShell: true };
 }
 
+/** Whether a path is an existing file (tests give their own). */
+export type FileCheck = (candidate: string) => boolean | Promise<boolean>;
+
 /** $SHELL when it is a POSIX shell that exists, else bash, else sh. */
-export function userShell(env: NodeJS.ProcessEnv, isFile: (candidate: string) => boolean = fileExists): string {
+export async function userShell(env: NodeJS.ProcessEnv, isFile: FileCheck = fileExists): Promise<string> {
   const shell = env.SHELL;
-  if (shell && path.isAbsolute(shell) && !NON_POSIX_SHELLS.has(path.basename(shell)) && isFile(shell)) return shell;
-  return isFile('/bin/bash') ? '/bin/bash' : '/bin/sh';
+  if (shell && path.isAbsolute(shell) && !NON_POSIX_SHELLS.has(path.basename(shell)) && (await isFile(shell)))
+    return shell;
+  return (await isFile('/bin/bash')) ? '/bin/bash' : '/bin/sh';
 }
 
 /** Variables that keep a command from waiting for a key press or asking to page. */
@@ -80,14 +85,17 @@ export function terminalEnv(
 
 export type CwdCheck = { ok: true; cwd: string } | { ok: false; message: string };
 
-/** The cwd must be absolute and an existing folder; absent means the session's cwd. */
-export function checkCwd(requested: string | null | undefined, sessionCwd: string): CwdCheck {
+/**
+ * The cwd must be absolute and an existing folder; absent means the session's cwd. Asynchronous,
+ * like every file check on the host: a slow or network file system must not stall the window.
+ */
+export async function checkCwd(requested: string | null | undefined, sessionCwd: string): Promise<CwdCheck> {
   const cwd = requested ?? sessionCwd;
   if (typeof cwd !== 'string' || !path.isAbsolute(cwd)) {
     return { ok: false, message: `terminal/create needs an absolute cwd, got ${JSON.stringify(requested)}` };
   }
   try {
-    if (!statSync(cwd).isDirectory()) return { ok: false, message: `The cwd is not a folder: ${cwd}` };
+    if (!(await stat(cwd)).isDirectory()) return { ok: false, message: `The cwd is not a folder: ${cwd}` };
   } catch {
     return { ok: false, message: `The cwd does not exist: ${cwd}` };
   }
@@ -100,39 +108,41 @@ export type ProgramLookup = { found: true; file: string } | { found: false; exit
  * Finds the program like a shell would (PATH search for a bare name), so a missing command ends
  * like it does in a shell (exit 127 and a message in the output), not as a spawn error.
  */
-export function findProgram(
+export async function findProgram(
   file: string,
   env: Record<string, string>,
   cwd: string,
   platform: NodeJS.Platform = process.platform,
-): ProgramLookup {
+): Promise<ProgramLookup> {
   if (platform === 'win32') return { found: true, file }; // PATHEXT rules: let the spawn decide
   const name = file;
   if (name.includes('/')) {
     const absolute = path.resolve(cwd, name);
-    if (!fileExists(absolute)) return { found: false, exitCode: 127, message: `${name}: No such file or directory` };
-    if (!isExecutable(absolute)) return { found: false, exitCode: 126, message: `${name}: Permission denied` };
+    if (!(await fileExists(absolute)))
+      return { found: false, exitCode: 127, message: `${name}: No such file or directory` };
+    if (!(await isExecutable(absolute))) return { found: false, exitCode: 126, message: `${name}: Permission denied` };
     return { found: true, file: absolute };
   }
   for (const dir of (env.PATH ?? '').split(path.delimiter)) {
     if (!dir) continue;
     const candidate = path.join(dir, name);
-    if (fileExists(candidate) && isExecutable(candidate)) return { found: true, file: candidate };
+    // One directory after the other: the first match wins, as in a shell.
+    if ((await fileExists(candidate)) && (await isExecutable(candidate))) return { found: true, file: candidate };
   }
   return { found: false, exitCode: 127, message: `${name}: command not found` };
 }
 
-function fileExists(candidate: string): boolean {
+async function fileExists(candidate: string): Promise<boolean> {
   try {
-    return statSync(candidate).isFile();
+    return (await stat(candidate)).isFile();
   } catch {
     return false;
   }
 }
 
-function isExecutable(candidate: string): boolean {
+async function isExecutable(candidate: string): Promise<boolean> {
   try {
-    accessSync(candidate, constants.X_OK);
+    await access(candidate, constants.X_OK);
     return true;
   } catch {
     return false;

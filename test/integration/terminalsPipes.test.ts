@@ -37,7 +37,7 @@ describe('terminals without node-pty', () => {
         released: () => undefined,
       },
     );
-    const { terminalId } = manager.create({
+    const { terminalId } = await manager.create({
       sessionId: 's',
       command: 'echo out; echo err >&2; printf "50%%\\r100%%\\n"; exit 3',
     });
@@ -49,7 +49,7 @@ describe('terminals without node-pty', () => {
     expect(result).toMatchObject({ truncated: false, exitStatus: { exitCode: 3, signal: null } });
     expect(log.some((line) => line.includes('node-pty could not load') && line.includes('plain pipes'))).toBe(true);
 
-    const sleeper = manager.create({ sessionId: 's', command: 'sleep', args: ['1000'] });
+    const sleeper = await manager.create({ sessionId: 's', command: 'sleep', args: ['1000'] });
     manager.kill({ sessionId: 's', terminalId: sleeper.terminalId });
     expect(await manager.waitForExit({ sessionId: 's', terminalId: sleeper.terminalId })).toEqual({
       exitCode: null,

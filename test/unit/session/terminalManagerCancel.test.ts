@@ -63,7 +63,7 @@ const forever = { sessionId: 's', command: process.execPath, args: ['-e', 'setIn
 describe('terminal/wait_for_exit and cancellation', () => {
   it('a cancelled wait rejects with -32800 at once; the command still runs and a new wait sees its exit', async () => {
     const m = manager();
-    const { terminalId } = m.create(forever);
+    const { terminalId } = await m.create(forever);
     const cancel = signal();
     const waiting = m.waitForExit({ sessionId: 's', terminalId }, cancel);
     cancel.cancel();
@@ -78,7 +78,7 @@ describe('terminal/wait_for_exit and cancellation', () => {
 
   it('a wait whose request was already cancelled rejects without waiting', async () => {
     const m = manager();
-    const { terminalId } = m.create(forever);
+    const { terminalId } = await m.create(forever);
     const cancel = signal();
     cancel.cancel();
     await expect(m.waitForExit({ sessionId: 's', terminalId }, cancel)).rejects.toMatchObject({ code: -32800 });

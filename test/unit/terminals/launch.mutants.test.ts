@@ -11,13 +11,21 @@ import { checkCwd, decideLaunch, displayCommand, findProgram, terminalEnv } from
 const noFiles = () => false;
 
 describe('decideLaunch', () => {
-  it('trims the blanks around a bare command name, but runs a command with args as given', () => {
-    expect(decideLaunch('  ls  ', undefined, {}, 'linux', noFiles)).toEqual({ file: 'ls', args: [], viaShell: false });
-    expect(decideLaunch(' ls', ['-l'], {}, 'linux', noFiles)).toEqual({ file: ' ls', args: ['-l'], viaShell: false });
+  it('trims the blanks around a bare command name, but runs a command with args as given', async () => {
+    expect(await decideLaunch('  ls  ', undefined, {}, 'linux', noFiles)).toEqual({
+      file: 'ls',
+      args: [],
+      viaShell: false,
+    });
+    expect(await decideLaunch(' ls', ['-l'], {}, 'linux', noFiles)).toEqual({
+      file: ' ls',
+      args: ['-l'],
+      viaShell: false,
+    });
   });
 
-  it('an empty args list is no args: a shell line still goes to the shell', () => {
-    expect(decideLaunch('ls | wc', [], {}, 'linux', noFiles).viaShell).toBe(true);
+  it('an empty args list is no args: a shell line still goes to the shell', async () => {
+    expect((await decideLaunch('ls | wc', [], {}, 'linux', noFiles)).viaShell).toBe(true);
   });
 });
 
@@ -40,12 +48,12 @@ describe('terminalEnv', () => {
 });
 
 describe('checkCwd', () => {
-  it('refuses a relative cwd, and a missing session cwd', () => {
-    expect(checkCwd('src', '/')).toEqual({
+  it('refuses a relative cwd, and a missing session cwd', async () => {
+    expect(await checkCwd('src', '/')).toEqual({
       ok: false,
       message: 'terminal/create needs an absolute cwd, got "src"',
     });
-    expect(checkCwd(undefined, 'relative').ok).toBe(false);
+    expect((await checkCwd(undefined, 'relative')).ok).toBe(false);
   });
 });
 
@@ -59,35 +67,35 @@ describe('findProgram on real files', () => {
   });
   afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
-  it('a path: found, missing (127) or not executable (126), with the shell messages', () => {
-    expect(findProgram('./tool', {}, dir, 'linux')).toEqual({ found: true, file: path.join(dir, 'tool') });
-    expect(findProgram('./nope', {}, dir, 'linux')).toEqual({
+  it('a path: found, missing (127) or not executable (126), with the shell messages', async () => {
+    expect(await findProgram('./tool', {}, dir, 'linux')).toEqual({ found: true, file: path.join(dir, 'tool') });
+    expect(await findProgram('./nope', {}, dir, 'linux')).toEqual({
       found: false,
       exitCode: 127,
       message: './nope: No such file or directory',
     });
-    expect(findProgram('./plain', {}, dir, 'linux')).toEqual({
+    expect(await findProgram('./plain', {}, dir, 'linux')).toEqual({
       found: false,
       exitCode: 126,
       message: './plain: Permission denied',
     });
-    expect(findProgram('./folder', {}, dir, 'linux')).toMatchObject({ found: false, exitCode: 127 });
+    expect(await findProgram('./folder', {}, dir, 'linux')).toMatchObject({ found: false, exitCode: 127 });
   });
 
-  it('a bare name: only an executable file on PATH, and an empty PATH entry is not the cwd', () => {
+  it('a bare name: only an executable file on PATH, and an empty PATH entry is not the cwd', async () => {
     const PATH = ['', dir].join(path.delimiter);
-    expect(findProgram('tool', { PATH }, dir, 'linux')).toEqual({ found: true, file: path.join(dir, 'tool') });
-    expect(findProgram('plain', { PATH }, dir, 'linux')).toEqual({
+    expect(await findProgram('tool', { PATH }, dir, 'linux')).toEqual({ found: true, file: path.join(dir, 'tool') });
+    expect(await findProgram('plain', { PATH }, dir, 'linux')).toEqual({
       found: false,
       exitCode: 127,
       message: 'plain: command not found',
     });
-    expect(findProgram('tool', { PATH: '' }, dir, 'linux')).toMatchObject({ found: false, exitCode: 127 });
-    expect(findProgram('folder', { PATH: dir }, dir, 'linux')).toMatchObject({ found: false, exitCode: 127 });
+    expect(await findProgram('tool', { PATH: '' }, dir, 'linux')).toMatchObject({ found: false, exitCode: 127 });
+    expect(await findProgram('folder', { PATH: dir }, dir, 'linux')).toMatchObject({ found: false, exitCode: 127 });
   });
 
-  it('on Windows the spawn decides (PATHEXT), whatever the name', () => {
-    expect(findProgram('nope', {}, dir, 'win32')).toEqual({ found: true, file: 'nope' });
+  it('on Windows the spawn decides (PATHEXT), whatever the name', async () => {
+    expect(await findProgram('nope', {}, dir, 'win32')).toEqual({ found: true, file: 'nope' });
   });
 });
 

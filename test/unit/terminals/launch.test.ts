@@ -13,49 +13,55 @@ const files = new Set(['/bin/zsh', '/bin/bash', '/usr/local/bin/fish', '/opt/my 
 const isFile = (candidate: string) => files.has(candidate);
 
 describe('decideLaunch: shell line or command + args', () => {
-  it('runs a command with args directly, even with shell characters in the args', () => {
-    expect(decideLaunch('git', ['log', '--format=%H | x'], env, 'linux', isFile)).toEqual({
+  it('runs a command with args directly, even with shell characters in the args', async () => {
+    expect(await decideLaunch('git', ['log', '--format=%H | x'], env, 'linux', isFile)).toEqual({
       file: 'git',
       args: ['log', '--format=%H | x'],
       viaShell: false,
     });
   });
 
-  it('runs a bare command name directly', () => {
-    expect(decideLaunch('ls', undefined, env, 'linux', isFile)).toEqual({ file: 'ls', args: [], viaShell: false });
-    expect(decideLaunch('ls', [], env, 'linux', isFile)).toEqual({ file: 'ls', args: [], viaShell: false });
+  it('runs a bare command name directly', async () => {
+    expect(await decideLaunch('ls', undefined, env, 'linux', isFile)).toEqual({
+      file: 'ls',
+      args: [],
+      viaShell: false,
+    });
+    expect(await decideLaunch('ls', [], env, 'linux', isFile)).toEqual({ file: 'ls', args: [], viaShell: false });
   });
 
-  it('runs a whole line with no args through the user shell', () => {
-    expect(decideLaunch('npm test && git status | head', undefined, env, 'linux', isFile)).toEqual({
+  it('runs a whole line with no args through the user shell', async () => {
+    expect(await decideLaunch('npm test && git status | head', undefined, env, 'linux', isFile)).toEqual({
       file: '/bin/zsh',
       args: ['-c', 'npm test && git status | head'],
       viaShell: true,
     });
-    expect(decideLaunch('ls -la', [], env, 'linux', isFile).viaShell).toBe(true);
-    expect(decideLaunch('FOO=1 make', undefined, env, 'linux', isFile).viaShell).toBe(true);
+    expect((await decideLaunch('ls -la', [], env, 'linux', isFile)).viaShell).toBe(true);
+    expect((await decideLaunch('FOO=1 make', undefined, env, 'linux', isFile)).viaShell).toBe(true);
   });
 
-  it('runs an existing file path with spaces directly', () => {
-    expect(decideLaunch('/opt/my tools/run', undefined, env, 'linux', isFile)).toEqual({
+  it('runs an existing file path with spaces directly', async () => {
+    expect(await decideLaunch('/opt/my tools/run', undefined, env, 'linux', isFile)).toEqual({
       file: '/opt/my tools/run',
       args: [],
       viaShell: false,
     });
   });
 
-  it('uses cmd.exe on Windows', () => {
-    expect(decideLaunch('dir && echo hi', undefined, { ComSpec: 'C:\\Windows\\cmd.exe' }, 'win32', isFile)).toEqual({
+  it('uses cmd.exe on Windows', async () => {
+    expect(
+      await decideLaunch('dir && echo hi', undefined, { ComSpec: 'C:\\Windows\\cmd.exe' }, 'win32', isFile),
+    ).toEqual({
       file: 'C:\\Windows\\cmd.exe',
       args: ['/d', '/s', '/c', 'dir && echo hi'],
       viaShell: true,
     });
   });
 
-  it('falls back to bash when the user shell is not POSIX or missing', () => {
-    expect(userShell({ SHELL: '/usr/local/bin/fish' }, isFile)).toBe('/bin/bash');
-    expect(userShell({}, isFile)).toBe('/bin/bash');
-    expect(userShell({ SHELL: '/no/shell' }, () => false)).toBe('/bin/sh');
+  it('falls back to bash when the user shell is not POSIX or missing', async () => {
+    expect(await userShell({ SHELL: '/usr/local/bin/fish' }, isFile)).toBe('/bin/bash');
+    expect(await userShell({}, isFile)).toBe('/bin/bash');
+    expect(await userShell({ SHELL: '/no/shell' }, () => false)).toBe('/bin/sh');
   });
 });
 
@@ -72,23 +78,29 @@ describe('terminalEnv', () => {
 });
 
 describe('checkCwd and findProgram', () => {
-  it('needs an absolute, existing folder; absent means the session cwd', () => {
-    expect(checkCwd('relative', '/tmp')).toMatchObject({ ok: false, message: expect.stringContaining('absolute') });
-    expect(checkCwd('/no/such/dir', '/tmp')).toMatchObject({
+  it('needs an absolute, existing folder; absent means the session cwd', async () => {
+    expect(await checkCwd('relative', '/tmp')).toMatchObject({
+      ok: false,
+      message: expect.stringContaining('absolute'),
+    });
+    expect(await checkCwd('/no/such/dir', '/tmp')).toMatchObject({
       ok: false,
       message: expect.stringContaining('does not exist'),
     });
-    expect(checkCwd(undefined, '/tmp')).toEqual({ ok: true, cwd: '/tmp' });
+    expect(await checkCwd(undefined, '/tmp')).toEqual({ ok: true, cwd: '/tmp' });
   });
 
-  it('finds a program on PATH like a shell, or says why not with the shell exit code', () => {
-    expect(findProgram('sh', { PATH: process.env.PATH ?? '' }, '/tmp', 'linux')).toMatchObject({ found: true });
-    expect(findProgram('no-such-program-x', { PATH: '/usr/bin' }, '/tmp', 'linux')).toEqual({
+  it('finds a program on PATH like a shell, or says why not with the shell exit code', async () => {
+    expect(await findProgram('sh', { PATH: process.env.PATH ?? '' }, '/tmp', 'linux')).toMatchObject({ found: true });
+    expect(await findProgram('no-such-program-x', { PATH: '/usr/bin' }, '/tmp', 'linux')).toEqual({
       found: false,
       exitCode: 127,
       message: 'no-such-program-x: command not found',
     });
-    expect(findProgram('./missing.sh', { PATH: '' }, '/tmp', 'linux')).toMatchObject({ found: false, exitCode: 127 });
+    expect(await findProgram('./missing.sh', { PATH: '' }, '/tmp', 'linux')).toMatchObject({
+      found: false,
+      exitCode: 127,
+    });
   });
 
   it('shows the command as typed, quoting what needs it', () => {

@@ -61,12 +61,12 @@ describe('LiveProcessGroups', () => {
     // `sh -c` by name, not a shell line: a line runs through the user's $SHELL, and this machine's bash
     // startup (pyenv's rehash, waiting on a lock other shells hold) kept it silent past the deadline when
     // test files ran one after another (Stryker's initial run).
-    const { terminalId } = manager.create({
+    const { terminalId } = await manager.create({
       sessionId: 's',
       command: 'sh',
       args: ['-c', 'sleep 1000 & echo "grandchild $!"; wait'],
     });
-    const { terminalId: otherId } = bystander.create({ sessionId: 's', command: 'sleep', args: ['1000'] });
+    const { terminalId: otherId } = await bystander.create({ sessionId: 's', command: 'sleep', args: ['1000'] });
     let grandchild = 0;
     await until(() => {
       grandchild = Number(/grandchild (\d+)/.exec(manager.output({ sessionId: 's', terminalId }).output)?.[1] ?? 0);
@@ -83,7 +83,7 @@ describe('LiveProcessGroups', () => {
   it('a terminal that ends leaves the registry', async () => {
     const groups = new LiveProcessGroups();
     const manager = managerWith(groups);
-    const { terminalId } = manager.create({ sessionId: 's', command: 'true' });
+    const { terminalId } = await manager.create({ sessionId: 's', command: 'true' });
     await manager.waitForExit({ sessionId: 's', terminalId });
     await until(() => groups.size === 0, 'the ended terminal to leave');
   });
