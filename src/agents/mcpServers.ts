@@ -63,10 +63,15 @@ export function secretNames(server: McpServerConfig): string[] {
   return [...new Set(values.flatMap((value) => [...value.matchAll(SECRET_REFERENCE)].map((match) => match[1]!)))];
 }
 
+/** A configured server that is not sent to this agent, and why (the host words it for the log and the chat). */
+export type LeftOutMcpServer =
+  | { name: string; reason: 'transport'; transport: 'http' | 'sse' }
+  | { name: string; reason: 'secret'; missing: string[] };
+
 export interface BuiltMcpServers {
   servers: acp.McpServer[];
-  /** One sentence per server left out, for the agent's log (never a secret's value). */
-  skipped: string[];
+  /** Never holds a secret's value. */
+  leftOut: LeftOutMcpServer[];
 }
 
 /**
@@ -79,17 +84,15 @@ export function buildMcpServers(
   secrets: ReadonlyMap<string, string>,
 ): BuiltMcpServers {
   const servers: acp.McpServer[] = [];
-  const skipped: string[] = [];
+  const leftOut: LeftOutMcpServer[] = [];
   for (const server of configured) {
     if (server.type !== 'stdio' && capabilities?.[server.type] !== true) {
-      skipped.push(`MCP server "${server.name}" (${server.type}) left out: the agent does not support ${server.type}`);
+      leftOut.push({ name: server.name, reason: 'transport', transport: server.type });
       continue;
     }
     const missing = secretNames(server).filter((name) => !secrets.has(name));
     if (missing.length > 0) {
-      skipped.push(
-        `MCP server "${server.name}" left out: the secret ${missing.join(', ')} is not set ("Switchboard: Set MCP Secret")`,
-      );
+      leftOut.push({ name: server.name, reason: 'secret', missing });
       continue;
     }
     const fill = (value: string) => value.replace(SECRET_REFERENCE, (_match, name: string) => secrets.get(name) ?? '');
@@ -109,7 +112,7 @@ export function buildMcpServers(
       });
     }
   }
-  return { servers, skipped };
+  return { servers, leftOut };
 }
 
 /**

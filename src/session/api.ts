@@ -53,9 +53,13 @@ export interface HostEnvironment {
   clientInfo(): acp.Implementation;
   /**
    * The MCP servers for this agent's sessions (session/new, load, resume), decided by its capabilities
-   * (src/agents/mcpServers.ts); none when absent.
+   * (src/agents/mcpServers.ts); none when absent. `leftOut`: one sentence (in the user's language) per
+   * configured server not sent, shown in the chat.
    */
-  mcpServers?(agent: AgentConfig, capabilities: acp.McpCapabilities | null | undefined): Promise<acp.McpServer[]>;
+  mcpServers?(
+    agent: AgentConfig,
+    capabilities: acp.McpCapabilities | null | undefined,
+  ): Promise<{ servers: acp.McpServer[]; leftOut: string[] }>;
   /** The permission policy of one chat; absent: every request is asked. */
   permissionPolicy?(agentId: string, threadId: string): PermissionPolicy;
   /** The sign-in steps the client runs itself (src/vscode/agents/signInFeature.ts); absent: agent methods only. */

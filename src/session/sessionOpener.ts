@@ -46,13 +46,17 @@ export type SessionParams = Pick<acp.NewSessionRequest, 'cwd' | 'mcpServers' | '
  * MCP servers that could not be built are left out, and the transcript says so.
  */
 export async function sessionParams(
-  port: Pick<SessionOpenerPort, 'agent' | 'env' | 'dispatch'>,
+  port: Pick<SessionOpenerPort, 'agent' | 'env' | 'dispatch' | 'current'>,
   gen: Generation,
 ): Promise<{ params: SessionParams; roots: AgentRoots }> {
   const roots = sessionRoots(port.env, gen);
   let params: SessionParams;
   try {
-    params = { cwd: roots.cwd, mcpServers: await mcpServers(port, gen) };
+    const mcp = await mcpServers(port, gen);
+    params = { cwd: roots.cwd, mcpServers: mcp.servers };
+    // Once per chat: a continued chat asks again, and the transcript already says it.
+    for (const text of mcp.leftOut.map((line) => capText(line, 1024)))
+      if (!hasNotice(port.current(), text)) port.dispatch({ type: 'notice', text });
   } catch (error) {
     // The session still starts; the transcript says what is missing and why.
     port.dispatch({
@@ -95,9 +99,7 @@ export async function openSession(port: SessionOpenerPort, gen: Generation): Pro
   // The conversation above is not in this session: the transcript says so where it happened.
   if (continuing) port.dispatch({ type: 'sessionContinued', how: 'new' });
   const notice = rootsNotice(port.agent.displayName, roots);
-  if (notice && !port.current().entries.some((entry) => entry.kind === 'notice' && entry.text === notice)) {
-    port.dispatch({ type: 'notice', text: notice });
-  }
+  if (notice && !hasNotice(port.current(), notice)) port.dispatch({ type: 'notice', text: notice });
   port.dispatch({ type: 'connection', state: { kind: 'ready' } });
 }
 
@@ -152,7 +154,14 @@ function sessionRoots(env: HostEnvironment, gen: Generation): AgentRoots {
 }
 
 /** The MCP servers for a session of this agent: per its capabilities, or none. */
-async function mcpServers(port: Pick<SessionOpenerPort, 'agent' | 'env'>, gen: Generation): Promise<acp.McpServer[]> {
+async function mcpServers(
+  port: Pick<SessionOpenerPort, 'agent' | 'env'>,
+  gen: Generation,
+): Promise<{ servers: acp.McpServer[]; leftOut: string[] }> {
   const capabilities = gen.connection.capabilities?.mcpCapabilities;
-  return (await port.env.mcpServers?.(port.agent, capabilities)) ?? [];
+  return (await port.env.mcpServers?.(port.agent, capabilities)) ?? { servers: [], leftOut: [] };
+}
+
+function hasNotice(state: ThreadState, text: string): boolean {
+  return state.entries.some((entry) => entry.kind === 'notice' && entry.text === text);
 }

@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { buildMcpServers, parseMcpServersSetting } from '../../src/agents/mcpServers';
+import { buildMcpServers, parseMcpServersSetting, type LeftOutMcpServer } from '../../src/agents/mcpServers';
 import type { AgentConfig, ThreadController } from '../../src/session/api';
 import { createThreadController } from '../../src/session/threadController';
 import { testHostEnv } from './hostEnv';
@@ -48,14 +48,14 @@ async function sessionNewParams(mcp: string, agentPatch: Partial<AgentConfig> = 
     isDemo: false,
     ...agentPatch,
   };
-  const logged: string[] = [];
+  const leftOut: LeftOutMcpServer[] = [];
   const env = {
     ...testHostEnv(dir),
     mcpServers: async (forAgent: AgentConfig, capabilities: Parameters<typeof buildMcpServers>[1]) => {
-      if (forAgent.useMcpServers === false) return [];
+      if (forAgent.useMcpServers === false) return { servers: [], leftOut: [] };
       const built = buildMcpServers(configured, capabilities, secrets);
-      logged.push(...built.skipped);
-      return built.servers;
+      leftOut.push(...built.leftOut);
+      return { servers: built.servers, leftOut: built.leftOut.map((server) => `left out: ${server.name}`) };
     },
   };
   const controller = createThreadController({
@@ -77,19 +77,24 @@ async function sessionNewParams(mcp: string, agentPatch: Partial<AgentConfig> = 
     .filter(Boolean)
     .map((line) => JSON.parse(line) as { method?: string; params?: { mcpServers?: unknown[] } })
     .find((message) => message.method === 'session/new');
-  return { mcpServers: sent?.params?.mcpServers, logged };
+  const notices = controller.snapshot().state.entries.flatMap((entry) => (entry.kind === 'notice' ? [entry.text] : []));
+  return { mcpServers: sent?.params?.mcpServers, leftOut, notices };
 }
 
 describe('mcpServers in session/new', () => {
   it('sends only stdio servers to an agent without http/sse, secrets filled in', async () => {
-    const { mcpServers, logged } = await sessionNewParams('');
+    const { mcpServers, leftOut, notices } = await sessionNewParams('');
     expect(mcpServers).toEqual([
       { name: 'files', command: 'mcp-files', args: ['--root', '.'], env: [{ name: 'TOKEN', value: 'files-secret' }] },
     ]);
-    expect(logged.join('\n')).toMatch(
-      /"remote" \(http\) left out[\s\S]*"stream" \(sse\) left out[\s\S]*NOT_SET is not set/,
-    );
-    expect(logged.join('\n')).not.toMatch(/files-secret|remote-secret/);
+    expect(leftOut).toEqual([
+      { name: 'remote', reason: 'transport', transport: 'http' },
+      { name: 'stream', reason: 'transport', transport: 'sse' },
+      { name: 'locked', reason: 'secret', missing: ['NOT_SET'] },
+    ]);
+    expect(JSON.stringify(leftOut)).not.toMatch(/files-secret|remote-secret/);
+    // Each one is said in the chat, not only in the agent's log.
+    expect(notices).toEqual(['left out: remote', 'left out: stream', 'left out: locked']);
   });
 
   it('adds http and sse servers where the agent advertises them', async () => {

@@ -28,6 +28,9 @@ const handlers: ClientHandlers = {
   },
 };
 
+/** What the host says about a configured MCP server it did not pass (src/vscode/agents/mcpFeature.ts). */
+const LEFT_OUT = 'The MCP server "web" was not passed to Scripted: the agent does not take MCP servers over HTTP.';
+
 function world(caps: string[], extraArgs: string[] = [], otherFolder?: string) {
   const cwd = tempDir('switchboard-continue-');
   const sessionDir = tempDir('switchboard-agent-sessions-');
@@ -42,7 +45,10 @@ function world(caps: string[], extraArgs: string[] = [], otherFolder?: string) {
   };
   const env = {
     ...testHostEnv(cwd, otherFolder ? { folders: [cwd, otherFolder] } : {}),
-    mcpServers: async () => [{ name: 'notes', command: '/usr/bin/notes-mcp', args: ['--stdio'], env: [] }],
+    mcpServers: async () => ({
+      servers: [{ name: 'notes', command: '/usr/bin/notes-mcp', args: ['--stdio'], env: [] }],
+      leftOut: [LEFT_OUT],
+    }),
   };
   const controller = (threadId: string, restored?: ThreadState) => {
     const created = createThreadController({ threadId, agent, env, handlers, restored, stopGraceMs: 500 });
@@ -230,6 +236,9 @@ describe('continuing a chat after a reload', () => {
       expect(continued?.mcpServers).toEqual([
         { name: 'notes', command: '/usr/bin/notes-mcp', args: ['--stdio'], env: [] },
       ]);
+      // The chat said once which server was left out: continuing it does not say it again.
+      const notices = restored.snapshot().state.entries.filter((e) => e.kind === 'notice' && e.text === LEFT_OUT);
+      expect(notices).toHaveLength(1);
     }
   });
 

@@ -4,7 +4,13 @@
 import type * as acp from '@agentclientprotocol/sdk';
 import * as vscode from 'vscode';
 import type { AgentConfig } from '../../agents/config';
-import { buildMcpServers, importVsCodeMcpServers, parseMcpServersSetting, secretNames } from '../../agents/mcpServers';
+import {
+  buildMcpServers,
+  importVsCodeMcpServers,
+  parseMcpServersSetting,
+  secretNames,
+  type LeftOutMcpServer,
+} from '../../agents/mcpServers';
 import type { SecretRedactor } from '../../agents/secretRedactor';
 import { SETTINGS_SECTION } from './agentCatalog';
 
@@ -18,9 +24,12 @@ export class McpFeature {
     private readonly redactor?: SecretRedactor,
   ) {}
 
-  /** HostEnvironment.mcpServers: the list for one agent's session, per its capabilities. */
-  async serversFor(agent: AgentConfig, capabilities: acp.McpCapabilities | null | undefined): Promise<acp.McpServer[]> {
-    if (agent.isDemo || agent.useMcpServers === false) return [];
+  /** HostEnvironment.mcpServers: the list for one agent's session, per its capabilities, and what was left out. */
+  async serversFor(
+    agent: AgentConfig,
+    capabilities: acp.McpCapabilities | null | undefined,
+  ): Promise<{ servers: acp.McpServer[]; leftOut: string[] }> {
+    if (agent.isDemo || agent.useMcpServers === false) return { servers: [], leftOut: [] };
     const parsed = parseMcpServersSetting(vscode.workspace.getConfiguration(SETTINGS_SECTION).get('mcpServers'));
     for (const error of parsed.errors) this.log(agent.id, `[switchboard] ${error}`);
     const names = new Set(parsed.servers.flatMap(secretNames));
@@ -32,11 +41,12 @@ export class McpFeature {
       this.redactor?.add(value);
     }
     const built = buildMcpServers(parsed.servers, capabilities, values);
-    for (const line of built.skipped) this.log(agent.id, `[switchboard] ${line}`);
+    const leftOut = built.leftOut.map((server) => leftOutSentence(server, agent.displayName));
+    for (const line of leftOut) this.log(agent.id, `[switchboard] ${line}`);
     if (built.servers.length > 0) {
       this.log(agent.id, `[switchboard] MCP servers for this session: ${built.servers.map((s) => s.name).join(', ')}`);
     }
-    return built.servers;
+    return { servers: built.servers, leftOut };
   }
 
   /** Asks for a secret's name (offering the referenced ones) and value; stores it in SecretStorage. */
@@ -122,4 +132,27 @@ function stripJsonComments(text: string): string {
   return text
     .replace(/("(?:\\.|[^"\\])*")|\/\/[^\n]*|\/\*[\s\S]*?\*\//g, (_match, string: string | undefined) => string ?? '')
     .replace(/,(\s*[}\]])/g, '$1');
+}
+
+/** What the chat and the agent's log say about a server that was not sent, and what the user can do. */
+function leftOutSentence(server: LeftOutMcpServer, agentName: string): string {
+  if (server.reason === 'transport') {
+    return server.transport === 'http'
+      ? vscode.l10n.t(
+          'The MCP server "{0}" was not passed to {1}: the agent does not take MCP servers over HTTP.',
+          server.name,
+          agentName,
+        )
+      : vscode.l10n.t(
+          'The MCP server "{0}" was not passed to {1}: the agent does not take MCP servers over SSE.',
+          server.name,
+          agentName,
+        );
+  }
+  return vscode.l10n.t(
+    'The MCP server "{0}" was not passed to {1}: the secret {2} is not set. Run "Switchboard: Set MCP Secret", then start a new chat.',
+    server.name,
+    agentName,
+    server.missing.join(', '),
+  );
 }
