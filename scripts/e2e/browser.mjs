@@ -26,8 +26,10 @@ export async function newLoopbackPage(browser) {
 }
 
 export function workbenchUrl(server, folder, payload) {
-  // Slashes stay readable: the URL is also printed for people to open.
-  let url = `${server.url}/?folder=${encodeURIComponent(folder).replaceAll('%2F', '/')}`;
+  // Slashes stay readable: the URL is also printed for people to open. A .code-workspace file opens
+  // that (multi-root) workspace.
+  const kind = folder.endsWith('.code-workspace') ? 'workspace' : 'folder';
+  let url = `${server.url}/?${kind}=${encodeURIComponent(folder).replaceAll('%2F', '/')}`;
   if (payload) url += `&payload=${encodeURIComponent(JSON.stringify(payload))}`;
   return url;
 }

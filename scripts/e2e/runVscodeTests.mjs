@@ -56,6 +56,13 @@ function log(msg) {
   console.log(`[vscode-tests] ${msg}`);
 }
 
+/**
+ * The layouts the suites run in, one code-server session each: a single folder (a copy of the sample
+ * workspace) for every suite, then a multi-root workspace (that copy and a second folder, in a
+ * .code-workspace file) for the suites under test/vscode/multiRoot/ (test/vscode/index.ts picks them).
+ */
+const LAYOUTS = ['folder', 'multi-root'];
+
 async function main() {
   const t0 = Date.now();
   await provision();
@@ -65,25 +72,53 @@ async function main() {
     if (r.status !== 0) throw new Error('esbuild --tests failed');
   }
   if (!fs.existsSync(testsPath)) throw new Error(`no in-host test runner at ${testsPath} (build with --tests)`);
+  installCleanupHandlers();
+  const totals = { passed: 0, failed: 0, pending: 0 };
+  for (const layout of LAYOUTS) {
+    const result = await runLayout(layout, t0);
+    totals.passed += result.passed;
+    totals.failed += result.failed;
+    totals.pending += result.pending;
+  }
+  writeSummary({
+    passed: totals.passed,
+    failed: totals.failed,
+    note: totals.pending ? `${totals.pending} pending` : undefined,
+  });
+  return totals.failed === 0;
+}
 
-  const run = createRun('vscode-tests');
+/** One code-server session with the extension under test, opened on `layout`; its counts. */
+async function runLayout(layout, t0) {
+  const run = createRun(`vscode-tests-${layout}`);
   const resultFile = path.join(run.dir, 'result.json');
   const workspace = copyWorkspace(sampleWorkspace, path.join(run.dir, 'workspace'));
+  let opened = workspace;
+  if (layout === 'multi-root') {
+    const second = path.join(run.dir, 'second-root');
+    fs.mkdirSync(second, { recursive: true });
+    fs.writeFileSync(path.join(second, 'notes.txt'), 'in the second folder\n');
+    opened = path.join(run.dir, 'two-folders.code-workspace');
+    fs.writeFileSync(opened, JSON.stringify({ folders: [{ path: workspace }, { path: second }] }, null, 2));
+  }
   let server;
   let browser;
   let keepRunDir = true; // kept for its logs unless the run passed
-  installCleanupHandlers();
   try {
     const port = await freePort();
     server = await startCodeServer(run, { port, extraArgs: ['--vscode-option', 'enable-smoke-test-driver'] });
-    log(`code-server up on ${server.url} (${seconds(t0)} s); run dir ${run.dir}`);
+    log(`[${layout}] code-server up on ${server.url} (${seconds(t0)} s); run dir ${run.dir}`);
     const remote = (p) => `vscode-remote://127.0.0.1:${port}${p}`;
     const payload = [
       ['extensionDevelopmentPath', remote(extensionDir)],
       ['extensionTestsPath', remote(testsPath)],
       [
         'extensionEnvironment',
-        JSON.stringify({ SWITCHBOARD_TEST_RESULT: resultFile, SWITCHBOARD_TEST_GREP: opts.grep ?? '' }),
+        JSON.stringify({
+          SWITCHBOARD_TEST_RESULT: resultFile,
+          SWITCHBOARD_TEST_GREP: opts.grep ?? '',
+          SWITCHBOARD_TEST_LAYOUT: layout,
+        }),
       ],
     ];
     browser = await launchBrowser();
@@ -97,30 +132,29 @@ async function main() {
       if (!NOISE.some((re) => re.test(line))) console.log(line);
     });
     await page.exposeFunction('codeAutomationExit', (code) => finish(code));
-    await page.goto(workbenchUrl(server, workspace, payload));
+    await page.goto(workbenchUrl(server, opened, payload));
     const timer = setTimeout(() => finish('timeout'), timeoutMs);
     const code = await exited;
     clearTimeout(timer);
-    if (code === 'timeout') throw new Error(`tests did not finish within ${timeoutMs} ms`);
+    if (code === 'timeout') throw new Error(`[${layout}] tests did not finish within ${timeoutMs} ms`);
     const result = readResult(resultFile);
     log(
-      `exit code ${code}; ${result ? `${result.passed} passed, ${result.failed} failed, ${result.pending ?? 0} pending` : 'no result file'} (${seconds(t0)} s)`,
+      `[${layout}] exit code ${code}; ${result ? `${result.passed} passed, ${result.failed} failed, ${result.pending ?? 0} pending` : 'no result file'} (${seconds(t0)} s)`,
     );
     for (const f of result?.failures ?? []) log(`FAILED: ${f.title}\n    ${f.error}`);
-    if (!result) throw new Error(`the runner wrote no result to ${resultFile} (exit code ${code})`);
+    if (!result) throw new Error(`[${layout}] the runner wrote no result to ${resultFile} (exit code ${code})`);
     // A non-zero exit with no failing test means mocha itself broke (e.g. a suite failed to load); a run
     // of zero tests is not a pass.
-    const failed = result.failed || (code === 0 && result.passed > 0 ? 0 : 1);
-    writeSummary({ passed: result.passed, failed, note: result.pending ? `${result.pending} pending` : undefined });
-    const ok = failed === 0 && code === 0;
-    keepRunDir = !ok;
-    return ok;
+    const nothingMatched = Boolean(opts.grep) && code === 0 && result.passed === 0 && result.failed === 0;
+    const failed = result.failed || (code === 0 && (result.passed > 0 || nothingMatched) ? 0 : 1);
+    keepRunDir = failed > 0 || code !== 0;
+    return { passed: result.passed, failed, pending: result.pending ?? 0 };
   } finally {
     await browser?.close().catch(() => {});
     if (server) await stopCodeServer(server);
-    if (keepRunDir) log(`logs kept in ${run.dir}`);
+    if (keepRunDir) log(`[${layout}] logs kept in ${run.dir}`);
     else fs.rmSync(run.dir, { recursive: true, force: true });
-    log(`code-server stopped; total ${seconds(t0)} s`);
+    log(`[${layout}] code-server stopped; total ${seconds(t0)} s`);
   }
 }
 
