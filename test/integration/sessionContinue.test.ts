@@ -242,6 +242,43 @@ describe('continuing a chat after a reload', () => {
     }
   });
 
+  it('auth_required from resume or load: the sign-in card, and after sign-in the same session goes on', async () => {
+    for (const [caps, method] of [
+      [['resume'], 'session/resume'],
+      [['load'], 'session/load'],
+    ] as const) {
+      const w = world([...caps], ['--scenario', 'auth-required']);
+      const journal = new ChatJournal(w.journalDir, () => undefined, 10);
+      const first = w.controller('chat-1');
+      journal.watch(first);
+      await first.start();
+      await until(first, (state) => state.connection.kind === 'authRequired');
+      await first.authenticate('scripted-login');
+      await until(first, ready);
+      await first.prompt('first question');
+      await until(first, idle);
+      const sessionId = first.snapshot().state.sessionId;
+      await journal.flushAll();
+      journal.dispose();
+      await first.dispose();
+
+      // A new process is signed out again: continuing the chat meets auth_required.
+      const newSessions = w.methods().filter((m) => m === 'session/new').length;
+      const decoded = await new ChatJournal(w.journalDir, () => undefined, 10).load('chat-1');
+      const restored = w.controller('chat-1', decoded!.state);
+      await restored.start();
+      await until(restored, (state) => state.connection.kind === 'authRequired');
+      expect(w.methods().filter((m) => m === method)).toHaveLength(1);
+      await restored.authenticate('scripted-login');
+      const state = await until(restored, ready);
+      expect(state.sessionId).toBe(sessionId);
+      expect(w.methods().filter((m) => m === method)).toHaveLength(2);
+      expect(w.methods().filter((m) => m === 'session/new')).toHaveLength(newSessions);
+      expect(texts(state.entries).slice(0, 2)).toEqual(['user: first question', 'agent: You said: first question']);
+      await restored.dispose();
+    }
+  });
+
   it('closing a chat sends session/close only when advertised; a window reload never does', async () => {
     for (const caps of [['close'], []]) {
       const w = world(caps);
