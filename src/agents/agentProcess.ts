@@ -16,11 +16,18 @@ export const DEFAULT_STOP_GRACE_MS = 2000;
 /** How long to wait after 'exit' for the last stderr bytes before reporting. */
 const STDERR_DRAIN_MS = 300;
 
+/** Where an agent's stderr goes; `redact` (the log's own secret redaction) also cleans the failure card's tail. */
+export interface AgentLogSink {
+  append(line: string): void;
+  /** Replaces the secrets Switchboard handed to agents (src/agents/secretRedactor.ts); absent: none kept. */
+  redact?(text: string): string;
+}
+
 export interface AgentProcessOptions {
   /** Absolute working folder (the workspace folder). */
   cwd: string;
   baseEnv: NodeJS.ProcessEnv;
-  log: { append(line: string): void };
+  log: AgentLogSink;
   stopGraceMs?: number;
 }
 
@@ -122,16 +129,23 @@ class ChildAgentProcess implements AgentProcess {
   }
 
   stderrTail(): string[] {
-    return this.stderr.tail();
+    return this.redactedTail();
   }
 
   failureContext(): FailureContext {
     return {
       command: this.config.command,
       commandLine: this.commandLine,
-      stderrTail: this.stderr.tail(),
+      stderrTail: this.redactedTail(),
       envWarnings: this.envWarnings,
     };
+  }
+
+  /** The tail goes to the failure card (and its Copy button): the same redaction as the log. */
+  private redactedTail(): string[] {
+    const { redact } = this.options.log;
+    const tail = this.stderr.tail();
+    return redact ? tail.map((line) => redact(line)) : tail;
   }
 
   async stop(): Promise<void> {

@@ -6,6 +6,7 @@ import type { WebviewToHost } from '../shared/messages';
 import { contextBlocks, contextLabel, type ContextRef, type ResolvedContext } from '../shared/promptContext';
 import { parseContextRefs } from './contextRefs';
 import { clampLine, parseWebviewMessage } from './webviewMessages';
+import { clampPosition, pathCandidates } from './pathTarget';
 import { errorMessage } from '../shared/errorMessage';
 
 export interface ChatHost {
@@ -26,6 +27,14 @@ export interface ChatHost {
   /** The diff editor over texts in the keeper of file texts, by {path, revision} (fs writes, tool calls' own diffs). */
   openWriteDiff(path: string, fromRevision: number, revision: number): Promise<void>;
   copy(text: string): Promise<void>;
+  /** The workspace folders' paths: where a path named in agent text may be opened. */
+  workspaceFolders?(): readonly string[];
+  /**
+   * Opens the first of `candidates` (absolute, inside a workspace folder) that exists, at the
+   * 1-based line and column; when none exists (or there is none) tells the user that `written`
+   * is not a file in the workspace, and opens nothing.
+   */
+  openWorkspacePath?(candidates: string[], line: number | null, column: number | null, written: string): Promise<void>;
   showLog(agentId: string | undefined): void;
   /** Opens where agents are configured (the switchboard.agents setting). */
   configureAgents(): Promise<void>;
@@ -146,6 +155,15 @@ async function dispatch(message: WebviewToHost, host: ChatHost): Promise<void> {
     case 'openLocation':
       await host.openLocation(message.path, clampLine(message.line));
       return;
+    case 'openPath':
+      // Agent text: only paths inside a workspace folder, never a URL (pathTarget.ts).
+      await host.openWorkspacePath?.(
+        pathCandidates(message.path, host.workspaceFolders?.() ?? []),
+        clampPosition(message.line),
+        clampPosition(message.column),
+        message.path,
+      );
+      return;
     case 'openDiff':
       await host.openWriteDiff(message.path, message.fromRevision, message.revision);
       return;
@@ -219,6 +237,7 @@ const WHAT_FAILED: Record<WebviewToHost['type'], string> = {
   restartAgent: 'restart the agent',
   newChat: 'start a new chat',
   openLocation: 'open the file',
+  openPath: 'open the file',
   openDiff: 'open the diff',
   copy: 'copy to the clipboard',
   showLog: 'show the agent log',
@@ -263,6 +282,7 @@ export function errorAdvice(type: WebviewToHost['type'], error: unknown): string
   const reason = errorMessage(error);
   const touchesAgent = ![
     'openLocation',
+    'openPath',
     'openDiff',
     'copy',
     'showLog',

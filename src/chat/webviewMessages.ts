@@ -25,6 +25,7 @@ const SHAPES: { [K in WebviewToHost['type']]: Shape } = {
   restartAgent: {},
   newChat: { agentId: 'string?' },
   openLocation: { path: 'string', line: 'number|null?' },
+  openPath: { path: 'string', line: 'number|null?', column: 'number|null?' },
   openDiff: { path: 'string', fromRevision: 'revision', revision: 'revision' },
   copy: { text: 'string' },
   showLog: {},

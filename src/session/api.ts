@@ -10,6 +10,7 @@ import type { FileTexts, WriteOutcome } from '../review/fileTexts';
 
 // Defined by the agents layer; re-exported for the layers above.
 import type { AgentConfig } from '../agents/config';
+import type { AgentLogSink } from '../agents/agentProcess';
 import type { SignInOutcome, SignInPlan } from '../agents/authMethods';
 import type { LiveProcessGroups } from '../terminals/liveProcessGroups';
 export type { AgentConfig } from '../agents/config';
@@ -43,8 +44,8 @@ export interface HostEnvironment {
   liveProcessGroups: LiveProcessGroups;
   /** The window's keeper of file texts: a tool call's own `diff` texts are kept here (toolDiffs.ts). */
   fileTexts: FileTexts;
-  /** Per-agent stderr sink (a LogOutputChannel in VS Code). */
-  agentLog(agentId: string): { append(line: string): void };
+  /** Per-agent stderr sink (a LogOutputChannel in VS Code); its `redact` also cleans the failure card's tail. */
+  agentLog(agentId: string): AgentLogSink;
   /** Every JSON-RPC message both ways. */
   traffic(agentId: string): TrafficSink;
   /** Settings that tune the transport. */

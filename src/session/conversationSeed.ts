@@ -1,8 +1,9 @@
 // What "Edit" on a previous message tells the agent that goes on from there. Without session/fork
 // the new session knows nothing, so it gets the conversation before the edited message as text
 // (bounded: the oldest turns go first, and the text says so). With a fork the agent keeps the whole
-// conversation, so it is told which part to disregard. Both go before the user's edited text, in
-// the prompt's first block; the transcript shows only what the user typed. Pure.
+// conversation, so it is told which part to disregard. Both go after the user's edited text (a slash
+// command still starts the prompt), in a block of their own; the transcript shows only what the
+// user typed. Pure.
 import type { Entry } from '../shared/thread';
 
 /** The seed's budget in characters: a few pages of context, far below any agent's prompt limit. */
@@ -60,16 +61,16 @@ export function conversationSeed(
   }
   const dropped = lines.length - kept.length;
   const head =
-    'This conversation continues an earlier one. Here is what was said before (for context only; do not act on it again):';
+    'Context: the message above continues an earlier conversation. This is what was said before it (for context only; do not act on it again):';
   const gap = dropped > 0 ? [`(${dropped} earlier message${dropped === 1 ? '' : 's'} left out for length)`] : [];
-  return [head, ...gap, ...kept, '', 'The user now says:'].join('\n');
+  return [head, ...gap, ...kept].join('\n');
 }
 
 /** The note before the edited text in a forked session: which part of the conversation to disregard. */
 export function forkNote(editedExcerpt: string, laterMessages: number): string {
   return [
-    `The user went back to their earlier message "${editedExcerpt}" and rewrote it.`,
-    `Disregard that message and everything after it (${laterMessages} message${laterMessages === 1 ? '' : 's'}), as if it had not been said;`,
-    'files have been restored to how they were before it. The rewritten message follows.',
+    `Context: the message above rewrites the user's earlier message "${editedExcerpt}".`,
+    `Disregard that earlier message and everything after it (${laterMessages} message${laterMessages === 1 ? '' : 's'}), as if it had not been said;`,
+    'files have been restored to how they were before it.',
   ].join(' ');
 }

@@ -26,8 +26,8 @@ export interface MessageEditPort {
   isCurrent(gen: Generation): boolean;
   /** Routes a new session's traffic to the chat, after the old one's was detached. */
   switchSession(gen: Generation, sessionId: string, cwd: string): void;
-  /** Sends the prompt; `preamble` goes before it on the wire and is not shown. */
-  prompt(text: string, context: acp.ContentBlock[], preamble: acp.ContentBlock[]): Promise<void>;
+  /** Sends the prompt; `aside` goes after it on the wire and is not shown. */
+  prompt(text: string, context: acp.ContentBlock[], aside: acp.ContentBlock[]): Promise<void>;
   log(line: string): void;
 }
 
@@ -70,7 +70,7 @@ export async function continueFromEdit(
       )) as unstable.ForkSessionResponse;
       if (!port.isCurrent(gen)) return;
       started(port, gen, forked, params.cwd, { type: 'sessionContinued', how: 'forked', edit });
-      return port.prompt(edited.text, edited.context, [{ type: 'text', text: forkNote(excerpt, later) }]);
+      return port.prompt(edited.text, edited.context, [aside(forkNote(excerpt, later))]);
     } catch (error) {
       if (!port.isCurrent(gen) || !(error instanceof AcpRpcError)) return; // the agent went away: its failure shows
       port.log(`[switchboard] session/fork of ${sessionId} failed (${error.message}); continuing in a new session`);
@@ -85,7 +85,12 @@ export async function continueFromEdit(
     edit: reason ? { ...edit, reason } : edit,
   });
   const seed = conversationSeed(state.entries, index);
-  return port.prompt(edited.text, edited.context, seed ? [{ type: 'text', text: seed }] : []);
+  return port.prompt(edited.text, edited.context, seed ? [aside(seed)] : []);
+}
+
+/** A block after the prompt, set apart: agents often join text blocks without a separator. */
+function aside(text: string): acp.ContentBlock {
+  return { type: 'text', text: `\n\n${text}` };
 }
 
 function started(

@@ -216,9 +216,10 @@ export class AcpThreadController implements ThreadController {
 
   /**
    * context: content blocks of the attached context, sent after the text (promptContext.ts).
-   * preamble: blocks sent before the text and not shown (an edit's seed or fork note, messageEdit.ts).
+   * aside: blocks sent after the prompt and not shown (an edit's seed or fork note, messageEdit.ts);
+   * after, so a slash command at the start of the text still reaches the agent as one.
    */
-  async prompt(text: string, context: acp.ContentBlock[] = [], preamble: acp.ContentBlock[] = []): Promise<void> {
+  async prompt(text: string, context: acp.ContentBlock[] = [], aside: acp.ContentBlock[] = []): Promise<void> {
     const gen = this.generation;
     const sessionId = this.sessionId;
     if (!gen || !this.isCurrent(gen) || !sessionId || this.store.current.connection.kind !== 'ready') {
@@ -231,7 +232,7 @@ export class AcpThreadController implements ThreadController {
     this.dispatch({ type: 'promptSent', prompt });
     let action: ThreadAction | null;
     try {
-      const wire = preamble.length > 0 ? [...preamble, ...prompt] : prompt;
+      const wire = aside.length > 0 ? [...prompt, ...aside] : prompt;
       const response = await gen.connection.rpc.request(AgentMethod.sessionPrompt, { sessionId, prompt: wire });
       action = turnEndedAction(response);
     } catch (error) {
@@ -426,7 +427,7 @@ export class AcpThreadController implements ThreadController {
         gen.detachSession = gen.connection.attach(sessionId, this.sessionSink(gen.terminals));
         this.sessionId = sessionId;
       },
-      prompt: (text, context, preamble) => this.prompt(text, context, preamble),
+      prompt: (text, context, aside) => this.prompt(text, context, aside),
       log: (line) => this.log.append(line),
     };
   }

@@ -90,6 +90,11 @@ type WebviewMessage =
   | { type: 'newChat'; agentId?: string }
   | { type: 'openLocation'; path: string; line?: number | null }
   /**
+   * A file path the agent's text names (pathLinks.ts), as written: the host resolves it inside a
+   * workspace folder and opens it only if it exists there (src/chat/pathTarget.ts).
+   */
+  | { type: 'openPath'; path: string; line?: number | null; column?: number | null }
+  /**
    * Open VS Code's diff editor for what a card shows: the fs writes from before the write
    * `fromRevision` to after the write `revision`, or a tool call's own diff (both the same
    * revision). The texts stay on the host, in the keeper (src/review/fileTexts.ts).

@@ -130,7 +130,10 @@ describe('ACP v1 details (issue 18) with the scripted agent', () => {
     // answered, so the answer came while it still ran; the card says the agent stopped it.
     const kill = reports(t.state()).find((r) => r.method === 'terminal/kill');
     expect(kill?.answer.error).toBeUndefined();
-    expect(t.state().terminals?.['terminal-1']).toMatchObject({ stoppedBy: 'agent', status: 'exited' });
+    // The kill's answer comes before the process's exit event: the card shows `exited` once that arrives.
+    await vi.waitFor(() =>
+      expect(t.state().terminals?.['terminal-1']).toMatchObject({ stoppedBy: 'agent', status: 'exited' }),
+    );
   });
 
   it('a live turn whose agent echoes the prompt as user_message_chunk shows the user message once', async () => {

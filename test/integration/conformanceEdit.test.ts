@@ -32,9 +32,11 @@ describe('Edit on a previous message', () => {
     const last = prompts.at(-1)!.params as { sessionId: string; prompt: { type: string; text: string }[] };
     expect(last.sessionId).not.toBe(before);
     expect(last.sessionId).toBe(t.state().sessionId);
-    expect(last.prompt[0]!.text).toContain('went back to their earlier message "first question"');
-    expect(last.prompt[0]!.text).toContain('Disregard that message and everything after it (4 messages)');
-    expect(last.prompt.slice(1)).toEqual([{ type: 'text', text: 'first question, rewritten' }]);
+    // The edited text first (a slash command still starts the prompt), then the note.
+    expect(last.prompt[0]).toEqual({ type: 'text', text: 'first question, rewritten' });
+    expect(last.prompt[1]!.text).toContain(`rewrites the user's earlier message "first question"`);
+    expect(last.prompt[1]!.text).toContain('Disregard that earlier message and everything after it (4 messages)');
+    expect(last.prompt).toHaveLength(2);
 
     const marker = t.state().entries.find((entry) => entry.kind === 'continued');
     expect(marker).toMatchObject({ how: 'forked', edit: { excerpt: 'first question', restoredFiles: 2 } });
@@ -52,11 +54,13 @@ describe('Edit on a previous message', () => {
     expect(t.received('session/fork')).toEqual([]);
     expect(t.received('session/new')).toHaveLength(2);
     const last = t.received('session/prompt').at(-1)!.params as { prompt: { text: string }[] };
-    const seed = last.prompt[0]!.text;
+    expect(last.prompt[0]).toEqual({ type: 'text', text: 'second, rewritten' });
+    const seed = last.prompt[1]!.text;
+    expect(seed.startsWith('\n\nContext: ')).toBe(true);
     expect(seed).toContain('User: first question');
     expect(seed).toContain('Assistant: ');
     expect(seed).not.toContain('second question');
-    expect(last.prompt[1]).toEqual({ type: 'text', text: 'second, rewritten' });
+    expect(last.prompt).toHaveLength(2);
     expect(t.state().entries.find((entry) => entry.kind === 'continued')).toMatchObject({
       how: 'seeded',
       edit: {

@@ -18,12 +18,12 @@ afterEach(async () => {
   await Promise.all(controllers.splice(0).map((controller) => controller.dispose()));
 });
 
-function scripted(extra: string[] = []): AgentConfig {
+function scripted(extra: string[] = [], scenario = 'sign-in'): AgentConfig {
   return {
     id: 'scripted',
     displayName: 'Scripted',
     command: process.execPath,
-    args: [resolve(__dirname, '../fixtures/scriptedAgent.mjs'), '--scenario', 'sign-in', ...extra],
+    args: [resolve(__dirname, '../fixtures/scriptedAgent.mjs'), '--scenario', scenario, ...extra],
     env: {},
     isDemo: false,
   };
@@ -148,4 +148,47 @@ describe('sign-in with the scripted agent', () => {
     expect(await controller.signOut!()).toBe('forgotten');
     expect(controller.snapshot().state.connection.kind).toBe('authRequired');
   });
+
+  // A sign-in that expires mid-chat (scenario prompt-auth-required): the session is open, then the request
+  // answers -32000 auth_required. The same card shows, and the request runs again once signed in.
+  const afterSignIn = [
+    {
+      request: 'session/prompt',
+      send: (controller: ThreadController) => controller.prompt('hello again'),
+      done: (state: ReturnType<ThreadController['snapshot']>['state']) =>
+        JSON.stringify(state.entries).includes('hello again') && JSON.stringify(state.entries).includes('Done.'),
+    },
+    {
+      request: 'session/set_mode',
+      send: (controller: ThreadController) => controller.setMode('code'),
+      done: (state: ReturnType<ThreadController['snapshot']>['state']) => state.modes?.currentModeId === 'code',
+    },
+    {
+      request: 'session/set_config_option',
+      send: (controller: ThreadController) => controller.setConfigOption('model', 'smart'),
+      done: (state: ReturnType<ThreadController['snapshot']>['state']) =>
+        state.configOptions?.find((option) => option.id === 'model')?.currentValue === 'smart',
+    },
+  ];
+  for (const { request, send, done } of afterSignIn) {
+    it(`auth_required from ${request} shows the sign-in card and runs it again after sign-in`, async () => {
+      const dir = tempDir('sb-signin-');
+      const { host } = hostSignIn();
+      const controller = start(dir, scripted([], 'prompt-auth-required'), host);
+      await controller.start();
+      const state = () => controller.snapshot().state;
+      expect(state().connection.kind).toBe('ready');
+      const sessionId = state().sessionId;
+
+      await send(controller);
+      expect(state().connection).toMatchObject({ kind: 'authRequired', methods: [{ id: 'scripted-login' }] });
+      expect(done(state())).toBe(false);
+
+      await controller.authenticate('scripted-login');
+      expect(state().connection.kind).toBe('ready');
+      // The same session (an agent method signs in on the running process), and the request went through.
+      expect(state().sessionId).toBe(sessionId);
+      expect(done(state())).toBe(true);
+    });
+  }
 });

@@ -114,7 +114,10 @@ async function contrastReport(chat) {
       return (hi + 0.05) / (lo + 0.05);
     };
     const background = css(document.body).backgroundColor;
-    const button = document.querySelector('.composer button:not([hidden])');
+    // A bordered button the user sees (a link button has no border; one inside a hidden bar is not seen).
+    const button = [...document.querySelectorAll('.composer button')].find(
+      (b) => 'offsetParent' in b && b.offsetParent !== null && !b.classList.contains('link-button'),
+    );
     const card = document.querySelector('.tool-card');
     const text = document.querySelector('.entry.agent') ?? document.querySelector('.agent-name');
     const secondary = document.querySelector('.connection-state, .agent-version');
@@ -148,8 +151,10 @@ export function addHighContrastSteps(journey, { page, chat, screenshotDir, timeo
     // A new chat with the Demo agent: its empty-chat card, header and composer in the theme.
     // (By its quick pick: the palette's fuzzy match for "New Chat" may run "New Chat with Agent...".)
     await runCommand(page(), 'Switchboard: New Chat with Agent...');
-    await page().locator('.quick-input-widget input[type="text"]').first().waitFor({ timeout });
-    await page().keyboard.type('Demo agent');
+    // fill(), not typing: after the reload the editor may still hold the keyboard focus.
+    const input = page().locator('.quick-input-widget input[type="text"]').first();
+    await input.waitFor({ timeout });
+    await input.fill('Demo agent');
     await page().locator('.quick-input-list .monaco-list-row', { hasText: 'Demo agent' }).first().waitFor({ timeout });
     await page().keyboard.press('Enter');
     await chat.locator('body.vscode-high-contrast').waitFor({ timeout });

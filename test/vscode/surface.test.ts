@@ -54,6 +54,7 @@ const ALWAYS = new Set([
   'switchboard.setMcpSecret',
   'switchboard.importMcpServers',
   'switchboard.signOut',
+  'switchboard.permissionRules',
 ]);
 
 suite('Chat surface: commands, walkthrough, VS Code review tools', () => {

@@ -38,6 +38,8 @@ export class ChatListView {
     const valid = Array.isArray(chats) ? chats.filter(isSummary) : [];
     setHidden(this.el, valid.length < 2);
     this.list.replaceChildren(...valid.map((chat) => this.tab(chat, chat.threadId === shownId)));
+    // With more chats than fit, the row scrolls: the shown one stays in sight.
+    this.list.querySelector('.chat-tab.shown')?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
   }
 
   private tab(chat: ChatSummary, shown: boolean): HTMLElement {

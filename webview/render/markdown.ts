@@ -21,6 +21,7 @@ import { morphNodes } from './morph';
 import { extendOpenFence } from './openFence';
 import { nestsTooDeep, PLAIN, plainBlock, plainToken } from './markdownBounds';
 import { sanitizeToFragment } from './sanitize';
+import { linkPaths } from './pathLinks';
 import { BlockSegments } from './segments';
 
 /** Frozen characters re-checked on each update, so a replaced (not extended) text is noticed. */
@@ -401,6 +402,7 @@ export class IncrementalMarkdown {
       const html = Parser.parse([token]);
       fragment = html ? sanitizeToFragment(html) : document.createDocumentFragment();
       decorateCodeBlocks(fragment, !isOpenFence(token));
+      linkPaths(fragment);
     } catch (error) {
       if (token.type !== PLAIN)
         console.error('Switchboard: a markdown block could not be rendered, shown as text', error);

@@ -5,6 +5,7 @@
 import type { Entry, MessagePart } from '../../src/shared/thread';
 import { button, h } from '../dom';
 import { handleCopyClicks } from './codeBlocks';
+import { handlePathLinks } from './pathLinks';
 import { renderContentBlock } from './contentBlock';
 import { recordError } from '../errors';
 import { visibleText } from '../visibleText';
@@ -184,11 +185,14 @@ export class MessageView implements EntryView {
   private pending: MessagePart[] | null = null;
   /** A user message's text, for Edit. */
   private userText = '';
+  /** The message's parts last given: Copy copies their markdown source. */
+  private latestParts: MessagePart[] = [];
 
   constructor(entry: MessageEntry, post: Post, budget: FrameBudget) {
     this.el = h('div', { class: `entry ${entry.kind}`, data: { entryId: entry.id } });
     const body = h('div', { class: 'message-body' });
     handleCopyClicks(body, post);
+    handlePathLinks(body, post);
     if (entry.kind === 'thought') {
       const summary = h(
         'summary',
@@ -223,12 +227,14 @@ export class MessageView implements EntryView {
         this.el.appendChild(h('div', { class: 'message-author' }, h('span', { text: t('You') }), edit, restore));
       }
       this.el.appendChild(body);
+      if (entry.kind === 'agent') this.el.appendChild(this.copyButton(post));
     }
     this.parts = new PartsRenderer(body, entry.kind !== 'user', post, budget);
   }
 
   update(entry: Entry, appended?: TextAppend | null): void {
     if (entry.kind !== 'user' && entry.kind !== 'agent' && entry.kind !== 'thought') return;
+    if (Array.isArray(entry.parts)) this.latestParts = entry.parts;
     if (entry.kind === 'user' && Array.isArray(entry.parts)) {
       this.userText = entry.parts.map((part) => (part.kind === 'text' ? part.text : '')).join('');
     }
@@ -237,6 +243,26 @@ export class MessageView implements EntryView {
       return;
     }
     this.parts.update(entry.parts, appended ?? null);
+  }
+
+  /** "Copy" under an agent message: its markdown source, with "Copied" shown (and announced) for a moment. */
+  private copyButton(post: Post): HTMLElement {
+    const status = h('span', { class: 'copy-status sr-only' });
+    const copy = button(t('Copy'), 'copy-message link-button', () => {
+      const text = this.latestParts
+        .map((part) => (part.kind === 'text' && typeof part.text === 'string' ? part.text : ''))
+        .join('');
+      post({ type: 'copy', text });
+      copy.textContent = t('Copied');
+      status.textContent = t('Copied');
+      setTimeout(() => {
+        copy.textContent = t('Copy');
+        status.textContent = '';
+      }, 1200);
+    });
+    copy.setAttribute('aria-label', t('Copy message'));
+    status.setAttribute('role', 'status');
+    return h('div', { class: 'message-actions' }, copy, status);
   }
 
   private flushPending(): void {

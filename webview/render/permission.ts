@@ -66,6 +66,11 @@ export function renderPermission(request: PermissionRequestView, post: Post): HT
         text: addsToLabel(name, look.label) ? `${look.verb} (“${name}”)` : look.verb,
       }),
     );
+    // Answered by the client itself (a rule, auto-approve): said on the card, every time.
+    if (typeof state.automatic === 'string') {
+      el.dataset.automatic = 'true';
+      el.appendChild(h('div', { class: 'permission-automatic', text: visibleText(state.automatic) }));
+    }
   } else {
     el.appendChild(h('div', { class: 'permission-result', text: t('Permission request cancelled') }));
   }

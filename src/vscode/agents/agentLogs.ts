@@ -19,8 +19,9 @@ export class AgentLogs implements vscode.Disposable {
     private readonly redactor?: SecretRedactor,
   ) {}
 
-  sink(agentId: string): { append(line: string): void } {
+  sink(agentId: string): { append(line: string): void; redact(text: string): string } {
     return {
+      redact: (text) => (this.redactor && !this.redactor.isEmpty ? this.redactor.redact(text) : text),
       append: (line) => {
         if (this.disposed) return;
         const safe = this.redactor && !this.redactor.isEmpty ? this.redactor.redact(line) : line;

@@ -66,3 +66,28 @@ export async function openLocation(filePath: string, line: number | null, baseDi
     selection: position ? new vscode.Range(position, position) : undefined,
   });
 }
+
+/**
+ * A path named in agent text (candidates from src/chat/pathTarget.ts, all inside a workspace
+ * folder): opens the first that is a file, at the 1-based line and column; else says so.
+ */
+export async function openWorkspacePath(
+  candidates: string[],
+  line: number | null,
+  column: number | null,
+  written: string,
+): Promise<void> {
+  for (const candidate of candidates) {
+    const uri = vscode.Uri.file(candidate);
+    const stat = await Promise.resolve(vscode.workspace.fs.stat(uri)).catch(() => undefined);
+    if (stat?.type !== vscode.FileType.File) continue;
+    const position = line === null ? undefined : new vscode.Position(line - 1, column === null ? 0 : column - 1);
+    await vscode.window.showTextDocument(uri, {
+      preview: true,
+      selection: position ? new vscode.Range(position, position) : undefined,
+    });
+    return;
+  }
+  const shown = written.length > 120 ? `${written.slice(0, 120)}…` : written;
+  void vscode.window.showInformationMessage(vscode.l10n.t('"{0}" is not a file in this workspace.', shown));
+}

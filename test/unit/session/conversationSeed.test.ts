@@ -32,15 +32,13 @@ describe('conversationSeed', () => {
     const state = conversation(['one', 'answer one'], ['two', 'answer two'], ['three', 'answer three']);
     const seed = conversationSeed(state.entries, userIndex(state, 2))!;
     expect(seed.split('\n')).toEqual([
-      expect.stringContaining('continues an earlier one'),
+      expect.stringContaining('continues an earlier conversation'),
       'User: one',
       'Assistant: answer one',
       '(tool call: read one, completed)',
       'User: two',
       'Assistant: answer two',
       '(tool call: read two, completed)',
-      '',
-      'The user now says:',
     ]);
     expect(seed).not.toContain('three');
   });

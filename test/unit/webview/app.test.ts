@@ -260,7 +260,7 @@ describe('rendering performance contract', () => {
     m.snapshot(thread([...READY, agentChunk('old thread')]));
     const other = thread([...READY, agentChunk('new thread')]);
     m.snapshot({ ...other, key: { agentId: 'demo', threadId: 't2' } });
-    expect(m.$$('.entry.agent').map((e) => e.textContent?.trim())).toEqual(['new thread']);
+    expect(m.$$('.entry.agent .message-body').map((e) => e.textContent?.trim())).toEqual(['new thread']);
   });
 });
 

@@ -40,7 +40,10 @@ const OUR_CLASSES = new Set([
   'code-lines',
   'blocked-image',
   'markdown-plain',
+  'path-link',
 ]);
+/** Attributes only our path links carry (pathLinks.ts): the path the host checks before opening anything. */
+const PATH_LINK_ATTRIBUTES = /^(?:data-path|data-line|data-column|tabindex|role)$/;
 /** Elements that may never come out of agent content (our only button is the Copy of a code block). */
 const FORBIDDEN =
   'select, textarea, label, dialog, marquee, iframe, object, embed, form, video, audio, source, track, picture, svg, math, link, meta, base, style, script, image, img:not([src^="data:image/"])';
@@ -54,6 +57,11 @@ export function assertInert(root: Element, label: string): void {
       .map((a) => `${a.name}="${a.value}"`)
       .join(' ')}>`;
     for (const attr of Array.from(el.attributes)) {
+      if (el.tagName === 'A' && el.className === 'path-link' && PATH_LINK_ATTRIBUTES.test(attr.name)) {
+        if (attr.name === 'data-path')
+          expect(attr.value, where).not.toMatch(/^[a-z][a-z0-9+.-]*:|^\/|(?:^|\/)\.\.(?:\/|$)/i);
+        continue;
+      }
       expect(FORBIDDEN_ATTRIBUTES.test(attr.name), where).toBe(false);
       // A URL in an attribute is inert only as a link's href (a click, which VS Code confirms).
       if (attr.name !== 'href' && attr.name !== 'title' && attr.name !== 'alt')

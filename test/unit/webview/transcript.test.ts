@@ -123,6 +123,6 @@ describe('long threads', () => {
     m.act({ type: 'promptSent', prompt: [{ type: 'text', text: 'late' }] }, agentChunk('reply'));
     const last = m.$$('.entry').slice(-2);
     expect(last.map((e) => e.className)).toEqual(['entry user', 'entry agent']);
-    expect(last[1]!.textContent?.trim()).toBe('reply');
+    expect(last[1]!.querySelector('.message-body')?.textContent?.trim()).toBe('reply');
   });
 });
