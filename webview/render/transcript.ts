@@ -19,6 +19,7 @@ import type { EntryView, Post } from './types';
 import type { FrameBudget } from '../frameBudget';
 import type { TextAppend } from '../store';
 import { t } from '../l10n';
+import type { ScrollAnchor } from '../scrollAnchors';
 
 export const EAGER_ENTRIES = 40;
 const BOTTOM_SLACK_PX = 24;
@@ -209,6 +210,33 @@ export class TranscriptView {
   private setSticking(sticking: boolean): void {
     this.stickToBottom = sticking;
     this.el.classList.toggle('following', sticking);
+  }
+
+  /** Where the reader is: following the bottom, or the first entry reaching the viewport's top and the pixels into it. */
+  anchor(): ScrollAnchor {
+    if (this.stickToBottom) return { following: true };
+    const top = this.el.getBoundingClientRect().top;
+    for (const [entryId, record] of this.records) {
+      const box = record.el.getBoundingClientRect();
+      if (box.bottom > top) return { following: false, entryId, offset: Math.max(0, top - box.top) };
+    }
+    return { following: true };
+  }
+
+  /**
+   * Shows the transcript at a saved anchor. The entry is found by id among the records (placeholders
+   * included, so a lazily rendered long thread works; the browser's scroll anchoring then keeps it in
+   * place while nearby entries mount). An unknown entry, or following, goes to the end.
+   */
+  restoreAnchor(anchor: ScrollAnchor | undefined): void {
+    const record = anchor && !anchor.following && anchor.entryId ? this.records.get(anchor.entryId) : undefined;
+    if (!record) return this.scrollToBottom();
+    if (!record.view) this.mount(record);
+    this.setSticking(false);
+    this.jumpButton.hidden = false;
+    const delta = record.el.getBoundingClientRect().top - this.el.getBoundingClientRect().top;
+    this.el.scrollTop = this.el.scrollTop + delta + (anchor?.offset ?? 0);
+    this.lastScrollTop = this.el.scrollTop;
   }
 
   /** Call after each frame's DOM work: keeps the newest content in view while the user is at the bottom. */
