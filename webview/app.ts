@@ -12,8 +12,20 @@ import { onlyStreamingTextGrew } from './streamingFrames';
 import { recordError } from './errors';
 import { terminalViews } from './terminal/views';
 import { warmUpMarkdownWhenIdle } from './render/markdownWarmUp';
+import type { ScrollAnchor } from './scrollAnchors';
+
+/** Where each chat was scrolled (kept in the webview state by main.ts, so it survives a reload). */
+export interface ScrollMemory {
+  get(threadId: string): ScrollAnchor | undefined;
+  set(threadId: string, anchor: ScrollAnchor): void;
+}
+
+/** After the reader stops scrolling, this long, the position is kept. */
+const SCROLL_SAVE_DELAY_MS = 250;
 
 export interface ChatAppOptions extends ComposerOptions {
+  /** Each chat's scroll position: a chat shown again (switched to, or after a reload) opens where it was left. */
+  scroll?: ScrollMemory;
   /** Schedules a render; defaults to requestAnimationFrame. Tests can pass their own. */
   requestFrame?: (callback: () => void) => void;
   /** Render time per frame for streamed text, in ms (default FRAME_BUDGET_MS; Infinity: no budget). */
@@ -45,6 +57,21 @@ export function createChatApp(root: HTMLElement, rawPost: Post, options: ChatApp
 
   terminalViews.setPost(post);
   let shownThreadId: string | null = null;
+  /** The chat the transcript shows (its last frame); its position is what the reader scrolled. */
+  let renderedThreadId: string | null = null;
+  const scroll = options.scroll;
+  const rememberScroll = (): void => {
+    if (scroll && renderedThreadId !== null) scroll.set(renderedThreadId, renderer.transcript.anchor());
+  };
+  let scrollTimer: ReturnType<typeof setTimeout> | undefined;
+  renderer.transcript.el.addEventListener(
+    'scroll',
+    () => {
+      clearTimeout(scrollTimer);
+      scrollTimer = setTimeout(rememberScroll, SCROLL_SAVE_DELAY_MS);
+    },
+    { passive: true },
+  );
   /** What the last frame rendered, and whether that was only streamed text growing. */
   let rendered: ViewState | null = null;
   let lastFrameOnlyText = false;
@@ -68,6 +95,12 @@ export function createChatApp(root: HTMLElement, rawPost: Post, options: ChatApp
       renderer.render(store.state);
     } catch (error) {
       recordError('a frame could not be rendered', error);
+    }
+    // Another chat is shown (a switch, or the first snapshot after a reload): where it was left.
+    const threadId = store.state.thread?.key.threadId ?? null;
+    if (threadId !== renderedThreadId) {
+      renderedThreadId = threadId;
+      if (threadId !== null && scroll) renderer.transcript.restoreAnchor(scroll.get(threadId));
     }
     try {
       terminalViews.describe(store.state.thread?.terminals);
@@ -117,6 +150,8 @@ export function createChatApp(root: HTMLElement, rawPost: Post, options: ChatApp
         renderer.composer.addContext(msg.items);
         return;
       }
+      // Leaving a chat: its position is kept first (the DOM still shows it until the next frame).
+      if (msg.type === 'snapshot' && msg.thread?.key.threadId !== renderedThreadId) rememberScroll();
       const outcome = store.receive(msg);
       const threadId = store.state.thread?.key.threadId ?? null;
       if (outcome === 'snapshot' && threadId !== shownThreadId) terminalViews.reset(); // another thread's terminals

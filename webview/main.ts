@@ -1,15 +1,18 @@
 // Webview entry point (bundled to dist/webview.js): connects the chat app to VS Code's webview
 // messaging and keeps what the webview must find again after a reload in VS Code's webview state:
-// the composer draft, and the chat it shows (an editor tab's serializer reads `threadId` to give
-// the tab its chat back, src/vscode/chat/chatPanels.ts).
+// the composer draft, the chat it shows (an editor tab's serializer reads `threadId` to give
+// the tab its chat back, src/vscode/chat/chatPanels.ts) and where each chat was scrolled.
 import type { HostToWebview, WebviewToHost } from '../src/shared/messages';
 import { createChatApp } from './app';
+import { readAnchors, rememberAnchor, type ScrollAnchor } from './scrollAnchors';
 // xterm's own stylesheet; esbuild emits it as dist/webview.css, linked by src/chat/html.ts.
 import '@xterm/xterm/css/xterm.css';
 
 interface SavedState {
   draft?: string;
   threadId?: string;
+  /** Each chat's scroll position (webview/scrollAnchors.ts). */
+  scroll?: Record<string, ScrollAnchor>;
 }
 
 interface VsCodeApi {
@@ -26,10 +29,19 @@ const save = (change: SavedState): void => {
   saved = { ...saved, ...change };
   vscode.setState(saved);
 };
+// Read back bounded: the saved state is whatever the last webview wrote.
+const anchors = readAnchors(saved.scroll);
 const root = document.getElementById('root') ?? document.body.appendChild(document.createElement('div'));
 const app = createChatApp(root, (msg) => vscode.postMessage(msg), {
   initialDraft: saved.draft ?? '',
   onDraftChange: (draft) => save({ draft }),
+  scroll: {
+    get: (threadId) => anchors.get(threadId),
+    set: (threadId, anchor) => {
+      rememberAnchor(anchors, threadId, anchor);
+      save({ scroll: Object.fromEntries(anchors) });
+    },
+  },
 });
 window.addEventListener('message', (event: MessageEvent<HostToWebview>) => {
   const msg = event.data;

@@ -71,7 +71,17 @@ function lens(page, label) {
 /** Files the probe writes on disk during a turn (as a shell tool would), pending review across the reload. */
 const RELOAD_FILES = ['reload-write-1.txt', 'reload-write-2.txt'];
 
+/** In the chat's webview: the id of the first entry reaching the transcript's top edge. */
+function topEntryId(transcript) {
+  const top = transcript.getBoundingClientRect().top;
+  const entry = [...transcript.querySelectorAll('.entry')].find((el) => el.getBoundingClientRect().bottom > top + 1);
+  return entry?.getAttribute('data-entry-id') ?? null;
+}
+
 export function addSessionSteps(journey, { page, chat, pidFile, workspace, screenshotDir, timeout }) {
+  /** The entry at the top of the chat when the window reloaded: it is still at the top after. */
+  let topBeforeReload = null;
+
   journey.step('"New Chat with Agent..." picks an agent in VS Code\'s quick pick', async () => {
     await runCommand(page(), 'Switchboard: New Chat with Agent...');
     const input = page().locator('.quick-input-widget input[type="text"]').first();
@@ -153,6 +163,16 @@ export function addSessionSteps(journey, { page, chat, pidFile, workspace, scree
     await waitUntil(() => fs.existsSync(pidFile), timeout, 'the probe agent to report its pids');
     const { pid, childPid } = JSON.parse(fs.readFileSync(pidFile, 'utf8'));
     if (!alive(pid) || !alive(childPid)) throw new Error('the probe agent or its child is not running');
+    // The reader scrolls up a third of the chat: after the reload it opens there again.
+    const scrolled = await chat.locator('.transcript').evaluate((el) => {
+      if (el.scrollHeight < el.clientHeight + 200) return `not scrollable (${el.scrollHeight}/${el.clientHeight})`;
+      el.scrollTop = Math.floor(el.scrollHeight / 3);
+      return 'scrolled';
+    });
+    topBeforeReload = scrolled === 'scrolled' ? await chat.locator('.transcript').evaluate(topEntryId) : scrolled;
+    if (!topBeforeReload || topBeforeReload.startsWith('not scrollable'))
+      throw new Error(`could not scroll the chat up before the reload: ${topBeforeReload}`);
+    await new Promise((resolve) => setTimeout(resolve, 1000)); // the position is kept 250 ms after scrolling stops
     await runCommand(page(), 'Developer: Reload Window');
     // The reloaded window shows the Switchboard side bar again (not the Explorer): the workbench is enough.
     await page().locator('.monaco-workbench').waitFor({ timeout });
@@ -169,6 +189,14 @@ export function addSessionSteps(journey, { page, chat, pidFile, workspace, scree
     // extension host, whatever the restored side bar shows.
     await page().locator('.editor-instance .monaco-editor .view-lines').first().waitFor({ timeout: 90_000 });
     await runCommand(page(), 'Switchboard: Focus Chat');
+    // The chat opens where the reader left it, not at its end.
+    await chat.locator('.entry').first().waitFor({ timeout });
+    const shownTop = () => chat.locator('.transcript').evaluate(topEntryId);
+    await waitUntil(
+      async () => (await shownTop()) === topBeforeReload,
+      timeout,
+      `the chat to open at the entry that was at its top before the reload (${topBeforeReload}; shows ${await shownTop()})`,
+    );
     // The Changes view lists both files again.
     const changes = page().locator('.pane-header', { hasText: 'Changes' }).first();
     if ((await changes.getAttribute('aria-expanded')) !== 'true') await changes.click();

@@ -4,7 +4,10 @@ import type { Entry } from '../../../src/shared/thread';
 import { unlimitedBudget } from '../../../webview/frameBudget';
 import { ReviewCards } from '../../../webview/render/reviewControls';
 import { TranscriptView } from '../../../webview/render/transcript';
-import { MAX_ANCHORS, readAnchors, rememberAnchor } from '../../../webview/scrollAnchors';
+import { MAX_ANCHORS, readAnchors, rememberAnchor, type ScrollAnchor } from '../../../webview/scrollAnchors';
+import { createChatApp } from '../../../webview/app';
+import type { ThreadState } from '../../../src/shared/thread';
+import { thread } from './helpers';
 
 const notice = (id: string): Entry => ({ id, kind: 'notice', text: `note ${id}` }) as unknown as Entry;
 
@@ -65,5 +68,36 @@ describe('scroll anchors', () => {
     for (let i = 0; i < MAX_ANCHORS + 5; i++) rememberAnchor(many, `t${i}`, { following: true });
     expect(many.size).toBe(MAX_ANCHORS);
     expect(many.has('t0')).toBe(false);
+  });
+});
+
+describe('the app keeps each chat where it was left', () => {
+  function chat(threadId: string): ThreadState {
+    return { ...thread(), key: { agentId: 'demo', threadId } };
+  }
+
+  it('leaving a chat keeps its position; showing one (a switch, a reload) restores its own', () => {
+    const saved = new Map<string, ScrollAnchor>([['b', { following: false, entryId: 'e3', offset: 12 }]]);
+    const frames: Array<() => void> = [];
+    const root = document.createElement('div');
+    const app = createChatApp(root, () => undefined, {
+      requestFrame: (cb) => frames.push(cb),
+      scroll: { get: (id) => saved.get(id), set: (id, anchor) => saved.set(id, anchor) },
+    });
+    const restored: Array<ScrollAnchor | undefined> = [];
+    app.renderer.transcript.restoreAnchor = (anchor) => void restored.push(anchor);
+    app.renderer.transcript.anchor = () => ({ following: false, entryId: 'a-top', offset: 40 });
+    const show = (threadId: string, seq: number) => {
+      app.receive({ type: 'snapshot', seq, thread: chat(threadId), agents: [], defaultAgentId: '' });
+      frames.splice(0).forEach((cb) => cb());
+    };
+
+    show('a', 1); // the first chat shown: nothing saved for it, so its end
+    expect(restored).toEqual([undefined]);
+    show('b', 2); // a switch: a's position is kept, b's restored
+    expect(saved.get('a')).toEqual({ following: false, entryId: 'a-top', offset: 40 });
+    expect(restored[1]).toEqual({ following: false, entryId: 'e3', offset: 12 });
+    show('b', 3); // a resync of the same chat moves nothing
+    expect(restored).toHaveLength(2);
   });
 });
