@@ -8,6 +8,11 @@ import { ingestPlain } from '../ingest/plain';
 import { ingestSdk } from '../ingest/sdk';
 import { ingestSwitchboard, type SwitchboardIngest } from '../ingest/switchboard';
 import { gc, isQuick, median, report, round, settle, type Figure } from '../lib/figure';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { longThread } from '../render/content';
+import type { ThreadState } from '../../src/shared/thread';
 
 async function timed<T extends { ms: number }>(run: () => Promise<T>, into: number[]): Promise<T> {
   gc();
@@ -26,6 +31,7 @@ async function main(): Promise<void> {
   const ours: number[] = [];
   const plainMeta: number[] = [];
   const oursMeta: number[] = [];
+  const persisted: number[] = [];
   let last: SwitchboardIngest | undefined;
   let lastMeta: SwitchboardIngest | undefined;
   for (let rep = 0; rep < reps; rep++) {
@@ -34,6 +40,9 @@ async function main(): Promise<void> {
     last = await timed(() => ingestSwitchboard(chunks), ours);
     await timed(() => ingestPlain(chunks, 'meta'), plainMeta);
     lastMeta = await timed(() => ingestSwitchboard(chunks, 'meta'), oursMeta);
+    const journalDir = mkdtempSync(join(tmpdir(), 'sb-bench-journal-'));
+    await timed(() => ingestSwitchboard(chunks, 'sdk', journalDir), persisted);
+    rmSync(journalDir, { recursive: true, force: true });
     // Both paths must end with the same message: regex-matched and parsed chunks alike.
     if (last.textLength === 0 || last.textLength !== lastMeta.textLength) {
       throw new Error(
@@ -42,7 +51,7 @@ async function main(): Promise<void> {
     }
     process.stderr.write(
       `ingest rep ${rep + 1}/${reps}: plain ${plain.at(-1)!.toFixed(0)} ms, sdk ${sdk.at(-1)!.toFixed(0)} ms, ` +
-        `switchboard ${ours.at(-1)!.toFixed(0)} ms; general path: plain ${plainMeta.at(-1)!.toFixed(0)} ms, switchboard ${oursMeta.at(-1)!.toFixed(0)} ms\n`,
+        `switchboard ${ours.at(-1)!.toFixed(0)} ms, journaled ${persisted.at(-1)!.toFixed(0)} ms; general path: plain ${plainMeta.at(-1)!.toFixed(0)} ms, switchboard ${oursMeta.at(-1)!.toFixed(0)} ms\n`,
     );
   }
   const perSec = (ms: number) => Math.round((chunks / ms) * 1000);
@@ -87,8 +96,46 @@ async function main(): Promise<void> {
       met: oursMetaRate / plainMetaRate >= 0.5,
       note: metaNote,
     },
+    {
+      name: 'persistence_overhead',
+      value: round(median(persisted), 1),
+      unit: 'ms',
+      baseline: round(median(ours), 1),
+      ratio: round(median(persisted) / median(ours)),
+      target: '<= 1.1x ingest without persistence',
+      met: median(persisted) / median(ours) <= 1.1,
+      note: `the same ${chunks}-chunk flood through the host path with the chat journaled as the extension does (src/session/chatJournal.ts), timed until the journal holds the whole turn (checked by reading it back); median of ${reps}, interleaved`,
+    },
+    idleChatsMemory(quick ? 2 : 10, quick ? 100 : 1000),
   ];
   report(figures);
+}
+
+/**
+ * Memory of idle chats as the host keeps them: each chat's thread state (entries with messages, thoughts, tool calls
+ * with diffs and plans, built with the reducer), after a GC, against none. Target: a chat of 1,000 entries keeps
+ * under 2 MB, so ten such chats stay under 20 MB of the extension host that all extensions share (VS Code warns
+ * about an extension host past a few hundred MB).
+ */
+function idleChatsMemory(chats: number, entries: number): Figure {
+  gc();
+  const before = process.memoryUsage().heapUsed;
+  const kept: ThreadState[] = [];
+  for (let i = 0; i < chats; i++) kept.push(longThread(entries));
+  gc();
+  const bytes = process.memoryUsage().heapUsed - before;
+  const perChat = bytes / chats;
+  const mb = (n: number) => round(n / (1024 * 1024), 2);
+  return {
+    name: 'idle_chats_memory',
+    value: mb(bytes),
+    unit: 'MiB',
+    baseline: null,
+    ratio: round(perChat / (2 * 1024 * 1024)),
+    target: '< 2 MiB per 1,000-entry chat',
+    met: perChat < 2 * 1024 * 1024,
+    note: `${chats} idle chats of ${kept[0]?.entries.length ?? 0} entries each (messages, thoughts, tool calls with diffs, plans), JS heap after a GC: ${mb(perChat)} MiB per chat; ratio = per chat / 2 MiB`,
+  };
 }
 
 void main().then(

@@ -10,6 +10,7 @@ import type { HostToWebview } from '../../src/shared/messages';
 import { floodArgs, type FloodShape } from './floodChild';
 import { LiveProcessGroups } from '../../src/terminals/liveProcessGroups';
 import { FileTexts } from '../../src/review/fileTexts';
+import { ChatJournal } from '../../src/session/chatJournal';
 
 export interface SwitchboardIngest {
   ms: number;
@@ -34,7 +35,15 @@ function benchEnv(): HostEnvironment {
   };
 }
 
-export async function ingestSwitchboard(chunks: number, shape: FloodShape = 'sdk'): Promise<SwitchboardIngest> {
+/**
+ * `persistDir`: the chat is journaled there as the extension does (src/session/chatJournal.ts, written off the hot
+ * path once a second); the time then runs until the journal holds the whole turn.
+ */
+export async function ingestSwitchboard(
+  chunks: number,
+  shape: FloodShape = 'sdk',
+  persistDir?: string,
+): Promise<SwitchboardIngest> {
   const controller = createThreadController({
     threadId: 'bench',
     agent: {
@@ -65,6 +74,8 @@ export async function ingestSwitchboard(chunks: number, shape: FloodShape = 'sdk
   const mirror = new WebviewMirror(post, () => ({ agents: [], defaultAgentId: '' }));
   mirror.setThread(controller);
   mirror.sendSnapshot();
+  const journal = persistDir ? new ChatJournal(persistDir, (line) => process.stderr.write(`${line}\n`)) : undefined;
+  journal?.watch(controller);
   await controller.start();
   if (controller.snapshot().state.connection.kind !== 'ready') throw new Error('the flood agent did not start');
   posts = postedActions = postedBytes = 0;
@@ -72,6 +83,7 @@ export async function ingestSwitchboard(chunks: number, shape: FloodShape = 'sdk
   const t0 = performance.now();
   // Done when the batch with the turn's end was posted: the webview would have every chunk.
   await Promise.all([controller.prompt('flood'), new Promise<void>((resolve) => (turnPosted = resolve))]);
+  await journal?.flushAll();
   const ms = performance.now() - t0;
 
   const last = controller.snapshot().state.entries.at(-2);
@@ -79,5 +91,13 @@ export async function ingestSwitchboard(chunks: number, shape: FloodShape = 'sdk
     last && last.kind === 'agent' ? last.parts.reduce((n, p) => n + (p.kind === 'text' ? p.text.length : 0), 0) : 0;
   mirror.dispose();
   await controller.dispose();
+  if (journal && persistDir) {
+    // The journal must hold the whole message, or the figure measured less than the work.
+    const decoded = await new ChatJournal(persistDir, () => undefined).load('bench');
+    const saved = decoded?.state.entries.find((entry) => entry.kind === 'agent');
+    const savedLength =
+      saved?.kind === 'agent' ? saved.parts.reduce((n, p) => n + (p.kind === 'text' ? p.text.length : 0), 0) : 0;
+    if (savedLength !== textLength) throw new Error(`the journal holds ${savedLength} of ${textLength} characters`);
+  }
   return { ms, textLength, posts, postedActions, postedBytes };
 }
