@@ -36,6 +36,7 @@ import { createJourney } from './steps.mjs';
 import { addTerminalSteps } from './terminalSteps.mjs';
 import { addViewSteps, cardScreenshot, closeEditors, measureChat, MISSING_AGENT } from './layoutSteps.mjs';
 import { addSessionSteps, probeAgent } from './sessionSteps.mjs';
+import { addAgentSteps, startFixtureRegistry } from './agentSteps.mjs';
 import { checkVsixContents } from './vsixContents.mjs';
 
 const { values: opts } = util.parseArgs({ options: { 'no-package': { type: 'boolean', default: false } } });
@@ -60,8 +61,13 @@ async function main() {
   // setting where code-server's extension host reads it).
   const pidFile = path.join(fs.mkdtempSync(path.join('/tmp', 'sb-probe-')), 'pids.json');
   const probe = probeAgent(pidFile);
+  // The ACP Registry the Browse Agents step installs from (agentSteps.mjs).
+  const registry = await startFixtureRegistry();
   const run = createRun('journey', {
-    settings: { 'switchboard.agents': { [MISSING_AGENT.id]: MISSING_AGENT.config, [probe.id]: probe.config } },
+    settings: {
+      'switchboard.agents': { [MISSING_AGENT.id]: MISSING_AGENT.config, [probe.id]: probe.config },
+      'switchboard.registry.url': registry.url,
+    },
   });
   log(installVsix(run, vsixPath).split('\n').pop());
   const workspace = copyWorkspace(sampleWorkspace, path.join(run.dir, 'workspace'));
@@ -179,6 +185,7 @@ async function main() {
     addTerminalSteps(journey, { page: () => page, chat, screenshotDir, timeout: STEP_TIMEOUT });
     addViewSteps(journey, { page, chat, screenshotDir, timeout: STEP_TIMEOUT });
     addAccessibilitySteps(journey, { page: () => page, chat, screenshotDir, timeout: STEP_TIMEOUT });
+    addAgentSteps(journey, { page: () => page, chat, screenshotDir, timeout: STEP_TIMEOUT });
     addSessionSteps(journey, { page: () => page, chat, pidFile, workspace, screenshotDir, timeout: STEP_TIMEOUT });
     // Last: it reloads the window in another theme.
     addHighContrastSteps(journey, {
@@ -201,6 +208,7 @@ async function main() {
   } finally {
     await browser?.close().catch(() => {});
     if (server) await stopCodeServer(server);
+    await registry.stop();
     if (keepRunDir) log(`run folder kept for its logs: ${run.dir}`);
     else fs.rmSync(run.dir, { recursive: true, force: true });
   }

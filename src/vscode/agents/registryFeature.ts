@@ -179,12 +179,14 @@ export class RegistryFeature {
 
   async uninstall(id: string, name: string, confirm = true): Promise<void> {
     if (confirm) {
+      // The button's own (localised) label comes back, not the English one.
+      const uninstallLabel = vscode.l10n.t('Uninstall');
       const choice = await vscode.window.showWarningMessage(
         vscode.l10n.t('Uninstall {0}? Its files and its switchboard.agents entry are removed.', name),
         { modal: true },
-        vscode.l10n.t('Uninstall'),
+        uninstallLabel,
       );
-      if (choice !== 'Uninstall') return;
+      if (choice !== uninstallLabel) return;
     }
     await this.installer.uninstall(id);
     const config = vscode.workspace.getConfiguration(SETTINGS_SECTION);
