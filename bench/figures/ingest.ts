@@ -13,6 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { longThread } from '../render/content';
 import type { ThreadState } from '../../src/shared/thread';
+import { replayPlain, replaySwitchboard, storedSession } from '../ingest/replay';
 
 async function timed<T extends { ms: number }>(run: () => Promise<T>, into: number[]): Promise<T> {
   gc();
@@ -106,9 +107,39 @@ async function main(): Promise<void> {
       met: median(persisted) / median(ours) <= 1.1,
       note: `the same ${chunks}-chunk flood through the host path with the chat journaled as the extension does (src/session/chatJournal.ts), timed until the journal holds the whole turn (checked by reading it back); median of ${reps}, interleaved`,
     },
+    await loadReplay(quick ? 500 : 5000, reps),
     idleChatsMemory(quick ? 2 : 10, quick ? 100 : 1000),
   ];
   report(figures);
+}
+
+/** session/load of a stored session of `entries` entries into a chat that holds them (src/session/sessionContinuation.ts). */
+async function loadReplay(entries: number, reps: number): Promise<Figure> {
+  const session = storedSession(entries);
+  const ours: number[] = [];
+  const plain: number[] = [];
+  try {
+    for (let rep = 0; rep < reps; rep++) {
+      await timed(() => replayPlain(session), plain);
+      await timed(() => replaySwitchboard(session), ours);
+      process.stderr.write(
+        `load replay rep ${rep + 1}/${reps}: plain ${plain.at(-1)!.toFixed(0)} ms, switchboard ${ours.at(-1)!.toFixed(0)} ms\n`,
+      );
+    }
+  } finally {
+    session.dispose();
+  }
+  const [o, p] = [median(ours), median(plain)];
+  return {
+    name: 'load_replay',
+    value: Math.round((entries / o) * 1000),
+    unit: 'entries/s',
+    baseline: Math.round((entries / p) * 1000),
+    ratio: round(p / o),
+    target: '>= 0.5x plain line split + JSON.parse',
+    met: p / o >= 0.5,
+    note: `session/load of a ${entries}-entry session (questions, markdown answers, tool calls) replayed by the scripted agent into a chat that holds the same entries: ingest, routing and the reconciler, which adds none; from sending session/load to the chat being ready, ${round(o, 1)} ms vs ${round(p, 1)} ms reading the same replay with a line split and JSON.parse; median of ${reps}, interleaved`,
+  };
 }
 
 /**

@@ -21,7 +21,7 @@ export interface SwitchboardIngest {
   postedBytes: number;
 }
 
-function benchEnv(): HostEnvironment {
+export function benchEnv(): HostEnvironment {
   const traffic = new TrafficLog();
   return {
     workspaceCwd: () => process.cwd(),

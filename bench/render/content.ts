@@ -84,7 +84,7 @@ export function emptyThread(): ThreadState {
 /** The host's ingest of tool calls' own diffs (src/session/toolDiffs.ts): the webview gets hunks, not texts. */
 const toolDiffs = new ToolDiffs(new FileTexts());
 
-function update(u: acp.SessionUpdate): ThreadAction {
+export function update(u: acp.SessionUpdate): ThreadAction {
   return { type: 'sessionUpdate', update: toolDiffs.update(u) };
 }
 
