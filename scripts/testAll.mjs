@@ -14,7 +14,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { provision } from './provision.mjs';
 import { repoRoot } from './e2e/paths.mjs';
-import { seconds } from './e2e/summary.mjs';
+import { failureLine, seconds } from './e2e/summary.mjs';
 
 const rows = [];
 
@@ -22,8 +22,8 @@ function banner(text) {
   console.log(`\n=== ${text} ${'='.repeat(Math.max(3, 70 - text.length))}`);
 }
 
-function record(name, passed, failed, t0, note) {
-  rows.push({ kind: 'tests', name, passed, failed, secs: seconds(t0), note });
+function record(name, passed, failed, t0, note, failures = []) {
+  rows.push({ kind: 'tests', name, passed, failed, secs: seconds(t0), note, failures });
   console.log(`--- ${name}: ${passed} passing, ${failed} failing (${seconds(t0)} s)${note ? ` — ${note}` : ''}`);
 }
 
@@ -56,7 +56,7 @@ function runSuiteScript(name, script, args = [], { check = false } = {}) {
   if (!s) return record(name, 0, 1, t0, crashed);
   // A non-zero exit with no failing test still is a failure, and so is a suite that ran nothing.
   const failed = s.failed || (r.status === 0 && s.passed > 0 ? 0 : 1);
-  record(name, s.passed, failed, t0, s.note);
+  record(name, s.passed, failed, t0, s.note, s.failures);
 }
 
 function runVitest() {
@@ -81,7 +81,14 @@ function runVitest() {
   const notes = [brokenFiles && `${brokenFiles} file(s) failed to load`, skipped && `${skipped} skipped/todo`].filter(
     Boolean,
   );
-  record('vitest', report.numPassedTests, failed, t0, notes.join('; ') || undefined);
+  const failures = report.testResults.flatMap((f) =>
+    f.assertionResults.length === 0 && f.status === 'failed'
+      ? [failureLine(path.relative(process.cwd(), f.name), f.message)]
+      : f.assertionResults
+          .filter((a) => a.status === 'failed')
+          .map((a) => failureLine(a.fullName, a.failureMessages?.[0])),
+  );
+  record('vitest', report.numPassedTests, failed, t0, notes.join('; ') || undefined, failures);
 }
 
 async function main() {
@@ -130,6 +137,8 @@ async function main() {
     console.log(
       `    ${r.name.padEnd(20)} ${String(r.passed).padStart(4)} ok ${String(r.failed).padStart(4)} not ok  ${r.secs.padStart(6)} s${r.note ? `  (${r.note})` : ''}`,
     );
+    // Named here again: CI keeps only the tail of the output, where the suites' own reports are long gone.
+    for (const f of r.failures.slice(0, 20)) console.log(`      FAILED ${f}`);
   }
   console.log('  checks (not counted as tests; a failing check counts as one failure)');
   for (const r of checks)

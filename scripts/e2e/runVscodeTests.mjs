@@ -21,7 +21,7 @@ import {
   stopCodeServer,
 } from './codeServer.mjs';
 import { repoRoot, sampleWorkspace } from './paths.mjs';
-import { seconds, writeSummary } from './summary.mjs';
+import { failureLine, seconds, writeSummary } from './summary.mjs';
 
 const { values: opts } = util.parseArgs({
   options: {
@@ -73,17 +73,19 @@ async function main() {
   }
   if (!fs.existsSync(testsPath)) throw new Error(`no in-host test runner at ${testsPath} (build with --tests)`);
   installCleanupHandlers();
-  const totals = { passed: 0, failed: 0, pending: 0 };
+  const totals = { passed: 0, failed: 0, pending: 0, failures: [] };
   for (const layout of LAYOUTS) {
     const result = await runLayout(layout, t0);
     totals.passed += result.passed;
     totals.failed += result.failed;
     totals.pending += result.pending;
+    totals.failures.push(...result.failures.map((f) => `[${layout}] ${f}`));
   }
   writeSummary({
     passed: totals.passed,
     failed: totals.failed,
     note: totals.pending ? `${totals.pending} pending` : undefined,
+    failures: totals.failures,
   });
   return totals.failed === 0;
 }
@@ -148,7 +150,9 @@ async function runLayout(layout, t0) {
     const nothingMatched = Boolean(opts.grep) && code === 0 && result.passed === 0 && result.failed === 0;
     const failed = result.failed || (code === 0 && (result.passed > 0 || nothingMatched) ? 0 : 1);
     keepRunDir = failed > 0 || code !== 0;
-    return { passed: result.passed, failed, pending: result.pending ?? 0 };
+    const failures = (result.failures ?? []).map((f) => failureLine(f.title, f.error));
+    if (failed > failures.length) failures.push(`exit code ${code} with no failing test named`);
+    return { passed: result.passed, failed, pending: result.pending ?? 0, failures };
   } finally {
     await browser?.close().catch(() => {});
     if (server) await stopCodeServer(server);

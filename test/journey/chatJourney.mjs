@@ -28,7 +28,7 @@ import {
   stopCodeServer,
 } from '../../scripts/e2e/codeServer.mjs';
 import { repoRoot, sampleWorkspace, testResultsDir, vsixPath } from '../../scripts/e2e/paths.mjs';
-import { seconds, writeSummary } from '../../scripts/e2e/summary.mjs';
+import { failureLine, seconds, writeSummary } from '../../scripts/e2e/summary.mjs';
 import { addAccessibilitySteps, addHighContrastSteps } from './accessibilitySteps.mjs';
 import { addCheckpointSteps } from './checkpointSteps.mjs';
 import { addReviewSteps, REVIEW_FILE, START_TEXT } from './reviewSteps.mjs';
@@ -202,7 +202,8 @@ async function main() {
     log(
       `${passed} passed, ${failed} failed; screenshots in ${path.relative(repoRoot, screenshotDir)} (${seconds(t0)} s)`,
     );
-    writeSummary({ passed, failed });
+    const failures = results.filter((r) => !r.ok).map((r) => failureLine(r.title, r.error));
+    writeSummary({ passed, failed, failures });
     keepRunDir = failed > 0;
     return failed === 0;
   } finally {
