@@ -63,18 +63,30 @@ interface Replayed {
   touched: number | null;
 }
 
+/** Entries the reduced replay keeps before the older ones are sealed (see ReplayReconciler). */
+const LIVE_ENTRIES = 8;
+
 /**
  * Collects what session/load replays, then says which of it the local transcript lacks: the
  * replay's conversation is matched entry by entry against the local one (same kind, same text
  * or tool call); what follows the matched part (what the window lost, or never saw) is applied,
  * the rest is dropped as a duplicate. Updates that change no entry (commands, modes, title) apply.
+ *
+ * The replay is reduced with the thread's own reducer, but the reduced state keeps only its
+ * newest entries: the older ones are sealed to their keys, which can no longer change (a message
+ * grows only while it is the last entry; a tool call's key is its id, and an update to a sealed
+ * tool call only needs its place). The reducer copies the entries array on every change, so a
+ * whole replay in one state would cost time quadratic in the session's length.
  */
 export class ReplayReconciler {
-  private replay: ThreadState;
+  private live: ThreadState;
+  /** How many replay entries are sealed: the live state's entry i is replay entry sealedCount + i. */
+  private sealedKeys: (string | null)[] = [];
+  private readonly sealedTools = new Map<string, number>();
   private readonly replayed: Replayed[] = [];
 
   constructor(private readonly local: ThreadState) {
-    this.replay = createThreadState(local.key, local.agent);
+    this.live = createThreadState(local.key, local.agent);
   }
 
   get size(): number {
@@ -82,47 +94,76 @@ export class ReplayReconciler {
   }
 
   add(action: ThreadAction): void {
-    const before = this.replay;
+    const toolCallId = toolCallIdOf(action);
+    const sealedAt = toolCallId !== null ? this.sealedTools.get(toolCallId) : undefined;
+    if (sealedAt !== undefined) {
+      this.replayed.push({ action, touched: sealedAt });
+      return;
+    }
+    const before = this.live;
     const after = reduce(before, action);
-    this.replay = after;
-    this.replayed.push({ action, touched: touchedEntry(before, after, action) });
+    this.live = after;
+    const touched = touchedEntry(before, after, toolCallId);
+    this.replayed.push({ action, touched: touched === null ? null : this.sealedKeys.length + touched });
+    if (after.entries.length > LIVE_ENTRIES) this.seal();
   }
 
   /** The replayed actions to apply to the local thread, in order. */
   missing(): ThreadAction[] {
-    const matched = matchedPrefix(this.replay.entries, this.local.entries);
+    const replayKeys = [...this.sealedKeys, ...this.live.entries.map(conversationKey)];
+    const matched = matchedPrefix(replayKeys, this.local.entries);
     return this.replayed.filter(({ touched }) => touched === null || touched >= matched).map(({ action }) => action);
+  }
+
+  /** Seals every live entry but the last (the one a chunk may still grow). */
+  private seal(): void {
+    const entries = this.live.entries;
+    const keep = entries.length - 1;
+    for (let i = 0; i < keep; i++) {
+      const entry = entries[i]!;
+      if (entry.kind === 'tool') this.sealedTools.set(entry.tool.toolCallId, this.sealedKeys.length);
+      this.sealedKeys.push(conversationKey(entry));
+    }
+    // The tool index is rebuilt from the one entry left when the reducer next needs it.
+    this.live = { ...this.live, entries: entries.slice(keep), toolIndex: undefined };
   }
 }
 
+function toolCallIdOf(action: ThreadAction): string | null {
+  const update = action.type === 'sessionUpdate' ? (action.update as { toolCallId?: unknown }) : null;
+  return typeof update?.toolCallId === 'string' ? update.toolCallId : null;
+}
+
 /** Which entry an action created or changed: O(1) (an append, the last entry, or a tool call by id). */
-function touchedEntry(before: ThreadState, after: ThreadState, action: ThreadAction): number | null {
+function touchedEntry(before: ThreadState, after: ThreadState, toolCallId: string | null): number | null {
   if (after.entries === before.entries) return null;
   if (after.entries.length > before.entries.length) return before.entries.length;
   const last = after.entries.length - 1;
   if (last >= 0 && after.entries[last] !== before.entries[last]) return last;
-  const update = action.type === 'sessionUpdate' ? (action.update as { toolCallId?: unknown }) : null;
-  const id = typeof update?.toolCallId === 'string' ? update.toolCallId : null;
-  const at = id !== null ? after.toolIndex?.[id] : undefined;
+  const at = toolCallId !== null ? after.toolIndex?.[toolCallId] : undefined;
   return at ?? last;
 }
 
-/** How many of the replay's entries the local conversation already has, in order. */
-function matchedPrefix(replay: readonly Entry[], local: readonly Entry[]): number {
+/** How many of the replay's entries (their keys, null for what is not conversation) the local conversation already has, in order. */
+function matchedPrefix(replay: readonly (string | null)[], local: readonly Entry[]): number {
   const conversation = local.filter(isConversation);
   let i = 0;
   let j = 0;
   while (i < replay.length && j < conversation.length) {
-    const entry = replay[i]!;
-    if (!isConversation(entry)) {
+    const key = replay[i];
+    if (key === null || key === undefined) {
       i++;
       continue;
     }
-    if (keyOf(entry) !== keyOf(conversation[j]!)) break;
+    if (key !== keyOf(conversation[j]!)) break;
     i++;
     j++;
   }
   return i;
+}
+
+function conversationKey(entry: Entry): string | null {
+  return isConversation(entry) ? keyOf(entry) : null;
 }
 
 function isConversation(entry: Entry): boolean {

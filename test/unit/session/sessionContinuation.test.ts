@@ -67,4 +67,31 @@ describe('continuing a session', () => {
     const missing = replayOf(state, [user('one'), title, agent('another answer')]);
     expect(missing).toEqual([title, agent('another answer')]);
   });
+
+  it('a long replay (older entries sealed) matches as a short one: an update to an early tool call, a cut deep inside', () => {
+    const turns = (from: number, to: number) =>
+      Array.from({ length: to - from }, (_, k) => {
+        const n = from + k;
+        return [user(`question ${n}`), agent(`answer ${n}`), tool(`t${n}`)];
+      }).flat();
+    const toolUpdate = (id: string): ThreadAction => ({
+      type: 'sessionUpdate',
+      update: { sessionUpdate: 'tool_call_update', toolCallId: id, status: 'failed' },
+    });
+    // The window kept 200 turns (600 entries); the agent replays 250 turns, and updates the third tool call
+    // once inside the known part and once after it.
+    const state = turns(0, 200).reduce(reduce, base());
+    const inKnown = toolUpdate('t2');
+    const afterKnown = toolUpdate('t3');
+    const replay = [...turns(0, 100), inKnown, ...turns(100, 250), afterKnown];
+    const missing = replayOf(state, replay);
+    // Both updates touch a tool call the transcript has (sealed long before the second one arrives): dropped.
+    // After the common part, everything applies.
+    expect(missing).toEqual(turns(200, 250));
+    expect(missing).not.toContain(afterKnown);
+    expect(missing).not.toContain(inKnown);
+    // A replay that diverges after 150 turns keeps the local part and adds the rest from there.
+    const diverging = [...turns(0, 150), user('another question'), ...turns(150, 160)];
+    expect(replayOf(state, diverging)).toEqual([user('another question'), ...turns(150, 160)]);
+  });
 });
