@@ -219,7 +219,13 @@ suite('Review of agent changes', () => {
     await promptAndWait(thread, '/diskwrite');
     const edited = fs.readFileSync(reviewFile, 'utf8');
     assert.notEqual(edited, REVIEW_DEMO_TEXT);
-    await waitFor(() => fs.existsSync(diskFile), 5_000, 'the disk write');
+    // The watcher reports a disk write a little later (150 ms to settle, longer on a busy machine): the checkpoint
+    // covers what review has seen, so wait until the change is listed, as a user would see it in Changes.
+    await waitFor(
+      () => findFile(feature.controller.store.state, diskFile) !== undefined,
+      10_000,
+      'the disk write listed in review',
+    );
 
     const firstPrompt = thread.snapshot().state.entries.find((entry) => entry.kind === 'user');
     assert.ok(firstPrompt);
