@@ -80,6 +80,8 @@ export async function replaySwitchboard(session: StoredSession): Promise<{ ms: n
         sentAt = performance.now();
       traffic.record(direction, message);
     },
+    // Received lines go to the log as they arrived, as in the extension (not serialised again).
+    recordText: (direction, text) => traffic.recordText?.(direction, text),
   });
   const restored = restoredChat(session.updates);
   const controller = createThreadController({

@@ -6,7 +6,7 @@
 import type * as acp from '@agentclientprotocol/sdk';
 import type { ThreadAction } from '../shared/actions';
 import { reduce } from '../shared/reduce';
-import { createThreadState, type Entry, type ThreadState } from '../shared/thread';
+import { createThreadState, type Entry, type MessagePart, type ThreadState } from '../shared/thread';
 
 export type ContinueMethod = 'resume' | 'load' | 'new';
 
@@ -155,7 +155,7 @@ function matchedPrefix(replay: readonly (string | null)[], local: readonly Entry
       i++;
       continue;
     }
-    if (key !== keyOf(conversation[j]!)) break;
+    if (!sameKey(key, keyOf(conversation[j]!))) break;
     i++;
     j++;
   }
@@ -170,20 +170,40 @@ function isConversation(entry: Entry): boolean {
   return entry.kind === 'user' || entry.kind === 'agent' || entry.kind === 'thought' || entry.kind === 'tool';
 }
 
-/** What makes two entries the same one: kind, and the text (normalised) or the tool call id. */
+/** What makes two entries the same one: kind, and the text (see sameKey) or the tool call id. */
 function keyOf(entry: Entry): string {
   switch (entry.kind) {
     case 'user':
     case 'agent':
-    case 'thought':
-      return `${entry.kind}:${entry.parts
-        .map((part) => (part.kind === 'text' ? part.text : part.block.type))
-        .join('')
-        .replace(/\s+/g, ' ')
-        .trim()}`;
+    case 'thought': {
+      const parts = entry.parts;
+      const only = parts.length === 1 ? parts[0]! : null;
+      const text = only ? partText(only) : parts.map(partText).join(''); // several parts: one string, as a single one would read
+      return `${entry.kind}:${text}`;
+    }
     case 'tool':
       return `tool:${entry.tool.toolCallId}`;
     default:
       return entry.kind;
   }
+}
+
+function partText(part: MessagePart): string {
+  return part.kind === 'text' ? part.text : part.block.type;
+}
+
+/**
+ * Two keys name the same entry when equal, or equal once whitespace is normalised (a replay may
+ * stream a message in other chunks, with other spacing). Equal keys are the common case and cost
+ * no normalising.
+ */
+function sameKey(a: string, b: string): boolean {
+  if (a === b) return true;
+  return !a.startsWith('tool:') && normalised(a) === normalised(b); // tool call ids are exact
+}
+
+/** The key with its text's whitespace runs made one space, and none at either end. */
+function normalised(key: string): string {
+  const text = key.indexOf(':') + 1;
+  return key.slice(0, text) + key.slice(text).replace(/\s+/g, ' ').trim();
 }
