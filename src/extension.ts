@@ -166,6 +166,7 @@ export function activate(context: vscode.ExtensionContext): SwitchboardApi {
       const handlers = createFsHandlers({
         agentName: agent.displayName,
         review: review.fsHooks,
+        texts: fileTexts,
         log: (line) => agentLogs.sink(agent.id).append(line),
         // Read at each request, after initialize: the quirks key on the agent's own agentInfo.
         agent: () => ({ agentInfo: thread.snapshot().state.agentInfo, command: agent.command, args: agent.args }),

@@ -10,7 +10,6 @@ import { ThreadStore, type ViewState } from './store';
 import { FRAME_BUDGET_MS, FrameBudget } from './frameBudget';
 import { onlyStreamingTextGrew } from './streamingFrames';
 import { recordError } from './errors';
-import { terminalViews } from './terminal/views';
 import { warmUpMarkdownWhenIdle } from './render/markdownWarmUp';
 import type { ScrollAnchor } from './scrollAnchors';
 
@@ -55,7 +54,6 @@ export function createChatApp(root: HTMLElement, rawPost: Post, options: ChatApp
   let scheduled = false;
   let focusPending = false;
 
-  terminalViews.setPost(post);
   let shownThreadId: string | null = null;
   /** The chat the transcript shows (its last frame); its position is what the reader scrolled. */
   let renderedThreadId: string | null = null;
@@ -103,7 +101,7 @@ export function createChatApp(root: HTMLElement, rawPost: Post, options: ChatApp
       if (threadId !== null && scroll) renderer.transcript.restoreAnchor(scroll.get(threadId));
     }
     try {
-      terminalViews.describe(store.state.thread?.terminals);
+      renderer.terminals.describe(store.state.thread?.terminals);
     } catch (error) {
       recordError('the terminals could not be described', error);
     }
@@ -143,7 +141,7 @@ export function createChatApp(root: HTMLElement, rawPost: Post, options: ChatApp
     },
     receive(msg: HostToWebview): void {
       if (msg.type === 'terminalOutput') {
-        terminalViews.receive(msg);
+        renderer.terminals.receive(msg);
         return;
       }
       if (msg.type === 'contextPicked') {
@@ -154,7 +152,7 @@ export function createChatApp(root: HTMLElement, rawPost: Post, options: ChatApp
       if (msg.type === 'snapshot' && msg.thread?.key.threadId !== renderedThreadId) rememberScroll();
       const outcome = store.receive(msg);
       const threadId = store.state.thread?.key.threadId ?? null;
-      if (outcome === 'snapshot' && threadId !== shownThreadId) terminalViews.reset(); // another thread's terminals
+      if (outcome === 'snapshot' && threadId !== shownThreadId) renderer.terminals.reset(); // another thread's terminals
       shownThreadId = threadId;
       if (outcome === 'focusComposer') focusPending = true;
       if (

@@ -10,25 +10,19 @@ import { AcpRpcError } from '../protocol/errors';
 import { AgentMethod } from '../protocol/methods';
 import type { ThreadAction } from '../shared/actions';
 import { controlState } from '../shared/controlRules';
-import type { EditedFrom, ThreadState } from '../shared/thread';
-import type { AgentConfig, HostEnvironment } from './api';
+import type { EditedFrom } from '../shared/thread';
 import { bounded, capText } from './agentResponses';
 import { conversationSeed, forkNote, messageExcerpt } from './conversationSeed';
 import type { Generation } from './generation';
+import type { ThreadPort } from './threadPort';
 import { sessionParams } from './sessionOpener';
 
 /** What the edit needs of the controller that owns the chat. */
-export interface MessageEditPort {
-  readonly agent: AgentConfig;
-  readonly env: HostEnvironment;
-  current(): ThreadState;
-  dispatch(action: ThreadAction): void;
-  isCurrent(gen: Generation): boolean;
+export interface MessageEditPort extends ThreadPort {
   /** Routes a new session's traffic to the chat, after the old one's was detached. */
   switchSession(gen: Generation, sessionId: string, cwd: string): void;
   /** Sends the prompt; `aside` goes after it on the wire and is not shown. */
   prompt(text: string, context: acp.ContentBlock[], aside: acp.ContentBlock[]): Promise<void>;
-  log(line: string): void;
 }
 
 export interface EditRequest {

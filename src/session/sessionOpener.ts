@@ -8,22 +8,17 @@ import type * as acp from '@agentclientprotocol/sdk';
 import { noAuthMethodFailure, startupFailure } from '../agents/failure';
 import { AcpRpcError } from '../protocol/errors';
 import { AgentMethod, ErrorCodes } from '../protocol/methods';
-import type { ThreadAction } from '../shared/actions';
 import type { AgentFailure, ThreadState } from '../shared/thread';
 import { agentRoots, rootsNotice, type AgentRoots } from '../shared/workspaceRoots';
 import { errorMessage } from '../shared/errorMessage';
-import type { AgentConfig, HostEnvironment } from './api';
+import type { HostEnvironment } from './api';
 import { bounded, capText } from './agentResponses';
 import type { Generation } from './generation';
+import type { ThreadPort } from './threadPort';
 import { continueMethod, hasConversation, ReplayReconciler } from './sessionContinuation';
 
 /** What the opener needs of the controller that owns the chat. */
-export interface SessionOpenerPort {
-  readonly agent: AgentConfig;
-  readonly env: HostEnvironment;
-  current(): ThreadState;
-  dispatch(action: ThreadAction): void;
-  isCurrent(gen: Generation): boolean;
+export interface SessionOpenerPort extends ThreadPort {
   fail(gen: Generation, failure: AgentFailure): void;
   /**
    * Opens the session's terminals and routes its traffic to the chat; `replay` (session/load)
@@ -34,7 +29,6 @@ export interface SessionOpenerPort {
   detach(gen: Generation): void;
   /** The session is the chat's from now on (before `ready` is dispatched). */
   opened(sessionId: string): void;
-  log(line: string): void;
   /** auth_required from session/load or resume: the sign-in card shows (true); else false. */
   authRequired?(gen: Generation, error: unknown): boolean;
 }

@@ -3,11 +3,11 @@
 // selector back to the agent's value with the reason beside it: failure as state, nothing changed.
 import type * as acp from '@agentclientprotocol/sdk';
 import { AgentMethod } from '../protocol/methods';
-import type { ThreadAction } from '../shared/actions';
 import type { SettingTarget } from '../shared/thread';
 import { errorMessage } from '../shared/errorMessage';
 import { bounded, capText } from './agentResponses';
 import type { Generation } from './generation';
+import type { ThreadPort } from './threadPort';
 
 /**
  * An agent that never answers a mode or option change must not leave the selector showing the
@@ -15,12 +15,9 @@ import type { Generation } from './generation';
  */
 export const SETTING_TIMEOUT_MS = 30_000;
 
-export interface SessionSettingsPort {
+export interface SessionSettingsPort extends Pick<ThreadPort, 'isCurrent' | 'dispatch' | 'log'> {
   /** The live session; throws when there is none. */
   requireSession(): { gen: Generation; sessionId: string };
-  isCurrent(gen: Generation): boolean;
-  dispatch(action: ThreadAction): void;
-  log(line: string): void;
   timeoutMs: number;
   /** auth_required: the sign-in card shows and `again` runs once signed in (true); else false. */
   authRequired?(gen: Generation, error: unknown, again: () => Promise<void>): boolean;

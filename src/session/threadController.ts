@@ -20,6 +20,7 @@ import { AgentConnection, type SessionSink } from './agentConnection';
 import { bounded, capText, turnEndedAction } from './agentResponses';
 import { ElicitationRequests } from './elicitationRequests';
 import type { Generation } from './generation';
+import type { ThreadPort } from './threadPort';
 import { PermissionRequests } from './permissionRequests';
 import { PromptQueueSender } from './promptQueueSender';
 import { ThreadStore } from './threadStore';
@@ -383,14 +384,22 @@ export class AcpThreadController implements ThreadController {
     return this.terminals.handle(terminalId);
   }
 
-  /** The controller as the session opener sees it (sessionOpener.ts). */
-  private openerPort(): SessionOpenerPort {
+  /** What every part of the session logic sees of the controller (threadPort.ts). */
+  private threadPort(): ThreadPort {
     return {
       agent: this.agent,
       env: this.options.env,
       current: () => this.store.current,
       dispatch: (action) => this.dispatch(action),
       isCurrent: (gen) => this.isCurrent(gen),
+      log: (line) => this.log.append(line),
+    };
+  }
+
+  /** The controller as the session opener sees it (sessionOpener.ts). */
+  private openerPort(): SessionOpenerPort {
+    return {
+      ...this.threadPort(),
       fail: (gen, failure) => this.fail(gen, failure),
       attach: (gen, sessionId, cwd, replay) => {
         this.replay = replay;
@@ -407,7 +416,6 @@ export class AcpThreadController implements ThreadController {
         this.replay = null;
         this.sessionId = sessionId;
       },
-      log: (line) => this.log.append(line),
       authRequired: (gen, error) => this.signIn.required(gen, error),
     };
   }
@@ -415,11 +423,7 @@ export class AcpThreadController implements ThreadController {
   /** The controller as an edit sees it (messageEdit.ts). */
   private editPort(): MessageEditPort {
     return {
-      agent: this.agent,
-      env: this.options.env,
-      current: () => this.store.current,
-      dispatch: (action) => this.dispatch(action),
-      isCurrent: (gen) => this.isCurrent(gen),
+      ...this.threadPort(),
       switchSession: (gen, sessionId, cwd) => {
         gen.detachSession?.dispose();
         this.endTerminals(gen);
@@ -428,7 +432,6 @@ export class AcpThreadController implements ThreadController {
         this.sessionId = sessionId;
       },
       prompt: (text, context, aside) => this.prompt(text, context, aside),
-      log: (line) => this.log.append(line),
     };
   }
 
@@ -493,10 +496,8 @@ export class AcpThreadController implements ThreadController {
 
   private settingsPort(): SessionSettingsPort {
     return {
+      ...this.threadPort(),
       requireSession: () => this.requireSession(),
-      isCurrent: (gen) => this.isCurrent(gen),
-      dispatch: (action) => this.dispatch(action),
-      log: (line) => this.log.append(line),
       timeoutMs: this.options.settingTimeoutMs ?? SETTING_TIMEOUT_MS,
       authRequired: (gen, error, again) => this.signIn.required(gen, error, again),
     };

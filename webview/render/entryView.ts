@@ -8,20 +8,19 @@ import { NoticeView } from './notice';
 import { ProtocolErrorView } from './protocolError';
 import { ToolCardView } from './toolCard';
 import { TurnEndView } from './turnEnd';
-import type { ReviewCards } from './reviewControls';
-import type { EntryView, Post } from './types';
+import type { CardContext, EntryView, Post } from './types';
 import type { FrameBudget } from '../frameBudget';
 
 /** Creates the (empty) view for `entry`; the caller fills it with `update(entry)`. */
-/** `review`: the thread renderer's review state, for the diff cards of tool calls; `budget`: the app's frame budget. */
-export function createEntryView(entry: Entry, post: Post, review: ReviewCards, budget: FrameBudget): EntryView {
+/** `cards`: what the thread renderer's tool cards share (review state, terminals); `budget`: the app's frame budget. */
+export function createEntryView(entry: Entry, post: Post, cards: CardContext, budget: FrameBudget): EntryView {
   switch (entry.kind) {
     case 'user':
     case 'agent':
     case 'thought':
       return new MessageView(entry, post, budget);
     case 'tool':
-      return new ToolCardView(entry, post, review);
+      return new ToolCardView(entry, post, cards);
     case 'turnEnd':
       return new TurnEndView(entry);
     case 'failure':

@@ -68,10 +68,9 @@ function describe(state: ReviewFileState): string {
   }
 }
 
-/** Keeps each card's controls alive exactly as long as its diff element (the registry holds them weakly). */
-const controlsOfCard = new WeakMap<HTMLElement, CardControls>();
-
 export class ReviewCards {
+  /** Keeps each card's controls alive exactly as long as its diff element (`cards` holds them weakly). */
+  private readonly controlsOfCard = new WeakMap<HTMLElement, CardControls>();
   private files = new Map<string, ReviewFileState>();
   private shown: ReviewView | undefined;
   private cards = new Map<string, Set<WeakRef<CardControls>>>();
@@ -79,7 +78,7 @@ export class ReviewCards {
   /** Keep / Undo and the state badge for a diff card of `path`, showing the current state. */
   controls(diff: HTMLElement, path: string, post: Post): HTMLElement[] {
     const controls = new CardControls(diff, path, post);
-    controlsOfCard.set(diff, controls);
+    this.controlsOfCard.set(diff, controls);
     controls.show(this.files.get(path));
     let set = this.cards.get(path);
     if (!set) this.cards.set(path, (set = new Set()));

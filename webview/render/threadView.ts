@@ -15,6 +15,7 @@ import { PendingChangesView } from './pendingChanges';
 import { PlanView } from './plan';
 import { ReviewCards } from './reviewControls';
 import { TranscriptView } from './transcript';
+import { TerminalViews } from '../terminal/views';
 import type { Post } from './types';
 import { unlimitedBudget, type FrameBudget } from '../frameBudget';
 
@@ -31,6 +32,8 @@ export interface ThreadRenderer {
   focusComposer(): void;
   readonly transcript: TranscriptView;
   readonly composer: ComposerView;
+  /** The live terminal widgets of the tool cards: output and descriptions from the host go here. */
+  readonly terminals: TerminalViews;
 }
 
 /** `budget`: how much streamed text a frame renders (the app's; without one, everything at once). */
@@ -43,7 +46,8 @@ export function createThreadRenderer(
   const header = new HeaderView(post);
   const chatList = new ChatListView(post);
   const review = new ReviewCards();
-  const transcript = new TranscriptView(post, review, budget);
+  const terminals = new TerminalViews(post);
+  const transcript = new TranscriptView(post, { review, terminals }, budget);
   const banner = new ConnectionBanner(post);
   const plan = new PlanView();
   const pending = new PendingChangesView(post);
@@ -90,6 +94,7 @@ export function createThreadRenderer(
   return {
     transcript,
     composer,
+    terminals,
     render(view: ViewState): void {
       if (view === last) return;
       const thread = view.thread;

@@ -16,8 +16,7 @@ import {
   sameToolContent,
   sameWrite,
 } from './toolContent';
-import type { ReviewCards } from './reviewControls';
-import type { EntryView, Post } from './types';
+import type { CardContext, EntryView, Post } from './types';
 import { t } from '../l10n';
 
 export const STATUS_LABEL: Record<ToolStatus, string> = {
@@ -59,7 +58,7 @@ export class ToolCardView implements EntryView {
   constructor(
     entry: Extract<Entry, { kind: 'tool' }>,
     private readonly post: Post,
-    review: ReviewCards,
+    cards: CardContext,
   ) {
     this.el = h('div', { class: 'entry tool', data: { entryId: entry.id } });
     this.icon = h('span', { class: 'tool-icon', attrs: { 'aria-hidden': 'true' } });
@@ -78,8 +77,8 @@ export class ToolCardView implements EntryView {
     const locations = h('div', { class: 'tool-locations' });
     this.rawSlot = h('div', { class: 'raw-slot' });
     handleCopyClicks(content, post);
-    this.content = new ReusingList(content, (item) => renderToolContent(item, post, review), sameToolContent);
-    this.writes = new ReusingList(writes, (write) => renderWrite(write, post, review), sameWrite);
+    this.content = new ReusingList(content, (item) => renderToolContent(item, post, cards), sameToolContent);
+    this.writes = new ReusingList(writes, (write) => renderWrite(write, post, cards.review), sameWrite);
     this.locations = new ReusingList(locations, (location) => renderLocation(location, post), sameLocation);
     this.card = h(
       'div',

@@ -16,8 +16,7 @@ import { boundedJson, errorCard } from './entryError';
 import { renderDiff } from './diff';
 import type { ReviewCards } from './reviewControls';
 import { renderMarkdownOnce } from './markdown';
-import { terminalViews } from '../terminal/views';
-import type { Post } from './types';
+import type { CardContext, Post } from './types';
 import type { WebviewToHost } from '../../src/shared/messages';
 import { t } from '../l10n';
 
@@ -84,7 +83,7 @@ export class ReusingList<T> {
 }
 
 /** Tool-call content; a `diff` item holds the hunks the host computed and its revision in the keeper. */
-export function renderToolContent(item: ToolContentView, post: Post, review: ReviewCards): HTMLElement {
+export function renderToolContent(item: ToolContentView, post: Post, cards: CardContext): HTMLElement {
   switch (item.type) {
     case 'content':
       return item.content.type === 'text'
@@ -99,7 +98,7 @@ export function renderToolContent(item: ToolContentView, post: Post, review: Rev
           diff: item.diff,
           created: item.created === true,
           deleted: item.deleted === true,
-          review,
+          review: cards.review,
           open: openDiff(path, revision, revision),
         },
         post,
@@ -107,9 +106,9 @@ export function renderToolContent(item: ToolContentView, post: Post, review: Rev
     }
     case 'terminal': {
       requireString(item.terminalId, 'terminalId');
-      // The live widget (xterm + header) lives in terminalViews; it needs to be in the document to open.
-      const el = terminalViews.element(item.terminalId);
-      const mount = (): void => terminalViews.mount(item.terminalId);
+      // The live widget (xterm + header) lives in the renderer's TerminalViews; it needs to be in the document to open.
+      const el = cards.terminals.element(item.terminalId);
+      const mount = (): void => cards.terminals.mount(item.terminalId);
       if (typeof requestAnimationFrame === 'function') requestAnimationFrame(mount);
       else setTimeout(mount, 0);
       return el;

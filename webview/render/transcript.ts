@@ -14,8 +14,7 @@ import { recordError } from '../errors';
 import { EntryErrorView } from './entryError';
 import { EntryGroups } from './entryGroups';
 import { createEntryView } from './entryView';
-import type { ReviewCards } from './reviewControls';
-import type { EntryView, Post } from './types';
+import type { CardContext, EntryView, Post } from './types';
 import type { FrameBudget } from '../frameBudget';
 import type { TextAppend } from '../store';
 import { t } from '../l10n';
@@ -48,8 +47,8 @@ export class TranscriptView {
 
   constructor(
     private readonly post: Post,
-    /** The review state the diff cards show (the thread renderer updates it before each render). */
-    private readonly review: ReviewCards,
+    /** What the tool cards share (the thread renderer updates the review state before each render). */
+    private readonly cards: CardContext,
     private readonly budget: FrameBudget,
   ) {
     this.list = h('div', {
@@ -118,7 +117,7 @@ export class TranscriptView {
 
   private createView(entry: Entry): EntryRecord {
     try {
-      const view = createEntryView(entry, this.post, this.review, this.budget);
+      const view = createEntryView(entry, this.post, this.cards, this.budget);
       view.update(entry);
       return { entry, view, el: view.el };
     } catch (error) {

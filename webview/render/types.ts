@@ -2,8 +2,19 @@
 import type { WebviewToHost } from '../../src/shared/messages';
 import type { Entry } from '../../src/shared/thread';
 import type { TextAppend } from '../store';
+import type { TerminalViews } from '../terminal/views';
+import type { ReviewCards } from './reviewControls';
 
 export type Post = (msg: WebviewToHost) => void;
+
+/**
+ * What the tool cards of one thread renderer share, owned by that renderer (no module state): the
+ * review state their diff cards show (updated before each render) and the live terminal widgets.
+ */
+export interface CardContext {
+  readonly review: ReviewCards;
+  readonly terminals: TerminalViews;
+}
 
 /**
  * One transcript entry on screen. `update` is called only when the entry object changed;

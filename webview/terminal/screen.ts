@@ -23,11 +23,7 @@ const MAX_ROWS = 16;
 const SCROLLBACK = 1000;
 
 // jsdom (render tests) has no canvas to measure fonts with: it gets the plain-text screen.
-let factory: ScreenFactory = () => (/jsdom/.test(navigator.userAgent) ? new PlainScreen() : new XtermScreen());
-
-export function setScreenFactory(next: ScreenFactory): void {
-  factory = next;
-}
+const factory: ScreenFactory = () => (/jsdom/.test(navigator.userAgent) ? new PlainScreen() : new XtermScreen());
 
 export function createScreen(): TerminalScreen {
   try {
@@ -136,15 +132,16 @@ export function stripAnsi(text: string): string {
     .join('\n');
 }
 
-let stylesAllowed = false;
+/** The documents whose createElement is patched (one patch per document; the webview has one). */
+const patchedDocuments = new WeakSet<Document>();
 
 /**
  * xterm's DOM renderer adds <style> elements at run time; under the webview's nonce CSP they
  * only apply if they carry our nonce. Give every <style> created after this the page's nonce.
  */
 function allowXtermStyles(): void {
-  if (stylesAllowed) return;
-  stylesAllowed = true;
+  if (patchedDocuments.has(document)) return;
+  patchedDocuments.add(document);
   const nonce = document.querySelector<HTMLScriptElement>('script[nonce]')?.nonce;
   if (!nonce) return;
   const create = document.createElement.bind(document) as (

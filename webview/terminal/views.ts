@@ -112,11 +112,9 @@ export function statusOf(view: TerminalView): { label: string; state: string } {
 export class TerminalViews {
   private readonly widgets = new Map<string, TerminalWidget>();
   private descriptors: Record<string, TerminalView> = {};
-  private post: Post = () => undefined;
 
-  setPost(post: Post): void {
-    this.post = post;
-  }
+  /** `post`: where the widgets' Stop and Open in Terminal go. */
+  constructor(private readonly post: Post = () => undefined) {}
 
   /** The widget element for a card; the card calls mount() once it is in the document. */
   element(terminalId: string): HTMLElement {
@@ -156,6 +154,3 @@ export class TerminalViews {
     return widget;
   }
 }
-
-/** One per webview: the tool cards and the app share it. */
-export const terminalViews = new TerminalViews();

@@ -43,6 +43,11 @@ export interface FsRequestOptions {
   agent?: () => AgentIdentity;
   /** Review (issue 4): writes merge onto the live document as minimal edits and are recorded. */
   review?: ReviewWriteHooks;
+  /**
+   * Without review, the keeper of the writes' texts: the window's one (extension.ts), so "Open diff" finds them
+   * as it does with review on. Default: a keeper of these handlers' own (tests).
+   */
+  texts?: FileTexts;
 }
 
 /** An open editor document, as the read path sees it. */
@@ -86,7 +91,7 @@ export function createFsRequestHandlers(options: FsRequestOptions, editor: FsEdi
     maxReadBytes: options.maxReadBytes,
     missingAsEmpty: () => (options.agent ? answersMissingFileAsEmpty(options.agent()) : false),
     review: options.review,
-    texts: new FileTexts(),
+    texts: options.texts ?? new FileTexts(),
   };
   return {
     readTextFile: (params, signal) => readTextFile(params, signal, context),

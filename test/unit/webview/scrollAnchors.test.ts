@@ -4,6 +4,7 @@ import type { Entry } from '../../../src/shared/thread';
 import { unlimitedBudget } from '../../../webview/frameBudget';
 import { ReviewCards } from '../../../webview/render/reviewControls';
 import { TranscriptView } from '../../../webview/render/transcript';
+import { TerminalViews } from '../../../webview/terminal/views';
 import { MAX_ANCHORS, readAnchors, rememberAnchor, type ScrollAnchor } from '../../../webview/scrollAnchors';
 import { createChatApp } from '../../../webview/app';
 import type { ThreadState } from '../../../src/shared/thread';
@@ -23,7 +24,11 @@ function laidOut(view: TranscriptView): void {
 }
 
 function transcript(count: number): TranscriptView {
-  const view = new TranscriptView(() => {}, new ReviewCards(), unlimitedBudget());
+  const view = new TranscriptView(
+    () => {},
+    { review: new ReviewCards(), terminals: new TerminalViews() },
+    unlimitedBudget(),
+  );
   view.render(Array.from({ length: count }, (_, i) => notice(`e${i}`)));
   laidOut(view);
   return view;

@@ -18,9 +18,8 @@ const running: TerminalView = {
 
 describe('terminal card widget', () => {
   it('shows output, the command, Stop and Open in Terminal, and posts them', () => {
-    const views = new TerminalViews();
     const posted: WebviewToHost[] = [];
-    views.setPost((m) => posted.push(m));
+    const views = new TerminalViews((m) => posted.push(m));
     const el = views.element('t1');
     document.body.appendChild(el);
     views.describe({ t1: running });

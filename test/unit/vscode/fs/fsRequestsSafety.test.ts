@@ -11,6 +11,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 
 import { createFsRequestHandlers } from '../../../../src/vscode/fs/fsRequests';
 import { DiskEditor } from './diskEditor';
+import { FileTexts } from '../../../../src/review/fileTexts';
 import { ErrorCodes } from '../../../../src/protocol/methods';
 import type { OutsideChoice, OutsideRequest } from '../../../../src/fs/outsideAccess';
 import { RequestFailure, type CancelSignal, type WriteOutcome } from '../../../../src/session/api';
@@ -361,6 +362,28 @@ describe('writes that pass the checks', () => {
       [created, 'made\n', 'missing'],
     ]);
     expect(asked).toEqual([]);
+  });
+
+  it("without review, the write's texts go to the keeper the handlers were given (the window's, which Open diff reads)", async () => {
+    const windowTexts = new FileTexts();
+    const withKeeper = createFsRequestHandlers(
+      {
+        agentName: 'Agent',
+        readOutsideWorkspace: () => 'deny',
+        maxReadBytes: () => MiB,
+        confirmOutsideWorkspace: async () => 'deny',
+        log: () => {},
+        texts: windowTexts,
+      },
+      editor,
+    );
+    const file = path.join(ws, 'kept.txt');
+    fs.writeFileSync(file, 'one\n');
+    const outcome = await withKeeper.writeTextFile({ sessionId: 's', path: file, content: 'two\n' }, notCancelled);
+    expect(windowTexts.texts({ path: outcome.path, revision: outcome.revision })).toEqual({
+      before: 'one\n',
+      after: 'two\n',
+    });
   });
 
   it('outside the workspace, only after the user allowed it', async () => {
