@@ -248,8 +248,7 @@ export function activate(context: vscode.ExtensionContext): SwitchboardApi {
     // "Edit": stop the turn (the agent must not write meanwhile), put the files back (the user
     // confirms; a cancel ends the edit with nothing changed), then continue from the message.
     editMessage: async (thread, entryId, text, context) => {
-      if (!thread.editFrom) throw new Error('this chat cannot continue from an earlier message');
-      await thread.stopTurn?.();
+      await thread.stopTurn();
       const restored = await review.restoreForEdit(thread.threadId, entryId);
       if (restored === null) return;
       await thread.editFrom(entryId, text, context, restored);
@@ -467,7 +466,7 @@ export function activate(context: vscode.ExtensionContext): SwitchboardApi {
     vscode.commands.registerCommand('switchboard.importMcpServers', () => mcp.importFromVsCode()),
     vscode.commands.registerCommand('switchboard.signOut', async () => {
       const thread = threads.active();
-      if (!thread?.signOut)
+      if (!thread)
         return void vscode.window.showInformationMessage(vscode.l10n.t('Open a chat with the agent to sign out of.'));
       const result = await thread.signOut();
       void vscode.window.showInformationMessage(signOutMessage(thread.agent.displayName, result));

@@ -13,11 +13,11 @@ export interface ChatHost {
   /** The chat this view shows (the side bar's active chat, or an editor tab's own chat). */
   activeThread(): ThreadController | undefined;
   /** Any chat by id (messages name the chat the webview showed); undefined once it was closed. */
-  findThread?(threadId: string): ThreadController | undefined;
+  findThread(threadId: string): ThreadController | undefined;
   /** The chat list: show a chat in this view, close one (asking first when it works), open one in a tab. */
-  showChat?(threadId: string): void;
-  closeChat?(threadId: string): Promise<void>;
-  openChatInEditor?(threadId: string): Promise<void>;
+  showChat(threadId: string): void;
+  closeChat(threadId: string): Promise<void>;
+  openChatInEditor(threadId: string): Promise<void>;
   /** Starts a chat (the default agent when agentId is undefined) and resolves once it started. */
   startChat(agentId: string | undefined): Promise<ThreadController>;
   /** Asks the user to pick an agent; undefined when they dismissed the picker. */
@@ -28,19 +28,19 @@ export interface ChatHost {
   openWriteDiff(path: string, fromRevision: number, revision: number): Promise<void>;
   copy(text: string): Promise<void>;
   /** The workspace folders' paths: where a path named in agent text may be opened. */
-  workspaceFolders?(): readonly string[];
+  workspaceFolders(): readonly string[];
   /**
    * Opens the first of `candidates` (absolute, inside a workspace folder) that exists, at the
    * 1-based line and column; when none exists (or there is none) tells the user that `written`
    * is not a file in the workspace, and opens nothing.
    */
-  openWorkspacePath?(candidates: string[], line: number | null, column: number | null, written: string): Promise<void>;
+  openWorkspacePath(candidates: string[], line: number | null, column: number | null, written: string): Promise<void>;
   showLog(agentId: string | undefined): void;
   /** Opens where agents are configured (the switchboard.agents setting). */
   configureAgents(): Promise<void>;
-  /** Shows a terminal of the thread as a VS Code terminal (optional: hosts without terminals). */
+  /** Shows a terminal of the thread as a VS Code terminal. */
   openTerminal(thread: ThreadController, terminalId: string): void;
-  /** Review: Keep / Undo a file's pending changes (optional: hosts without review). */
+  /** Review: Keep / Undo a file's pending changes. */
   reviewFile(path: string, action: 'keep' | 'undo'): Promise<void>;
   /** Review: Keep All / Undo All of the changes the thread's turns made. */
   reviewSession(thread: ThreadController, action: 'keep' | 'undo'): Promise<void>;
@@ -50,7 +50,7 @@ export interface ChatHost {
    * "Edit" on a previous message: restores that message's checkpoint (asks first; a cancel ends
    * the edit), then continues the thread from there with the new prompt.
    */
-  editMessage?(thread: ThreadController, entryId: string, text: string, context: acp.ContentBlock[]): Promise<void>;
+  editMessage(thread: ThreadController, entryId: string, text: string, context: acp.ContentBlock[]): Promise<void>;
   /** Reads what the attached context needs (file and range texts, Problems) for the content blocks. */
   resolveContext(refs: ContextRef[]): Promise<ResolvedContext[]>;
   /** The host's context picker ("@"): what the user picked, nothing when dismissed. */
@@ -79,7 +79,7 @@ export async function routeWebviewMessage(raw: unknown, host: ChatHost): Promise
 
 /** The chat a message is for: the one the webview showed when the user acted. */
 function targetThread(message: WebviewToHost, host: ChatHost): ThreadController | undefined {
-  if (message.threadId === undefined || !host.findThread) return host.activeThread();
+  if (message.threadId === undefined) return host.activeThread();
   const thread = host.findThread(message.threadId);
   if (!thread && message.type === 'prompt') throw new Error('that chat was closed; pick another one');
   return thread;
@@ -130,7 +130,7 @@ async function dispatch(message: WebviewToHost, host: ChatHost): Promise<void> {
       return;
     case 'elicitation': {
       if (!['accept', 'decline', 'cancel'].includes(message.action)) return host.reportInvalid(message);
-      const problems = thread?.resolveElicitation?.(message.elicitationId, message.action, message.values ?? {});
+      const problems = thread?.resolveElicitation(message.elicitationId, message.action, message.values ?? {});
       if (problems) throw new Error(`the form is not complete: ${Object.values(problems).join(' ')}`);
       return;
     }
@@ -157,8 +157,8 @@ async function dispatch(message: WebviewToHost, host: ChatHost): Promise<void> {
       return;
     case 'openPath':
       // Agent text: only paths inside a workspace folder, never a URL (pathTarget.ts).
-      await host.openWorkspacePath?.(
-        pathCandidates(message.path, host.workspaceFolders?.() ?? []),
+      await host.openWorkspacePath(
+        pathCandidates(message.path, host.workspaceFolders()),
         clampPosition(message.line),
         clampPosition(message.column),
         message.path,
@@ -195,7 +195,6 @@ async function dispatch(message: WebviewToHost, host: ChatHost): Promise<void> {
       return;
     case 'editMessage':
       if (thread && message.text.trim() !== '') {
-        if (!host.editMessage) throw new Error('editing a message is not available here');
         await host.editMessage(
           thread,
           message.entryId,
@@ -205,13 +204,13 @@ async function dispatch(message: WebviewToHost, host: ChatHost): Promise<void> {
       }
       return;
     case 'showChat':
-      host.showChat?.(message.threadId);
+      host.showChat(message.threadId);
       return;
     case 'closeChat':
-      await host.closeChat?.(message.threadId);
+      await host.closeChat(message.threadId);
       return;
     case 'openChatInEditor':
-      await host.openChatInEditor?.(message.threadId);
+      await host.openChatInEditor(message.threadId);
       return;
     default: {
       const unreachable: never = message;

@@ -125,25 +125,24 @@ export interface ThreadController {
   /**
    * The user's answer to an elicitation form (experimental). An `accept` whose values do not fit
    * the form is not sent: the problems by field name come back (null when answered or unknown).
-   * Optional: only a controller that speaks ACP has it.
    */
-  resolveElicitation?(
+  resolveElicitation(
     elicitationId: string,
     action: 'accept' | 'decline' | 'cancel',
     values?: Record<string, unknown>,
   ): Record<string, string> | null;
   /**
    * Stops a running turn and waits (bounded) until it ended; resolves at once when idle. Before
-   * "Edit" restores files, so the agent is not writing them meanwhile. Optional (ACP controllers).
+   * "Edit" restores files, so the agent is not writing them meanwhile.
    */
-  stopTurn?(): Promise<void>;
+  stopTurn(): Promise<void>;
   /**
    * "Edit" on a previous user message, after its checkpoint was restored: continues from there
    * with `text` (session/fork where offered and switched on, else a new seeded session; the
    * transcript says which). Rejects, changing nothing, when the chat cannot (no session, not idle,
-   * no such message). Optional (ACP controllers).
+   * no such message).
    */
-  editFrom?(entryId: string, text: string, context: acp.ContentBlock[], restoredFiles: number): Promise<void>;
+  editFrom(entryId: string, text: string, context: acp.ContentBlock[], restoredFiles: number): Promise<void>;
   /** A refusal by the agent becomes state (settingFailed), not a rejection. */
   setMode(modeId: string): Promise<void>;
   /** A string for a select option, a boolean for a boolean one; a refusal becomes state too. */
@@ -151,13 +150,13 @@ export interface ThreadController {
   /** A method of the sign-in card: `authenticate`, or a terminal / keys on the host, then the request again. */
   authenticate(methodId: string): Promise<void>;
   /** Sign Out: `logout` where advertised and the kept keys forgotten; the agent starts again signed out. */
-  signOut?(): Promise<'loggedOut' | 'forgotten' | 'nothing'>;
+  signOut(): Promise<'loggedOut' | 'forgotten' | 'nothing'>;
   /** Kill the agent process group and start again with a fresh session. */
   restart(): Promise<void>;
   /** Cancel pending permissions, stop the turn, kill the process group. */
   dispose(): Promise<void>;
   /** The user closed the chat: session/close where the agent advertises it (before dispose). */
-  closeSession?(): Promise<void>;
+  closeSession(): Promise<void>;
   /** Raw output of the thread's terminals as it arrives (not thread state: it streams separately). */
   onTerminalOutput(listener: (terminalId: string, data: string) => void): { dispose(): void };
   /** The retained raw output of a terminal (also after release), to replay into a new view. */

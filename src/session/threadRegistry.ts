@@ -93,7 +93,7 @@ export class ThreadRegistry {
     }
     this.emitList();
     try {
-      await thread.closeSession?.();
+      await thread.closeSession();
     } catch (error) {
       this.onDisposeError(error);
     }

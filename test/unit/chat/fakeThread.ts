@@ -85,6 +85,23 @@ export class FakeThread implements ThreadController {
   restart() {
     return this.record('restart');
   }
+  resolveElicitation(elicitationId: string, action: 'accept' | 'decline' | 'cancel', values?: Record<string, unknown>) {
+    this.calls.push(['resolveElicitation', elicitationId, action, values]);
+    return null;
+  }
+  stopTurn() {
+    return this.record('stopTurn');
+  }
+  editFrom(entryId: string, text: string, context: acp.ContentBlock[], restoredFiles: number) {
+    return this.record('editFrom', entryId, text, context, restoredFiles);
+  }
+  async signOut(): Promise<'loggedOut' | 'forgotten' | 'nothing'> {
+    await this.record('signOut');
+    return 'nothing';
+  }
+  closeSession() {
+    return this.record('closeSession');
+  }
   dispose() {
     return this.record('dispose');
   }

@@ -71,6 +71,28 @@ class FakeHost implements ChatHost {
   async restoreCheckpoint(thread: ThreadController, entryId: string) {
     this.log.push(['restoreCheckpoint', thread.threadId, entryId]);
   }
+  /** The one chat this host has, whatever the id (messageRouterChats.test.ts routes by id). */
+  findThread(): ThreadController | undefined {
+    return this.thread;
+  }
+  showChat(threadId: string) {
+    this.log.push(['showChat', threadId]);
+  }
+  async closeChat(threadId: string) {
+    this.log.push(['closeChat', threadId]);
+  }
+  async openChatInEditor(threadId: string) {
+    this.log.push(['openChatInEditor', threadId]);
+  }
+  workspaceFolders(): readonly string[] {
+    return [];
+  }
+  async openWorkspacePath(candidates: string[], line: number | null, column: number | null, written: string) {
+    this.log.push(['openWorkspacePath', candidates, line, column, written]);
+  }
+  async editMessage(thread: ThreadController, entryId: string, text: string) {
+    this.log.push(['editMessage', thread.threadId, entryId, text]);
+  }
 }
 
 function withThread(): { host: FakeHost; thread: FakeThread } {

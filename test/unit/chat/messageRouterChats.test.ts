@@ -40,6 +40,9 @@ function host() {
     pickContext: async () => [],
     sendContext: () => undefined,
     configureAgents: async () => undefined,
+    workspaceFolders: () => [],
+    openWorkspacePath: async () => undefined,
+    editMessage: async () => undefined,
   };
   return { chatHost, shown, background, log, errors };
 }

@@ -14,6 +14,12 @@ function host(): { host: ChatHost; calls: unknown[][]; invalid: unknown[] } {
     invalid,
     host: {
       activeThread: () => thread,
+      findThread: () => thread,
+      showChat: () => {},
+      closeChat: stub,
+      openChatInEditor: stub,
+      workspaceFolders: () => [],
+      openWorkspacePath: stub,
       startChat: stub,
       pickAgent: async () => undefined,
       sendSnapshot: () => {},
@@ -74,18 +80,17 @@ describe('Edit on a previous message', () => {
     expect(calls).toEqual([['editMessage', 't-1', 'e3', 'better question', []]]);
   });
 
-  it('rejects malformed ones, and says so when the host cannot edit', async () => {
+  it('rejects malformed ones, and says so when the edit fails', async () => {
     const { host: chat, calls, invalid } = host();
     await routeWebviewMessage({ type: 'editMessage', entryId: 3, text: 'x' }, chat);
     await routeWebviewMessage({ type: 'editMessage', entryId: 'e1' }, chat);
     expect(invalid).toHaveLength(2);
-    delete chat.editMessage;
+    chat.editMessage = async () => {
+      throw new Error('the checkpoint is gone');
+    };
     await routeWebviewMessage({ type: 'editMessage', entryId: 'e1', text: 'x' }, chat);
     expect(calls).toEqual([
-      [
-        'error',
-        expect.stringContaining('could not continue from the edited message: editing a message is not available here'),
-      ],
+      ['error', expect.stringContaining('could not continue from the edited message: the checkpoint is gone')],
     ]);
   });
 });

@@ -58,7 +58,8 @@ describe('ThreadRegistry', () => {
     threads.create(fakeAgent());
     threads.show('t2');
     await threads.close('t2');
-    expect(created[1]?.calls).toEqual([['dispose']]);
+    // Closing is for good: the session is closed (where the agent offers it) before the process goes.
+    expect(created[1]?.calls).toEqual([['closeSession'], ['dispose']]);
     expect(threads.active()?.threadId).toBe('t3');
     await threads.close('t3');
     expect(threads.active()?.threadId).toBe('t1');
@@ -73,7 +74,7 @@ describe('ThreadRegistry', () => {
     const second = threads.create(fakeAgent());
     await threads.close('t1');
     expect(threads.active()).toBe(second);
-    expect(created[0]?.calls).toEqual([['dispose']]);
+    expect(created[0]?.calls).toEqual([['closeSession'], ['dispose']]);
     expect(created[1]?.calls).toEqual([]);
   });
 
