@@ -36,6 +36,7 @@ import { randomUUID } from 'node:crypto';
 import { errorMessage } from './shared/errorMessage';
 import { foldersInside } from './shared/workspaceRoots';
 import { LiveProcessGroups } from './terminals/liveProcessGroups';
+import { setTranslations } from './shared/l10n';
 import { FileTexts } from './review/fileTexts';
 import { RegistryFeature } from './vscode/agents/registryFeature';
 import { McpFeature } from './vscode/agents/mcpFeature';
@@ -92,6 +93,8 @@ let persistence: { flush(): Promise<void> } | undefined;
 
 export function activate(context: vscode.ExtensionContext): SwitchboardApi {
   const activationStarted = performance.now();
+  // The strings pure code makes (failure cards, notices, settings errors) in the display language too.
+  setTranslations(vscode.l10n.bundle);
   // `catalog` and `newChatFromCommand` are used only once a registry command runs, after activation.
   const agentRegistry = new RegistryFeature(context.globalStorageUri, {
     agentsChanged: () => {

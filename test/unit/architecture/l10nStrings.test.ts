@@ -103,6 +103,40 @@ describe('host strings', () => {
   });
 });
 
+/**
+ * Pure code that makes what a user reads (failure cards, notices, settings errors, capability sentences, form
+ * checks, history and export texts) goes through the shared `t` (src/shared/l10n.ts). Left out, each with why:
+ * what is read by the agent, not the user, and what is markup or a name.
+ */
+const PURE_NOT_FOR_USER: Record<string, string> = {
+  [path.join('src', 'protocol')]: "framing and dispatch: errors answered to the agent, the traffic log's records",
+  [path.join('src', 'fs')]: "the fs/* answers: errors the agent reads (the user's prompts are src/vscode's)",
+  [path.join('src', 'terminals')]: 'the terminal/* answers: errors the agent reads, as a shell would word them',
+  [path.join('src', 'demo-agent')]: "the Demo agent is an agent: what it writes is the agent's output",
+  [path.join('src', 'chat', 'html.ts')]: 'the page markup and its Content-Security-Policy',
+  [path.join('src', 'chat', 'webviewMessages.ts')]: "the messages' schema (field type names)",
+  [path.join('src', 'session', 'conversationSeed.ts')]: 'the seed of a new session: text the agent reads',
+  [path.join('src', 'session', 'earlyUpdates.ts')]: 'reasons written to the agent log',
+  [path.join('src', 'session', 'capabilityGuard.ts')]: "an error class's name",
+};
+const pureFiles = sources('src').filter(
+  (file) =>
+    !file.startsWith(path.join('src', 'vscode')) &&
+    file !== path.join('src', 'extension.ts') &&
+    !Object.keys(PURE_NOT_FOR_USER).some((left) => file === left || file.startsWith(left + path.sep)),
+);
+
+describe('pure-layer strings', () => {
+  it('what a user reads goes through t() of src/shared/l10n.ts', () => {
+    const left = pureFiles.flatMap((file) =>
+      unlocalisedStrings(file, fs.readFileSync(path.join(root, file), 'utf8')).map(
+        ({ line, text }) => `${file}:${line} ${JSON.stringify(text)}`,
+      ),
+    );
+    expect(left).toEqual([]);
+  });
+});
+
 describe('l10n/bundle.l10n.json', () => {
   it('holds exactly the messages the webview and the host localise, each as its own English text', () => {
     const used = new Set<string>();

@@ -45,6 +45,7 @@ const SKIP_CALLS = new Set([
   'info',
   'trace',
   'appendLine',
+  'append', // log sinks (LogSink.append); DOM append takes nodes
   't',
   'Error',
   'TypeError',
