@@ -44,7 +44,7 @@ import { SignInFeature } from './vscode/agents/signInFeature';
 import { noteWhereAgentsRun } from './vscode/agents/remoteInfo';
 import { SecretRedactor } from './agents/secretRedactor';
 import { spawnAgentProcess } from './agents/agentProcess';
-import { gatedSpawn, RESTRICTED_MODE_FAILURE } from './agents/refusedProcess';
+import { gatedSpawn, restrictedModeFailure } from './agents/refusedProcess';
 
 /** What activate() returns; the in-host tests drive the extension through it. */
 export interface SwitchboardApi {
@@ -157,7 +157,7 @@ export function activate(context: vscode.ExtensionContext): SwitchboardApi {
   const spawn = gatedSpawn(
     spawnAgentProcess,
     (candidate) => candidate.isDemo || vscode.workspace.isTrusted,
-    RESTRICTED_MODE_FAILURE,
+    restrictedModeFailure(),
   );
   // `threads` is read only when a session command runs, after activation.
   const review = activateReview(context, workspaceCwd, fileTexts, () => threads.active()?.threadId);

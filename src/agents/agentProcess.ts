@@ -5,7 +5,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import crossSpawn from 'cross-spawn';
 import { existsSync } from 'node:fs';
 import { PassThrough, type Readable, type Writable } from 'node:stream';
-import type { AgentConfig } from './config';
+import { agentSettingPath, type AgentConfig } from './config';
 import type { AgentFailure } from '../shared/thread';
 import { formatCommandLine } from './commandLine';
 import { mergeAgentEnv } from './env';
@@ -81,7 +81,7 @@ class ChildAgentProcess implements AgentProcess {
     // Batched: one log append per interval, however many lines the agent writes (src/agents/stderrTail.ts).
     this.stderr = new StderrTail((lines) => options.log.append(lines));
 
-    const { env, warnings } = mergeAgentEnv(options.baseEnv, config.env, `switchboard.agents["${config.id}"]`);
+    const { env, warnings } = mergeAgentEnv(options.baseEnv, config.env, agentSettingPath(config.id));
     this.envWarnings = warnings;
     for (const warning of warnings) options.log.append(`[switchboard] warning: ${warning} It is applied as written.`);
     options.log.append(`[switchboard] starting ${this.commandLine} in ${options.cwd}`);

@@ -2,6 +2,7 @@
 // agent id, each `{command, args?, env?, displayName?}`, or `{type: "registry", version?, env?}` for an agent
 // installed from the ACP Registry) into AgentConfig[]. A bad entry is
 // skipped with a message naming the entry and the field, so one typo never hides the other agents.
+import { t } from '../shared/l10n';
 
 /** One agent as configured by the user (switchboard.agents) or built in (the Demo agent). */
 export interface AgentConfig {
@@ -42,7 +43,7 @@ export interface ParsedAgents {
 export function createDemoAgent(launch: DemoLaunch): AgentConfig {
   return {
     id: DEMO_AGENT_ID,
-    displayName: 'Demo agent',
+    displayName: t('Demo agent'),
     command: launch.command,
     args: [...launch.args],
     // The demo runs on VS Code's own Electron binary, which must behave as plain Node.
@@ -57,7 +58,10 @@ export function parseAgentsSetting(raw: unknown, demo: DemoLaunch, registry?: Re
   if (raw === undefined || raw === null) return { agents, errors };
   if (!isPlainObject(raw)) {
     errors.push(
-      'switchboard.agents must be an object keyed by agent id, e.g. {"gemini": {"command": "gemini", "args": ["--acp"]}}.',
+      t(
+        'switchboard.agents must be an object keyed by agent id, e.g. {0}.',
+        '{"gemini": {"command": "gemini", "args": ["--acp"]}}',
+      ),
     );
     return { agents, errors };
   }
@@ -82,22 +86,25 @@ export function resolveDefaultAgent(agents: AgentConfig[], defaultAgentId: strin
 }
 
 function parseEntry(id: string, entry: unknown): AgentConfig | string {
-  const where = `switchboard.agents["${id}"]`;
-  if (id.trim() === '') return 'switchboard.agents has an entry with an empty id; give it a name.';
-  if (id === DEMO_AGENT_ID) return `${where}: the id "demo" is reserved for the built-in Demo agent; pick another id.`;
-  if (!isPlainObject(entry)) return `${where} must be an object with at least a "command".`;
+  const where = agentSettingPath(id);
+  if (id.trim() === '') return t('switchboard.agents has an entry with an empty id; give it a name.');
+  if (id === DEMO_AGENT_ID)
+    return t('{0}: the id "demo" is reserved for the built-in Demo agent; pick another id.', where);
+  if (!isPlainObject(entry)) return t('{0} must be an object with at least a "command".', where);
 
   const { command, args, env, displayName, mcpServers } = entry;
-  if (mcpServers !== undefined && typeof mcpServers !== 'boolean') return `${where}.mcpServers must be true or false.`;
-  if (command === undefined) return `${where} is missing "command" (the program to run, e.g. "gemini").`;
-  if (typeof command !== 'string' || command.trim() === '') return `${where}.command must be a non-empty string.`;
+  if (mcpServers !== undefined && typeof mcpServers !== 'boolean')
+    return t('{0}.mcpServers must be true or false.', where);
+  if (command === undefined) return t('{0} is missing "command" (the program to run, e.g. "gemini").', where);
+  if (typeof command !== 'string' || command.trim() === '') return t('{0}.command must be a non-empty string.', where);
   if (args !== undefined && !(Array.isArray(args) && args.every((arg) => typeof arg === 'string'))) {
-    return `${where}.args must be an array of strings.`;
+    return t('{0}.args must be an array of strings.', where);
   }
   if (env !== undefined && !(isPlainObject(env) && Object.values(env).every((value) => typeof value === 'string'))) {
-    return `${where}.env must be an object of string values.`;
+    return t('{0}.env must be an object of string values.', where);
   }
-  if (displayName !== undefined && typeof displayName !== 'string') return `${where}.displayName must be a string.`;
+  if (displayName !== undefined && typeof displayName !== 'string')
+    return t('{0}.displayName must be a string.', where);
 
   return {
     id,
@@ -120,24 +127,38 @@ function parseRegistryEntry(
   entry: Record<string, unknown>,
   registry: RegistryResolver | undefined,
 ): AgentConfig | string {
-  const where = `switchboard.agents["${id}"]`;
+  const where = agentSettingPath(id);
   const { version, env, displayName, mcpServers } = entry;
   const extra = Object.keys(entry).filter(
     (key) => !['type', 'version', 'env', 'displayName', 'mcpServers'].includes(key),
   );
   if (extra.length > 0)
-    return `${where}: a registry entry has only "version", "env", "displayName" and "mcpServers", not "${extra[0]}".`;
-  if (version !== undefined && typeof version !== 'string') return `${where}.version must be a string.`;
-  if (mcpServers !== undefined && typeof mcpServers !== 'boolean') return `${where}.mcpServers must be true or false.`;
+    return t(
+      '{0}: a registry entry has only "version", "env", "displayName" and "mcpServers", not "{1}".',
+      where,
+      extra[0]!,
+    );
+  if (version !== undefined && typeof version !== 'string') return t('{0}.version must be a string.', where);
+  if (mcpServers !== undefined && typeof mcpServers !== 'boolean')
+    return t('{0}.mcpServers must be true or false.', where);
   if (env !== undefined && !(isPlainObject(env) && Object.values(env).every((value) => typeof value === 'string'))) {
-    return `${where}.env must be an object of string values.`;
+    return t('{0}.env must be an object of string values.', where);
   }
-  if (displayName !== undefined && typeof displayName !== 'string') return `${where}.displayName must be a string.`;
+  if (displayName !== undefined && typeof displayName !== 'string')
+    return t('{0}.displayName must be a string.', where);
   const launch = registry?.(id);
   if (!launch)
-    return `${where} is an ACP Registry agent that is not installed here; install it with "Switchboard: Browse Agents".`;
+    return t(
+      '{0} is an ACP Registry agent that is not installed here; install it with "Switchboard: Browse Agents".',
+      where,
+    );
   if (version !== undefined && version !== launch.version) {
-    return `${where} is pinned to version ${version}, but ${launch.version} is installed; install ${version} or remove the pin.`;
+    return t(
+      '{0} is pinned to version {1}, but {2} is installed; install {1} or remove the pin.',
+      where,
+      version,
+      launch.version,
+    );
   }
   return {
     id,
@@ -153,4 +174,9 @@ function parseRegistryEntry(
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** Where an agent's entry is in settings, as the user would write it: `switchboard.agents["id"]` (code, not prose). */
+export function agentSettingPath(id: string): string {
+  return 'switchboard.agents[' + JSON.stringify(id) + ']';
 }

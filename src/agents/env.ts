@@ -6,6 +6,7 @@
 // Values that look like a mistake (a PATH without the system folders, a HOME that does not exist)
 // still apply, with a warning the log and the failure card show.
 import * as fs from 'node:fs';
+import { t } from '../shared/l10n';
 
 export interface MergedEnv {
   env: NodeJS.ProcessEnv;
@@ -35,7 +36,7 @@ const POSIX_SYSTEM_DIRS = ['/usr/bin', '/bin'];
 export function mergeAgentEnv(
   base: NodeJS.ProcessEnv,
   extra: Record<string, string>,
-  where = 'the agent entry',
+  where = t('the agent entry'),
   checks: EnvChecks = defaultChecks,
 ): MergedEnv {
   const windows = checks.platform === 'win32';
@@ -53,11 +54,15 @@ export function mergeAgentEnv(
   for (const [key, value] of Object.entries(extra)) {
     const name = windows ? key.toUpperCase() : key;
     if (name === 'PATH') {
-      const warning = pathWarning(value, windows, base);
-      if (warning) warnings.push(`${where}.env.${key} ${warning}`);
+      const warning = pathWarning(`${where}.env.${key}`, value, windows, base);
+      if (warning) warnings.push(warning);
     } else if (name === 'HOME' && !checks.isDirectory(value)) {
       warnings.push(
-        `${where}.env.${key} is ${JSON.stringify(value)}, which is not an existing folder: the agent may not find its login or config there.`,
+        t(
+          '{0} is {1}, which is not an existing folder: the agent may not find its login or config there.',
+          `${where}.env.${key}`,
+          JSON.stringify(value),
+        ),
       );
     }
   }
@@ -65,14 +70,22 @@ export function mergeAgentEnv(
 }
 
 /** Why a PATH value looks like a mistake, or undefined when it looks fine. */
-function pathWarning(value: string, windows: boolean, base: NodeJS.ProcessEnv): string | undefined {
+function pathWarning(setting: string, value: string, windows: boolean, base: NodeJS.ProcessEnv): string | undefined {
   const entries = value.split(windows ? ';' : ':').map((entry) => normalizeDir(entry, windows));
   const systemDirs = windows ? [windowsSystem32(base)] : POSIX_SYSTEM_DIRS;
   if (systemDirs.some((dir) => entries.includes(normalizeDir(dir, windows)))) return undefined;
-  const unexpanded = /\$\{?PATH\}?|%PATH%/i.test(value)
-    ? ' (variables such as $PATH are not expanded: write the folders out)'
-    : '';
-  return `has none of the system folders ${systemDirs.join(', ')}${unexpanded}: the agent and the tools it runs (node, git, sh) may not be found.`;
+  const folders = systemDirs.join(', ');
+  return /\$\{?PATH\}?|%PATH%/i.test(value)
+    ? t(
+        '{0} has none of the system folders {1} (variables such as $PATH are not expanded: write the folders out): the agent and the tools it runs (node, git, sh) may not be found.',
+        setting,
+        folders,
+      )
+    : t(
+        '{0} has none of the system folders {1}: the agent and the tools it runs (node, git, sh) may not be found.',
+        setting,
+        folders,
+      );
 }
 
 function windowsSystem32(base: NodeJS.ProcessEnv): string {

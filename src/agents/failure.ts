@@ -1,5 +1,6 @@
 // Turns what went wrong with an agent process into an AgentFailure the error card can show:
 // one-sentence title, the command line, exit code or signal, the last stderr lines and a hint.
+import { t } from '../shared/l10n';
 import type { AgentFailure } from '../shared/thread';
 
 export interface FailureContext {
@@ -15,11 +16,9 @@ export interface FailureContext {
 /** The hint, plus the env warnings: a PATH without /usr/bin explains "command not found" better than any hint. */
 function withEnv(ctx: FailureContext, hint: string): string {
   return ctx.envWarnings && ctx.envWarnings.length > 0
-    ? `${hint} Check the agent's env: ${ctx.envWarnings.join(' ')}`
+    ? t("{0} Check the agent's env: {1}", hint, ctx.envWarnings.join(' '))
     : hint;
 }
-
-const RESTART_HINT = 'The agent exited; press Restart to start it again. The stderr lines above may say why.';
 
 export function spawnFailure(ctx: FailureContext, error: NodeJS.ErrnoException): AgentFailure {
   const base = { commandLine: ctx.commandLine, stderrTail: ctx.stderrTail };
@@ -27,23 +26,23 @@ export function spawnFailure(ctx: FailureContext, error: NodeJS.ErrnoException):
     case 'ENOENT':
       return {
         ...base,
-        title: `Command not found: ${ctx.command}`,
+        title: t('Command not found: {0}', ctx.command),
         hint: withEnv(
           ctx,
-          `Check that \`${ctx.command}\` is installed and on PATH, or set an absolute path in switchboard.agents.`,
+          t('Check that `{0}` is installed and on PATH, or set an absolute path in switchboard.agents.', ctx.command),
         ),
       };
     case 'EACCES':
       return {
         ...base,
-        title: `Permission denied running ${ctx.command}`,
-        hint: withEnv(ctx, `Check that \`${ctx.command}\` is an executable file (chmod +x) and not a folder.`),
+        title: t('Permission denied running {0}', ctx.command),
+        hint: withEnv(ctx, t('Check that `{0}` is an executable file (chmod +x) and not a folder.', ctx.command)),
       };
     default:
       return {
         ...base,
-        title: `Could not start ${ctx.command}: ${error.message}`,
-        hint: withEnv(ctx, 'Check the command and arguments in switchboard.agents.'),
+        title: t('Could not start {0}: {1}', ctx.command, error.message),
+        hint: withEnv(ctx, t('Check the command and arguments in switchboard.agents.')),
       };
   }
 }
@@ -52,66 +51,69 @@ export function missingCwdFailure(ctx: FailureContext, cwd: string): AgentFailur
   return {
     commandLine: ctx.commandLine,
     stderrTail: ctx.stderrTail,
-    title: `The working folder does not exist: ${cwd}`,
-    hint: withEnv(ctx, 'Open an existing folder as the workspace, then press Restart.'),
+    title: t('The working folder does not exist: {0}', cwd),
+    hint: withEnv(ctx, t('Open an existing folder as the workspace, then press Restart.')),
   };
 }
 
 export function exitFailure(ctx: FailureContext, exitCode: number | null, signal: string | null): AgentFailure {
   const title =
     signal !== null
-      ? `Agent was stopped by signal ${signal}`
+      ? t('Agent was stopped by signal {0}', signal)
       : exitCode === 0
-        ? 'Agent exited unexpectedly (exit code 0)'
-        : `Agent exited with code ${exitCode ?? 'unknown'}`;
+        ? t('Agent exited unexpectedly (exit code 0)')
+        : exitCode === null
+          ? t('Agent exited with an unknown code')
+          : t('Agent exited with code {0}', exitCode);
   return {
     title,
     commandLine: ctx.commandLine,
     exitCode,
     signal,
     stderrTail: ctx.stderrTail,
-    hint: withEnv(ctx, RESTART_HINT),
+    hint: withEnv(ctx, t('The agent exited; press Restart to start it again. The stderr lines above may say why.')),
   };
 }
 
 export function initializeTimeoutFailure(ctx: FailureContext, timeoutMs: number): AgentFailure {
   const seconds = Math.round(timeoutMs / 100) / 10;
   return {
-    title: `The agent did not answer initialize within ${seconds} s`,
+    title: t('The agent did not answer initialize within {0} s', seconds),
     commandLine: ctx.commandLine,
     stderrTail: ctx.stderrTail,
     hint: withEnv(
       ctx,
-      'Check that this command starts an ACP agent over stdio (many agents need a flag such as --acp or ' +
-        '--experimental-acp), then press Restart.',
+      t(
+        'Check that this command starts an ACP agent over stdio (many agents need a flag such as --acp or --experimental-acp), then press Restart.',
+      ),
     ),
   };
 }
 
 export function protocolVersionFailure(ctx: FailureContext, agentVersion: unknown): AgentFailure {
   return {
-    title: `The agent wants ACP protocol version ${String(agentVersion)}; Switchboard speaks version 1`,
+    title: t('The agent wants ACP protocol version {0}; Switchboard speaks version 1', String(agentVersion)),
     commandLine: ctx.commandLine,
     stderrTail: ctx.stderrTail,
-    hint: withEnv(ctx, 'Use a version of the agent that supports ACP protocol version 1.'),
+    hint: withEnv(ctx, t('Use a version of the agent that supports ACP protocol version 1.')),
   };
 }
 
 export function noAuthMethodFailure(ctx: FailureContext): AgentFailure {
   return {
-    title: 'The agent needs authentication but offered no method to authenticate',
+    title: t('The agent needs authentication but offered no method to authenticate'),
     commandLine: ctx.commandLine,
     stderrTail: ctx.stderrTail,
-    hint: withEnv(ctx, 'Log in with the agent’s own command line tool in a terminal, then press Restart.'),
+    hint: withEnv(ctx, t('Log in with the agent’s own command line tool in a terminal, then press Restart.')),
   };
 }
 
 /** initialize or session/new failed with an error that is not one of the cases above. */
 export function startupFailure(ctx: FailureContext, step: string, message: string): AgentFailure {
   return {
-    title: `${step} failed: ${message}`,
+    title: t('{0} failed: {1}', step, message),
     commandLine: ctx.commandLine,
     stderrTail: ctx.stderrTail,
-    hint: withEnv(ctx, 'Press Restart to try again; the traffic log shows the exact messages.'),
+    hint: withEnv(ctx, t('Press Restart to try again; the traffic log shows the exact messages.')),
   };
 }

@@ -5,6 +5,7 @@
 // Secrets are never written in settings: a value may reference one by name, `${secret:NAME}`, resolved from
 // VS Code's SecretStorage by the caller; a server whose secret is missing is left out with a note.
 import type * as acp from '@agentclientprotocol/sdk';
+import { t } from '../shared/l10n';
 
 export type McpServerConfig =
   | { name: string; type: 'stdio'; command: string; args: string[]; env: Record<string, string> }
@@ -21,19 +22,21 @@ export function parseMcpServersSetting(raw: unknown): ParsedMcpServers {
   const servers: McpServerConfig[] = [];
   const errors: string[] = [];
   if (raw === undefined || raw === null) return { servers, errors };
-  if (!isObject(raw)) return { servers, errors: ['switchboard.mcpServers must be an object keyed by server name.'] };
+  if (!isObject(raw)) return { servers, errors: [t('switchboard.mcpServers must be an object keyed by server name.')] };
   for (const [name, entry] of Object.entries(raw)) {
-    const where = `switchboard.mcpServers["${name}"]`;
+    const where = 'switchboard.mcpServers[' + JSON.stringify(name) + ']';
     if (!isObject(entry)) {
-      errors.push(`${where} must be an object.`);
+      errors.push(t('{0} must be an object.', where));
       continue;
     }
     const type = entry.type ?? (entry.url !== undefined ? 'http' : 'stdio');
     if (type === 'stdio') {
       if (typeof entry.command !== 'string' || entry.command.trim() === '') {
-        errors.push(`${where} needs a "command" (or a "url" for an http server).`);
-      } else if (entry.args !== undefined && !isStringList(entry.args)) errors.push(`${where}.args must be strings.`);
-      else if (entry.env !== undefined && !isStringMap(entry.env)) errors.push(`${where}.env must map to strings.`);
+        errors.push(t('{0} needs a "command" (or a "url" for an http server).', where));
+      } else if (entry.args !== undefined && !isStringList(entry.args))
+        errors.push(t('{0}.args must be strings.', where));
+      else if (entry.env !== undefined && !isStringMap(entry.env))
+        errors.push(t('{0}.env must map to strings.', where));
       else {
         servers.push({
           name,
@@ -45,14 +48,14 @@ export function parseMcpServersSetting(raw: unknown): ParsedMcpServers {
       }
     } else if (type === 'http' || type === 'sse') {
       if (typeof entry.url !== 'string' || !/^https?:\/\//i.test(entry.url)) {
-        errors.push(`${where}.url must be an http(s) URL.`);
+        errors.push(t('{0}.url must be an http(s) URL.', where));
       } else if (entry.headers !== undefined && !isStringMap(entry.headers)) {
-        errors.push(`${where}.headers must map to strings.`);
+        errors.push(t('{0}.headers must map to strings.', where));
       } else {
         const headers = { ...((entry.headers as Record<string, string> | undefined) ?? {}) };
         servers.push({ name, type, url: entry.url, headers });
       }
-    } else errors.push(`${where}.type must be "stdio", "http" or "sse".`);
+    } else errors.push(t('{0}.type must be "stdio", "http" or "sse".', where));
   }
   return { servers, errors };
 }
@@ -130,7 +133,7 @@ export function importVsCodeMcpServers(raw: unknown): { servers: Record<string, 
         key,
         value.replace(/\$\{input:([A-Za-z0-9_.-]{1,100})\}/g, (_m, name: string) => {
           secrets.add(name);
-          return `\${secret:${name}}`;
+          return '${secret:' + name + '}';
         }),
       ]),
     );

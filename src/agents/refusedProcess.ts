@@ -4,14 +4,18 @@
 import { PassThrough } from 'node:stream';
 import type { AgentProcess, SpawnAgentProcess } from './agentProcess';
 import { formatCommandLine } from './commandLine';
+import { t } from '../shared/l10n';
 import type { AgentFailure } from '../shared/thread';
 
-export const RESTRICTED_MODE_FAILURE: Pick<AgentFailure, 'title' | 'hint'> = {
-  title: 'Switchboard runs only the Demo agent in Restricted Mode',
-  hint:
-    'Agents run programs and read and write files in this folder, so they start only in a trusted workspace. ' +
-    'Trust the folder ("Workspaces: Manage Workspace Trust"), then press Restart.',
-};
+/** A function, not a constant: its words are in the display language, known only once the extension runs. */
+export function restrictedModeFailure(): Pick<AgentFailure, 'title' | 'hint'> {
+  return {
+    title: t('Switchboard runs only the Demo agent in Restricted Mode'),
+    hint: t(
+      'Agents run programs and read and write files in this folder, so they start only in a trusted workspace. Trust the folder ("Workspaces: Manage Workspace Trust"), then press Restart.',
+    ),
+  };
+}
 
 export function refusedAgentProcess(
   command: string,

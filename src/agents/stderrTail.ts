@@ -7,6 +7,8 @@
 // Lines are split on the "\n" byte, which never occurs inside a UTF-8 sequence, so a character
 // split across chunks is carried over as bytes and decoded whole.
 
+import { t } from '../shared/l10n';
+
 export const DEFAULT_TAIL_LINES = 50;
 /** A single line longer than this is cut: the tail is for humans, not for full logs. */
 const MAX_LINE_CHARS = 2000;
@@ -86,9 +88,23 @@ export class StderrTail {
     this.timer = undefined;
     const parts = this.batch;
     if (this.dropped > 0) {
+      const { maxLinesPerInterval, maxBytesPerInterval, intervalMs } = this.limits;
+      const kib = Math.round(maxBytesPerInterval / 1024);
       parts.push(
-        `… ${this.dropped} line${this.dropped === 1 ? '' : 's'} dropped (the agent wrote more than ${this.limits.maxLinesPerInterval} lines or ` +
-          `${Math.round(this.limits.maxBytesPerInterval / 1024)} KiB in ${this.limits.intervalMs} ms; the last lines are kept for the error card)`,
+        this.dropped === 1
+          ? t(
+              '… 1 line dropped (the agent wrote more than {0} lines or {1} KiB in {2} ms; the last lines are kept for the error card)',
+              maxLinesPerInterval,
+              kib,
+              intervalMs,
+            )
+          : t(
+              '… {0} lines dropped (the agent wrote more than {1} lines or {2} KiB in {3} ms; the last lines are kept for the error card)',
+              this.dropped,
+              maxLinesPerInterval,
+              kib,
+              intervalMs,
+            ),
       );
     }
     this.batch = [];

@@ -7,6 +7,7 @@ import { contextBlocks, contextLabel, type ContextRef, type ResolvedContext } fr
 import { parseContextRefs } from './contextRefs';
 import { clampLine, parseWebviewMessage } from './webviewMessages';
 import { clampPosition, pathCandidates } from './pathTarget';
+import { t } from '../shared/l10n';
 import { errorMessage } from '../shared/errorMessage';
 
 export interface ChatHost {
@@ -219,41 +220,71 @@ async function dispatch(message: WebviewToHost, host: ChatHost): Promise<void> {
   }
 }
 
-const WHAT_FAILED: Record<WebviewToHost['type'], string> = {
-  ready: 'show the chat',
-  resync: 'refresh the chat',
-  prompt: 'send the prompt',
-  queuePrompt: 'queue the message',
-  editQueued: 'edit the queued message',
-  removeQueued: 'remove the queued message',
-  sendNow: 'send the message now',
-  pickContext: 'add context',
-  cancel: 'cancel the turn',
-  permission: 'answer the permission request',
-  setMode: 'change the mode',
-  setConfigOption: 'change the session setting',
-  authenticate: 'sign in to the agent',
-  restartAgent: 'restart the agent',
-  newChat: 'start a new chat',
-  openLocation: 'open the file',
-  openPath: 'open the file',
-  openDiff: 'open the diff',
-  copy: 'copy to the clipboard',
-  showLog: 'show the agent log',
-  configureAgents: 'open the agent settings',
-  stopTerminal: 'stop the command',
-  openTerminal: 'open the terminal',
-  reviewFile: 'apply the review action',
-  reviewSession: 'apply the review action to the session',
-  restoreCheckpoint: 'restore the checkpoint',
-  editMessage: 'continue from the edited message',
-  elicitation: 'answer the form',
-  showChat: 'show the chat',
-  closeChat: 'close the chat',
-  openChatInEditor: 'open the chat in an editor tab',
-};
-
-const AGENT_ADVICE = 'Check "Switchboard: Show Agent Log", or run "Switchboard: Restart Agent".';
+/** What the user was doing when a message from the chat failed, in the display language. */
+function whatFailed(type: WebviewToHost['type']): string {
+  switch (type) {
+    case 'ready':
+    case 'showChat':
+      return t('show the chat');
+    case 'resync':
+      return t('refresh the chat');
+    case 'prompt':
+      return t('send the prompt');
+    case 'queuePrompt':
+      return t('queue the message');
+    case 'editQueued':
+      return t('edit the queued message');
+    case 'removeQueued':
+      return t('remove the queued message');
+    case 'sendNow':
+      return t('send the message now');
+    case 'pickContext':
+      return t('add context');
+    case 'cancel':
+      return t('cancel the turn');
+    case 'permission':
+      return t('answer the permission request');
+    case 'setMode':
+      return t('change the mode');
+    case 'setConfigOption':
+      return t('change the session setting');
+    case 'authenticate':
+      return t('sign in to the agent');
+    case 'restartAgent':
+      return t('restart the agent');
+    case 'newChat':
+      return t('start a new chat');
+    case 'openLocation':
+    case 'openPath':
+      return t('open the file');
+    case 'openDiff':
+      return t('open the diff');
+    case 'copy':
+      return t('copy to the clipboard');
+    case 'showLog':
+      return t('show the agent log');
+    case 'configureAgents':
+      return t('open the agent settings');
+    case 'stopTerminal':
+      return t('stop the command');
+    case 'openTerminal':
+      return t('open the terminal');
+    case 'reviewFile':
+      return t('apply the review action');
+    case 'reviewSession':
+      return t('apply the review action to the session');
+    case 'restoreCheckpoint':
+      return t('restore the checkpoint');
+    case 'editMessage':
+      return t('continue from the edited message');
+    case 'elicitation':
+      return t('answer the form');
+    case 'closeChat':
+      return t('close the chat');
+    case 'openChatInEditor':
+      return t('open the chat in an editor tab');
+  }
+}
 
 /**
  * The content blocks of the attached context for this thread's agent. The webview already says in
@@ -269,8 +300,11 @@ async function attachedBlocks(
   const caps = thread.snapshot().state.agentCapabilities?.promptCapabilities;
   const { blocks, refused } = contextBlocks(await host.resolveContext(refs), caps);
   if (refused.length > 0) {
+    const names = refused.map(contextLabel).join(', ');
     host.reportError(
-      `${thread.agent.displayName} cannot take ${refused.map(contextLabel).join(', ')}; sent without ${refused.length === 1 ? 'it' : 'them'}.`,
+      refused.length === 1
+        ? t('{0} cannot take {1}; sent without it.', thread.agent.displayName, names)
+        : t('{0} cannot take {1}; sent without them.', thread.agent.displayName, names),
     );
   }
   return blocks;
@@ -294,6 +328,13 @@ export function errorAdvice(type: WebviewToHost['type'], error: unknown): string
     'showChat',
     'openChatInEditor',
   ].includes(type);
-  const advice = touchesAgent ? ` ${AGENT_ADVICE}` : '';
-  return `Switchboard could not ${WHAT_FAILED[type]}: ${reason.replace(/\.$/, '')}.${advice}`;
+  const what = whatFailed(type);
+  const why = reason.replace(/\.$/, '');
+  return touchesAgent
+    ? t(
+        'Switchboard could not {0}: {1}. Check "Switchboard: Show Agent Log", or run "Switchboard: Restart Agent".',
+        what,
+        why,
+      )
+    : t('Switchboard could not {0}: {1}.', what, why);
 }

@@ -7,6 +7,7 @@
 // read every simple command of it (src/chat/shellCommands.ts): an allow rule needs every one of them
 // to start with an allowed prefix, a reject rule fires on any of them. Other kinds have no prefix:
 // the rule covers the kind. Reject wins over allow.
+import { t } from '../shared/l10n';
 import type * as acp from '@agentclientprotocol/sdk';
 import { simpleCommands } from './shellCommands';
 
@@ -215,6 +216,8 @@ export function automaticAnswer(
 
 /** How a rule reads on a card and in the list: `allow execute "git status …"` */
 export function describeRule(rule: Pick<PermissionRule, 'decision' | 'kind' | 'prefix'>): string {
-  const what = rule.prefix ? `${rule.kind} "${rule.prefix.join(' ')} …"` : `every ${rule.kind}`;
-  return `${rule.decision === 'allow' ? 'allow' : 'reject'} ${what}`;
+  // The kind and the command stay as written (they are what the rule matches); the words around them translate.
+  const command = rule.prefix ? `${rule.kind} "${rule.prefix.join(' ')} …"` : null;
+  if (rule.decision === 'allow') return command ? t('allow {0}', command) : t('allow every {0}', rule.kind);
+  return command ? t('reject {0}', command) : t('reject every {0}', rule.kind);
 }

@@ -1,6 +1,7 @@
 // What "Restore Checkpoint..." shows: one readable line per stored prompt checkpoint, newest
 // first. After a window reload the chats are gone, so this list (when, what prompt came next, how
 // many files) is the only way left to name a checkpoint.
+import { t } from '../shared/l10n';
 import type { CheckpointManifest } from './checkpointStore';
 import { stateAt } from './restore';
 
@@ -29,13 +30,13 @@ export function trimPrompt(text: string, max: number): string {
 /** "just now", "5 min ago", "3 h ago", "yesterday", "4 days ago" (a clock set back reads as "just now"). */
 export function relativeTime(then: number, now: number): string {
   const seconds = Math.max(0, Math.round((now - then) / 1000));
-  if (seconds < 45) return 'just now';
+  if (seconds < 45) return t('just now');
   const minutes = Math.max(1, Math.round(seconds / 60));
-  if (minutes < 60) return `${minutes} min ago`;
+  if (minutes < 60) return t('{0} min ago', minutes);
   const hours = Math.floor(minutes / 60);
-  if (hours < 24) return `${hours} h ago`;
+  if (hours < 24) return t('{0} h ago', hours);
   const days = Math.floor(hours / 24);
-  return days === 1 ? 'yesterday' : `${days} days ago`;
+  return days === 1 ? t('yesterday') : t('{0} days ago', days);
 }
 
 const twoDigits = (value: number): string => String(value).padStart(2, '0');
@@ -59,7 +60,7 @@ export function checkpointPicks(manifests: readonly CheckpointManifest[], now: n
       return {
         checkpointId: manifest.id,
         label: `${relativeTime(manifest.createdAt, now)} · ${clockTime(manifest.createdAt, now)}`,
-        description: fileCount === 1 ? '1 file' : `${fileCount} files`,
+        description: fileCount === 1 ? t('1 file') : t('{0} files', fileCount),
         detail: prompt === '' ? manifest.label : `“${prompt}”`,
       };
     });

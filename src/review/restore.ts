@@ -1,6 +1,7 @@
 // Restoring a checkpoint: what the files were at that point, which ones change now, which of
 // those the user edited since (the confirmation says so), and an undo: before writing, the
 // texts being replaced are stored as a `restore` checkpoint, so restoring that one undoes it.
+import { t } from '../shared/l10n';
 import { hashText, type BlobRef, type CheckpointManifest, type CheckpointStore } from './checkpointStore';
 import { errorMessage } from '../shared/errorMessage';
 
@@ -85,7 +86,7 @@ export async function executeRestore(
   for (const change of chosen) before[change.path] = await files.read(change.path);
   const undoCheckpoint = await store.create({
     kind: 'restore',
-    label: `Before restoring ${plan.checkpointId}`,
+    label: t('Before restoring {0}', plan.checkpointId),
     createdAt,
     files: before,
   });

@@ -2,6 +2,7 @@
 // handlers and the routing of per-session traffic (session/update, request_permission, fs/*) by
 // sessionId, so one process can host several sessions. Reports the process going away exactly
 // once, unless stop() asked for it.
+import { t } from '../shared/l10n';
 import type * as acp from '@agentclientprotocol/sdk';
 import type { AgentProcess, SpawnAgentProcess } from '../agents/agentProcess';
 import {
@@ -134,7 +135,7 @@ export class AgentConnection {
       this.rpc.dispose();
       if (this.stopping) return;
       this.reportLost(
-        this.outputClosed ? { ...exit.failure, title: 'The agent closed its output and was stopped' } : exit.failure,
+        this.outputClosed ? { ...exit.failure, title: t('The agent closed its output and was stopped') } : exit.failure,
       );
     });
     this.rpc.onClose((reason) => {

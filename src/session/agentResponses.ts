@@ -1,5 +1,6 @@
 // What the controller takes from the agent's answers (initialize, session/new, session/prompt,
 // set_config_option) into the thread state: bounded like updates, since every snapshot carries it.
+import { t } from '../shared/l10n';
 import type * as acp from '@agentclientprotocol/sdk';
 import type { ThreadAction } from '../shared/actions';
 import { metaOf } from '../shared/sessionUpdates';
@@ -34,6 +35,6 @@ function isCount(value: unknown): boolean {
 /** An agent's error message is shown in the chat: the first 8 KiB of it. */
 export function capText(text: string, max = 8 * 1024): string {
   return typeof text === 'string' && text.length > max
-    ? `${text.slice(0, max)}… [${text.length - max} more characters]`
+    ? t('{0}… [{1} more characters]', text.slice(0, max), text.length - max)
     : String(text);
 }

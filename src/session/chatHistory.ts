@@ -2,6 +2,7 @@
 // sessions agents list (`session/list`, paged with its cursor, filtered by cwd), merged without
 // duplicates (a journal whose session an agent also lists is one item). What an agent lists is
 // hostile input: each field is checked and bounded, and so are the pages. Pure: no vscode.
+import { t } from '../shared/l10n';
 import type * as acp from '@agentclientprotocol/sdk';
 import type { AgentDescriptor, ThreadState } from '../shared/thread';
 import { chatTitle } from './chatList';
@@ -63,7 +64,7 @@ export function agentItems(
       threadId: null,
       agent,
       sessionId,
-      title: title || `Session ${sessionId.slice(0, 40)}`,
+      title: title || t('Session {0}', sessionId.slice(0, 40)),
       updatedAt: parseTime(session.updatedAt) ?? 0,
       source: 'agent',
       agentDeletes,

@@ -3,6 +3,7 @@
 // entries, which may be thousands). A chat in the background that asks for permission or ends a
 // turn is reported once (onAttention), so the glue can raise a badge and a notification.
 // Pure: no vscode.
+import { t } from '../shared/l10n';
 import type { ThreadAction } from '../shared/actions';
 import type { ChatState, ChatSummary } from '../shared/messages';
 import type { ThreadController } from './api';
@@ -195,7 +196,7 @@ function firstPrompt(state: ReturnType<ThreadController['snapshot']>['state']): 
     if (entry.kind !== 'user') continue;
     for (const part of entry.parts) if (part.kind === 'text' && part.text.trim() !== '') return oneLine(part.text);
   }
-  return 'New chat';
+  return t('New chat');
 }
 
 function oneLine(text: string): string {

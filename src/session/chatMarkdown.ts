@@ -1,11 +1,12 @@
 // A chat as a Markdown document (the history's "Export as Markdown"): who said what, tool calls
 // with their status and the files they touched, and the points where the agent lost the context.
 // Agent text is Markdown already and is kept as it is; headings of ours are plain. Pure.
-import type { Entry, MessagePart, ThreadState } from '../shared/thread';
+import { t } from '../shared/l10n';
+import type { ContinueHow, Entry, MessagePart, ThreadState } from '../shared/thread';
 
 export function chatMarkdown(title: string, state: ThreadState): string {
-  const lines: string[] = [`# ${oneLine(title)}`, '', `Agent: ${oneLine(state.agent.displayName)}`];
-  if (state.sessionId) lines.push(`Session: \`${state.sessionId.replace(/`/g, '')}\``);
+  const lines: string[] = [`# ${oneLine(title)}`, '', t('Agent: {0}', oneLine(state.agent.displayName))];
+  if (state.sessionId) lines.push(t('Session: {0}', '`' + state.sessionId.replace(/`/g, '') + '`'));
   lines.push('');
   for (const entry of state.entries) {
     const text = entryMarkdown(entry);
@@ -17,30 +18,46 @@ export function chatMarkdown(title: string, state: ThreadState): string {
 function entryMarkdown(entry: Entry): string | null {
   switch (entry.kind) {
     case 'user':
-      return `## You\n\n${partsText(entry.parts)}`;
+      return heading(t('You'), partsText(entry.parts));
     case 'agent':
-      return `## Agent\n\n${partsText(entry.parts)}`;
+      return heading(t('Agent'), partsText(entry.parts));
     case 'thought':
-      return quote(`Thinking: ${partsText(entry.parts)}`);
+      return quote(t('Thinking: {0}', partsText(entry.parts)));
     case 'tool': {
       const files = entry.tool.locations.map((location) => `\`${location.path}\``).join(', ');
-      return `- Tool: ${oneLine(entry.tool.title)} (${entry.tool.status})${files ? ` — ${files}` : ''}`;
+      const tool = t('Tool: {0} ({1})', oneLine(entry.tool.title), entry.tool.status);
+      return files ? `- ${tool} — ${files}` : `- ${tool}`;
     }
     case 'failure':
-      return quote(`The agent stopped: ${oneLine(entry.failure.title)}`);
+      return quote(t('The agent stopped: {0}', oneLine(entry.failure.title)));
     case 'continued':
-      return quote(
-        entry.how === 'new'
-          ? 'The agent starts fresh from here (it does not know the conversation above).'
-          : `Chat ${entry.how}.`,
-      );
+      return quote(continuedText(entry.how));
     case 'notice':
       return quote(entry.text);
     case 'turnEnd':
-      return entry.stopReason === 'end_turn' ? null : quote(`The turn ended: ${entry.stopReason}.`);
+      return entry.stopReason === 'end_turn' ? null : quote(t('The turn ended: {0}.', entry.stopReason));
     case 'protocolError':
     case 'elicitation':
       return null;
+  }
+}
+
+function heading(who: string, text: string): string {
+  return `## ${who}\n\n${text}`;
+}
+
+function continuedText(how: ContinueHow): string {
+  switch (how) {
+    case 'new':
+      return t('The agent starts fresh from here (it does not know the conversation above).');
+    case 'resumed':
+      return t('Chat resumed.');
+    case 'loaded':
+      return t('Chat loaded.');
+    case 'forked':
+      return t('Chat forked.');
+    case 'seeded':
+      return t('Chat seeded.');
   }
 }
 

@@ -9,6 +9,7 @@
 // order. A streamed message is written again each time it grew since the last write (at most
 // about once a second); compact() rewrites the file with each entry once. A torn last line (the
 // host was killed mid-write) is skipped and reported as a note. Pure: no Node, no vscode.
+import { t } from '../shared/l10n';
 import type { AgentDescriptor, Entry, ThreadState } from '../shared/thread';
 import { createThreadState } from '../shared/thread';
 import { settleTurn } from '../shared/toolEntries';
@@ -119,7 +120,7 @@ export function decodeJournal(text: string): DecodedJournal | null {
     try {
       record = JSON.parse(line);
     } catch {
-      notes.push(`line ${i + 1} is not JSON and was skipped`);
+      notes.push(t('line {0} is not JSON and was skipped', i + 1));
       continue;
     }
     const entry = (record as { e?: unknown } | null)?.e;
@@ -131,7 +132,7 @@ export function decodeJournal(text: string): DecodedJournal | null {
     } else if (fields && typeof fields === 'object' && !Array.isArray(fields)) {
       for (const field of META_FIELDS) if (field in fields) meta[field] = (fields as Record<string, unknown>)[field];
     } else {
-      notes.push(`line ${i + 1} is neither an entry nor thread fields and was skipped`);
+      notes.push(t('line {0} is neither an entry nor thread fields and was skipped', i + 1));
     }
   }
   const base = createThreadState({ agentId: header.agent.id, threadId: header.threadId }, header.agent);
@@ -199,5 +200,5 @@ function isEntry(value: unknown): value is Entry {
 }
 
 function tornNote(line: string): string {
-  return `the last line (${line.length} characters) was cut off when the window closed and was skipped`;
+  return t('the last line ({0} characters) was cut off when the window closed and was skipped', line.length);
 }

@@ -4,6 +4,7 @@
 // disregard the edited message and what followed), otherwise in a new session given the
 // conversation before the edited message as text. Either way the transcript says which, what it
 // went back to, and how many files were put back (the `continued` entry). Beside ThreadController.
+import { t } from '../shared/l10n';
 import type * as acp from '@agentclientprotocol/sdk';
 import type * as unstable from '@agentclientprotocol/sdk/unstable';
 import { AcpRpcError } from '../protocol/errors';
@@ -68,7 +69,7 @@ export async function continueFromEdit(
     } catch (error) {
       if (!port.isCurrent(gen) || !(error instanceof AcpRpcError)) return; // the agent went away: its failure shows
       port.log(`[switchboard] session/fork of ${sessionId} failed (${error.message}); continuing in a new session`);
-      reason = capText(`The agent could not fork the session: ${error.message}`, 300);
+      reason = capText(t('The agent could not fork the session: {0}', error.message), 300);
     }
   }
   const created: acp.NewSessionResponse = await gen.connection.rpc.request(AgentMethod.sessionNew, params);

@@ -3,6 +3,7 @@
 // else session/load with its replay reconciled, src/session/sessionContinuation.ts); otherwise
 // session/new, and the transcript marks where the agent lost the context. `auth_required` turns
 // into the sign-in state. The same folders and MCP servers go with every one of the three calls.
+import { t } from '../shared/l10n';
 import { resolve as resolvePath } from 'node:path';
 import type * as acp from '@agentclientprotocol/sdk';
 import { noAuthMethodFailure, startupFailure } from '../agents/failure';
@@ -55,7 +56,7 @@ export async function sessionParams(
     // The session still starts; the transcript says what is missing and why.
     port.dispatch({
       type: 'notice',
-      text: capText(`MCP servers were not passed to the agent: ${errorMessage(error)}`, 1024),
+      text: capText(t('MCP servers were not passed to the agent: {0}', errorMessage(error)), 1024),
     });
     params = { cwd: roots.cwd, mcpServers: [] };
   }

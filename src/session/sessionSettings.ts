@@ -1,6 +1,7 @@
 // The session's mode and config options (session/set_mode, session/set_config_option). A change
 // shows once the agent accepts it; a refusal, an error or no answer within the timeout sends the
 // selector back to the agent's value with the reason beside it: failure as state, nothing changed.
+import { t } from '../shared/l10n';
 import type * as acp from '@agentclientprotocol/sdk';
 import { AgentMethod } from '../protocol/methods';
 import type { SettingTarget } from '../shared/thread';
@@ -29,7 +30,7 @@ export async function setMode(port: SessionSettingsPort, modeId: string): Promis
     await gen.connection.rpc.request(AgentMethod.sessionSetMode, { sessionId, modeId }, { timeoutMs: port.timeoutMs });
   } catch (error) {
     if (port.authRequired?.(gen, error, () => setMode(port, modeId))) return;
-    return settingFailed(port, gen, { kind: 'mode' }, `Could not switch the mode to ${modeId}`, error);
+    return settingFailed(port, gen, { kind: 'mode' }, t('Could not switch the mode to {0}', modeId), error);
   }
   if (port.isCurrent(gen)) port.dispatch({ type: 'modeChanged', modeId });
 }
@@ -50,7 +51,7 @@ export async function setConfigOption(
     });
   } catch (error) {
     if (port.authRequired?.(gen, error, () => setConfigOption(port, configId, value))) return;
-    return settingFailed(port, gen, { kind: 'config', configId }, `Could not set ${configId}`, error);
+    return settingFailed(port, gen, { kind: 'config', configId }, t('Could not set {0}', configId), error);
   }
   if (port.isCurrent(gen))
     port.dispatch({ type: 'configOptionsReplaced', configOptions: bounded(response.configOptions) });

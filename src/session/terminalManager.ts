@@ -286,7 +286,7 @@ export class TerminalManager {
     if (mode !== 'pipes' || this.warnedAboutPipes || this.options.mode === 'pipes') return;
     this.warnedAboutPipes = true;
     this.options.log(
-      `[switchboard] node-pty could not load (${ptyLoadProblem() ?? 'unknown reason'}); terminals run with plain pipes: no colours or line editing`,
+      `[switchboard] node-pty could not load (${ptyLoadProblem() ?? 'unknown'}); terminals run with plain pipes: no colours or line editing`,
     );
   }
 }

@@ -5,6 +5,7 @@
 // The parts live beside it: opening the session (sessionOpener.ts), permission requests
 // (permissionRequests.ts), elicitation forms (elicitationRequests.ts), the queue of messages
 // typed during a turn (promptQueueSender.ts) and the bounds on agent answers (agentResponses.ts).
+import { t } from '../shared/l10n';
 import type * as acp from '@agentclientprotocol/sdk';
 import { spawnAgentProcess, type SpawnAgentProcess } from '../agents/agentProcess';
 import { AcpRpcError } from '../protocol/errors';
@@ -181,7 +182,7 @@ export class AcpThreadController implements ThreadController {
     } catch (error) {
       // Only a bug gets here (e.g. a throwing spawn factory); it must still become state.
       const failure = {
-        title: `Could not start the agent: ${errorMessage(error)}`,
+        title: t('Could not start the agent: {0}', errorMessage(error)),
         commandLine: agent.command,
         stderrTail: [],
       };
@@ -239,7 +240,7 @@ export class AcpThreadController implements ThreadController {
     } catch (error) {
       if (!turn.cancelRequested && this.signIn.required(gen, error, () => this.prompt(text, context))) {
         // The sign-in card shows; the message is sent again once signed in.
-        action = { type: 'turnFailed', message: 'The agent asks you to sign in; this message is sent again after.' };
+        action = { type: 'turnFailed', message: t('The agent asks you to sign in; this message is sent again after.') };
       } else if (error instanceof AcpRpcError) {
         // After session/cancel an agent may answer with an error instead of stopReason `cancelled`.
         action = turn.cancelRequested

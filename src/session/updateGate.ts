@@ -16,6 +16,7 @@
 //   - Invalid in a way that leaves nothing meaningful (no toolCallId, a chunk whose content is not
 //     a content block, a usage_update without numbers): rejected; the thread shows an error entry
 //     with what was wrong and the raw JSON, truncated.
+import { t } from '../shared/l10n';
 import type * as acp from '@agentclientprotocol/sdk';
 import { boundJson, FREE_FORM_BOUNDS, type BoundReport, type JsonBounds } from '../protocol/boundJson';
 import { checkParams, describeProblem, pointerSegments, pointerToPath, type SchemaProblem } from '../protocol/schema';
@@ -188,5 +189,5 @@ export function rawPreview(value: unknown, maxChars = RAW_PREVIEW_CHARS): string
   } catch {
     text = String(value);
   }
-  return text.length > maxChars ? `${text.slice(0, maxChars)}… (truncated)` : text;
+  return text.length > maxChars ? t('{0}… (truncated)', text.slice(0, maxChars)) : text;
 }

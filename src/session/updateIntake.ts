@@ -3,6 +3,7 @@
 // thread (the first MAX_PROTOCOL_ERROR_ENTRIES of a thread, then one that says the rest are
 // logged: an agent that sends nothing but junk must not bury the chat) and always a log line.
 // Tool-call `diff` content leaves its texts with the keeper here (toolDiffs.ts).
+import { t } from '../shared/l10n';
 import type * as acp from '@agentclientprotocol/sdk';
 import type { ThreadAction } from '../shared/actions';
 import type { ToolDiffs } from './toolDiffs';
@@ -35,7 +36,7 @@ export class UpdateIntake {
         return;
       case 'reject':
         this.reportProtocolError(
-          `Ignored an invalid ${variantOf(notification)} update from the agent`,
+          t('Ignored an invalid {0} update from the agent', variantOf(notification)),
           verdict.problem,
           verdict.raw,
         );
@@ -45,8 +46,8 @@ export class UpdateIntake {
         this.dispatch({ type: 'sessionUpdate', update: this.toolDiffs.update(verdict.update) });
         if (verdict.dropped?.length) {
           this.reportProtocolError(
-            `Showed part of an invalid ${variantOf(notification)} update from the agent`,
-            `Dropped ${verdict.dropped.join('; ')}`,
+            t('Showed part of an invalid {0} update from the agent', variantOf(notification)),
+            t('Dropped {0}', verdict.dropped.join('; ')),
             rawPreview(notification.update),
           );
         }
@@ -65,8 +66,11 @@ export class UpdateIntake {
     } else if (this.protocolErrors === MAX_PROTOCOL_ERROR_ENTRIES + 1) {
       this.dispatch({
         type: 'protocolError',
-        title: 'The agent keeps sending invalid messages',
-        detail: `Only the first ${MAX_PROTOCOL_ERROR_ENTRIES} are shown here; the rest are in the agent log (Switchboard: Show Agent Log).`,
+        title: t('The agent keeps sending invalid messages'),
+        detail: t(
+          'Only the first {0} are shown here; the rest are in the agent log (Switchboard: Show Agent Log).',
+          MAX_PROTOCOL_ERROR_ENTRIES,
+        ),
       });
     }
   }

@@ -7,6 +7,7 @@
 // is UNSUPPORTED; `{}` (or `true` for the booleans) means supported. Before `initialize` answered
 // (capabilities `null`) nothing optional is supported.
 import type * as acp from '@agentclientprotocol/sdk';
+import { t } from './l10n';
 
 /** Every optional thing an agent may advertise that changes what the client does. */
 export type AgentFeature =
@@ -39,30 +40,56 @@ export type AgentFeature =
 
 type Capabilities = acp.AgentCapabilities | null | undefined;
 
-/** For each feature: what a user would miss, and the capability that grants it (for the note). */
-export const FEATURES: Readonly<Record<AgentFeature, { what: string; capability: string }>> = {
-  loadSession: { what: 'reopening earlier chats', capability: 'loadSession' },
-  resumeSession: { what: 'resuming a chat', capability: 'sessionCapabilities.resume' },
-  listSessions: { what: 'listing its earlier chats', capability: 'sessionCapabilities.list' },
-  closeSession: { what: 'closing a chat', capability: 'sessionCapabilities.close' },
-  deleteSession: { what: 'deleting its chats', capability: 'sessionCapabilities.delete' },
-  forkSession: { what: 'forking a chat', capability: 'sessionCapabilities.fork' },
-  additionalDirectories: {
-    what: 'working in more than one workspace folder',
-    capability: 'sessionCapabilities.additionalDirectories',
-  },
-  logout: { what: 'signing out', capability: 'auth.logout' },
-  image: { what: 'images in messages', capability: 'promptCapabilities.image' },
-  audio: { what: 'audio in messages', capability: 'promptCapabilities.audio' },
-  embeddedContext: {
-    what: 'file contents attached to messages',
-    capability: 'promptCapabilities.embeddedContext',
-  },
-  mcpHttp: { what: 'MCP servers over HTTP', capability: 'mcpCapabilities.http' },
-  mcpSse: { what: 'MCP servers over SSE', capability: 'mcpCapabilities.sse' },
+/** For each feature, the capability that grants it (named in the notes, as the agent would advertise it). */
+const CAPABILITY: Readonly<Record<AgentFeature, string>> = {
+  loadSession: 'loadSession',
+  resumeSession: 'sessionCapabilities.resume',
+  listSessions: 'sessionCapabilities.list',
+  closeSession: 'sessionCapabilities.close',
+  deleteSession: 'sessionCapabilities.delete',
+  forkSession: 'sessionCapabilities.fork',
+  additionalDirectories: 'sessionCapabilities.additionalDirectories',
+  logout: 'auth.logout',
+  image: 'promptCapabilities.image',
+  audio: 'promptCapabilities.audio',
+  embeddedContext: 'promptCapabilities.embeddedContext',
+  mcpHttp: 'mcpCapabilities.http',
+  mcpSse: 'mcpCapabilities.sse',
 };
 
-export const AGENT_FEATURES = Object.keys(FEATURES) as readonly AgentFeature[];
+/** What a user would miss without the feature, in the display language (asked when shown, not at load). */
+function featureWhat(feature: AgentFeature): string {
+  switch (feature) {
+    case 'loadSession':
+      return t('reopening earlier chats');
+    case 'resumeSession':
+      return t('resuming a chat');
+    case 'listSessions':
+      return t('listing its earlier chats');
+    case 'closeSession':
+      return t('closing a chat');
+    case 'deleteSession':
+      return t('deleting its chats');
+    case 'forkSession':
+      return t('forking a chat');
+    case 'additionalDirectories':
+      return t('working in more than one workspace folder');
+    case 'logout':
+      return t('signing out');
+    case 'image':
+      return t('images in messages');
+    case 'audio':
+      return t('audio in messages');
+    case 'embeddedContext':
+      return t('file contents attached to messages');
+    case 'mcpHttp':
+      return t('MCP servers over HTTP');
+    case 'mcpSse':
+      return t('MCP servers over SSE');
+  }
+}
+
+export const AGENT_FEATURES = Object.keys(CAPABILITY) as readonly AgentFeature[];
 
 /** `{}` means supported; omitted and `null` (and anything not an object) do not. */
 function present(value: unknown): boolean {
@@ -107,8 +134,12 @@ export function agentOffers(capabilities: Capabilities, feature: AgentFeature): 
 
 /** The sentence shown where a control is missing: who cannot, what, and which capability says so. */
 export function whyUnavailable(agentName: string, feature: AgentFeature): string {
-  const { what, capability } = FEATURES[feature];
-  return `${agentName} does not support ${what} (it does not advertise ${capability}).`;
+  return t(
+    '{0} does not support {1} (it does not advertise {2}).',
+    agentName,
+    featureWhat(feature),
+    CAPABILITY[feature],
+  );
 }
 
 export type FeatureState = { available: true } | { available: false; reason: string };
@@ -177,23 +208,23 @@ const SESSION_SETUP = new Set(['session/new', 'session/load', 'session/resume', 
 export function requestProblem(capabilities: Capabilities, method: string, params: unknown): string | null {
   const needed = METHOD_FEATURES[method];
   if (needed && !agentOffers(capabilities, needed)) {
-    return `${method} needs ${FEATURES[needed].capability}, which the agent did not advertise`;
+    return t('{0} needs {1}, which the agent did not advertise', method, CAPABILITY[needed]);
   }
   const missing = (feature: AgentFeature | null, what: string): string | null =>
     feature && !agentOffers(capabilities, feature)
-      ? `${method} with ${what} needs ${FEATURES[feature].capability}, which the agent did not advertise`
+      ? t('{0} with {1} needs {2}, which the agent did not advertise', method, what, CAPABILITY[feature])
       : null;
   if (method === 'session/prompt') {
     const prompt = field(params, 'prompt');
     for (const block of Array.isArray(prompt) ? prompt : []) {
-      const problem = missing(contentFeature(block), `${String(field(block, 'type'))} content`);
+      const problem = missing(contentFeature(block), t('{0} content', String(field(block, 'type'))));
       if (problem) return problem;
     }
   }
   if (SESSION_SETUP.has(method)) {
     const servers = field(params, 'mcpServers');
     for (const server of Array.isArray(servers) ? servers : []) {
-      const problem = missing(mcpFeature(server), `an MCP server over ${String(field(server, 'type'))}`);
+      const problem = missing(mcpFeature(server), t('an MCP server over {0}', String(field(server, 'type'))));
       if (problem) return problem;
     }
     const directories = field(params, 'additionalDirectories');

@@ -2,6 +2,7 @@
 // of the capability rules (capabilities.ts says what the agent advertised; this says what a
 // control does about it). Pure; the webview asks it for the composer's chips, the intro and the
 // "Edit" on a previous message, the host for the MCP servers it leaves out and the Edit route.
+import { t } from './l10n';
 import type * as acp from '@agentclientprotocol/sdk';
 import { agentOffers, whyUnavailable } from './capabilities';
 
@@ -49,7 +50,10 @@ export function controlState(control: ChatControl, context: ControlContext): Con
     case 'embedContext':
       return agentOffers(capabilities, 'embeddedContext')
         ? AVAILABLE
-        : { kind: 'degraded', note: `Sent as a link, not its text: ${whyUnavailable(agentName, 'embeddedContext')}` };
+        : {
+            kind: 'degraded',
+            note: t('Sent as a link, not its text: {0}', whyUnavailable(agentName, 'embeddedContext')),
+          };
     case 'continueChat':
       return unless(
         agentOffers(capabilities, 'resumeSession') || agentOffers(capabilities, 'loadSession'),
@@ -63,7 +67,7 @@ export function controlState(control: ChatControl, context: ControlContext): Con
       return unless(agentOffers(capabilities, 'logout'), 'logout');
     case 'forkFromMessage':
       if (!context.forkEnabled) {
-        return { kind: 'unavailable', reason: 'Forking a chat is off (setting switchboard.experimental.fork).' };
+        return { kind: 'unavailable', reason: t('Forking a chat is off (setting switchboard.experimental.fork).') };
       }
       return unless(agentOffers(capabilities, 'forkSession'), 'forkSession');
   }

@@ -3,6 +3,7 @@
 // into a bounded form description the webview renders as plain controls (text only, never
 // markup), and checks the user's values against it before the host answers `accept`. Pure: the
 // host and the webview use the same rules.
+import { t } from './l10n';
 import type * as acp from '@agentclientprotocol/sdk';
 
 /** Bounds on what an agent may put in one form: it is hostile input shown in the chat. */
@@ -158,9 +159,12 @@ export function elicitationForm(params: acp.CreateElicitationRequest): Elicitati
   }
   let unusable: string | null = null;
   if (names.length > ELICITATION_BOUNDS.fields) {
-    unusable = `The form has ${names.length} fields; Switchboard shows at most ${ELICITATION_BOUNDS.fields}.`;
+    unusable = t('The form has {0} fields; Switchboard shows at most {1}.', names.length, ELICITATION_BOUNDS.fields);
   } else if (unknown.length > 0) {
-    unusable = `Switchboard cannot show the required field ${text(unknown.join(', '), ELICITATION_BOUNDS.title)}.`;
+    unusable = t(
+      'Switchboard cannot show the required field {0}.',
+      text(unknown.join(', '), ELICITATION_BOUNDS.title) ?? '',
+    );
   }
   return {
     message: text(params.message, ELICITATION_BOUNDS.message) ?? '',
@@ -192,7 +196,7 @@ export function checkContent(form: ElicitationForm, values: Record<string, unkno
     const value = Object.hasOwn(values, field.name) ? values[field.name] : undefined;
     const empty = value === undefined || value === null || value === '' || (Array.isArray(value) && value.length === 0);
     if (empty) {
-      if (field.required) problems[field.name] = 'Required.';
+      if (field.required) problems[field.name] = t('Required.');
       continue;
     }
     const problem = fieldProblem(field, value);
@@ -205,30 +209,32 @@ export function checkContent(form: ElicitationForm, values: Record<string, unkno
 function fieldProblem(field: ElicitationField, value: unknown): string | null {
   switch (field.kind) {
     case 'text':
-      if (typeof value !== 'string') return 'Must be text.';
-      if (value.length > ELICITATION_BOUNDS.value) return `At most ${ELICITATION_BOUNDS.value} characters.`;
-      if (field.minLength !== null && value.length < field.minLength) return `At least ${field.minLength} characters.`;
-      if (field.maxLength !== null && value.length > field.maxLength) return `At most ${field.maxLength} characters.`;
+      if (typeof value !== 'string') return t('Must be text.');
+      if (value.length > ELICITATION_BOUNDS.value) return t('At most {0} characters.', ELICITATION_BOUNDS.value);
+      if (field.minLength !== null && value.length < field.minLength)
+        return t('At least {0} characters.', field.minLength);
+      if (field.maxLength !== null && value.length > field.maxLength)
+        return t('At most {0} characters.', field.maxLength);
       return null;
     case 'number':
     case 'integer':
-      if (typeof value !== 'number' || !Number.isFinite(value)) return 'Must be a number.';
-      if (field.kind === 'integer' && !Number.isInteger(value)) return 'Must be a whole number.';
-      if (field.minimum !== null && value < field.minimum) return `At least ${field.minimum}.`;
-      if (field.maximum !== null && value > field.maximum) return `At most ${field.maximum}.`;
+      if (typeof value !== 'number' || !Number.isFinite(value)) return t('Must be a number.');
+      if (field.kind === 'integer' && !Number.isInteger(value)) return t('Must be a whole number.');
+      if (field.minimum !== null && value < field.minimum) return t('At least {0}.', field.minimum);
+      if (field.maximum !== null && value > field.maximum) return t('At most {0}.', field.maximum);
       return null;
     case 'boolean':
-      return typeof value === 'boolean' ? null : 'Must be yes or no.';
+      return typeof value === 'boolean' ? null : t('Must be yes or no.');
     case 'select':
       return typeof value === 'string' && field.options.some((option) => option.value === value)
         ? null
-        : 'Pick one of the choices.';
+        : t('Pick one of the choices.');
     case 'multiselect': {
       if (!Array.isArray(value) || !value.every((item) => field.options.some((option) => option.value === item)))
-        return 'Pick from the choices.';
-      if (new Set(value).size !== value.length) return 'Each choice once.';
-      if (field.minItems !== null && value.length < field.minItems) return `Pick at least ${field.minItems}.`;
-      if (field.maxItems !== null && value.length > field.maxItems) return `Pick at most ${field.maxItems}.`;
+        return t('Pick from the choices.');
+      if (new Set(value).size !== value.length) return t('Each choice once.');
+      if (field.minItems !== null && value.length < field.minItems) return t('Pick at least {0}.', field.minItems);
+      if (field.maxItems !== null && value.length > field.maxItems) return t('Pick at most {0}.', field.maxItems);
       return null;
     }
   }

@@ -1,5 +1,6 @@
 // fs/write_text_file writes, attached to the tool call that most likely made them so the card
 // can show the diff (and offer review) next to the agent's own description of the edit.
+import { t } from './l10n';
 import type { Entry, FileWriteView, ThreadState } from './thread';
 import { currentTurnStart, entryId, setTool, toolIndexOf } from './threadEntries';
 import { addWrite, basename, isOpenStatus, toolMentionsPath } from './toolCalls';
@@ -49,7 +50,7 @@ export function attachWrite(state: ThreadState, write: FileWriteView): ThreadSta
     id: entryId(n),
     tool: {
       toolCallId,
-      title: `Write ${basename(write.path)}`,
+      title: t('Write {0}', basename(write.path)),
       kind: 'edit',
       status: 'completed',
       content: [],

@@ -3,6 +3,7 @@
 // `contextSupport` to say in place what an agent cannot take; the host uses `contextBlocks`
 // after reading the texts. The rules follow the agent's `promptCapabilities` (ACP: every agent
 // takes text and resource_link; embedded `resource` needs `embeddedContext`, `image` needs `image`).
+import { t } from './l10n';
 import type * as acp from '@agentclientprotocol/sdk';
 import { whyUnavailable } from './capabilities';
 
@@ -36,7 +37,7 @@ export type Support = { ok: true } | { ok: false; reason: string };
 export function contextSupport(
   ref: ContextRef,
   caps: acp.PromptCapabilities | null | undefined,
-  agentName = 'This agent',
+  agentName = t('This agent'),
 ): Support {
   if (ref.kind === 'image' && caps?.image !== true) return { ok: false, reason: whyUnavailable(agentName, 'image') };
   return { ok: true };
@@ -63,7 +64,10 @@ export function contextBlocks(
         blocks.push({ type: 'image', mimeType: ref.mimeType, data: ref.data });
         break;
       case 'problems':
-        blocks.push({ type: 'text', text: text ?? `No problems in ${ref.path ?? 'the workspace'}.` });
+        blocks.push({
+          type: 'text',
+          text: text ?? (ref.path === null ? t('No problems in the workspace.') : t('No problems in {0}.', ref.path)),
+        });
         break;
       case 'folder':
         blocks.push({ type: 'resource_link', uri: fileUri(ref.path), name: baseName(ref.path) });
@@ -96,7 +100,7 @@ export function contextLabel(ref: ContextRef): string {
     case 'symbol':
       return `${ref.name} (${baseName(ref.path)}:${ref.range.startLine})`;
     case 'problems':
-      return ref.path === null ? 'Problems: workspace' : `Problems: ${baseName(ref.path)}`;
+      return ref.path === null ? t('Problems: workspace') : t('Problems: {0}', baseName(ref.path));
     case 'image':
       return ref.name;
   }
@@ -118,7 +122,7 @@ export function fileUri(path: string, range?: LineRange | null): string {
     .map((segment, index) => (index === 1 && /^[a-zA-Z]:$/.test(segment) ? segment : encodeURIComponent(segment)))
     .join('/');
   const fragment = range ? `#L${range.startLine}${range.endLine !== range.startLine ? `-L${range.endLine}` : ''}` : '';
-  return `file://${encoded}${fragment}`;
+  return 'file://' + encoded + fragment;
 }
 
 /** The 1-based line a `#L3` / `#L3-L7` fragment names, or null. */

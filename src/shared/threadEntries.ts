@@ -1,5 +1,6 @@
 // Low-level helpers the reducer uses to read and extend `ThreadState.entries` without ever
 // mutating the previous state. Entries are append-only, so an index into them never moves.
+import { t } from './l10n';
 import type { Entry, ThreadState, ToolCallView } from './thread';
 
 export type ToolEntry = Extract<Entry, { kind: 'tool' }>;
@@ -76,20 +77,25 @@ export function roomForAgentEntry(state: ThreadState): { ok: true } | { ok: fals
   // Only the entries past the cap can be the report: a scan of those few, not of the whole thread.
   for (let i = MAX_AGENT_ENTRIES - 1; i < state.entries.length; i++) {
     const entry = state.entries[i]!;
-    if (entry.kind === 'protocolError' && entry.title === ENTRY_CAP_TITLE) return { ok: false, state };
+    if (entry.kind === 'protocolError' && entry.title === entryCapTitle()) return { ok: false, state };
   }
   return {
     ok: false,
     state: appendEntry(state, (id) => ({
       kind: 'protocolError',
       id,
-      title: ENTRY_CAP_TITLE,
-      detail: `The agent created ${MAX_AGENT_ENTRIES} messages and tool calls in this chat; new ones are no longer shown (updates to existing ones still are). Start a new chat.`,
+      title: entryCapTitle(),
+      detail: t(
+        'The agent created {0} messages and tool calls in this chat; new ones are no longer shown (updates to existing ones still are). Start a new chat.',
+        MAX_AGENT_ENTRIES,
+      ),
     })),
   };
 }
 
-export const ENTRY_CAP_TITLE = 'This chat is full';
+export function entryCapTitle(): string {
+  return t('This chat is full');
+}
 
 /** Appends one entry with the next id. */
 export function appendEntry(state: ThreadState, make: (id: string) => Entry): ThreadState {

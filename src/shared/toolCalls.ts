@@ -1,5 +1,6 @@
 // Pure operations on one ToolCallView: creating placeholders, applying the fields of a
 // tool_call / tool_call_update / permission `toolCall`, and normalising tool-call content.
+import { t } from './l10n';
 import type * as acp from '@agentclientprotocol/sdk';
 import { cardHunks } from './diffHunks';
 import type {
@@ -12,7 +13,9 @@ import type {
 } from './thread';
 
 /** Title of a tool call we only know by id (an update for an id never announced). */
-export const PLACEHOLDER_TOOL_TITLE = 'Tool call';
+export function placeholderToolTitle(): string {
+  return t('Tool call');
+}
 
 const CONTENT_BLOCK_TYPES = new Set(['text', 'image', 'audio', 'resource', 'resource_link']);
 
@@ -24,7 +27,7 @@ export function isOpenStatus(status: ToolStatus): boolean {
 export function placeholderTool(toolCallId: string): ToolCallView {
   return {
     toolCallId,
-    title: PLACEHOLDER_TOOL_TITLE,
+    title: placeholderToolTitle(),
     kind: 'other',
     status: 'pending',
     content: [],

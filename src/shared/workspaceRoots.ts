@@ -3,6 +3,7 @@
 // resume, fork) only when it advertised sessionCapabilities.additionalDirectories; otherwise they
 // are outside its workspace: the fs handlers ask before it reads or writes there, like any other
 // folder outside (src/fs/outsideAccess.ts), and the chat says which folder it works in.
+import { t } from './l10n';
 import { agentOffers } from './capabilities';
 import type * as acp from '@agentclientprotocol/sdk';
 
@@ -50,10 +51,17 @@ export function foldersInside(
 export function rootsNotice(agentName: string, roots: AgentRoots): string | null {
   if (roots.outside.length === 0) return null;
   const list = roots.outside.join(', ');
-  return (
-    `${agentName} works in ${roots.cwd}. It cannot take more than one workspace folder ` +
-    `(it does not advertise sessionCapabilities.additionalDirectories), so ${list} ` +
-    `${roots.outside.length === 1 ? 'is' : 'are'} outside its workspace: writes there need your approval, ` +
-    `and reads follow switchboard.fs.readOutsideWorkspace.`
-  );
+  return roots.outside.length === 1
+    ? t(
+        '{0} works in {1}. It cannot take more than one workspace folder (it does not advertise sessionCapabilities.additionalDirectories), so {2} is outside its workspace: writes there need your approval, and reads follow switchboard.fs.readOutsideWorkspace.',
+        agentName,
+        roots.cwd,
+        list,
+      )
+    : t(
+        '{0} works in {1}. It cannot take more than one workspace folder (it does not advertise sessionCapabilities.additionalDirectories), so {2} are outside its workspace: writes there need your approval, and reads follow switchboard.fs.readOutsideWorkspace.',
+        agentName,
+        roots.cwd,
+        list,
+      );
 }

@@ -3,7 +3,7 @@
 import { resolve } from 'node:path';
 import { vi, afterEach, describe, expect, it } from 'vitest';
 import { spawnAgentProcess } from '../../src/agents/agentProcess';
-import { gatedSpawn, RESTRICTED_MODE_FAILURE } from '../../src/agents/refusedProcess';
+import { gatedSpawn, restrictedModeFailure } from '../../src/agents/refusedProcess';
 import type { ThreadController } from '../../src/session/api';
 import { createThreadController } from '../../src/session/threadController';
 import { testHostEnv } from './hostEnv';
@@ -24,7 +24,7 @@ describe('Restricted Mode', () => {
         return spawnAgentProcess(config, options);
       },
       (agent) => agent.isDemo || trusted,
-      RESTRICTED_MODE_FAILURE,
+      restrictedModeFailure(),
     );
     const agent = {
       id: 'scripted',
@@ -51,7 +51,7 @@ describe('Restricted Mode', () => {
     const state = controller.snapshot().state;
     expect(state.connection.kind).toBe('failed');
     if (state.connection.kind !== 'failed') return;
-    expect(state.connection.failure.title).toBe(RESTRICTED_MODE_FAILURE.title);
+    expect(state.connection.failure.title).toBe(restrictedModeFailure().title);
     expect(state.connection.failure.hint).toMatch(/Manage Workspace Trust/);
     expect(spawned).toEqual([]);
 

@@ -1,6 +1,7 @@
 // HTTP for the registry: the index (with its ETag) and agent archives. Never a hang: every request has a
 // connect-and-first-byte timeout and an idle timeout between chunks; never unbounded: the body is capped and
 // counted as it arrives. Archives are hashed while they stream to disk, so the sha256 check costs no second read.
+import { t } from '../../shared/l10n';
 import { createHash } from 'node:crypto';
 import * as fs from 'node:fs';
 import { once } from 'node:events';
@@ -68,7 +69,7 @@ async function withResponse<T>(
 ): Promise<T> {
   const controller = new AbortController();
   let reason = '';
-  let timer = setTimeout(() => abort(`no answer within ${seconds(limits.timeoutMs)}`), limits.timeoutMs);
+  let timer = setTimeout(() => abort(t('no answer within {0}', seconds(limits.timeoutMs))), limits.timeoutMs);
   function abort(why: string): void {
     reason = why;
     controller.abort();
@@ -76,23 +77,23 @@ async function withResponse<T>(
   try {
     const response = await fetch(url, { headers, signal: controller.signal, redirect: 'follow' });
     if (response.status !== 200 && response.status !== 304) {
-      throw new HttpError(`${url} answered HTTP ${response.status}`, response.status);
+      throw new HttpError(t('{0} answered HTTP {1}', url, response.status), response.status);
     }
     const declared = Number(response.headers.get('content-length') ?? NaN);
-    if (declared > limits.maxBytes) throw new HttpError(`${url} is larger than ${mib(limits.maxBytes)}`);
+    if (declared > limits.maxBytes) throw new HttpError(t('{0} is larger than {1}', url, mib(limits.maxBytes)));
     async function* body(): AsyncIterable<Buffer> {
       if (!response.body) return;
       let total = 0;
       const reader = response.body.getReader();
       for (;;) {
         clearTimeout(timer);
-        timer = setTimeout(() => abort(`the download stalled for ${seconds(limits.idleMs)}`), limits.idleMs);
+        timer = setTimeout(() => abort(t('the download stalled for {0}', seconds(limits.idleMs))), limits.idleMs);
         const { done, value } = await reader.read();
         if (done) return;
         total += value.byteLength;
         if (total > limits.maxBytes) {
           await reader.cancel();
-          throw new HttpError(`${url} is larger than ${mib(limits.maxBytes)}`);
+          throw new HttpError(t('{0} is larger than {1}', url, mib(limits.maxBytes)));
         }
         yield Buffer.from(value.buffer, value.byteOffset, value.byteLength);
       }
@@ -102,16 +103,16 @@ async function withResponse<T>(
     if (reason) throw new HttpError(`${url}: ${reason}`);
     if (error instanceof HttpError) throw error;
     const cause = (error as { cause?: { code?: string; message?: string } }).cause;
-    throw new HttpError(`${url} could not be reached (${cause?.code ?? cause?.message ?? String(error)})`);
+    throw new HttpError(t('{0} could not be reached ({1})', url, cause?.code ?? cause?.message ?? String(error)));
   } finally {
     clearTimeout(timer);
   }
 }
 
 function seconds(ms: number): string {
-  return `${Math.round(ms / 100) / 10} s`;
+  return t('{0} s', Math.round(ms / 100) / 10);
 }
 
 function mib(bytes: number): string {
-  return `${Math.round(bytes / 1024 ** 2)} MiB`;
+  return t('{0} MiB', Math.round(bytes / 1024 ** 2));
 }

@@ -7,6 +7,7 @@
 // install that fails or is interrupted leaves the previous state untouched (its half-built folder is removed,
 // or pruned on the next install). Folders are never moved after they are built, because npm and uv write
 // absolute paths into them. The previous version stays on disk until the next update, for a one-click rollback.
+import { t } from '../../shared/l10n';
 import { randomBytes } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -217,15 +218,15 @@ export class RegistryInstaller {
     folder: string,
   ): Promise<{ runner: 'node' | 'exec'; entry: string }> {
     // Its own package.json, so npm installs here and not into a package.json it finds further up.
-    await fs.promises.writeFile(path.join(folder, 'package.json'), '{ "private": true }\n');
+    await fs.promises.writeFile(path.join(folder, 'package.json'), JSON.stringify({ private: true }) + '\n');
     await this.options.runTool({
       command: 'npm',
       args: ['install', '--prefix', folder, '--no-audit', '--no-fund', '--omit=dev', '--', dist.package],
       cwd: folder,
       env: this.options.toolEnv(),
       timeoutMs: this.options.toolTimeoutMs ?? TOOL_TIMEOUT_MS,
-      what: 'npm (part of Node.js)',
-      getIt: 'Install Node.js from https://nodejs.org (it includes npm), then try again.',
+      what: t('npm (part of Node.js)'),
+      getIt: t('Install Node.js from https://nodejs.org (it includes npm), then try again.'),
     });
     const name = npmPackageName(dist.package);
     const packageDir = path.join(folder, 'node_modules', ...name.split('/'));
@@ -236,9 +237,14 @@ export class RegistryInstaller {
     const entries = Object.entries(bins ?? {});
     const wanted = dist.cmd ?? name.split('/').pop();
     const bin = entries.find(([key]) => key === wanted) ?? (entries.length === 1 ? entries[0] : undefined);
-    if (!bin) throw new Error(`The npm package ${name} has no program${dist.cmd ? ` named ${dist.cmd}` : ''} to run`);
+    if (!bin)
+      throw new Error(
+        dist.cmd
+          ? t('The npm package {0} has no program named {1} to run', name, dist.cmd)
+          : t('The npm package {0} has no program to run', name),
+      );
     const script = path.resolve(packageDir, bin[1]);
-    if (!isInside(packageDir, script)) throw new Error(`The npm package ${name} names a program outside itself`);
+    if (!isInside(packageDir, script)) throw new Error(t('The npm package {0} names a program outside itself', name));
     // Started with node directly: no npx resolution on each launch, and no .cmd shim on Windows.
     const head = (await fs.promises.readFile(script, 'utf8').catch(() => '')).slice(0, 200);
     const runner = !head.startsWith('#!') || /node/.test(head.split('\n')[0] ?? '') ? 'node' : 'exec';
@@ -254,12 +260,13 @@ export class RegistryInstaller {
       cwd: folder,
       env,
       timeoutMs: this.options.toolTimeoutMs ?? TOOL_TIMEOUT_MS,
-      what: 'uv (the Python package manager)',
-      getIt: 'Install uv from https://docs.astral.sh/uv/ , then try again.',
+      what: t('uv (the Python package manager)'),
+      getIt: t('Install uv from https://docs.astral.sh/uv/ , then try again.'),
     });
     const name = dist.cmd ?? dist.package.split(/[@=<>~![]/)[0] ?? dist.package;
     const program = path.join(bin, process.platform === 'win32' ? `${name}.exe` : name);
-    if (!fs.existsSync(program)) throw new Error(`uv installed ${dist.package} but it has no program named ${name}`);
+    if (!fs.existsSync(program))
+      throw new Error(t('uv installed {0} but it has no program named {1}', dist.package, name));
     return path.relative(folder, program);
   }
 

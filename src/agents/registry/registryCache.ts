@@ -1,6 +1,7 @@
 // The registry index with a copy on disk: asked for with the cached copy's ETag (a 304 costs no body), written
 // atomically when it changes, and shown from the copy with its age when the network fails, so Browse Agents
 // works offline and a flaky network never leaves the user staring at a spinner.
+import { t } from '../../shared/l10n';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { fetchText, type HttpLimits } from './download';
@@ -80,12 +81,11 @@ export class RegistryCache {
 /** "3 minutes", "2 days": how old a cached copy is. */
 export function describeAge(ms: number): string {
   const minutes = Math.floor(ms / 60_000);
-  if (minutes < 1) return 'less than a minute';
-  if (minutes < 60) return `${minutes} minute${minutes === 1 ? '' : 's'}`;
+  if (minutes < 1) return t('less than a minute');
+  if (minutes < 60) return minutes === 1 ? t('1 minute') : t('{0} minutes', minutes);
   const hours = Math.floor(minutes / 60);
-  if (hours < 48) return `${hours} hour${hours === 1 ? '' : 's'}`;
-  const days = Math.floor(hours / 24);
-  return `${days} days`;
+  if (hours < 48) return hours === 1 ? t('1 hour') : t('{0} hours', hours);
+  return t('{0} days', Math.floor(hours / 24));
 }
 
 function message(error: unknown): string {

@@ -2,6 +2,7 @@
 // mirrors the registry's agent.schema.json (id, name, version, description, license, icon, distribution with
 // `binary` per platform, `npx`, `uvx`). The index comes from the network, so it is hostile input: every field is
 // checked and bounded, and an entry that fails is left out with a reason instead of failing the whole list.
+import { t } from '../../shared/l10n';
 
 export const DEFAULT_REGISTRY_URL = 'https://cdn.agentclientprotocol.com/registry/v1/latest/registry.json';
 
@@ -84,11 +85,11 @@ export function parseRegistryIndex(raw: unknown): RegistryIndex {
       seen.add(agent.id);
       agents.push(agent);
     } catch (error) {
-      problems.push(`Registry entry ${index}: ${error instanceof Error ? error.message : String(error)}`);
+      problems.push(t('Registry entry {0}: {1}', index, error instanceof Error ? error.message : String(error)));
     }
   }
   if (raw.agents.length > MAX_AGENTS)
-    problems.push(`The registry lists over ${MAX_AGENTS} agents; the rest are left out`);
+    problems.push(t('The registry lists over {0} agents; the rest are left out', MAX_AGENTS));
   return { agents, problems };
 }
 
@@ -127,7 +128,7 @@ function parseAgent(raw: unknown): RegistryAgent {
 
 function binaryTarget(raw: unknown, id: string): BinaryTarget {
   if (!isObject(raw)) throw new Error(`${id}: a binary target is not an object`);
-  const archive = httpUrl(raw.archive, `${id}: binary archive`);
+  const archive = httpUrl(raw.archive, t('{0}: binary archive', id));
   const cmd = text(raw.cmd, 'cmd');
   let sha256: string | undefined;
   if (raw.sha256 !== undefined) {

@@ -2,6 +2,7 @@
 // apply because it is their program with their environment. Started through cross-spawn, which finds and
 // quotes Windows `.cmd` shims (npm.cmd) the way cmd.exe needs; output is kept as a bounded tail for the error;
 // a tool that does not finish in time is killed, so an install never hangs.
+import { t } from '../../shared/l10n';
 import crossSpawn from 'cross-spawn';
 
 export interface ToolRun {
@@ -42,8 +43,8 @@ export const runTool: RunTool = (run) =>
       clearTimeout(timer);
       reject(
         error.code === 'ENOENT'
-          ? new Error(`${run.what} was not found on PATH. ${run.getIt}`)
-          : new Error(`${run.command} could not start: ${error.message}`),
+          ? new Error(t('{0} was not found on PATH. {1}', run.what, run.getIt))
+          : new Error(t('{0} could not start: {1}', run.command, error.message)),
       );
     });
     child.once('close', (code, signal) => {
@@ -51,7 +52,8 @@ export const runTool: RunTool = (run) =>
       if (code === 0) resolve();
       else {
         const last = tail.trim().split('\n').slice(-12).join('\n');
-        reject(new Error(`${run.command} ${run.args.join(' ')} failed (${signal ?? `exit code ${code}`}):\n${last}`));
+        const how = signal ?? t('exit code {0}', code ?? '?');
+        reject(new Error(t('{0} failed ({1}):', `${run.command} ${run.args.join(' ')}`, how) + '\n' + last));
       }
     });
   });

@@ -6,7 +6,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseBundle, setL10nBundle, t } from '../../../webview/l10n';
-import { localisedMessages, unlocalisedStrings } from './userVisibleStrings';
+import { localisedMessages, moduleLevelTranslations, unlocalisedStrings } from './userVisibleStrings';
 
 const root = path.resolve(__dirname, '../../..');
 
@@ -119,6 +119,12 @@ const PURE_NOT_FOR_USER: Record<string, string> = {
   [path.join('src', 'session', 'earlyUpdates.ts')]: 'reasons written to the agent log',
   [path.join('src', 'session', 'capabilityGuard.ts')]: "an error class's name",
 };
+/** Literals of pure code that read as prose but are names, each with why. */
+const PURE_NOT_TEXT: Record<string, string> = {
+  Codespaces: "a product's name (src/agents/whereAgentsRun.ts)",
+  '${secret:': 'the syntax of a secret reference in settings (src/agents/mcpServers.ts)',
+  'C:\\Windows': "Windows' default folder when SYSTEMROOT is not set (src/agents/env.ts)",
+};
 const pureFiles = sources('src').filter(
   (file) =>
     !file.startsWith(path.join('src', 'vscode')) &&
@@ -129,11 +135,37 @@ const pureFiles = sources('src').filter(
 describe('pure-layer strings', () => {
   it('what a user reads goes through t() of src/shared/l10n.ts', () => {
     const left = pureFiles.flatMap((file) =>
-      unlocalisedStrings(file, fs.readFileSync(path.join(root, file), 'utf8')).map(
-        ({ line, text }) => `${file}:${line} ${JSON.stringify(text)}`,
-      ),
+      unlocalisedStrings(file, fs.readFileSync(path.join(root, file), 'utf8'))
+        .filter(({ text }) => !(text in PURE_NOT_TEXT))
+        .map(({ line, text }) => `${file}:${line} ${JSON.stringify(text)}`),
     );
     expect(left).toEqual([]);
+  });
+});
+
+describe('when strings are translated', () => {
+  it('no t() runs when an extension-host module loads (before activation installs the translations)', () => {
+    const early = sources('src').flatMap((file) =>
+      moduleLevelTranslations(file, fs.readFileSync(path.join(root, file), 'utf8')).map((line) => `${file}:${line}`),
+    );
+    expect(early).toEqual([]);
+  });
+
+  it('the webview takes t from webview/l10n.ts, which installs the page bundle before its importers build labels', () => {
+    const direct = webviewFiles.filter((file) =>
+      /from '(\.\.\/)+src\/shared\/l10n'/.test(fs.readFileSync(path.join(root, file), 'utf8')),
+    );
+    expect(direct).toEqual([]);
+  });
+
+  it('finds the calls that run at load', () => {
+    const source = [
+      "const A = t('at load');",
+      "function f() { return t('later'); }",
+      "const g = () => t('later too');",
+      "class C { x = t('per object'); static y = t('at load, static'); m() { return t('later'); } }",
+    ].join('\n');
+    expect(moduleLevelTranslations('x.ts', source)).toEqual([1, 4]);
   });
 });
 

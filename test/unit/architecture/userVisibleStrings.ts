@@ -116,10 +116,11 @@ function nameOf(node: ts.Node): string {
 /** Reads as words for a person rather than an identifier, class list, selector, key name or data URL. */
 export function readsAsProse(text: string): boolean {
   if (!/[A-Za-z]{2,}/.test(text) || KEY_NAMES.has(text)) return false;
+  if (text.startsWith('[switchboard] ')) return false; // a line of the agent log (English, for bug reports)
   if (/^--|^data:|^\d+px/.test(text)) return false;
   if (/^[a-z][a-zA-Z0-9]*$/.test(text) || /^[a-z0-9_-]+$/.test(text)) return false;
   if (/^[a-z]+\/[\w.+-]+/.test(text)) return false; // a mime type
-  if (/^[a-z][a-zA-Z0-9]*(\.[a-zA-Z0-9]+)+\.?(\{\})?$/.test(text)) return false; // a command, setting, context or storage key (or its prefix)
+  if (/^[a-z][a-zA-Z0-9]*(\.[a-zA-Z0-9]+)+\.?(\{\}|\[)?$/.test(text)) return false; // a command, setting, context or storage key (or its prefix, or its entry's)
   if (/^[a-z]+:\S*$/.test(text)) return false; // a URI's scheme or query key
   if (/^[a-z0-9_-]+( [a-z0-9_-]+)+$/.test(text) && text.includes('-')) return false; // a class list
   if (/^[[\].#:>*="'a-z0-9 _(),-]+$/.test(text) && /[[\].#=]/.test(text) && !/ [a-z]{2,} [a-z]{2,} /.test(text))
@@ -193,10 +194,12 @@ export function unlocalisedStrings(fileName: string, source: string): FoundStrin
       const parts = [node.head.text, ...node.templateSpans.map((span) => span.literal.text)];
       const wordy = (part: string) =>
         /(^|[ ,(])[a-z]{3,}/.test(part) && !/^[a-z0-9_-]+:?$/.test(part) && !/^[a-z]+(\.[a-zA-Z0-9]+)+\.?$/.test(part); // not a key prefix
+      const logLine = parts[0]!.startsWith('[switchboard] ');
       const visible =
-        parts.some(readsAsProse) ||
-        parts.some(wordy) ||
-        (parts.some((part) => /[A-Za-z]{2,}/.test(part)) && uiPosition(node));
+        !logLine &&
+        (parts.some(readsAsProse) ||
+          parts.some(wordy) ||
+          (parts.some((part) => /[A-Za-z]{2,}/.test(part)) && uiPosition(node)));
       if (visible && !notForUser(node)) report(node, parts.join('{}'));
       node.templateSpans.forEach((span) => visit(span.expression));
       return;
@@ -230,4 +233,24 @@ export function localisedMessages(fileName: string, source: string): { messages:
   };
   visit(file);
   return { messages, dynamic };
+}
+
+/**
+ * Lines of `t(...)` calls evaluated when the module loads (outside any function): in the extension host they run
+ * before activation installs the display language's strings, so they would stay English.
+ */
+export function moduleLevelTranslations(fileName: string, source: string): number[] {
+  const file = ts.createSourceFile(fileName, source, ts.ScriptTarget.Latest, true);
+  const lines: number[] = [];
+  const visit = (node: ts.Node, inFunction: boolean): void => {
+    if (ts.isFunctionLike(node) || ts.isClassStaticBlockDeclaration(node)) inFunction = true;
+    // An instance field's initializer runs when an object is made, not when the module loads.
+    if (ts.isPropertyDeclaration(node) && !node.modifiers?.some((m) => m.kind === ts.SyntaxKind.StaticKeyword))
+      inFunction = true;
+    if (!inFunction && ts.isCallExpression(node) && ts.isIdentifier(node.expression) && node.expression.text === 't')
+      lines.push(file.getLineAndCharacterOfPosition(node.getStart()).line + 1);
+    ts.forEachChild(node, (child) => visit(child, inFunction));
+  };
+  visit(file, false);
+  return lines;
 }

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { reduce } from '../../../src/shared/reduce';
 import type { Entry, ThreadState } from '../../../src/shared/thread';
-import { ENTRY_CAP_TITLE, MAX_AGENT_ENTRIES } from '../../../src/shared/threadEntries';
+import { entryCapTitle, MAX_AGENT_ENTRIES } from '../../../src/shared/threadEntries';
 import { agent, freshState, run, update } from './helpers';
 
 function nearlyFull(): ThreadState {
@@ -22,7 +22,7 @@ describe('entry cap', () => {
     expect(state.entries).toHaveLength(MAX_AGENT_ENTRIES);
     state = run(state, toolCall('one-too-many'));
     expect(state.entries).toHaveLength(MAX_AGENT_ENTRIES + 1);
-    expect(state.entries.at(-1)).toMatchObject({ kind: 'protocolError', title: ENTRY_CAP_TITLE });
+    expect(state.entries.at(-1)).toMatchObject({ kind: 'protocolError', title: entryCapTitle() });
     const full = state;
     expect(run(full, toolCall('more'), agent('new message', 'm-new'))).toBe(full);
     state = run(full, update({ sessionUpdate: 'tool_call_update', toolCallId: 'last-fitting', status: 'completed' }));

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type * as acp from '@agentclientprotocol/sdk';
-import { PLACEHOLDER_TOOL_TITLE } from '../../../src/shared/toolCalls';
+import { placeholderToolTitle } from '../../../src/shared/toolCalls';
 import { agent, freshState, run, tool, toolCall, toolUpdate } from './helpers';
 import type { SessionUpdateView } from '../../../src/shared/thread';
 
@@ -109,7 +109,7 @@ describe('tool calls', () => {
 
   it('creates a placeholder for an update with an unknown id', () => {
     const s = run(freshState(), toolUpdate('ghost', { status: 'completed' }));
-    expect(tool(s, 'ghost')).toMatchObject({ title: PLACEHOLDER_TOOL_TITLE, kind: 'other', status: 'completed' });
+    expect(tool(s, 'ghost')).toMatchObject({ title: placeholderToolTitle(), kind: 'other', status: 'completed' });
     const named = run(freshState(), toolUpdate('ghost', { title: 'Run tests', kind: 'execute' }));
     expect(tool(named, 'ghost')).toMatchObject({ title: 'Run tests', kind: 'execute', status: 'pending' });
   });
