@@ -7,6 +7,9 @@ import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseBundle, setL10nBundle, t } from '../../../webview/l10n';
 import { localisedMessages, moduleLevelTranslations, unlocalisedStrings } from './userVisibleStrings';
+import { spawnFailure } from '../../../src/agents/failure';
+import { whyUnavailable } from '../../../src/shared/capabilities';
+import { setTranslations } from '../../../src/shared/l10n';
 
 const root = path.resolve(__dirname, '../../..');
 
@@ -156,6 +159,30 @@ describe('when strings are translated', () => {
       /from '(\.\.\/)+src\/shared\/l10n'/.test(fs.readFileSync(path.join(root, file), 'utf8')),
     );
     expect(direct).toEqual([]);
+  });
+
+  it("pure code speaks the installed display language: a failure card's title, a capability note", () => {
+    setTranslations({
+      'Command not found: {0}': 'Befehl nicht gefunden: {0}',
+      'images in messages': 'Bilder in Nachrichten',
+      '{0} does not support {1} (it does not advertise {2}).': '{0} unterstützt keine {1} ({2} fehlt).',
+    });
+    try {
+      const ctx = { command: 'gemini', commandLine: 'gemini --acp', stderrTail: [] };
+      const error = Object.assign(new Error('spawn gemini ENOENT'), { code: 'ENOENT' });
+      expect(spawnFailure(ctx, error).title).toBe('Befehl nicht gefunden: gemini');
+      expect(whyUnavailable('Gemini', 'image')).toBe(
+        'Gemini unterstützt keine Bilder in Nachrichten (promptCapabilities.image fehlt).',
+      );
+    } finally {
+      setTranslations(undefined);
+    }
+    expect(
+      spawnFailure(
+        { command: 'x', commandLine: 'x', stderrTail: [] },
+        Object.assign(new Error('e'), { code: 'ENOENT' }),
+      ).title,
+    ).toBe('Command not found: x');
   });
 
   it('finds the calls that run at load', () => {
