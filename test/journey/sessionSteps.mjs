@@ -135,6 +135,48 @@ export function addSessionSteps(journey, { page, chat, pidFile, workspace, scree
     },
   );
 
+  journey.step(
+    'two chats at once: the probe chat streams while the Demo chat is shown, its tab says so, and nothing is lost',
+    async () => {
+      const lastAnswer = () => chat.locator('.entry.agent').last().textContent();
+      const ticks = async () => ((await lastAnswer()) ?? '').split('tick ').length - 1;
+      await chat.locator('#composer').fill('slow');
+      await chat.locator('#composer').press('Enter');
+      await waitUntil(async () => (await ticks()) >= 3, timeout, 'the probe to stream');
+      const probeTab = chat.locator('.chat-tab.shown');
+      const probeId = await probeTab.getAttribute('data-thread-id');
+      // Show the Demo chat: the probe chat goes on in the background.
+      await chat.locator('.chat-tab:not(.shown) .chat-tab-title[title*="Demo agent"]').first().click();
+      await waitUntil(
+        async () => /Demo agent/.test((await chat.locator('#agent-name').textContent()) ?? ''),
+        timeout,
+        'the Demo chat to be shown',
+      );
+      const background = chat.locator(`.chat-tab[data-thread-id="${probeId}"]`);
+      if ((await background.getAttribute('data-state')) !== 'working')
+        throw new Error(`the probe tab does not say it works: ${await background.getAttribute('data-state')}`);
+      await page().screenshot({ path: path.join(screenshotDir, 'two-chats.png') });
+      await new Promise((resolve) => setTimeout(resolve, 1500)); // about 15 more ticks while not shown
+      // Back to the probe chat: what streamed meanwhile is there, and it is still streaming.
+      await background.locator('.chat-tab-title').click();
+      await waitUntil(
+        async () => /Probe agent/.test((await chat.locator('#agent-name').textContent()) ?? ''),
+        timeout,
+        'the probe chat to be shown again',
+      );
+      const seen = await ticks();
+      if (seen < 15) throw new Error(`only ${seen} ticks after 1.5 s in the background: the stream was not kept`);
+      await waitUntil(async () => (await ticks()) > seen, timeout, 'the stream to go on');
+      await chat.locator('#stop').click();
+      await chat.locator('#composer:enabled').waitFor({ timeout });
+      await waitUntil(
+        async () => (await background.getAttribute('data-state')) !== 'working',
+        timeout,
+        'the turn to end',
+      );
+    },
+  );
+
   journey.step('before the reload: files the agent created on disk are pending review in the editor', async () => {
     for (const name of RELOAD_FILES) fs.rmSync(path.join(workspace, name), { force: true });
     const answers = () => chat.locator('.entry.agent').allTextContents();
@@ -219,4 +261,47 @@ export function addSessionSteps(journey, { page, chat, pidFile, workspace, scree
     // The agent created it: undoing its change deletes it again.
     await waitUntil(() => !fs.existsSync(path.join(workspace, undone)), timeout, `Undo to delete ${undone}`);
   });
+
+  journey.step(
+    'after the reload every chat is back, Chat History lists them, and a restored chat goes on with its agent',
+    async () => {
+      // The chats of before the reload are listed again (each restored from its journal, before any agent starts).
+      for (const agent of ['Demo agent', 'Probe agent'])
+        await chat.locator(`.chat-tab .chat-tab-title[title*="${agent}"]`).first().waitFor({ timeout });
+      // Chat History: the workspace's chats in VS Code's quick pick; picking the Demo chat shows it.
+      await runCommand(page(), 'Switchboard: Chat History...');
+      const input = page().locator('.quick-input-widget input[type="text"]').first();
+      await input.waitFor({ timeout });
+      const rows = page().locator('.quick-input-list .monaco-list-row');
+      await rows.first().waitFor({ timeout });
+      await page().screenshot({ path: path.join(screenshotDir, 'chat-history.png') });
+      await rows.filter({ hasText: 'Demo agent' }).first().click();
+      await waitUntil(
+        async () => /Demo agent/.test((await chat.locator('#agent-name').textContent()) ?? ''),
+        timeout,
+        'the Demo chat to be shown from the history',
+      );
+      // The restored probe chat goes on: its agent starts again and answers (the probe offers neither load nor
+      // resume, so the chat says the agent starts fresh, and the transcript before stays).
+      await chat.locator('.chat-tab:not(.shown) .chat-tab-title[title*="Probe agent"]').first().click();
+      await waitUntil(
+        async () => /Probe agent/.test((await chat.locator('#agent-name').textContent()) ?? ''),
+        timeout,
+        'the probe chat to be shown',
+      );
+      await chat.locator('#composer:enabled').waitFor({ timeout });
+      await chat.locator('#composer').fill('info');
+      await chat.locator('#composer').press('Enter');
+      // The answer to `info` (its cwd), not the last answer of before the reload.
+      await waitUntil(
+        async () => ((await chat.locator('.entry.agent').last().textContent()) ?? '').includes('"cwd"'),
+        timeout,
+        'the restored chat to get an answer from its agent',
+      );
+      // The transcript of before the reload is still there, and the chat says the agent started fresh.
+      await chat.locator('.entry.user', { hasText: 'spawn' }).first().waitFor({ timeout });
+      await chat.locator('.entry.continued').first().waitFor({ timeout });
+      await page().screenshot({ path: path.join(screenshotDir, 'continued-after-reload.png') });
+    },
+  );
 }

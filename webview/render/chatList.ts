@@ -67,11 +67,13 @@ export class ChatListView {
     close.setAttribute('aria-label', t('Close {0}', title));
     // Shown on hover and keyboard focus only: the row is narrow in the side bar.
     const inEditor = button(
-      '⧉',
+      '',
       'chat-tab-editor',
       () => this.post({ type: 'openChatInEditor', threadId: chat.threadId }),
       t('Open this chat in an editor tab'),
     );
+    // Drawn, not a character: "⧉" is missing from common UI fonts and showed as an empty box.
+    inEditor.append(openInEditorIcon());
     inEditor.setAttribute('aria-label', t('Open {0} in an editor tab', title));
     const tab = h(
       'div',
@@ -89,4 +91,28 @@ export class ChatListView {
 function isSummary(chat: unknown): chat is ChatSummary {
   const c = chat as Partial<ChatSummary> | null;
   return typeof c === 'object' && c !== null && typeof c.threadId === 'string' && typeof c.title === 'string';
+}
+
+/** Two overlapping squares (a window over a window), in the text colour. */
+function openInEditorIcon(): SVGSVGElement {
+  const ns = 'http://www.w3.org/2000/svg';
+  const svg = document.createElementNS(ns, 'svg');
+  svg.setAttribute('viewBox', '0 0 16 16');
+  svg.setAttribute('width', '12');
+  svg.setAttribute('height', '12');
+  svg.setAttribute('aria-hidden', 'true');
+  for (const [x, y] of [
+    [1.5, 4.5],
+    [4.5, 1.5],
+  ]) {
+    const rect = document.createElementNS(ns, 'rect');
+    rect.setAttribute('x', String(x));
+    rect.setAttribute('y', String(y));
+    rect.setAttribute('width', '10');
+    rect.setAttribute('height', '10');
+    rect.setAttribute('fill', 'none');
+    rect.setAttribute('stroke', 'currentColor');
+    svg.append(rect);
+  }
+  return svg;
 }

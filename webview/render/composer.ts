@@ -65,7 +65,15 @@ export function composerMode(thread: ThreadState | null): ComposerMode {
     case 'failed':
       return off(t('Agent failed: restart it'));
     case 'stopped':
-      return off(t('Agent stopped: restart it or start a new chat'));
+      // A chat brought back after a reload, or opened from the agent's saved sessions: no agent runs yet, and the
+      // first message starts it and continues the chat (the router starts a stopped chat before prompting).
+      return {
+        enabled: true,
+        running: false,
+        cancelling: false,
+        placeholder: t('Message {0}: sending starts the agent and continues this chat (Enter to send)', agent),
+        status: '',
+      };
     case 'ready':
       break;
   }

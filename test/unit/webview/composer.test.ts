@@ -37,6 +37,17 @@ describe('composer', () => {
     expect(m.posted).toEqual([]);
   });
 
+  it('a stopped chat (restored after a reload) takes a message: sending starts the agent and continues it', () => {
+    const m = mount();
+    m.snapshot(thread([...READY, { type: 'connection', state: { kind: 'stopped' } }]));
+    const composer = m.$('#composer') as HTMLTextAreaElement;
+    expect(composer.disabled).toBe(false);
+    expect(composer.placeholder).toContain('sending starts the agent');
+    type(composer, 'go on');
+    key(composer, 'Enter');
+    expect(m.posted).toEqual([{ type: 'prompt', text: 'go on' }]);
+  });
+
   it('Send button posts the prompt', () => {
     const m = ready();
     type(m.composer, 'via button');
