@@ -14,6 +14,7 @@ import { join } from 'node:path';
 import { longThread } from '../render/content';
 import type { ThreadState } from '../../src/shared/thread';
 import { replayPlain, replaySwitchboard, storedSession } from '../ingest/replay';
+import { reopenChats, storedChats } from '../ingest/reopen';
 
 async function timed<T extends { ms: number }>(run: () => Promise<T>, into: number[]): Promise<T> {
   gc();
@@ -109,6 +110,7 @@ async function main(): Promise<void> {
     },
     await loadReplay(quick ? 500 : 5000, reps),
     idleChatsMemory(quick ? 2 : 10, quick ? 100 : 1000),
+    await reopenChatList(quick ? 5 : 20, quick ? 500 : 5000, reps),
   ];
   report(figures);
 }
@@ -139,6 +141,32 @@ async function loadReplay(entries: number, reps: number): Promise<Figure> {
     target: '>= 0.5x plain line split + JSON.parse',
     met: p / o >= 0.5,
     note: `session/load of a ${entries}-entry session (questions, markdown answers, tool calls) replayed by the scripted agent into a chat that holds the same entries: ingest, routing and the reconciler, which adds none; from sending session/load to the chat being ready, ${round(o, 1)} ms vs ${round(p, 1)} ms reading the same replay with a line split and JSON.parse; median of ${reps}, interleaved`,
+  };
+}
+
+/** Reopening a window of `chats` chats, one `longEntries` long: the host's part, to the chat list (bench/ingest/reopen.ts). */
+async function reopenChatList(chats: number, longEntries: number, reps: number): Promise<Figure> {
+  const stored = await storedChats(chats, longEntries);
+  const times: number[] = [];
+  try {
+    for (let r = 0; r < reps; r++) {
+      gc();
+      times.push(await reopenChats(stored, chats));
+      process.stderr.write(`reopen rep ${r + 1}/${reps}: ${round(times.at(-1)!, 1)} ms\n`);
+    }
+  } finally {
+    stored.dispose();
+  }
+  const ms = median(times);
+  return {
+    name: 'reopen_chat_list',
+    value: round(ms, 1),
+    unit: 'ms',
+    baseline: null,
+    ratio: round(ms / 1000),
+    target: '<= 1 s to the full chat list',
+    met: ms <= 1000,
+    note: `a window reopened with ${chats} chats (one of ${longEntries} entries, the others 40) in its journal folder: from reading the index to the chat list, every journal read and decoded, each chat made with its restored state and no agent started (src/vscode/chat/chatPersistence.ts); median of ${reps}; ratio = value / 1 s`,
   };
 }
 

@@ -173,4 +173,31 @@ async function burst(bytes: number, posts: number): Promise<{ gaps: number[]; on
   return { gaps, onScreenMs };
 }
 
-(globalThis as Record<string, unknown>).switchboardBench = { streaming, oneShot, appendCost, footprint, burst };
+/**
+ * A chat brought back after a reload (issue 11): from the snapshot of a restored thread of `entries` entries
+ * reaching the webview to the first frame painted with it (the app renders in the next animation frame; the
+ * frame after that starts once it was painted). Real requestAnimationFrame, layout and paint included.
+ */
+async function firstPaint(entries: number): Promise<number> {
+  forceLayout = false;
+  const state = longThread(entries);
+  const root = document.getElementById('root')!;
+  root.replaceChildren();
+  const app = createChatApp(root, () => undefined);
+  await renderedFrames();
+  const t0 = performance.now();
+  app.receive({ type: 'snapshot', seq: 0, thread: state, agents: [], defaultAgentId: '' });
+  await renderedFrames();
+  const ms = performance.now() - t0;
+  if (!root.querySelector('.entry')) throw new Error('the restored chat shows no entry after its first frame');
+  return ms;
+}
+
+(globalThis as Record<string, unknown>).switchboardBench = {
+  streaming,
+  oneShot,
+  appendCost,
+  footprint,
+  burst,
+  firstPaint,
+};
