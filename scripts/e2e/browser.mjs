@@ -49,9 +49,11 @@ export async function runCommand(page, title, timeoutMs = 60_000) {
   for (;;) {
     await page.keyboard.press('F1');
     const input = page.locator('.quick-input-widget input[type="text"]').first();
-    await input.waitFor({ timeout: 10_000 });
-    await input.fill('>' + title);
     try {
+      // Inside the retry: on a busy machine the palette can close again (focus moving to a view that is still
+      // being restored) between showing and typing; press F1 again rather than wait out the whole timeout.
+      await input.waitFor({ timeout: 10_000 });
+      await input.fill('>' + title, { timeout: 5000 });
       await page.locator('.quick-input-list .monaco-list-row', { hasText: title }).first().waitFor({ timeout: 2000 });
       await page.keyboard.press('Enter');
       return;

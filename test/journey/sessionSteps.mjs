@@ -304,4 +304,58 @@ export function addSessionSteps(journey, { page, chat, pidFile, workspace, scree
       await page().screenshot({ path: path.join(screenshotDir, 'continued-after-reload.png') });
     },
   );
+
+  journey.step(
+    'a chat opened in an editor tab is back in its tab after a window reload, and still its chat',
+    async () => {
+      /** The webview frames that show a chat with this agent (the side bar's, an editor tab's). */
+      const chatFrames = async (agent) => {
+        let count = 0;
+        for (const frame of page().frames()) {
+          const name = await frame
+            .locator('#agent-name')
+            .textContent({ timeout: 200 })
+            .catch(() => null);
+          if (name?.includes(agent)) count++;
+        }
+        return count;
+      };
+      await runCommand(page(), 'Switchboard: Open Chat in Editor');
+      const tab = page()
+        .locator('.tabs-container .tab', { hasText: /Probe agent|info|spawn|read/ })
+        .first();
+      await tab.waitFor({ timeout });
+      const label = (await tab.getAttribute('aria-label')) ?? '';
+      await waitUntil(
+        async () => (await chatFrames('Probe agent')) >= 2,
+        timeout,
+        'the chat in the side bar and in a tab',
+      );
+      await runCommand(page(), 'Developer: Reload Window');
+      await page().locator('.monaco-workbench').waitFor({ timeout });
+      // The serializer brings the tab back with the same chat (not a blank or another one).
+      await page()
+        .locator('.tabs-container .tab', { hasText: /Probe agent|info|spawn|read/ })
+        .first()
+        .waitFor({ timeout: 90_000 });
+      await page()
+        .locator(`.tabs-container .tab[aria-label="${label.replace(/"/g, '\\"')}"]`)
+        .first()
+        .click();
+      await waitUntil(
+        async () => (await chatFrames('Probe agent')) >= 1,
+        90_000,
+        'the restored tab to show the probe chat',
+      );
+      await page().screenshot({ path: path.join(screenshotDir, 'editor-tab-after-reload.png') });
+      // Closed again: the steps after this one talk to the side bar's chat alone.
+      await page().keyboard.press('Control+W');
+      await waitUntil(
+        async () => (await page().locator('iframe.webview[src*="switchboard"]').count()) <= 1,
+        timeout,
+        'the tab to close',
+      );
+      await runCommand(page(), 'Switchboard: Focus Chat');
+    },
+  );
 }
