@@ -81,6 +81,8 @@ export interface SwitchboardApi {
   contextKeys(): Record<string, boolean>;
   /** Sign-in keys kept in SecretStorage (the in-host tests store one and look for it elsewhere). */
   signIn: SignInFeature;
+  /** The "Always allow" / "Always reject" rules in VS Code's storage (in-host tests). */
+  permissionRules: PermissionRuleStore;
   /** What the traffic log and an agent's log hold, as shown (in-host tests prove secrets are absent). */
   logText(agentId: string): { traffic: string; agent: string };
   /** How long activate() took, in ms (npm run bench reads it; also logged to the extension host console). */
@@ -538,6 +540,7 @@ export function activate(context: vscode.ExtensionContext): SwitchboardApi {
     quickDiff,
     contextKeys: () => contextKeys.current(),
     signIn,
+    permissionRules,
     logText: (agentId) => ({ traffic: traffic.text(agentId), agent: agentLogs.recentText(agentId) }),
     activationMs: activationTime(activationStarted),
   };

@@ -65,6 +65,19 @@ export class PermissionRuleStore {
     }
   }
 
+  /**
+   * Moves a rule to the other scope (the rules list's button): this workspace only, or every workspace. A rule
+   * the target scope already has (the same agent, kind, command and decision) is not added twice.
+   */
+  async setScope(id: string, scope: RuleScope): Promise<void> {
+    const from: RuleScope = scope === 'user' ? 'workspace' : 'user';
+    const rule = this.read(from).find((r) => r.id === id);
+    if (!rule || (scope === 'workspace' && !this.hasWorkspace())) return;
+    const moved = { ...rule, scope };
+    await this.update(scope, (rules) => (rules.some((r) => sameRule(r, moved)) ? rules : [...rules, moved]));
+    await this.update(from, (rules) => rules.filter((r) => r.id !== id));
+  }
+
   private answer(
     agentId: string,
     threadId: string,
@@ -232,7 +245,7 @@ export function registerPermissionRules(
   );
 }
 
-type RuleItem = vscode.QuickPickItem & { ruleId: string };
+type RuleItem = vscode.QuickPickItem & { ruleId: string; scope: RuleScope };
 
 function showRules(store: PermissionRuleStore, agentName: (agentId: string) => string): void {
   const pick = vscode.window.createQuickPick<RuleItem>();
@@ -241,13 +254,25 @@ function showRules(store: PermissionRuleStore, agentName: (agentId: string) => s
     iconPath: new vscode.ThemeIcon('trash'),
     tooltip: vscode.l10n.t('Remove this rule'),
   };
+  // Rules start in this workspace (a folder's trust is not another's); the user widens or narrows each one.
+  const toUser: vscode.QuickInputButton = {
+    iconPath: new vscode.ThemeIcon('globe'),
+    tooltip: vscode.l10n.t('Apply this rule in all workspaces'),
+  };
+  const toWorkspace: vscode.QuickInputButton = {
+    iconPath: new vscode.ThemeIcon('folder'),
+    tooltip: vscode.l10n.t('Apply this rule in this workspace only'),
+  };
   const fill = (): void => {
     const rules = store.rules();
     pick.placeholder = rules.length
-      ? vscode.l10n.t('Rules made by "Always allow" / "Always reject". Remove one with its button.')
+      ? vscode.l10n.t(
+          'Rules made by "Always allow" / "Always reject": each applies in this workspace or in all of them (its first button), and its last button removes it.',
+        )
       : vscode.l10n.t('No rules yet: "Always allow" or "Always reject" on a permission request makes one.');
     pick.items = rules.map((rule) => ({
       ruleId: rule.id,
+      scope: rule.scope,
       label: describeRule(rule),
       description: `${agentName(rule.agentId)} · ${rule.scope === 'user' ? vscode.l10n.t('all workspaces') : vscode.l10n.t('this workspace')}`,
       detail: rule.answered
@@ -255,12 +280,15 @@ function showRules(store: PermissionRuleStore, agentName: (agentId: string) => s
           ? vscode.l10n.t('Answered 1 request; last: {0}', rule.lastAnswered ?? '')
           : vscode.l10n.t('Answered {0} requests; last: {1}', rule.answered, rule.lastAnswered ?? '')
         : vscode.l10n.t('Has not answered anything yet'),
-      buttons: [remove],
+      buttons: [rule.scope === 'workspace' ? toUser : toWorkspace, remove],
     }));
   };
   fill();
   const subscription = store.onDidChange(fill);
-  pick.onDidTriggerItemButton((event) => void store.remove(event.item.ruleId));
+  pick.onDidTriggerItemButton(({ item, button }) => {
+    if (button === remove) void store.remove(item.ruleId);
+    else void store.setScope(item.ruleId, item.scope === 'workspace' ? 'user' : 'workspace');
+  });
   pick.onDidHide(() => {
     subscription.dispose();
     pick.dispose();
