@@ -36,6 +36,7 @@ import { createJourney } from './steps.mjs';
 import { addTerminalSteps } from './terminalSteps.mjs';
 import { addViewSteps, cardScreenshot, closeEditors, measureChat, MISSING_AGENT } from './layoutSteps.mjs';
 import { addSessionSteps, probeAgent } from './sessionSteps.mjs';
+import { addComposerSteps } from './composerSteps.mjs';
 import { addAgentSteps, startFixtureRegistry } from './agentSteps.mjs';
 import { checkVsixContents } from './vsixContents.mjs';
 
@@ -185,6 +186,7 @@ async function main() {
     addTerminalSteps(journey, { page: () => page, chat, screenshotDir, timeout: STEP_TIMEOUT });
     addViewSteps(journey, { page, chat, screenshotDir, timeout: STEP_TIMEOUT });
     addAccessibilitySteps(journey, { page: () => page, chat, screenshotDir, timeout: STEP_TIMEOUT });
+    addComposerSteps(journey, { page: () => page, chat, prompt: PROMPT, screenshotDir, timeout: STEP_TIMEOUT });
     addAgentSteps(journey, { page: () => page, chat, screenshotDir, timeout: STEP_TIMEOUT });
     addSessionSteps(journey, { page: () => page, chat, pidFile, workspace, screenshotDir, timeout: STEP_TIMEOUT });
     // Last: it reloads the window in another theme.

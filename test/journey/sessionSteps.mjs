@@ -177,6 +177,39 @@ export function addSessionSteps(journey, { page, chat, pidFile, workspace, scree
     },
   );
 
+  journey.step(
+    'a message typed during a turn is queued and shown as pending; Stop keeps it, its Send now sends it',
+    async () => {
+      const lastAnswer = () => chat.locator('.entry.agent').last().textContent();
+      await chat.locator('#composer').fill('slow');
+      await chat.locator('#composer').press('Enter');
+      await waitUntil(async () => ((await lastAnswer()) ?? '').includes('tick 2'), timeout, 'the probe to stream');
+      // Enter during the turn queues: the message waits as pending below the transcript, the turn goes on.
+      await chat.locator('#composer').fill('info');
+      await chat.locator('#composer').press('Enter');
+      const queued = chat.locator('.composer-queue .queued', { hasText: 'info' });
+      await queued.waitFor({ timeout });
+      await page().screenshot({ path: path.join(screenshotDir, 'queued-message.png') });
+      if (((await lastAnswer()) ?? '').includes('"cwd"'))
+        throw new Error('the queued message was sent during the turn');
+      // Stop ends the turn and keeps the queued message (the user stopped the agent: nothing goes out by itself);
+      // its Send now sends it.
+      await chat.locator('#stop').click();
+      await chat.locator('#composer:enabled').waitFor({ timeout });
+      await waitUntil(async () => !(await chat.locator('#stop').isVisible()), timeout, 'the turn to end');
+      await queued.waitFor({ timeout });
+      await queued.locator('.queued-send-now').click();
+      await queued.waitFor({ state: 'detached', timeout });
+      await waitUntil(
+        async () => ((await lastAnswer()) ?? '').includes('"cwd"'),
+        timeout,
+        'the queued message to be answered',
+      );
+      await chat.locator('.entry.user', { hasText: 'info' }).last().waitFor({ timeout });
+      await chat.locator('#composer:enabled').waitFor({ timeout });
+    },
+  );
+
   journey.step('before the reload: files the agent created on disk are pending review in the editor', async () => {
     for (const name of RELOAD_FILES) fs.rmSync(path.join(workspace, name), { force: true });
     const answers = () => chat.locator('.entry.agent').allTextContents();
