@@ -45,7 +45,8 @@ const SCOPES = {
     ],
     breakAt: null,
   },
-  // The rest of src/protocol/ (the framing and the traffic log).
+  // The rest of src/protocol/ (the framing and the traffic log). Measured 2026-11-24 at 72.52 % (77.72 % of what
+  // the unit tests reach; connection.ts is mostly exercised by the integration tests).
   protocol: {
     mutate: [
       'src/protocol/**/*.ts',
@@ -54,7 +55,7 @@ const SCOPES = {
       '!src/protocol/incomingGate.ts',
       '!src/protocol/schema.ts',
     ],
-    breakAt: null,
+    breakAt: 72,
   },
 };
 
