@@ -242,6 +242,14 @@ export function addSessionSteps(journey, { page, chat, pidFile, workspace, scree
     const scrolled = await chat.locator('.transcript').evaluate((el) => {
       if (el.scrollHeight < el.clientHeight + 200) return `not scrollable (${el.scrollHeight}/${el.clientHeight})`;
       el.scrollTop = Math.floor(el.scrollHeight / 3);
+      // Then the top edge goes to the middle of the entry there: an edge within a pixel of an entry's
+      // border could name either entry after the reload, whose layout may differ by a pixel.
+      const top = el.getBoundingClientRect().top;
+      const entry = [...el.querySelectorAll('.entry')].find((e) => e.getBoundingClientRect().bottom > top + 1);
+      if (entry) {
+        const box = entry.getBoundingClientRect();
+        el.scrollTop += box.top + box.height / 2 - top;
+      }
       return 'scrolled';
     });
     topBeforeReload = scrolled === 'scrolled' ? await chat.locator('.transcript').evaluate(topEntryId) : scrolled;
