@@ -6,7 +6,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { ReviewFeature } from '../../src/vscode/review/reviewFeature';
-import { switchboardApi, workspaceRoot } from './helpers';
+import { switchboardApi, waitFor, workspaceRoot } from './helpers';
 
 const KiB = 1024;
 
@@ -43,7 +43,11 @@ suite('Checkpoint disk limit (switchboard.checkpoints.maxDiskMiB)', () => {
 
     feature.checkpoints.touch(file);
     const config = vscode.workspace.getConfiguration('switchboard');
+    const limitIs = (value: number): boolean =>
+      vscode.workspace.getConfiguration('switchboard').get<number>('checkpoints.maxDiskMiB') === value;
     await config.update('checkpoints.maxDiskMiB', 1, vscode.ConfigurationTarget.Global);
+    // The update resolves once the settings file is written; the extension host may see it a moment later.
+    await waitFor(() => limitIs(1), 10_000, 'the 1 MiB limit to reach the extension host');
     try {
       await prompt(1);
       await prompt(2);
@@ -55,6 +59,7 @@ suite('Checkpoint disk limit (switchboard.checkpoints.maxDiskMiB)', () => {
     } finally {
       await config.update('checkpoints.maxDiskMiB', undefined, vscode.ConfigurationTarget.Global);
     }
+    await waitFor(() => limitIs(100), 10_000, 'the default limit back in the extension host');
     // The default (100 MiB) keeps them all.
     await prompt(4);
     await prompt(5);

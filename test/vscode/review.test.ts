@@ -160,7 +160,8 @@ suite('Review of agent changes', () => {
       }
       const listed = () => feature.changes.items().filter((item) => path.basename(item.path).startsWith('hello'));
       await waitFor(() => findFile(store.state, file)?.current === 'hi there\n', 10_000, 'the saved text in review');
-      await new Promise((resolve) => setTimeout(resolve, 1000)); // every watcher event settled
+      // Every watcher event settled: the temporary file's deletion can come late on a busy machine.
+      await waitFor(() => listed().length === 1, 10_000, 'the temporary file to leave the Changes view');
       assert.deepEqual(
         fs.readdirSync(dir).filter((name) => name.startsWith('hello')),
         ['hello.txt'],
