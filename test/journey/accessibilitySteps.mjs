@@ -8,6 +8,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { runCommand } from '../../scripts/e2e/browser.mjs';
+import { waitUntil } from './steps.mjs';
 
 /** The focused element inside the chat's webview, described for the checks below. */
 async function focused(chat) {
@@ -175,13 +176,4 @@ export function addHighContrastSteps(journey, { page, chat, screenshotDir, timeo
       throw new Error(`the header's secondary text has a contrast ratio of ${r.secondaryRatio.toFixed(1)}`);
     await page().screenshot({ path: path.join(screenshotDir, 'high-contrast.png') });
   });
-}
-
-async function waitUntil(condition, timeout, what) {
-  const deadline = Date.now() + timeout;
-  while (Date.now() < deadline) {
-    if (await condition().catch(() => false)) return;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`timed out waiting for ${what}`);
 }

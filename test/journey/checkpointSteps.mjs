@@ -3,6 +3,7 @@
 // restore button puts the file back as it was before that prompt, and the notification offers to undo it.
 import fs from 'node:fs';
 import path from 'node:path';
+import { waitUntil } from './steps.mjs';
 
 /** Adds the steps to a journey whose chat ran the Demo agent's /review on `reviewFile` (reviewSteps.mjs). */
 export function addCheckpointSteps(journey, { page, chat, reviewFile, textBefore, screenshotDir, timeout }) {
@@ -52,13 +53,4 @@ async function settledText(file) {
     previous = current;
   }
   return previous;
-}
-
-async function waitUntil(condition, timeout, what) {
-  const deadline = Date.now() + timeout;
-  while (Date.now() < deadline) {
-    if (await Promise.resolve(condition()).catch(() => false)) return;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`timed out waiting for ${what}`);
 }

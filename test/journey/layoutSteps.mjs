@@ -4,6 +4,7 @@
 // card with the command line and Restart.
 import path from 'node:path';
 import { runCommand } from '../../scripts/e2e/browser.mjs';
+import { waitUntil } from './steps.mjs';
 
 /** An agent in the run's user settings whose command does not exist (see chatJourney.mjs). */
 export const MISSING_AGENT = {
@@ -90,13 +91,4 @@ export function addViewSteps(journey, { page, chat, screenshotDir, timeout }) {
     await card.locator('button.restart').waitFor({ timeout });
     await cardScreenshot(card, screenshotDir, 'missing-agent.png');
   });
-}
-
-async function waitUntil(condition, timeout, what) {
-  const deadline = Date.now() + timeout;
-  while (Date.now() < deadline) {
-    if (await condition().catch(() => false)) return;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`timed out waiting for ${what}`);
 }

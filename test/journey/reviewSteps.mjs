@@ -3,6 +3,7 @@
 // lines highlighted); the user keeps one change and undoes the other.
 import fs from 'node:fs';
 import path from 'node:path';
+import { waitUntil } from './steps.mjs';
 
 export const REVIEW_FILE = 'switchboard-review-demo.md';
 
@@ -65,13 +66,4 @@ export function addReviewSteps(journey, { page, chat, workspace, screenshotDir, 
       throw new Error(`the undone change is still there: ${normalized}`);
     await page.screenshot({ path: path.join(screenshotDir, 'review-kept-and-undone.png') });
   });
-}
-
-async function waitUntil(condition, timeout, what) {
-  const deadline = Date.now() + timeout;
-  while (Date.now() < deadline) {
-    if (await condition().catch(() => false)) return;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`timed out waiting for ${what}`);
 }

@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { repoRoot } from '../../scripts/e2e/paths.mjs';
 import { runCommand } from '../../scripts/e2e/browser.mjs';
+import { waitUntil } from './steps.mjs';
 
 /** The probe agent (test/fixtures/probeAgent.mjs): `spawn` starts a child and writes both pids to `pidFile`. */
 export function probeAgent(pidFile) {
@@ -27,14 +28,6 @@ function alive(pid) {
     return true;
   } catch {
     return false;
-  }
-}
-
-async function waitUntil(condition, timeout, what) {
-  const deadline = Date.now() + timeout;
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
   }
 }
 

@@ -46,3 +46,18 @@ function slug(text) {
     .replace(/^-|-$/g, '')
     .slice(0, 50);
 }
+
+/** Polls `condition` (sync or async; a throw counts as not yet) every 200 ms until it holds, or throws after `timeout`. */
+export async function waitUntil(condition, timeout, what) {
+  const deadline = Date.now() + timeout;
+  while (Date.now() < deadline) {
+    if (
+      await Promise.resolve()
+        .then(condition)
+        .catch(() => false)
+    )
+      return;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`timed out waiting for ${what}`);
+}
