@@ -13,7 +13,7 @@ import { activateReview, type ReviewFeature } from './vscode/review/reviewFeatur
 import { TrafficChannel } from './vscode/agents/trafficChannel';
 import { ChatViewProvider, CHAT_VIEW_ID, type ChatViewDeps } from './vscode/chat/chatViewProvider';
 import { ChatPanels } from './vscode/chat/chatPanels';
-import { DiffDocuments, openLocation, openWorkspacePath } from './vscode/chat/diffDocuments';
+import { applyTarget, DiffDocuments, openLocation, openWorkspacePath } from './vscode/chat/diffDocuments';
 import { pickContext, resolveContext } from './vscode/chat/promptContext';
 import { registerEditorActions } from './vscode/chat/editorActions';
 import { ChatContextKeys } from './vscode/chat/contextKeys';
@@ -239,6 +239,7 @@ export function activate(context: vscode.ExtensionContext): SwitchboardApi {
     openLocation: (path, line) => openLocation(path, line, workspaceCwd()),
     workspaceFolders: workspaceFolderPaths,
     openWorkspacePath,
+    applyTarget,
     openWriteDiff: (path, fromRevision, revision) => diffs.openWrite(path, fromRevision, revision),
     copy: async (text) => vscode.env.clipboard.writeText(text),
     showLog: (agentId) => agentLogs.show(agentId ?? catalog.defaultAgent().id),

@@ -1,7 +1,7 @@
 // Checks the context a webview message attaches to a prompt (shared/promptContext.ts ContextRef)
 // before the host reads anything for it: the webview renders agent text, so its messages are
 // untrusted input. Paths must be absolute and plain, sizes are bounded, unknown kinds refused.
-import { IMAGE_MIME_TYPES, type ContextRef, type LineRange } from '../shared/promptContext';
+import { IMAGE_MIME_TYPES, MAX_TERMINAL_TEXT, type ContextRef, type LineRange } from '../shared/promptContext';
 
 /** More than anyone attaches by hand; each one is read from disk. */
 export const MAX_CONTEXT_REFS = 50;
@@ -53,6 +53,10 @@ function parseRef(raw: unknown): ContextRef | null {
       if (!/^[A-Za-z0-9+/]+={0,2}$/.test(data)) return null;
       return { kind: 'image', name: r.name, mimeType, data };
     }
+    case 'terminal':
+      return isName(r.name) && typeof r.text === 'string' && r.text.length > 0 && r.text.length <= MAX_TERMINAL_TEXT
+        ? { kind: 'terminal', name: r.name, text: r.text }
+        : null;
     default:
       return null;
   }

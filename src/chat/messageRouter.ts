@@ -9,6 +9,7 @@ import { clampLine, parseWebviewMessage } from './webviewMessages';
 import { clampPosition, pathCandidates } from './pathTarget';
 import { t } from '../shared/l10n';
 import { errorMessage } from '../shared/errorMessage';
+import { findNamedCodeBlock } from '../shared/codeBlockFile';
 
 export interface ChatHost {
   /** The chat this view shows (the side bar's active chat, or an editor tab's own chat). */
@@ -36,6 +37,8 @@ export interface ChatHost {
    * is not a file in the workspace, and opens nothing.
    */
   openWorkspacePath(candidates: string[], line: number | null, column: number | null, written: string): Promise<void>;
+  /** Where "Apply" writes: the first of `candidates` that is an existing file, else the first; undefined when none. */
+  applyTarget(candidates: string[]): Promise<string | undefined>;
   showLog(agentId: string | undefined): void;
   /** Opens where agents are configured (the switchboard.agents setting). */
   configureAgents(): Promise<void>;
@@ -194,6 +197,9 @@ async function dispatch(message: WebviewToHost, host: ChatHost): Promise<void> {
     case 'restoreCheckpoint':
       if (thread) await host.restoreCheckpoint(thread, message.entryId);
       return;
+    case 'applyCode':
+      if (thread) await applyCode(host, thread, message.entryId, message.path, message.key);
+      return;
     case 'editMessage':
       if (thread && message.text.trim() !== '') {
         await host.editMessage(
@@ -275,6 +281,8 @@ function whatFailed(type: WebviewToHost['type']): string {
       return t('apply the review action to the session');
     case 'restoreCheckpoint':
       return t('restore the checkpoint');
+    case 'applyCode':
+      return t('apply the code block');
     case 'editMessage':
       return t('continue from the edited message');
     case 'elicitation':
@@ -284,6 +292,28 @@ function whatFailed(type: WebviewToHost['type']): string {
     case 'openChatInEditor':
       return t('open the chat in an editor tab');
   }
+}
+
+/**
+ * "Apply": the block comes from the host's own copy of the answer (the webview sent its key), the path
+ * is resolved inside a workspace folder like a path in agent text (an existing file first, else a new
+ * one in the first folder that holds it), and the write goes through the thread, pending review.
+ */
+async function applyCode(
+  host: ChatHost,
+  thread: ThreadController,
+  entryId: string,
+  written: string,
+  key: string,
+): Promise<void> {
+  const entry = thread.snapshot().state.entries.find((candidate) => candidate.id === entryId);
+  const texts = entry?.kind === 'agent' ? entry.parts.flatMap((part) => (part.kind === 'text' ? [part.text] : [])) : [];
+  const content = findNamedCodeBlock(texts, written, key);
+  if (content === null) throw new Error(t('that code block is no longer in the chat'));
+  const target = await host.applyTarget(pathCandidates(written, host.workspaceFolders()));
+  if (target === undefined) throw new Error(t('{0} is not a path inside the workspace', written));
+  await thread.applyCode(target, content);
+  await host.openLocation(target, null);
 }
 
 /**

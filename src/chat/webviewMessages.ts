@@ -35,6 +35,7 @@ const SHAPES: { [K in WebviewToHost['type']]: Shape } = {
   reviewFile: { path: 'string', action: 'string' },
   reviewSession: { action: 'string' },
   restoreCheckpoint: { entryId: 'string' },
+  applyCode: { entryId: 'string', path: 'string', key: 'string' },
   editMessage: { entryId: 'string', text: 'string', context: 'context?' },
   elicitation: { elicitationId: 'string', action: 'string', values: 'object?' },
   showChat: { threadId: 'string' },

@@ -4,6 +4,7 @@ import type * as acp from '@agentclientprotocol/sdk';
 import { ClientMethod, ErrorCodes } from '../protocol/methods';
 import { RequestFailure, type CancelSignal } from '../protocol/types';
 import { DEMO_COMMANDS, parsePrompt } from './commands';
+import { describeAttachments } from './attachments';
 import {
   applyConfigChange,
   DEFAULT_CONFIG_VALUES,
@@ -52,7 +53,7 @@ export class DemoAgent {
       agentInfo: { name: 'switchboard-demo', title: 'Demo agent', version: this.options.version },
       agentCapabilities: {
         loadSession: false,
-        promptCapabilities: { image: false, audio: false, embeddedContext: false },
+        promptCapabilities: { image: true, audio: false, embeddedContext: true },
       },
       authMethods: [],
     };
@@ -132,6 +133,8 @@ export class DemoAgent {
     );
     this.options.log(`turn ${session.turnCount}: ${parsed.command ?? 'showcase'}`);
     try {
+      const attached = describeAttachments(params.prompt);
+      if (attached !== null) await turn.stream('agent_message_chunk', `attached-${session.turnCount}`, attached);
       const stopReason = await DEMO_SCRIPTS[parsed.command ?? 'showcase'](turn, session, parsed.text);
       // A cancel that arrived after the last step still ends the turn as cancelled.
       return { stopReason: turn.cancelled ? 'cancelled' : stopReason };

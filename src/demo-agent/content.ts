@@ -2,6 +2,8 @@
 // test, sees the same stream.
 
 export const DEMO_FILE_NAME = 'switchboard-demo.md';
+/** The file the showcase's code block names (its Apply button writes it). */
+export const APPLY_DEMO_FILE_NAME = 'switchboard-apply-demo.ts';
 
 export const DEMO_NOTICE = "This is Switchboard's offline demo agent: no model, no network, no account.";
 
@@ -32,9 +34,10 @@ ${DEMO_NOTICE} Everything below is scripted so you can try the chat without any 
 | File edits | \`/edit\` |
 | Long answers | \`/long\` |
 
-Slash commands are sent as plain text, for example \`/help\`. Here is a fenced code block:
+Slash commands are sent as plain text, for example \`/help\`. Here is a fenced code block that names a file: **Apply**
+writes it into your workspace, pending review like an agent's edit:
 
-\`\`\`ts
+\`\`\`ts ${APPLY_DEMO_FILE_NAME}
 // What a client does with each session/update
 function onUpdate(update: SessionUpdate): void {
   thread = reduce(thread, toAction(update));

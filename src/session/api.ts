@@ -163,6 +163,12 @@ export interface ThreadController {
   terminalReplay(terminalId: string): string | undefined;
   /** The user's Stop button: kills the terminal's process group. */
   stopTerminal(terminalId: string): void;
+  /**
+   * "Apply" on a code block of an answer: writes `content` to the absolute `path` as the agent's
+   * fs/write_text_file would (the same checks; review records it as this chat's write, pending) and
+   * shows it as its own entry. Rejects with the reason when the write is refused.
+   */
+  applyCode(path: string, content: string): Promise<void>;
   /** A live terminal for "Open in Terminal"; undefined once released. */
   terminalHandle(terminalId: string): TerminalHandle | undefined;
   /** Folds the review state of the files the chat shows into its state (src/chat/reviewSync.ts). */

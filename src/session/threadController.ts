@@ -15,7 +15,7 @@ import { createThreadState, type AgentFailure, type ReviewView, type ThreadState
 import { writeStartRevision } from '../shared/fileWrites';
 import type { ElicitationAction } from '../shared/elicitation';
 import { errorMessage } from '../shared/errorMessage';
-import type { AgentConfig, ClientHandlers, HostEnvironment, ThreadController, ThreadEvent } from './api';
+import type { AgentConfig, CancelSignal, ClientHandlers, HostEnvironment, ThreadController, ThreadEvent } from './api';
 import type { TerminalHandle, TerminalManager } from './terminalManager';
 import { AgentConnection, type SessionSink } from './agentConnection';
 import { bounded, capText, turnEndedAction } from './agentResponses';
@@ -59,6 +59,12 @@ export { SETTING_TIMEOUT_MS } from './sessionSettings';
 export function createThreadController(options: ThreadControllerOptions): ThreadController {
   return new AcpThreadController(options);
 }
+
+/** The user's own write ("Apply") has no agent request that could be cancelled. */
+const NOT_CANCELLED: CancelSignal = {
+  isCancellationRequested: false,
+  onCancellationRequested: () => ({ dispose() {} }),
+};
 
 /** How long "Edit" waits for a running turn to stop before it gives up. */
 const STOP_TURN_TIMEOUT_MS = 10_000;
@@ -434,6 +440,14 @@ export class AcpThreadController implements ThreadController {
       },
       prompt: (text, context, aside) => this.prompt(text, context, aside),
     };
+  }
+
+  async applyCode(path: string, content: string): Promise<void> {
+    const outcome = await this.options.handlers.writeTextFile(
+      { sessionId: this.sessionId ?? '', path, content },
+      NOT_CANCELLED,
+    );
+    this.dispatch({ type: 'fileWritten', write: outcome.view(outcome.revision), applied: true });
   }
 
   private sessionSink(terminals: TerminalManager): SessionSink {

@@ -68,7 +68,8 @@ export type ThreadAction =
   /** session/set_mode or session/set_config_option failed: the selector shows the agent's value and this message. */
   | { type: 'settingFailed'; target: SettingTarget; message: string }
   /** The agent wrote a file through fs/write_text_file. */
-  | { type: 'fileWritten'; write: FileWriteView }
+  /** applied: the user's "Apply" on a code block (its own entry), not the agent's write. */
+  | { type: 'fileWritten'; write: FileWriteView; applied?: boolean }
   /** The review state of the files the chat shows changed (the host folds it in: src/chat/reviewSync.ts). */
   | { type: 'reviewChanged'; review: ReviewView }
   /** terminal/create started a command (its output streams to the webview separately). */

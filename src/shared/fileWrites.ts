@@ -32,11 +32,12 @@ export function writeStartRevision(state: ThreadState, path: string, revision: n
 /**
  * Target: the newest open tool call of the current turn that names the path (locations, diff
  * content or an earlier write); else the newest open tool call of the turn; else a new
- * completed `edit` tool entry, since agents may write without announcing a tool call.
+ * completed `edit` tool entry, since agents may write without announcing a tool call. A write the
+ * user applied from a code block (`applied`) is always its own entry, whatever the agent is doing.
  */
-export function attachWrite(state: ThreadState, write: FileWriteView): ThreadState {
+export function attachWrite(state: ThreadState, write: FileWriteView, applied = false): ThreadState {
   const { entries } = state;
-  const target = writeTarget(state, write.path);
+  const target = applied ? -1 : writeTarget(state, write.path);
   if (target >= 0) {
     const next = entries.slice();
     const tool = (entries[target] as Extract<Entry, { kind: 'tool' }>).tool;
@@ -50,7 +51,7 @@ export function attachWrite(state: ThreadState, write: FileWriteView): ThreadSta
     id: entryId(n),
     tool: {
       toolCallId,
-      title: t('Write {0}', basename(write.path)),
+      title: applied ? t('Applied to {0}', basename(write.path)) : t('Write {0}', basename(write.path)),
       kind: 'edit',
       status: 'completed',
       content: [],

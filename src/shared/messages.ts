@@ -112,6 +112,12 @@ type WebviewMessage =
   | { type: 'reviewFile'; path: string; action: 'keep' | 'undo' }
   /** Keep All / Undo All of the changes the shown chat (thread) made, from the chat header. */
   | { type: 'reviewSession'; action: 'keep' | 'undo' }
+  /**
+   * "Apply" on a code block of an agent's answer that names a file: the entry, the path as the fence
+   * names it, and the key of the content shown (src/shared/codeBlockFile.ts). No text: the host writes
+   * its own copy of the block.
+   */
+  | { type: 'applyCode'; entryId: string; path: string; key: string }
   /** Put the files back as they were before this user message (the host asks first; undoable). */
   | { type: 'restoreCheckpoint'; entryId: string }
   /**

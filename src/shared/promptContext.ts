@@ -22,7 +22,15 @@ export type ContextRef =
   /** The Problems of one file, or of the workspace (path null). */
   | { kind: 'problems'; path: string | null }
   /** A pasted or dropped image: its bytes, base64. */
-  | { kind: 'image'; name: string; mimeType: string; data: string };
+  | { kind: 'image'; name: string; mimeType: string; data: string }
+  /**
+   * What was selected in a VS Code terminal, copied when picked: VS Code's stable API cannot read a
+   * terminal's selection later (src/vscode/chat/terminalSelection.ts). At most MAX_TERMINAL_TEXT.
+   */
+  | { kind: 'terminal'; name: string; text: string };
+
+/** A terminal selection longer than this is cut (with a note) when picked. */
+export const MAX_TERMINAL_TEXT = 64 * 1024;
 
 /** A reference with what the host read for it: the file's (or range's) text, or Problems as text. */
 export interface ResolvedContext {
@@ -72,6 +80,10 @@ export function contextBlocks(
       case 'folder':
         blocks.push({ type: 'resource_link', uri: fileUri(ref.path), name: baseName(ref.path) });
         break;
+      case 'terminal':
+        // Text, which every agent takes: a terminal's output has no file the agent could read.
+        blocks.push({ type: 'text', text: t('Selected in the terminal "{0}":\n```\n{1}\n```', ref.name, ref.text) });
+        break;
       case 'file':
       case 'selection':
       case 'symbol': {
@@ -103,6 +115,8 @@ export function contextLabel(ref: ContextRef): string {
       return ref.path === null ? t('Problems: workspace') : t('Problems: {0}', baseName(ref.path));
     case 'image':
       return ref.name;
+    case 'terminal':
+      return t('Terminal: {0}', ref.name);
   }
 }
 

@@ -104,7 +104,7 @@ export function reduce(state: ThreadState, action: ThreadAction): ThreadState {
       return { ...state, review: action.review };
 
     case 'fileWritten':
-      return attachWrite(state, action.write);
+      return attachWrite(state, action.write, action.applied === true);
 
     case 'terminalCreated':
     case 'terminalKillRequested':

@@ -185,7 +185,7 @@ describe('Demo agent (child process over stdio)', () => {
     expect(init.agentInfo).toMatchObject({ name: 'switchboard-demo', title: 'Demo agent' });
     expect(init.agentCapabilities).toMatchObject({
       loadSession: false,
-      promptCapabilities: { image: false, audio: false, embeddedContext: false },
+      promptCapabilities: { image: true, audio: false, embeddedContext: true },
     });
     expect(init.authMethods).toEqual([]);
     const session = await client.connection.request('session/new', { cwd: client.cwd, mcpServers: [] });
@@ -228,7 +228,7 @@ describe('Demo agent (child process over stdio)', () => {
     const markdown = messageText(client, 'agent_message_chunk');
     expect(markdown).toMatch(/^## Switchboard demo/);
     expect(markdown).toContain('| Feature | Shown by |');
-    expect(markdown).toContain('```ts\n');
+    expect(markdown).toContain('```ts switchboard-apply-demo.ts\n');
     const plans = client.updates.filter((u) => u.sessionUpdate === 'plan');
     expect(plans.length).toBeGreaterThanOrEqual(3);
     expect(plans.at(-1)?.sessionUpdate === 'plan' && plans.at(-1)?.entries.every((e) => e.status === 'completed')).toBe(
@@ -366,6 +366,25 @@ describe('Demo agent (child process over stdio)', () => {
     expect((await client.prompt('/plan the week')).stopReason).toBe('end_turn');
     expect(client.updates.filter((u) => u.sessionUpdate === 'plan').length).toBeGreaterThanOrEqual(3);
     expect(client.updates.some((u) => u.sessionUpdate === 'tool_call')).toBe(false);
+  });
+
+  it('names the context a prompt carries (an image, a link, an embedded file) before its answer', async () => {
+    const client = await startDemo({ chunkDelayMs: 0 });
+    const response = await client.connection.request('session/prompt', {
+      sessionId: client.sessionId,
+      prompt: [
+        { type: 'text', text: '/plan with these' },
+        { type: 'image', mimeType: 'image/png', data: 'iVBORw0KGgo=' },
+        { type: 'resource_link', uri: 'file:///w/src/a.ts', name: 'a.ts' },
+        { type: 'resource', resource: { uri: 'file:///w/notes.md', text: 'one\ntwo\nthree' } },
+      ],
+    });
+    expect(response.stopReason).toBe('end_turn');
+    const said = messageText(client, 'agent_message_chunk');
+    expect(said).toMatch(
+      /^You attached: an image \(image\/png, 8 B\); a link to `a\.ts`; `notes\.md` with its text \(3 lines\)\./,
+    );
+    expect(client.updates.filter((u) => u.sessionUpdate === 'plan').length).toBeGreaterThanOrEqual(3);
   });
 
   it('streams about 200 lines for /long', async () => {

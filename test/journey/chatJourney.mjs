@@ -186,7 +186,14 @@ async function main() {
     addTerminalSteps(journey, { page: () => page, chat, screenshotDir, timeout: STEP_TIMEOUT });
     addViewSteps(journey, { page, chat, screenshotDir, timeout: STEP_TIMEOUT });
     addAccessibilitySteps(journey, { page: () => page, chat, screenshotDir, timeout: STEP_TIMEOUT });
-    addComposerSteps(journey, { page: () => page, chat, prompt: PROMPT, screenshotDir, timeout: STEP_TIMEOUT });
+    addComposerSteps(journey, {
+      page: () => page,
+      chat,
+      prompt: PROMPT,
+      workspace,
+      screenshotDir,
+      timeout: STEP_TIMEOUT,
+    });
     addAgentSteps(journey, { page: () => page, chat, screenshotDir, timeout: STEP_TIMEOUT });
     addSessionSteps(journey, { page: () => page, chat, pidFile, workspace, screenshotDir, timeout: STEP_TIMEOUT });
     // Last: it reloads the window in another theme.

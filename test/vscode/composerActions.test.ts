@@ -70,12 +70,13 @@ suite('composer editor actions', () => {
     const text = user.parts.map((part) => (part.kind === 'text' ? part.text : '')).join('');
     assert.match(text, /^Fix this problem:\n- broken\.ts:15:7 error: Cannot find name 'line15x'\. \(ts\)/);
     const blocks = user.parts.flatMap((part) => (part.kind === 'block' ? [part.block] : []));
-    // The demo agent does not take embedded context: a link to lines 10-20 (five around line 15).
+    // The demo agent takes embedded context: lines 10-20 (five around line 15) with their text.
     assert.equal(blocks.length, 1);
     const block = blocks[0]!;
-    assert.ok(block.type === 'resource_link');
-    assert.equal(block.name, 'broken.ts:10-20');
-    assert.match(block.uri, /^file:\/\/.*\/broken\.ts#L10-L20$/);
+    assert.ok(block.type === 'resource' && 'text' in block.resource, JSON.stringify(block));
+    assert.match(block.resource.uri, /^file:\/\/.*\/broken\.ts#L10-L20$/);
+    assert.equal(block.resource.text.trimEnd().split('\n').length, 11);
+    assert.match(block.resource.text, /^const line10 = 10;\n[^]*const line15 = 15;[^]*const line20 = 20;/);
     await thread.dispose();
   });
 
@@ -95,9 +96,9 @@ suite('composer editor actions', () => {
     assert.ok(user && user.kind === 'user');
     assert.deepEqual(user.parts[0], { kind: 'text', text: 'Explain this code.' });
     const block = user.parts[1];
-    assert.ok(block?.kind === 'block' && block.block.type === 'resource_link');
-    assert.match(block.block.uri, /broken\.ts#L3-L5$/);
-    assert.equal(block.block.name, 'broken.ts:3-5');
+    assert.ok(block?.kind === 'block' && block.block.type === 'resource' && 'text' in block.block.resource);
+    assert.match(block.block.resource.uri, /broken\.ts#L3-L5$/);
+    assert.match(block.block.resource.text, /^const line3 = 3;\nconst line4 = 4;\nconst line5 = 5;\n?$/);
     await thread.dispose();
   });
 

@@ -2,6 +2,7 @@
 // button is added after sanitising (it is ours, not the agent's); clicks are delegated from the
 // markdown container so re-rendered tail blocks need no listener bookkeeping.
 import type { WebviewToHost } from '../../src/shared/messages';
+import { codeKey } from '../../src/shared/codeBlockFile';
 import { h } from '../dom';
 import { highlightInto, languageForFence } from './highlight';
 import { t } from '../l10n';
@@ -27,6 +28,38 @@ export function decorateCodeBlocks(fragment: DocumentFragment, highlight = true)
   }
 }
 
+/**
+ * "Apply" on a closed code block of an agent's answer that names a file (src/shared/codeBlockFile.ts):
+ * the header shows the file and the button; a click sends the entry id, the path and the content's key,
+ * and the host writes its own copy of the block, pending review. Ours, added after sanitising: the
+ * sanitiser keeps no `data-*` attributes, so agent HTML cannot make a button that applies something.
+ */
+export function offerApply(wrapper: Element, path: string, content: string): void {
+  const header = wrapper.querySelector(':scope > .code-header');
+  if (!header || header.querySelector('button.apply-code')) return;
+  const label = t('Apply to {0}', path);
+  const apply = h('button', {
+    class: 'apply-code',
+    text: t('Apply'),
+    attrs: { type: 'button', 'aria-label': label, title: label },
+    data: { applyPath: path, applyKey: codeKey(content) },
+  });
+  header.insertBefore(h('span', { class: 'code-file', text: path }), header.querySelector('button'));
+  header.insertBefore(apply, header.querySelector('button.copy-code'));
+}
+
+/** Installs the delegated click handler for Apply buttons inside `container` (see offerApply). */
+export function handleApplyClicks(container: HTMLElement, post: (msg: WebviewToHost) => void): void {
+  container.addEventListener('click', (event) => {
+    const apply = (event.target as Element | null)?.closest?.('button.apply-code');
+    if (!(apply instanceof HTMLElement) || !container.contains(apply)) return;
+    const entryId = apply.closest('[data-entry-id]')?.getAttribute('data-entry-id');
+    const { applyPath, applyKey } = apply.dataset;
+    if (!entryId || !applyPath || !applyKey) return;
+    post({ type: 'applyCode', entryId, path: applyPath, key: applyKey });
+  });
+}
+
 /** Installs the delegated click handler for Copy buttons inside `container`. */
 export function handleCopyClicks(container: HTMLElement, post: (msg: WebviewToHost) => void): void {
   container.addEventListener('click', (event) => {
@@ -38,19 +71,4 @@ export function handleCopyClicks(container: HTMLElement, post: (msg: WebviewToHo
     copy.textContent = t('Copied');
     setTimeout(() => (copy.textContent = t('Copy')), 1200);
   });
-}
-
-/**
- * Whether a top-level token is a fenced code block whose closing fence has not arrived yet. Looks at
- * its first and last lines only: it runs on every frame of a streaming block, however long.
- */
-export function isOpenFence(token: { type: string; raw: string; codeBlockStyle?: string }): boolean {
-  if (token.type !== 'code' || token.codeBlockStyle === 'indented') return false;
-  const raw = token.raw.trimEnd();
-  const firstEnd = raw.indexOf('\n');
-  const opening = /^ {0,3}(`{3,}|~{3,})/.exec(firstEnd === -1 ? raw : raw.slice(0, firstEnd))?.[1];
-  if (!opening) return false;
-  const closing =
-    firstEnd === -1 ? undefined : /^ {0,3}(`{3,}|~{3,})\s*$/.exec(raw.slice(raw.lastIndexOf('\n') + 1))?.[1];
-  return !(closing && closing[0] === opening[0] && closing.length >= opening.length);
 }

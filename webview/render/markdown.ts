@@ -14,7 +14,8 @@
 // Reference-style link definitions apply to the whole message, including blocks before them:
 // when a new definition freezes, the message is rebuilt once with all known definitions.
 import { Lexer, Parser, type Links, type Token, type Tokens } from 'marked';
-import { decorateCodeBlocks, isOpenFence } from './codeBlocks';
+import { decorateCodeBlocks, offerApply } from './codeBlocks';
+import { isOpenFence, namedFence } from '../../src/shared/codeBlockFile';
 import { highlightInto, languageForFence } from './highlight';
 import { GrowingCode } from './codeGrowth';
 import { morphNodes } from './morph';
@@ -94,7 +95,11 @@ export class IncrementalMarkdown {
   private pending = '';
   private pendingView: PendingView | null = null;
 
-  constructor(el?: HTMLElement) {
+  /** `offersApply`: closed code blocks that name a file get "Apply" (an agent's answer; codeBlocks.ts offerApply). */
+  constructor(
+    el?: HTMLElement,
+    private readonly offersApply = false,
+  ) {
     this.el = el ?? document.createElement('div');
     this.el.classList.add('markdown');
     this.segments = new BlockSegments(this.el);
@@ -372,6 +377,7 @@ export class IncrementalMarkdown {
     } else {
       code.growing = undefined;
       if (!highlightInto(code.el, content, languageForFence(next.lang))) code.el.textContent = content;
+      this.offerApplyFor(code.el, next);
     }
     code.content = content;
     code.coloured = !open;
@@ -390,6 +396,13 @@ export class IncrementalMarkdown {
     return next ? [next] : null;
   }
 
+  private offerApplyFor(codeEl: Element, token: Tokens.Code): void {
+    if (!this.offersApply) return;
+    const path = namedFence(token);
+    const wrapper = codeEl.closest('.code-block');
+    if (path !== null && wrapper) offerApply(wrapper, path, token.text);
+  }
+
   /**
    * Each top-level token is sanitised on its own, so the DOM does not depend on how tokens were
    * grouped (a raw `<div>` block never swallows the blocks after it) and blocks can be reused.
@@ -402,6 +415,8 @@ export class IncrementalMarkdown {
       const html = Parser.parse([token]);
       fragment = html ? sanitizeToFragment(html) : document.createDocumentFragment();
       decorateCodeBlocks(fragment, !isOpenFence(token));
+      const codeEl = token.type === 'code' ? fragment.querySelector('pre > code') : null;
+      if (codeEl) this.offerApplyFor(codeEl, token as Tokens.Code);
       linkPaths(fragment);
     } catch (error) {
       if (token.type !== PLAIN)

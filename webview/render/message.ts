@@ -4,7 +4,7 @@
 // user's own text is shown as typed.
 import type { Entry, MessagePart } from '../../src/shared/thread';
 import { button, h } from '../dom';
-import { handleCopyClicks } from './codeBlocks';
+import { handleApplyClicks, handleCopyClicks } from './codeBlocks';
 import { handlePathLinks } from './pathLinks';
 import { renderContentBlock } from './contentBlock';
 import { recordError } from '../errors';
@@ -48,6 +48,8 @@ class PartsRenderer {
     private readonly asMarkdown: boolean,
     private readonly post: Post,
     private readonly budget: FrameBudget,
+    /** An agent's answer: its code blocks that name a file offer "Apply". */
+    private readonly offersApply: boolean,
   ) {}
 
   update(parts: MessagePart[], appended: TextAppend | null = null): void {
@@ -146,7 +148,7 @@ class PartsRenderer {
     if (part.kind !== 'text') throw new TypeError(`unknown part kind ${visibleText((part as { kind: unknown }).kind)}`);
     if (typeof part.text !== 'string') throw new TypeError('text should be a string');
     if (!this.asMarkdown) return { part, el: h('div', { class: 'user-text', text: part.text }), markdown: null };
-    const markdown = new IncrementalMarkdown();
+    const markdown = new IncrementalMarkdown(undefined, this.offersApply);
     const view: PartView = { part, el: markdown.el, markdown };
     this.showText(view, markdown, part);
     return view;
@@ -192,6 +194,7 @@ export class MessageView implements EntryView {
     this.el = h('div', { class: `entry ${entry.kind}`, data: { entryId: entry.id } });
     const body = h('div', { class: 'message-body' });
     handleCopyClicks(body, post);
+    handleApplyClicks(body, post);
     handlePathLinks(body, post);
     if (entry.kind === 'thought') {
       const summary = h(
@@ -229,7 +232,7 @@ export class MessageView implements EntryView {
       this.el.appendChild(body);
       if (entry.kind === 'agent') this.el.appendChild(this.copyButton(post));
     }
-    this.parts = new PartsRenderer(body, entry.kind !== 'user', post, budget);
+    this.parts = new PartsRenderer(body, entry.kind !== 'user', post, budget, entry.kind === 'agent');
   }
 
   update(entry: Entry, appended?: TextAppend | null): void {

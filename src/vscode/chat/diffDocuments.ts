@@ -67,6 +67,17 @@ export async function openLocation(filePath: string, line: number | null, baseDi
   });
 }
 
+/** Where "Apply" writes (candidates from src/chat/pathTarget.ts): the first that is a file, else the first. */
+export async function applyTarget(candidates: string[]): Promise<string | undefined> {
+  for (const candidate of candidates) if ((await fileType(candidate)) === vscode.FileType.File) return candidate;
+  return candidates[0];
+}
+
+async function fileType(candidate: string): Promise<vscode.FileType | undefined> {
+  const stat = await Promise.resolve(vscode.workspace.fs.stat(vscode.Uri.file(candidate))).catch(() => undefined);
+  return stat?.type;
+}
+
 /**
  * A path named in agent text (candidates from src/chat/pathTarget.ts, all inside a workspace
  * folder): opens the first that is a file, at the 1-based line and column; else says so.
@@ -79,8 +90,7 @@ export async function openWorkspacePath(
 ): Promise<void> {
   for (const candidate of candidates) {
     const uri = vscode.Uri.file(candidate);
-    const stat = await Promise.resolve(vscode.workspace.fs.stat(uri)).catch(() => undefined);
-    if (stat?.type !== vscode.FileType.File) continue;
+    if ((await fileType(candidate)) !== vscode.FileType.File) continue;
     const position = line === null ? undefined : new vscode.Position(line - 1, column === null ? 0 : column - 1);
     await vscode.window.showTextDocument(uri, {
       preview: true,

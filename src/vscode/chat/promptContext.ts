@@ -6,6 +6,7 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { ContextRef, LineRange, ResolvedContext } from '../../shared/promptContext';
 import { contextLabel } from '../../shared/promptContext';
+import { terminalSelectionRef } from './terminalSelection';
 
 /** Larger texts go as a link only: the agent can read them itself. */
 export const MAX_EMBED_CHARS = 256 * 1024;
@@ -23,6 +24,7 @@ async function resolveOne(ref: ContextRef): Promise<ResolvedContext> {
   switch (ref.kind) {
     case 'image':
     case 'folder':
+    case 'terminal':
       return { ref };
     case 'problems':
       return { ref, text: problemsText(ref.path) };
@@ -103,6 +105,8 @@ export function selectionRef(
 
 interface ContextPick extends vscode.QuickPickItem {
   ref?: ContextRef;
+  /** Read when picked, not when listed (a terminal's selection: terminalSelection.ts). */
+  read?: () => Promise<ContextRef | undefined>;
 }
 
 /**
@@ -134,7 +138,7 @@ export async function pickContext(): Promise<ContextRef[]> {
       disposables.push(
         quickPick.onDidAccept(() => {
           const picked = quickPick.selectedItems.length > 0 ? quickPick.selectedItems : quickPick.activeItems;
-          resolve(picked.flatMap((item) => (item.ref ? [item.ref] : [])));
+          resolve(readPicks(picked)); // first: the hide below resolves with nothing otherwise
           quickPick.hide();
         }),
         quickPick.onDidHide(() => resolve([])),
@@ -147,10 +151,33 @@ export async function pickContext(): Promise<ContextRef[]> {
   }
 }
 
+/** The references of the picked items; a terminal with nothing selected says so and adds nothing. */
+async function readPicks(picked: readonly ContextPick[]): Promise<ContextRef[]> {
+  const refs: ContextRef[] = [];
+  for (const item of picked) {
+    const ref = item.ref ?? (await item.read?.());
+    if (ref) refs.push(ref);
+    else if (item.read)
+      void vscode.window.showInformationMessage(
+        vscode.l10n.t('Nothing is selected in the terminal: select the lines to add, then pick it again.'),
+      );
+  }
+  return refs;
+}
+
 function fixedPicks(): ContextPick[] {
   const picks: ContextPick[] = [];
   const selection = selectionRef();
   if (selection) picks.push(pick(selection, vscode.l10n.t('Current selection'), '$(selection)'));
+  const terminal = vscode.window.activeTerminal;
+  if (terminal) {
+    picks.push({
+      label: vscode.l10n.t('Selection in the terminal'),
+      iconPath: new vscode.ThemeIcon('terminal'),
+      description: terminal.name,
+      read: () => terminalSelectionRef(terminal),
+    });
+  }
   const open = new Set<string>();
   for (const group of vscode.window.tabGroups.all) {
     for (const tab of group.tabs) {

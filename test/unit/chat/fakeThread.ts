@@ -124,4 +124,7 @@ export class FakeThread implements ThreadController {
   terminalHandle() {
     return undefined;
   }
+  applyCode(path: string, content: string) {
+    return this.record('applyCode', path, content);
+  }
 }

@@ -90,6 +90,10 @@ class FakeHost implements ChatHost {
   async openWorkspacePath(candidates: string[], line: number | null, column: number | null, written: string) {
     this.log.push(['openWorkspacePath', candidates, line, column, written]);
   }
+  async applyTarget(candidates: string[]) {
+    this.log.push(['applyTarget', candidates]);
+    return candidates[0];
+  }
   async editMessage(thread: ThreadController, entryId: string, text: string) {
     this.log.push(['editMessage', thread.threadId, entryId, text]);
   }

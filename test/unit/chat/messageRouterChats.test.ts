@@ -42,6 +42,7 @@ function host() {
     configureAgents: async () => undefined,
     workspaceFolders: () => [],
     openWorkspacePath: async () => undefined,
+    applyTarget: async () => undefined,
     editMessage: async () => undefined,
   };
   return { chatHost, shown, background, log, errors };

@@ -20,6 +20,7 @@ function host(): { host: ChatHost; calls: unknown[][]; invalid: unknown[] } {
       openChatInEditor: stub,
       workspaceFolders: () => [],
       openWorkspacePath: stub,
+      applyTarget: stub,
       startChat: stub,
       pickAgent: async () => undefined,
       sendSnapshot: () => {},

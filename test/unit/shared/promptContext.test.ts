@@ -9,8 +9,10 @@ import {
   contextSupport,
   fileUri,
   lineFromFragment,
+  MAX_TERMINAL_TEXT,
   type ResolvedContext,
 } from '../../../src/shared/promptContext';
+import { parseContextRefs } from '../../../src/chat/contextRefs';
 
 const FILE: ResolvedContext = { ref: { kind: 'file', path: '/ws/src/a b.ts' }, text: 'const a = 1;\n' };
 const SELECTION: ResolvedContext = {
@@ -86,6 +88,29 @@ describe('contextBlocks by promptCapabilities', () => {
       { type: 'text', text: 'No problems in the workspace.' },
     ]);
     expect(contextBlocks([], { embeddedContext: true })).toEqual({ blocks: [], refused: [] });
+  });
+});
+
+describe("a terminal's selection", () => {
+  const TERMINAL: ResolvedContext = { ref: { kind: 'terminal', name: 'bash', text: 'npm ERR! missing script' } };
+
+  it('goes as text to every agent (it has no file to link or embed), labelled with the terminal', () => {
+    for (const caps of [undefined, {}, { embeddedContext: true, image: true }]) {
+      expect(contextBlocks([TERMINAL], caps)).toEqual({
+        blocks: [{ type: 'text', text: 'Selected in the terminal "bash":\n```\nnpm ERR! missing script\n```' }],
+        refused: [],
+      });
+    }
+    expect(contextLabel(TERMINAL.ref)).toBe('Terminal: bash');
+  });
+
+  it('from the webview: bounded, named, never empty', () => {
+    const ok = { kind: 'terminal', name: 'bash', text: 'x' };
+    expect(parseContextRefs([ok])).toEqual([ok]);
+    expect(parseContextRefs([{ ...ok, text: '' }])).toBeNull();
+    expect(parseContextRefs([{ ...ok, text: 'x'.repeat(MAX_TERMINAL_TEXT + 1) }])).toBeNull();
+    expect(parseContextRefs([{ ...ok, name: '' }])).toBeNull();
+    expect(parseContextRefs([{ ...ok, text: 42 }])).toBeNull();
   });
 });
 
