@@ -27,6 +27,7 @@ import { journalDir, restoreOpenChats, trackOpenChats } from './vscode/chat/chat
 import { isMissingAgent, missingAgent, missingAgentFailure } from './session/missingAgent';
 import type { AgentConfig, HostEnvironment, ThreadController } from './session/api';
 import { createThreadController } from './session/threadController';
+import { AgentPool } from './session/agentPool';
 import { showHistory } from './vscode/chat/chatHistory';
 import { agentHistory, deleteAgentSession, type HistoryAgentOptions } from './session/historyAgent';
 import type { HistoryItem } from './session/chatHistory';
@@ -164,6 +165,8 @@ export function activate(context: vscode.ExtensionContext): SwitchboardApi {
   // `threads` is read only when a session command runs, after activation.
   const review = activateReview(context, workspaceCwd, fileTexts, () => threads.active()?.threadId);
   const journal = new ChatJournal(journalDir(context), (line) => console.warn(line));
+  /** The chats of one agent share its process (src/session/agentPool.ts). */
+  const agentPool = new AgentPool();
   /** Journals being restored, picked up by the factory (the chat keeps writing the same file). */
   const restoring = new Map<string, DecodedJournal>();
   const threads = new ThreadRegistry(
@@ -180,7 +183,15 @@ export function activate(context: vscode.ExtensionContext): SwitchboardApi {
       });
       // A restored chat whose agent is gone starts into a card that says so (not "command not found").
       const spawnThis = isMissingAgent(agent) ? gatedSpawn(spawn, () => false, missingAgentFailure(agent)) : spawn;
-      const thread = createThreadController({ threadId, agent, env: host, handlers, spawn: spawnThis, restored });
+      const thread = createThreadController({
+        threadId,
+        agent,
+        env: host,
+        handlers,
+        spawn: spawnThis,
+        restored,
+        agentPool,
+      });
       // Lives as long as the thread's events do: a disposed thread emits nothing more.
       review.attach(thread);
       journal.watch(thread, restoring.get(threadId));

@@ -17,6 +17,11 @@ export interface AgentConfig {
   useMcpServers?: boolean;
   /** Set for an agent installed from the ACP Registry: its installed version. */
   registryVersion?: string;
+  /**
+   * True when the entry says `"processPerChat": true`: each chat starts its own process. By default the chats of
+   * one agent share its process (ACP: a connection carries several sessions; src/session/agentPool.ts).
+   */
+  processPerChat?: boolean;
 }
 
 /** How to start an installed registry agent (src/agents/registry/installer.ts); undefined when not installed. */
@@ -92,9 +97,11 @@ function parseEntry(id: string, entry: unknown): AgentConfig | string {
     return t('{0}: the id "demo" is reserved for the built-in Demo agent; pick another id.', where);
   if (!isPlainObject(entry)) return t('{0} must be an object with at least a "command".', where);
 
-  const { command, args, env, displayName, mcpServers } = entry;
+  const { command, args, env, displayName, mcpServers, processPerChat } = entry;
   if (mcpServers !== undefined && typeof mcpServers !== 'boolean')
     return t('{0}.mcpServers must be true or false.', where);
+  if (processPerChat !== undefined && typeof processPerChat !== 'boolean')
+    return t('{0}.processPerChat must be true or false.', where);
   if (command === undefined) return t('{0} is missing "command" (the program to run, e.g. "gemini").', where);
   if (typeof command !== 'string' || command.trim() === '') return t('{0}.command must be a non-empty string.', where);
   if (args !== undefined && !(Array.isArray(args) && args.every((arg) => typeof arg === 'string'))) {
@@ -114,6 +121,7 @@ function parseEntry(id: string, entry: unknown): AgentConfig | string {
     env: env ? { ...(env as Record<string, string>) } : {},
     isDemo: false,
     ...(mcpServers === false ? { useMcpServers: false } : {}),
+    ...(processPerChat === true ? { processPerChat: true } : {}),
   };
 }
 
@@ -128,16 +136,18 @@ function parseRegistryEntry(
   registry: RegistryResolver | undefined,
 ): AgentConfig | string {
   const where = agentSettingPath(id);
-  const { version, env, displayName, mcpServers } = entry;
+  const { version, env, displayName, mcpServers, processPerChat } = entry;
   const extra = Object.keys(entry).filter(
-    (key) => !['type', 'version', 'env', 'displayName', 'mcpServers'].includes(key),
+    (key) => !['type', 'version', 'env', 'displayName', 'mcpServers', 'processPerChat'].includes(key),
   );
   if (extra.length > 0)
     return t(
-      '{0}: a registry entry has only "version", "env", "displayName" and "mcpServers", not "{1}".',
+      '{0}: a registry entry has only "version", "env", "displayName", "mcpServers" and "processPerChat", not "{1}".',
       where,
       extra[0]!,
     );
+  if (processPerChat !== undefined && typeof processPerChat !== 'boolean')
+    return t('{0}.processPerChat must be true or false.', where);
   if (version !== undefined && typeof version !== 'string') return t('{0}.version must be a string.', where);
   if (mcpServers !== undefined && typeof mcpServers !== 'boolean')
     return t('{0}.mcpServers must be true or false.', where);
@@ -168,6 +178,7 @@ function parseRegistryEntry(
     env: { ...launch.env, ...(env as Record<string, string> | undefined) },
     isDemo: false,
     registryVersion: launch.version,
+    ...(processPerChat === true ? { processPerChat: true } : {}),
     ...(mcpServers === false ? { useMcpServers: false } : {}),
   };
 }

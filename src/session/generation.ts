@@ -2,10 +2,13 @@
 // are ignored (ThreadController checks `isCurrent`). Shared by the controller and the session opener.
 import type * as acp from '@agentclientprotocol/sdk';
 import type { AgentConnection } from './agentConnection';
+import type { AgentLease } from './agentPool';
 import type { TerminalManager } from './terminalManager';
 
 export interface Generation {
   connection: AgentConnection;
+  /** This chat's hold on the process (shared with the agent's other chats; src/session/agentPool.ts). */
+  lease: AgentLease;
   failed: boolean;
   authMethods: acp.AuthMethod[];
   detachSession?: { dispose(): void };

@@ -18,6 +18,7 @@ import { errorMessage } from '../shared/errorMessage';
 import type { AgentConfig, CancelSignal, ClientHandlers, HostEnvironment, ThreadController, ThreadEvent } from './api';
 import type { TerminalHandle, TerminalManager } from './terminalManager';
 import { AgentConnection, type SessionSink } from './agentConnection';
+import { ownProcess, processKey, type AgentPool } from './agentPool';
 import { bounded, capText, turnEndedAction } from './agentResponses';
 import { ElicitationRequests } from './elicitationRequests';
 import type { Generation } from './generation';
@@ -52,6 +53,8 @@ export interface ThreadControllerOptions {
   openTerminals?: (deps: ThreadTerminalsDeps) => ThreadTerminals;
   /** How long session/set_mode and session/set_config_option may take (default SETTING_TIMEOUT_MS). */
   settingTimeoutMs?: number;
+  /** The window's agent processes, shared by the chats of one agent; absent: this chat's own process. */
+  agentPool?: AgentPool;
 }
 
 export { SETTING_TIMEOUT_MS } from './sessionSettings';
@@ -176,13 +179,18 @@ export class AcpThreadController implements ThreadController {
       // Keys kept at sign-in go on top of the agent's own env (they are the newer word).
       const keys = await this.signIn.agentEnv();
       if (this.disposed) return;
-      const connection = new AgentConnection({
-        agent: Object.keys(keys).length > 0 ? { ...agent, env: { ...agent.env, ...keys } } : agent,
-        env: this.options.env,
-        spawn: this.options.spawn ?? spawnAgentProcess,
-        stopGraceMs: this.options.stopGraceMs,
-      });
-      gen = { connection, failed: false, authMethods: [] };
+      const launched = Object.keys(keys).length > 0 ? { ...agent, env: { ...agent.env, ...keys } } : agent;
+      const startProcess = () =>
+        new AgentConnection({
+          agent: launched,
+          env: this.options.env,
+          spawn: this.options.spawn ?? spawnAgentProcess,
+          stopGraceMs: this.options.stopGraceMs,
+        });
+      const pool = this.options.agentPool;
+      const lease =
+        pool && !agent.processPerChat ? pool.acquire(processKey(launched), startProcess) : ownProcess(startProcess);
+      gen = { connection: lease.connection, lease, failed: false, authMethods: [] };
       this.generation = gen;
       await this.startGeneration(gen);
     } catch (error) {
@@ -201,7 +209,7 @@ export class AcpThreadController implements ThreadController {
     const { env } = this.options;
     gen.connection.onLost((failure) => this.fail(gen, failure));
 
-    const init = await gen.connection.initialize(env.clientInfo(), env.settings().initializeTimeoutMs);
+    const init = await gen.lease.initialize(env.clientInfo(), env.settings().initializeTimeoutMs);
     if (!this.isCurrent(gen)) return;
     if (!init.ok) return this.fail(gen, init.failure);
     gen.authMethods = bounded(init.response.authMethods ?? []);
@@ -344,6 +352,8 @@ export class AcpThreadController implements ThreadController {
 
   async restart(): Promise<void> {
     if (this.disposed) return;
+    // A new process for this chat; the agent's other chats keep the old one until they let go of it.
+    if (this.generation) this.options.agentPool?.retire(this.generation.connection);
     await this.shutdown();
     await this.start();
   }
@@ -486,7 +496,7 @@ export class AcpThreadController implements ThreadController {
     this.permissions.cancelAll();
     this.elicitations.cancelAll();
     this.dispatch({ type: 'agentFailed', failure });
-    void gen.connection.stop();
+    void gen.lease.release();
   }
 
   /** Ends the current generation on purpose (restart, dispose): no failure is shown. */
@@ -506,7 +516,7 @@ export class AcpThreadController implements ThreadController {
     if (!gen) return;
     // Let the `cancelled` answers reach the agent before its connection closes.
     if (answered > 0) await new Promise((resolve) => setImmediate(resolve));
-    await gen.connection.stop();
+    await gen.lease.release();
   }
 
   private settingsPort(): SessionSettingsPort {

@@ -15,6 +15,7 @@ import { createThreadController } from '../../src/session/threadController';
 import type { ThreadState } from '../../src/shared/thread';
 import { tempDir } from './tempDirs';
 import { testHostEnv } from './hostEnv';
+import { agentText } from './scriptedAgent';
 
 const SCRIPTED_AGENT = resolve(__dirname, '../fixtures/scriptedAgent.mjs');
 const controllers: ThreadController[] = [];
@@ -65,13 +66,6 @@ function setup(extraArgs: string[] = []) {
       .filter(Boolean)
       .map((line) => JSON.parse(line) as { id?: unknown; method?: string; result?: unknown; error?: unknown });
   return { controller, cwd, sent };
-}
-
-function agentText(state: ThreadState): string {
-  return state.entries
-    .flatMap((entry) => (entry.kind === 'agent' ? entry.parts : []))
-    .map((part) => (part.kind === 'text' ? part.text : ''))
-    .join('');
 }
 
 function toolStatus(state: ThreadState): string | undefined {

@@ -17,6 +17,7 @@ import { DEPTH_MARKER } from '../../src/protocol/boundJson';
 import { tempDir } from './tempDirs';
 import { testHostEnv } from './hostEnv';
 import { FileTexts } from '../../src/review/fileTexts';
+import { agentText } from './scriptedAgent';
 
 /** The keeper of the fake writes' texts. */
 const fileTexts = new FileTexts();
@@ -82,13 +83,6 @@ function setup() {
     return state;
   };
   return { controller, log, posted, postFailures, webviewState, state: () => controller.snapshot().state };
-}
-
-function agentText(state: ThreadState): string {
-  return state.entries
-    .flatMap((entry) => (entry.kind === 'agent' ? entry.parts : []))
-    .map((part) => (part.kind === 'text' ? part.text : ''))
-    .join('');
 }
 
 function reports(state: ThreadState): any[] {

@@ -16,6 +16,7 @@ import type { ThreadState } from '../../src/shared/thread';
 import { MAX_PENDING_PERMISSIONS } from '../../src/session/threadController';
 import { MAX_EARLY_BYTES } from '../../src/session/agentConnection';
 import { setup } from '../unit/session/harness';
+import { agentText } from './scriptedAgent';
 
 // ---- values ----
 /** A token replaced by raw JSON nested this deep when the line is written (JSON.stringify overflows on it). */
@@ -222,13 +223,6 @@ async function until(predicate: () => boolean, what: string): Promise<void> {
     await turn();
   }
   throw new Error(`timed out waiting for ${what}`);
-}
-
-function agentText(state: ThreadState): string {
-  return state.entries
-    .flatMap((e) => (e.kind === 'agent' ? e.parts : []))
-    .map((p) => (p.kind === 'text' ? p.text : ''))
-    .join('');
 }
 
 let caseNumber = 0;

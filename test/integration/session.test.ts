@@ -9,27 +9,16 @@ import type { ThreadState } from '../../src/shared/thread';
 import { tempDir } from './tempDirs';
 import { testHostEnv } from './hostEnv';
 import { FileTexts } from '../../src/review/fileTexts';
+import { agentText, SCRIPTED_AGENT, scriptedAgent } from './scriptedAgent';
 
 /** The keeper of the fake writes' texts. */
 const fileTexts = new FileTexts();
 
-const SCRIPTED_AGENT = resolve(__dirname, '../fixtures/scriptedAgent.mjs');
 const controllers: ThreadController[] = [];
 
 afterEach(async () => {
   await Promise.all(controllers.splice(0).map((controller) => controller.dispose()));
 });
-
-function scripted(scenario: string): AgentConfig {
-  return {
-    id: 'scripted',
-    displayName: 'Scripted',
-    command: process.execPath,
-    args: [SCRIPTED_AGENT, '--scenario', scenario],
-    env: {},
-    isDemo: false,
-  };
-}
 
 function setup(agent: AgentConfig, options: { initializeTimeoutMs?: number } = {}) {
   const cwd = tempDir('switchboard-session-');
@@ -70,16 +59,9 @@ function failureOf(state: ThreadState) {
   return state.connection.failure;
 }
 
-function agentText(state: ThreadState): string {
-  return state.entries
-    .flatMap((entry) => (entry.kind === 'agent' ? entry.parts : []))
-    .map((part) => (part.kind === 'text' ? part.text : ''))
-    .join('');
-}
-
 describe('ThreadController with the scripted agent', () => {
   it('runs a full turn', async () => {
-    const t = setup(scripted('basic-turn'));
+    const t = setup(scriptedAgent('basic-turn'));
     await t.controller.start();
     expect(t.state().connection).toEqual({ kind: 'ready' });
     await t.controller.prompt('hello');
@@ -91,7 +73,7 @@ describe('ThreadController with the scripted agent', () => {
   });
 
   it('a crash mid-turn produces a failure with the exit code and the stderr tail', async () => {
-    const t = setup(scripted('crash-mid-turn'));
+    const t = setup(scriptedAgent('crash-mid-turn'));
     await t.controller.start();
     await t.controller.prompt('boom');
     const state = await until(t.controller, (s) => s.connection.kind === 'failed');
@@ -104,7 +86,7 @@ describe('ThreadController with the scripted agent', () => {
   });
 
   it('a missing command produces a failure with the command line and a hint', async () => {
-    const t = setup({ ...scripted('basic-turn'), command: 'switchboard-missing-agent', args: ['--acp'] });
+    const t = setup({ ...scriptedAgent('basic-turn'), command: 'switchboard-missing-agent', args: ['--acp'] });
     await t.controller.start();
     const failure = failureOf(await until(t.controller, (s) => s.connection.kind === 'failed'));
     expect(failure).toMatchObject({
@@ -115,7 +97,7 @@ describe('ThreadController with the scripted agent', () => {
   });
 
   it('an agent that never answers initialize times out and is killed', async () => {
-    const t = setup(scripted('no-initialize'), { initializeTimeoutMs: 400 });
+    const t = setup(scriptedAgent('no-initialize'), { initializeTimeoutMs: 400 });
     await t.controller.start();
     expect(failureOf(t.state()).title).toBe('The agent did not answer initialize within 0.4 s');
     const exit = await t.processes[0]!.exited;
@@ -123,14 +105,14 @@ describe('ThreadController with the scripted agent', () => {
   });
 
   it('a protocol version mismatch stops the agent and says which version it wants', async () => {
-    const t = setup(scripted('bad-protocol-version'));
+    const t = setup(scriptedAgent('bad-protocol-version'));
     await t.controller.start();
     expect(failureOf(t.state()).title).toBe('The agent wants ACP protocol version 99; Switchboard speaks version 1');
     expect((await t.processes[0]!.exited).requested).toBe(true);
   });
 
   it('authenticates when session/new says auth_required', async () => {
-    const t = setup(scripted('auth-required'));
+    const t = setup(scriptedAgent('auth-required'));
     await t.controller.start();
     const { connection } = t.state();
     expect(connection.kind === 'authRequired' && connection.methods.map((method) => method.id)).toEqual([
@@ -141,7 +123,7 @@ describe('ThreadController with the scripted agent', () => {
   });
 
   it('serves fs calls and a permission answered by the user', async () => {
-    const t = setup(scripted('client-calls'));
+    const t = setup(scriptedAgent('client-calls'));
     await t.controller.start();
     const turn = t.controller.prompt('go');
     const asking = await until(t.controller, (s) =>
@@ -159,7 +141,7 @@ describe('ThreadController with the scripted agent', () => {
   });
 
   it('cancels a slow turn', async () => {
-    const t = setup(scripted('slow-turn'));
+    const t = setup(scriptedAgent('slow-turn'));
     await t.controller.start();
     const turn = t.controller.prompt('slow');
     await until(t.controller, (s) => s.entries.some((entry) => entry.kind === 'agent'));
@@ -170,7 +152,7 @@ describe('ThreadController with the scripted agent', () => {
   });
 
   it('restart replaces the process and keeps the thread', async () => {
-    const t = setup(scripted('basic-turn'));
+    const t = setup(scriptedAgent('basic-turn'));
     await t.controller.start();
     await t.controller.prompt('one');
     await t.controller.restart();
@@ -182,7 +164,7 @@ describe('ThreadController with the scripted agent', () => {
 
   // What the client makes of the agent's answers (not what the scripted agent sends: that is the fixture).
   it("shows the modes and config options of session/new, and the agent's answers to set_mode / set_config_option", async () => {
-    const t = setup(scripted('modes'));
+    const t = setup(scriptedAgent('modes'));
     await t.controller.start();
     expect(t.state().modes?.currentModeId).toBe('ask');
     expect(t.state().configOptions?.map((o) => o.id)).toEqual(['model', 'thought_level']);
@@ -193,7 +175,7 @@ describe('ThreadController with the scripted agent', () => {
   });
 
   it('applies every stable session/update variant to the thread', async () => {
-    const t = setup(scripted('all-updates'));
+    const t = setup(scriptedAgent('all-updates'));
     await t.controller.start();
     await t.controller.prompt('everything');
     const state = t.state();
@@ -211,7 +193,7 @@ describe('ThreadController with the scripted agent', () => {
   });
 
   it('replays a recorded transcript into the thread, with its stop reason', async () => {
-    const t = setup(scripted(resolve(__dirname, '../fixtures/transcripts/scripted-agent-replay.jsonl')));
+    const t = setup(scriptedAgent(resolve(__dirname, '../fixtures/transcripts/scripted-agent-replay.jsonl')));
     await t.controller.start();
     await t.controller.prompt('replay');
     const state = t.state();

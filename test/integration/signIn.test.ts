@@ -5,13 +5,14 @@
 // method: the key the host keeps reaches the agent's environment and `authenticate` follows the restart.
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { SignInPlan } from '../../src/agents/authMethods';
 import type { AgentConfig, HostSignIn, ThreadController } from '../../src/session/api';
 import { createThreadController } from '../../src/session/threadController';
 import { testHostEnv } from './hostEnv';
 import { tempDir } from './tempDirs';
+import { scriptedAgent } from './scriptedAgent';
 
 const controllers: ThreadController[] = [];
 afterEach(async () => {
@@ -19,14 +20,7 @@ afterEach(async () => {
 });
 
 function scripted(extra: string[] = [], scenario = 'sign-in'): AgentConfig {
-  return {
-    id: 'scripted',
-    displayName: 'Scripted',
-    command: process.execPath,
-    args: [resolve(__dirname, '../fixtures/scriptedAgent.mjs'), '--scenario', scenario, ...extra],
-    env: {},
-    isDemo: false,
-  };
+  return scriptedAgent(scenario, { extraArgs: extra });
 }
 
 /** The host side with a child process for the terminal; records every plan it ran. */

@@ -80,6 +80,22 @@ describe('parseAgentsSetting', () => {
     expect(errors).toEqual([expect.stringMatching(/"demo" is reserved/)]);
   });
 
+  it('"processPerChat": true gives each chat its own process; anything but a boolean is refused, named', () => {
+    const { agents, errors } = parseAgentsSetting(
+      {
+        alone: { command: 'a', processPerChat: true },
+        shared: { command: 'b', processPerChat: false },
+        wrong: { command: 'c', processPerChat: 'yes' },
+      },
+      demoLaunch,
+    );
+    expect(agents.slice(1).map((agent) => [agent.id, agent.processPerChat])).toEqual([
+      ['alone', true],
+      ['shared', undefined],
+    ]);
+    expect(errors).toEqual([expect.stringMatching(/\["wrong"\]\.processPerChat must be true or false/)]);
+  });
+
   it('rejects a setting that is not an object', () => {
     const { agents, errors } = parseAgentsSetting(['gemini'], demoLaunch);
     expect(agents.map((agent) => agent.id)).toEqual(['demo']);
