@@ -30,6 +30,35 @@ async function tarGz(files) {
   return gzipSync(Buffer.concat(chunks));
 }
 
+const UV_AGENT_NAME = 'Fixture uv Agent';
+
+/**
+ * A stand-in for uv's release archives (`/uv/<version>/uv-<target>.tar.gz` and its `.sha256`): its `uv tool install --
+ * <package>` writes a launcher of the scripted test agent into UV_TOOL_BIN_DIR, as the real uv would install the
+ * package's program there. Undefined for any other path.
+ */
+async function fakeUv(pathname) {
+  const match = /^\/uv\/[^/]+\/(uv-([^/]+))\.tar\.gz(\.sha256)?$/.exec(pathname);
+  if (!match) return undefined;
+  const [, file, target, checksum] = match;
+  const script = path.join(repoRoot, 'test', 'fixtures', 'scriptedAgent.mjs');
+  const launcher = `#!/bin/sh\nexec ${JSON.stringify(process.execPath)} ${JSON.stringify(script)} --scenario basic-turn "$@"\n`;
+  const uv = [
+    '#!/bin/sh',
+    '[ "$1" = tool ] && [ "$2" = install ] || { echo "stand-in uv: only tool install" >&2; exit 2; }',
+    'mkdir -p "$UV_TOOL_BIN_DIR"',
+    `printf '%s' ${shellQuote(launcher)} > "$UV_TOOL_BIN_DIR/$4"`,
+    'chmod +x "$UV_TOOL_BIN_DIR/$4"',
+    '',
+  ].join('\n');
+  const archive = await tarGz([{ name: `uv-${target}/uv`, content: uv, mode: 0o755 }]);
+  return checksum ? `${createHash('sha256').update(archive).digest('hex')}  ${file}.tar.gz\n` : archive;
+}
+
+function shellQuote(text) {
+  return `'${text.replace(/'/g, `'\\''`)}'`;
+}
+
 /** Serves the index and the archive on 127.0.0.1; `url` is the index for switchboard.registry.url. */
 export async function startFixtureRegistry() {
   const script = path.join(repoRoot, 'test', 'fixtures', 'scriptedAgent.mjs');
@@ -37,41 +66,55 @@ export async function startFixtureRegistry() {
   const archive = await tarGz([{ name: 'bin/fixture-agent', content: launcher, mode: 0o755 }]);
   const routes = new Map();
   const server = http.createServer((req, res) => {
-    const body = routes.get(new URL(req.url ?? '/', 'http://x').pathname);
-    if (body === undefined) res.writeHead(404).end('not found');
-    else res.writeHead(200).end(body);
+    const pathname = new URL(req.url ?? '/', 'http://x').pathname;
+    void (routes.get(pathname) ?? fakeUv(pathname)).then(
+      (body) => (body === undefined ? res.writeHead(404).end('not found') : res.writeHead(200).end(body)),
+      (error) => res.writeHead(500).end(String(error)),
+    );
   });
   await new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(undefined)));
   const address = /** @type {import('node:net').AddressInfo} */ (server.address());
   const base = `http://127.0.0.1:${address.port}`;
-  routes.set('/fixture.tar.gz', archive);
+  routes.set('/fixture.tar.gz', Promise.resolve(archive));
   routes.set(
     '/registry.json',
-    JSON.stringify({
-      version: '1.0.0',
-      agents: [
-        {
-          id: 'fixture-registry-agent',
-          name: AGENT_NAME,
-          version: '1.0.0',
-          description: 'The scripted test agent, served as a registry binary',
-          license: 'MIT',
-          distribution: {
-            binary: {
-              [platformKey()]: {
-                archive: `${base}/fixture.tar.gz`,
-                sha256: createHash('sha256').update(archive).digest('hex'),
-                cmd: './bin/fixture-agent',
-                args: ['--scenario', 'basic-turn'],
+    Promise.resolve(
+      JSON.stringify({
+        version: '1.0.0',
+        agents: [
+          {
+            id: 'fixture-registry-agent',
+            name: AGENT_NAME,
+            version: '1.0.0',
+            description: 'The scripted test agent, served as a registry binary',
+            license: 'MIT',
+            distribution: {
+              binary: {
+                [platformKey()]: {
+                  archive: `${base}/fixture.tar.gz`,
+                  sha256: createHash('sha256').update(archive).digest('hex'),
+                  cmd: './bin/fixture-agent',
+                  args: ['--scenario', 'basic-turn'],
+                },
               },
             },
           },
-        },
-      ],
-    }),
+          {
+            id: 'fixture-uv-agent',
+            name: UV_AGENT_NAME,
+            version: '1.0.0',
+            description: 'The scripted test agent, served as a uvx package',
+            license: 'MIT',
+            distribution: { uvx: { package: 'fixture-uv-agent' } },
+          },
+        ],
+      }),
+    ),
   );
   return {
     url: `${base}/registry.json`,
+    /** For switchboard.registry.uvReleasesUrl: a stand-in uv for every version and platform (fakeUv). */
+    uvReleasesUrl: `${base}/uv`,
     stop: () => new Promise((resolve) => server.close(resolve)),
   };
 }
@@ -96,4 +139,46 @@ export function addAgentSteps(journey, { page, chat, screenshotDir, timeout }) {
     await chat.locator('.entry.agent', { hasText: 'You said: hello registry' }).last().waitFor({ timeout });
     await page().screenshot({ path: path.join(screenshotDir, 'registry-chat.png') });
   });
+
+  journey.step(
+    'a uvx agent on a machine without uv: Switchboard offers uv, downloads it on Yes, installs, one turn',
+    async () => {
+      await runCommand(page(), 'Switchboard: Browse Agents');
+      const quickInput = page().locator('.quick-input-widget');
+      const row = (text) => quickInput.locator('.quick-input-list .monaco-list-row', { hasText: text }).first();
+      await row(UV_AGENT_NAME).waitFor({ timeout });
+      await row(UV_AGENT_NAME).click();
+      await row('Install 1.0.0').waitFor({ timeout });
+      await row('Install 1.0.0').click();
+      // VS Code's modal: what is missing, and the offer. Nothing is downloaded before the answer.
+      const dialog = page().locator('.monaco-dialog-box');
+      await dialog.waitFor({ timeout });
+      const text = (await dialog.textContent()) ?? '';
+      if (
+        !/Fixture uv Agent needs uv, which is not installed here/.test(text) ||
+        !/uv \(the Python package manager\) was not found on PATH/.test(text)
+      )
+        throw new Error(`the offer does not say what is missing: ${text.slice(0, 300)}`);
+      await page().screenshot({ path: path.join(screenshotDir, 'runtime-offer.png') });
+      await dialog.getByRole('button', { name: /^Download uv / }).click();
+      const installed = page().locator('.notification-toast', { hasText: `${UV_AGENT_NAME} 1.0.0 is installed.` });
+      // After a modal the toast can land in the notification center instead (seen once in three runs): look there too.
+      let notice = installed;
+      try {
+        await installed.waitFor({ timeout: 30_000 });
+      } catch {
+        await runCommand(page(), 'Notifications: Show Notifications');
+        notice = page()
+          .locator('.notifications-center .monaco-list-row', { hasText: `${UV_AGENT_NAME} 1.0.0 is installed.` })
+          .first();
+        await notice.waitFor({ timeout });
+      }
+      await notice.getByRole('button', { name: 'New Chat' }).click();
+      await chat.locator('#agent-name', { hasText: UV_AGENT_NAME }).waitFor({ timeout });
+      await chat.locator('#composer:enabled').waitFor({ timeout });
+      await chat.locator('#composer').fill('hello uv');
+      await chat.locator('#composer').press('Enter');
+      await chat.locator('.entry.agent', { hasText: 'You said: hello uv' }).last().waitFor({ timeout });
+    },
+  );
 }

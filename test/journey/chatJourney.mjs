@@ -68,6 +68,7 @@ async function main() {
     settings: {
       'switchboard.agents': { [MISSING_AGENT.id]: MISSING_AGENT.config, [probe.id]: probe.config },
       'switchboard.registry.url': registry.url,
+      'switchboard.registry.uvReleasesUrl': registry.uvReleasesUrl,
     },
   });
   log(installVsix(run, vsixPath).split('\n').pop());

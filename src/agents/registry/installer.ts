@@ -8,6 +8,7 @@
 // or pruned on the next install). Folders are never moved after they are built, because npm and uv write
 // absolute paths into them. The previous version stays on disk until the next update, for a one-click rollback.
 import { t } from '../../shared/l10n';
+import type { RuntimeName } from './managedRuntime';
 import { randomBytes } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -59,6 +60,11 @@ export interface InstallerOptions {
   downloadLimits?: HttpLimits;
   toolTimeoutMs?: number;
   log?: (line: string) => void;
+  /**
+   * The bin folder of a runtime Switchboard fetched (managedRuntime.ts), read at each install and launch;
+   * undefined: the machine's own `npm`/`node`/`uv` on PATH.
+   */
+  runtimeBin?: (name: RuntimeName) => string | undefined;
 }
 
 const DOWNLOAD_LIMITS: HttpLimits = { timeoutMs: 30_000, idleMs: 60_000, maxBytes: 1024 ** 3 };
@@ -100,9 +106,10 @@ export class RegistryInstaller {
     const { current } = state;
     const entry = path.join(this.root, id, current.dir, current.entry);
     return {
-      command: current.runner === 'node' ? 'node' : entry,
+      command: current.runner === 'node' ? this.program('node', 'node') : entry,
       args: current.runner === 'node' ? [entry, ...current.args] : [...current.args],
-      env: { ...current.env },
+      // The agent may start `node` itself (its own tools): the fetched Node.js first on its PATH too.
+      env: current.runner === 'node' ? { ...this.runtimePath('node'), ...current.env } : { ...current.env },
       version: current.version,
       droppedEnv: [...current.droppedEnv],
     };
@@ -220,10 +227,10 @@ export class RegistryInstaller {
     // Its own package.json, so npm installs here and not into a package.json it finds further up.
     await fs.promises.writeFile(path.join(folder, 'package.json'), JSON.stringify({ private: true }) + '\n');
     await this.options.runTool({
-      command: 'npm',
+      command: this.program('node', 'npm'),
       args: ['install', '--prefix', folder, '--no-audit', '--no-fund', '--omit=dev', '--', dist.package],
       cwd: folder,
-      env: this.options.toolEnv(),
+      env: this.toolEnv('node'),
       timeoutMs: this.options.toolTimeoutMs ?? TOOL_TIMEOUT_MS,
       what: t('npm (part of Node.js)'),
       getIt: t('Install Node.js from https://nodejs.org (it includes npm), then try again.'),
@@ -253,9 +260,9 @@ export class RegistryInstaller {
 
   private async installUv(dist: PackageDistribution, folder: string): Promise<string> {
     const bin = path.join(folder, 'bin');
-    const env = { ...this.options.toolEnv(), UV_TOOL_DIR: path.join(folder, 'tools'), UV_TOOL_BIN_DIR: bin };
+    const env = { ...this.toolEnv('uv'), UV_TOOL_DIR: path.join(folder, 'tools'), UV_TOOL_BIN_DIR: bin };
     await this.options.runTool({
-      command: 'uv',
+      command: this.program('uv', 'uv'),
       args: ['tool', 'install', '--', dist.package],
       cwd: folder,
       env,
@@ -268,6 +275,30 @@ export class RegistryInstaller {
     if (!fs.existsSync(program))
       throw new Error(t('uv installed {0} but it has no program named {1}', dist.package, name));
     return path.relative(folder, program);
+  }
+
+  /** `program` from the fetched runtime's bin folder when there is one, else the name, found on PATH. */
+  private program(runtime: RuntimeName, program: 'node' | 'npm' | 'uv'): string {
+    const bin = this.options.runtimeBin?.(runtime);
+    if (!bin) return program;
+    const windowsName = { node: 'node.exe', npm: 'npm.cmd', uv: 'uv.exe' }[program];
+    return path.join(bin, process.platform === 'win32' ? windowsName : program);
+  }
+
+  /** PATH with the fetched runtime's bin folder first, when there is one (nothing otherwise). */
+  private runtimePath(runtime: RuntimeName): Record<string, string> {
+    const bin = this.options.runtimeBin?.(runtime);
+    return bin ? { PATH: `${bin}${path.delimiter}${process.env.PATH ?? ''}` } : {};
+  }
+
+  /** The tools' environment, with the fetched runtime's bin folder first on PATH (npm's own scripts run `node`). */
+  private toolEnv(runtime: RuntimeName): NodeJS.ProcessEnv {
+    const env = { ...this.options.toolEnv() };
+    const bin = this.options.runtimeBin?.(runtime);
+    if (!bin) return env;
+    const key = Object.keys(env).find((name) => name.toUpperCase() === 'PATH') ?? 'PATH';
+    env[key] = env[key] ? `${bin}${path.delimiter}${env[key]}` : bin;
+    return env;
   }
 
   private stateFile(id: string): string {

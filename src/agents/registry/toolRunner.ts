@@ -19,6 +19,16 @@ export interface ToolRun {
 
 export type RunTool = (run: ToolRun) => Promise<void>;
 
+/** The tool is not on PATH (nor where it was looked for): Switchboard may offer to fetch its runtime. */
+export class MissingToolError extends Error {
+  constructor(
+    readonly command: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
 const TAIL_BYTES = 4000;
 
 export const runTool: RunTool = (run) =>
@@ -43,7 +53,7 @@ export const runTool: RunTool = (run) =>
       clearTimeout(timer);
       reject(
         error.code === 'ENOENT'
-          ? new Error(t('{0} was not found on PATH. {1}', run.what, run.getIt))
+          ? new MissingToolError(run.command, t('{0} was not found on PATH. {1}', run.what, run.getIt))
           : new Error(t('{0} could not start: {1}', run.command, error.message)),
       );
     });

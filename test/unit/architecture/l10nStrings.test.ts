@@ -125,6 +125,7 @@ const PURE_NOT_FOR_USER: Record<string, string> = {
 /** Literals of pure code that read as prose but are names, each with why. */
 const PURE_NOT_TEXT: Record<string, string> = {
   Codespaces: "a product's name (src/agents/whereAgentsRun.ts)",
+  'Node.js': "a product's name (src/agents/registry/managedRuntime.ts)",
   '${secret:': 'the syntax of a secret reference in settings (src/agents/mcpServers.ts)',
   'C:\\Windows': "Windows' default folder when SYSTEMROOT is not set (src/agents/env.ts)",
 };
