@@ -502,6 +502,7 @@ export class AcpThreadController implements ThreadController {
   /** Ends the current generation on purpose (restart, dispose): no failure is shown. */
   private async shutdown(): Promise<void> {
     const gen = this.generation;
+    const sessionId = this.sessionId;
     this.generation = null;
     this.sessionId = null;
     gen?.detachSession?.dispose();
@@ -512,6 +513,9 @@ export class AcpThreadController implements ThreadController {
       this.turn = null;
       if (!turn.cancelRequested) this.dispatch({ type: 'cancelRequested' });
       this.dispatch({ type: 'turnEnded', stopReason: 'cancelled' });
+      // The process may live on for the agent's other chats: the turn must stop there too, not run unwatched.
+      if (gen && sessionId && !gen.failed && !gen.connection.isStopping)
+        gen.connection.rpc.notify(AgentMethod.sessionCancel, { sessionId });
     }
     if (!gen) return;
     // Let the `cancelled` answers reach the agent before its connection closes.

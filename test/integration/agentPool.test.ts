@@ -23,7 +23,16 @@ afterEach(async () => {
 /** A window: one pool, the processes it spawned, and a way to open chats with an agent. */
 function window() {
   const cwd = tempDir('switchboard-pool-');
-  const env = testHostEnv(cwd);
+  /** What the client sent to the agents: the test reads the session/cancel a closed chat sends. */
+  const sent: Array<{ method?: string; params?: { sessionId?: string } }> = [];
+  const env = {
+    ...testHostEnv(cwd),
+    traffic: () => ({
+      record: (direction: 'send' | 'recv', message: unknown) => {
+        if (direction === 'send') sent.push(message as (typeof sent)[number]);
+      },
+    }),
+  };
   const pool = new AgentPool();
   const processes: AgentProcess[] = [];
   const spawn: SpawnAgentProcess = (config, options) => {
@@ -49,7 +58,7 @@ function window() {
     controllers.push(controller);
     return controller;
   };
-  return { pool, processes, chat };
+  return { pool, processes, chat, sent };
 }
 
 async function until(controller: ThreadController, predicate: (state: ThreadState) => boolean): Promise<void> {
@@ -128,6 +137,29 @@ describe('the chats of one agent share its process', () => {
     await b.dispose();
     expect((await w.processes[0]!.exited).requested).toBe(true);
     expect(await running(w.processes[1])).toBe(true);
+  });
+
+  it('a chat closed mid-turn cancels its turn in the agent, which lives on for the other chat', async () => {
+    const w = window();
+    const a = w.chat(scriptedAgent('slow-turn'));
+    const b = w.chat(scriptedAgent('slow-turn'));
+    await a.start();
+    await b.start();
+    const sessionA = a.snapshot().state.sessionId;
+    const turnA = a.prompt('a long one');
+    await until(a, (state) => agentText(state).includes('tick 1 '));
+    await a.dispose();
+    await turnA;
+    expect(w.sent).toContainEqual(
+      expect.objectContaining({ method: 'session/cancel', params: { sessionId: sessionA } }),
+    );
+    expect(await running(w.processes[0])).toBe(true);
+    // The other chat's turn runs (and is cancelled) on the same process as usual.
+    const turnB = b.prompt('short');
+    await until(b, (state) => agentText(state).includes('tick 0 '));
+    await b.cancel();
+    await turnB;
+    expect(b.snapshot().state.entries.at(-1)).toMatchObject({ kind: 'turnEnd', stopReason: 'cancelled' });
   });
 
   it('processPerChat, or another way of starting the agent, gets its own process', async () => {

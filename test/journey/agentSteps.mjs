@@ -77,6 +77,12 @@ export async function startFixtureRegistry() {
   const base = `http://127.0.0.1:${address.port}`;
   routes.set('/fixture.tar.gz', Promise.resolve(archive));
   routes.set(
+    '/icon.svg',
+    Promise.resolve(
+      '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 16 16"><circle cx="8" cy="8" r="7" fill="#3794ff"/></svg>',
+    ),
+  );
+  routes.set(
     '/registry.json',
     Promise.resolve(
       JSON.stringify({
@@ -88,6 +94,7 @@ export async function startFixtureRegistry() {
             version: '1.0.0',
             description: 'The scripted test agent, served as a registry binary',
             license: 'MIT',
+            icon: `${base}/icon.svg`,
             distribution: {
               binary: {
                 [platformKey()]: {
@@ -125,6 +132,12 @@ export function addAgentSteps(journey, { page, chat, screenshotDir, timeout }) {
     const quickInput = page().locator('.quick-input-widget');
     const row = (text) => quickInput.locator('.quick-input-list .monaco-list-row', { hasText: text }).first();
     await row(AGENT_NAME).waitFor({ timeout });
+    // The registry's icon, fetched into Switchboard's storage and shown from there.
+    const icon = await row(AGENT_NAME)
+      .locator('.quick-input-list-icon')
+      .evaluate((el) => el.ownerDocument.defaultView.getComputedStyle(el).backgroundImage)
+      .catch(() => 'none');
+    if (!/^url\(/.test(icon)) throw new Error(`the agent's icon is not shown (${icon})`);
     await page().screenshot({ path: path.join(screenshotDir, 'registry-browse.png') });
     await row(AGENT_NAME).click();
     await row('Install 1.0.0').waitFor({ timeout });

@@ -41,6 +41,9 @@ suite('Checkpoint disk limit (switchboard.checkpoints.maxDiskMiB)', () => {
         .filter((label) => label.startsWith(run))
         .map((label) => label.slice(run.length + 1));
 
+    // The test's writes are the user's: not within the grace after an earlier suite's agent turn, when a disk
+    // change still counts as the agent's (and the checkpoint would take its text from before the change).
+    await waitFor(() => !feature.controller.store.isAgentTime(), 10_000, 'the end of the grace after the last turn');
     feature.checkpoints.touch(file);
     const config = vscode.workspace.getConfiguration('switchboard');
     const limitIs = (value: number): boolean =>

@@ -18,10 +18,14 @@ import {
   type RuntimeName,
   type RuntimeSpec,
 } from '../../agents/registry/managedRuntime';
+import { RegistryIcons } from '../../agents/registry/registryIcons';
 import { MissingToolError, runTool } from '../../agents/registry/toolRunner';
 import { SETTINGS_SECTION } from './agentCatalog';
 
 type UpdatePolicy = 'off' | 'notify' | 'auto';
+
+/** How long Browse Agents waits for icons it has not fetched before. */
+const ICON_WAIT_MS = 1_500;
 
 export interface RegistryHooks {
   /** Re-reads the agents (an install or rollback changes what a registry entry starts). */
@@ -35,12 +39,14 @@ export class RegistryFeature {
   private readonly cache: RegistryCache;
   /** Node.js or uv fetched into the storage when the machine has none and the user agreed (managedRuntime.ts). */
   private readonly runtimes: ManagedRuntimes;
+  private readonly icons: RegistryIcons;
 
   constructor(
     storage: vscode.Uri,
     private readonly hooks: RegistryHooks,
   ) {
     this.runtimes = new ManagedRuntimes(path.join(storage.fsPath, 'runtimes'));
+    this.icons = new RegistryIcons(path.join(storage.fsPath, 'registry', 'icons'));
     this.installer = new RegistryInstaller(path.join(storage.fsPath, 'agents'), {
       runTool,
       toolEnv: () => process.env,
@@ -76,7 +82,13 @@ export class RegistryFeature {
     try {
       index = await vscode.window.withProgress(
         { location: vscode.ProgressLocation.Window, title: vscode.l10n.t('Loading the ACP Registry') },
-        () => this.loadIndex(),
+        async () => {
+          const loaded = await this.loadIndex();
+          // Icons fetched before: shown at once; new ones get a moment (the rest show next time).
+          const urls = loaded.agents.flatMap((agent) => (agent.icon ? [agent.icon] : []));
+          await this.icons.fetchMissing(urls, ICON_WAIT_MS);
+          return loaded;
+        },
       );
     } catch (error) {
       const choice = await vscode.window.showErrorMessage(
@@ -109,7 +121,9 @@ export class RegistryFeature {
       : update
         ? vscode.l10n.t('$(arrow-up) update {0} → {1}', state.current.version, agent.version)
         : vscode.l10n.t('$(check) installed {0}', state.current.version);
+    const icon = agent.icon ? this.icons.cached(agent.icon) : undefined;
     return {
+      ...(icon ? { iconPath: vscode.Uri.file(icon) } : {}),
       label: `${state ? '$(check) ' : ''}${agent.name}`,
       description: [agent.version, agent.license, status].filter(Boolean).join(' · '),
       detail: agent.description,
