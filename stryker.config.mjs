@@ -65,6 +65,8 @@ const scope = SCOPES[scopeName];
 if (!scope) throw new Error(`unknown mutation scope ${scopeName}; one of ${Object.keys(SCOPES).join(', ')}`);
 // A run given --mutate measures some other set of files, so the scope's floor does not apply to it.
 const narrowed = process.argv.some((arg) => arg === '--mutate' || arg === '-m' || arg.startsWith('--mutate='));
+// No scope mutates src/shared, so its tests are left out below; a --mutate run over shared code needs them.
+const mutatesShared = narrowed && process.argv.some((arg) => arg.includes('src/shared'));
 
 /** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */
 export default {
@@ -78,7 +80,7 @@ export default {
   // layer rules (eslint.config.mjs) they cannot reach a mutated file (none of them imports one), and they
   // were most of the initial run's time (jsdom rendering).
   // (Stryker's testFiles has no negation: the other folders are listed.)
-  testFiles: [HOST_TESTS],
+  testFiles: mutatesShared ? [HOST_TESTS, 'test/unit/shared/**/*.test.ts'] : [HOST_TESTS],
   coverageAnalysis: 'perTest',
   // A static mutant (a module-level constant: ErrorCodes, the chunk regex, default limits) runs every
   // test, since per-test coverage cannot tell which use it: about a minute each here. Left out of the

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { codeKey, fileNamedByFence, findNamedCodeBlock, MAX_APPLY_SCAN_CHARS } from '../../../src/shared/codeBlockFile';
+import {
+  codeKey,
+  fileNamedByFence,
+  findNamedCodeBlock,
+  isOpenFence,
+  MAX_APPLY_SCAN_CHARS,
+  namedFence,
+} from '../../../src/shared/codeBlockFile';
 import { attachWrite } from '../../../src/shared/fileWrites';
 import { createThreadState } from '../../../src/shared/thread';
 
@@ -35,6 +42,56 @@ describe('fileNamedByFence: the file a fence names', () => {
     ['ts .env', 'a dot file without an extension (not a named file by these rules)'],
   ])('%j names nothing (%s)', (info) => {
     expect(fileNamedByFence(info)).toBeNull();
+  });
+});
+
+describe('fileNamedByFence: the edges of each rule (from the mutation run)', () => {
+  it.each([
+    ['  ts src/a.ts  ', 'src/a.ts', 'whitespace around the info'],
+    ['ts  src/a.ts', 'src/a.ts', 'several spaces between the words'],
+    ['title="src/a.ts"', 'src/a.ts', 'an attribute alone'],
+    ['ts:C:/work/a.ts', 'C:/work/a.ts', 'a language before a Windows path'],
+    ['a/b:c.ts', 'a/b:c.ts', 'a colon later in a path is not a language prefix'],
+    ['rs lib.rs#L12-34', 'lib.rs', 'a line range of several digits'],
+    ['rs lib.rs#L3', 'lib.rs', 'a single line'],
+    ['src/a#L3.ts', 'src/a#L3.ts', 'a "#L" not at the end is part of the name'],
+    ['docs/notes:v2.md', 'docs/notes:v2.md', 'a colon inside a path is not a URL scheme'],
+    [`ts ${'a/'.repeat(253)}b.ts`, `${'a/'.repeat(253)}b.ts`, 'a path of exactly 510 characters'],
+  ])('%j names %j (%s)', (info, path) => {
+    expect(fileNamedByFence(info)).toBe(path);
+  });
+
+  it.each([
+    ['src/', 'a folder, no file'],
+    ['.eslintrc.json', 'a dot file without a folder'],
+    ['a.ts~', 'an extension that is not at the end'],
+    [`ts ${'a/'.repeat(256)}b.ts`, 'a path over 512 characters'],
+    [`ts ${'x'.repeat(600)}.ts`, 'an info over its bound'],
+  ])('%j names nothing (%s)', (info) => {
+    expect(fileNamedByFence(info)).toBeNull();
+  });
+
+  it('a path of exactly 512 characters is taken, one more is not', () => {
+    const at = `${'a/'.repeat(254)}b.ts`; // 512
+    expect(at).toHaveLength(512);
+    expect(fileNamedByFence(at)).toBe(at);
+    expect(fileNamedByFence(`a${at}`)).toBeNull();
+  });
+
+  it('codeKey is FNV-1a with the length in front', () => {
+    expect(codeKey('abc')).toBe('3-7aigaz'); // FNV-1a of "abc" is 0x1a47e90b
+  });
+
+  it('only a closed fenced code token names a file', () => {
+    const closed = { type: 'code', raw: '```ts a.ts\nx\n```', lang: 'ts a.ts' };
+    expect(namedFence(closed)).toBe('a.ts');
+    expect(namedFence({ ...closed, type: 'paragraph' })).toBeNull();
+    expect(namedFence({ ...closed, codeBlockStyle: 'indented' })).toBeNull();
+    expect(namedFence({ ...closed, raw: '```ts a.ts\nx' })).toBeNull();
+    expect(isOpenFence({ type: 'paragraph', raw: '```ts' })).toBe(false);
+    expect(isOpenFence({ type: 'code', raw: 'no fence at all' })).toBe(false);
+    expect(isOpenFence({ type: 'code', raw: '~~~ts\nx\n```' })).toBe(true);
+    expect(isOpenFence({ type: 'code', raw: '````ts\nx\n```' })).toBe(true);
   });
 });
 
