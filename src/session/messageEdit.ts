@@ -13,7 +13,7 @@ import type { ThreadAction } from '../shared/actions';
 import { controlState } from '../shared/controlRules';
 import type { EditedFrom } from '../shared/thread';
 import { bounded, capText } from './agentResponses';
-import { conversationSeed, forkNote, messageExcerpt } from './conversationSeed';
+import { conversationSeed, forkNote, messageExcerpt } from '../shared/conversationSeed';
 import type { Generation } from './generation';
 import type { ThreadPort } from './threadPort';
 import { sessionParams } from './sessionOpener';

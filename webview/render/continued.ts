@@ -3,7 +3,7 @@
 // fresh from here (new), went on in a fork of its session (forked), or in a new session given the
 // conversation up to the edited message as text (seeded), and which files were put back.
 import type { EditedFrom, Entry } from '../../src/shared/thread';
-import { h } from '../dom';
+import { button, h } from '../dom';
 import { visibleText } from '../visibleText';
 import type { EntryView } from './types';
 import { t } from '../l10n';
@@ -49,6 +49,9 @@ export function editSentence(edit: EditedFrom): string {
   return t('Went back to “{0}”. {1}', excerpt, files);
 }
 
+/** "Give it the conversation" on a fresh start (threadView.ts puts the summary into the composer). */
+export const SUMMARY_EVENT = 'switchboard-conversation-summary';
+
 export class ContinuedView implements EntryView {
   readonly el: HTMLElement;
 
@@ -61,11 +64,22 @@ export class ContinuedView implements EntryView {
     const notice = Object.hasOwn(NOTICES, entry.how) ? NOTICES[entry.how] : NOTICES.new;
     this.el.dataset.how = entry.how;
     const edit = entry.edit && typeof entry.edit === 'object' ? entry.edit : null;
-    const lines = [h('div', { class: 'continued-title', text: notice.title })];
+    const lines: HTMLElement[] = [h('div', { class: 'continued-title', text: notice.title })];
     if (edit) lines.push(h('div', { class: 'continued-edit', text: editSentence(edit) }));
     lines.push(h('div', { class: 'continued-explanation', text: notice.explanation }));
     if (edit?.reason)
       lines.push(h('div', { class: 'continued-reason', text: visibleText(edit.reason, { maxLength: 300 }) }));
+    if (entry.how === 'new' && !edit) {
+      const entryId = entry.id;
+      lines.push(
+        button(
+          t('Give it the conversation'),
+          'secondary continued-summary',
+          () => this.el.dispatchEvent(new CustomEvent<string>(SUMMARY_EVENT, { detail: entryId, bubbles: true })),
+          t('Puts the conversation above into the message box as text, to read and edit before sending'),
+        ),
+      );
+    }
     this.el.replaceChildren(...lines);
   }
 }

@@ -6,6 +6,8 @@ import { h, setHidden } from '../dom';
 import { recordError } from '../errors';
 import { ComposerView, type ComposerOptions } from './composer';
 import { EDIT_EVENT, type EditRequest } from './message';
+import { SUMMARY_EVENT } from './continued';
+import { conversationSummary } from '../../src/shared/conversationSeed';
 import { ChatListView } from './chatList';
 import { ConnectionBanner } from './connection';
 import { Announcer } from './announcer';
@@ -71,6 +73,17 @@ export function createThreadRenderer(
   transcript.el.addEventListener(EDIT_EVENT, (event) => {
     const { entryId, text } = (event as CustomEvent<EditRequest>).detail;
     composer.startEdit(entryId, text);
+  });
+  // "Give it the conversation" on a fresh start: the conversation above as text, before what is being typed.
+  transcript.el.addEventListener(SUMMARY_EVENT, (event) => {
+    const entries = last?.thread?.entries ?? [];
+    const index = entries.findIndex((entry) => entry.id === (event as CustomEvent<string>).detail);
+    const summary = index < 0 ? null : conversationSummary(entries, index);
+    if (summary === null) return;
+    const draft = composer.textarea.value.trim();
+    composer.textarea.value = draft === '' ? `${summary}\n\n` : `${summary}\n\n${draft}`;
+    composer.textarea.dispatchEvent(new Event('input'));
+    composer.focus();
   });
   const emptyState = intro.noChat;
   const pickerHome = intro.pickerHome;

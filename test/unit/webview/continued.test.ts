@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
-import { key, mount, READY, thread, type } from './helpers';
+import { agentChunk, key, mount, READY, thread, type } from './helpers';
 
 describe('continued marker', () => {
   it('says whether the agent kept the conversation, and says plainly when it starts fresh', () => {
@@ -12,6 +12,45 @@ describe('continued marker', () => {
     expect(notes[0]!.textContent).toContain('Chat resumed');
     expect(notes[1]!.textContent).toContain('The agent starts fresh from here');
     expect(notes[1]!.textContent).toContain('does not know the conversation above');
+  });
+});
+
+describe('"Give it the conversation" on a fresh start', () => {
+  it('puts the conversation above the marker into the composer, before the draft, to edit before sending', () => {
+    const m = mount();
+    m.snapshot(
+      thread([
+        ...READY,
+        { type: 'promptSent', prompt: [{ type: 'text', text: 'rename the parser' }] },
+        agentChunk('Renamed it to Lexer.'),
+        { type: 'turnEnded', stopReason: 'end_turn' },
+        { type: 'sessionContinued', how: 'resumed' },
+        { type: 'sessionContinued', how: 'new' },
+      ]),
+    );
+    const [resumed, fresh] = m.$$('.entry.continued');
+    expect(resumed!.querySelector('button.continued-summary')).toBeNull(); // the agent kept it
+    const composer = m.$('#composer') as HTMLTextAreaElement;
+    type(composer, 'now add tests');
+    (fresh!.querySelector('button.continued-summary') as HTMLButtonElement).click();
+    expect(composer.value).toBe(
+      [
+        'For context, our conversation so far (the earlier session could not be continued):',
+        'User: rename the parser',
+        'Assistant: Renamed it to Lexer.',
+        '',
+        'now add tests',
+      ].join('\n'),
+    );
+    expect(m.posted).toEqual([]); // nothing is sent until the user sends it
+  });
+
+  it('a fresh start with nothing above offers nothing to give', () => {
+    const m = mount();
+    m.snapshot(thread([...READY, { type: 'sessionContinued', how: 'new' }]));
+    const composer = m.$('#composer') as HTMLTextAreaElement;
+    m.$('.entry.continued button.continued-summary').click();
+    expect(composer.value).toBe('');
   });
 });
 

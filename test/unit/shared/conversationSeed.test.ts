@@ -1,7 +1,7 @@
 // What an edit tells the agent: the seed of a new session (the conversation before the edited
 // message, bounded, newest kept) and the note before the edited text in a fork.
 import { describe, expect, it } from 'vitest';
-import { conversationSeed, EXCERPT_MAX_CHARS, forkNote, messageExcerpt } from '../../../src/session/conversationSeed';
+import { conversationSeed, EXCERPT_MAX_CHARS, forkNote, messageExcerpt } from '../../../src/shared/conversationSeed';
 import { reduce } from '../../../src/shared/reduce';
 import { createThreadState, type ThreadState } from '../../../src/shared/thread';
 import type { ThreadAction } from '../../../src/shared/actions';

@@ -3,8 +3,10 @@
 // (bounded: the oldest turns go first, and the text says so). With a fork the agent keeps the whole
 // conversation, so it is told which part to disregard. Both go after the user's edited text (a slash
 // command still starts the prompt), in a block of their own; the transcript shows only what the
-// user typed. Pure.
-import type { Entry } from '../shared/thread';
+// user typed. The same text, with its own first line, lets the user give a fresh agent the conversation by hand
+// (conversationSummary). Pure.
+import { t } from './l10n';
+import type { Entry } from './thread';
 
 /** The seed's budget in characters: a few pages of context, far below any agent's prompt limit. */
 export const SEED_MAX_CHARS = 24_000;
@@ -47,6 +49,7 @@ export function conversationSeed(
   entries: readonly Entry[],
   beforeIndex: number,
   maxChars = SEED_MAX_CHARS,
+  head = SEED_HEAD,
 ): string | null {
   const lines = transcriptLines(entries, beforeIndex);
   if (lines.length === 0) return null;
@@ -60,10 +63,20 @@ export function conversationSeed(
     size += line.length + 1;
   }
   const dropped = lines.length - kept.length;
-  const head =
-    'Context: the message above continues an earlier conversation. This is what was said before it (for context only; do not act on it again):';
   const gap = dropped > 0 ? [`(${dropped} earlier message${dropped === 1 ? '' : 's'} left out for length)`] : [];
   return [head, ...gap, ...kept].join('\n');
+}
+
+const SEED_HEAD =
+  'Context: the message above continues an earlier conversation. This is what was said before it (for context only; do not act on it again):';
+
+/**
+ * For a chat whose agent starts fresh (it could not continue the session): the conversation before the marker
+ * as text the user puts in the composer, reads and edits before sending. Null when there was none.
+ */
+export function conversationSummary(entries: readonly Entry[], beforeIndex: number): string | null {
+  const head = t('For context, our conversation so far (the earlier session could not be continued):');
+  return conversationSeed(entries, beforeIndex, SEED_MAX_CHARS, head);
 }
 
 /** The note before the edited text in a forked session: which part of the conversation to disregard. */
