@@ -9,16 +9,8 @@ import type { RegistryResolver } from '../../agents/config';
 import { RegistryInstaller, type InstallState } from '../../agents/registry/installer';
 import { describeAge, RegistryCache, type LoadedIndex } from '../../agents/registry/registryCache';
 import { compareVersions, DEFAULT_REGISTRY_URL, type RegistryAgent } from '../../agents/registry/registryIndex';
-import {
-  DEFAULT_NODE_DIST_URL,
-  DEFAULT_UV_RELEASES_URL,
-  ManagedRuntimes,
-  nodeRuntime,
-  uvRuntime,
-  type RuntimeName,
-  type RuntimeSpec,
-} from '../../agents/registry/managedRuntime';
 import { RegistryIcons } from '../../agents/registry/registryIcons';
+import { RuntimeOffer } from './runtimeOffer';
 import { MissingToolError, runTool } from '../../agents/registry/toolRunner';
 import { SETTINGS_SECTION } from './agentCatalog';
 
@@ -37,24 +29,21 @@ export interface RegistryHooks {
 export class RegistryFeature {
   readonly installer: RegistryInstaller;
   private readonly cache: RegistryCache;
-  /** Node.js or uv fetched into the storage when the machine has none and the user agreed (managedRuntime.ts). */
-  private readonly runtimes: ManagedRuntimes;
+  /** Node.js or uv fetched into the storage when the machine has none and the user agreed (runtimeOffer.ts). */
+  private readonly runtimes: RuntimeOffer;
   private readonly icons: RegistryIcons;
 
   constructor(
     storage: vscode.Uri,
     private readonly hooks: RegistryHooks,
   ) {
-    this.runtimes = new ManagedRuntimes(path.join(storage.fsPath, 'runtimes'));
+    this.runtimes = new RuntimeOffer(storage, hooks.log);
     this.icons = new RegistryIcons(path.join(storage.fsPath, 'registry', 'icons'));
     this.installer = new RegistryInstaller(path.join(storage.fsPath, 'agents'), {
       runTool,
       toolEnv: () => process.env,
       log: hooks.log,
-      runtimeBin: (name) => {
-        const spec = runtimeSpec(name);
-        return spec instanceof Error ? undefined : this.runtimes.binDir(spec);
-      },
+      runtimeBin: (name) => this.runtimes.binDir(name),
     });
     this.cache = new RegistryCache(path.join(storage.fsPath, 'registry'));
   }
@@ -190,53 +179,10 @@ export class RegistryFeature {
       return state;
     } catch (error) {
       this.hooks.log(`[switchboard] installing ${agent.id} failed: ${message(error)}`);
-      if (!retried && error instanceof MissingToolError && (await this.offerRuntime(agent, error)))
+      if (!retried && error instanceof MissingToolError && (await this.runtimes.offer(agent.name, error)))
         return this.install(agent, true);
       void vscode.window.showErrorMessage(vscode.l10n.t('{0} was not installed: {1}', agent.name, message(error)));
       return undefined;
-    }
-  }
-
-  /**
-   * npm or uv is missing: offer to fetch Node.js or uv into Switchboard's storage (nothing is downloaded unless the
-   * user says so). True when it was fetched and the install can go again.
-   */
-  private async offerRuntime(agent: RegistryAgent, missing: MissingToolError): Promise<boolean> {
-    const name: RuntimeName = /(^|[\\/])uv(\.exe)?$/.test(missing.command) ? 'uv' : 'node';
-    const spec = runtimeSpec(name);
-    if (spec instanceof Error) return false;
-    const fetch = vscode.l10n.t('Download {0}', spec.label);
-    const myself = vscode.l10n.t('Install It Myself');
-    const choice = await vscode.window.showWarningMessage(
-      vscode.l10n.t('{0} needs {1}, which is not installed here.', agent.name, spec.product),
-      {
-        modal: true,
-        detail: vscode.l10n.t(
-          '{0}\n\nSwitchboard can download {1} from {2}, check it against the SHA-256 published there, keep it in its own storage and use it for agents installed from the registry. Nothing else on this machine changes.',
-          missing.message,
-          spec.label,
-          new URL(spec.archiveUrl).host,
-        ),
-      },
-      fetch,
-      myself,
-    );
-    if (choice === myself) {
-      const page = name === 'uv' ? 'https://docs.astral.sh/uv/getting-started/installation/' : 'https://nodejs.org/';
-      void vscode.env.openExternal(vscode.Uri.parse(page));
-      return false;
-    }
-    if (choice !== fetch) return false;
-    try {
-      await vscode.window.withProgress(
-        { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Downloading {0}…', spec.label) },
-        () => this.runtimes.install(spec),
-      );
-      this.hooks.log(`[switchboard] fetched ${spec.label} from ${spec.archiveUrl}`);
-      return true;
-    } catch (error) {
-      void vscode.window.showErrorMessage(vscode.l10n.t('{0} was not downloaded: {1}', spec.label, message(error)));
-      return false;
     }
   }
 
@@ -323,14 +269,6 @@ export class RegistryFeature {
 
 function isRegistryEntry(entry: unknown): entry is { type: 'registry'; version?: unknown } {
   return typeof entry === 'object' && entry !== null && (entry as { type?: unknown }).type === 'registry';
-}
-
-/** The runtime to fetch, from the user's mirror settings (switchboard.registry.nodeDistUrl / uvReleasesUrl). */
-function runtimeSpec(name: RuntimeName): RuntimeSpec | Error {
-  const settings = vscode.workspace.getConfiguration(SETTINGS_SECTION);
-  return name === 'node'
-    ? nodeRuntime(settings.get<string>('registry.nodeDistUrl') || DEFAULT_NODE_DIST_URL)
-    : uvRuntime(settings.get<string>('registry.uvReleasesUrl') || DEFAULT_UV_RELEASES_URL);
 }
 
 function message(error: unknown): string {
