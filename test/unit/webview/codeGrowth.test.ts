@@ -28,11 +28,40 @@ describe('GrowingCode', () => {
     observer.disconnect();
     expect(streamed.innerHTML).toBe(once.innerHTML);
     expect(streamed.textContent).toBe(text);
-    const groups = Array.from(streamed.children);
-    expect(groups).toHaveLength(Math.ceil(200 / LINES_PER_GROUP));
+    // The complete lines in groups, the last line (the one that can still grow) in a block of its own.
+    const children = Array.from(streamed.children);
+    const groups = children.slice(0, -1);
+    expect(groups).toHaveLength(Math.ceil(199 / LINES_PER_GROUP));
     expect(groups.every((g) => g.className === 'code-lines' && g.childNodes.length === 1)).toBe(true);
     expect(groups[0]!.textContent).toBe(lines(0, LINES_PER_GROUP));
+    expect(children.at(-1)!.className).toBe('code-line-open');
+    expect(children.at(-1)!.textContent).toBe(lines(199, 200));
     expect(removed).toEqual([]);
+  });
+
+  it('rewrites only the last line while it grows: the groups are appended to once per completed line', () => {
+    const el = document.createElement('code');
+    const growing = new GrowingCode(el, lines(0, 100));
+    const groupTexts = Array.from(el.querySelectorAll('.code-lines'), (g) => g.firstChild!);
+    const touched: Node[] = [];
+    const observer = new MutationObserver((records) => records.forEach((r) => touched.push(r.target)));
+    observer.observe(el, { characterData: true, childList: true, subtree: true });
+    let text = lines(0, 100).slice(0, -1);
+    for (const piece of ['const', ' grown', ' = 1;']) {
+      text += piece;
+      expect(growing.update(`${text}\n`)).toBe(true);
+    }
+    observer.takeRecords().forEach((r) => touched.push(r.target));
+    expect(touched.length).toBeGreaterThan(0);
+    expect(touched.some((node) => groupTexts.includes(node as ChildNode))).toBe(false);
+    expect(el.querySelector('.code-line-open')!.textContent).toBe('const line99 = 693;const grown = 1;\n');
+    // A new line: the finished one joins its group, once.
+    expect(growing.update(`${text}\nnext\n`)).toBe(true);
+    observer.takeRecords().forEach((r) => touched.push(r.target));
+    observer.disconnect();
+    expect(touched.filter((node) => groupTexts.includes(node as ChildNode))).toHaveLength(1);
+    expect(el.querySelector('.code-line-open')!.textContent).toBe('next\n');
+    expect(el.textContent).toBe(`${text}\nnext\n`);
   });
 
   it('says when the new text does not extend what is shown', () => {
