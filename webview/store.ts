@@ -23,12 +23,37 @@ export interface ViewState {
  * shows without reading the part's whole text: reading any of a string built by appends makes V8
  * copy all of it (a large-object allocation per frame for a long answer; measured: 10,000 such
  * reads of a 200 KB answer took seconds). `part.text` is some earlier text of `from` characters
- * plus `added`. Rebased every MAX_APPENDED_CHARS, so a renderer far behind reads the whole text once.
+ * plus the first `count` of `pieces` (`length` characters). The pieces are kept as they came, not
+ * joined: a joined record would be a string built by appends too, and reading its newest characters
+ * copied all of it (up to 16 KB a frame). Rebased every MAX_APPENDED_CHARS, so a renderer far behind
+ * reads the whole text once. Read it with `appendedAfter`.
  */
 export interface TextAppend {
-  part: MessagePart;
-  from: number;
-  added: string;
+  readonly part: MessagePart;
+  readonly from: number;
+  readonly length: number;
+  readonly count: number;
+  /** Append-only, shared with the record this one extends (each reads only its first `count`). */
+  readonly pieces: readonly string[];
+}
+
+/**
+ * What `record` appended after the part's first `shown` characters, or undefined when that is not
+ * within the record (the caller reads the whole text). O(characters returned).
+ */
+export function appendedAfter(record: TextAppend, shown: number): string | undefined {
+  const wanted = record.from + record.length - shown;
+  if (shown < record.from || wanted < 0) return undefined;
+  const tail: string[] = [];
+  let collected = 0;
+  for (let i = record.count - 1; i >= 0 && collected < wanted; i--) {
+    const piece = record.pieces[i]!;
+    tail.push(piece);
+    collected += piece.length;
+  }
+  tail.reverse();
+  const text = tail.length === 1 ? tail[0]! : tail.join('');
+  return collected === wanted ? text : text.slice(collected - wanted);
 }
 
 const MAX_APPENDED_CHARS = 16 * 1024;
@@ -157,7 +182,19 @@ function noteAppend(
   const text = content.text;
   if (partBefore?.kind !== 'text' || partBefore === partAfter) return record;
   if (partAfter.text.length !== partBefore.text.length + text.length) return null;
-  if (record?.part === partBefore && record.added.length + text.length <= MAX_APPENDED_CHARS)
-    return { part: partAfter, from: record.from, added: record.added + text };
-  return { part: partAfter, from: partBefore.text.length, added: text };
+  if (
+    record?.part === partBefore &&
+    record.length + text.length <= MAX_APPENDED_CHARS &&
+    record.count === record.pieces.length
+  ) {
+    (record.pieces as string[]).push(text);
+    return {
+      part: partAfter,
+      from: record.from,
+      length: record.length + text.length,
+      count: record.count + 1,
+      pieces: record.pieces,
+    };
+  }
+  return { part: partAfter, from: partBefore.text.length, length: text.length, count: 1, pieces: [text] };
 }

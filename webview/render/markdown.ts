@@ -214,7 +214,7 @@ export class IncrementalMarkdown {
       wrapper = document.createElement('p');
       wrapper.className = 'md-pending-block';
       wrapper.appendChild(span);
-      (this.el.lastElementChild ?? this.el).appendChild(wrapper);
+      (this.segments.lastSegment ?? this.el).appendChild(wrapper);
     }
     return { span, text, wrapper, shown: '' };
   }

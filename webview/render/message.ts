@@ -13,7 +13,7 @@ import { errorCard } from './entryError';
 import { IncrementalMarkdown } from './markdown';
 import type { EntryView, Post } from './types';
 import type { FrameBudget } from '../frameBudget';
-import type { TextAppend } from '../store';
+import { appendedAfter, type TextAppend } from '../store';
 import { t } from '../l10n';
 
 type MessageEntry = Extract<Entry, { kind: 'user' | 'agent' | 'thought' }>;
@@ -82,7 +82,7 @@ class PartsRenderer {
     part: Extract<MessagePart, { kind: 'text' }>,
     appended: TextAppend | null = null,
   ): void {
-    const known = appended?.part === part ? unseenTail(appended, markdown.shownLength) : undefined;
+    const known = appended?.part === part ? appendedAfter(appended, markdown.shownLength) : undefined;
     if (known !== undefined) {
       // Only what was appended is read (see TextAppend).
       markdown.enqueue(known);
@@ -157,13 +157,6 @@ class PartsRenderer {
 
 /** Stands for a text part shown in part (held back): never equal to a part of the thread. */
 const HELD_BACK: MessagePart = { kind: 'text', text: '' };
-
-/** What of `appended` a view showing `shown` characters has not shown, or undefined when it cannot tell. */
-function unseenTail(appended: TextAppend, shown: number): string | undefined {
-  const offset = shown - appended.from;
-  if (offset < 0 || offset > appended.added.length) return undefined;
-  return offset === 0 ? appended.added : appended.added.slice(offset);
-}
 
 /** `count`, or one less when that would end between the two halves of a surrogate pair. */
 function cutAt(text: string, count: number): number {

@@ -32,6 +32,7 @@ export function caseText(c: HostileCase): string {
 /** Classes our decorations put on rendered markdown (codeBlocks.ts, highlight.ts, segments.ts, ...). */
 const OUR_CLASSES = new Set([
   'markdown',
+  'md-chapter',
   'md-segment',
   'code-block',
   'code-header',

@@ -51,10 +51,10 @@ const DOCS: Record<string, string> = {
   html: 'before\n\n<div>\n\nblock\n\n</div>\n\nafter <b>x</b>\n',
 };
 
-/** A copy of a rendered message without its segment wrappers (see segments.ts). */
+/** A copy of a rendered message without its chapter and segment wrappers (see segments.ts). */
 function unwrapSegments(el: HTMLElement): HTMLElement {
   const copy = el.cloneNode(true) as HTMLElement;
-  for (const segment of Array.from(copy.querySelectorAll('.md-segment')))
+  for (const segment of Array.from(copy.querySelectorAll('.md-chapter, .md-segment')))
     segment.replaceWith(...Array.from(segment.childNodes));
   return copy;
 }

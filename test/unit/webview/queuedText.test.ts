@@ -98,10 +98,10 @@ function mount() {
   };
 }
 
-/** The markdown's DOM without segment wrappers (where blocks were cut into segments may differ). */
+/** The markdown's DOM without chapter and segment wrappers (where blocks were cut into segments may differ). */
 function html(el: HTMLElement | null): string {
   const copy = el!.cloneNode(true) as HTMLElement;
-  for (const segment of Array.from(copy.querySelectorAll('.md-segment')))
+  for (const segment of Array.from(copy.querySelectorAll('.md-chapter, .md-segment')))
     segment.replaceWith(...Array.from(segment.childNodes));
   return copy.innerHTML;
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { WebviewToHost } from '../../../src/shared/messages';
-import { ThreadStore } from '../../../webview/store';
+import { appendedAfter, ThreadStore } from '../../../webview/store';
 import { agentChunk, thread } from './helpers';
 
 function setup() {
@@ -95,6 +95,11 @@ describe('ThreadStore: what streamed chunks appended (TextAppend)', () => {
     const entry = store.state.thread?.entries.at(-1);
     return entry && 'parts' in entry ? entry.parts.at(-1) : undefined;
   };
+  /** The record as the renderer reads it: everything it appended. */
+  const record = (store: ThreadStore) => {
+    const appended = store.state.appended;
+    return appended && { part: appended.part, from: appended.from, added: appendedAfter(appended, appended.from) };
+  };
 
   it('records the text appended to the newest part since it started growing, across batches', () => {
     const { store } = setup();
@@ -103,18 +108,39 @@ describe('ThreadStore: what streamed chunks appended (TextAppend)', () => {
     expect(store.state.appended).toBeNull(); // a new entry: nothing to extend
     store.receive({ type: 'actions', firstSeq: 2, actions: [agentChunk(', ', 'm'), agentChunk('world', 'm')] });
     store.receive({ type: 'actions', firstSeq: 4, actions: [agentChunk('!', 'm')] });
-    expect(store.state.appended).toEqual({ part: lastPart(store), from: 5, added: ', world!' });
+    expect(record(store)).toEqual({ part: lastPart(store), from: 5, added: ', world!' });
   });
 
   it('starts again for another message, and keeps a record a later action does not touch', () => {
     const { store } = setup();
     store.receive({ type: 'snapshot', seq: 0, thread: thread(), agents: [], defaultAgentId: '' });
     store.receive({ type: 'actions', firstSeq: 1, actions: [agentChunk('a', 'm'), agentChunk('b', 'm')] });
-    const record = store.state.appended;
+    const before = store.state.appended;
     store.receive({ type: 'actions', firstSeq: 3, actions: [{ type: 'turnEnded', stopReason: 'end_turn' }] });
-    expect(store.state.appended).toBe(record);
+    expect(store.state.appended).toBe(before);
     store.receive({ type: 'actions', firstSeq: 4, actions: [agentChunk('x', 'n'), agentChunk('y', 'n')] });
-    expect(store.state.appended).toEqual({ part: lastPart(store), from: 1, added: 'y' });
+    expect(record(store)).toEqual({ part: lastPart(store), from: 1, added: 'y' });
+  });
+
+  it('reads only what a renderer has not shown, from the pieces as they came', () => {
+    const { store } = setup();
+    store.receive({ type: 'snapshot', seq: 0, thread: thread(), agents: [], defaultAgentId: '' });
+    store.receive({ type: 'actions', firstSeq: 1, actions: [agentChunk('Hello', 'm')] });
+    const pieces = [', ', 'wor', 'ld', '!'];
+    store.receive({ type: 'actions', firstSeq: 2, actions: pieces.map((text) => agentChunk(text, 'm')) });
+    const appended = store.state.appended!;
+    expect(appended.count).toBe(4);
+    expect(appendedAfter(appended, 5)).toBe(', world!');
+    expect(appendedAfter(appended, 7)).toBe('world!'); // at a piece's start
+    expect(appendedAfter(appended, 8)).toBe('orld!'); // inside a piece
+    expect(appendedAfter(appended, 11)).toBe('d!');
+    expect(appendedAfter(appended, 13)).toBe('');
+    expect(appendedAfter(appended, 4)).toBeUndefined(); // before the record: read the whole text
+    expect(appendedAfter(appended, 14)).toBeUndefined(); // past the text
+    // An earlier record still reads only its own pieces after a later one extended the list.
+    store.receive({ type: 'actions', firstSeq: 6, actions: [agentChunk('?', 'm')] });
+    expect(appendedAfter(appended, 5)).toBe(', world!');
+    expect(appendedAfter(store.state.appended!, 12)).toBe('!?');
   });
 
   it('rebases after 16 KB, so a renderer far behind reads the whole text once', () => {
@@ -123,6 +149,6 @@ describe('ThreadStore: what streamed chunks appended (TextAppend)', () => {
     store.receive({ type: 'actions', firstSeq: 1, actions: [agentChunk('start', 'm')] });
     const big = 'z'.repeat(10_000);
     store.receive({ type: 'actions', firstSeq: 2, actions: [agentChunk(big, 'm'), agentChunk(big, 'm')] });
-    expect(store.state.appended).toEqual({ part: lastPart(store), from: 5 + 10_000, added: big });
+    expect(record(store)).toEqual({ part: lastPart(store), from: 5 + 10_000, added: big });
   });
 });
