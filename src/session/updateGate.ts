@@ -4,14 +4,16 @@
 //
 // The policy, per case (also in the README's Robustness notes):
 //   - Streamed text chunks (the commonest update) are valid by construction when they have the
-//     shape the reader's fast path matches: no schema check; only a present _meta/annotations is
-//     bounded.
+//     shape the reader's fast path matches: no schema check; only a present _meta is bounded. A chunk
+//     with annotations, or a _meta that is not an object, takes the schema check (a property test holds
+//     the fast path to the schema's verdict).
 //   - A variant this schema does not know (a newer agent): ignored and logged once (unknownUpdates).
 //   - Valid: applied, with free-form JSON bounded (rawInput/rawOutput/_meta: 8 levels, 16 KiB
 //     strings, 200 items; everything else: 16 levels, 1,000 items).
 //   - Invalid, with the fault inside an array item (a tool call location whose path is 42, a diff
 //     whose newText is 5, a plan entry without content): that item is dropped and the rest kept.
-//     A fault in an optional field of the update (a title that is a number): the field is dropped.
+//     A fault in an optional field of the update (a title that is a number, a cost without its
+//     currency): the field is dropped.
 //     The thread shows an error entry saying what was dropped.
 //   - Invalid in a way that leaves nothing meaningful (no toolCallId, a chunk whose content is not
 //     a content block, a usage_update without numbers): rejected; the thread shows an error entry
@@ -102,11 +104,18 @@ function isPlainTextChunk(update: unknown): update is TextChunkUpdate {
     return false;
   const messageId = candidate.messageId;
   if (messageId !== undefined && messageId !== null && typeof messageId !== 'string') return false;
+  // _meta is an object wherever it appears; annotations have a shape of their own: a chunk that carries
+  // them otherwise (or at all, for annotations, which are rare) takes the schema check like any update.
+  if (!isMetaOrAbsent(candidate._meta) || !isMetaOrAbsent(content._meta) || content.annotations !== undefined)
+    return false;
   for (const key in update)
     if (key !== 'sessionUpdate' && key !== 'content' && key !== 'messageId' && key !== '_meta') return false;
-  for (const key in content)
-    if (key !== 'type' && key !== 'text' && key !== 'annotations' && key !== '_meta') return false;
+  for (const key in content) if (key !== 'type' && key !== 'text' && key !== '_meta') return false;
   return true;
+}
+
+function isMetaOrAbsent(value: unknown): boolean {
+  return value === undefined || (typeof value === 'object' && value !== null && !Array.isArray(value));
 }
 
 function boundChunkExtras(update: TextChunkUpdate): acp.SessionUpdate {
@@ -147,9 +156,10 @@ function repair(
     container = (container as Record<string, unknown> | undefined)?.[segments[i]!];
     if (typeof container !== 'object' || container === null) break;
   }
+  // The item, else the update's field, that holds the fault. An object that lacks a required field goes
+  // too: when it was optional, the update is kept without it (a usage_update whose cost has no currency);
+  // when it was required, the next check finds it missing from the update, which cannot be repaired.
   const cut = itemDepth >= 0 ? segments.slice(0, itemDepth + 1) : segments.slice(0, 2);
-  // A field missing from a required place cannot be repaired by removing it again.
-  if (problem.keyword === 'required' && cut.length === segments.length && itemDepth < 0) return undefined;
   return { params: without(params, cut), removed: pointerToPath(`/${cut.join('/')}`) };
 }
 
