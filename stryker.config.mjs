@@ -32,7 +32,9 @@ const SCOPES = {
   session: { mutate: ['src/session/**/*.ts'], breakAt: null },
   // The heart of session/ (a chat's controller, its permission requests, opening a session, the agent
   // connection, and the path of session/update), apart from the rest of session/ so it can be run and
-  // kept on its own. Not measured yet: no floor.
+  // kept on its own. Measured 2026-11-26 at 54.83 %, then 61.81 % with the tests written from its
+  // survivors (74.06 % of what the unit tests reach; the controller, the connection and session opening
+  // are mostly exercised by the integration tests).
   'session-core': {
     mutate: [
       'src/session/threadController.ts',
@@ -43,7 +45,7 @@ const SCOPES = {
       'src/session/updateIntake.ts',
       'src/session/chunkIngest.ts',
     ],
-    breakAt: null,
+    breakAt: 61,
   },
   // The rest of src/protocol/ (the framing and the traffic log). Measured 2026-11-24 at 72.52 % (77.72 % of what
   // the unit tests reach; connection.ts is mostly exercised by the integration tests).
