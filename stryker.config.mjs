@@ -28,8 +28,9 @@ const SCOPES = {
   // Measured 2026-11-23 at 55.12 % (78.61 % of what the unit tests reach; the process backends are
   // exercised by the integration tests only).
   terminals: { mutate: ['src/terminals/**/*.ts'], breakAt: 55 },
-  // Not measured yet: no floor.
-  session: { mutate: ['src/session/**/*.ts'], breakAt: null },
+  // Measured 2026-11-26 at 58.31 % of 3,621 (72.94 % of what the unit tests reach; 36 min). Files reached only by
+  // the integration and in-VS Code tests (messageEdit, historyAgent, missingAgent, threadTerminals) score 0-4 %.
+  session: { mutate: ['src/session/**/*.ts'], breakAt: 58 },
   // The heart of session/ (a chat's controller, its permission requests, opening a session, the agent
   // connection, and the path of session/update), apart from the rest of session/ so it can be run and
   // kept on its own. Measured 2026-11-26 at 54.83 %, then 61.81 % with the tests written from its
