@@ -124,7 +124,8 @@ class PartsRenderer {
    * renders the whole open block again, so while a slow stream adds a few characters a frame it
    * waits: until the queue is as long as the open block (each block then renders a bounded number
    * of times, however it was split) or MIN_PASS_CHARS, or MAX_QUEUED_FRAMES frames passed (the
-   * formatting catches up within 8 rendered frames: about 270 ms while text streams, since a text-only frame after another waits one). A streaming code block renders at once (cheap).
+   * formatting catches up within 8 rendered frames: about 270 ms while text streams, since a text-only
+   * frame after another waits one). A streaming code block renders at once (cheap).
    */
   private markdownDue(view: PartView, markdown: IncrementalMarkdown): boolean {
     if (this.budget.unlimited || markdown.growingCode) return true;
