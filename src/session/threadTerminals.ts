@@ -4,6 +4,7 @@
 import type { ThreadAction } from '../shared/actions';
 import { TerminalManager, type TerminalHandle } from './terminalManager';
 import type { LiveProcessGroups } from '../terminals/liveProcessGroups';
+import type { TerminalMode } from '../terminals/processes';
 
 /** Terminals of ended generations stay replayable (bounded) so their cards keep their output. */
 const RETIRED_TERMINAL_MANAGERS = 3;
@@ -13,6 +14,8 @@ export interface ThreadTerminalsDeps {
   liveGroups: LiveProcessGroups;
   log(line: string): void;
   dispatch(action: ThreadAction): void;
+  /** Tests force the pipes fallback; otherwise node-pty when it loads. */
+  terminalMode?: TerminalMode;
 }
 
 export class ThreadTerminals {
@@ -31,6 +34,7 @@ export class ThreadTerminals {
         baseEnv: () => this.deps.baseEnv(),
         log: (line) => this.deps.log(line),
         liveGroups: this.deps.liveGroups,
+        mode: this.deps.terminalMode,
       },
       {
         created: (info) => dispatch({ type: 'terminalCreated', terminal: info }),

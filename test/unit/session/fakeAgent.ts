@@ -121,7 +121,7 @@ export function fakeSpawner(script: (fake: FakeAgentProcess) => void = scriptBas
 
 export const CLIENT_INFO: acp.Implementation = { name: 'switchboard', title: 'Switchboard', version: '0.1.0' };
 
-export function fakeEnv(settings: Partial<{ maxMessageBytes: number; initializeTimeoutMs: number }> = {}) {
+export function fakeEnv(settings: Partial<ReturnType<HostEnvironment['settings']>> = {}) {
   const logs: string[] = [];
   const env: HostEnvironment = {
     workspaceCwd: () => '/work/project',
