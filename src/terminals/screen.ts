@@ -29,6 +29,8 @@ export class HeadlessScreen {
   private marker: IMarker | null = null;
   private linesLost = false;
   private pendingBytes = 0;
+  /** Released: writes xterm still parses afterwards must not touch its disposed buffers. */
+  private disposed = false;
 
   constructor(options: ScreenOptions) {
     this.terminal = new Terminal({
@@ -53,6 +55,7 @@ export class HeadlessScreen {
       this.pendingBytes += slice.length;
       this.terminal.write(slice, () => {
         this.pendingBytes -= slice.length;
+        if (this.disposed) return;
         this.harvest();
         if (last) parsed?.();
       });
@@ -96,6 +99,7 @@ export class HeadlessScreen {
   }
 
   dispose(): void {
+    this.disposed = true;
     this.marker?.dispose();
     this.terminal.dispose();
   }

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { HeadlessScreen } from '../../../src/terminals/screen';
 
 async function render(data: string | string[], options = { byteLimit: 1 << 20, convertEol: false }) {
@@ -63,5 +63,23 @@ describe('HeadlessScreen', () => {
     expect(text.startsWith('line 0000\nline 0001\n')).toBe(true);
     expect(text.endsWith('line 5999\n')).toBe(true);
     expect(stats.maxBufferLines).toBeLessThanOrEqual(600);
+  });
+});
+
+describe('HeadlessScreen disposed while it still parses', () => {
+  it('touches nothing of the disposed terminal when the pending writes finish (xterm would log a leak)', async () => {
+    const errors: unknown[] = [];
+    const spies = (['error', 'warn', 'log'] as const).map((level) =>
+      vi.spyOn(console, level).mockImplementation((...args: unknown[]) => void errors.push(args)),
+    );
+    try {
+      const screen = new HeadlessScreen({ byteLimit: 1 << 20, convertEol: true });
+      screen.write('line\n'.repeat(50_000));
+      screen.dispose();
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    } finally {
+      for (const spy of spies) spy.mockRestore();
+    }
+    expect(errors).toEqual([]);
   });
 });
