@@ -23,8 +23,8 @@ const SCOPES = {
     breakAt: 94,
   },
   // The rules of files without VS Code, and the fs/* handlers without the editor (fsRequests.ts).
-  // Measured 2026-11-23 at 76.36 % (before the tests written from its survivors).
-  fs: { mutate: ['src/fs/**/*.ts', 'src/vscode/fs/fsRequests.ts'], breakAt: 76 },
+  // Measured 2026-11-23 at 76.36 %, and 2026-11-26 at 83.47 % of 756 with the tests written from its survivors.
+  fs: { mutate: ['src/fs/**/*.ts', 'src/vscode/fs/fsRequests.ts'], breakAt: 83 },
   // Measured 2026-11-23 at 55.12 % (78.61 % of what the unit tests reach; the process backends are
   // exercised by the integration tests only).
   terminals: { mutate: ['src/terminals/**/*.ts'], breakAt: 55 },

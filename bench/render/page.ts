@@ -107,6 +107,46 @@ async function oneShot(bytes: number, chunks: number): Promise<number> {
 }
 
 /**
+ * What the browser alone costs for the worst case's visible changes: the same chunks' text put on
+ * screen every second frame (as often as the two-frame rule requires: `streaming` with one chunk a
+ * frame renders that often) as plain text appended to a paragraph of the same chat page, with the
+ * view following the bottom and a layout per frame, but no markdown and none of the app's work.
+ * A new paragraph starts every PARAGRAPH_CHARS (about the length of the answer's blocks), in
+ * groups of 32 in groups of 32 (a container's layout walks its children: see segments.ts).
+ * Returns ms.
+ */
+async function textFloor(bytes: number, chunks: number): Promise<number> {
+  const PARAGRAPH_CHARS = 270;
+  const GROUP = 32;
+  const pieces = splitChunks(markdownAnswer(bytes), chunks);
+  const m = mount(emptyThread());
+  m.frame([agentChunk(pieces[0] ?? '')]);
+  await renderedFrames();
+  const transcript = document.querySelector<HTMLElement>('.transcript');
+  const markdown = document.querySelector('.entry.agent .markdown');
+  if (!transcript || !markdown) throw new Error('the chat page has no transcript or answer to append to');
+  let [outer, inner] = [markdown, markdown];
+  let paragraphs = 0;
+  let text = document.createTextNode('');
+  const t0 = performance.now();
+  for (let i = 1; i < pieces.length; i += 2) {
+    if (text.length >= PARAGRAPH_CHARS || i === 1) {
+      if (paragraphs % (GROUP * GROUP) === 0) outer = markdown.appendChild(document.createElement('div'));
+      if (paragraphs % GROUP === 0) inner = outer.appendChild(document.createElement('div'));
+      paragraphs++;
+      text = document.createTextNode('');
+      inner.appendChild(document.createElement('p')).appendChild(text);
+    }
+    text.appendData(pieces[i]! + (pieces[i + 1] ?? ''));
+    transcript.scrollTop = transcript.scrollHeight;
+    void document.body.offsetHeight;
+  }
+  const ms = performance.now() - t0;
+  assertLaidOut();
+  return ms;
+}
+
+/**
  * ms per chunk appended (one frame each) at the end of a thread of `entries` entries: the frames
  * of `chunks` chunks and whatever they let wait, divided by `chunks`.
  */
@@ -195,6 +235,7 @@ async function firstPaint(entries: number): Promise<number> {
 
 (globalThis as Record<string, unknown>).switchboardBench = {
   streaming,
+  textFloor,
   oneShot,
   appendCost,
   footprint,
