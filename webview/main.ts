@@ -47,6 +47,9 @@ window.addEventListener('message', (event: MessageEvent<HostToWebview>) => {
   const msg = event.data;
   if (!msg || typeof msg !== 'object' || typeof msg.type !== 'string') return;
   app.receive(msg);
+  // The host posts the next batch once this one is taken (flow control, src/chat/webviewMirror.ts).
+  if (msg.type === 'actions' && Array.isArray(msg.actions) && Number.isSafeInteger(msg.firstSeq))
+    vscode.postMessage({ type: 'taken', seq: Math.max(0, msg.firstSeq + msg.actions.length - 1) });
   const threadId = app.state.thread?.key.threadId;
   if (msg.type === 'snapshot' && threadId !== undefined && threadId !== saved.threadId) save({ threadId });
 });

@@ -25,6 +25,8 @@ export interface ChatHost {
   /** Asks the user to pick an agent; undefined when they dismissed the picker. */
   pickAgent(): Promise<string | undefined>;
   sendSnapshot(): void;
+  /** The webview applied the actions up to `seq` (flow control of the mirror's batches). */
+  actionsTaken(seq: number): void;
   openLocation(path: string, line: number | null): Promise<void>;
   /** The diff editor over texts in the keeper of file texts, by {path, revision} (fs writes, tool calls' own diffs). */
   openWriteDiff(path: string, fromRevision: number, revision: number): Promise<void>;
@@ -95,6 +97,9 @@ async function dispatch(message: WebviewToHost, host: ChatHost): Promise<void> {
     case 'ready':
     case 'resync':
       host.sendSnapshot();
+      return;
+    case 'taken':
+      host.actionsTaken(message.seq);
       return;
     case 'prompt': {
       // No chat yet (fresh window): typing a prompt starts one with the picked (or default) agent.
@@ -233,6 +238,7 @@ function whatFailed(type: WebviewToHost['type']): string {
     case 'showChat':
       return t('show the chat');
     case 'resync':
+    case 'taken':
       return t('refresh the chat');
     case 'prompt':
       return t('send the prompt');

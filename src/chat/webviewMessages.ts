@@ -5,12 +5,21 @@ import { parseContextRefs } from './contextRefs';
 
 type Shape = Record<
   string,
-  'string' | 'string?' | 'string|null' | 'string|boolean' | 'number|null?' | 'revision' | 'object?' | 'context?'
+  | 'string'
+  | 'string?'
+  | 'string|null'
+  | 'string|boolean'
+  | 'number|null?'
+  | 'revision'
+  | 'count'
+  | 'object?'
+  | 'context?'
 >;
 
 const SHAPES: { [K in WebviewToHost['type']]: Shape } = {
   ready: {},
   resync: {},
+  taken: { seq: 'count' },
   prompt: { text: 'string', agentId: 'string?', context: 'context?' },
   queuePrompt: { text: 'string', context: 'context?' },
   editQueued: { id: 'string', text: 'string' },
@@ -75,6 +84,8 @@ function fits(value: unknown, kind: Shape[string]): boolean {
       return value === undefined || (typeof value === 'object' && value !== null && !Array.isArray(value));
     case 'revision':
       return Number.isSafeInteger(value) && (value as number) > 0;
+    case 'count':
+      return Number.isSafeInteger(value) && (value as number) >= 0;
   }
 }
 

@@ -18,6 +18,13 @@ import { errorMessage } from '../shared/errorMessage';
  * for the first chunk spent half of it); while actions keep coming, they go out once per interval.
  */
 export const BATCH_INTERVAL_MS = 16;
+/**
+ * Flow control: a batch is posted only once the webview has taken the last one (`taken`), or this
+ * long after it was posted (a lost answer never stalls the chat). Posting on a timer alone let batches
+ * queue in a slow channel (code-server's, on a loaded machine: posting every 8 ms made the chunk-to-DOM
+ * latency grow to 0.6 s); waiting for the webview makes the batches grow instead.
+ */
+export const TAKEN_TIMEOUT_MS = 100;
 /** Snapshots sent in a row after failed posts before the mirror gives up until the webview asks. */
 export const MAX_RECOVERIES = 3;
 
@@ -38,6 +45,8 @@ export class WebviewMirror {
   private cancelTimer: (() => void) | undefined;
   /** When the last batch was posted (the `now` clock). */
   private lastBatchAt = Number.NEGATIVE_INFINITY;
+  /** Seq of the last action posted that the webview has not said it took; null when it took all. */
+  private untakenSeq: number | null = null;
   private focusAfterSnapshot = false;
   /** Terminal output: not thread state, streamed beside the actions (see TerminalStream). */
   private readonly terminals: TerminalStream;
@@ -120,6 +129,7 @@ export class WebviewMirror {
     const { agents, defaultAgentId } = this.agentList();
     this.post({ type: 'snapshot', seq: current?.seq ?? 0, thread: current?.state ?? null, agents, defaultAgentId });
     this.ready = true;
+    this.untakenSeq = null;
     this.lastSeq = current?.seq ?? 0;
     // The cards of the snapshot come back with their retained output (also released ones).
     this.terminals.replayAll(Object.keys(current?.state.terminals ?? {}));
@@ -156,6 +166,15 @@ export class WebviewMirror {
     this.thread = undefined;
   }
 
+  /** The webview applied the actions up to `seq`: what waited for that goes out now. */
+  taken(seq: number): void {
+    if (this.untakenSeq === null || seq < this.untakenSeq) return;
+    this.untakenSeq = null;
+    if (this.pending.length === 0) return;
+    this.cancelTimer?.(); // it may be waiting for the timeout
+    this.scheduleFlush();
+  }
+
   private push(event: ThreadEvent): void {
     // Before ready the next snapshot carries it; at or below lastSeq the snapshot already did.
     if (!this.ready || event.threadId !== this.thread?.threadId || event.seq <= this.lastSeq) return;
@@ -163,20 +182,32 @@ export class WebviewMirror {
     if (this.pending.length === 0) this.pendingFirstSeq = event.seq;
     this.pending.push(event.action);
     this.lastSeq = event.seq;
-    this.cancelTimer ??= this.schedule(
+    if (this.cancelTimer === undefined) this.scheduleFlush();
+  }
+
+  /** The next batch: one interval after the last, and not before the webview took it (or it timed out). */
+  private scheduleFlush(): void {
+    const now = this.now();
+    let at = this.lastBatchAt + BATCH_INTERVAL_MS;
+    if (this.untakenSeq !== null) at = Math.max(at, this.lastBatchAt + TAKEN_TIMEOUT_MS);
+    this.cancelTimer = this.schedule(
       () => {
         this.cancelTimer = undefined;
         this.flush();
       },
-      Math.max(0, Math.min(BATCH_INTERVAL_MS, this.lastBatchAt + BATCH_INTERVAL_MS - this.now())),
+      Math.max(0, Math.min(TAKEN_TIMEOUT_MS, at - now)),
     );
   }
 
+  /** Posts the batch (at once: a gap in seq or a message that must follow it cannot wait for `taken`). */
   private flush(): void {
+    this.cancelTimer?.();
+    this.cancelTimer = undefined;
     if (this.pending.length === 0) return;
     const actions = this.pending;
     this.pending = [];
     this.lastBatchAt = this.now();
+    this.untakenSeq = this.pendingFirstSeq + actions.length - 1;
     this.post({ type: 'actions', firstSeq: this.pendingFirstSeq, actions });
   }
 

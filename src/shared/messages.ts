@@ -66,6 +66,11 @@ type WebviewMessage =
   /** The webview saw a gap in action sequence numbers; the host answers with a snapshot. */
   | { type: 'resync' }
   /**
+   * The webview has applied the actions up to `seq` (flow control, webviewMirror.ts: the next batch
+   * is posted once the last one was taken, so batches grow instead of queuing in a slow channel).
+   */
+  | { type: 'taken'; seq: number }
+  /**
    * agentId: the agent picked in the empty state; used only when there is no chat yet. context: what
    * the user attached (references; the host reads the texts and builds the content blocks).
    */

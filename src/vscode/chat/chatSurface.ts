@@ -14,7 +14,7 @@ import { WebviewMirror, type AgentList } from '../../chat/webviewMirror';
 
 /** Everything a surface needs from the rest of the extension (the mirror supplies sendSnapshot).
  * Plain functions (arrow functions): they are called detached from this object. */
-export type ChatViewDeps = Omit<ChatHost, 'sendSnapshot' | 'sendContext' | 'activeThread'> & {
+export type ChatViewDeps = Omit<ChatHost, 'sendSnapshot' | 'actionsTaken' | 'sendContext' | 'activeThread'> & {
   agentList(): AgentList;
   reviewSource?: ReviewSource;
   /** The chat list as the webview shows it. */
@@ -56,6 +56,7 @@ export class ChatSurface implements vscode.Disposable {
         // Context added while the webview loaded goes after the snapshot.
         this.flushContext();
       },
+      actionsTaken: (seq) => this.mirror.taken(seq),
       sendContext: (items) => this.addContext(items),
     };
     // Folds the review into the shown thread's state: it reaches the webview through the mirror.

@@ -27,6 +27,9 @@ class FakeHost implements ChatHost {
   sendSnapshot() {
     this.log.push(['sendSnapshot']);
   }
+  actionsTaken(seq: number) {
+    this.log.push(['actionsTaken', seq]);
+  }
   async openLocation(path: string, line: number | null) {
     this.log.push(['openLocation', path, line]);
   }
@@ -112,6 +115,13 @@ describe('routeWebviewMessage', () => {
     await routeWebviewMessage({ type: 'ready' }, host);
     await routeWebviewMessage({ type: 'resync' }, host);
     expect(host.log).toEqual([['sendSnapshot'], ['sendSnapshot']]);
+  });
+
+  it('hands taken to the mirror, and refuses a seq that is not a count', async () => {
+    const host = new FakeHost();
+    await routeWebviewMessage({ type: 'taken', seq: 7 }, host);
+    for (const seq of [-1, 1.5, '7', null, Number.NaN]) await routeWebviewMessage({ type: 'taken', seq }, host);
+    expect(host.log.filter((entry) => entry[0] === 'actionsTaken')).toEqual([['actionsTaken', 7]]);
   });
 
   it('forwards thread intents to the active thread', async () => {

@@ -26,6 +26,7 @@ function host() {
     },
     pickAgent: async () => undefined,
     sendSnapshot: () => undefined,
+    actionsTaken: () => undefined,
     openLocation: async () => undefined,
     openWriteDiff: async () => undefined,
     copy: async () => undefined,

@@ -24,6 +24,7 @@ function host(): { host: ChatHost; calls: unknown[][]; invalid: unknown[] } {
       startChat: stub,
       pickAgent: async () => undefined,
       sendSnapshot: () => {},
+      actionsTaken: () => {},
       openLocation: stub,
       openWriteDiff: stub,
       copy: stub,

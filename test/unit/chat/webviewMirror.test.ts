@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { BATCH_INTERVAL_MS, WebviewMirror } from '../../../src/chat/webviewMirror';
+import { BATCH_INTERVAL_MS, TAKEN_TIMEOUT_MS, WebviewMirror } from '../../../src/chat/webviewMirror';
 import type { Schedule } from '../../../src/chat/schedule';
 import type { HostToWebview } from '../../../src/shared/messages';
 import type { ThreadAction } from '../../../src/shared/actions';
@@ -176,11 +176,72 @@ describe('WebviewMirror batch timing', () => {
     };
     thread.emit(chunk);
     runs.shift()!();
+    mirror.taken(1);
     now += 5;
     thread.emit(chunk);
     runs.shift()!();
+    mirror.taken(2);
     now += 100;
     thread.emit(chunk);
     expect(delays).toEqual([0, BATCH_INTERVAL_MS - 5, 0]);
+  });
+
+  it('posts the next batch only once the webview took the last one, or after the timeout', () => {
+    const posted: HostToWebview[] = [];
+    const timers: Array<{ ms: number; run: () => void; cancelled: boolean }> = [];
+    let now = 1000;
+    const mirror = new WebviewMirror(
+      (message) => void posted.push(message),
+      () => ({ agents: [], defaultAgentId: '' }),
+      (run, ms) => {
+        const timer = { ms, run, cancelled: false };
+        timers.push(timer);
+        return () => void (timer.cancelled = true);
+      },
+      () => undefined,
+      () => now,
+    );
+    const thread = new FakeThread('t1');
+    mirror.setThread(thread);
+    mirror.sendSnapshot();
+    const batches = () => posted.filter((m) => m.type === 'actions').map((m) => m.type === 'actions' && m.firstSeq);
+    const chunk: ThreadAction = {
+      type: 'sessionUpdate',
+      update: { sessionUpdate: 'agent_message_chunk', content: { type: 'text', text: 'a' } },
+    };
+    const fire = () => {
+      const timer = timers.find((t) => !t.cancelled && t.run !== undefined)!;
+      timers.splice(timers.indexOf(timer), 1);
+      timer.run();
+    };
+
+    thread.emit(chunk); // seq 1
+    fire();
+    expect(batches()).toEqual([1]);
+    now += 20;
+    thread.emit(chunk); // seq 2: batch 1 not taken yet, so it waits up to the timeout
+    thread.emit(chunk); // seq 3 joins it
+    expect(timers.at(-1)!.ms).toBe(TAKEN_TIMEOUT_MS - 20);
+    mirror.taken(0); // an older seq releases nothing
+    expect(timers.filter((t) => !t.cancelled)).toHaveLength(1);
+    mirror.taken(1); // taken: the waiting batch goes out now (the interval has passed)
+    expect(timers.filter((t) => !t.cancelled).map((t) => t.ms)).toEqual([0]);
+    fire();
+    expect(batches()).toEqual([1, 2]);
+    expect(posted.at(-1)).toMatchObject({ type: 'actions', firstSeq: 2, actions: [chunk, chunk] });
+
+    // Never taken (the answer was lost): the next batch still goes out after the timeout.
+    now += 5;
+    thread.emit(chunk); // seq 4
+    expect(timers.filter((t) => !t.cancelled).map((t) => t.ms)).toEqual([TAKEN_TIMEOUT_MS - 5]);
+    now += TAKEN_TIMEOUT_MS;
+    fire();
+    expect(batches()).toEqual([1, 2, 4]);
+
+    // A snapshot carries everything: nothing is waited for after it.
+    mirror.sendSnapshot();
+    now += 1;
+    thread.emit(chunk);
+    expect(timers.filter((t) => !t.cancelled).map((t) => t.ms)).toEqual([BATCH_INTERVAL_MS - 1]);
   });
 });
