@@ -35,6 +35,10 @@ async function followTurn(mode: 'reveal' | 'focus', command: string, filePath: s
   await vscode.workspace.getConfiguration('switchboard').update('followAgent', mode, vscode.ConfigurationTarget.Global);
   try {
     await vscode.commands.executeCommand('switchboard.chat.focus');
+    // Focus Chat puts the focus in the composer once the webview has loaded: a webview still loading
+    // when the agent's file opened took the focus back from it (a flaky failure in CI). Users prompt from
+    // the loaded composer, so the test does too.
+    await waitFor(() => api.chatViewState().ready, 45_000, 'the chat webview to post `ready`');
     assert.equal(editorOf(filePath), undefined);
     await promptAndWait(thread, command);
     await waitFor(() => editorOf(filePath) !== undefined, 5_000, "the tool call's file to open");
