@@ -110,7 +110,9 @@ export function createChatApp(root: HTMLElement, rawPost: Post, options: ChatApp
       focusPending = false;
       renderer.focusComposer();
     }
-    if (budget.heldBack) schedule();
+    // Once the text has caught up, what waited for it (colouring code) uses the frame's spare time.
+    const moreDeferred = !budget.heldBack && budget.deferredCount > 0 && budget.runDeferred();
+    if (budget.heldBack || moreDeferred) schedule();
   };
   /** One animation frame: renders, or lets streamed text wait one frame (see streamingFrames.ts). */
   const frame = (): void => {

@@ -10,6 +10,8 @@
 // more work than its remaining time can pay for. The app makes one per chat and resets it at the
 // start of each frame; renderers ask it and report what they did.
 
+import { recordError } from './errors';
+
 /** Render time one frame may spend on streamed text, in ms (a 60 Hz frame is 16.7 ms). */
 export const FRAME_BUDGET_MS = 8;
 /**
@@ -24,6 +26,10 @@ export class FrameBudget {
   private deadline = Number.POSITIVE_INFINITY;
   private charsPerMs = INITIAL_CHARS_PER_MS;
   private held = false;
+  /** Whether the frame before this one held text back. */
+  private heldLastFrame = false;
+  /** Work that waits until streamed text has caught up (see defer). */
+  private deferred: Array<() => void> = [];
   /** Frames started so far: how long streamed text has been waiting for its markdown (message.ts). */
   private frames = 0;
   /** Views that held text back, to be continued next frame. */
@@ -37,6 +43,7 @@ export class FrameBudget {
   /** A frame starts; `budgetMs` Infinity renders everything in it. */
   startFrame(budgetMs: number = this.budgetMs): void {
     this.deadline = this.now() + budgetMs;
+    this.heldLastFrame = this.held;
     this.held = false;
     this.frames++;
   }
@@ -54,6 +61,43 @@ export class FrameBudget {
   /** Whether text was held back this frame: the app asks for another frame. */
   get heldBack(): boolean {
     return this.held;
+  }
+
+  /**
+   * Whether streamed text is behind: held back in this frame or the last one (a burst far ahead
+   * of the renderer). What can wait (colouring code) is then deferred, so the text itself is on
+   * screen sooner.
+   */
+  get behind(): boolean {
+    return this.held || this.heldLastFrame;
+  }
+
+  /** Work that can wait until the text has caught up: done by runDeferred, in order. */
+  defer(task: () => void): void {
+    this.deferred.push(task);
+  }
+
+  /** Deferred tasks waiting. */
+  get deferredCount(): number {
+    return this.deferred.length;
+  }
+
+  /**
+   * Runs deferred tasks in what is left of this frame's budget (at least one, so they always
+   * progress; all of them without a budget). True when some are still waiting: ask for another frame.
+   */
+  runDeferred(): boolean {
+    let ran = 0;
+    while (ran < this.deferred.length && (ran === 0 || this.now() < this.deadline)) {
+      const task = this.deferred[ran++]!;
+      try {
+        task();
+      } catch (error) {
+        recordError('deferred rendering work failed', error);
+      }
+    }
+    this.deferred.splice(0, ran);
+    return this.deferred.length > 0;
   }
 
   /** A view held text back: `resume` renders more of it next frame. */

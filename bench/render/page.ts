@@ -4,6 +4,7 @@
 import type { ThreadAction } from '../../src/shared/actions';
 import type { ThreadState } from '../../src/shared/thread';
 import { createChatApp, type ChatApp } from '../../webview/app';
+import { COLOUR_PENDING } from '../../webview/render/codeColour';
 import { agentChunk, emptyThread, longThread, markdownAnswer, splitChunks } from './content';
 
 interface Mounted {
@@ -183,7 +184,10 @@ async function footprint(entries: number): Promise<{ nodes: number; heap: number
  * large appends (`posts` of them, 16 ms apart). Returns every frame's gap (rAF) until the last text
  * is on screen as markdown, and when that was (ms after the first post).
  */
-async function burst(bytes: number, posts: number): Promise<{ gaps: number[]; onScreenMs: number }> {
+async function burst(
+  bytes: number,
+  posts: number,
+): Promise<{ gaps: number[]; onScreenMs: number; framesOnScreen: number; colouredMs: number }> {
   forceLayout = false;
   const pieces = splitChunks(markdownAnswer(bytes), posts);
   const root = document.getElementById('root')!;
@@ -209,8 +213,14 @@ async function burst(bytes: number, posts: number): Promise<{ gaps: number[]; on
   // All of it is markdown once no text is left queued as plain text (webview/render/markdown.ts).
   while (root.querySelector('.entry.agent .md-pending')) await new Promise((resolve) => setTimeout(resolve, 5));
   const onScreenMs = performance.now() - t0;
+  const framesOnScreen = gaps.length;
+  // Code blocks the burst left plain are coloured in the frames after it (codeColour.ts): their
+  // frames count too.
+  while (root.querySelector(`.entry.agent code.${COLOUR_PENDING}`))
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  const colouredMs = performance.now() - t0;
   done = true;
-  return { gaps, onScreenMs };
+  return { gaps, onScreenMs, framesOnScreen, colouredMs };
 }
 
 /**

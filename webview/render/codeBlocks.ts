@@ -4,18 +4,19 @@
 import type { WebviewToHost } from '../../src/shared/messages';
 import { codeKey } from '../../src/shared/codeBlockFile';
 import { h } from '../dom';
-import { highlightInto, languageForFence } from './highlight';
+import { languageForFence } from './highlight';
+import type { CodeColouring } from './codeColour';
 import { t } from '../l10n';
 
 /**
- * `highlight`: colour the code (see highlight.ts). The caller passes false for a fenced block that
- * is still streaming (see isOpenFence): it is coloured once, when its closing fence arrives.
+ * `colouring`: how the code is coloured (see codeColour.ts). The caller passes null for a fenced
+ * block that is still streaming (see isOpenFence): it is coloured once, when its closing fence arrives.
  */
-export function decorateCodeBlocks(fragment: DocumentFragment, highlight = true): void {
+export function decorateCodeBlocks(fragment: DocumentFragment, colouring: CodeColouring | null): void {
   for (const pre of Array.from(fragment.querySelectorAll('pre'))) {
     const code = pre.querySelector('code');
     const language = /(?:^|\s)language-(\S+)/.exec(code?.className ?? '')?.[1] ?? '';
-    if (highlight && code) highlightInto(code, code.textContent ?? '', languageForFence(language));
+    if (colouring && code) colouring.colour(code, code.textContent ?? '', languageForFence(language));
     const copy = h('button', {
       class: 'copy-code',
       text: t('Copy'),

@@ -16,7 +16,8 @@
 import { Lexer, Parser, type Links, type Token, type Tokens } from 'marked';
 import { decorateCodeBlocks, offerApply } from './codeBlocks';
 import { isOpenFence, namedFence } from '../../src/shared/codeBlockFile';
-import { highlightInto, languageForFence } from './highlight';
+import { languageForFence } from './highlight';
+import { colourNow, type CodeColouring } from './codeColour';
 import { GrowingCode } from './codeGrowth';
 import { morphNodes } from './morph';
 import { extendOpenFence } from './openFence';
@@ -95,10 +96,14 @@ export class IncrementalMarkdown {
   private pending = '';
   private pendingView: PendingView | null = null;
 
-  /** `offersApply`: closed code blocks that name a file get "Apply" (an agent's answer; codeBlocks.ts offerApply). */
+  /**
+   * `offersApply`: closed code blocks that name a file get "Apply" (an agent's answer; codeBlocks.ts
+   * offerApply). `colouring`: when closed code blocks are coloured (codeColour.ts).
+   */
   constructor(
     el?: HTMLElement,
     private readonly offersApply = false,
+    private readonly colouring: CodeColouring = colourNow,
   ) {
     this.el = el ?? document.createElement('div');
     this.el.classList.add('markdown');
@@ -376,7 +381,8 @@ export class IncrementalMarkdown {
       if (!code.growing?.update(content)) code.growing = new GrowingCode(code.el, content);
     } else {
       code.growing = undefined;
-      if (!highlightInto(code.el, content, languageForFence(next.lang))) code.el.textContent = content;
+      // Plain for now (or for good): one text node, the DOM a block rendered whole gets.
+      if (!this.colouring.colour(code.el, content, languageForFence(next.lang))) code.el.textContent = content;
       this.offerApplyFor(code.el, next);
     }
     code.content = content;
@@ -414,7 +420,7 @@ export class IncrementalMarkdown {
       if (token.type === PLAIN) throw new Error('shown as text');
       const html = Parser.parse([token]);
       fragment = html ? sanitizeToFragment(html) : document.createDocumentFragment();
-      decorateCodeBlocks(fragment, !isOpenFence(token));
+      decorateCodeBlocks(fragment, isOpenFence(token) ? null : this.colouring);
       const codeEl = token.type === 'code' ? fragment.querySelector('pre > code') : null;
       if (codeEl) this.offerApplyFor(codeEl, token as Tokens.Code);
       linkPaths(fragment);

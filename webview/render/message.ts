@@ -11,6 +11,7 @@ import { recordError } from '../errors';
 import { visibleText } from '../visibleText';
 import { errorCard } from './entryError';
 import { IncrementalMarkdown } from './markdown';
+import { colourWhenCaughtUp } from './codeColour';
 import type { EntryView, Post } from './types';
 import type { FrameBudget } from '../frameBudget';
 import { appendedAfter, type TextAppend } from '../store';
@@ -149,7 +150,7 @@ class PartsRenderer {
     if (part.kind !== 'text') throw new TypeError(`unknown part kind ${visibleText((part as { kind: unknown }).kind)}`);
     if (typeof part.text !== 'string') throw new TypeError('text should be a string');
     if (!this.asMarkdown) return { part, el: h('div', { class: 'user-text', text: part.text }), markdown: null };
-    const markdown = new IncrementalMarkdown(undefined, this.offersApply);
+    const markdown = new IncrementalMarkdown(undefined, this.offersApply, colourWhenCaughtUp(this.budget));
     const view: PartView = { part, el: markdown.el, markdown };
     this.showText(view, markdown, part);
     return view;

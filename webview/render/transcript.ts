@@ -9,7 +9,7 @@
 // Each entry renders in isolation: one that throws (malformed or extreme agent data) becomes an
 // error card (entryError.ts) and every other entry, and every later update, still renders.
 import type { Entry } from '../../src/shared/thread';
-import { button, h } from '../dom';
+import { button, h, setHidden } from '../dom';
 import { recordError } from '../errors';
 import { EntryErrorView } from './entryError';
 import { EntryGroups } from './entryGroups';
@@ -189,7 +189,9 @@ export class TranscriptView {
     const distance = this.el.scrollHeight - top - this.el.clientHeight;
     if (distance <= BOTTOM_SLACK_PX) {
       this.setSticking(true);
-      this.jumpButton.hidden = true;
+      // Only when it changes: this runs on every frame that follows the bottom, and setting the
+      // attribute again invalidates the button's style each time.
+      setHidden(this.jumpButton, true);
     } else if (top < this.lastScrollTop - 1) {
       this.unstick();
     }

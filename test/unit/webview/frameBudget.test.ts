@@ -3,25 +3,13 @@
 // budget, holds the rest back and continues it in the next frame; nothing is dropped, and a
 // normal stream (far below the budget) shows every chunk in the frame after it arrived.
 import { describe, expect, it } from 'vitest';
-import { createChatApp } from '../../../webview/app';
 import { FrameBudget } from '../../../webview/frameBudget';
-import { agentChunk, thread } from './helpers';
+import { agentChunk, mountBudgeted } from './helpers';
 
 function mountWithClock() {
-  document.body.replaceChildren();
-  const root = document.createElement('div');
-  document.body.appendChild(root);
-  const frames: Array<() => void> = [];
-  const app = createChatApp(root, () => undefined, { requestFrame: (cb) => frames.push(cb), frameBudgetMs: 8 });
-  app.receive({ type: 'snapshot', seq: 0, thread: thread(), agents: [], defaultAgentId: '' });
-  frames.splice(0).forEach((cb) => cb());
-  const runFrame = () => {
-    const run = frames.splice(0);
-    run.forEach((cb) => cb());
-    return run.length;
-  };
+  const { app, frames, runFrame, markdown } = mountBudgeted();
   /** The text on screen without whitespace (markdown drops blank lines and trailing spaces). */
-  const shownText = () => (root.querySelector('.entry.agent .markdown')?.textContent ?? '').replace(/\s+/g, '');
+  const shownText = () => (markdown()?.textContent ?? '').replace(/\s+/g, '');
   return { app, frames, runFrame, shownText };
 }
 

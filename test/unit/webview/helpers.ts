@@ -131,3 +131,24 @@ export function type(textarea: HTMLTextAreaElement, text: string): void {
   textarea.setSelectionRange(text.length, text.length);
   textarea.dispatchEvent(new Event('input', { bubbles: true }));
 }
+
+/**
+ * A chat app with the real 8 ms frame budget (frameBudget.ts) and frames run by hand, showing an
+ * empty ready thread: for tests of how streamed text is spread over frames.
+ */
+export function mountBudgeted() {
+  document.body.replaceChildren();
+  const root = document.body.appendChild(document.createElement('div'));
+  const frames: Array<() => void> = [];
+  const app = createChatApp(root, () => undefined, { requestFrame: (cb) => frames.push(cb), frameBudgetMs: 8 });
+  app.receive({ type: 'snapshot', seq: 0, thread: thread(), agents: [], defaultAgentId: '' });
+  frames.splice(0).forEach((cb) => cb());
+  /** Runs the frames asked for so far; returns how many there were. */
+  const runFrame = () => {
+    const run = frames.splice(0);
+    run.forEach((cb) => cb());
+    return run.length;
+  };
+  const markdown = () => root.querySelector<HTMLElement>('.entry.agent .markdown');
+  return { root, app, frames, runFrame, markdown };
+}

@@ -4,10 +4,9 @@
 // frame it may wait for, the queued text is only ever a text node (never parsed as HTML), and the
 // end result is exactly the one-shot render.
 import { describe, expect, it } from 'vitest';
-import { createChatApp } from '../../../webview/app';
 import { MAX_QUEUED_FRAMES } from '../../../webview/render/message';
 import { IncrementalMarkdown, MAX_PENDING_SHOWN } from '../../../webview/render/markdown';
-import { agentChunk, thread } from './helpers';
+import { agentChunk, mountBudgeted } from './helpers';
 
 const DOCS: Record<string, string> = {
   mixed: [
@@ -76,13 +75,7 @@ function splits(text: string): Array<{ name: string; chunks: string[] }> {
 }
 
 function mount() {
-  document.body.replaceChildren();
-  const root = document.createElement('div');
-  document.body.appendChild(root);
-  const frames: Array<() => void> = [];
-  const app = createChatApp(root, () => undefined, { requestFrame: (cb) => frames.push(cb), frameBudgetMs: 8 });
-  app.receive({ type: 'snapshot', seq: 0, thread: thread(), agents: [], defaultAgentId: '' });
-  frames.splice(0).forEach((cb) => cb());
+  const { root, app, frames, markdown } = mountBudgeted();
   let seq = 0;
   return {
     root,
@@ -94,7 +87,7 @@ function mount() {
       frames.splice(0).forEach((cb) => cb());
     },
     flush: () => app.flush(),
-    markdown: () => root.querySelector('.entry.agent .markdown') as HTMLElement | null,
+    markdown,
   };
 }
 

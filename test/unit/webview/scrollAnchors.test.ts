@@ -50,6 +50,18 @@ describe('scroll anchors', () => {
     expect(view.anchor()).toEqual({ following: true });
   });
 
+  it('a scroll that stays at the bottom leaves the hidden jump button untouched (no style work every frame)', async () => {
+    const view = transcript(10);
+    const changes: MutationRecord[] = [];
+    const watcher = new MutationObserver((records) => changes.push(...records));
+    watcher.observe(view.jumpButton, { attributes: true });
+    for (let i = 0; i < 3; i++) view.el.dispatchEvent(new Event('scroll'));
+    await Promise.resolve();
+    watcher.disconnect();
+    expect(view.jumpButton.hidden).toBe(true);
+    expect(changes).toEqual([]);
+  });
+
   it('an unknown entry id falls back to the end', () => {
     const view = transcript(10);
     view.restoreAnchor({ following: false, entryId: 'gone', offset: 10 });
