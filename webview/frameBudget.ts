@@ -19,11 +19,19 @@ export const FRAME_BUDGET_MS = 8;
  * (markdownWarmUp.ts) and an estimate too high is a long frame, one too low only a short one.
  */
 const INITIAL_CHARS_PER_MS = 50;
+/**
+ * The share of a frame's budget deferred work (colouring code) may use. Less than streamed text: its
+ * DOM changes (a span per token) cost the browser more style and layout after the script than text
+ * does, and in code-server the frames that coloured a burst's code with the whole budget ran 50-67 ms.
+ */
+const DEFERRED_SHARE = 0.5;
 /** Every frame shows at least this much new text, however slow the last frames were. */
 const MIN_CHARS = 512;
 
 export class FrameBudget {
   private deadline = Number.POSITIVE_INFINITY;
+  /** Until when deferred work may run in this frame (see DEFERRED_SHARE). */
+  private deferredDeadline = Number.POSITIVE_INFINITY;
   private charsPerMs = INITIAL_CHARS_PER_MS;
   private held = false;
   /** Whether the frame before this one held text back. */
@@ -42,7 +50,9 @@ export class FrameBudget {
 
   /** A frame starts; `budgetMs` Infinity renders everything in it. */
   startFrame(budgetMs: number = this.budgetMs): void {
-    this.deadline = this.now() + budgetMs;
+    const start = this.now();
+    this.deadline = start + budgetMs;
+    this.deferredDeadline = start + budgetMs * DEFERRED_SHARE;
     this.heldLastFrame = this.held;
     this.held = false;
     this.frames++;
@@ -83,12 +93,12 @@ export class FrameBudget {
   }
 
   /**
-   * Runs deferred tasks in what is left of this frame's budget (at least one, so they always
+   * Runs deferred tasks in this frame's share for them (at least one, so they always
    * progress; all of them without a budget). True when some are still waiting: ask for another frame.
    */
   runDeferred(): boolean {
     let ran = 0;
-    while (ran < this.deferred.length && (ran === 0 || this.now() < this.deadline)) {
+    while (ran < this.deferred.length && (ran === 0 || this.now() < this.deferredDeadline)) {
       const task = this.deferred[ran++]!;
       try {
         task();
