@@ -3,7 +3,7 @@
 // budget, holds the rest back and continues it in the next frame; nothing is dropped, and a
 // normal stream (far below the budget) shows every chunk in the frame after it arrived.
 import { describe, expect, it } from 'vitest';
-import { FrameBudget } from '../../../webview/frameBudget';
+import { BURST_START_CHARS, FrameBudget } from '../../../webview/frameBudget';
 import { agentChunk, mountBudgeted } from './helpers';
 
 function mountWithClock() {
@@ -38,6 +38,29 @@ describe('FrameBudget', () => {
     budget.measure(4000, () => (now += 10));
     budget.startFrame();
     expect(budget.allow(1_000_000)).toBe(512); // 12.5 per ms after one fast frame
+  });
+
+  it('starts a burst small whatever it learned from cheaper text, and doubles each frame while it lasts', () => {
+    let now = 0;
+    const budget = new FrameBudget(8, () => now);
+    // A prose stream teaches a high throughput (the estimate rises a quarter per frame, to its cap).
+    for (let i = 0; i < 40; i++) {
+      budget.startFrame();
+      budget.measure(1000, () => (now += 0.1));
+    }
+    budget.startFrame();
+    expect(budget.allow(500)).toBe(500); // a normal chunk is not held
+    expect(budget.allow(100_000)).toBe(BURST_START_CHARS - 500); // the first burst frame: the start, in all
+    expect(budget.heldBack).toBe(true);
+    budget.startFrame();
+    expect(budget.allow(100_000)).toBe(2 * BURST_START_CHARS);
+    budget.startFrame();
+    expect(budget.allow(100_000)).toBe(4 * BURST_START_CHARS);
+    budget.startFrame();
+    expect(budget.allow(3000)).toBe(3000); // the burst's end fits
+    budget.startFrame(); // the frame after held nothing back: the next burst starts small again
+    budget.startFrame();
+    expect(budget.allow(100_000)).toBe(BURST_START_CHARS);
   });
 
   it('renders a burst over several frames, each within its share, and ends with all of it', () => {
