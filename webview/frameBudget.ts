@@ -95,7 +95,7 @@ export class FrameBudget {
     return this.held || this.heldLastFrame;
   }
 
-  /** Work that can wait until the text has caught up: done by runDeferred, in order. */
+  /** Work that can wait until the text has caught up: done by runDeferred, newest first. */
   defer(task: () => void): void {
     this.deferred.push(task);
   }
@@ -106,20 +106,21 @@ export class FrameBudget {
   }
 
   /**
-   * Runs deferred tasks in this frame's share for them (at least one, so they always
-   * progress; all of them without a budget). True when some are still waiting: ask for another frame.
+   * Runs deferred tasks in this frame's share for them (at least one, so they always progress; all
+   * of them without a budget), newest first: what was rendered last is what a reader following the
+   * bottom sees. True when some are still waiting: ask for another frame.
    */
   runDeferred(): boolean {
     let ran = 0;
-    while (ran < this.deferred.length && (ran === 0 || this.now() < this.deferredDeadline)) {
-      const task = this.deferred[ran++]!;
+    while (this.deferred.length > 0 && (ran === 0 || this.now() < this.deferredDeadline)) {
+      const task = this.deferred.pop()!;
+      ran++;
       try {
         task();
       } catch (error) {
         recordError('deferred rendering work failed', error);
       }
     }
-    this.deferred.splice(0, ran);
     return this.deferred.length > 0;
   }
 
