@@ -111,7 +111,7 @@ export function createChatApp(root: HTMLElement, rawPost: Post, options: ChatApp
       renderer.focusComposer();
     }
     // Once the text has caught up, what waited for it (colouring code) uses the frame's spare time.
-    const moreDeferred = !budget.heldBack && budget.deferredCount > 0 && budget.runDeferred();
+    const moreDeferred = !budget.heldBack && budget.runDeferred();
     if (budget.heldBack || moreDeferred) schedule();
   };
   /** One animation frame: renders, or lets streamed text wait one frame (see streamingFrames.ts). */

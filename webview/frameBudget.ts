@@ -31,8 +31,8 @@ const MIN_CHARS = 512;
  * The most new text the first frame of a burst takes, whatever the estimate says; each frame after
  * it, while the burst lasts, may take twice what the one before took. The estimate may come from
  * text far cheaper than the burst's: a prose stream taught 1,145 characters per ms, and the first
- * frame of a code-heavy burst then took 8,474 characters and ran 44 ms of script (90 ms in all, in
- * code-server). Like a TCP slow start, this lets the measurement catch up before a frame grows.
+ * frame of a code-heavy burst then took 8,474 characters and ran 44 ms of script (a frame of 83-119
+ * ms in code-server). Like a TCP slow start, this lets the measurement catch up before a frame grows.
  */
 export const BURST_START_CHARS = 2048;
 
