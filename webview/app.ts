@@ -117,7 +117,7 @@ export function createChatApp(root: HTMLElement, rawPost: Post, options: ChatApp
   /** One animation frame: renders, or lets streamed text wait one frame (see streamingFrames.ts). */
   const frame = (): void => {
     if (!scheduled) return;
-    const onlyText = rendered !== null && streamingTextOnly(rendered, store.state);
+    const onlyText = rendered !== null && onlyStreamingTextGrew(rendered, store.state);
     if (onlyText && lastFrameOnlyText) {
       lastFrameOnlyText = false;
       scheduled = false;
@@ -168,15 +168,6 @@ export function createChatApp(root: HTMLElement, rawPost: Post, options: ChatApp
     },
     flush: () => render(Number.POSITIVE_INFINITY),
   };
-}
-
-/** See streamingFrames.ts; false (render now) when the state is too malformed to compare. */
-function streamingTextOnly(shown: ViewState, next: ViewState): boolean {
-  try {
-    return onlyStreamingTextGrew(shown, next);
-  } catch {
-    return false;
-  }
 }
 
 function defaultRequestFrame(callback: () => void): void {

@@ -8,9 +8,27 @@
 import type { MessagePart, ThreadState } from '../src/shared/thread';
 import type { ViewState } from './store';
 
-/** True when `next` differs from `shown` only by the text of the last entry's last text part. */
+/**
+ * True when `next` differs from `shown` only by the text of the last entry's last text part; false
+ * (render everything) when the state is too malformed to compare. The thread renderer uses it too:
+ * such a frame changes nothing but the transcript.
+ */
 export function onlyStreamingTextGrew(shown: ViewState, next: ViewState): boolean {
-  if (shown === next || shown.agents !== next.agents || shown.defaultAgentId !== next.defaultAgentId) return false;
+  try {
+    return textGrewOnly(shown, next);
+  } catch {
+    return false;
+  }
+}
+
+function textGrewOnly(shown: ViewState, next: ViewState): boolean {
+  if (
+    shown === next ||
+    shown.agents !== next.agents ||
+    shown.defaultAgentId !== next.defaultAgentId ||
+    shown.chats !== next.chats
+  )
+    return false;
   const [a, b] = [shown.thread, next.thread];
   if (!a || !b || a === b || !sameExceptEntries(a, b)) return false;
   const count = b.entries.length;

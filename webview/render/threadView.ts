@@ -20,6 +20,7 @@ import { TranscriptView } from './transcript';
 import { TerminalViews } from '../terminal/views';
 import type { Post } from './types';
 import { unlimitedBudget, type FrameBudget } from '../frameBudget';
+import { onlyStreamingTextGrew } from '../streamingFrames';
 
 function guarded(part: string, render: () => void): void {
   try {
@@ -112,7 +113,14 @@ export function createThreadRenderer(
       if (view === last) return;
       const thread = view.thread;
       if (last?.thread?.key.threadId !== thread?.key.threadId) transcript.clear();
+      // Most frames of a stream: only the streaming text grew, so nothing but the transcript changed.
+      const onlyText = last !== null && onlyStreamingTextGrew(last, view);
       last = view;
+      if (onlyText) {
+        guarded('transcript', () => transcript.render(thread?.entries ?? [], view.appended));
+        transcript.followBottom();
+        return;
+      }
       // Each part on its own: one that throws on malformed data must not keep the others from rendering.
       guarded('header', () => {
         header.update(view);

@@ -1,14 +1,19 @@
 // @vitest-environment jsdom
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createChatApp } from '../../../webview/app';
+import { createThreadRenderer } from '../../../webview/render/threadView';
+import { HeaderView } from '../../../webview/render/header';
+import { ComposerView } from '../../../webview/render/composer';
 import { onlyStreamingTextGrew } from '../../../webview/streamingFrames';
 import type { ViewState } from '../../../webview/store';
 import { reduce } from '../../../src/shared/reduce';
 import { MAX_QUEUED_FRAMES } from '../../../webview/render/message';
 import { agentChunk, thread, update } from './helpers';
 
+const NO_AGENTS: ViewState['agents'] = [];
+
 function view(t: ViewState['thread']): ViewState {
-  return { thread: t, agents: [], defaultAgentId: '', appended: null };
+  return { thread: t, agents: NO_AGENTS, defaultAgentId: '', appended: null };
 }
 
 describe('onlyStreamingTextGrew', () => {
@@ -33,6 +38,34 @@ describe('onlyStreamingTextGrew', () => {
     ).toBe(false);
     expect(onlyStreamingTextGrew(shown, view(reduce(base, { type: 'turnEnded', stopReason: 'end_turn' })))).toBe(false);
     expect(onlyStreamingTextGrew(shown, { ...grown, agents: [] })).toBe(false);
+    // The chat list changed too (the thread renderer would otherwise skip it).
+    expect(onlyStreamingTextGrew(shown, { ...grown, chats: [] })).toBe(false);
+  });
+
+  it('answers false, without throwing, for a state too malformed to compare', () => {
+    const base = reduce(thread(), agentChunk('Hello'));
+    const malformed = { ...base, entries: null } as unknown as ViewState['thread'];
+    expect(onlyStreamingTextGrew(view(base), view(malformed))).toBe(false);
+    expect(onlyStreamingTextGrew(view(malformed), view(base))).toBe(false);
+  });
+});
+
+describe('the thread renderer on a frame where only streamed text grew', () => {
+  it('renders the transcript and leaves every other part alone', () => {
+    const renderer = createThreadRenderer(document.createElement('div'), () => undefined);
+    const base = reduce(thread(), agentChunk('Hello'));
+    renderer.render(view(base));
+    const headerUpdates = vi.spyOn(HeaderView.prototype, 'update');
+    const composerUpdates = vi.spyOn(ComposerView.prototype, 'update');
+    renderer.render(view(reduce(base, agentChunk(' world'))));
+    expect(renderer.transcript.el.querySelector('.entry.agent .markdown')?.textContent?.trim()).toBe('Hello world');
+    expect(headerUpdates).not.toHaveBeenCalled();
+    expect(composerUpdates).not.toHaveBeenCalled();
+    // Anything else that changed renders every part.
+    renderer.render(view(reduce(reduce(base, agentChunk(' world')), { type: 'turnEnded', stopReason: 'end_turn' })));
+    expect(headerUpdates).toHaveBeenCalledTimes(1);
+    expect(composerUpdates).toHaveBeenCalledTimes(1);
+    vi.restoreAllMocks();
   });
 });
 
