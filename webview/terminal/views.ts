@@ -112,6 +112,7 @@ export function statusOf(view: TerminalView): { label: string; state: string } {
 export class TerminalViews {
   private readonly widgets = new Map<string, TerminalWidget>();
   private descriptors: Record<string, TerminalView> = {};
+  private described: Record<string, TerminalView> | undefined;
 
   /** `post`: where the widgets' Stop and Open in Terminal go. */
   constructor(private readonly post: Post = () => undefined) {}
@@ -129,7 +130,10 @@ export class TerminalViews {
     this.widget(msg.terminalId).write(msg.data, msg.replace);
   }
 
+  /** Called on every frame: the same descriptors as last time (by identity) change nothing. */
   describe(terminals: Record<string, TerminalView> | undefined): void {
+    if (terminals === this.described) return;
+    this.described = terminals;
     this.descriptors = terminals ?? {};
     for (const [id, widget] of this.widgets) widget.describe(this.descriptors[id]);
   }
