@@ -25,6 +25,7 @@ import { nestsTooDeep, PLAIN, plainBlock, plainToken } from './markdownBounds';
 import { sanitizeToFragment } from './sanitize';
 import { linkPaths } from './pathLinks';
 import { BlockSegments } from './segments';
+import { describeRows, replaceRowsFrom, rowsFrom, type GrowingRows } from './growingRows';
 
 /** Frozen characters re-checked on each update, so a replaced (not extended) text is noticed. */
 const CHECKED_FROZEN_CHARS = 256;
@@ -48,6 +49,8 @@ interface PendingView {
 interface RenderedBlock {
   raw: string;
   nodes: ChildNode[];
+  /** A table or list: a pass renders only its rows from the first that changed (see growRows). */
+  rows?: GrowingRows;
   /** A fenced or indented code block (see growCode). */
   code?: {
     lang: string;
@@ -284,6 +287,9 @@ export class IncrementalMarkdown {
       this.growCode(this.tail[reused]!, tokens[reused]!)
     )
       reused++;
+    // A table or list that grew keeps the rows it has, also when it just ended (new blocks follow it).
+    while (reused < tokens.length && reused < this.tail.length && this.growRows(this.tail[reused]!, tokens[reused]!))
+      reused++;
     const rendered = tokens.slice(reused).map((token) => this.renderToken(token));
     this.patchStale(this.tail.slice(reused), rendered);
     const blocks = [...this.tail.slice(0, reused), ...rendered];
@@ -306,6 +312,12 @@ export class IncrementalMarkdown {
       const [before, after] = [stale[patched]!, rendered[patched]!];
       if (before.code || after.code || before.nodes.length === 0 || after.nodes.length === 0) break;
       after.nodes = morphNodes(before.nodes, after.nodes);
+      // The rows now live in the patched element, not in the one just rendered.
+      if (after.rows) {
+        const el = after.nodes.find((node): node is Element => node.nodeType === Node.ELEMENT_NODE);
+        if (el?.tagName === after.rows.el.tagName) after.rows.el = el;
+        else after.rows = undefined;
+      }
     }
     for (const group of stale.slice(patched)) for (const node of group.nodes) node.remove();
   }
@@ -391,6 +403,36 @@ export class IncrementalMarkdown {
   }
 
   /**
+   * A table or list that grew: only its rows (items) from the first that changed are rendered, with
+   * the same pipeline as a whole block (render, sanitise, decorate), and replace the old ones (see
+   * growingRows.ts). False (render it whole) when it cannot: another kind of block, a changed
+   * header, alignment or looseness, fewer rows, or anything unexpected.
+   */
+  private growRows(block: RenderedBlock, token: Token): boolean {
+    const rows = block.rows;
+    const next = rows ? describeRows(token) : null;
+    if (!rows || !next || next.key !== rows.key || next.rows.length < rows.rows.length) return false;
+    let from = 0;
+    while (from < rows.rows.length && rows.rows[from] === next.rows[from]) from++;
+    if (from < next.rows.length) {
+      try {
+        const fragment = sanitizeToFragment(Parser.parse([rowsFrom(token, from)]));
+        decorateCodeBlocks(fragment, this.colouring);
+        linkPaths(fragment);
+        const fresh = fragment.firstElementChild;
+        if (!fresh || !replaceRowsFrom(rows, fresh, from)) return false;
+      } catch (error) {
+        console.error('Switchboard: rows of a markdown block could not be rendered; the block renders whole', error);
+        return false;
+      }
+      this.stats.blockRenders++;
+    }
+    rows.rows = next.rows;
+    block.raw = token.raw;
+    return true;
+  }
+
+  /**
    * The open tail is one streaming fenced code block and `added` cannot end it: the token is
    * extended without lexing the whole block again (see openFence.ts). Null: lex as usual.
    */
@@ -431,6 +473,10 @@ export class IncrementalMarkdown {
       fragment.appendChild(plainBlock(token.raw));
     }
     const block: RenderedBlock = { raw: token.raw, nodes: Array.from(fragment.childNodes) };
+    const rows = describeRows(token);
+    const rowsEl = rows ? fragment.firstElementChild : null;
+    if (rows && rowsEl && fragment.childElementCount === 1 && /^(TABLE|UL|OL)$/.test(rowsEl.tagName))
+      block.rows = { ...rows, el: rowsEl };
     const codeEl = token.type === 'code' ? fragment.querySelector('pre > code') : null;
     if (codeEl && fragment.querySelectorAll('code').length === 1) {
       const code = token as Tokens.Code;

@@ -1,0 +1,96 @@
+// @vitest-environment jsdom
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { Parser, type Token, type Tokens } from 'marked';
+import { IncrementalMarkdown } from '../../../webview/render/markdown';
+
+function oneShot(text: string): string {
+  const md = new IncrementalMarkdown();
+  md.update(text);
+  return md.el.innerHTML;
+}
+
+/** Streams `text` in `chunk`-character updates (each one a markdown pass of the open block). */
+function streamed(text: string, chunk: number): IncrementalMarkdown {
+  const md = new IncrementalMarkdown();
+  for (let end = chunk; end < text.length + chunk; end += chunk) md.update(text.slice(0, end));
+  return md;
+}
+
+/** The rows (items) of each table (list) the passes rendered. */
+function renderedRows(): { rows: number[]; spy: { mockRestore(): void } } {
+  const rows: number[] = [];
+  const parse = Parser.parse.bind(Parser);
+  const spy = vi.spyOn(Parser, 'parse').mockImplementation((tokens: Token[], options?) => {
+    for (const token of tokens) {
+      if (token.type === 'table') rows.push((token as Tokens.Table).rows.length);
+      if (token.type === 'list') rows.push((token as Tokens.List).items.length);
+    }
+    return parse(tokens, options);
+  });
+  return { rows, spy };
+}
+
+const TABLE =
+  'Before.\n\n| File | Lines | Change |\n| --- | ---: | :---: |\n' +
+  Array.from(
+    { length: 60 },
+    (_, i) => `| src/m${i}.ts | ${i * 7} | **edit** \`f${i}()\` [docs](https://example.invalid/${i}) |`,
+  ).join('\n') +
+  '\n\nAfter.\n';
+
+const LIST =
+  'Steps:\n\n' +
+  Array.from(
+    { length: 60 },
+    (_, i) => `${i + 3}. [${i % 2 ? 'x' : ' '}] step ${i} reads \`src/a${i}.ts\` and *edits* it`,
+  ).join('\n') +
+  '\n\nDone.\n';
+
+describe('a streaming table or list renders only its rows from the first that changed', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it('a long table: each pass renders the new rows, and the end is the one-shot DOM', () => {
+    const { rows } = renderedRows();
+    const md = streamed(TABLE, 7);
+    expect(md.el.innerHTML).toBe(oneShot(TABLE));
+    // Once the table has rows, no pass renders more than the last row and the one after it.
+    expect(rows.length).toBeGreaterThan(60);
+    expect(Math.max(...rows.slice(0, -1))).toBeLessThanOrEqual(2);
+  });
+
+  it('a long ordered task list: the same, with its start number and checkboxes', () => {
+    const { rows } = renderedRows();
+    const md = streamed(LIST, 5);
+    expect(md.el.innerHTML).toBe(oneShot(LIST));
+    expect(md.el.querySelector('ol')?.getAttribute('start')).toBe('3');
+    expect(md.el.querySelectorAll('li input[type="checkbox"][disabled]')).toHaveLength(60);
+    expect(Math.max(...rows.slice(0, -1))).toBeLessThanOrEqual(2);
+  });
+
+  it('a list that turns loose (a blank line between items) renders whole again, and ends as the one-shot DOM', () => {
+    const text = '- a\n- b\n- c\n\n- d\n- e\n\nafter\n';
+    const { rows } = renderedRows();
+    const md = streamed(text, 1);
+    expect(md.el.innerHTML).toBe(oneShot(text));
+    expect(md.el.querySelectorAll('li > p').length).toBe(5);
+    expect(rows).toContain(4); // the pass that made it loose rendered every item
+  });
+
+  it('rows are sanitised like a whole block: agent HTML and script links in cells do nothing', () => {
+    const text =
+      '| a | b |\n| - | - |\n' +
+      Array.from({ length: 5 }, (_, i) => `| <img src=x onerror=alert(${i})> | [x](javascript:alert(${i})) |`).join(
+        '\n',
+      ) +
+      '\n';
+    const md = streamed(text, 3);
+    expect(md.el.innerHTML).toBe(oneShot(text));
+    expect(md.el.querySelector('[onerror], img[src="x"], a[href^="javascript"]')).toBeNull();
+    expect(md.el.querySelectorAll('tbody tr')).toHaveLength(5);
+  });
+
+  it('a nested list item that grows a paragraph of its own updates in place (the rows follow a patched block)', () => {
+    const text = '- a\n  - b\n\n    deep\n- c\n\nafter\n';
+    expect(streamed(text, 1).el.innerHTML).toBe(oneShot(text));
+  });
+});
