@@ -38,7 +38,9 @@ export function describeRows(token: Token): { key: string; rows: string[] } | nu
 
 /** The same table or list with only its rows from `from` on (what a pass renders). */
 export function rowsFrom(token: Token, from: number): Token {
-  if (token.type === 'table') return { ...token, rows: (token as Tokens.Table).rows.slice(from) } as Tokens.Table;
+  // A table's cells carry their own alignment: the header is not rendered again (its row is not taken).
+  if (token.type === 'table')
+    return { ...token, header: [], rows: (token as Tokens.Table).rows.slice(from) } as Tokens.Table;
   return { ...token, items: (token as Tokens.List).items.slice(from) } as Tokens.List;
 }
 
