@@ -116,8 +116,9 @@ export function createThreadRenderer(
       // Most frames of a stream: only the streaming text grew, so nothing but the transcript changed.
       const onlyText = last !== null && onlyStreamingTextGrew(last, view);
       last = view;
+      const entries = Array.isArray(thread?.entries) ? thread.entries : [];
       if (onlyText) {
-        guarded('transcript', () => transcript.render(thread?.entries ?? [], view.appended));
+        guarded('transcript', () => transcript.render(entries, view.appended));
         transcript.followBottom();
         return;
       }
@@ -137,9 +138,7 @@ export function createThreadRenderer(
       guarded('connection banner', () => banner.update(thread));
       // The review state first: cards built or updated in this render show the newest one.
       guarded('review', () => review.update(thread?.review));
-      guarded('transcript', () =>
-        transcript.render(Array.isArray(thread?.entries) ? thread.entries : [], view.appended),
-      );
+      guarded('transcript', () => transcript.render(entries, view.appended));
       guarded('plan', () => plan.update(Array.isArray(thread?.plan) ? thread.plan : null));
       guarded('composer', () => composer.update(thread));
       transcript.followBottom();
