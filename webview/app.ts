@@ -9,7 +9,6 @@ import type { Post } from './render/types';
 import { ThreadStore, type ViewState } from './store';
 import { FRAME_BUDGET_MS, FrameBudget } from './frameBudget';
 import { onlyStreamingTextGrew } from './streamingFrames';
-import { focusWhenWebviewFocused } from './focusRequest';
 import { recordError } from './errors';
 import { warmUpMarkdownWhenIdle } from './render/markdownWarmUp';
 import type { ScrollAnchor } from './scrollAnchors';
@@ -109,7 +108,7 @@ export function createChatApp(root: HTMLElement, rawPost: Post, options: ChatApp
     if (held.length > 0) renderer.transcript.followBottom();
     if (focusPending) {
       focusPending = false;
-      focusWhenWebviewFocused(root.ownerDocument.defaultView ?? window, () => renderer.focusComposer());
+      renderer.focusComposer();
     }
     // Once the text has caught up, what waited for it (colouring code) uses the frame's spare time.
     const moreDeferred = !budget.heldBack && budget.runDeferred();

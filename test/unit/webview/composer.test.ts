@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import type * as acp from '@agentclientprotocol/sdk';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { filterCommands, slashQuery } from '../../../webview/render/slashMenu';
 import { key, mount, READY, thread, type, update } from './helpers';
 
@@ -18,7 +18,6 @@ function ready() {
 }
 
 describe('composer', () => {
-  afterEach(() => vi.restoreAllMocks());
   it('sends on Enter and clears the textarea', () => {
     const m = ready();
     type(m.composer, 'Hello agent');
@@ -170,7 +169,6 @@ describe('composer', () => {
   });
 
   it('asked for the focus while the agent starts (New Chat), takes it once the agent is ready', () => {
-    vi.spyOn(document, 'hasFocus').mockReturnValue(true); // VS Code focused the webview (focusRequest.ts)
     const m = mount();
     m.snapshot(thread([]));
     m.app.receive({ type: 'focusComposer' });
@@ -184,7 +182,6 @@ describe('composer', () => {
   });
 
   it('does not take the focus back from where the user put it while the agent started', () => {
-    vi.spyOn(document, 'hasFocus').mockReturnValue(true); // VS Code focused the webview (focusRequest.ts)
     const m = mount();
     m.snapshot(thread([]));
     m.app.receive({ type: 'focusComposer' });
