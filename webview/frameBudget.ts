@@ -13,10 +13,9 @@
 import { recordError } from './errors';
 
 /**
- * Render time one frame may spend on streamed text, in ms (a 60 Hz frame is 16.7 ms). Measured in
- * code-server (five interleaved runs each, the bench's 200 KB burst): at 8 ms the burst's frames came
- * every 16-21 ms, so the panel kept its frame rate while text waited; at 12 ms the burst was on screen
- * sooner in every run (median 2.35 -> 1.70 s) with no more frames over 50 ms (median 6 -> 5).
+ * Render time one frame may spend on streamed text, in ms (a 60 Hz frame is 16.7 ms). At 8 ms a burst's
+ * frames in code-server came every 16-21 ms: the panel kept its frame rate while text waited. At 12 ms
+ * the burst is on screen sooner with about as many frames over 50 ms (README, Performance, session 12).
  */
 export const FRAME_BUDGET_MS = 12;
 /**

@@ -416,10 +416,7 @@ export class IncrementalMarkdown {
     while (from < rows.rows.length && rows.rows[from] === next.rows[from]) from++;
     if (from < next.rows.length) {
       try {
-        const fragment = sanitizeToFragment(Parser.parse([rowsFrom(token, from)]));
-        decorateCodeBlocks(fragment, this.colouring);
-        linkPaths(fragment);
-        const fresh = fragment.firstElementChild;
+        const fresh = this.renderFragment(rowsFrom(token, from)).firstElementChild;
         if (!fresh || !replaceRowsFrom(rows, fresh, from)) return false;
       } catch (error) {
         console.error('Switchboard: rows of a markdown block could not be rendered; the block renders whole', error);
@@ -451,6 +448,15 @@ export class IncrementalMarkdown {
     if (path !== null && wrapper) offerApply(wrapper, path, token.text);
   }
 
+  /** A token as the DOM shows it: rendered by marked, sanitised, then decorated (code blocks, file paths). */
+  private renderFragment(token: Token): DocumentFragment {
+    const html = Parser.parse([token]);
+    const fragment = html ? sanitizeToFragment(html) : document.createDocumentFragment();
+    decorateCodeBlocks(fragment, isOpenFence(token) ? null : this.colouring);
+    linkPaths(fragment);
+    return fragment;
+  }
+
   /**
    * Each top-level token is sanitised on its own, so the DOM does not depend on how tokens were
    * grouped (a raw `<div>` block never swallows the blocks after it) and blocks can be reused.
@@ -460,12 +466,9 @@ export class IncrementalMarkdown {
     let fragment: DocumentFragment;
     try {
       if (token.type === PLAIN) throw new Error('shown as text');
-      const html = Parser.parse([token]);
-      fragment = html ? sanitizeToFragment(html) : document.createDocumentFragment();
-      decorateCodeBlocks(fragment, isOpenFence(token) ? null : this.colouring);
+      fragment = this.renderFragment(token);
       const codeEl = token.type === 'code' ? fragment.querySelector('pre > code') : null;
       if (codeEl) this.offerApplyFor(codeEl, token as Tokens.Code);
-      linkPaths(fragment);
     } catch (error) {
       if (token.type !== PLAIN)
         console.error('Switchboard: a markdown block could not be rendered, shown as text', error);
