@@ -309,6 +309,8 @@ export function addSessionSteps(journey, { page, chat, pidFile, workspace, scree
       const rows = page().locator('.quick-input-list .monaco-list-row');
       await rows.first().waitFor({ timeout });
       await page().screenshot({ path: path.join(screenshotDir, 'chat-history.png') });
+      // The quick pick opens under the pointer: the hover tooltip of the row it rests on can cover the row to click.
+      await page().mouse.move(0, 0);
       await rows.filter({ hasText: 'Demo agent' }).first().click();
       await waitUntil(
         async () => /Demo agent/.test((await chat.locator('#agent-name').textContent()) ?? ''),
