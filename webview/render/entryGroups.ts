@@ -21,6 +21,13 @@ export class EntryGroups {
     }
   }
 
+  /** Puts `els` (in order) before every entry, in groups of their own. */
+  prepend(els: readonly HTMLElement[]): void {
+    const first = this.list.firstElementChild;
+    for (let i = 0; i < els.length; i += ENTRIES_PER_GROUP)
+      this.list.insertBefore(this.group(els.slice(i, i + ENTRIES_PER_GROUP)), first);
+  }
+
   /** Removes an entry's element, and its group when that is left empty. */
   remove(el: HTMLElement): void {
     const group = el.parentElement;
@@ -29,9 +36,13 @@ export class EntryGroups {
   }
 
   private newGroup(): HTMLElement {
+    return this.list.appendChild(this.group([]));
+  }
+
+  private group(els: readonly HTMLElement[]): HTMLElement {
     const group = document.createElement('div');
     group.className = 'entry-group';
-    this.list.appendChild(group);
+    group.append(...els);
     return group;
   }
 }

@@ -3,14 +3,16 @@
 // Long threads stay cheap: when many entries arrive at once (a snapshot), all but the newest
 // EAGER_ENTRIES start as placeholders (one empty element each, with the entry's hooks: class
 // `entry <kind> lazy` and data-entry-id) and get their view only when they scroll near the
-// viewport, so a 5,000-entry thread costs about one element per entry that was never seen;
-// CSS `content-visibility: auto` skips layout of rendered entries that are off screen.
+// viewport; beyond PLACEHOLDER_BATCH placeholders the older entries are not in the DOM until the
+// reader scrolls up to them (earlierEntries.ts), so a 5,000-entry thread costs about what a few
+// hundred do; CSS `content-visibility: auto` skips layout of rendered entries that are off screen.
 // Auto-scroll follows new content only while the user is at the bottom.
 // Each entry renders in isolation: one that throws (malformed or extreme agent data) becomes an
 // error card (entryError.ts) and every other entry, and every later update, still renders.
 import type { Entry } from '../../src/shared/thread';
 import { button, h, setHidden } from '../dom';
 import { recordError } from '../errors';
+import { EarlierEntries, PLACEHOLDER_BATCH } from './earlierEntries';
 import { EntryErrorView } from './entryError';
 import { EntryGroups } from './entryGroups';
 import { createEntryView } from './entryView';
@@ -44,6 +46,8 @@ export class TranscriptView {
   private lastScrollTop = 0;
   private readonly observer: IntersectionObserver | null;
   private readonly groups: EntryGroups;
+  /** The thread's first entries, not in the DOM yet (a long snapshot). */
+  private readonly earlier = new EarlierEntries();
 
   constructor(
     private readonly post: Post,
@@ -55,7 +59,7 @@ export class TranscriptView {
       class: 'entries',
       attrs: { role: 'log', 'aria-live': 'polite', 'aria-relevant': 'additions' },
     });
-    this.el = h('div', { class: 'transcript following' }, this.list);
+    this.el = h('div', { class: 'transcript following' }, this.earlier.el, this.list);
     this.groups = new EntryGroups(this.list);
     this.jumpButton = button(t('Jump to latest'), 'jump-to-latest secondary', () => this.scrollToBottom());
     this.jumpButton.hidden = true;
@@ -74,8 +78,15 @@ export class TranscriptView {
   render(entries: readonly Entry[], appended: TextAppend | null = null): void {
     if (entries === this.lastEntries) return;
     const previous = this.lastEntries;
-    const lazyBefore = this.records.size === 0 && this.observer ? entries.length - EAGER_ENTRIES : 0;
-    for (let i = 0; i < entries.length; i++) {
+    const first = this.records.size === 0 && this.earlier.count === 0;
+    const lazyBefore = first && this.observer ? entries.length - EAGER_ENTRIES : 0;
+    const hiddenBefore = first
+      ? Math.max(0, lazyBefore - PLACEHOLDER_BATCH)
+      : Math.min(this.earlier.count, entries.length);
+    const cutBack = hiddenBefore < this.earlier.count; // an edit cut the thread back into them
+    this.earlier.count = hiddenBefore;
+    if (first ? hiddenBefore > 0 : cutBack) this.watchEarlier();
+    for (let i = hiddenBefore; i < entries.length; i++) {
       const entry = entries[i];
       if (previous[i] === entry || typeof entry !== 'object' || entry === null) continue;
       const record = this.records.get(entry.id);
@@ -92,13 +103,45 @@ export class TranscriptView {
         if (record.view) this.updateView(record, appended);
       }
     }
-    if (this.records.size !== entries.length) this.dropMissing(entries);
+    if (this.records.size + hiddenBefore !== entries.length) this.dropMissing(entries);
     this.lastEntries = entries;
+  }
+
+  /**
+   * Puts the next PLACEHOLDER_BATCH entries not in the DOM above the shown ones, as placeholders, keeping
+   * what the reader sees in place (the browser's scroll anchoring does not when the list is scrolled to
+   * its very top: then each batch would bring the line back into view and reveal the next), and watches
+   * the line again: it may still be near the viewport, and the observer only tells of a change.
+   */
+  private revealEarlier(count = PLACEHOLDER_BATCH): void {
+    const end = this.earlier.count;
+    const start = Math.max(0, end - count);
+    const placeholders: HTMLElement[] = [];
+    for (let i = start; i < end; i++) {
+      const entry = this.lastEntries[i];
+      if (typeof entry !== 'object' || entry === null) continue; // as render: malformed entries get no record
+      const record = this.placeholder(entry);
+      this.records.set(entry.id, record);
+      placeholders.push(record.el);
+    }
+    const shown = this.list.firstElementChild;
+    const before = shown?.getBoundingClientRect().top ?? 0;
+    this.groups.prepend(placeholders);
+    if (shown && !this.stickToBottom) this.el.scrollTop += shown.getBoundingClientRect().top - before;
+    this.earlier.count = start;
+    this.watchEarlier();
+  }
+
+  /** (Re)observes the line standing for the entries not in the DOM: observing anew reports where it is now. */
+  private watchEarlier(): void {
+    this.observer?.unobserve(this.earlier.el);
+    if (this.earlier.count > 0) this.observer?.observe(this.earlier.el);
   }
 
   /** Forgets every entry (a different thread). */
   clear(): void {
     this.observer?.disconnect();
+    this.earlier.count = 0;
     this.records.clear();
     this.lastEntries = [];
     this.list.replaceChildren();
@@ -164,6 +207,10 @@ export class TranscriptView {
   private onIntersect(items: IntersectionObserverEntry[]): void {
     for (const item of items) {
       if (!item.isIntersecting) continue;
+      if (item.target === this.earlier.el) {
+        this.revealEarlier();
+        continue;
+      }
       const id = (item.target as HTMLElement).dataset.entryId ?? '';
       const record = this.records.get(id);
       this.observer?.unobserve(item.target);
@@ -217,9 +264,13 @@ export class TranscriptView {
   anchor(): ScrollAnchor {
     if (this.stickToBottom) return { following: true };
     const top = this.el.getBoundingClientRect().top;
-    for (const [entryId, record] of this.records) {
+    // In the list's order (entries revealed later sit above the ones shown first).
+    for (let i = this.earlier.count; i < this.lastEntries.length; i++) {
+      const entryId = this.lastEntries[i]?.id;
+      const record = entryId === undefined ? undefined : this.records.get(entryId);
+      if (!record) continue;
       const box = record.el.getBoundingClientRect();
-      if (box.bottom > top) return { following: false, entryId, offset: Math.max(0, top - box.top) };
+      if (box.bottom > top) return { following: false, entryId: entryId!, offset: Math.max(0, top - box.top) };
     }
     return { following: true };
   }
@@ -230,7 +281,9 @@ export class TranscriptView {
    * place while nearby entries mount). An unknown entry, or following, goes to the end.
    */
   restoreAnchor(anchor: ScrollAnchor | undefined): void {
-    const record = anchor && !anchor.following && anchor.entryId ? this.records.get(anchor.entryId) : undefined;
+    const entryId = anchor && !anchor.following ? anchor.entryId : undefined;
+    if (entryId) this.revealThrough(entryId);
+    const record = entryId ? this.records.get(entryId) : undefined;
     if (!record) return this.scrollToBottom();
     if (!record.view) this.mount(record);
     this.setSticking(false);
@@ -238,6 +291,12 @@ export class TranscriptView {
     const delta = record.el.getBoundingClientRect().top - this.el.getBoundingClientRect().top;
     this.el.scrollTop = this.el.scrollTop + delta + (anchor?.offset ?? 0);
     this.lastScrollTop = this.el.scrollTop;
+  }
+
+  /** Reveals the entries not in the DOM down to `entryId`, when it is one of them. */
+  private revealThrough(entryId: string): void {
+    for (let i = 0; i < this.earlier.count; i++)
+      if (this.lastEntries[i]?.id === entryId) return this.revealEarlier(this.earlier.count - i);
   }
 
   /** Call after each frame's DOM work: keeps the newest content in view while the user is at the bottom. */
