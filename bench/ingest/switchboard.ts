@@ -70,8 +70,12 @@ export async function ingestSwitchboard(
     if (message.type !== 'actions') return;
     postedActions += message.actions.length;
     if (message.actions.some((action) => action.type === 'turnEnded')) turnPosted?.();
+    // The webview says it took the batch as it receives it (webview/main.ts), here as soon as the host
+    // is free: the mirror posts the next batch only then, or after its timeout (which the figure would time).
+    const last = message.firstSeq + message.actions.length - 1;
+    setImmediate(() => mirror.taken(last));
   };
-  const mirror = new WebviewMirror(post, () => ({ agents: [], defaultAgentId: '' }));
+  const mirror: WebviewMirror = new WebviewMirror(post, () => ({ agents: [], defaultAgentId: '' }));
   mirror.setThread(controller);
   mirror.sendSnapshot();
   const journal = persistDir ? new ChatJournal(persistDir, (line) => process.stderr.write(`${line}\n`)) : undefined;
