@@ -26,25 +26,11 @@ import { sanitizeToFragment } from './sanitize';
 import { linkPaths } from './pathLinks';
 import { BlockSegments } from './segments';
 import { describeRows, replaceRowsFrom, rowsFrom, type GrowingRows } from './growingRows';
+import { QueuedTextView } from './queuedText';
+import { cutAt } from './textCuts';
 
 /** Frozen characters re-checked on each update, so a replaced (not extended) text is noticed. */
 const CHECKED_FROZEN_CHARS = 256;
-/** Queued text shown as plain text is cut to its newest characters beyond this (a burst far ahead). */
-export const MAX_PENDING_SHOWN = 2000;
-/** Elements whose last child holds the text that continues them (see pendingHost). */
-const DESCEND: ReadonlySet<string> = new Set(['UL', 'OL', 'BLOCKQUOTE', 'TABLE', 'TBODY', 'THEAD', 'TR']);
-/** Elements queued text may continue inside: the block the text after them most likely extends. */
-const TEXT_HOSTS: ReadonlySet<string> = new Set(['P', 'LI', 'TD', 'TH', 'H1', 'H2', 'H3', 'H4', 'H5', 'H6']);
-
-interface PendingView {
-  /** `span.md-pending`, holding the queued text as one text node (never parsed as HTML). */
-  span: HTMLElement;
-  text: Text;
-  /** `p.md-pending-block` made for it when no block could take it. */
-  wrapper: HTMLElement | null;
-  /** What the text node shows. */
-  shown: string;
-}
 
 interface RenderedBlock {
   raw: string;
@@ -92,12 +78,12 @@ export class IncrementalMarkdown {
   private readonly segments: BlockSegments;
   /**
    * Text given (enqueue) but not rendered as markdown yet. It is on screen at once as plain text
-   * at the end of the open block (showPending); renderPending turns it into markdown. The message
-   * view decides when (message.ts): streamed text shows in the next frame without paying for a
-   * markdown pass of its open block every frame.
+   * at the end of the open block (showPending, queuedText.ts); renderPending turns it into markdown.
+   * The message view decides when (message.ts): streamed text shows in the next frame without paying
+   * for a markdown pass of its open block every frame.
    */
   private pending = '';
-  private pendingView: PendingView | null = null;
+  private readonly queuedView: QueuedTextView;
 
   /**
    * `offersApply`: closed code blocks that name a file get "Apply" (an agent's answer; codeBlocks.ts
@@ -111,6 +97,13 @@ export class IncrementalMarkdown {
     this.el = el ?? document.createElement('div');
     this.el.classList.add('markdown');
     this.segments = new BlockSegments(this.el);
+    this.queuedView = new QueuedTextView(
+      () => {
+        const last = this.tail[this.tail.length - 1];
+        return last && !last.code ? last.nodes : null;
+      },
+      () => this.segments.lastSegment ?? this.el,
+    );
   }
 
   /**
@@ -174,7 +167,7 @@ export class IncrementalMarkdown {
 
   /** Renders up to `count` queued characters as markdown (all by default); the rest stays queued. */
   renderPending(count: number = this.pending.length): void {
-    this.hidePending();
+    this.queuedView.hide();
     if (this.pending === '') return;
     const cut = count >= this.pending.length ? this.pending.length : cutAt(this.pending, Math.max(1, count));
     const piece = this.pending.slice(0, cut);
@@ -184,71 +177,13 @@ export class IncrementalMarkdown {
 
   /** Forgets the queued text (the caller gives the whole text again with update). */
   dropPending(): void {
-    this.hidePending();
+    this.queuedView.hide();
     this.pending = '';
   }
 
-  /**
-   * Shows the queued text as plain text where it most likely continues: inside the open tail's
-   * last paragraph, list item, table cell or heading, else in a paragraph of its own. A queue far
-   * ahead (a burst) shows only its newest MAX_PENDING_SHOWN characters after an ellipsis: the
-   * newest text is on screen, and the rest follows as markdown, in order.
-   */
+  /** Shows the queued text as plain text where it most likely continues (see queuedText.ts). */
   showPending(): void {
-    if (this.pending === '') {
-      this.hidePending();
-      return;
-    }
-    const over = this.pending.length - MAX_PENDING_SHOWN;
-    const shown =
-      over > 0
-        ? `\u2026 ${this.pending.slice(this.pending.length - cutBack(this.pending, MAX_PENDING_SHOWN))}`
-        : this.pending;
-    const view = (this.pendingView ??= this.createPendingView());
-    if (shown.length > view.shown.length && shown.startsWith(view.shown))
-      view.text.appendData(shown.slice(view.shown.length));
-    else view.text.data = shown;
-    view.shown = shown;
-  }
-
-  private createPendingView(): PendingView {
-    const span = document.createElement('span');
-    span.className = 'md-pending';
-    const text = span.appendChild(document.createTextNode(''));
-    const host = this.pendingHost();
-    let wrapper: HTMLElement | null = null;
-    if (host) host.appendChild(span);
-    else {
-      wrapper = document.createElement('p');
-      wrapper.className = 'md-pending-block';
-      wrapper.appendChild(span);
-      (this.segments.lastSegment ?? this.el).appendChild(wrapper);
-    }
-    return { span, text, wrapper, shown: '' };
-  }
-
-  /** The element the queued text continues, or null when it starts a block of its own. */
-  private pendingHost(): Element | null {
-    const last = this.tail[this.tail.length - 1];
-    if (!last || last.code) return null;
-    let el: Element | null = null;
-    for (let i = last.nodes.length - 1; i >= 0 && !el; i--) {
-      const node = last.nodes[i]!;
-      if (node.nodeType === 1) el = node as Element;
-    }
-    while (
-      el &&
-      (DESCEND.has(el.tagName) || (el.tagName === 'LI' && /^(P|UL|OL)$/.test(el.lastElementChild?.tagName ?? '')))
-    )
-      el = el.lastElementChild;
-    return el && TEXT_HOSTS.has(el.tagName) ? el : null;
-  }
-
-  private hidePending(): void {
-    const view = this.pendingView;
-    if (!view) return;
-    this.pendingView = null;
-    (view.wrapper ?? view.span).remove();
+    this.queuedView.show(this.pending);
   }
 
   get text(): string {
@@ -323,7 +258,7 @@ export class IncrementalMarkdown {
   }
 
   private reset(): void {
-    this.pendingView = null;
+    this.queuedView.forget();
     this.el.replaceChildren();
     this.segments.reset();
     this.raw = '';
@@ -508,18 +443,6 @@ export function renderMarkdownOnce(text: string): HTMLElement {
   const markdown = new IncrementalMarkdown();
   markdown.update(text);
   return markdown.el;
-}
-
-/** `count`, or one less when that would end between the two halves of a surrogate pair. */
-function cutAt(text: string, count: number): number {
-  const code = text.charCodeAt(count - 1);
-  return code >= 0xd800 && code <= 0xdbff ? count - 1 : count;
-}
-
-/** `count` characters from the end of `text`, or one less when that would start inside a surrogate pair. */
-function cutBack(text: string, count: number): number {
-  const code = text.charCodeAt(text.length - count);
-  return code >= 0xdc00 && code <= 0xdfff ? count - 1 : count;
 }
 
 function normaliseNewlines(text: string): string {

@@ -16,6 +16,7 @@ import type { EntryView, Post } from './types';
 import type { FrameBudget } from '../frameBudget';
 import { appendedAfter, type TextAppend } from '../store';
 import { t } from '../l10n';
+import { cutAt } from './textCuts';
 
 type MessageEntry = Extract<Entry, { kind: 'user' | 'agent' | 'thought' }>;
 
@@ -159,12 +160,6 @@ class PartsRenderer {
 
 /** Stands for a text part shown in part (held back): never equal to a part of the thread. */
 const HELD_BACK: MessagePart = { kind: 'text', text: '' };
-
-/** `count`, or one less when that would end between the two halves of a surrogate pair. */
-function cutAt(text: string, count: number): number {
-  const code = text.charCodeAt(count - 1);
-  return code >= 0xd800 && code <= 0xdbff ? count - 1 : count;
-}
 
 /** The event "Edit" on a user message raises; the thread view hands it to the composer. */
 export const EDIT_EVENT = 'switchboard-edit-message';

@@ -5,7 +5,8 @@
 // end result is exactly the one-shot render.
 import { describe, expect, it } from 'vitest';
 import { MAX_QUEUED_FRAMES } from '../../../webview/render/message';
-import { IncrementalMarkdown, MAX_PENDING_SHOWN } from '../../../webview/render/markdown';
+import { IncrementalMarkdown } from '../../../webview/render/markdown';
+import { MAX_PENDING_SHOWN } from '../../../webview/render/queuedText';
 import { agentChunk, mountBudgeted } from './helpers';
 
 const DOCS: Record<string, string> = {
