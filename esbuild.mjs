@@ -9,6 +9,7 @@ import * as esbuild from 'esbuild';
 import fs from 'node:fs';
 import path from 'node:path';
 import { lazyShellParser, shellParserEntry } from './scripts/lazyShellParser.mjs';
+import { acpSchemaWithoutAnnotations } from './scripts/schemaAnnotations.mjs';
 
 const args = new Set(process.argv.slice(2));
 const production = args.has('--production');
@@ -34,7 +35,7 @@ const builds = [
     format: 'cjs',
     target: 'node20',
     external: ['vscode', 'node-pty'],
-    plugins: [lazyShellParser],
+    plugins: [lazyShellParser, acpSchemaWithoutAnnotations],
   },
   {
     ...common,
@@ -85,7 +86,7 @@ const vscodeSuites = {
 
 if (withTests) {
   builds.push({
-    plugins: [vscodeSuites],
+    plugins: [vscodeSuites, acpSchemaWithoutAnnotations],
     ...common,
     sourcemap: 'inline',
     minify: false,
