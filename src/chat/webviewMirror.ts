@@ -146,6 +146,14 @@ export class WebviewMirror {
     this.terminals.drop();
   }
 
+  /**
+   * The view was hidden before it loaded: a focus asked for and not given yet lapses. Taken when the view
+   * shows again, maybe minutes later, it would pull the focus from wherever the user is then.
+   */
+  dropFocusRequest(): void {
+    this.focusAfterSnapshot = false;
+  }
+
   agentsChanged(): void {
     if (!this.ready) return;
     this.flush();

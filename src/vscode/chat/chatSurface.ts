@@ -128,6 +128,7 @@ export class ChatSurface implements vscode.Disposable {
   /** The webview went away (hidden or disposed): it posts `ready` again if it comes back. */
   pause(): void {
     this.mirror.pause();
+    this.mirror.dropFocusRequest();
   }
 
   detach(): void {

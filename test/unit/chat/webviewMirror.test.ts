@@ -133,6 +133,14 @@ describe('WebviewMirror', () => {
     expect(posted[0]).toMatchObject({ type: 'snapshot', seq: 0, thread: null });
   });
 
+  it('drops a focus asked for before the webview was ready when the view is hidden again', () => {
+    mirror.focusComposer();
+    mirror.pause();
+    mirror.dropFocusRequest();
+    mirror.sendSnapshot();
+    expect(posted.map((message) => message.type)).toEqual(['snapshot']);
+  });
+
   it('defers focusComposer until the webview is ready', () => {
     mirror.focusComposer();
     expect(posted).toEqual([]);
