@@ -8,8 +8,9 @@
 import * as esbuild from 'esbuild';
 import fs from 'node:fs';
 import path from 'node:path';
-import { lazyShellParser, shellParserEntry } from './scripts/lazyShellParser.mjs';
+import { shellParserEntry } from './scripts/lazyShellParser.mjs';
 import { acpSchemaWithoutAnnotations } from './scripts/schemaAnnotations.mjs';
+import { hostBundle } from './scripts/hostBundle.mjs';
 
 const args = new Set(process.argv.slice(2));
 const production = args.has('--production');
@@ -29,13 +30,9 @@ const common = {
 const builds = [
   {
     ...common,
+    ...hostBundle,
     entryPoints: { extension: 'src/extension.ts', 'demo-agent': 'src/demo-agent/main.ts' },
     outdir: 'dist',
-    platform: 'node',
-    format: 'cjs',
-    target: 'node20',
-    external: ['vscode', 'node-pty'],
-    plugins: [lazyShellParser, acpSchemaWithoutAnnotations],
   },
   {
     ...common,

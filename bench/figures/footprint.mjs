@@ -5,7 +5,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import * as esbuild from 'esbuild';
 import { round } from './stats.mjs';
-import { lazyShellParser, shellParserEntry } from '../../scripts/lazyShellParser.mjs';
+import { shellParserEntry } from '../../scripts/lazyShellParser.mjs';
+import { hostBundle } from '../../scripts/hostBundle.mjs';
 
 const MB = 1024 * 1024;
 
@@ -19,15 +20,7 @@ export async function footprintFigures({ outDir, vsix }) {
     logLevel: 'warning',
     outdir: outDir,
   };
-  await esbuild.build({
-    ...common,
-    entryPoints: { extension: 'src/extension.ts' },
-    platform: 'node',
-    format: 'cjs',
-    target: 'node20',
-    external: ['vscode', 'node-pty'],
-    plugins: [lazyShellParser],
-  });
+  await esbuild.build({ ...common, ...hostBundle, entryPoints: { extension: 'src/extension.ts' } });
   await esbuild.build({ ...common, entryPoints: shellParserEntry, platform: 'node', format: 'cjs', target: 'node20' });
   await esbuild.build({
     ...common,
