@@ -1,9 +1,9 @@
 // The oldest entries of a long thread restored at once (a reload, another chat) are not in the DOM at
 // all: one line at the top of the transcript stands for them, and when it comes near the viewport the
-// transcript puts the next PLACEHOLDER_BATCH of them above what is shown, as placeholders (the
-// browser's scroll anchoring keeps what the reader sees in place; the line itself is never an
-// anchor). A first paint, and every later frame's intersection checks, then cost about the same for
-// a thread of 5,000 entries as for one of 300, where one placeholder per entry cost them all.
+// transcript puts the next PLACEHOLDER_BATCH of them above what is shown, as placeholders, keeping
+// what the reader sees in place (transcript.ts revealEarlier). A first paint, and every later frame's
+// intersection checks, then cost about the same for a thread of 5,000 entries as for one of 300,
+// where one placeholder per entry cost them all.
 import { h, setHidden } from '../dom';
 import { t } from '../l10n';
 
