@@ -109,9 +109,9 @@ export class TranscriptView {
 
   /**
    * Puts the next PLACEHOLDER_BATCH entries not in the DOM above the shown ones, as placeholders, keeping
-   * what the reader sees in place (the browser's scroll anchoring does not when the list is scrolled to
-   * its very top: then each batch would bring the line back into view and reveal the next), and watches
-   * the line again: it may still be near the viewport, and the observer only tells of a change.
+   * what the reader sees in place (left to Chromium's scroll anchoring, a wheel scrolling up ended near
+   * the top and each batch brought the line back into view and revealed the next), and watches the line
+   * again: it may still be near the viewport, and the observer only tells of a change.
    */
   private revealEarlier(count = PLACEHOLDER_BATCH): void {
     const end = this.earlier.count;
