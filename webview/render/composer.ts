@@ -238,7 +238,7 @@ export class ComposerView {
   }
 
   /** A disabled textarea cannot take the focus (a new chat's agent is still starting): it takes it
-   * once it is enabled, unless the focus went somewhere else in the meantime (see applyMode). */
+   * once it is enabled, unless the user has put the focus somewhere else in the meantime. */
   focus(): void {
     this.focusWhenEnabled = this.textarea.disabled;
     this.textarea.focus();
@@ -297,12 +297,8 @@ export class ComposerView {
     setDisabled(this.textarea, !enabled);
     if (enabled && this.focusWhenEnabled) {
       this.focusWhenEnabled = false;
-      // Not when the user put the focus somewhere else meanwhile: on another element here, or outside the
-      // webview (an editor, where an agent's followed file may also have put it): then this document has
-      // lost the focus while its activeElement is still the body, and focusing would take it back.
-      const document = this.textarea.ownerDocument;
-      const active = document.activeElement;
-      if (document.hasFocus() && (active === null || active === document.body)) this.textarea.focus();
+      const active = this.textarea.ownerDocument.activeElement;
+      if (active === null || active === this.textarea.ownerDocument.body) this.textarea.focus();
     }
     if (this.textarea.placeholder !== placeholder) this.textarea.placeholder = placeholder;
     // While a turn runs Send queues; the label says so.
