@@ -277,6 +277,15 @@ export function activate(context: vscode.ExtensionContext): SwitchboardApi {
     openChatInEditor: async (threadId) => void (await openChatInEditor(threadId)),
   };
   const view: ChatViewProvider = new ChatViewProvider(context.extensionUri, surfaceDeps);
+  // A focus asked for the composer (Focus Chat, New Chat) and not applied yet lapses once the focus goes to
+  // an editor: the user clicked or typed there, or the agent's file opened with the focus.
+  review.follow.onTakesFocus = () => view.mirror.focusElsewhere();
+  context.subscriptions.push(
+    vscode.window.onDidChangeTextEditorSelection(({ kind }) => {
+      if (kind === vscode.TextEditorSelectionChangeKind.Mouse || kind === vscode.TextEditorSelectionChangeKind.Keyboard)
+        view.mirror.focusElsewhere();
+    }),
+  );
   // The serializer hands the editor tabs of the last window back once their chats are restored.
   const panels = new ChatPanels(
     context.extensionUri,

@@ -157,6 +157,10 @@ export function createChatApp(root: HTMLElement, rawPost: Post, options: ChatApp
       if (outcome === 'snapshot' && threadId !== shownThreadId) renderer.terminals.reset(); // another thread's terminals
       shownThreadId = threadId;
       if (outcome === 'focusComposer') focusPending = true;
+      if (outcome === 'focusElsewhere') {
+        focusPending = false;
+        renderer.composer.dropFocusRequest();
+      }
       if (
         outcome === 'snapshot' ||
         outcome === 'applied' ||

@@ -65,6 +65,7 @@ export type ReceiveOutcome =
   | 'agents' // agent list replaced
   | 'chats' // chat list replaced
   | 'focusComposer'
+  | 'focusElsewhere'
   | 'stale' // batch already applied (or empty): nothing to do
   | 'waiting' // no snapshot yet / waiting for the resync snapshot: batch ignored
   | 'resync' // gap detected, resync requested
@@ -105,6 +106,8 @@ export class ThreadStore {
         return 'agents';
       case 'focusComposer':
         return 'focusComposer';
+      case 'focusElsewhere':
+        return 'focusElsewhere';
       case 'actions':
         try {
           return this.applyBatch(msg.firstSeq, msg);

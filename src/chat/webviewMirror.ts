@@ -48,6 +48,8 @@ export class WebviewMirror {
   /** Seq of the last action posted that the webview has not said it took; null when it took all. */
   private untakenSeq: number | null = null;
   private focusAfterSnapshot = false;
+  /** A focusComposer was posted that the webview may still be waiting to apply (see focusElsewhere). */
+  private focusPosted = false;
   /** Terminal output: not thread state, streamed beside the actions (see TerminalStream). */
   private readonly terminals: TerminalStream;
   private terminalSubscription: { dispose(): void } | undefined;
@@ -135,7 +137,7 @@ export class WebviewMirror {
     this.terminals.replayAll(Object.keys(current?.state.terminals ?? {}));
     if (this.focusAfterSnapshot) {
       this.focusAfterSnapshot = false;
-      this.post({ type: 'focusComposer' });
+      this.postFocus();
     }
   }
 
@@ -161,8 +163,26 @@ export class WebviewMirror {
   }
 
   focusComposer(): void {
-    if (this.ready) this.post({ type: 'focusComposer' });
+    if (this.ready) this.postFocus();
     else this.focusAfterSnapshot = true;
+  }
+
+  /**
+   * The focus went to an editor after a focusComposer: the request lapses, here and in the webview (a
+   * composer whose agent is still starting takes the focus once it is enabled, or the first frame after
+   * a snapshot does; the webview cannot see the focus go to an editor). Posted at once, ahead of any
+   * batch waiting here, and only while a request may be outstanding: not one message per keystroke.
+   */
+  focusElsewhere(): void {
+    this.focusAfterSnapshot = false;
+    if (!this.focusPosted) return;
+    this.focusPosted = false;
+    if (this.ready) this.post({ type: 'focusElsewhere' });
+  }
+
+  private postFocus(): void {
+    this.focusPosted = true;
+    this.post({ type: 'focusComposer' });
   }
 
   dispose(): void {

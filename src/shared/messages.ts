@@ -47,6 +47,11 @@ export type HostToWebview =
   /** Move keyboard focus to the composer (after "New Chat"). */
   | { type: 'focusComposer' }
   /**
+   * The focus went elsewhere (the user clicked or typed in an editor, or the agent's file was opened
+   * with the focus): a focusComposer not applied yet (the composer waits for its agent) lapses.
+   */
+  | { type: 'focusElsewhere' }
+  /**
    * Raw terminal output (escape sequences included) for the terminal cards, coalesced per frame.
    * Not thread state. `replace`: discard what the card shows and write `data` (the retained tail):
    * sent after a snapshot, and when the webview fell behind and the live bytes were dropped.

@@ -244,6 +244,11 @@ export class ComposerView {
     this.textarea.focus();
   }
 
+  /** The focus went elsewhere (the host says so): a focus waiting for the composer to be enabled lapses. */
+  dropFocusRequest(): void {
+    this.focusWhenEnabled = false;
+  }
+
   /** Context picked in the host (the "@" picker, "Add File to Chat"...) joins the message. */
   addContext(items: readonly ContextRef[]): void {
     this.attachments.add(Array.isArray(items) ? items : []);

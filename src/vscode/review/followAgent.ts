@@ -13,6 +13,8 @@ export function followMode(): FollowMode {
 
 export class FollowAgent {
   private last = '';
+  /** Called before a file is opened with the focus (mode "focus"): the chat's pending focus must lapse. */
+  onTakesFocus: () => void = () => undefined;
 
   /** A prompt was sent: tool call ids may repeat across turns and sessions, so nothing counts as opened. */
   newTurn(): void {
@@ -38,6 +40,7 @@ export class FollowAgent {
     const line = Math.max(1, location.line ?? 1) - 1;
     const position = new vscode.Position(line, 0);
     try {
+      if (mode === 'focus') this.onTakesFocus();
       await vscode.window.showTextDocument(vscode.Uri.file(filePath), {
         preview: true,
         preserveFocus: mode === 'reveal',

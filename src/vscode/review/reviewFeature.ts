@@ -39,6 +39,8 @@ export interface ReviewFeature {
   resolveSession(threadId: string, action: 'keep' | 'undo'): Promise<void>;
   /** The review of the files the chat shows, for the webview (src/chat/reviewSync.ts). */
   source: ReviewSource;
+  /** "Follow the agent": extension.ts hears from it when it opens a file with the focus. */
+  follow: FollowAgent;
 }
 
 export const SESSION_COMMANDS = {
@@ -239,5 +241,6 @@ export function activateReview(
       else await controller.undoAll(threadId);
     },
     source,
+    follow,
   };
 }

@@ -150,6 +150,29 @@ describe('WebviewMirror', () => {
     expect(posted.map((message) => message.type)).toEqual(['snapshot', 'focusComposer', 'focusComposer']);
   });
 
+  it('tells the webview once when the focus went elsewhere after a focusComposer, and drops one not sent yet', () => {
+    mirror.focusElsewhere(); // no request: nothing to say
+    mirror.focusComposer(); // before ready: waits for the snapshot
+    mirror.focusElsewhere();
+    mirror.sendSnapshot();
+    expect(posted.map((message) => message.type)).toEqual(['snapshot']);
+    mirror.focusComposer();
+    mirror.focusElsewhere();
+    mirror.focusElsewhere(); // a click, then typing: one message
+    expect(posted.map((message) => message.type)).toEqual(['snapshot', 'focusComposer', 'focusElsewhere']);
+  });
+
+  it('posts focusElsewhere ahead of a batch still waiting for its interval', () => {
+    mirror.setThread(thread);
+    mirror.sendSnapshot();
+    mirror.focusComposer();
+    thread.emit(chunk('a'));
+    clock.tick();
+    thread.emit(chunk('b')); // waits: the first batch is not taken yet
+    mirror.focusElsewhere();
+    expect(posted.map((message) => message.type)).toEqual(['snapshot', 'focusComposer', 'actions', 'focusElsewhere']);
+  });
+
   it('posts agent list changes only when ready', () => {
     mirror.agentsChanged();
     expect(posted).toEqual([]);

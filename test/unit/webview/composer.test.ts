@@ -197,6 +197,28 @@ describe('composer', () => {
     expect(document.activeElement).toBe(composer);
   });
 
+  it('asked for the focus while the agent starts, leaves it alone once the host says it went elsewhere', () => {
+    const m = mount();
+    m.snapshot(thread([]));
+    m.app.receive({ type: 'focusComposer' });
+    m.frames.splice(0).forEach((cb) => cb());
+    // The user clicked into an editor (outside the webview: its document still has no focused element).
+    m.app.receive({ type: 'focusElsewhere' });
+    m.act(...READY);
+    const composer = m.$('#composer') as HTMLTextAreaElement;
+    expect(composer.disabled).toBe(false);
+    expect(document.activeElement).not.toBe(composer);
+  });
+
+  it('drops a focus asked for in the same frame as the news that it went elsewhere', () => {
+    const m = mount();
+    m.snapshot(thread([...READY]));
+    m.app.receive({ type: 'focusComposer' });
+    m.app.receive({ type: 'focusElsewhere' });
+    m.frames.splice(0).forEach((cb) => cb());
+    expect(document.activeElement).not.toBe(m.$('#composer'));
+  });
+
   it('with no chat yet, takes a prompt that starts a chat with the picked agent', () => {
     const m = mount();
     m.snapshot(null);
