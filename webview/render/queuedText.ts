@@ -40,6 +40,8 @@ export class QueuedTextView {
     const over = queued.length - MAX_PENDING_SHOWN;
     const shown = over > 0 ? `\u2026 ${queued.slice(queued.length - cutBack(queued, MAX_PENDING_SHOWN))}` : queued;
     const view = (this.current ??= this.create());
+    // The same text again (a held-back frame resumed with nothing new): setting it would re-shape it.
+    if (shown === view.shown) return;
     if (shown.length > view.shown.length && shown.startsWith(view.shown))
       view.text.appendData(shown.slice(view.shown.length));
     else view.text.data = shown;

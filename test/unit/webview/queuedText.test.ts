@@ -160,6 +160,27 @@ describe('streamed text shown before its markdown pass', () => {
     }
   }
 
+  it('writes the queued text only when it changed: a frame that resumes held-back text with nothing new leaves it alone', () => {
+    const m = mount();
+    m.send('A long paragraph starts here and ');
+    m.runFrame();
+    const watcher = new MutationObserver(() => undefined);
+    watcher.observe(m.root, { characterData: true, characterDataOldValue: true, subtree: true });
+    for (let i = 0; i < 6; i++) {
+      m.send(`word${i} `);
+      m.runFrame();
+      m.runFrame();
+    }
+    const writes = watcher.takeRecords().filter((record) => record.target.parentElement?.classList.contains('md-pending'));
+    watcher.disconnect();
+    expect(writes.length).toBeGreaterThan(0);
+    // Each write's new value is the next write's old value (or what the node holds in the end).
+    writes.forEach((record, i) => {
+      const next = writes.slice(i + 1).find((later) => later.target === record.target);
+      expect(next?.oldValue ?? record.target.textContent).not.toBe(record.oldValue);
+    });
+  });
+
   it('shows the newest text of a burst far ahead of the markdown, and ends with all of it', () => {
     const m = mount();
     const paragraphs = Array.from({ length: 300 }, (_, i) => `Paragraph ${i} ${'words '.repeat(30)}`);
