@@ -6,12 +6,13 @@
 // viewport; beyond PLACEHOLDER_BATCH placeholders the older entries are not in the DOM until the
 // reader scrolls up to them (earlierEntries.ts), so a 5,000-entry thread costs about what a few
 // hundred do; CSS `content-visibility: auto` skips layout of rendered entries that are off screen.
-// Auto-scroll follows new content only while the user is at the bottom.
+// Auto-scroll follows new content only while the user is at the bottom (bottomFollower.ts).
 // Each entry renders in isolation: one that throws (malformed or extreme agent data) becomes an
 // error card (entryError.ts) and every other entry, and every later update, still renders.
 import type { Entry } from '../../src/shared/thread';
-import { button, h, setHidden } from '../dom';
+import { h } from '../dom';
 import { recordError } from '../errors';
+import { BottomFollower } from './bottomFollower';
 import { EarlierEntries, PLACEHOLDER_BATCH } from './earlierEntries';
 import { EntryErrorView } from './entryError';
 import { EntryGroups } from './entryGroups';
@@ -19,11 +20,9 @@ import { createEntryView } from './entryView';
 import type { CardContext, EntryView, Post } from './types';
 import type { FrameBudget } from '../frameBudget';
 import type { TextAppend } from '../store';
-import { t } from '../l10n';
 import type { ScrollAnchor } from '../scrollAnchors';
 
 export const EAGER_ENTRIES = 40;
-const BOTTOM_SLACK_PX = 24;
 
 interface EntryRecord {
   entry: Entry;
@@ -42,8 +41,7 @@ export class TranscriptView {
   readonly jumpButton: HTMLButtonElement;
   private records = new Map<string, EntryRecord>();
   private lastEntries: readonly Entry[] = [];
-  private stickToBottom = true;
-  private lastScrollTop = 0;
+  private readonly follower: BottomFollower;
   private readonly observer: IntersectionObserver | null;
   private readonly groups: EntryGroups;
   /** The thread's first entries, not in the DOM yet (a long snapshot). */
@@ -59,16 +57,10 @@ export class TranscriptView {
       class: 'entries',
       attrs: { role: 'log', 'aria-live': 'polite', 'aria-relevant': 'additions' },
     });
-    this.el = h('div', { class: 'transcript following' }, this.earlier.el, this.list);
+    this.el = h('div', { class: 'transcript' }, this.earlier.el, this.list);
     this.groups = new EntryGroups(this.list);
-    this.jumpButton = button(t('Jump to latest'), 'jump-to-latest secondary', () => this.scrollToBottom());
-    this.jumpButton.hidden = true;
-    this.el.addEventListener('scroll', () => this.onScroll(), { passive: true });
-    // Scrolling up with the wheel unsticks at once, even while new content keeps arriving.
-    this.el.addEventListener('wheel', (event) => event.deltaY < 0 && this.unstick(), { passive: true });
-    // Heights also change outside our frames (images load, off-screen entries get their real
-    // size, details open): keep following the bottom then too.
-    if (typeof ResizeObserver === 'function') new ResizeObserver(() => this.followBottom()).observe(this.list);
+    this.follower = new BottomFollower(this.el, this.list);
+    this.jumpButton = this.follower.jumpButton;
     this.observer =
       typeof IntersectionObserver === 'function'
         ? new IntersectionObserver((items) => this.onIntersect(items), { root: this.el, rootMargin: '1500px 0px' })
@@ -127,7 +119,7 @@ export class TranscriptView {
     const shown = this.list.firstElementChild;
     const before = shown?.getBoundingClientRect().top ?? 0;
     this.groups.prepend(placeholders);
-    if (shown && !this.stickToBottom) this.el.scrollTop += shown.getBoundingClientRect().top - before;
+    if (shown && !this.follower.following) this.el.scrollTop += shown.getBoundingClientRect().top - before;
     this.earlier.count = start;
     this.watchEarlier();
   }
@@ -145,13 +137,11 @@ export class TranscriptView {
     this.records.clear();
     this.lastEntries = [];
     this.list.replaceChildren();
-    this.setSticking(true);
+    this.follower.resume();
   }
 
   scrollToBottom(): void {
-    this.setSticking(true);
-    this.jumpButton.hidden = true;
-    this.followBottom();
+    this.follower.scrollToBottom();
   }
 
   private place(el: HTMLElement, after: HTMLElement | null): void {
@@ -227,42 +217,9 @@ export class TranscriptView {
     }
   }
 
-  /**
-   * Growing content never moves scrollTop up, so only a decrease means the user scrolled away;
-   * reaching the bottom again re-sticks.
-   */
-  private onScroll(): void {
-    const top = this.el.scrollTop;
-    const distance = this.el.scrollHeight - top - this.el.clientHeight;
-    if (distance <= BOTTOM_SLACK_PX) {
-      this.setSticking(true);
-      // Only when it changes: this runs on every frame that follows the bottom, and setting the
-      // attribute again invalidates the button's style each time.
-      setHidden(this.jumpButton, true);
-    } else if (top < this.lastScrollTop - 1) {
-      this.unstick();
-    }
-    this.lastScrollTop = top;
-  }
-
-  private unstick(): void {
-    this.setSticking(false);
-    this.jumpButton.hidden = false;
-  }
-
-  /**
-   * While it follows the bottom, the transcript scrolls itself after each frame, so the browser's
-   * scroll anchoring (which keeps the content in view from moving when something above changes
-   * size) has nothing to do but costs every layout; it is on only while the user reads above.
-   */
-  private setSticking(sticking: boolean): void {
-    this.stickToBottom = sticking;
-    this.el.classList.toggle('following', sticking);
-  }
-
   /** Where the reader is: following the bottom, or the first entry reaching the viewport's top and the pixels into it. */
   anchor(): ScrollAnchor {
-    if (this.stickToBottom) return { following: true };
+    if (this.follower.following) return { following: true };
     const top = this.el.getBoundingClientRect().top;
     // In the list's order (entries revealed later sit above the ones shown first).
     for (let i = this.earlier.count; i < this.lastEntries.length; i++) {
@@ -286,11 +243,8 @@ export class TranscriptView {
     const record = entryId ? this.records.get(entryId) : undefined;
     if (!record) return this.scrollToBottom();
     if (!record.view) this.mount(record);
-    this.setSticking(false);
-    this.jumpButton.hidden = false;
     const delta = record.el.getBoundingClientRect().top - this.el.getBoundingClientRect().top;
-    this.el.scrollTop = this.el.scrollTop + delta + (anchor?.offset ?? 0);
-    this.lastScrollTop = this.el.scrollTop;
+    this.follower.showAt(this.el.scrollTop + delta + (anchor?.offset ?? 0));
   }
 
   /** Reveals the entries not in the DOM down to `entryId`, when it is one of them. */
@@ -299,10 +253,8 @@ export class TranscriptView {
       if (this.lastEntries[i]?.id === entryId) return this.revealEarlier(this.earlier.count - i);
   }
 
-  /** Call after each frame's DOM work: keeps the newest content in view while the user is at the bottom. */
+  /** Call after each frame's DOM work (see BottomFollower). */
   followBottom(): void {
-    if (!this.stickToBottom) return;
-    this.el.scrollTop = this.el.scrollHeight;
-    this.lastScrollTop = this.el.scrollTop;
+    this.follower.followBottom();
   }
 }
