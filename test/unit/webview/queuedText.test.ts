@@ -171,7 +171,9 @@ describe('streamed text shown before its markdown pass', () => {
       m.runFrame();
       m.runFrame();
     }
-    const writes = watcher.takeRecords().filter((record) => record.target.parentElement?.classList.contains('md-pending'));
+    const writes = watcher
+      .takeRecords()
+      .filter((record) => record.target.parentElement?.classList.contains('md-pending'));
     watcher.disconnect();
     expect(writes.length).toBeGreaterThan(0);
     // Each write's new value is the next write's old value (or what the node holds in the end).
