@@ -148,6 +148,14 @@ export class WebviewMirror {
     this.terminals.drop();
   }
 
+  /**
+   * The view was hidden before it loaded: a focus asked for and not given yet lapses. Taken when the view
+   * shows again, maybe minutes later, it would pull the focus from wherever the user is then.
+   */
+  dropFocusRequest(): void {
+    this.focusAfterSnapshot = false;
+  }
+
   agentsChanged(): void {
     if (!this.ready) return;
     this.flush();
@@ -160,12 +168,10 @@ export class WebviewMirror {
   }
 
   /**
-   * The focus went elsewhere after a focusComposer (to an editor, or the view was hidden): the request
-   * lapses, here and in the webview (a composer whose agent is still starting takes the focus once it is
-   * enabled, or the first frame after a snapshot does; the webview cannot see the focus go to an editor).
-   * A request kept for a view hidden before it loaded would otherwise be taken when it shows again, maybe
-   * minutes later. Posted at once, ahead of any batch waiting here, and only while a request may be
-   * outstanding: not one message per keystroke.
+   * The focus went to an editor after a focusComposer: the request lapses, here and in the webview (a
+   * composer whose agent is still starting takes the focus once it is enabled, or the first frame after
+   * a snapshot does; the webview cannot see the focus go to an editor). Posted at once, ahead of any
+   * batch waiting here, and only while a request may be outstanding: not one message per keystroke.
    */
   focusElsewhere(): void {
     this.focusAfterSnapshot = false;

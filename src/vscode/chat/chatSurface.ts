@@ -128,7 +128,7 @@ export class ChatSurface implements vscode.Disposable {
   /** The webview went away (hidden or disposed): it posts `ready` again if it comes back. */
   pause(): void {
     this.mirror.pause();
-    this.mirror.focusElsewhere(); // a focus asked for and not given yet lapses
+    this.mirror.dropFocusRequest();
   }
 
   detach(): void {

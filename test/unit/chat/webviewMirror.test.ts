@@ -136,7 +136,7 @@ describe('WebviewMirror', () => {
   it('drops a focus asked for before the webview was ready when the view is hidden again', () => {
     mirror.focusComposer();
     mirror.pause();
-    mirror.focusElsewhere();
+    mirror.dropFocusRequest();
     mirror.sendSnapshot();
     expect(posted.map((message) => message.type)).toEqual(['snapshot']);
   });
