@@ -168,13 +168,15 @@ export class WebviewMirror {
   }
 
   /**
-   * The focus went to an editor after a focusComposer: the request lapses, here and in the webview (a
-   * composer whose agent is still starting takes the focus once it is enabled, or the first frame after
-   * a snapshot does; the webview cannot see the focus go to an editor). Posted at once, ahead of any
-   * batch waiting here, and only while a request may be outstanding: not one message per keystroke.
+   * The focus went to an editor after a focusComposer the webview has: the request lapses there (a
+   * composer whose agent is still starting takes the focus once it is enabled; the webview cannot see
+   * the focus go to an editor). A request not posted yet, the view still loading, stays: VS Code gives
+   * a view it was asked to show the focus once its webview has loaded, wherever the focus went
+   * meanwhile, and the composer is then where typing should go (else it went to the page, lost; seen
+   * with real agents in code-server). Posted at once, ahead of any batch waiting here, and only while a
+   * request may be outstanding: not one message per keystroke.
    */
   focusElsewhere(): void {
-    this.focusAfterSnapshot = false;
     if (!this.focusPosted) return;
     this.focusPosted = false;
     if (this.ready) this.post({ type: 'focusElsewhere' });

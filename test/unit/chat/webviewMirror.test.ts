@@ -150,16 +150,20 @@ describe('WebviewMirror', () => {
     expect(posted.map((message) => message.type)).toEqual(['snapshot', 'focusComposer', 'focusComposer']);
   });
 
-  it('tells the webview once when the focus went elsewhere after a focusComposer, and drops one not sent yet', () => {
+  it('tells the webview once when the focus went elsewhere after a focusComposer it has', () => {
     mirror.focusElsewhere(); // no request: nothing to say
-    mirror.focusComposer(); // before ready: waits for the snapshot
-    mirror.focusElsewhere();
     mirror.sendSnapshot();
-    expect(posted.map((message) => message.type)).toEqual(['snapshot']);
     mirror.focusComposer();
     mirror.focusElsewhere();
     mirror.focusElsewhere(); // a click, then typing: one message
     expect(posted.map((message) => message.type)).toEqual(['snapshot', 'focusComposer', 'focusElsewhere']);
+  });
+
+  it('keeps a focus asked for while the view loads: VS Code focuses the loaded view, and the composer takes it', () => {
+    mirror.focusComposer(); // before ready: waits for the snapshot
+    mirror.focusElsewhere(); // a click into an editor while the view loads
+    mirror.sendSnapshot();
+    expect(posted.map((message) => message.type)).toEqual(['snapshot', 'focusComposer']);
   });
 
   it('posts focusElsewhere ahead of a batch still waiting for its interval', () => {
