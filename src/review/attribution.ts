@@ -38,3 +38,29 @@ export function attributeChange(source: ChangeSource, turnActive: boolean): Attr
       return turnActive ? 'agent' : 'user';
   }
 }
+
+/** The last agent turn's span, as the review store knows it (epoch ms; -Infinity before any turn). */
+export interface TurnTimes {
+  active: boolean;
+  startedAt: number;
+  endedAt: number;
+}
+
+/** File-system events arrive late (the watcher batches them): a change this soon after a turn is still its own. */
+export const DISK_EVENT_GRACE_MS = 2000;
+/**
+ * A file last modified this long before the agent's turn began was changed before the turn, whenever its
+ * watcher event arrives. The slack covers file systems whose modification times are coarse.
+ */
+export const MODIFIED_BEFORE_TURN_SLACK_MS = 1000;
+
+/**
+ * Whether a disk change belongs to the agent's time. The file's modification time, when known, decides: from
+ * (about) the turn's start to the grace after its end, however late the event comes (a busy machine delivers
+ * watcher events seconds late). Without it (a deleted file), the event's own time decides.
+ */
+export function isAgentTime(turn: TurnTimes, now: number, modifiedAt?: number): boolean {
+  if (modifiedAt === undefined) return turn.active || now - turn.endedAt < DISK_EVENT_GRACE_MS;
+  if (modifiedAt < turn.startedAt - MODIFIED_BEFORE_TURN_SLACK_MS) return false;
+  return turn.active || modifiedAt - turn.endedAt < DISK_EVENT_GRACE_MS;
+}

@@ -214,6 +214,28 @@ suite('Review of agent changes', () => {
     }
   });
 
+  test("a file the agent changed during its turn is the agent's, even when its watcher event comes seconds after the turn", async () => {
+    const feature = await review();
+    const store = feature.controller.store;
+    const file = path.join(dir, 'written-in-turn.txt');
+    const threadId = 'later-event-test';
+    store.beginTurn(threadId);
+    const inTurn = new Date();
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    store.endTurn(threadId);
+    // As a busy machine delivers it (CI once saw this): the agent's write, modified during the turn, reaches
+    // the watcher well past the grace after the turn's end.
+    await waitFor(() => !store.isAgentTime(), 10_000, 'the end of the grace after the turn');
+    fs.writeFileSync(file, 'the agent wrote this\n');
+    fs.utimesSync(file, inTurn, inTurn);
+    try {
+      await waitFor(() => findFile(store.state, file) !== undefined, 5_000, 'the late change listed as the agent’s');
+      assert.deepEqual(findFile(store.state, file)?.agentTurns.length, 1);
+    } finally {
+      await feature.controller.keepFile(file);
+    }
+  });
+
   test('restoring the checkpoint of a message brings back two files, and the restore can be undone', async () => {
     const feature = await review();
     const api = await switchboardApi();

@@ -2,18 +2,12 @@
 // workspaceState, so pending changes survive a window reload. Also knows whether an agent turn
 // is running, which attribution needs.
 import * as vscode from 'vscode';
+import { isAgentTime } from '../../review/attribution';
 import { parseReview, recordTurnThread, type ReviewState } from '../../review/reviewModel';
 
 const STATE_KEY = 'switchboard.review';
 /** Above this, the texts are too big for workspaceState: the review is kept in memory only. */
 const MAX_PERSISTED_CHARS = 32 * 1024 * 1024;
-const DISK_EVENT_GRACE_MS = 2000;
-/**
- * A file last modified this long before the agent's turn began was changed before the turn, whenever its
- * watcher event arrives (on a busy machine it can arrive after the turn started). The slack covers file systems
- * whose modification times are coarse.
- */
-const MODIFIED_BEFORE_TURN_SLACK_MS = 1000;
 
 export interface TurnInfo {
   threadId: string;
@@ -62,14 +56,10 @@ export class ReviewStore implements vscode.Disposable {
     this.turnEndedAt = Date.now();
   }
 
-  /**
-   * Whether a disk change belongs to the agent's time: a turn is running or just ended (file-system events arrive
-   * late: the watcher batches them). `modifiedAt` (the file's modification time) overrides a late event: a file
-   * modified well before the turn began is not the agent's change, however late its event arrives.
-   */
-  isAgentTime(modifiedAt?: number, graceMs = DISK_EVENT_GRACE_MS): boolean {
-    if (modifiedAt !== undefined && modifiedAt < this.turnStartedAt - MODIFIED_BEFORE_TURN_SLACK_MS) return false;
-    return this.activeTurn !== null || Date.now() - this.turnEndedAt < graceMs;
+  /** Whether a disk change (the file's modification time, when known) belongs to the agent's time (the rule: src/review/attribution). */
+  isAgentTime(modifiedAt?: number): boolean {
+    const turn = { active: this.activeTurn !== null, startedAt: this.turnStartedAt, endedAt: this.turnEndedAt };
+    return isAgentTime(turn, Date.now(), modifiedAt);
   }
 
   get turn(): TurnInfo | null {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { attributeChange } from '../../../src/review/attribution';
+import { attributeChange, DISK_EVENT_GRACE_MS, isAgentTime } from '../../../src/review/attribution';
 
 describe('attribution', () => {
   it('an agent fs write is always the agent’s', () => {
@@ -24,5 +24,36 @@ describe('attribution', () => {
     expect(attributeChange({ kind: 'editor', ownEdit: true, reloadedFromDisk: false }, true)).toBe('ignore');
     expect(attributeChange({ kind: 'editor', ownEdit: false, reloadedFromDisk: true }, true)).toBe('ignore');
     expect(attributeChange({ kind: 'disk', ownWrite: true, userSaved: false }, true)).toBe('ignore');
+  });
+
+  describe('agent time', () => {
+    const started = 100_000;
+    const ended = 160_000;
+    const running = { active: true, startedAt: started, endedAt: Number.NEGATIVE_INFINITY };
+    const over = { active: false, startedAt: started, endedAt: ended };
+
+    it('a change during a turn is in the agent’s time, one modified well before the turn began is not', () => {
+      expect(isAgentTime(running, started + 5_000, started + 4_000)).toBe(true);
+      expect(isAgentTime(running, started + 5_000)).toBe(true);
+      expect(isAgentTime(running, started + 5_000, started - 10_000)).toBe(false);
+    });
+
+    it('a change whose event arrives long after the turn ended is still the agent’s when the file was modified in it', () => {
+      // A busy machine: the watcher reported the agent's write 8 s after the turn's end.
+      expect(isAgentTime(over, ended + 8_000, ended - 300)).toBe(true);
+      expect(isAgentTime(over, ended + 8_000, ended + DISK_EVENT_GRACE_MS - 1)).toBe(true);
+      expect(isAgentTime(over, ended + 8_000, ended + DISK_EVENT_GRACE_MS + 1)).toBe(false);
+    });
+
+    it('without a modification time (a deleted file) the event’s own time decides', () => {
+      expect(isAgentTime(over, ended + 500)).toBe(true);
+      expect(isAgentTime(over, ended + DISK_EVENT_GRACE_MS + 1)).toBe(false);
+    });
+
+    it('before any turn nothing is the agent’s', () => {
+      const none = { active: false, startedAt: Number.NEGATIVE_INFINITY, endedAt: Number.NEGATIVE_INFINITY };
+      expect(isAgentTime(none, 1_000_000)).toBe(false);
+      expect(isAgentTime(none, 1_000_000, 999_000)).toBe(false);
+    });
   });
 });
