@@ -157,7 +157,9 @@ export function createChatApp(root: HTMLElement, rawPost: Post, options: ChatApp
       if (outcome === 'snapshot' && threadId !== shownThreadId) renderer.terminals.reset(); // another thread's terminals
       shownThreadId = threadId;
       if (outcome === 'focusComposer') focusPending = true;
-      if (outcome === 'focusElsewhere') {
+      // The host saw the focus go to an editor; by the time it says so VS Code may have given it back to this
+      // page (a click during New Chat): a page with the focus keeps the request (see focusLanding.ts).
+      if (outcome === 'focusElsewhere' && !root.ownerDocument.hasFocus()) {
         focusPending = false;
         renderer.composer.dropFocusRequest();
       }

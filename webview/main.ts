@@ -4,6 +4,7 @@
 // the tab its chat back, src/vscode/chat/chatPanels.ts) and where each chat was scrolled.
 import type { HostToWebview, WebviewToHost } from '../src/shared/messages';
 import { createChatApp } from './app';
+import { installFocusLanding } from './focusLanding';
 import { readAnchors, rememberAnchor, type ScrollAnchor } from './scrollAnchors';
 // xterm's own stylesheet; esbuild emits it as dist/webview.css, linked by src/chat/html.ts.
 import '@xterm/xterm/css/xterm.css';
@@ -43,6 +44,7 @@ const app = createChatApp(root, (msg) => vscode.postMessage(msg), {
     },
   },
 });
+installFocusLanding(window, () => app.renderer.focusComposer());
 window.addEventListener('message', (event: MessageEvent<HostToWebview>) => {
   const msg = event.data;
   if (!msg || typeof msg !== 'object' || typeof msg.type !== 'string') return;

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import type * as acp from '@agentclientprotocol/sdk';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { filterCommands, slashQuery } from '../../../webview/render/slashMenu';
 import { key, mount, READY, thread, type, update } from './helpers';
 
@@ -208,6 +208,21 @@ describe('composer', () => {
     const composer = m.$('#composer') as HTMLTextAreaElement;
     expect(composer.disabled).toBe(false);
     expect(document.activeElement).not.toBe(composer);
+  });
+
+  it('keeps the request when VS Code gave the focus back to the page before the news that it went elsewhere came', () => {
+    const m = mount();
+    m.snapshot(thread([]));
+    m.app.receive({ type: 'focusComposer' });
+    m.frames.splice(0).forEach((cb) => cb());
+    const hasFocus = vi.spyOn(document, 'hasFocus').mockReturnValue(true);
+    try {
+      m.app.receive({ type: 'focusElsewhere' });
+    } finally {
+      hasFocus.mockRestore();
+    }
+    m.act(...READY);
+    expect(document.activeElement).toBe(m.$('#composer'));
   });
 
   it('drops a focus asked for in the same frame as the news that it went elsewhere', () => {
