@@ -99,7 +99,9 @@ class FigureNotTaken extends Error {}
 function observeMarkers() {
   const seen = new Map();
   const marker = /⟦(\d+)@(\d+)⟧/g;
-  let scanned = 0;
+  // Where to scan from: the newest marker seen so far, found again in the text (a markdown pass moves the text
+  // around it: the plain text it replaces is longer, so an offset kept from the last scan could skip markers).
+  let newest = null;
   let target = null;
   const scan = () => {
     const now = Date.now();
@@ -108,12 +110,14 @@ function observeMarkers() {
     if (!last) return;
     if (last !== target) {
       target = last;
-      scanned = 0;
+      newest = null;
     }
     const text = last.textContent ?? '';
-    marker.lastIndex = Math.max(0, scanned - 40);
-    for (let m = marker.exec(text); m; m = marker.exec(text)) if (!seen.has(m[1])) seen.set(m[1], now - Number(m[2]));
-    scanned = text.length;
+    marker.lastIndex = newest === null ? 0 : Math.max(0, text.lastIndexOf(`⟦${newest}@`));
+    for (let m = marker.exec(text); m; m = marker.exec(text)) {
+      if (!seen.has(m[1])) seen.set(m[1], now - Number(m[2]));
+      newest = m[1];
+    }
   };
   const observer = new MutationObserver(scan);
   observer.observe(document.body, { childList: true, subtree: true, characterData: true });
