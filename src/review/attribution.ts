@@ -52,7 +52,7 @@ export const DISK_EVENT_GRACE_MS = 2000;
  * A file last modified this long before the agent's turn began was changed before the turn, whenever its
  * watcher event arrives. The slack covers file systems whose modification times are coarse.
  */
-export const MODIFIED_BEFORE_TURN_SLACK_MS = 1000;
+const MODIFIED_BEFORE_TURN_SLACK_MS = 1000;
 
 /**
  * Whether a disk change belongs to the agent's time. The file's modification time, when known, decides: from

@@ -56,7 +56,7 @@ export class ReviewStore implements vscode.Disposable {
     this.turnEndedAt = Date.now();
   }
 
-  /** Whether a disk change (the file's modification time, when known) belongs to the agent's time (the rule: src/review/attribution). */
+  /** Whether a disk change (its file's modification time, when known) is the agent's (src/review/attribution). */
   isAgentTime(modifiedAt?: number): boolean {
     const turn = { active: this.activeTurn !== null, startedAt: this.turnStartedAt, endedAt: this.turnEndedAt };
     return isAgentTime(turn, Date.now(), modifiedAt);
