@@ -64,6 +64,39 @@ export async function runCommand(page, title, timeoutMs = 60_000) {
   }
 }
 
+/**
+ * Clicks `button` on the notification that says `message`. VS Code shows it as a toast, or puts it straight into the
+ * notification center without one when more than three notifications came within 800 ms (its spam protection; a
+ * runtime download and an install finishing at once do that): after a few seconds without a toast, look there too,
+ * opening the center again now and then in case the command was lost.
+ */
+export async function clickNotificationButton(page, message, button, timeoutMs = 60_000) {
+  const toast = page.locator('.notification-toast', { hasText: message }).first();
+  const listed = page.locator('.notifications-center .monaco-list-row', { hasText: message }).first();
+  const start = Date.now();
+  let centerShownAt = 0;
+  for (;;) {
+    for (const notice of [toast, listed]) {
+      if (!(await notice.isVisible())) continue;
+      const clicked = await notice
+        .getByRole('button', { name: button })
+        .click({ timeout: 5000 })
+        .then(
+          () => true,
+          () => false,
+        );
+      if (clicked) return;
+    }
+    const now = Date.now();
+    if (now - start > timeoutMs) throw new Error(`no notification "${message}" with a ${button} button`);
+    if (now - start > 5000 && now - centerShownAt > 15_000) {
+      await runCommand(page, 'Notifications: Show Notifications');
+      centerShownAt = Date.now();
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
 /** The extension's webview content: iframe.webview (VS Code's host page) > #active-frame (our HTML). */
 export function switchboardWebview(page) {
   return page.frameLocator('iframe.webview[src*="switchboard"]').frameLocator('#active-frame');

@@ -7,7 +7,7 @@ import http from 'node:http';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import tar from 'tar-stream';
-import { runCommand } from '../../scripts/e2e/browser.mjs';
+import { clickNotificationButton, runCommand } from '../../scripts/e2e/browser.mjs';
 import { repoRoot } from '../../scripts/e2e/paths.mjs';
 
 const AGENT_NAME = 'Fixture Registry Agent';
@@ -142,9 +142,7 @@ export function addAgentSteps(journey, { page, chat, screenshotDir, timeout }) {
     await row(AGENT_NAME).click();
     await row('Install 1.0.0').waitFor({ timeout });
     await row('Install 1.0.0').click();
-    const installed = page().locator('.notification-toast', { hasText: `${AGENT_NAME} 1.0.0 is installed.` });
-    await installed.waitFor({ timeout });
-    await installed.getByRole('button', { name: 'New Chat' }).click();
+    await clickNotificationButton(page(), `${AGENT_NAME} 1.0.0 is installed.`, 'New Chat', timeout);
     await chat.locator('#agent-name', { hasText: AGENT_NAME }).waitFor({ timeout });
     await chat.locator('#composer:enabled').waitFor({ timeout });
     await chat.locator('#composer').fill('hello registry');
@@ -174,19 +172,7 @@ export function addAgentSteps(journey, { page, chat, screenshotDir, timeout }) {
         throw new Error(`the offer does not say what is missing: ${text.slice(0, 300)}`);
       await page().screenshot({ path: path.join(screenshotDir, 'runtime-offer.png') });
       await dialog.getByRole('button', { name: /^Download uv / }).click();
-      const installed = page().locator('.notification-toast', { hasText: `${UV_AGENT_NAME} 1.0.0 is installed.` });
-      // After a modal the toast can land in the notification center instead (seen once in three runs): look there too.
-      let notice = installed;
-      try {
-        await installed.waitFor({ timeout: 30_000 });
-      } catch {
-        await runCommand(page(), 'Notifications: Show Notifications');
-        notice = page()
-          .locator('.notifications-center .monaco-list-row', { hasText: `${UV_AGENT_NAME} 1.0.0 is installed.` })
-          .first();
-        await notice.waitFor({ timeout });
-      }
-      await notice.getByRole('button', { name: 'New Chat' }).click();
+      await clickNotificationButton(page(), `${UV_AGENT_NAME} 1.0.0 is installed.`, 'New Chat', timeout);
       await chat.locator('#agent-name', { hasText: UV_AGENT_NAME }).waitFor({ timeout });
       await chat.locator('#composer:enabled').waitFor({ timeout });
       await chat.locator('#composer').fill('hello uv');

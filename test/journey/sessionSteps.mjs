@@ -47,9 +47,22 @@ async function openFile(page, name, timeout = 60_000) {
     'Quick Open',
   );
   await input.fill(name);
-  // A click on the row, not Enter: Enter may pick the row highlighted before the list was filtered.
-  await page.locator('.quick-input-list .monaco-list-row', { hasText: name }).first().click();
-  await page.locator('.tab.active', { hasText: name }).first().waitFor();
+  // A click on the row, not Enter: Enter may pick the row highlighted before the list was filtered. A click while
+  // Quick Open re-renders its list (file search results arriving after the recent files) can be lost, the row
+  // hovered but not picked (seen once after a reload): click again while Quick Open still shows the row.
+  const row = page.locator('.quick-input-list .monaco-list-row', { hasText: name }).first();
+  const active = page.locator('.tab.active', { hasText: name }).first();
+  await waitUntil(
+    async () => {
+      if (await row.isVisible()) await row.click({ timeout: 2000 }).catch(() => undefined);
+      return active.waitFor({ timeout: 3000 }).then(
+        () => true,
+        () => false,
+      );
+    },
+    timeout,
+    `${name} to open from Quick Open`,
+  );
 }
 
 /** The active editor's CodeLens links whose text is `label` (Keep, Undo, ...). */
