@@ -30,7 +30,8 @@ export function partsFromBlocks(blocks: readonly acp.ContentBlock[]): MessagePar
 
 /**
  * Same message = the last entry has the same kind and the same messageId (absent counts as
- * null, so two id-less chunks of one kind join; an id-less chunk never joins an id'd one).
+ * null, so two id-less chunks of one kind join; an id-less chunk never joins an id'd one) and was
+ * not closed by a plan update (closeLastMessage).
  * `startNew`: never join the last entry (a user chunk from the agent is not the prompt we sent).
  * O(parts of the last message) plus one copy of the entries array.
  */
@@ -45,7 +46,7 @@ export function appendChunk(
   const messageId = typeof chunk.messageId === 'string' ? chunk.messageId : null;
   const lastAt = state.entries.length - 1;
   const last = state.entries[lastAt];
-  if (!startNew && last && last.kind === kind && last.messageId === messageId) {
+  if (!startNew && last && last.kind === kind && last.messageId === messageId && !('closed' in last && last.closed)) {
     const entries = state.entries.slice();
     entries[lastAt] = { ...last, parts: appendBlock(last.parts, block) };
     return { ...state, entries };
@@ -54,4 +55,20 @@ export function appendChunk(
   if (!room.ok) return room.state;
   const entry: MessageEntry = { kind, id: entryId(state.nextEntryId), messageId, parts: appendBlock([], block) };
   return { ...state, entries: [...state.entries, entry], nextEntryId: state.nextEntryId + 1 };
+}
+
+/**
+ * The agent updated its plan: an agent or thought message before it is closed, so the text after it
+ * starts a message of its own. Agents send a plan from a tool call (Claude Code's TodoWrite, Gemini's
+ * write_todos, Codex's update_plan) between two model outputs, whose texts rarely end in whitespace:
+ * joined, "Here is my plan." and "Done." read "Here is my plan.Done.". Other updates (usage, commands,
+ * the title) may come in mid-sentence and never close a message.
+ */
+export function closeLastMessage(state: ThreadState): ThreadState {
+  const lastAt = state.entries.length - 1;
+  const last = state.entries[lastAt];
+  if (!last || (last.kind !== 'agent' && last.kind !== 'thought') || last.closed) return state;
+  const entries = state.entries.slice();
+  entries[lastAt] = { ...last, closed: true };
+  return { ...state, entries };
 }

@@ -3,7 +3,7 @@
 // logs them, the reducer never throws on them.
 import type * as acp from '@agentclientprotocol/sdk';
 import type { AgentMeta, SessionUpdateView, ThreadState } from './thread';
-import { appendChunk } from './messageChunks';
+import { appendChunk, closeLastMessage } from './messageChunks';
 import { absorbPromptEcho, appendUserChunk } from './promptEcho';
 import { upsertTool } from './toolEntries';
 import { patchTool } from './toolCalls';
@@ -24,7 +24,7 @@ export function applySessionUpdate(state: ThreadState, update: SessionUpdateView
       return upsertTool(state, update.toolCallId, (tool) => patchTool(tool, update));
     // Lists are replaced whole; a malformed (non-array) one is ignored rather than stored.
     case 'plan':
-      return Array.isArray(update.entries) ? { ...state, plan: update.entries } : state;
+      return Array.isArray(update.entries) ? closeLastMessage({ ...state, plan: update.entries }) : state;
     case 'available_commands_update':
       return Array.isArray(update.availableCommands) ? { ...state, commands: update.availableCommands } : state;
     case 'current_mode_update': {

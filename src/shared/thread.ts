@@ -155,10 +155,15 @@ export interface TerminalView {
   released: boolean;
 }
 
+/**
+ * `closed` (agent and thought messages): the agent updated its plan after the message's last chunk (a
+ * TodoWrite-like tool between two texts), so the next chunk starts a new message instead of being glued
+ * to this one's last word.
+ */
 export type Entry =
   | { kind: 'user'; id: string; messageId: string | null; parts: MessagePart[] }
-  | { kind: 'agent'; id: string; messageId: string | null; parts: MessagePart[] }
-  | { kind: 'thought'; id: string; messageId: string | null; parts: MessagePart[] }
+  | { kind: 'agent'; id: string; messageId: string | null; parts: MessagePart[]; closed?: true }
+  | { kind: 'thought'; id: string; messageId: string | null; parts: MessagePart[]; closed?: true }
   | { kind: 'tool'; id: string; tool: ToolCallView }
   | {
       kind: 'turnEnd';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type * as acp from '@agentclientprotocol/sdk';
-import { agent, freshState, run, thought, user } from './helpers';
+import { agent, freshState, run, thought, toolCall, update, user } from './helpers';
 import type { SessionUpdateView } from '../../../src/shared/thread';
 
 const image: acp.ContentBlock = { type: 'image', data: 'iVBORw0KGgo=', mimeType: 'image/png' };
@@ -66,5 +66,58 @@ describe('message chunks', () => {
       update: { sessionUpdate: 'agent_message_chunk' } as unknown as SessionUpdateView,
     });
     expect(after).toBe(before);
+  });
+
+  describe('a plan update between two texts', () => {
+    const plan = update({
+      sessionUpdate: 'plan',
+      entries: [{ content: 'Read', priority: 'medium', status: 'pending' }],
+    });
+
+    it('starts a new message after it, so the texts are not glued together', () => {
+      const s = run(freshState(), agent('Here is my plan.'), plan, agent('The plan is recorded.'));
+      expect(s.entries).toEqual([
+        { kind: 'agent', id: 'e1', messageId: null, parts: [{ kind: 'text', text: 'Here is my plan.' }], closed: true },
+        { kind: 'agent', id: 'e2', messageId: null, parts: [{ kind: 'text', text: 'The plan is recorded.' }] },
+      ]);
+      expect(s.plan).toHaveLength(1);
+    });
+
+    it('splits thoughts and messages that share a messageId too', () => {
+      const s = run(
+        freshState(),
+        thought('t1', 'm'),
+        plan,
+        thought('t2', 'm'),
+        agent('a1', 'm'),
+        plan,
+        agent('a2', 'm'),
+      );
+      expect(s.entries.map((e) => e.kind)).toEqual(['thought', 'thought', 'agent', 'agent']);
+    });
+
+    it('leaves a message open for updates that may come mid-sentence', () => {
+      const s = run(
+        freshState(),
+        agent('Hello wor'),
+        update({ sessionUpdate: 'usage_update', used: 10, size: 100 }),
+        update({ sessionUpdate: 'available_commands_update', availableCommands: [] }),
+        update({ sessionUpdate: 'session_info_update', title: 'Greeting' }),
+        update({ sessionUpdate: 'current_mode_update', currentModeId: 'code' }),
+        agent('ld'),
+      );
+      expect(s.entries).toEqual([
+        { kind: 'agent', id: 'e1', messageId: null, parts: [{ kind: 'text', text: 'Hello world' }] },
+      ]);
+    });
+
+    it('changes nothing but the plan after a user message or a tool call, and closes a message once', () => {
+      const afterUser = run(freshState(), user('hi'));
+      expect(run(afterUser, plan).entries).toBe(afterUser.entries);
+      const afterTool = run(freshState(), agent('a'), toolCall('t1', { title: 'Read' }));
+      expect(run(afterTool, plan).entries).toBe(afterTool.entries);
+      const closed = run(freshState(), agent('a'), plan);
+      expect(run(closed, plan).entries).toBe(closed.entries);
+    });
   });
 });
