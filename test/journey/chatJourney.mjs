@@ -34,7 +34,14 @@ import { addCheckpointSteps } from './checkpointSteps.mjs';
 import { addReviewSteps, REVIEW_FILE, START_TEXT } from './reviewSteps.mjs';
 import { createJourney } from './steps.mjs';
 import { addTerminalSteps } from './terminalSteps.mjs';
-import { addViewSteps, cardScreenshot, closeEditors, measureChat, MISSING_AGENT } from './layoutSteps.mjs';
+import {
+  addViewSteps,
+  cardScreenshot,
+  closeEditors,
+  measureChat,
+  MISSING_AGENT,
+  squeezedSelects,
+} from './layoutSteps.mjs';
 import { addSessionSteps, probeAgent } from './sessionSteps.mjs';
 import { addComposerSteps } from './composerSteps.mjs';
 import { addAgentSteps, startFixtureRegistry } from './agentSteps.mjs';
@@ -161,6 +168,9 @@ async function main() {
         if (m.pending > 30) throw new Error(`the pending-changes row is ${m.pending} px high (more than one line)`);
         // The chat's title shares the header line with the agent and its state: a few words of it show.
         if (m.title < 40) throw new Error(`the chat title in the header is ${m.title} px wide (squeezed)`);
+        // The Demo agent's three selectors (mode, model, effort) each show their value whole.
+        const squeezed = await squeezedSelects(chat);
+        if (squeezed.length > 0) throw new Error(`composer selectors cut short: ${squeezed.join('; ')}`);
         await page.screenshot({ path: path.join(screenshotDir, 'layout-default.png') });
       },
     );

@@ -49,10 +49,42 @@ export async function measureChat(page, chat) {
   return { sidebarWidth: Math.round(sidebar?.width ?? 0), ...inner };
 }
 
-/** A screenshot of one element of the chat (scrolled into view first), beside the page screenshots. */
+/**
+ * The composer's selectors (mode, model, ...) that do not show their selected value whole: narrower than
+ * the value's text plus the select's arrow, and not as wide as their row (a value too long for any row is
+ * cut there). Measured with the select's own font.
+ */
+export async function squeezedSelects(chat) {
+  return chat.locator('.composer .selectors').evaluate((row) => {
+    const probe = row.ownerDocument.body.appendChild(row.ownerDocument.createElement('span'));
+    probe.style.cssText = 'position:absolute;visibility:hidden;white-space:pre';
+    const rowWidth = row.getBoundingClientRect().width;
+    const squeezed = [];
+    for (const select of row.querySelectorAll('select')) {
+      probe.style.font = row.ownerDocument.defaultView.getComputedStyle(select).font;
+      const value = select.selectedOptions[0]?.text ?? '';
+      probe.textContent = value;
+      // The arrow and the select's padding: about 24 px in VS Code's webview styles.
+      const needed = probe.getBoundingClientRect().width + 24;
+      const width = select.getBoundingClientRect().width;
+      if (width < needed && width < rowWidth - 1)
+        squeezed.push(`${value} (${Math.round(width)} of ${Math.round(needed)} px)`);
+    }
+    probe.remove();
+    return squeezed;
+  });
+}
+
+/**
+ * A screenshot of one element of the chat (scrolled into view first), beside the page screenshots.
+ * Scrolling up to it is what a reader does: the chat stops following its end and offers "Jump to
+ * latest"; the reader then takes it, so the later steps see the chat at its end again.
+ */
 export async function cardScreenshot(locator, screenshotDir, name) {
   await locator.scrollIntoViewIfNeeded();
   await locator.screenshot({ path: path.join(screenshotDir, name) });
+  const jump = locator.locator('xpath=ancestor::body').locator('.jump-to-latest');
+  if (await jump.isVisible()) await jump.click();
 }
 
 export function addViewSteps(journey, { page, chat, screenshotDir, timeout }) {

@@ -2,7 +2,8 @@
 // scrolling up (the wheel at once, or any move up) stops it and shows "Jump to latest"; reaching the
 // bottom again, or the button, resumes it. The transcript (transcript.ts) calls followBottom after
 // each frame's DOM work; heights that change outside our frames (images load, off-screen entries get
-// their real size, details open) are followed through a ResizeObserver on the content.
+// their real size, details open) are followed through a ResizeObserver on the content, and so is
+// the container's own height (the composer or the rows above it changing size).
 import { button, setHidden } from '../dom';
 import { t } from '../l10n';
 
@@ -24,7 +25,13 @@ export class BottomFollower {
     el.addEventListener('scroll', () => this.onScroll(), { passive: true });
     // Scrolling up with the wheel unsticks at once, even while new content keeps arriving.
     el.addEventListener('wheel', (event) => event.deltaY < 0 && this.unstick(), { passive: true });
-    if (typeof ResizeObserver === 'function') new ResizeObserver(() => this.followBottom()).observe(content);
+    if (typeof ResizeObserver === 'function') {
+      const observer = new ResizeObserver(() => this.followBottom());
+      observer.observe(content);
+      // The container itself shrinks when something below it grows (the composer gets a line, the
+      // pending-changes row appears): its bottom would be cut off until the next frame renders.
+      observer.observe(el);
+    }
   }
 
   /** Whether the view follows the bottom (the reader has not scrolled up). */
