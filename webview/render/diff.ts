@@ -3,6 +3,7 @@
 // computed on the host (src/review/fileTexts.ts, src/session/toolDiffs.ts) and arrive bounded;
 // at most MAX_DIFF_LINES lines are made here: the editor is the place to read more. "Open diff"
 // posts ids, never texts.
+import { shortPath } from './pathLabel';
 import type { DiffLine, DiffResult } from '../../src/shared/diffHunks';
 import type { WebviewToHost } from '../../src/shared/messages';
 import { button, h } from '../dom';
@@ -94,7 +95,11 @@ function renderHeader(diff: HTMLElement, input: DiffInput, added: number, remove
   const slash = input.path.lastIndexOf('/');
   // Shown through visibleText (bidi and zero-width characters made visible); the raw path still opens the file.
   const name = h('span', { class: 'diff-file-name', text: visibleText(input.path.slice(slash + 1)) });
-  const dir = h('span', { class: 'diff-file-dir', text: slash > 0 ? visibleText(input.path.slice(0, slash)) : '' });
+  // The folder by its last two segments: "/home/you/projects/app/src" showed as "/home/you/pro…".
+  const dir = h('span', {
+    class: 'diff-file-dir',
+    text: slash > 0 ? visibleText(shortPath(input.path.slice(0, slash), 2)) : '',
+  });
   const pathLink = h(
     'a',
     { class: 'diff-path location-link', title: visibleText(input.path), attrs: { href: '#' } },

@@ -5,6 +5,7 @@
 // Agent data is not trusted to have the types it should: each item renders on its own, and one
 // that is malformed (a diff without a string path, a location whose path is a number) shows an
 // error card in its place while the rest of the card, its permission request included, renders.
+import { shortPath } from './pathLabel';
 import type * as acp from '@agentclientprotocol/sdk';
 import type { FileWriteView, ToolContentView } from '../../src/shared/thread';
 import { h } from '../dom';
@@ -181,12 +182,6 @@ export function renderLocation(location: acp.ToolCallLocation, post: Post): HTML
     post({ type: 'openLocation', path, line });
   });
   return link;
-}
-
-/** The last few segments of an absolute path: the side bar is narrow and the tooltip has it all. */
-export function shortPath(path: string, keep = 3): string {
-  const segments = path.split(/[\\/]/).filter((segment) => segment !== '');
-  return segments.length > keep ? `…/${segments.slice(-keep).join('/')}` : path;
 }
 
 export function sameLocation(a: acp.ToolCallLocation, b: acp.ToolCallLocation): boolean {

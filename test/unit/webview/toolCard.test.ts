@@ -101,6 +101,7 @@ describe('tool-call card', () => {
     const m = withTool(action);
     const diff = m.$('.diff');
     expect(diff.querySelector('.diff-file-name')?.textContent).toBe('main.ts');
+    expect(diff.querySelector('.diff-file-dir')?.textContent).toBe('/w/src');
     expect(diff.querySelector('.diff-added')?.textContent).toBe('+2');
     expect(diff.querySelector('.diff-removed')?.textContent).toBe('-1');
     expect(m.$$('.diff .line.del').map((l) => l.querySelector('.line-text')?.textContent)).toEqual(['c']);
@@ -252,5 +253,17 @@ describe('location links', () => {
     expect(link.title).toBe('Open /home/me/project/src/deep/file.ts:3');
     link.click();
     expect(m.posted).toEqual([{ type: 'openLocation', path: '/home/me/project/src/deep/file.ts', line: 3 }]);
+  });
+
+  it("labels a diff's folder by its last two segments; the tooltip keeps the whole path", () => {
+    const m = withTool(
+      update({
+        sessionUpdate: 'tool_call_update',
+        toolCallId: 'call-1',
+        content: [{ type: 'diff', path: '/home/you/projects/app/src/main.ts', oldText: 'a\n', newText: 'b\n' }],
+      }),
+    );
+    expect(m.$('.diff .diff-file-dir').textContent).toBe('…/app/src');
+    expect(m.$('.diff .diff-path').title).toBe('/home/you/projects/app/src/main.ts');
   });
 });
