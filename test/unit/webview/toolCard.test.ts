@@ -24,6 +24,15 @@ function toolCall(fields: Partial<acp.ToolCall> = {}): ThreadAction {
   } as acp.SessionUpdate);
 }
 
+/** The tool call's content becomes one diff of `path` (a one-line change). */
+function diffUpdate(path: string): ThreadAction {
+  return update({
+    sessionUpdate: 'tool_call_update',
+    toolCallId: 'call-1',
+    content: [{ type: 'diff', path, oldText: 'a\n', newText: 'b\n' }],
+  });
+}
+
 function withTool(...extra: ThreadAction[]) {
   const m = mount();
   m.snapshot(thread([...READY, { type: 'promptSent', prompt: [{ type: 'text', text: 'go' }] }, toolCall(), ...extra]));
@@ -117,13 +126,7 @@ describe('tool-call card', () => {
   });
 
   it('keeps the rendered diff when only the status changes', () => {
-    const m = withTool(
-      update({
-        sessionUpdate: 'tool_call_update',
-        toolCallId: 'call-1',
-        content: [{ type: 'diff', path: 'x', oldText: 'a\n', newText: 'b\n' }],
-      }),
-    );
+    const m = withTool(diffUpdate('x'));
     const diff = m.$('.diff');
     m.act(update({ sessionUpdate: 'tool_call_update', toolCallId: 'call-1', status: 'completed' }));
     expect(m.$('.diff')).toBe(diff);
@@ -142,11 +145,7 @@ describe('tool-call card', () => {
       ...READY,
       { type: 'promptSent', prompt: [{ type: 'text', text: 'go' }] },
       toolCall(),
-      update({
-        sessionUpdate: 'tool_call_update',
-        toolCallId: 'call-1',
-        content: [{ type: 'diff', path: '/w/a.ts', oldText: 'a\n', newText: 'b\n' }],
-      }),
+      diffUpdate('/w/a.ts'),
       fileWritten('/w/b.ts', 'x\n', 'y\n', 3, 3),
     ]);
     const m = mount();
@@ -256,13 +255,7 @@ describe('location links', () => {
   });
 
   it("labels a diff's folder by its last two segments; the tooltip keeps the whole path", () => {
-    const m = withTool(
-      update({
-        sessionUpdate: 'tool_call_update',
-        toolCallId: 'call-1',
-        content: [{ type: 'diff', path: '/home/you/projects/app/src/main.ts', oldText: 'a\n', newText: 'b\n' }],
-      }),
-    );
+    const m = withTool(diffUpdate('/home/you/projects/app/src/main.ts'));
     expect(m.$('.diff .diff-file-dir').textContent).toBe('…/app/src');
     expect(m.$('.diff .diff-path').title).toBe('/home/you/projects/app/src/main.ts');
   });
