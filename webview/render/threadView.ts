@@ -88,7 +88,10 @@ export function createThreadRenderer(
   });
   const emptyState = intro.noChat;
   const pickerHome = intro.pickerHome;
-  const main = h('div', { class: 'main' }, intro.chatIntro, transcript.el, emptyState, transcript.jumpButton);
+  // The transcript is positioned inside a frame that takes the room left (chat.css .transcript-frame):
+  // positioned and size-contained, it is where the browser's layout of a streamed frame starts.
+  const transcriptFrame = h('div', { class: 'transcript-frame' }, transcript.el);
+  const main = h('div', { class: 'main' }, intro.chatIntro, transcriptFrame, emptyState, transcript.jumpButton);
   root.replaceChildren(
     h(
       'div',
@@ -133,7 +136,7 @@ export function createThreadRenderer(
       guarded('intro', () => intro.update(view));
       guarded('announcer', () => announcer.update(thread));
       setHidden(emptyState, thread !== null);
-      setHidden(transcript.el, thread === null);
+      setHidden(transcriptFrame, thread === null);
       guarded('chat list', () => chatList.update(view.chats, thread?.key.threadId ?? null));
       guarded('connection banner', () => banner.update(thread));
       // The review state first: cards built or updated in this render show the newest one.

@@ -19,6 +19,8 @@ describe('empty state and header', () => {
     const m = mount();
     m.snapshot(null);
     expect(m.$('.empty-state').hidden).toBe(false);
+    // The transcript's frame (its room in the layout) goes too, so the empty state has the view.
+    expect(m.$('.transcript-frame').hidden).toBe(true);
     expect(m.$$('.new-chat')).toHaveLength(1);
     const picker = m.$('select.agent-picker') as HTMLSelectElement;
     expect(Array.from(picker.options).map((o) => o.value)).toEqual(['demo', 'gemini']);
@@ -52,6 +54,8 @@ describe('empty state and header', () => {
     expect(m.$('.usage-text').textContent).toMatch(/^25% · 50k \/ 200k · .*0\.42/);
     expect(m.$('.connection-state').dataset.state).toBe('ready');
     expect(m.$('.empty-state').hidden).toBe(true);
+    expect(m.$('.transcript-frame').hidden).toBe(false);
+    expect(m.$('.transcript').parentElement).toBe(m.$('.transcript-frame'));
     // One line, no buttons: New chat, Restart and the log are in the view's title bar.
     expect(m.$('.header').querySelectorAll('button, select')).toHaveLength(0);
     expect(m.$$('.new-chat')).toHaveLength(1); // still one, in the hidden empty state
