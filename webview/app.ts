@@ -168,7 +168,8 @@ export function createChatApp(root: HTMLElement, rawPost: Post, options: ChatApp
         outcome === 'applied' ||
         outcome === 'agents' ||
         outcome === 'focusComposer' ||
-        outcome === 'chats'
+        outcome === 'chats' ||
+        outcome === 'workspaceFolders'
       )
         schedule();
     },

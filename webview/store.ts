@@ -1,7 +1,13 @@
 // The webview's mirror of the host state. The host sends one snapshot, then numbered action
 // batches; each action goes through the same pure reducer the host uses. A gap in the numbers
 // means we missed something: ask for a snapshot (`resync`) and ignore batches until it comes.
-import type { AgentChoice, ChatSummary, HostToWebview, WebviewToHost } from '../src/shared/messages';
+import type {
+  AgentChoice,
+  ChatSummary,
+  HostToWebview,
+  WebviewToHost,
+  WorkspaceFolderRef,
+} from '../src/shared/messages';
 import { reduce } from '../src/shared/reduce';
 import type { MessagePart, ThreadState } from '../src/shared/thread';
 import type { ThreadAction } from '../src/shared/actions';
@@ -16,6 +22,8 @@ export interface ViewState {
   appended: TextAppend | null;
   /** The chats of the window (the chat list), the shown one marked `active`. */
   chats?: ChatSummary[];
+  /** The window's workspace folders (tool cards label paths relative to them). */
+  workspaceFolders?: WorkspaceFolderRef[];
 }
 
 /**
@@ -64,6 +72,7 @@ export type ReceiveOutcome =
   | 'applied' // actions applied
   | 'agents' // agent list replaced
   | 'chats' // chat list replaced
+  | 'workspaceFolders' // workspace folders replaced
   | 'focusComposer'
   | 'focusElsewhere'
   | 'stale' // batch already applied (or empty): nothing to do
@@ -97,6 +106,7 @@ export class ThreadStore {
           defaultAgentId: msg.defaultAgentId,
           appended: null,
           chats: this.current.chats,
+          workspaceFolders: this.current.workspaceFolders,
         };
         this.lastSeq = msg.seq;
         this.synced = true;
@@ -123,6 +133,9 @@ export class ThreadStore {
       case 'chats':
         this.current = { ...this.current, chats: Array.isArray(msg.chats) ? msg.chats : [] };
         return 'chats';
+      case 'workspaceFolders':
+        this.current = { ...this.current, workspaceFolders: Array.isArray(msg.folders) ? msg.folders : [] };
+        return 'workspaceFolders';
     }
   }
 

@@ -26,7 +26,8 @@ function textGrewOnly(shown: ViewState, next: ViewState): boolean {
     shown === next ||
     shown.agents !== next.agents ||
     shown.defaultAgentId !== next.defaultAgentId ||
-    shown.chats !== next.chats
+    shown.chats !== next.chats ||
+    shown.workspaceFolders !== next.workspaceFolders
   )
     return false;
   const [a, b] = [shown.thread, next.thread];

@@ -58,7 +58,18 @@ export type HostToWebview =
    */
   | { type: 'terminalOutput'; terminalId: string; data: string; replace: boolean }
   /** The chats of the window (the chat list); replaces the previous list whole. */
-  | { type: 'chats'; chats: ChatSummary[] };
+  | { type: 'chats'; chats: ChatSummary[] }
+  /**
+   * The window's workspace folders, sent before each snapshot and when they change: tool cards label
+   * the paths inside them relative to them (webview/render/pathLabel.ts).
+   */
+  | { type: 'workspaceFolders'; folders: WorkspaceFolderRef[] };
+
+/** A workspace folder as the webview knows it: its name and its path on the extension host's disk. */
+export interface WorkspaceFolderRef {
+  name: string;
+  path: string;
+}
 
 /**
  * Every message names the chat the webview showed when the user acted (`threadId`), so a click

@@ -143,6 +143,9 @@ async function main() {
       // The card shows the review state the host sends once the write landed.
       const card = chat.locator('.tool-card[data-status="completed"]', { has: chat.locator('.diff') }).first();
       await card.locator('.diff[data-review="pending"] .review-state').first().waitFor();
+      // Its file is named as the user knows it: relative to the workspace folder, not by an absolute path.
+      const where = await card.locator('.tool-locations .location-link').first().textContent();
+      if (where !== path.basename(demoFile)) throw new Error(`the card names its file ${JSON.stringify(where)}`);
       await cardScreenshot(card, screenshotDir, 'diff-card.png');
       await page.screenshot({ path: path.join(screenshotDir, 'diff.png') });
     });

@@ -3,7 +3,7 @@
 // computed on the host (src/review/fileTexts.ts, src/session/toolDiffs.ts) and arrive bounded;
 // at most MAX_DIFF_LINES lines are made here: the editor is the place to read more. "Open diff"
 // posts ids, never texts.
-import { shortPath } from './pathLabel';
+import { shortPath, type PathLabels } from './pathLabel';
 import type { DiffLine, DiffResult } from '../../src/shared/diffHunks';
 import type { WebviewToHost } from '../../src/shared/messages';
 import { button, h } from '../dom';
@@ -24,6 +24,8 @@ export interface DiffInput {
   deleted?: boolean;
   /** Show Keep / Undo and the review state when the file is under review (see reviewControls). */
   review?: ReviewCards;
+  /** Labels the file's folder relative to the workspace (else by its last two segments). */
+  paths?: PathLabels;
   /** What "Open diff" asks the host for (ids only); none when the texts are not kept (a restored chat). */
   open?: WebviewToHost;
 }
@@ -91,15 +93,20 @@ export function renderDiff(input: DiffInput, post: Post): HTMLElement {
   return el;
 }
 
+/**
+ * The file's folder: relative to the workspace folder holding it (nothing at its top), else by its
+ * last two segments ("/home/you/projects/app/src" showed as "/home/you/pro…", cut by the card's width).
+ */
+function folderLabel(input: DiffInput): string {
+  const dir = input.path.slice(0, input.path.lastIndexOf('/'));
+  return input.paths?.relative(dir) ?? shortPath(dir, 2);
+}
+
 function renderHeader(diff: HTMLElement, input: DiffInput, added: number, removed: number, post: Post): HTMLElement {
   const slash = input.path.lastIndexOf('/');
   // Shown through visibleText (bidi and zero-width characters made visible); the raw path still opens the file.
   const name = h('span', { class: 'diff-file-name', text: visibleText(input.path.slice(slash + 1)) });
-  // The folder by its last two segments: "/home/you/projects/app/src" showed as "/home/you/pro…".
-  const dir = h('span', {
-    class: 'diff-file-dir',
-    text: slash > 0 ? visibleText(shortPath(input.path.slice(0, slash), 2)) : '',
-  });
+  const dir = h('span', { class: 'diff-file-dir', text: slash > 0 ? visibleText(folderLabel(input)) : '' });
   const pathLink = h(
     'a',
     { class: 'diff-path location-link', title: visibleText(input.path), attrs: { href: '#' } },

@@ -16,6 +16,7 @@ import { IntroView } from './intro';
 import { PendingChangesView } from './pendingChanges';
 import { PlanView } from './plan';
 import { ReviewCards } from './reviewControls';
+import { PathLabels } from './pathLabel';
 import { TranscriptView } from './transcript';
 import { TerminalViews } from '../terminal/views';
 import type { Post } from './types';
@@ -50,7 +51,8 @@ export function createThreadRenderer(
   const chatList = new ChatListView(post);
   const review = new ReviewCards();
   const terminals = new TerminalViews(post);
-  const transcript = new TranscriptView(post, { review, terminals }, budget);
+  const paths = new PathLabels();
+  const transcript = new TranscriptView(post, { review, terminals, paths }, budget);
   const banner = new ConnectionBanner(post);
   const plan = new PlanView();
   const pending = new PendingChangesView(post);
@@ -115,7 +117,9 @@ export function createThreadRenderer(
     render(view: ViewState): void {
       if (view === last) return;
       const thread = view.thread;
-      if (last?.thread?.key.threadId !== thread?.key.threadId) transcript.clear();
+      // Other workspace folders (rare: one added to the window) label paths anew: the cards are remade.
+      const foldersChanged = paths.set(view.workspaceFolders);
+      if (last?.thread?.key.threadId !== thread?.key.threadId || foldersChanged) transcript.clear();
       // Most frames of a stream: only the streaming text grew, so nothing but the transcript changed.
       const onlyText = last !== null && onlyStreamingTextGrew(last, view);
       last = view;

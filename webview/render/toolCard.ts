@@ -78,8 +78,12 @@ export class ToolCardView implements EntryView {
     this.rawSlot = h('div', { class: 'raw-slot' });
     handleCopyClicks(content, post);
     this.content = new ReusingList(content, (item) => renderToolContent(item, post, cards), sameToolContent);
-    this.writes = new ReusingList(writes, (write) => renderWrite(write, post, cards.review), sameWrite);
-    this.locations = new ReusingList(locations, (location) => renderLocation(location, post), sameLocation);
+    this.writes = new ReusingList(writes, (write) => renderWrite(write, post, cards), sameWrite);
+    this.locations = new ReusingList(
+      locations,
+      (location) => renderLocation(location, post, cards.paths),
+      sameLocation,
+    );
     this.card = h(
       'div',
       { class: 'tool-card', data: { toolCallId: entry.tool.toolCallId } },

@@ -5,7 +5,7 @@
 // Agent data is not trusted to have the types it should: each item renders on its own, and one
 // that is malformed (a diff without a string path, a location whose path is a number) shows an
 // error card in its place while the rest of the card, its permission request included, renders.
-import { shortPath } from './pathLabel';
+import type { PathLabels } from './pathLabel';
 import type * as acp from '@agentclientprotocol/sdk';
 import type { FileWriteView, ToolContentView } from '../../src/shared/thread';
 import { h } from '../dom';
@@ -15,7 +15,6 @@ import { renderContentBlock } from './contentBlock';
 import { listOf, requireString } from './agentData';
 import { boundedJson, errorCard } from './entryError';
 import { renderDiff } from './diff';
-import type { ReviewCards } from './reviewControls';
 import { renderMarkdownOnce } from './markdown';
 import type { CardContext, Post } from './types';
 import type { WebviewToHost } from '../../src/shared/messages';
@@ -100,6 +99,7 @@ export function renderToolContent(item: ToolContentView, post: Post, cards: Card
           created: item.created === true,
           deleted: item.deleted === true,
           review: cards.review,
+          paths: cards.paths,
           open: openDiff(path, revision, revision),
         },
         post,
@@ -141,7 +141,7 @@ function openDiff(path: string, fromRevision: number, revision: number): Webview
 }
 
 /** An fs write: the hunks the host computed; "Open diff" names the write by {path, revision}. */
-export function renderWrite(write: FileWriteView, post: Post, review: ReviewCards): HTMLElement {
+export function renderWrite(write: FileWriteView, post: Post, cards: CardContext): HTMLElement {
   const path = requireString(write.path, 'write path');
   const fromRevision = requireRevision(write.fromRevision);
   const revision = requireRevision(write.revision);
@@ -153,7 +153,8 @@ export function renderWrite(write: FileWriteView, post: Post, review: ReviewCard
         path,
         diff: write.diff,
         created: write.created,
-        review,
+        review: cards.review,
+        paths: cards.paths,
         open: openDiff(path, fromRevision, revision),
       },
       post,
@@ -165,11 +166,11 @@ export function sameWrite(a: FileWriteView, b: FileWriteView): boolean {
   return a.path === b.path && a.fromRevision === b.fromRevision && a.revision === b.revision;
 }
 
-export function renderLocation(location: acp.ToolCallLocation, post: Post): HTMLElement {
+export function renderLocation(location: acp.ToolCallLocation, post: Post, paths: PathLabels): HTMLElement {
   const path = requireString(location.path, 'location path');
   const line = typeof location.line === 'number' && Number.isFinite(location.line) ? location.line : null;
   const full = visibleText(line !== null ? `${path}:${line}` : path);
-  const short = visibleText(shortPath(path));
+  const short = visibleText(paths.label(path));
   const link = h('a', {
     class: 'location-link',
     text: line !== null ? `${short}:${line}` : short,

@@ -4,16 +4,20 @@ import type { Entry } from '../../src/shared/thread';
 import type { TextAppend } from '../store';
 import type { TerminalViews } from '../terminal/views';
 import type { ReviewCards } from './reviewControls';
+import type { PathLabels } from './pathLabel';
 
 export type Post = (msg: WebviewToHost) => void;
 
 /**
  * What the tool cards of one thread renderer share, owned by that renderer (no module state): the
- * review state their diff cards show (updated before each render) and the live terminal widgets.
+ * review state their diff cards show (updated before each render), the live terminal widgets and
+ * the workspace folders their paths are labelled by.
  */
 export interface CardContext {
   readonly review: ReviewCards;
   readonly terminals: TerminalViews;
+  /** How the cards label file paths (relative to the workspace folders). */
+  readonly paths: PathLabels;
 }
 
 /**

@@ -34,6 +34,7 @@ export class ChatSurface implements vscode.Disposable {
   private cancelChats: (() => void) | undefined;
   private lastChats: string | undefined;
   private readonly pendingContext: ContextRef[] = [];
+  private readonly folderSubscription: vscode.Disposable;
 
   constructor(
     private readonly extensionUri: vscode.Uri,
@@ -50,6 +51,8 @@ export class ChatSurface implements vscode.Disposable {
       activeThread: () => this.thread,
       // `ready` (a new webview document) or `resync`: the chat list follows the snapshot.
       sendSnapshot: () => {
+        // The folders first: the snapshot's cards label their paths by them.
+        this.sendWorkspaceFolders();
         this.mirror.sendSnapshot();
         this.lastChats = undefined;
         this.sendChats();
@@ -61,6 +64,9 @@ export class ChatSurface implements vscode.Disposable {
     };
     // Folds the review into the shown thread's state: it reaches the webview through the mirror.
     this.review = deps.reviewSource && new ReviewSync(deps.reviewSource, timerSchedule);
+    this.folderSubscription = vscode.workspace.onDidChangeWorkspaceFolders(() => {
+      if (this.mirror.isReady) this.sendWorkspaceFolders();
+    });
   }
 
   get shownThread(): ThreadController | undefined {
@@ -141,6 +147,7 @@ export class ChatSurface implements vscode.Disposable {
   dispose(): void {
     this.detach();
     this.cancelChats?.();
+    this.folderSubscription.dispose();
     this.mirror.dispose();
     this.review?.dispose();
   }
@@ -157,6 +164,14 @@ export class ChatSurface implements vscode.Disposable {
     if (json === this.lastChats) return;
     this.lastChats = json;
     this.post({ type: 'chats', chats });
+  }
+
+  private sendWorkspaceFolders(): void {
+    const folders = (vscode.workspace.workspaceFolders ?? []).map((folder) => ({
+      name: folder.name,
+      path: folder.uri.fsPath,
+    }));
+    this.post({ type: 'workspaceFolders', folders });
   }
 
   private post(message: HostToWebview): void {

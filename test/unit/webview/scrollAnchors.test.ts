@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { Entry } from '../../../src/shared/thread';
 import { unlimitedBudget } from '../../../webview/frameBudget';
 import { ReviewCards } from '../../../webview/render/reviewControls';
+import { PathLabels } from '../../../webview/render/pathLabel';
 import { TranscriptView } from '../../../webview/render/transcript';
 import { TerminalViews } from '../../../webview/terminal/views';
 import { MAX_ANCHORS, readAnchors, rememberAnchor, type ScrollAnchor } from '../../../webview/scrollAnchors';
@@ -26,7 +27,7 @@ function laidOut(view: TranscriptView): void {
 function transcript(count: number): TranscriptView {
   const view = new TranscriptView(
     () => {},
-    { review: new ReviewCards(), terminals: new TerminalViews() },
+    { review: new ReviewCards(), terminals: new TerminalViews(), paths: new PathLabels() },
     unlimitedBudget(),
   );
   view.render(Array.from({ length: count }, (_, i) => notice(`e${i}`)));

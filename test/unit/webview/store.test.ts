@@ -17,6 +17,16 @@ describe('ThreadStore', () => {
     expect(posted).toEqual([]);
   });
 
+  it('keeps the workspace folders across snapshots, and a malformed list as none', () => {
+    const { store } = setup();
+    const folders = [{ name: 'app', path: '/home/you/app' }];
+    expect(store.receive({ type: 'workspaceFolders', folders })).toBe('workspaceFolders');
+    store.receive({ type: 'snapshot', seq: 0, thread: thread(), agents: [], defaultAgentId: '' });
+    expect(store.state.workspaceFolders).toBe(folders);
+    store.receive({ type: 'workspaceFolders', folders: 'nope' as never });
+    expect(store.state.workspaceFolders).toEqual([]);
+  });
+
   it('applies consecutive batches through the shared reducer', () => {
     const { store } = setup();
     store.receive({ type: 'snapshot', seq: 5, thread: thread(), agents: [], defaultAgentId: '' });

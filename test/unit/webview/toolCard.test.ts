@@ -259,4 +259,57 @@ describe('location links', () => {
     expect(m.$('.diff .diff-file-dir').textContent).toBe('…/app/src');
     expect(m.$('.diff .diff-path').title).toBe('/home/you/projects/app/src/main.ts');
   });
+
+  it('label paths inside a workspace folder relative to it, as the user knows the files', () => {
+    const m = mount();
+    m.app.receive({ type: 'workspaceFolders', folders: [{ name: 'project', path: '/home/me/project' }] });
+    m.snapshot(
+      thread([
+        ...READY,
+        { type: 'promptSent', prompt: [{ type: 'text', text: 'go' }] },
+        toolCall(),
+        update({
+          sessionUpdate: 'tool_call_update',
+          toolCallId: 'call-1',
+          locations: [
+            { path: '/home/me/project/src/deep/file.ts', line: 3 },
+            { path: '/home/me/project-other/notes.md' },
+          ],
+        }),
+        diffUpdate('/home/me/project/src/deep/file.ts'),
+      ]),
+    );
+    const links = m.$$('.tool-locations .location-link');
+    expect(links.map((link) => link.textContent)).toEqual(['src/deep/file.ts:3', '…/me/project-other/notes.md']);
+    expect(links[0]!.title).toBe('Open /home/me/project/src/deep/file.ts:3');
+    expect(m.$('.diff .diff-file-name').textContent).toBe('file.ts');
+    expect(m.$('.diff .diff-file-dir').textContent).toBe('src/deep');
+  });
+
+  it('name the folder first in a window of several, and follow a folder added to the window', () => {
+    const m = withTool(
+      update({
+        sessionUpdate: 'tool_call_update',
+        toolCallId: 'call-1',
+        locations: [{ path: '/w/api/src/app.ts' }, { path: '/w/web/index.html' }],
+      }),
+      diffUpdate('/w/web/index.html'),
+    );
+    const labels = () => m.$$('.tool-locations .location-link').map((link) => link.textContent);
+    expect(labels()).toEqual(['…/api/src/app.ts', '/w/web/index.html']);
+    m.app.receive({ type: 'workspaceFolders', folders: [{ name: 'api', path: '/w/api' }] });
+    m.frames.splice(0).forEach((frame) => frame());
+    expect(labels()).toEqual(['src/app.ts', '/w/web/index.html']);
+    m.app.receive({
+      type: 'workspaceFolders',
+      folders: [
+        { name: 'api', path: '/w/api' },
+        { name: 'web', path: '/w/web/' },
+      ],
+    });
+    m.frames.splice(0).forEach((frame) => frame());
+    expect(labels()).toEqual(['api/src/app.ts', 'web/index.html']);
+    // A file at the top of its folder: the folder's name stands for its place.
+    expect(m.$('.diff .diff-file-dir').textContent).toBe('web');
+  });
 });
