@@ -119,6 +119,12 @@ async function main() {
       await chat.locator('button.new-chat:visible').first().click();
       await expectText(chat.locator('#agent-name'), /demo/i);
       await chat.locator('#composer:enabled').waitFor();
+      // The empty message box is as tall as its placeholder (three lines in the default side bar), not cut.
+      const box = await chat
+        .locator('#composer')
+        .evaluate((el) => ({ scroll: el.scrollHeight, client: el.clientHeight, text: el.placeholder }));
+      if (box.scroll > box.client + 1)
+        throw new Error(`the message box shows ${box.client} of its placeholder's ${box.scroll} px: "${box.text}"`);
     });
     journey.step('a prompt streams markdown with a code block', async () => {
       await chat.locator('#composer').fill(PROMPT);

@@ -138,6 +138,17 @@ export class ComposerView {
       },
     });
     this.textarea.value = options.initialDraft ?? '';
+    // Its height follows its text, or its placeholder when empty (Chromium counts the placeholder in
+    // scrollHeight), so a narrower view (or a wider one) sizes it again: a placeholder measured at
+    // another width was cut to two of its three lines in the default side bar.
+    if (typeof ResizeObserver === 'function') {
+      let width = -1;
+      new ResizeObserver(([entry]) => {
+        if (!entry || entry.contentRect.width === width) return;
+        width = entry.contentRect.width;
+        this.autosize();
+      }).observe(this.textarea);
+    }
     this.send = button(t('Send'), 'primary send-button', () => this.submit(), t('Send (Enter)'));
     this.queue = new QueueView(post);
     this.addContextButton = button(
@@ -305,7 +316,10 @@ export class ComposerView {
       const active = this.textarea.ownerDocument.activeElement;
       if (active === null || active === this.textarea.ownerDocument.body) this.textarea.focus();
     }
-    if (this.textarea.placeholder !== placeholder) this.textarea.placeholder = placeholder;
+    if (this.textarea.placeholder !== placeholder) {
+      this.textarea.placeholder = placeholder;
+      if (this.textarea.value === '') this.autosize(); // an empty box is as tall as its placeholder
+    }
     // While a turn runs Send queues; the label says so.
     setText(this.send, running ? t('Queue') : t('Send'));
     setTitle(
