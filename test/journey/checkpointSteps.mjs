@@ -39,7 +39,7 @@ export function addCheckpointSteps(journey, { page, chat, reviewFile, textBefore
       .first()
       .click();
     await waitUntil(() => fs.readFileSync(reviewFile, 'utf8') === textBefore, timeout, 'the file to be restored');
-    await page.locator('.notification-toast', { hasText: 'Switchboard restored 1 file(s).' }).waitFor({ timeout });
+    await page.locator('.notification-toast', { hasText: 'Switchboard restored 1 file.' }).waitFor({ timeout });
   });
 }
 

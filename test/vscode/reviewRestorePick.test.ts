@@ -98,7 +98,7 @@ suite('Restore Checkpoint... (pick a stored checkpoint)', () => {
       assert.match(first.label, /^just now · \d\d:\d\d$/, 'newest first, with when it was taken');
 
       assert.equal(asked.length, 1);
-      assert.match(asked[0]!.message, /Restore 2 file\(s\)/);
+      assert.match(asked[0]!.message, /Restore 2 files to how they were/);
       assert.match(asked[0]!.detail, /edited\.md — you edited it since/, 'the user’s edit is flagged');
       assert.match(asked[0]!.detail, /other\.md\n/);
 
@@ -106,7 +106,7 @@ suite('Restore Checkpoint... (pick a stored checkpoint)', () => {
       assert.equal(document.getText(), 'e0\n');
       assert.equal(fs.readFileSync(otherFile, 'utf8'), 'o0\n');
 
-      assert.equal(await notified, `Switchboard restored 2 file(s). [${RESTORE_BUTTONS.undo}]`);
+      assert.equal(await notified, `Switchboard restored 2 files. [${RESTORE_BUTTONS.undo}]`);
       answerNotification(RESTORE_BUTTONS.undo);
       await waitFor(
         () => fs.readFileSync(otherFile, 'utf8') === 'o1\n',

@@ -108,7 +108,7 @@ suite('Review across sessions and reloads', () => {
     try {
       const restored = await feature.checkpoints.restore(threadId, 'entry-1');
       assert.equal(asked.length, 1);
-      assert.match(asked[0]!.message, /Restore 2 file\(s\)/);
+      assert.match(asked[0]!.message, /Restore 2 files to how they were/);
       assert.match(asked[0]!.detail, /edited\.md — you edited it since/);
       assert.match(asked[0]!.detail, /other\.md\n/);
       assert.deepEqual(asked[0]!.buttons, [RESTORE_BUTTONS.all, RESTORE_BUTTONS.skipEdited]);
@@ -117,7 +117,7 @@ suite('Review across sessions and reloads', () => {
       assert.equal(fs.readFileSync(otherFile, 'utf8'), 'o0\n');
       assert.equal(document.getText(), userText, 'the file the user edited is left alone');
 
-      assert.equal(await notified, `Switchboard restored 1 file(s). [${RESTORE_BUTTONS.undo}]`);
+      assert.equal(await notified, `Switchboard restored 1 file. [${RESTORE_BUTTONS.undo}]`);
       answerNotification(RESTORE_BUTTONS.undo);
       await waitFor(
         () => fs.readFileSync(otherFile, 'utf8') === 'o1\n',

@@ -48,7 +48,7 @@ export class ChangesView implements vscode.TreeDataProvider<FileSummary>, vscode
           : `+${summary.added} −${summary.removed} · `;
     const kind = summary.created ? vscode.l10n.t('new · ') : summary.deleted ? vscode.l10n.t('deleted · ') : '';
     item.description = `${counts}${kind}${authors} · ${STATUS_TEXT[summary.status]}`;
-    item.tooltip = `${summary.path}\n${item.description}${summary.conflictCount > 0 ? vscode.l10n.t('\n{0} conflict(s) with your unsaved edits', summary.conflictCount) : ''}`;
+    item.tooltip = `${summary.path}\n${item.description}${conflictNote(summary.conflictCount)}`;
     item.contextValue = summary.status === 'pending' ? 'switchboardChangePending' : 'switchboardChangeResolved';
     item.command = { title: vscode.l10n.t('Open Diff'), command: REVIEW_COMMANDS.openDiff, arguments: [summary.path] };
     if (summary.status !== 'pending')
@@ -61,7 +61,13 @@ export class ChangesView implements vscode.TreeDataProvider<FileSummary>, vscode
     const pending = this.items().filter((item) => item.status === 'pending').length;
     this.view.badge =
       pending > 0
-        ? { value: pending, tooltip: vscode.l10n.t('{0} file(s) with pending agent changes', pending) }
+        ? {
+            value: pending,
+            tooltip:
+              pending === 1
+                ? vscode.l10n.t('1 file with pending agent changes')
+                : vscode.l10n.t('{0} files with pending agent changes', pending),
+          }
         : undefined;
   }
 
@@ -72,4 +78,12 @@ export class ChangesView implements vscode.TreeDataProvider<FileSummary>, vscode
 
 export function describePath(filePath: string): string {
   return path.basename(filePath);
+}
+
+/** The tooltip's line about changes that conflict with the user's unsaved edits (none: nothing). */
+function conflictNote(count: number): string {
+  if (!(count > 0)) return '';
+  return count === 1
+    ? vscode.l10n.t('\n1 conflict with your unsaved edits')
+    : vscode.l10n.t('\n{0} conflicts with your unsaved edits', count);
 }

@@ -272,7 +272,12 @@ export class CheckpointService implements vscode.Disposable {
     }
     if (options.confirm !== false) {
       void this.dialogs
-        .restored(vscode.l10n.t('Switchboard restored {0} file(s).', result.restored.length), RESTORE_BUTTONS.undo)
+        .restored(
+          result.restored.length === 1
+            ? vscode.l10n.t('Switchboard restored 1 file.')
+            : vscode.l10n.t('Switchboard restored {0} files.', result.restored.length),
+          RESTORE_BUTTONS.undo,
+        )
         .then((choice) => {
           if (choice === RESTORE_BUTTONS.undo) void this.undoLastRestore();
         });
@@ -344,7 +349,9 @@ async function confirmRestore(
         )
       : '';
   const choice = await dialogs.confirm(
-    vscode.l10n.t('Restore {0} file(s) to how they were before this message?', changes.length),
+    changes.length === 1
+      ? vscode.l10n.t('Restore 1 file to how it was before this message?')
+      : vscode.l10n.t('Restore {0} files to how they were before this message?', changes.length),
     vscode.l10n.t('{0}{1}\n\nYou can undo the restore afterwards.', lines.join('\n'), note),
     buttons,
   );
