@@ -135,6 +135,13 @@ async function main() {
       const allow = chat.locator('.permission button[data-kind="allow_once"]').first();
       await allow.waitFor();
       await chat.locator('.permission button[data-kind="reject_once"]').first().waitFor();
+      // What the user is asked to allow is shown whole in the default side bar, not cut with an ellipsis.
+      const title = await chat
+        .locator('.tool-card.awaiting-permission .tool-title')
+        .first()
+        .evaluate((el) => ({ text: el.textContent, scroll: el.scrollWidth, client: el.clientWidth }));
+      if (title.scroll > title.client + 1)
+        throw new Error(`the permission card's title "${title.text}" shows ${title.client} of ${title.scroll} px`);
       await cardScreenshot(
         chat.locator('.tool-card.awaiting-permission').first(),
         screenshotDir,

@@ -14,7 +14,7 @@ export function addCheckpointSteps(journey, { page, chat, reviewFile, textBefore
     await prompt.locator('button.restore-checkpoint').click();
     await dialog().waitFor({ timeout });
     const text = (await dialog().textContent()) ?? '';
-    if (!text.includes('to how they were before this message') || !text.includes(path.basename(reviewFile)))
+    if (!text.includes('Restore 1 file to how it was before this message') || !text.includes(path.basename(reviewFile)))
       throw new Error(`the restore dialog does not name the file: ${text.slice(0, 300)}`);
     return text;
   };
