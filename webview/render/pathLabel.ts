@@ -43,19 +43,25 @@ export class PathLabels {
 
   /** `path` relative to the workspace folder holding it ("" for the folder itself), or null. */
   relative(path: string): string | null {
+    const found = this.find(path);
+    return found && this.withName(found.folder, found.rest);
+  }
+
+  /** A path's label: relative inside a workspace folder (the folder itself by its name), else its last `keep` segments. */
+  label(path: string, keep = 3): string {
+    const found = this.find(path);
+    if (!found) return shortPath(path, keep);
+    return found.rest === '' ? found.folder.name : this.withName(found.folder, found.rest);
+  }
+
+  private find(path: string): { folder: Folder; rest: string } | null {
     const slashed = path.replace(/\\/g, '/');
     for (const folder of this.folders) {
       const key = folder.windows ? slashed.toLowerCase() : slashed;
-      if (key === folder.key) return this.withName(folder, '');
-      if (key.startsWith(`${folder.key}/`)) return this.withName(folder, slashed.slice(folder.key.length + 1));
+      if (key === folder.key) return { folder, rest: '' };
+      if (key.startsWith(`${folder.key}/`)) return { folder, rest: slashed.slice(folder.key.length + 1) };
     }
     return null;
-  }
-
-  /** A file's label: relative inside a workspace folder, else its last `keep` segments. */
-  label(path: string, keep = 3): string {
-    const relative = this.relative(path);
-    return relative === null || relative === '' ? shortPath(path, keep) : relative;
   }
 
   private withName(folder: Folder, rest: string): string {

@@ -19,6 +19,9 @@ describe('PathLabels', () => {
     expect(paths.label('/home/you/app-old/src/main.ts')).toBe('…/app-old/src/main.ts');
     expect(paths.label('/etc/hosts')).toBe('/etc/hosts');
     expect(paths.relative('/home/you/app')).toBe('');
+    // The folder itself (OpenCode's shell card names the directory it ran in) by its name.
+    expect(paths.label('/home/you/app')).toBe('app');
+    expect(paths.label('/home/you/app/')).toBe('app');
     expect(paths.relative('/home/you')).toBeNull();
     // A relative path an agent sent is not guessed at.
     expect(paths.label('src/main.ts')).toBe('src/main.ts');
