@@ -213,6 +213,29 @@ describe('tool-call card', () => {
     expect(raw.querySelector('pre')?.textContent).toContain('"pattern": "foo"');
   });
 
+  it("keeps a tool text's lines apart (plain output), not an answer's", () => {
+    const style = document.createElement('style');
+    style.textContent = readFileSync('media/chat.css', 'utf8');
+    const m = withTool(
+      update({
+        sessionUpdate: 'tool_call_update',
+        toolCallId: 'call-1',
+        content: [{ type: 'content', content: { type: 'text', text: 'Command: ls\nExit Code: 0' } }],
+      }),
+      update({ sessionUpdate: 'agent_message_chunk', content: { type: 'text', text: 'One\ntwo' } }),
+    );
+    document.head.appendChild(style);
+    // jsdom lays nothing out: ask the stylesheet which rules keep line breaks, and whom they match.
+    const keepsLines = Array.from(style.sheet?.cssRules ?? []).filter(
+      (rule): rule is CSSStyleRule => rule instanceof CSSStyleRule && /white-space: pre-line/.test(rule.style.cssText),
+    );
+    const matched = (el: HTMLElement) => keepsLines.some((rule) => el.matches(rule.selectorText));
+    expect(m.$('.tool-text p').textContent).toBe('Command: ls\nExit Code: 0');
+    expect(matched(m.$('.tool-text p'))).toBe(true);
+    expect(matched(m.$('.entry.agent .markdown p'))).toBe(false);
+    style.remove();
+  });
+
   it('unfinished and cancelled tools do not spin; running ones do', () => {
     const style = document.createElement('style');
     style.textContent = readFileSync('media/chat.css', 'utf8');
