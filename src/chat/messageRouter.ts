@@ -105,7 +105,10 @@ async function dispatch(message: WebviewToHost, host: ChatHost): Promise<void> {
       // No chat yet (fresh window): typing a prompt starts one with the picked (or default) agent.
       const target = thread ?? (await host.startChat(message.agentId));
       // A chat brought back after a reload runs no agent yet: the first prompt continues it.
-      if (target.snapshot().state.connection.kind === 'stopped') await target.start();
+      // Its agent starting (a new chat the user types into at once): the message waits for the start
+      // rather than fail with "not ready" and lose what was typed.
+      const connection = target.snapshot().state.connection.kind;
+      if (connection === 'stopped' || connection === 'starting') await target.start();
       await target.prompt(message.text, await attachedBlocks(host, target, message.context));
       return;
     }

@@ -170,8 +170,26 @@ export class AcpThreadController implements ThreadController {
     return this.store.onEvent(listener);
   }
 
-  async start(): Promise<void> {
-    if (this.disposed || (this.generation && !this.generation.failed)) return;
+  /**
+   * Starts the agent; while a start is under way, the same start (a message sent to a chat whose agent
+   * is starting waits for it instead of failing with "not ready": see the router's `prompt`).
+   */
+  start(): Promise<void> {
+    if (this.disposed) return Promise.resolve();
+    if (this.launching || (this.generation && !this.generation.failed)) return this.starting;
+    this.launching = true;
+    this.starting = this.launch().finally(() => {
+      this.launching = false;
+    });
+    return this.starting;
+  }
+
+  /** The latest start: it settles once the agent is ready, or failed, or asks to sign in. */
+  private starting: Promise<void> = Promise.resolve();
+  /** A start is under way (also before its process exists: sign-in keys are read first). */
+  private launching = false;
+
+  private async launch(): Promise<void> {
     const { agent } = this.options;
     this.dispatch({ type: 'connection', state: { kind: 'starting' } });
     let gen: Generation | undefined;

@@ -20,7 +20,17 @@ export function addCheckpointSteps(journey, { page, chat, reviewFile, textBefore
   };
 
   journey.step('"Restore checkpoint" asks in VS Code\'s modal; Cancel leaves the file as it is', async () => {
-    // Keep / Undo of the step before save the file; wait until the disk holds still before taking "now".
+    // Keep / Undo of the step before save the file: wait until the disk has both (the kept change in, the
+    // undone one out) and holds still before taking "now". Holding still alone was not enough: on CI the
+    // save landed after two equal reads, during the wait after Cancel ("Cancel changed the file").
+    await waitUntil(
+      () => {
+        const text = fs.readFileSync(reviewFile, 'utf8');
+        return text.includes('This file was edited by the demo agent') && !text.includes('Added by the demo agent');
+      },
+      timeout,
+      'the Keep and Undo of the step before to be saved',
+    );
     const now = await settledText(reviewFile);
     if (now === textBefore) throw new Error('the /review turn left the file as it was: nothing to restore');
     await askRestore();

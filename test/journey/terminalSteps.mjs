@@ -30,6 +30,12 @@ export function addTerminalSteps(journey, { page, chat, screenshotDir, timeout }
     await killed.waitFor({ timeout });
     const status = (await killed.locator('.terminal-status').textContent()) ?? '';
     if (!/Killed by the agent/.test(status)) throw new Error(`unexpected status ${JSON.stringify(status)}`);
+    // Its command is shown whole in the default side bar, not cut beside the status.
+    const command = await killed
+      .locator('.terminal-command')
+      .evaluate((el) => ({ text: el.textContent, scroll: el.scrollWidth, client: el.clientWidth }));
+    if (command.scroll > command.client + 1)
+      throw new Error(`the command "${command.text}" shows ${command.client} of ${command.scroll} px`);
     await killed.locator('.xterm-rows', { hasText: 'still waiting' }).waitFor({ timeout });
   });
 }

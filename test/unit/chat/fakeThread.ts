@@ -22,6 +22,12 @@ export class FakeThread implements ThreadController {
     this.state = createThreadState({ agentId: agent.id, threadId }, agent);
   }
 
+  /** Its agent up (a new one is starting: the router makes a prompt wait for its start). */
+  asReady(): this {
+    this.state = { ...this.state, connection: { kind: 'ready' } };
+    return this;
+  }
+
   get listenerCount(): number {
     return this.listeners.size;
   }

@@ -17,7 +17,7 @@ class FakeHost implements ChatHost {
   }
   async startChat(agentId: string | undefined): Promise<ThreadController> {
     this.log.push(['startChat', agentId]);
-    this.thread = new FakeThread(`t-${this.log.length}`, fakeAgent(agentId ?? 'demo'));
+    this.thread = new FakeThread(`t-${this.log.length}`, fakeAgent(agentId ?? 'demo')).asReady();
     return this.thread;
   }
   async pickAgent() {
@@ -104,7 +104,7 @@ class FakeHost implements ChatHost {
 
 function withThread(): { host: FakeHost; thread: FakeThread } {
   const host = new FakeHost();
-  const thread = new FakeThread('t0', fakeAgent('gemini'));
+  const thread = new FakeThread('t0', fakeAgent('gemini')).asReady();
   host.thread = thread;
   return { host, thread };
 }
@@ -122,6 +122,16 @@ describe('routeWebviewMessage', () => {
     await routeWebviewMessage({ type: 'taken', seq: 7 }, host);
     for (const seq of [-1, 1.5, '7', null, Number.NaN]) await routeWebviewMessage({ type: 'taken', seq }, host);
     expect(host.log.filter((entry) => entry[0] === 'actionsTaken')).toEqual([['actionsTaken', 7]]);
+  });
+
+  it('makes a message to a chat whose agent is starting wait for the start, not fail and lose it', async () => {
+    const host = new FakeHost();
+    const thread = new FakeThread('t0', fakeAgent('gemini'));
+    host.thread = thread;
+    expect(thread.state.connection.kind).toBe('starting');
+    await routeWebviewMessage({ type: 'prompt', text: 'typed at once' }, host);
+    expect(thread.calls.map((call) => call[0])).toEqual(['start', 'prompt']);
+    expect(host.errors).toEqual([]);
   });
 
   it('forwards thread intents to the active thread', async () => {

@@ -7,8 +7,8 @@ import type { ThreadController } from '../../../src/session/api';
 import { FakeThread, fakeAgent } from './fakeThread';
 
 function host() {
-  const shown = new FakeThread('shown', fakeAgent());
-  const background = new FakeThread('background', fakeAgent('gemini'));
+  const shown = new FakeThread('shown', fakeAgent()).asReady();
+  const background = new FakeThread('background', fakeAgent('gemini')).asReady();
   const all = new Map<string, FakeThread>([
     ['shown', shown],
     ['background', background],

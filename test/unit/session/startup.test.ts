@@ -32,6 +32,18 @@ describe('ThreadController start', () => {
     expect(t.controller.snapshot().seq).toBe(4);
   });
 
+  it('a start asked for while one is under way is that start: one process, and a prompt after it goes through', async () => {
+    const t = setup();
+    const first = t.controller.start();
+    const second = t.controller.start(); // a message sent to the chat while its agent starts (messageRouter.ts)
+    await second;
+    expect(t.state().connection).toEqual({ kind: 'ready' });
+    await first;
+    expect(t.spawner.configs).toHaveLength(1);
+    await t.controller.prompt('typed at once');
+    expect(t.spawner.last.sent('session/prompt')).toHaveLength(1);
+  });
+
   it('runs the agent in the workspace folder with the configured command', async () => {
     const t = setup();
     await t.controller.start();
