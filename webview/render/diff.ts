@@ -97,16 +97,18 @@ export function renderDiff(input: DiffInput, post: Post): HTMLElement {
  * The file's folder: relative to the workspace folder holding it (nothing at its top), else by its
  * last two segments ("/home/you/projects/app/src" showed as "/home/you/pro…", cut by the card's width).
  */
-function folderLabel(input: DiffInput): string {
-  const dir = input.path.slice(0, input.path.lastIndexOf('/'));
-  return input.paths?.relative(dir) ?? shortPath(dir, 2);
+function folderLabel(dir: string, paths: PathLabels | undefined): string {
+  return paths?.relative(dir) ?? shortPath(dir, 2);
 }
 
 function renderHeader(diff: HTMLElement, input: DiffInput, added: number, removed: number, post: Post): HTMLElement {
   const slash = input.path.lastIndexOf('/');
   // Shown through visibleText (bidi and zero-width characters made visible); the raw path still opens the file.
   const name = h('span', { class: 'diff-file-name', text: visibleText(input.path.slice(slash + 1)) });
-  const dir = h('span', { class: 'diff-file-dir', text: slash > 0 ? visibleText(folderLabel(input)) : '' });
+  const dir = h('span', {
+    class: 'diff-file-dir',
+    text: slash > 0 ? visibleText(folderLabel(input.path.slice(0, slash), input.paths)) : '',
+  });
   const pathLink = h(
     'a',
     { class: 'diff-path location-link', title: visibleText(input.path), attrs: { href: '#' } },

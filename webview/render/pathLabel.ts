@@ -11,6 +11,8 @@ export function shortPath(path: string, keep = 3): string {
   return segments.length > keep ? `…/${segments.slice(-keep).join('/')}` : path;
 }
 
+const NO_FOLDERS: readonly WorkspaceFolderRef[] = [];
+
 interface Folder {
   name: string;
   /** The folder's path with "/" separators and no trailing one; lower case on Windows. */
@@ -21,11 +23,12 @@ interface Folder {
 /** Labels paths relative to the window's workspace folders (the host sends them: `workspaceFolders`). */
 export class PathLabels {
   private folders: Folder[] = [];
-  private given: readonly WorkspaceFolderRef[] = [];
+  private given: readonly WorkspaceFolderRef[] = NO_FOLDERS;
 
   /** Takes the folders; says whether they differ from the ones labels were made with. */
   set(folders: readonly WorkspaceFolderRef[] | undefined): boolean {
-    const list = Array.isArray(folders) ? folders : [];
+    // Called on every frame: the same list (or none yet, the same empty one) costs one comparison.
+    const list = Array.isArray(folders) ? folders : NO_FOLDERS;
     if (list === this.given) return false;
     const before = this.folders.map((f) => `${f.name}\0${f.key}`).join('\n');
     this.given = list;
