@@ -4,7 +4,7 @@ import { defineConfig } from 'vitest/config';
 // Webview render tests opt into jsdom with a `// @vitest-environment jsdom` comment.
 export default defineConfig({
   test: {
-    include: ['test/unit/**/*.test.ts', 'test/integration/**/*.test.ts'],
+    include: ['test/unit/**/*.test.ts', 'test/integration/**/*.test.ts', 'test/layout/**/*.test.ts'],
     // Under mutation testing (scripts/mutation.mjs sets the variable) a mutant that drops an answer hangs a
     // liveness test into this timeout, so it is short there: with 30 s such mutants left both Stryker workers
     // idle and the protocol scope fell from ~50 to ~9 mutants a minute (2026-11-23). No unit test the

@@ -81,7 +81,8 @@ export class HeaderView {
 
   /** The context meter (usage_update) and, after it, the token counts the last turn's answer reported. */
   private renderUsage(usage: UsageView | null, turn: TurnUsage | null): void {
-    const context = usage !== null && usage.size > 0 ? usage : null;
+    // An agent may report `used: 0` before it has counted anything: an empty meter at "0%" says nothing.
+    const context = usage !== null && usage.size > 0 && usage.used > 0 ? usage : null;
     const turnLine = turn ? turnUsageLine(turn) : null;
     setHidden(this.usage, context === null && turnLine === null);
     setHidden(this.usageBar, context === null);
@@ -141,9 +142,14 @@ export function lastActivity(updatedAt: string | null): string {
 }
 
 export function compact(n: number): string {
-  if (n >= 1_000_000) return `${(n / 1_000_000).toFixed(n >= 10_000_000 ? 0 : 1)}M`;
-  if (n >= 1_000) return `${(n / 1_000).toFixed(n >= 10_000 ? 0 : 1)}k`;
+  if (n >= 1_000_000) return `${oneDecimal(n / 1_000_000, n >= 10_000_000)}M`;
+  if (n >= 1_000) return `${oneDecimal(n / 1_000, n >= 10_000)}k`;
   return String(n);
+}
+
+/** 1.5 and 2 (not 2.0): a decimal only where it says something. */
+function oneDecimal(value: number, whole: boolean): string {
+  return whole ? value.toFixed(0) : value.toFixed(1).replace(/\.0$/, '');
 }
 
 export function formatCost(amount: number, currency: string): string {

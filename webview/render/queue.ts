@@ -43,16 +43,21 @@ export class QueueView {
     return h(
       'li',
       { class: 'queued', data: { queuedId: item.id } },
-      h('span', { class: 'queued-badge', text: t('Queued') }),
+      // The text first: it takes the row and wraps; the badge and buttons follow, under it when the row is narrow.
       h('span', { class: 'queued-text', text: visibleText(text), title: text }),
-      button(
-        t('Send now'),
-        'secondary queued-send-now',
-        () => this.post({ type: 'sendNow', id: item.id }),
-        this.running ? t('Stop the running turn and send this message') : t('Send this message'),
+      h(
+        'span',
+        { class: 'queued-actions' },
+        h('span', { class: 'queued-badge', text: t('Queued') }),
+        button(
+          t('Send now'),
+          'secondary queued-send-now',
+          () => this.post({ type: 'sendNow', id: item.id }),
+          this.running ? t('Stop the running turn and send this message') : t('Send this message'),
+        ),
+        button(t('Edit'), 'secondary queued-edit', () => this.startEditing(item)),
+        button(t('Remove'), 'secondary queued-remove', () => this.post({ type: 'removeQueued', id: item.id })),
       ),
-      button(t('Edit'), 'secondary queued-edit', () => this.startEditing(item)),
-      button(t('Remove'), 'secondary queued-remove', () => this.post({ type: 'removeQueued', id: item.id })),
     );
   }
 

@@ -225,6 +225,15 @@ describe('deleted diffs, updatedAt and turn usage', () => {
     );
   });
 
+  it('a context meter with nothing used yet (used: 0, before any tokens are counted) shows nothing', () => {
+    const m = mount();
+    m.snapshot(thread([...READY, update({ sessionUpdate: 'usage_update', used: 0, size: 200_000 })]));
+    expect(m.$('.usage').hidden).toBe(true);
+    m.act(update({ sessionUpdate: 'usage_update', used: 2_000, size: 200_000 }));
+    expect(m.$('.usage').hidden).toBe(false);
+    expect(m.$('.usage-text').textContent).toBe('1% · 2k / 200k');
+  });
+
   it('turn usage alone (an agent without usage_update) shows without the context bar', () => {
     const m = mount();
     m.snapshot(

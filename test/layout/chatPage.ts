@@ -1,0 +1,116 @@
+// The chat webview in Debian chromium at the width VS Code's default side bar gives it, with the
+// extension's own stylesheets, so tests measure real layout (jsdom lays nothing out). The page gets
+// VS Code's Dark Modern colours and font for the variables chat.css reads, as the webview does.
+// Needs /usr/bin/chromium (`npm run provision`, which `npm test` runs first).
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import * as esbuild from 'esbuild';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import type { ThreadAction } from '../../src/shared/actions';
+import type { AgentChoice, HostToWebview } from '../../src/shared/messages';
+import type { ThreadState } from '../../src/shared/thread';
+
+const CHROMIUM = '/usr/bin/chromium';
+const repo = path.resolve(__dirname, '../..');
+/** The Chat view's body in VS Code's default layout at 1400x900 (the side bar is about 300 px). */
+export const SIDE_BAR_WIDTH = 300;
+
+/** The theme variables chat.css uses most, with Dark Modern's values (VS Code sets them on the webview's html). */
+const THEME = `
+html {
+  --vscode-font-family: system-ui, "Ubuntu", "Droid Sans", sans-serif;
+  --vscode-font-size: 13px;
+  --vscode-editor-font-family: "Droid Sans Mono", monospace;
+  --vscode-editor-font-size: 14px;
+  --vscode-foreground: #cccccc;
+  --vscode-descriptionForeground: #9d9d9d;
+  --vscode-sideBar-background: #181818;
+  --vscode-editor-background: #1f1f1f;
+  --vscode-editorWidget-background: #202020;
+  --vscode-widget-border: #313131;
+  --vscode-focusBorder: #0078d4;
+  --vscode-button-background: #0078d4;
+  --vscode-button-foreground: #ffffff;
+  --vscode-button-secondaryBackground: #313131;
+  --vscode-button-secondaryForeground: #cccccc;
+  --vscode-input-background: #313131;
+  --vscode-input-foreground: #cccccc;
+  --vscode-input-border: #3c3c3c;
+  --vscode-errorForeground: #f85149;
+  --vscode-textLink-foreground: #4daafc;
+  --vscode-badge-background: #616161;
+  --vscode-badge-foreground: #f8f8f8;
+  --vscode-testing-iconPassed: #73c991;
+  --vscode-charts-green: #89d185;
+  background: #181818;
+}`;
+
+let bundle: Promise<string> | undefined;
+
+/** test/layout/page.ts and the app it imports, bundled once per test process. */
+function pageScript(): Promise<string> {
+  bundle ??= esbuild
+    .build({
+      entryPoints: [path.join(__dirname, 'page.ts')],
+      bundle: true,
+      write: false,
+      format: 'iife',
+      platform: 'browser',
+      target: 'chrome120',
+      logLevel: 'silent',
+    })
+    .then((result) => result.outputFiles[0]!.text);
+  return bundle;
+}
+
+export interface ChatPage {
+  page: Page;
+  /** Shows a thread as the host's first snapshot does, and waits for it to be on screen. */
+  snapshot(thread: ThreadState | null, agents?: AgentChoice[]): Promise<void>;
+  /** One numbered batch after the snapshot, then two frames. */
+  act(...actions: ThreadAction[]): Promise<void>;
+  /** Two animation frames: what the app scheduled is rendered and laid out. */
+  frames(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export async function launch(): Promise<Browser> {
+  if (!fs.existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing: run npm run provision (npm test does)`);
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking'],
+  });
+}
+
+export async function openChat(browser: Browser, width = SIDE_BAR_WIDTH, height = 800): Promise<ChatPage> {
+  const page = await browser.newPage({ viewport: { width, height } });
+  const css = fs.readFileSync(path.join(repo, 'media', 'chat.css'), 'utf8');
+  await page.setContent(
+    `<!doctype html><html lang="en"><head><style>${THEME}</style><style>${css}</style></head>` +
+      `<body class="vscode-dark"><div id="root"></div></body></html>`,
+  );
+  await page.addScriptTag({ content: await pageScript() });
+  let seq = 0;
+  const receive = (msg: HostToWebview) =>
+    page.evaluate((m) => (globalThis as any).switchboardLayout.receive(m), msg as unknown as object);
+  const frames = () =>
+    page.evaluate(
+      () => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))),
+    );
+  return {
+    page,
+    async snapshot(thread, agents = []) {
+      seq = 0;
+      await receive({ type: 'snapshot', seq: 0, thread, agents, defaultAgentId: agents[0]?.id ?? '' });
+      await frames();
+    },
+    async act(...actions) {
+      await receive({ type: 'actions', firstSeq: seq + 1, actions });
+      seq += actions.length;
+      await frames();
+    },
+    frames,
+    close: () => page.close(),
+  };
+}

@@ -1,0 +1,76 @@
+// The chat at the side bar's width in real chromium: what a new user sees in VS Code's default layout.
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launch, openChat, type ChatPage } from './chatPage';
+import { DEMO, prompt, ready, thread } from './threads';
+
+let browser: Browser;
+let chat: ChatPage;
+
+beforeAll(async () => {
+  browser = await launch();
+}, 30_000);
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function fresh(): Promise<ChatPage> {
+  await chat?.close();
+  chat = await openChat(browser);
+  return chat;
+}
+
+const QUEUED = 'Then rename the helper to parseConfig and update its three callers';
+
+describe('the side bar (300 px)', () => {
+  it('a queued message can be read while the turn runs: its text wraps and its buttons stay reachable', async () => {
+    const c = await fresh();
+    await c.snapshot(
+      thread([
+        ...ready(),
+        prompt('Refactor the parser'),
+        { type: 'queueChanged', queue: [{ id: 'q1', text: QUEUED }] },
+      ]),
+      [DEMO],
+    );
+    const row = await c.page.locator('.queued').evaluate((li) => {
+      const rect = (sel: string) => li.querySelector(sel)!.getBoundingClientRect();
+      const text = li.querySelector('.queued-text') as HTMLElement;
+      return {
+        row: li.getBoundingClientRect().width,
+        text: rect('.queued-text').width,
+        textWhole: text.scrollWidth <= text.clientWidth + 1 && text.scrollHeight <= text.clientHeight + 1,
+        buttons: [...li.querySelectorAll('button')].map((b) => {
+          const r = b.getBoundingClientRect();
+          return { label: b.textContent, visible: r.width > 0 && r.right <= li.getBoundingClientRect().right + 1 };
+        }),
+      };
+    });
+    // The text gets most of the row and shows whole (wrapped), not cut to a few pixels.
+    expect(row.text).toBeGreaterThan(row.row * 0.6);
+    expect(row.textWhole).toBe(true);
+    expect(row.buttons.map((b) => b.label)).toEqual(['Send now', 'Edit', 'Remove']);
+    expect(row.buttons.every((b) => b.visible)).toBe(true);
+  });
+
+  it('a boolean option keeps its name beside its checkbox', async () => {
+    const c = await fresh();
+    const options = [
+      { id: 'model', name: 'Model', type: 'select', currentValue: 'opus', options: [{ value: 'opus', name: 'Opus' }] },
+      { id: 'fast', name: 'fast', type: 'boolean', currentValue: false },
+      { id: 'ultracode', name: 'ultracode', type: 'boolean', currentValue: true },
+    ] as const;
+    await c.snapshot(thread(ready(options as never)), [DEMO]);
+    const labels = await c.page.locator('.config-boolean').evaluateAll((els) =>
+      els.map((el) => {
+        const label = el.querySelector('.selector-label') as HTMLElement;
+        const r = label.getBoundingClientRect();
+        return { text: label.textContent, shown: r.width > 0 && label.scrollWidth <= label.clientWidth + 1 };
+      }),
+    );
+    expect(labels).toEqual([
+      { text: 'fast', shown: true },
+      { text: 'ultracode', shown: true },
+    ]);
+  });
+});
