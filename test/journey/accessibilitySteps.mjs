@@ -6,6 +6,7 @@
 // theme in the palette's quick pick was not reliable): the borders and the focus ring take the theme's
 // contrast colours and the text keeps its contrast; a screenshot shows it.
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { runCommand } from '../../scripts/e2e/browser.mjs';
 import { waitUntil } from './steps.mjs';
@@ -184,5 +185,32 @@ export function addHighContrastSteps(journey, { page, chat, screenshotDir, timeo
     if (r.secondaryRatio < 4.5)
       throw new Error(`the header's secondary text has a contrast ratio of ${r.secondaryRatio.toFixed(1)}`);
     await page().screenshot({ path: path.join(screenshotDir, 'high-contrast.png') });
+  });
+}
+
+/**
+ * axe-core (WCAG 2.1 A and AA, and its best practices) over the chat's webview after the Demo turn: no serious or
+ * critical violation; the others are logged. axe is evaluated in the webview's frame as a script of the test (the
+ * webview's Content-Security-Policy applies to the page's own scripts, not to the test's evaluation).
+ */
+export function addAxeStep(journey, { chat, log }) {
+  journey.step('axe-core finds no serious or critical accessibility violation in the chat after a turn', async () => {
+    const frame = await (await chat.locator(':root').elementHandle()).ownerFrame();
+    const source = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+    await frame.evaluate(source);
+    const violations = await frame.evaluate(async () => {
+      const result = await globalThis.axe.run(document, {
+        runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] },
+      });
+      return result.violations.map((v) => ({
+        id: v.id,
+        impact: v.impact,
+        nodes: v.nodes.map((n) => n.target.join(' ')).slice(0, 5),
+      }));
+    });
+    const describe = (v) => `${v.impact} ${v.id} (${v.nodes.join(', ')})`;
+    log(`axe: ${violations.length === 0 ? 'no violations' : violations.map(describe).join('; ')}`);
+    const blocking = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+    if (blocking.length > 0) throw new Error(`axe-core: ${blocking.map(describe).join('; ')}`);
   });
 }

@@ -29,7 +29,7 @@ import {
 } from '../../scripts/e2e/codeServer.mjs';
 import { repoRoot, sampleWorkspace, testResultsDir, vsixPath } from '../../scripts/e2e/paths.mjs';
 import { failureLine, seconds, writeSummary } from '../../scripts/e2e/summary.mjs';
-import { addAccessibilitySteps, addHighContrastSteps } from './accessibilitySteps.mjs';
+import { addAccessibilitySteps, addAxeStep, addHighContrastSteps } from './accessibilitySteps.mjs';
 import { addCheckpointSteps } from './checkpointSteps.mjs';
 import { addReviewSteps, REVIEW_FILE, START_TEXT } from './reviewSteps.mjs';
 import { createJourney } from './steps.mjs';
@@ -166,6 +166,7 @@ async function main() {
       await chat.locator('.entry.turn-end[data-stop-reason="end_turn"]').first().waitFor();
       if (await chat.locator('.error-card').count()) throw new Error('an error card is shown');
     });
+    addAxeStep(journey, { chat, log });
     journey.step(
       'at 1400x900 in the default layout the conversation takes at least half of the Chat view',
       async () => {

@@ -87,7 +87,7 @@ export async function openChat(browser: Browser, width = SIDE_BAR_WIDTH, height 
   const page = await browser.newPage({ viewport: { width, height } });
   const css = fs.readFileSync(path.join(repo, 'media', 'chat.css'), 'utf8');
   await page.setContent(
-    `<!doctype html><html lang="en"><head><style>${THEME}</style><style>${css}</style></head>` +
+    `<!doctype html><html lang="en"><head><title>Switchboard</title><style>${THEME}</style><style>${css}</style></head>` +
       `<body class="vscode-dark"><div id="root"></div></body></html>`,
   );
   await page.addScriptTag({ content: await pageScript() });

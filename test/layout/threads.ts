@@ -2,6 +2,8 @@
 import type * as acp from '@agentclientprotocol/sdk';
 import type { ThreadAction } from '../../src/shared/actions';
 import type { AgentChoice } from '../../src/shared/messages';
+import { FileTexts } from '../../src/review/fileTexts';
+import { ToolDiffs } from '../../src/session/toolDiffs';
 import { reduce } from '../../src/shared/reduce';
 import { createThreadState, type ThreadState } from '../../src/shared/thread';
 
@@ -22,4 +24,52 @@ export function thread(actions: ThreadAction[]): ThreadState {
 
 export function prompt(text: string): ThreadAction {
   return { type: 'promptSent', prompt: [{ type: 'text', text }] };
+}
+
+const toolDiffs = new ToolDiffs(new FileTexts());
+
+/** A session update as the host's intake hands it on (a tool call's diff texts become hunks). */
+export function update(u: acp.SessionUpdate): ThreadAction {
+  return { type: 'sessionUpdate', update: toolDiffs.update(u) };
+}
+
+/** A turn like the Demo agent's: an answer with a code block, an edit with its diff, a command, the turn's end. */
+export function demoTurn(): ThreadAction[] {
+  const answer =
+    'I will add a greeting.\n\n```ts\nexport function greet(name: string): string { return `Hello, ${name}! Welcome to the Switchboard demo workspace.`; }\n```\n';
+  return [
+    prompt('/edit'),
+    update({ sessionUpdate: 'agent_message_chunk', content: { type: 'text', text: answer } }),
+    update({
+      sessionUpdate: 'tool_call',
+      toolCallId: 'edit-1',
+      title: 'Edit switchboard-demo.md',
+      kind: 'edit',
+      status: 'in_progress',
+      locations: [{ path: '/work/demo/switchboard-demo.md' }],
+      content: [
+        {
+          type: 'diff',
+          path: '/work/demo/switchboard-demo.md',
+          oldText: '# Demo\n\nfirst line\nsecond line\n',
+          newText: '# Demo\n\nfirst line, edited\nsecond line\nthird line\n',
+        },
+      ],
+    }),
+    update({ sessionUpdate: 'tool_call_update', toolCallId: 'edit-1', status: 'completed' }),
+    update({
+      sessionUpdate: 'tool_call',
+      toolCallId: 'run-1',
+      title: 'Run the demo build',
+      kind: 'execute',
+      status: 'completed',
+      rawInput: { command: 'npm run build' },
+      content: [{ type: 'content', content: { type: 'text', text: 'built in 1.2 s' } }],
+    }),
+    update({
+      sessionUpdate: 'agent_message_chunk',
+      content: { type: 'text', text: 'Done: the file has a third line.' },
+    }),
+    { type: 'turnEnded', stopReason: 'end_turn' },
+  ];
 }

@@ -23,6 +23,8 @@ export function decorateCodeBlocks(fragment: DocumentFragment, colouring: CodeCo
       attrs: { type: 'button', 'aria-label': t('Copy code') },
     });
     const header = h('div', { class: 'code-header' }, h('span', { class: 'code-language', text: language }), copy);
+    // A long line scrolls the block sideways: focusable, so the keyboard can scroll it too.
+    pre.tabIndex = 0;
     const wrapper = h('div', { class: 'code-block' }, header);
     pre.replaceWith(wrapper);
     wrapper.appendChild(pre);

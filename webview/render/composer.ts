@@ -187,8 +187,8 @@ export class ComposerView {
       this.stop,
     );
     this.el = h(
-      'div',
-      { class: 'composer' },
+      'section',
+      { class: 'composer', attrs: { 'aria-label': t('Message') } },
       this.menu.el,
       this.queue.el,
       h('div', { class: 'composer-box' }, this.editBar, input, this.attachments.el, toolbar),

@@ -35,20 +35,21 @@ export function renderDiff(input: DiffInput, post: Post): HTMLElement {
   const el = h('div', { class: input.deleted ? 'diff diff-deleted' : 'diff', data: { path: input.path } });
   el.appendChild(renderHeader(el, input, added, removed, post));
 
+  // A table of rows of cells for screen readers; it scrolls, so it takes the keyboard focus (arrow keys scroll it).
   const body = h('div', {
     class: 'diff-body',
-    attrs: { role: 'table', 'aria-label': t('Changes to {0}', visibleText(input.path)) },
+    attrs: { role: 'table', tabindex: '0', 'aria-label': t('Changes to {0}', visibleText(input.path)) },
   });
   if (coarse) {
     body.appendChild(
-      h('div', {
-        class: 'diff-truncated',
-        text: t(
+      noteRow(
+        'diff-truncated',
+        t(
           'Too many changes to compare line by line: the changed part is shown replaced whole ({0} lines → {1} lines).',
           removed,
           added,
         ),
-      }),
+      ),
     );
   }
   let shown = 0;
@@ -61,10 +62,7 @@ export function renderDiff(input: DiffInput, post: Post): HTMLElement {
       continue;
     }
     body.appendChild(
-      h('div', {
-        class: 'hunk-header',
-        text: `@@ -${hunk.oldStart},${hunk.oldLines} +${hunk.newStart},${hunk.newLines} @@`,
-      }),
+      noteRow('hunk-header', `@@ -${hunk.oldStart},${hunk.oldLines} +${hunk.newStart},${hunk.newLines} @@`),
     );
     let oldLine = hunk.oldStart;
     let newLine = hunk.newStart;
@@ -76,19 +74,16 @@ export function renderDiff(input: DiffInput, post: Post): HTMLElement {
       const newNumber = line.kind === 'del' ? '' : String(newLine++);
       const row = renderLine(line.kind, highlighted?.next(line.kind) ?? line.text, oldNumber, newNumber);
       if (line.noNewlineAtEnd)
-        row.appendChild(h('span', { class: 'no-newline', text: t('No newline at end of file') }));
+        row.appendChild(
+          h('span', { class: 'no-newline', text: t('No newline at end of file'), attrs: { role: 'cell' } }),
+        );
       body.appendChild(row);
       shown++;
     }
   }
   if (hunks.length === 0)
-    body.appendChild(
-      h('div', { class: 'diff-empty', text: input.deleted ? t('Deleted an empty file') : t('No changes') }),
-    );
-  if (hidden > 0)
-    body.appendChild(
-      h('div', { class: 'diff-truncated', text: t('{0} more lines: open the diff to see all.', hidden) }),
-    );
+    body.appendChild(noteRow('diff-empty', input.deleted ? t('Deleted an empty file') : t('No changes')));
+  if (hidden > 0) body.appendChild(noteRow('diff-truncated', t('{0} more lines: open the diff to see all.', hidden)));
   el.appendChild(body);
   return el;
 }
@@ -177,7 +172,17 @@ function renderLine(
     { class: `line ${kind}`, attrs: { role: 'row' } },
     h('span', { class: 'line-number', text: oldNumber, attrs: { 'aria-hidden': 'true' } }),
     h('span', { class: 'line-number', text: newNumber, attrs: { 'aria-hidden': 'true' } }),
-    h('span', { class: 'line-sign', text: sign, attrs: { 'aria-hidden': 'true' } }),
-    typeof text === 'string' ? h('span', { class: 'line-text', text }) : h('span', { class: 'line-text' }, text),
+    // The sign is a cell a screen reader names (a bare "+" or "-" is read as "plus" or not at all).
+    h('span', { class: 'line-sign', text: sign, attrs: { role: 'cell', 'aria-label': SIGN_NAMES[kind]() } }),
+    typeof text === 'string'
+      ? h('span', { class: 'line-text', text, attrs: { role: 'cell' } })
+      : h('span', { class: 'line-text', attrs: { role: 'cell' } }, text),
   );
+}
+
+const SIGN_NAMES = { add: () => t('added'), del: () => t('removed'), ctx: () => t('unchanged') };
+
+/** A row of the diff's table that is a note (a hunk's header, lines not shown): one cell. */
+function noteRow(className: string, text: string): HTMLElement {
+  return h('div', { class: className, attrs: { role: 'row' } }, h('span', { text, attrs: { role: 'cell' } }));
 }

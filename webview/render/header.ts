@@ -45,7 +45,8 @@ export class HeaderView {
 
   constructor(post: Post) {
     this.picker = new AgentPicker(post);
-    const identity = h('div', { class: 'agent-line' }, this.name, this.version, this.demo, this.connection, this.title);
+    // The page's one heading: the agent, its state and the chat's title.
+    const identity = h('h1', { class: 'agent-line' }, this.name, this.version, this.demo, this.connection, this.title);
     this.el = h('header', { class: 'header' }, identity, this.usage);
   }
 

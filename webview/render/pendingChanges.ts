@@ -13,8 +13,8 @@ export class PendingChangesView {
 
   constructor(post: Post) {
     this.el = h(
-      'div',
-      { class: 'session-review', attrs: { role: 'group', 'aria-label': t('Changes of this chat') } },
+      'section',
+      { class: 'session-review', attrs: { 'aria-label': t('Changes of this chat') } },
       h('span', { class: 'session-review-icon', attrs: { 'aria-hidden': 'true' }, text: '●' }),
       this.count,
       button(

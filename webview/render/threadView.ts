@@ -3,6 +3,7 @@
 // per animation frame by the app, or directly by tests and benchmarks.
 import type { ViewState } from '../store';
 import { h, setHidden } from '../dom';
+import { t } from '../l10n';
 import { recordError } from '../errors';
 import { ComposerView, type ComposerOptions } from './composer';
 import { EDIT_EVENT, type EditRequest } from './message';
@@ -93,7 +94,10 @@ export function createThreadRenderer(
   // The transcript is positioned inside a frame that takes the room left (chat.css .transcript-frame):
   // positioned and size-contained, it is where the browser's layout of a streamed frame starts.
   const transcriptFrame = h('div', { class: 'transcript-frame' }, transcript.el);
-  const main = h('div', { class: 'main' }, intro.chatIntro, transcriptFrame, emptyState, transcript.jumpButton);
+  const main = h('main', { class: 'main' }, intro.chatIntro, transcriptFrame, emptyState, transcript.jumpButton);
+  // Every part of the page is in a landmark (a screen reader's list of regions): the header, the chat list's
+  // nav, the conversation's main, the plan, the chat's changes and the composer.
+  const planRegion = h('aside', { class: 'plan-region', attrs: { 'aria-label': t('Plan') } }, plan.el);
   root.replaceChildren(
     h(
       'div',
@@ -102,7 +106,7 @@ export function createThreadRenderer(
       chatList.el,
       main,
       banner.el,
-      plan.el,
+      planRegion,
       pending.el,
       composer.el,
       announcer.el,

@@ -197,12 +197,16 @@ export function renderRaw(rawInput: unknown, rawOutput: unknown): HTMLElement | 
   const details = h('details', { class: 'tool-raw' }, h('summary', { text: t('Raw input and output') }));
   details.addEventListener('toggle', () => {
     if (!details.open || details.childElementCount > 1) return;
-    if (rawInput !== undefined)
-      details.append(h('div', { class: 'raw-label', text: t('Input') }), h('pre', { text: stringify(rawInput) }));
+    if (rawInput !== undefined) details.append(h('div', { class: 'raw-label', text: t('Input') }), rawBlock(rawInput));
     if (rawOutput !== undefined)
-      details.append(h('div', { class: 'raw-label', text: t('Output') }), h('pre', { text: stringify(rawOutput) }));
+      details.append(h('div', { class: 'raw-label', text: t('Output') }), rawBlock(rawOutput));
   });
   return details;
+}
+
+/** It scrolls (18 lines at most): focusable, so the keyboard can scroll it too. */
+function rawBlock(value: unknown): HTMLElement {
+  return h('pre', { text: stringify(value), attrs: { tabindex: '0' } });
 }
 
 /** Levels of nesting shown: raw input can nest thousands deep (JSON.stringify would recurse that far). */
