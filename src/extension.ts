@@ -242,6 +242,8 @@ export function activate(context: vscode.ExtensionContext): SwitchboardApi {
   const surfaceDeps: ChatViewDeps = {
     agentList: () => catalog.choices(),
     chatList: (): ChatSummary[] => chatList.summaries(),
+    // A function: `restored` is made at the end of activation, before any webview can post `ready`.
+    whenRestored: () => restored,
     findThread: (threadId) => threads.get(undefined, threadId),
     showChat: (threadId) => void threads.show(threadId),
     closeChat: async (threadId) => void (await closeChat(threads, chatList, threadId)),

@@ -24,6 +24,11 @@ export interface ViewState {
   chats?: ChatSummary[];
   /** The window's workspace folders (tool cards label paths relative to them). */
   workspaceFolders?: WorkspaceFolderRef[];
+  /**
+   * False until the host's first snapshot: after a window reload the host may still be restoring the chat this
+   * view showed, so the page shows neither that chat nor "Start a chat" yet.
+   */
+  loaded?: boolean;
 }
 
 /**
@@ -107,6 +112,7 @@ export class ThreadStore {
           appended: null,
           chats: this.current.chats,
           workspaceFolders: this.current.workspaceFolders,
+          loaded: true,
         };
         this.lastSeq = msg.seq;
         this.synced = true;

@@ -143,7 +143,10 @@ export function createThreadRenderer(
       guarded('pending changes', () => pending.update(view));
       guarded('intro', () => intro.update(view));
       guarded('announcer', () => announcer.update(thread));
-      setHidden(emptyState, thread !== null);
+      // Before the host's first snapshot nothing is known: "Start a chat" would flash before a restored chat.
+      setHidden(emptyState, thread !== null || view.loaded !== true);
+      if (view.loaded === true) main.removeAttribute('aria-busy');
+      else main.setAttribute('aria-busy', 'true');
       setHidden(transcriptFrame, thread === null);
       guarded('chat list', () => chatList.update(view.chats, thread?.key.threadId ?? null));
       guarded('connection banner', () => banner.update(thread));

@@ -11,6 +11,7 @@ import type { ThreadController } from '../../session/api';
 import { ReviewSync, type ReviewSource } from '../../chat/reviewSync';
 import { timerSchedule } from '../../chat/schedule';
 import { WebviewMirror, type AgentList } from '../../chat/webviewMirror';
+import { FirstSnapshotGate } from '../../chat/firstSnapshot';
 
 /** Everything a surface needs from the rest of the extension (the mirror supplies sendSnapshot).
  * Plain functions (arrow functions): they are called detached from this object. */
@@ -19,6 +20,8 @@ export type ChatViewDeps = Omit<ChatHost, 'sendSnapshot' | 'actionsTaken' | 'sen
   reviewSource?: ReviewSource;
   /** The chat list as the webview shows it. */
   chatList?(): ChatSummary[];
+  /** The restore of the last window's chats, while it runs: a new webview's snapshot waits for it. */
+  whenRestored?(): Promise<unknown>;
 };
 
 /** Chat list changes come in bursts (every streamed chunk of a background chat): one post per interval. */
@@ -35,11 +38,13 @@ export class ChatSurface implements vscode.Disposable {
   private lastChats: string | undefined;
   private readonly pendingContext: ContextRef[] = [];
   private readonly folderSubscription: vscode.Disposable;
+  private readonly snapshotGate: FirstSnapshotGate;
 
   constructor(
     private readonly extensionUri: vscode.Uri,
     private readonly deps: ChatViewDeps,
   ) {
+    this.snapshotGate = new FirstSnapshotGate(deps.whenRestored, timerSchedule);
     this.mirror = new WebviewMirror(
       (message) => this.post(message),
       () => deps.agentList(),
@@ -50,15 +55,16 @@ export class ChatSurface implements vscode.Disposable {
       ...deps,
       activeThread: () => this.thread,
       // `ready` (a new webview document) or `resync`: the chat list follows the snapshot.
-      sendSnapshot: () => {
-        // The folders first: the snapshot's cards label their paths by them.
-        this.sendWorkspaceFolders();
-        this.mirror.sendSnapshot();
-        this.lastChats = undefined;
-        this.sendChats();
-        // Context added while the webview loaded goes after the snapshot.
-        this.flushContext();
-      },
+      sendSnapshot: () =>
+        this.snapshotGate.send(() => {
+          // The folders first: the snapshot's cards label their paths by them.
+          this.sendWorkspaceFolders();
+          this.mirror.sendSnapshot();
+          this.lastChats = undefined;
+          this.sendChats();
+          // Context added while the webview loaded goes after the snapshot.
+          this.flushContext();
+        }),
       actionsTaken: (seq) => this.mirror.taken(seq),
       sendContext: (items) => this.addContext(items),
     };
@@ -133,11 +139,13 @@ export class ChatSurface implements vscode.Disposable {
 
   /** The webview went away (hidden or disposed): it posts `ready` again if it comes back. */
   pause(): void {
+    this.snapshotGate.cancel();
     this.mirror.pause();
     this.mirror.dropFocusRequest();
   }
 
   detach(): void {
+    this.snapshotGate.cancel();
     this.mirror.pause();
     for (const subscription of this.subscriptions) subscription.dispose();
     this.subscriptions = [];

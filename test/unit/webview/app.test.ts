@@ -15,6 +15,16 @@ const FAILURE = {
 };
 
 describe('empty state and header', () => {
+  it('before the first snapshot of the host shows neither "Start a chat" nor a chat (a reload restoring its chat)', () => {
+    const m = mount();
+    expect(m.$('.empty-state').hidden).toBe(true);
+    expect(m.$('.transcript-frame').hidden).toBe(true);
+    expect(m.$('main').getAttribute('aria-busy')).toBe('true');
+    m.snapshot(null);
+    expect(m.$('.empty-state').hidden).toBe(false);
+    expect(m.$('main').hasAttribute('aria-busy')).toBe(false);
+  });
+
   it('without a chat shows a New chat button and the agent picker', () => {
     const m = mount();
     m.snapshot(null);
