@@ -8,7 +8,7 @@ import { parseContextRefs } from './contextRefs';
 import { clampLine, parseWebviewMessage } from './webviewMessages';
 import { clampPosition, pathCandidates } from './pathTarget';
 import { t } from '../shared/l10n';
-import { errorMessage } from '../shared/errorMessage';
+import { AdvisedError, errorAdvice } from './errorAdvice';
 import { findNamedCodeBlock } from '../shared/codeBlockFile';
 
 export interface ChatHost {
@@ -234,75 +234,6 @@ async function dispatch(message: WebviewToHost, host: ChatHost): Promise<void> {
   }
 }
 
-/** What the user was doing when a message from the chat failed, in the display language. */
-function whatFailed(type: WebviewToHost['type']): string {
-  switch (type) {
-    case 'ready':
-    case 'showChat':
-      return t('show the chat');
-    case 'resync':
-    case 'taken':
-      return t('refresh the chat');
-    case 'prompt':
-      return t('send the prompt');
-    case 'queuePrompt':
-      return t('queue the message');
-    case 'editQueued':
-      return t('edit the queued message');
-    case 'removeQueued':
-      return t('remove the queued message');
-    case 'sendNow':
-      return t('send the message now');
-    case 'pickContext':
-      return t('add context');
-    case 'cancel':
-      return t('cancel the turn');
-    case 'permission':
-      return t('answer the permission request');
-    case 'setMode':
-      return t('change the mode');
-    case 'setConfigOption':
-      return t('change the session setting');
-    case 'authenticate':
-      return t('sign in to the agent');
-    case 'restartAgent':
-      return t('restart the agent');
-    case 'newChat':
-      return t('start a new chat');
-    case 'openLocation':
-    case 'openPath':
-      return t('open the file');
-    case 'openDiff':
-      return t('open the diff');
-    case 'copy':
-      return t('copy to the clipboard');
-    case 'showLog':
-      return t('show the agent log');
-    case 'configureAgents':
-      return t('open the agent settings');
-    case 'stopTerminal':
-      return t('stop the command');
-    case 'openTerminal':
-      return t('open the terminal');
-    case 'reviewFile':
-      return t('apply the review action');
-    case 'reviewSession':
-      return t('apply the review action to the session');
-    case 'restoreCheckpoint':
-      return t('restore the checkpoint');
-    case 'applyCode':
-      return t('apply the code block');
-    case 'editMessage':
-      return t('continue from the edited message');
-    case 'elicitation':
-      return t('answer the form');
-    case 'closeChat':
-      return t('close the chat');
-    case 'openChatInEditor':
-      return t('open the chat in an editor tab');
-  }
-}
-
 /**
  * "Apply": the block comes from the host's own copy of the answer (the webview sent its key), the path
  * is resolved inside a workspace folder like a path in agent text (an existing file first, else a new
@@ -318,9 +249,13 @@ async function applyCode(
   const entry = thread.snapshot().state.entries.find((candidate) => candidate.id === entryId);
   const texts = entry?.kind === 'agent' ? entry.parts.flatMap((part) => (part.kind === 'text' ? [part.text] : [])) : [];
   const content = findNamedCodeBlock(texts, written, key);
-  if (content === null) throw new Error(t('that code block is no longer in the chat'));
+  if (content === null) throw new AdvisedError(t('that code block is no longer in the chat'), '');
   const target = await host.applyTarget(pathCandidates(written, host.workspaceFolders()));
-  if (target === undefined) throw new Error(t('{0} is not a path inside the workspace', written));
+  if (target === undefined)
+    throw new AdvisedError(
+      t('{0} is not a path inside the workspace', written),
+      t('Copy the block to save it somewhere else.'),
+    );
   await thread.applyCode(target, content);
   await host.openLocation(target, null);
 }
@@ -347,33 +282,4 @@ async function attachedBlocks(
     );
   }
   return blocks;
-}
-
-/** One sentence on what failed and why, then what the user can do about it. */
-export function errorAdvice(type: WebviewToHost['type'], error: unknown): string {
-  const reason = errorMessage(error);
-  const touchesAgent = ![
-    'openLocation',
-    'openPath',
-    'openDiff',
-    'copy',
-    'showLog',
-    'configureAgents',
-    'stopTerminal',
-    'openTerminal',
-    'reviewFile',
-    'reviewSession',
-    'restoreCheckpoint',
-    'showChat',
-    'openChatInEditor',
-  ].includes(type);
-  const what = whatFailed(type);
-  const why = reason.replace(/\.$/, '');
-  return touchesAgent
-    ? t(
-        'Switchboard could not {0}: {1}. Check "Switchboard: Show Agent Log", or run "Switchboard: Restart Agent".',
-        what,
-        why,
-      )
-    : t('Switchboard could not {0}: {1}.', what, why);
 }

@@ -52,7 +52,7 @@ describe('"Apply" on a code block of an answer', () => {
     await routeWebviewMessage({ type: 'applyCode', entryId: 'e1', path: 'src/a.ts', key: codeKey('rm -rf ~') }, host);
     expect(thread.calls).toEqual([]);
     expect(errors).toHaveLength(1);
-    expect(errors[0]).toMatch(/no longer in the chat/);
+    expect(errors).toEqual(['Switchboard could not apply the code block: that code block is no longer in the chat.']);
   });
 
   it("refuses a block of the user's own message and an entry that is gone", async () => {
@@ -70,7 +70,10 @@ describe('"Apply" on a code block of an answer', () => {
     const { thread, host, errors } = setup();
     await routeWebviewMessage({ type: 'applyCode', entryId: 'e1', path: '../outside.ts', key: codeKey('x') }, host);
     expect(thread.calls).toEqual([]);
-    expect(errors[0]).toMatch(/\.\.\/outside\.ts is not a path inside the workspace/);
+    // What helps is saving the block elsewhere; the agent has nothing to do with it (no log, no restart).
+    expect(errors).toEqual([
+      'Switchboard could not apply the code block: ../outside.ts is not a path inside the workspace. Copy the block to save it somewhere else.',
+    ]);
   });
 
   it('a malformed message is refused before anything is read', async () => {
@@ -84,7 +87,7 @@ describe('"Apply" on a code block of an answer', () => {
     const { thread, host, log, errors } = setup();
     thread.failWith = new Error('the user denied the write');
     await routeWebviewMessage({ type: 'applyCode', entryId: 'e1', path: 'src/a.ts', key: codeKey(BLOCK) }, host);
-    expect(errors[0]).toMatch(/the user denied the write/);
+    expect(errors).toEqual(['Switchboard could not apply the code block: the user denied the write.']);
     expect(log.filter((line) => line[0] === 'openLocation')).toEqual([]);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { errorAdvice, routeWebviewMessage, type ChatHost } from '../../../src/chat/messageRouter';
+import { routeWebviewMessage, type ChatHost } from '../../../src/chat/messageRouter';
 import type { ThreadController } from '../../../src/session/api';
 import type { ContextRef, ResolvedContext } from '../../../src/shared/promptContext';
 import { FakeThread, fakeAgent } from './fakeThread';
@@ -286,14 +286,5 @@ describe('routeWebviewMessage', () => {
     await routeWebviewMessage({ type: 'exec' }, host);
     expect(host.invalid).toHaveLength(2);
     expect(thread.calls).toEqual([]);
-  });
-});
-
-describe('errorAdvice', () => {
-  it('says what failed and, for agent calls, what to try', () => {
-    expect(errorAdvice('setMode', new Error('Method not found'))).toBe(
-      'Switchboard could not change the mode: Method not found. Check "Switchboard: Show Agent Log", or run "Switchboard: Restart Agent".',
-    );
-    expect(errorAdvice('openLocation', 'ENOENT')).toBe('Switchboard could not open the file: ENOENT.');
   });
 });
