@@ -113,6 +113,45 @@ suite('Review of agent changes', () => {
     assert.ok(after.baseline?.endsWith('appended by the agent\n'));
   });
 
+  test('Undo of a change the agent saved restores the file on disk too; with unsaved edits of the user, only the editor', async () => {
+    const feature = await review();
+    const handlers = createFsHandlers({
+      review: feature.fsHooks,
+      confirmOutsideWorkspace: async () => {
+        throw new Error('unexpected confirmation');
+      },
+    });
+    const file = path.join(dir, 'undo-saved.md');
+    const original = lines('one', 'two', 'three', 'four', 'five', 'six');
+    fs.writeFileSync(file, original);
+    const agentText = original.replace('two\n', 'two, by the agent\n');
+
+    // The agent's write is saved: after Undo, the disk holds the original again and nothing is left unsaved.
+    await handlers.readTextFile({ sessionId: 's', path: file }, notCancelled);
+    await handlers.writeTextFile({ sessionId: 's', path: file, content: agentText }, notCancelled);
+    assert.equal(fs.readFileSync(file, 'utf8'), agentText);
+    assert.ok((await vscode.commands.executeCommand('switchboard.review.undoFile', file)) !== false);
+    const document = await vscode.workspace.openTextDocument(file);
+    assert.equal(document.getText(), original);
+    assert.equal(document.isDirty, false, 'the undone file is saved');
+    assert.equal(fs.readFileSync(file, 'utf8'), original, 'the disk no longer has the agent text');
+
+    // Again, and now the user types (unsaved) before Undo: the user's typing is never saved for them.
+    await handlers.readTextFile({ sessionId: 's', path: file }, notCancelled);
+    await handlers.writeTextFile({ sessionId: 's', path: file, content: agentText }, notCancelled);
+    const editor = await vscode.window.showTextDocument(document);
+    assert.ok(await editor.edit((edit) => edit.insert(new vscode.Position(5, 3), ' (user)')));
+    await waitFor(
+      () => findFile(feature.controller.store.state, file)?.current === document.getText(),
+      5_000,
+      'the user typing recorded by review (its change event came before the dirty flag)',
+    );
+    await vscode.commands.executeCommand('switchboard.review.undoFile', file);
+    assert.equal(document.getText(), original.replace('six\n', 'six (user)\n'));
+    assert.equal(document.isDirty, true, 'the user typing stays unsaved');
+    assert.equal(fs.readFileSync(file, 'utf8'), agentText, 'the disk is untouched until the user saves');
+  });
+
   test('a file the agent writes directly on disk during a turn appears in the Changes view', async () => {
     const feature = await review();
     const api = await switchboardApi();

@@ -300,11 +300,11 @@ export class CheckpointService implements vscode.Disposable {
     return {
       read: async (file) => (await readCurrentTextAsync(file)) ?? null,
       write: async (file, text) => {
-        const ok = await this.review.ownEdits.run(file, async () => {
+        const result = await this.review.ownEdits.run(file, async () => {
           this.review.ownEdits.noteWritten(file, text);
-          return writeThroughEditor(file, text, { save: true });
+          return writeThroughEditor(file, text, { save: 'always' });
         });
-        if (!ok) throw new Error('VS Code refused the edit');
+        if (result === 'refused') throw new Error('VS Code refused the edit');
         this.review.store.update(setCurrent(this.review.store.state, file, text));
       },
     };

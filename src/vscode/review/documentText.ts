@@ -39,33 +39,43 @@ export function minimalDocumentEdits(document: vscode.TextDocument, text: string
 }
 
 /**
- * Makes the file's text `text` (null deletes it) through the editor, then saves. Returns false
- * when VS Code refused the edit.
+ * When a write through the editor is saved: `always` (a checkpoint restore), or `ifClean`: only when the
+ * document had no unsaved changes before it (the disk held what the editor showed, so the disk should follow;
+ * unsaved typing of the user's is never saved for them).
  */
+export type SaveRule = 'always' | 'ifClean';
+
+/** refused: VS Code refused the edit (or, under `always`, the save); saved: the disk holds the text too. */
+export type EditorWriteResult = 'refused' | 'saved' | 'unsaved';
+
+/** Makes the file's text `text` (null deletes it) through the editor, then saves by the rule. */
 export async function writeThroughEditor(
   filePath: string,
   text: string | null,
-  options: { save: boolean },
-): Promise<boolean> {
+  options: { save: SaveRule },
+): Promise<EditorWriteResult> {
   const uri = vscode.Uri.file(filePath);
   if (text === null) {
     const edit = new vscode.WorkspaceEdit();
     edit.deleteFile(uri, { ignoreIfNotExists: true });
-    return vscode.workspace.applyEdit(edit);
+    return (await vscode.workspace.applyEdit(edit)) ? 'saved' : 'refused';
   }
   if (!findOpenDocument(filePath) && !(await pathExists(filePath))) {
     await vscode.workspace.fs.createDirectory(vscode.Uri.file(path.dirname(filePath)));
     const create = new vscode.WorkspaceEdit();
     create.createFile(uri, { ignoreIfExists: true });
-    if (!(await vscode.workspace.applyEdit(create))) return false;
+    if (!(await vscode.workspace.applyEdit(create))) return 'refused';
   }
   const document = await vscode.workspace.openTextDocument(uri);
+  const wasClean = !document.isDirty;
   const edits = minimalDocumentEdits(document, text);
   if (edits.length > 0) {
     const edit = new vscode.WorkspaceEdit();
     edit.set(uri, edits);
-    if (!(await vscode.workspace.applyEdit(edit))) return false;
+    if (!(await vscode.workspace.applyEdit(edit))) return 'refused';
   }
-  if (options.save && document.isDirty) return document.save();
-  return true;
+  if (!document.isDirty) return 'saved';
+  if (options.save === 'always') return (await document.save()) ? 'saved' : 'refused';
+  if (!wasClean) return 'unsaved';
+  return (await document.save()) ? 'saved' : 'unsaved';
 }

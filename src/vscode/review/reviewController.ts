@@ -24,20 +24,35 @@ import {
 import type { MergeConflict } from '../../review/merge';
 import { AgentBases, type ReviewWriteHooks } from '../../review/agentWrites';
 import type { FileTexts } from '../../review/fileTexts';
-import { writeThroughEditor } from './documentText';
+import { writeThroughEditor, type EditorWriteResult } from './documentText';
+import { ReloadOrEdit } from '../../review/reloadOrEdit';
+import { timerSchedule } from '../../chat/schedule';
 import { OwnEdits } from '../../review/ownEdits';
 import type { ReviewStore } from './reviewStore';
+
+export interface UndoneFile {
+  path: string;
+  result: EditorWriteResult;
+}
 
 export class ReviewController implements vscode.Disposable {
   readonly bases = new AgentBases();
   readonly ownEdits = new OwnEdits();
   /** Last text seen per open document, to turn change events into before/after pairs. */
   private readonly lastText = new Map<string, string>();
+  /** Clean changes that may be the user's first edit after a save (see reloadOrEdit.ts). */
+  private readonly reloadOrEdit = new ReloadOrEdit(
+    (change) => this.recordUser(change.filePath, change.before, change.after),
+    (key) => vscode.workspace.textDocuments.some((document) => document.uri.toString() === key && document.isDirty),
+    timerSchedule,
+  );
   private readonly subscriptions: vscode.Disposable[] = [];
   /** Called when the agent changes a file for the first time in a turn (checkpoints hook in here). */
   onFirstAgentTouch: ((filePath: string, before: string | null | undefined) => void) | undefined;
   /** Called when a file the agent created is gone again (a temporary file): it left review. */
   onForgotten: ((filePath: string) => void) | undefined;
+  /** Called after an Undo with what became of each file (saved, only in the editor, refused). */
+  onUndone: ((files: UndoneFile[]) => void) | undefined;
 
   /** texts: the window's one keeper of file texts (the agent's writes by {path, revision}). */
   constructor(
@@ -47,7 +62,10 @@ export class ReviewController implements vscode.Disposable {
     for (const document of vscode.workspace.textDocuments) this.remember(document);
     this.subscriptions.push(
       vscode.workspace.onDidOpenTextDocument((document) => this.remember(document)),
-      vscode.workspace.onDidCloseTextDocument((document) => this.lastText.delete(document.uri.toString())),
+      vscode.workspace.onDidCloseTextDocument((document) => {
+        this.lastText.delete(document.uri.toString());
+        this.reloadOrEdit.forget(document.uri.toString());
+      }),
       vscode.workspace.onDidChangeTextDocument((event) => this.onDocumentChanged(event)),
     );
   }
@@ -116,7 +134,7 @@ export class ReviewController implements vscode.Disposable {
   }
 
   async undoHunk(filePath: string, hunkIndex: number): Promise<boolean> {
-    return this.applyResolution(filePath, undoHunk(this.store.state, filePath, hunkIndex));
+    return this.applyUndo(filePath, undoHunk(this.store.state, filePath, hunkIndex));
   }
 
   keepFile(filePath: string): void {
@@ -124,7 +142,7 @@ export class ReviewController implements vscode.Disposable {
   }
 
   async undoFile(filePath: string): Promise<boolean> {
-    return this.applyResolution(filePath, undoFile(this.store.state, filePath));
+    return this.applyUndo(filePath, undoFile(this.store.state, filePath));
   }
 
   /** Keep All: every pending file, or only those a turn of session `threadId` changed. */
@@ -135,10 +153,11 @@ export class ReviewController implements vscode.Disposable {
   /** Undo All: every pending file, or only those a turn of session `threadId` changed. */
   async undoAll(threadId?: string): Promise<boolean> {
     const { state, writes } = undoAll(this.store.state, this.sessionFilter(threadId));
-    let ok = true;
-    for (const write of writes) ok = (await this.writeOwn(write.path, write.text)) && ok;
+    const results: UndoneFile[] = [];
+    for (const write of writes) results.push({ path: write.path, result: await this.writeOwn(write.path, write.text) });
     this.store.update(state);
-    return ok;
+    this.onUndone?.(results);
+    return results.every((undone) => undone.result !== 'refused');
   }
 
   /** Files with pending changes, window-wide or of one session. */
@@ -152,25 +171,29 @@ export class ReviewController implements vscode.Disposable {
     return threadId === undefined ? () => true : (file) => changedByThread(state, file, threadId);
   }
 
-  /** Writes text as Switchboard's own edit (not attributed); unsaved, like any editor change. */
-  async writeOwn(filePath: string, text: string | null): Promise<boolean> {
+  /**
+   * Writes text as Switchboard's own edit (not attributed). Saved when the document had no unsaved changes:
+   * the agent's change was on disk, so Undo takes it off the disk too; the user's unsaved typing is never saved.
+   */
+  async writeOwn(filePath: string, text: string | null): Promise<EditorWriteResult> {
     return this.ownEdits.run(filePath, async () => {
-      // A deletion hits the disk; its watcher event must not count as a change.
-      if (text === null) this.ownEdits.noteWritten(filePath, text);
-      return writeThroughEditor(filePath, text, { save: false });
+      // What lands on disk (a save, a deletion) is ours: its watcher event must not count as a change.
+      this.ownEdits.noteWritten(filePath, text);
+      return writeThroughEditor(filePath, text, { save: 'ifClean' });
     });
   }
 
-  private async applyResolution(filePath: string, resolution: Resolution): Promise<boolean> {
+  private async applyUndo(filePath: string, resolution: Resolution): Promise<boolean> {
     if (resolution.text === undefined) return false;
-    const ok = await this.writeOwn(filePath, resolution.text);
+    const result = await this.writeOwn(filePath, resolution.text);
     // The state follows what the document really holds (a refused edit leaves the hunk pending).
     this.store.update(
-      ok
+      result !== 'refused'
         ? resolution.state
         : setCurrent(this.store.state, filePath, findFile(this.store.state, filePath)?.current ?? null),
     );
-    return ok;
+    this.onUndone?.([{ path: filePath, result }]);
+    return result !== 'refused';
   }
 
   private remember(document: vscode.TextDocument): void {
@@ -179,22 +202,24 @@ export class ReviewController implements vscode.Disposable {
 
   private onDocumentChanged(event: vscode.TextDocumentChangeEvent): void {
     const document = event.document;
-    if (document.uri.scheme !== 'file' || event.contentChanges.length === 0) return;
+    if (document.uri.scheme !== 'file') return;
     const key = document.uri.toString();
+    // Any event of the document (the dirty-state change comes as one with no content changes) decides a held one.
+    this.reloadOrEdit.settle(key);
+    if (event.contentChanges.length === 0) return;
     const before = this.lastText.get(key) ?? null;
     const after = document.getText();
     this.lastText.set(key, after);
     const filePath = document.uri.fsPath;
     const file = findFile(this.store.state, filePath);
     if (!file) return;
-    const who = attributeChange(
-      {
-        kind: 'editor',
-        ownEdit: this.ownEdits.isBusy(filePath),
-        reloadedFromDisk: !document.isDirty && !this.isUndoRedo(event),
-      },
-      this.store.turn !== null,
-    );
+    const ownEdit = this.ownEdits.isBusy(filePath);
+    if (!ownEdit && !document.isDirty && !this.isUndoRedo(event)) {
+      // A reload from disk, or the user's first edit after a save (its dirty flag follows the event).
+      this.reloadOrEdit.hold(key, { filePath, before, after });
+      return;
+    }
+    const who = attributeChange({ kind: 'editor', ownEdit, reloadedFromDisk: false }, this.store.turn !== null);
     // Switchboard's own edits (an agent write, Keep/Undo, a restore) are not recorded here: each is
     // recorded once, with its final text, by the code that made it (agentWrote, applyResolution, ...).
     if (who !== 'user') return;
@@ -210,6 +235,7 @@ export class ReviewController implements vscode.Disposable {
   }
 
   dispose(): void {
+    this.reloadOrEdit.dispose();
     for (const subscription of this.subscriptions) subscription.dispose();
   }
 }

@@ -18,6 +18,7 @@ import { openDocumentText } from './documentText';
 import { readLocationTexts } from '../../review/locationReads';
 import { EditorReview, REVIEW_COMMANDS } from './editorReview';
 import { FollowAgent } from './followAgent';
+import { showUndoNotice } from './undoNotice';
 import { ReviewController } from './reviewController';
 import { ReviewStore } from './reviewStore';
 
@@ -82,6 +83,7 @@ export function activateReview(
   const follow = new FollowAgent();
   controller.onFirstAgentTouch = (filePath, before) => checkpoints.touch(filePath, before);
   controller.onForgotten = (filePath) => checkpoints.forget(filePath);
+  controller.onUndone = showUndoNotice;
 
   const baseHooks = controller.fsHooks();
   const fsHooks: ReviewWriteHooks = {
