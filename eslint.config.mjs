@@ -9,7 +9,7 @@ export const LAYERS = {
   protocol: ['shared'],
   agents: ['protocol', 'shared'],
   fs: ['protocol', 'shared'],
-  review: ['protocol', 'shared'],
+  review: ['fs', 'protocol', 'shared'],
   terminals: ['protocol', 'shared'],
   session: ['agents', 'fs', 'review', 'terminals', 'protocol', 'shared'],
   chat: ['session', 'shared'],

@@ -531,6 +531,14 @@ export function activate(context: vscode.ExtensionContext): SwitchboardApi {
     threads,
     (decoded) => catalog.find(decoded.header.agent.id) ?? missingAgent(decoded),
     restoring,
+    (chat) =>
+      void vscode.window.showWarningMessage(
+        vscode.l10n.t(
+          'Switchboard could not bring back the chat {0}: {1}. Chat History lists it.',
+          chat.threadId,
+          chat.reason,
+        ),
+      ),
   ).catch((error: unknown) => {
     console.error('[switchboard] could not restore the chats', error);
     return 0;

@@ -1,9 +1,7 @@
 // fs/read_text_file's disk path without VS Code: the requested lines of a file, read in chunks
 // until they are found, never the whole of a big file. Hostile paths are part of the job:
-// - only regular files are read. The type is checked before opening (a FIFO would park one of
-//   libuv's four pool threads in open(2) until a writer appears, stalling every extension's file
-//   I/O; /dev/zero never ends), and the file is opened with O_NONBLOCK so that even one swapped in
-//   after the check cannot block, then checked again on the open descriptor;
+// - only regular files are read, opened so that open(2) never blocks (src/fs/regularFile.ts: the
+//   one rule for every file an agent names);
 // - what is kept in memory is capped (`maxBytes`, the switchboard.fs.maxReadMiB setting): the
 //   slice, and the whole text only for a file at most `wholeTextMaxBytes` long;
 // - cancellation is checked between chunks, so `$/cancel_request` stops a long scan.
@@ -14,9 +12,8 @@
 // always decoded as '\n' and what follows it does not depend on what came before. A slice starts at
 // offset 0 (after a BOM) or just past a '\n' and ends just past a '\n' or at the end of the file, so
 // its bad bytes become the same U+FFFD at the same places as in the whole-file decode.
-import { constants, type Stats } from 'node:fs';
-import { open, stat } from 'node:fs/promises';
 import { lineRange, sliceLines } from './lineSlice';
+import { FileReadError, openRegularFile } from './regularFile';
 
 const NEWLINE = 0x0a;
 const CHUNK_BYTES = 1024 * 1024;
@@ -42,16 +39,6 @@ export interface ReadBounds {
   isCancelled?: () => boolean;
 }
 
-/** Why a read was refused; other file system errors (ENOENT, EACCES, ...) are thrown as they are. */
-export class FileReadError extends Error {
-  constructor(
-    readonly reason: 'directory' | 'not-regular' | 'too-big' | 'cancelled' | 'changed',
-    message: string,
-  ) {
-    super(message);
-  }
-}
-
 /** switchboard.fs.maxReadMiB as bytes: 1..1024 MiB, anything else the default. */
 export function maxReadBytesFrom(mib: unknown): number {
   const value =
@@ -75,23 +62,6 @@ export function sliceLinesOfBytes(bytes: Buffer, line?: number | null, limit?: n
   return range === null ? '' : bytes.toString('utf8', range.start, range.end);
 }
 
-/** "a FIFO", "a character device", ...: what a non-regular file is, for the error. */
-export function fileKind(stats: Stats): string {
-  if (stats.isDirectory()) return 'a directory';
-  if (stats.isFIFO()) return 'a FIFO (named pipe)';
-  if (stats.isCharacterDevice()) return 'a character device';
-  if (stats.isBlockDevice()) return 'a block device';
-  if (stats.isSocket()) return 'a socket';
-  if (stats.isSymbolicLink()) return 'a symbolic link';
-  return 'not a regular file';
-}
-
-export function refuseNonRegular(filePath: string, stats: Stats): void {
-  if (stats.isFile()) return;
-  if (stats.isDirectory()) throw new FileReadError('directory', `path is a directory: ${filePath}`);
-  throw new FileReadError('not-regular', `only regular files can be read, and ${filePath} is ${fileKind(stats)}`);
-}
-
 function tooBig(filePath: string, maxBytes: number, what: string): FileReadError {
   const mib = Math.round((maxBytes / (1024 * 1024)) * 100) / 100;
   return new FileReadError(
@@ -99,10 +69,6 @@ function tooBig(filePath: string, maxBytes: number, what: string): FileReadError
     `${what} of ${filePath} is over the ${mib} MiB read cap (setting switchboard.fs.maxReadMiB); read fewer lines with line/limit`,
   );
 }
-
-// O_NOFOLLOW: callers pass the real path, so a link in its last component means it was swapped.
-const OPEN_FLAGS =
-  constants.O_RDONLY | (constants.O_NONBLOCK ?? 0) | (constants.O_NOCTTY ?? 0) | (constants.O_NOFOLLOW ?? 0);
 
 /**
  * The requested lines of a regular file, and its whole text too when the file is small enough for
@@ -115,19 +81,12 @@ export async function readFileSlice(
   wholeTextMaxBytes: number,
   bounds: ReadBounds = { maxBytes: maxReadBytesFrom(undefined) },
 ): Promise<FileSlice> {
-  const before = await stat(filePath);
-  refuseNonRegular(filePath, before);
-  const whole = request.limit === undefined || request.limit === null;
-  if (whole && (request.line ?? 1) <= 1 && before.size > bounds.maxBytes)
-    throw tooBig(filePath, bounds.maxBytes, 'the whole text');
-
-  const handle = await open(filePath, OPEN_FLAGS);
+  // Callers pass the real path (src/vscode/fs/fsRequests.ts checks where it leads first).
+  const { handle, stats: opened } = await openRegularFile(filePath, { realPath: true });
   try {
-    const opened = await handle.stat();
-    refuseNonRegular(filePath, opened);
-    if (opened.ino !== before.ino || opened.dev !== before.dev) {
-      throw new FileReadError('changed', `${filePath} was replaced while being opened; try again`);
-    }
+    const whole = request.limit === undefined || request.limit === null;
+    if (whole && (request.line ?? 1) <= 1 && opened.size > bounds.maxBytes)
+      throw tooBig(filePath, bounds.maxBytes, 'the whole text');
     const scan = new SliceScanner(request.line, request.limit, bounds.maxBytes, () =>
       tooBig(filePath, bounds.maxBytes, 'the requested text'),
     );

@@ -1,39 +1,39 @@
 // Reading a workspace file's text for review without blocking the extension host: asynchronous,
-// bounded by size, text files only. What an agent touches is its choice (any number of files, any
-// size), so every read here is async and capped.
-import { promises as fs } from 'node:fs';
+// bounded by size, regular text files only. What an agent touches is its choice (any number of
+// files, any size, a FIFO or a device where a file was), so every read here is async, capped, and
+// opened as fs/read_text_file opens files (src/fs/regularFile.ts: an open that cannot block).
+import { FileReadError, openRegularFile, regularFileOrMissing, type OpenedFile } from '../fs/regularFile';
 import { looksBinary } from './budget';
 
-/** Whether anything is at the path (a stat that does not block the host; false when it cannot be read). */
-export async function pathExists(filePath: string): Promise<boolean> {
-  try {
-    await fs.stat(filePath);
-    return true;
-  } catch {
-    return false;
-  }
+/** The most of a small config file (.gitignore) read; past it the file counts as empty. */
+const MAX_CONFIG_BYTES = 1024 * 1024;
+
+/**
+ * Whether a regular file is at the path (a stat, which never blocks): false for nothing, a folder, a
+ * FIFO or a device, which a diff editor must not open (VS Code would read it).
+ */
+export async function isRegularFile(filePath: string): Promise<boolean> {
+  return (await regularFileOrMissing(filePath).catch(() => 'missing')) === 'file';
 }
 
-/** The file's text, or '' when it cannot be read (no such file): small config files such as .gitignore. */
+/** The file's text, or '' when it cannot be read (no such file, not a regular text file, over 1 MiB): small config files such as .gitignore. */
 export async function readTextOrEmpty(filePath: string): Promise<string> {
-  try {
-    return await fs.readFile(filePath, 'utf8');
-  } catch {
-    return '';
-  }
+  return (await readDiskText(filePath, MAX_CONFIG_BYTES)) ?? '';
 }
 
 /** The text on disk (BOM dropped); null when missing; undefined when not a text file review should track. */
 export async function readDiskText(filePath: string, maxBytes: number): Promise<string | null | undefined> {
-  let handle: fs.FileHandle;
+  let opened: OpenedFile;
   try {
-    handle = await fs.open(filePath, 'r');
+    // Workspace paths may lead through links on purpose: they are followed, and the file they reach checked.
+    opened = await openRegularFile(filePath, { realPath: false });
   } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EISDIR' ? undefined : null;
+    // Refused (a folder, a FIFO, a device...): not tracked; any other failure reads as missing, as before.
+    return error instanceof FileReadError ? undefined : null;
   }
+  const { handle, stats: stat } = opened;
   try {
-    const stat = await handle.stat();
-    if (!stat.isFile() || stat.size > maxBytes) return undefined;
+    if (stat.size > maxBytes) return undefined;
     // Read through the open handle: a file swapped between stat and read (an atomic save) cannot
     // slip past the size check.
     const bytes = Buffer.alloc(Math.min(stat.size, maxBytes) + 1);

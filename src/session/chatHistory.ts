@@ -28,11 +28,21 @@ export interface HistoryItem {
   source: 'local' | 'agent' | 'both';
   /** The agent advertises `session/delete` (deleting the item may delete the agent's session too). */
   agentDeletes: boolean;
+  /** What went wrong reading its journal: the lines skipped, or why it cannot be opened at all (`unreadable`). */
+  problem?: string;
+  /** The journal could not be read back: the item can only be deleted. */
+  unreadable?: true;
 }
 
-/** A journal as the history shows it. `modified`: the file's mtime (ms). */
-export function localItem(threadId: string, agent: AgentDescriptor, state: ThreadState, modified: number): HistoryItem {
-  return {
+/** A journal as the history shows it. `modified`: the file's mtime (ms); `notes`: what reading it skipped. */
+export function localItem(
+  threadId: string,
+  agent: AgentDescriptor,
+  state: ThreadState,
+  modified: number,
+  notes: readonly string[] = [],
+): HistoryItem {
+  const item: HistoryItem = {
     key: threadId,
     threadId,
     agent,
@@ -41,6 +51,24 @@ export function localItem(threadId: string, agent: AgentDescriptor, state: Threa
     updatedAt: parseTime(state.updatedAt) ?? modified,
     source: 'local',
     agentDeletes: state.agentCapabilities?.sessionCapabilities?.delete != null,
+  };
+  if (notes.length > 0) item.problem = t('Part of its saved transcript was skipped: {0}', notes.join('; '));
+  return item;
+}
+
+/** A journal that cannot be read back: listed by its id with why, so the user knows it exists (and can delete it). */
+export function unreadableItem(chat: { threadId: string; reason: string; modified: number }): HistoryItem {
+  return {
+    key: chat.threadId,
+    threadId: chat.threadId,
+    agent: { id: '', displayName: t('Unknown agent'), isDemo: false },
+    sessionId: null,
+    title: t('Unreadable chat {0}', chat.threadId),
+    updatedAt: chat.modified,
+    source: 'local',
+    agentDeletes: false,
+    problem: t('Its saved transcript cannot be read back: {0}', chat.reason),
+    unreadable: true,
   };
 }
 

@@ -1,6 +1,8 @@
 // Keeps every chat's transcript on disk (journalFormat.ts) while it streams, off the hot path: an
 // action only marks the chat dirty; at most once per interval the entries that changed since the
-// last write are appended. Killing the host mid-turn loses at most the last interval. Also keeps
+// last write are appended (a growing message as its new text only), and the file is rewritten
+// whole once what it repeats passes its bound. Killing the host mid-turn loses at most the last
+// interval. Reading back (journalRead.ts) never fails for all because of one chat. Also keeps
 // which chats were open and which one was shown (index.json), so a reloaded window brings them
 // back before any agent starts. Closing a chat keeps its journal (the history lists it).
 import { promises as fs } from 'node:fs';
@@ -8,7 +10,8 @@ import { join } from 'node:path';
 import type { ThreadState } from '../shared/thread';
 import { errorMessage } from '../shared/errorMessage';
 import type { ThreadController } from './api';
-import { decodeJournal, fullJournal, JOURNAL_VERSION, linesSince, type DecodedJournal } from './journalFormat';
+import { fullJournal, JOURNAL_VERSION, JournalSizes, linesSince, type DecodedJournal } from './journalFormat';
+import { readJournal, sortReads, type JournalRead, type LoadedJournals } from './journalRead';
 
 /** How often a streaming chat is written at most (the most a killed host can lose). */
 export const JOURNAL_INTERVAL_MS = 1000;
@@ -18,7 +21,6 @@ const NAMES_FILE = 'names.json';
 const MAX_NAME = 200;
 /** Thread ids become file names: only what a randomUUID (or a test id) is made of. */
 const SAFE_ID = /^[A-Za-z0-9_-]{1,100}$/;
-
 export interface JournalIndex {
   /** The open chats, in the chat list's order. */
   open: string[];
@@ -30,8 +32,10 @@ interface Watched {
   created: number;
   /** The state the file holds (null: nothing written yet). */
   written: ThreadState | null;
-  /** Rewrite the whole file at the next write (a restored chat with repeated lines). */
+  /** Rewrite the whole file at the next write (a restored chat with skipped lines or an older version, a failed write). */
   compact: boolean;
+  /** What the file holds against what a fresh write would (journalFormat.ts): past the bound, the next write is whole. */
+  sizes: JournalSizes;
   cancelTimer: (() => void) | undefined;
   /** Writes of one chat are chained, so lines land in order. */
   writing: Promise<void>;
@@ -77,7 +81,8 @@ export class ChatJournal {
       written: restored ? thread.snapshot().state : null,
       compact:
         restored !== undefined &&
-        (restored.redundantLines > restored.state.entries.length || restored.notes.length > 0),
+        (restored.header.v !== JOURNAL_VERSION || restored.notes.length > 0 || restored.sizes.wasteful),
+      sizes: restored?.sizes ?? new JournalSizes(),
       cancelTimer: undefined,
       writing: Promise.resolve(),
       subscription: { dispose: () => {} },
@@ -114,39 +119,26 @@ export class ChatJournal {
   }
 
   async load(threadId: string): Promise<DecodedJournal | null> {
-    if (!ChatJournal.isSafeId(threadId)) return null;
-    let text: string;
-    try {
-      text = await fs.readFile(this.fileOf(threadId), 'utf8');
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'ENOENT')
-        this.log(`[switchboard] could not read chat ${threadId}: ${errorMessage(error)}`);
-      return null;
-    }
-    const decoded = decodeJournal(text);
-    if (!decoded) this.log(`[switchboard] chat ${threadId} is not a version ${JOURNAL_VERSION} journal; left alone`);
-    for (const note of decoded?.notes ?? []) this.log(`[switchboard] chat ${threadId}: ${note}`);
-    return decoded?.header.threadId === threadId ? decoded : null;
+    const read = await this.read(threadId);
+    return read !== null && 'journal' in read ? read.journal : null;
   }
 
-  /** Every journal in the folder with its file's mtime (the history), read in parallel. */
-  async loadAll(): Promise<Array<{ journal: DecodedJournal; modified: number }>> {
+  /** One chat's journal, or why it cannot be read (logged either way, with each line it skipped). */
+  read(threadId: string): Promise<JournalRead> {
+    if (!ChatJournal.isSafeId(threadId)) return Promise.resolve(null);
+    return readJournal(this.fileOf(threadId), threadId, this.log);
+  }
+
+  /** Every journal in the folder with its file's mtime (the history), read in parallel; the unreadable ones named. */
+  async loadAll(): Promise<LoadedJournals> {
     let names: string[];
     try {
       names = await fs.readdir(this.dir);
     } catch {
-      return [];
+      return { chats: [], unreadable: [] };
     }
     const ids = names.filter((name) => name.endsWith('.jsonl')).map((name) => name.slice(0, -'.jsonl'.length));
-    const loaded = await Promise.all(
-      ids
-        .filter((id) => SAFE_ID.test(id))
-        .map(async (id) => {
-          const [journal, stat] = await Promise.all([this.load(id), fs.stat(this.fileOf(id)).catch(() => null)]);
-          return journal ? { journal, modified: stat?.mtimeMs ?? 0 } : null;
-        }),
-    );
-    return loaded.filter((item) => item !== null);
+    return sortReads(await Promise.all(ids.filter((id) => SAFE_ID.test(id)).map((id) => this.read(id))));
   }
 
   /** Deletes a chat's journal (history's Delete); the chat must not be watched any more. */
@@ -228,12 +220,13 @@ export class ChatJournal {
       // A chat nobody wrote in yet is not worth a file.
       if (watched.written === null && state.entries.length === 0) return;
       const threadId = watched.thread.threadId;
-      const whole = watched.written === null || watched.compact;
-      const text = whole
-        ? fullJournal({ v: JOURNAL_VERSION, threadId, agent: state.agent, created: watched.created }, state)
-        : linesSince(watched.written, state);
-      if (text === '') return;
+      const whole = watched.written === null || watched.compact || watched.sizes.wasteful;
       try {
+        const header = { v: JOURNAL_VERSION, threadId, agent: state.agent, created: watched.created };
+        const text = whole
+          ? fullJournal(header, state, watched.sizes)
+          : linesSince(watched.written, state, watched.sizes);
+        if (text === '') return;
         await this.ensureDir();
         if (whole) {
           const temporary = `${this.fileOf(threadId)}.tmp`;
@@ -245,6 +238,8 @@ export class ChatJournal {
         watched.written = state;
         watched.compact = false;
       } catch (error) {
+        // What the file holds is not known now: the next write rewrites it whole.
+        watched.compact = true;
         this.log(`[switchboard] could not save chat ${threadId}: ${errorMessage(error)}`);
       }
     });

@@ -1,21 +1,23 @@
 // The on-disk form of one chat's transcript: append-only JSON lines, written from the reducer's
 // output (never from the wire), so what comes back is what the user saw.
 //
-//   {"v":1,"threadId":"…","agent":{"id","displayName","isDemo"},"created":1700000000000}   header
-//   {"e":{…entry…}}      an entry, new or changed (the later line for the same id wins)
-//   {"m":{…fields…}}     the thread's other fields that changed (title, sessionId, modes, …)
+//   {"v":2,"threadId":"…","agent":{"id","displayName","isDemo"},"created":1700000000000}   header
+//   {"e":{…entry…}}                 an entry, new or changed (the later line for the same id wins)
+//   {"a":{"id","at","t"}}           text `t` appended to the entry's last part, a text part `at` long
+//   {"m":{…fields…}}                the thread's other fields that changed (title, sessionId, modes, …)
 //
 // Entries are only ever appended to a thread, so the order of first appearance is the thread's
-// order. A streamed message is written again each time it grew since the last write (at most
-// about once a second); compact() rewrites the file with each entry once. A torn last line (the
-// host was killed mid-write) is skipped and reported as a note. Pure: no Node, no vscode.
-import { t } from '../shared/l10n';
+// order. A streamed message that only grew is written as its new text ("a" lines: the journal
+// costs what was streamed, not the message again each interval); any other change writes the
+// entry whole. What the file holds beyond what a fresh write would hold is counted (JournalSizes),
+// and the chat is rewritten whole once that waste passes its bound. Version 1 (no "a" lines) is
+// still read; a chat restored from it is rewritten as version 2 before anything is appended.
+// Reading is session/journalDecode.ts. Pure: no Node, no vscode.
 import type { AgentDescriptor, Entry, ThreadState } from '../shared/thread';
-import { createThreadState } from '../shared/thread';
-import { settleTurn } from '../shared/toolEntries';
-import { restoredTool } from '../shared/toolCalls';
 
-export const JOURNAL_VERSION = 1;
+export const JOURNAL_VERSION = 2;
+/** The versions journalDecode.ts reads. */
+export const READABLE_VERSIONS: readonly number[] = [1, 2];
 
 export interface JournalHeader {
   v: number;
@@ -26,7 +28,7 @@ export interface JournalHeader {
 }
 
 /** The ThreadState fields besides `entries` that a journal keeps (per-turn and cache fields are left out). */
-const META_FIELDS = [
+export const META_FIELDS = [
   'agentInfo',
   'agentCapabilities',
   'sessionId',
@@ -43,8 +45,64 @@ const META_FIELDS = [
   'terminals',
 ] as const satisfies ReadonlyArray<keyof ThreadState>;
 
-type MetaField = (typeof META_FIELDS)[number];
+export type MetaField = (typeof META_FIELDS)[number];
 export type JournalMeta = Partial<Pick<ThreadState, MetaField>>;
+
+export interface DecodedJournal {
+  header: JournalHeader;
+  /** The thread as it was last written, made safe to show without an agent (see restoredState). */
+  state: ThreadState;
+  /** What was skipped and why (a torn last line, a malformed line); the state ends with a notice saying it. */
+  notes: string[];
+  /** Lines that repeat an entry already seen: compaction would drop them. */
+  redundantLines: number;
+  /** What the file holds, for the waste rule of the writes that follow. */
+  sizes: JournalSizes;
+}
+
+/** Rewrite a chat whole once its file is this many times what a fresh write would be, plus the slack. */
+const WASTE_RATIO = 2;
+const WASTE_SLACK_CHARS = 256 * 1024;
+
+/**
+ * Characters (UTF-16 units, as written) of the file and of what a fresh write would keep: each
+ * entry's last whole line plus its appends, each thread field's latest value. O(1) per line.
+ */
+export class JournalSizes {
+  file = 0;
+  private live = 0;
+  private readonly kept = new Map<string, number>();
+
+  /** The header of a whole write: everything before it is gone. */
+  restart(headerChars: number): void {
+    this.kept.clear();
+    this.file = headerChars;
+    this.live = headerChars;
+  }
+
+  /** A line that replaces what `key` (an entry id, or `m:<field>`) kept. */
+  replaced(key: string, chars: number): void {
+    this.file += chars;
+    this.live += chars - (this.kept.get(key) ?? 0);
+    this.kept.set(key, chars);
+  }
+
+  /** A line that adds to what `key` kept. */
+  added(key: string, chars: number): void {
+    this.file += chars;
+    this.live += chars;
+    this.kept.set(key, (this.kept.get(key) ?? 0) + chars);
+  }
+
+  /** Characters a line costs that belong to no entry or field (a meta line's braces). */
+  overhead(chars: number): void {
+    this.file += chars;
+  }
+
+  get wasteful(): boolean {
+    return this.file > WASTE_RATIO * this.live + WASTE_SLACK_CHARS;
+  }
+}
 
 export function headerLine(header: JournalHeader): string {
   return `${JSON.stringify(header)}\n`;
@@ -54,8 +112,8 @@ export function entryLine(entry: Entry): string {
   return `${JSON.stringify({ e: entry })}\n`;
 }
 
-export function metaLine(meta: JournalMeta): string {
-  return `${JSON.stringify({ m: meta })}\n`;
+function appendLine(id: string, at: number, text: string): string {
+  return `${JSON.stringify({ a: { id, at, t: text } })}\n`;
 }
 
 /** The meta fields of `next` whose identity differs from `previous` (all of them without one). */
@@ -68,137 +126,78 @@ export function changedMeta(previous: ThreadState | null, next: ThreadState): Jo
   return meta as JournalMeta | null;
 }
 
+function metaLine(meta: JournalMeta, sizes: JournalSizes): string {
+  const fields: string[] = [];
+  for (const [field, value] of Object.entries(meta)) {
+    const text = `${JSON.stringify(field)}:${JSON.stringify(value)}`;
+    sizes.replaced(`m:${field}`, text.length + 1);
+    fields.push(text);
+  }
+  sizes.overhead('{"m":{}}\n'.length - 1);
+  return `{"m":{${fields.join(',')}}}\n`;
+}
+
+type MessageEntry = Extract<Entry, { kind: 'user' | 'agent' | 'thought' }>;
+
+function isMessage(entry: Entry): entry is MessageEntry {
+  return entry.kind === 'user' || entry.kind === 'agent' || entry.kind === 'thought';
+}
+
+/**
+ * The text `next` adds to `previous` when that is all that changed: the same message whose last
+ * part, a text part, grew (how a stream grows an entry, shared/messageChunks.ts); else null.
+ * O(parts) plus one comparison of the old text (memcmp speed): what is written is the new text only.
+ */
+export function appendedText(previous: Entry, next: Entry): { at: number; text: string } | null {
+  if (previous.id !== next.id || !isMessage(previous) || !isMessage(next) || previous.kind !== next.kind) return null;
+  if (previous.messageId !== next.messageId || closedOf(previous) !== closedOf(next)) return null;
+  const count = previous.parts.length;
+  if (count === 0 || next.parts.length !== count) return null;
+  for (let i = 0; i < count - 1; i++) if (previous.parts[i] !== next.parts[i]) return null;
+  const before = previous.parts[count - 1]!;
+  const after = next.parts[count - 1]!;
+  if (before.kind !== 'text' || after.kind !== 'text' || after.text.length <= before.text.length) return null;
+  if (!after.text.startsWith(before.text)) return null;
+  return { at: before.text.length, text: after.text.slice(before.text.length) };
+}
+
+function closedOf(entry: MessageEntry): boolean {
+  return 'closed' in entry && entry.closed === true;
+}
+
 /**
  * The lines that bring a journal written for `previous` up to `next`: the entries whose object
  * changed (the reducer gives a changed entry a new object and leaves the others alone, so this is
- * identity, not a deep compare) and the meta fields that changed.
+ * identity, not a deep compare; a message that only grew gives its new text) and the meta fields
+ * that changed. `sizes` counts them.
  */
-export function linesSince(previous: ThreadState | null, next: ThreadState): string {
+export function linesSince(previous: ThreadState | null, next: ThreadState, sizes = new JournalSizes()): string {
   let out = '';
   const before = previous?.entries ?? [];
   const entries = next.entries;
   for (let i = 0; i < entries.length; i++) {
-    if (before[i] !== entries[i]) out += entryLine(entries[i]!);
+    const old = before[i];
+    const entry = entries[i]!;
+    if (old === entry) continue;
+    const added = old === undefined ? null : appendedText(old, entry);
+    if (added !== null) {
+      const line = appendLine(entry.id, added.at, added.text);
+      sizes.added(entry.id, line.length);
+      out += line;
+    } else {
+      const line = entryLine(entry);
+      sizes.replaced(entry.id, line.length);
+      out += line;
+    }
   }
   const meta = changedMeta(previous, next);
-  if (meta) out += metaLine(meta);
+  if (meta) out += metaLine(meta, sizes);
   return out;
 }
 
 /** A whole journal with each entry once (compaction, and a chat's first write). */
-export function fullJournal(header: JournalHeader, state: ThreadState): string {
-  return headerLine(header) + linesSince(null, state);
-}
-
-export interface DecodedJournal {
-  header: JournalHeader;
-  /** The thread as it was last written, made safe to show without an agent (see restoredState). */
-  state: ThreadState;
-  /** What was skipped and why (a torn last line, a malformed line). */
-  notes: string[];
-  /** Lines that repeat an entry already seen: compaction would drop them. */
-  redundantLines: number;
-}
-
-/** Reads a journal; null when it has no usable header (not a journal, or a newer version). */
-export function decodeJournal(text: string): DecodedJournal | null {
-  const notes: string[] = [];
-  const lines = text.split('\n');
-  // A file that does not end with a newline was cut mid-line: its last line is torn.
-  const torn = lines.pop();
-  if (torn !== undefined && torn !== '') notes.push(tornNote(torn));
-  const header = parseHeader(lines[0]);
-  if (!header) return null;
-  const order: string[] = [];
-  const entries = new Map<string, Entry>();
-  const meta: Record<string, unknown> = {};
-  let redundantLines = 0;
-  for (let i = 1; i < lines.length; i++) {
-    const line = lines[i]!;
-    if (line === '') continue;
-    let record: unknown;
-    try {
-      record = JSON.parse(line);
-    } catch {
-      notes.push(t('line {0} is not JSON and was skipped', i + 1));
-      continue;
-    }
-    const entry = (record as { e?: unknown } | null)?.e;
-    const fields = (record as { m?: unknown } | null)?.m;
-    if (isEntry(entry)) {
-      if (entries.has(entry.id)) redundantLines++;
-      else order.push(entry.id);
-      entries.set(entry.id, entry);
-    } else if (fields && typeof fields === 'object' && !Array.isArray(fields)) {
-      for (const field of META_FIELDS) if (field in fields) meta[field] = (fields as Record<string, unknown>)[field];
-    } else {
-      notes.push(t('line {0} is neither an entry nor thread fields and was skipped', i + 1));
-    }
-  }
-  const base = createThreadState({ agentId: header.agent.id, threadId: header.threadId }, header.agent);
-  const state: ThreadState = { ...base, ...(meta as JournalMeta), entries: order.map((id) => entries.get(id)!) };
-  // Ids of new entries must not collide with the restored ones (the meta line may be torn off).
-  let highest = 0;
-  for (const id of order) highest = Math.max(highest, Number(/\d+$/.exec(id)?.[0] ?? 0));
-  if (typeof state.nextEntryId !== 'number' || !(state.nextEntryId > highest)) state.nextEntryId = highest + 1;
-  for (const field of ['commands'] as const) if (!Array.isArray(state[field])) state[field] = [];
-  return { header, state: restoredState(state), notes, redundantLines };
-}
-
-/**
- * A thread read back from disk runs no agent: no turn, nothing pending, its terminals released.
- * Tool calls left open end `unfinished` and permission cards `cancelled`, as after an agent exit.
- */
-export function restoredState(state: ThreadState): ThreadState {
-  const settled: ThreadState = {
-    ...state,
-    connection: { kind: 'stopped' },
-    turn: { kind: 'idle' },
-    settingError: null,
-    // The revisions of writes and diffs named the closed window's keeper of file texts.
-    entries: settleTurn(state, 'unfinished').map((entry) =>
-      entry.kind === 'tool' ? { ...entry, tool: restoredTool(entry.tool) } : entry,
-    ),
-  };
-  delete settled.promptEcho;
-  delete settled.toolIndex;
-  if (state.terminals) {
-    const terminals: NonNullable<ThreadState['terminals']> = {};
-    for (const [id, terminal] of Object.entries(state.terminals)) terminals[id] = { ...terminal, released: true };
-    settled.terminals = terminals;
-  }
-  return settled;
-}
-
-function parseHeader(line: string | undefined): JournalHeader | null {
-  if (!line) return null;
-  try {
-    const header = JSON.parse(line) as Partial<JournalHeader> | null;
-    const agent = header?.agent;
-    if (
-      header?.v !== JOURNAL_VERSION ||
-      typeof header.threadId !== 'string' ||
-      !agent ||
-      typeof agent.id !== 'string' ||
-      typeof agent.displayName !== 'string'
-    )
-      return null;
-    return {
-      v: header.v,
-      threadId: header.threadId,
-      agent: { id: agent.id, displayName: agent.displayName, isDemo: agent.isDemo === true },
-      created: typeof header.created === 'number' ? header.created : 0,
-    };
-  } catch {
-    return null;
-  }
-}
-
-function isEntry(value: unknown): value is Entry {
-  const entry = value as Partial<Entry> | null;
-  return typeof entry === 'object' && entry !== null && typeof entry.id === 'string' && typeof entry.kind === 'string';
-}
-
-function tornNote(line: string): string {
-  return t('the last line ({0} characters) was cut off when the window closed and was skipped', line.length);
+export function fullJournal(header: JournalHeader, state: ThreadState, sizes = new JournalSizes()): string {
+  const first = headerLine(header);
+  sizes.restart(first.length);
+  return first + linesSince(null, state, sizes);
 }

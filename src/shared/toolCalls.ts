@@ -2,7 +2,7 @@
 // tool_call / tool_call_update / permission `toolCall`, and normalising tool-call content.
 import { t } from './l10n';
 import type * as acp from '@agentclientprotocol/sdk';
-import { cardHunks } from './diffHunks';
+import { cardHunks, type DiffResult } from './diffHunks';
 import type {
   FileWriteView,
   ToolCallUpdateView,
@@ -114,27 +114,36 @@ export function addWrite(writes: readonly FileWriteView[], write: FileWriteView)
  */
 export function restoredTool(tool: ToolCallView): ToolCallView {
   const content = Array.isArray(tool.content) ? tool.content.map(restoredContent) : tool.content;
-  const writes = Array.isArray(tool.writes)
-    ? tool.writes.map((write) => ({ ...write, fromRevision: 0, revision: 0 }))
-    : tool.writes;
+  const writes = Array.isArray(tool.writes) ? tool.writes.map(restoredWrite) : tool.writes;
   return { ...tool, content, writes };
+}
+
+/** A write as journaled: with its hunks, or (an older version) with its texts, made into hunks here once. */
+function restoredWrite(write: FileWriteView): FileWriteView {
+  if (typeof write.diff === 'object' && write.diff !== null) return { ...write, fromRevision: 0, revision: 0 };
+  return { path: write.path, fromRevision: 0, revision: 0, ...legacyHunks(write) };
 }
 
 function restoredContent(item: ToolContentView): ToolContentView {
   if (item?.type !== 'diff') return item;
   if (typeof item.diff === 'object' && item.diff !== null) return { ...item, revision: 0 };
-  const legacy = item as unknown as { path: unknown; oldText?: unknown; newText?: unknown; deleted?: unknown };
-  const oldText = typeof legacy.oldText === 'string' ? legacy.oldText : null;
-  const newText = typeof legacy.newText === 'string' ? legacy.newText : '';
+  const legacy = item as unknown as { path: unknown; deleted?: unknown };
   const view: ToolDiffView = {
     type: 'diff',
     path: typeof legacy.path === 'string' ? legacy.path : '',
     revision: 0,
-    diff: cardHunks(oldText, newText),
-    created: oldText === null,
+    ...legacyHunks(item),
   };
   if (legacy.deleted === true) view.deleted = true;
   return view;
+}
+
+/** The hunks of a diff or write an older version journaled with its texts (oldText null or absent: a new file). */
+function legacyHunks(item: object): { diff: DiffResult; created: boolean } {
+  const legacy = item as { oldText?: unknown; newText?: unknown };
+  const oldText = typeof legacy.oldText === 'string' ? legacy.oldText : null;
+  const newText = typeof legacy.newText === 'string' ? legacy.newText : '';
+  return { diff: cardHunks(oldText, newText), created: oldText === null };
 }
 
 /** Last path segment, for titles; handles both separators since agents may run on Windows. */

@@ -3,7 +3,7 @@
 // `session/delete` removes one where advertised; an agent that does not advertise list or delete
 // is not asked (the capability guard would refuse it unsent; the recording shows nothing sent);
 // a session only the agent holds opens as a chat that session/load replays.
-import { readFileSync } from 'node:fs';
+import { appendFileSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { spawnAgentProcess } from '../../src/agents/agentProcess';
@@ -110,7 +110,7 @@ describe('history', () => {
     expect(w.methods().filter((method) => method === 'session/list')).toHaveLength(3);
     expect(listed.every((item) => item.agentDeletes)).toBe(true);
 
-    const local = (await journal.loadAll()).map(({ journal: decoded, modified }) =>
+    const local = (await journal.loadAll()).chats.map(({ journal: decoded, modified }) =>
       localItem(decoded.header.threadId, decoded.header.agent, decoded.state, modified),
     );
     const merged = mergeHistory(local, listed);
@@ -160,6 +160,36 @@ describe('history', () => {
     expect(w.methods()).toContain('session/load');
     // The two chats above made two sessions; opening from the history made none.
     expect(w.methods().filter((method) => method === 'session/new')).toHaveLength(2);
+  });
+
+  it('a tampered journal line hides nothing: the history lists every chat, and the chat goes on with its agent (issue #31)', async () => {
+    const w = world(['load']);
+    const { journal } = await chats(w, 1);
+    // The line of the issue: it made the load throw, and every chat's history with it.
+    appendFileSync(journal.fileOf('chat-1'), '{"e":{"kind":"tool","id":"e9"}}\n');
+    writeFileSync(journal.fileOf('garbage'), 'not a journal\n');
+    const { chats: loaded, unreadable } = await journal.loadAll();
+    expect(unreadable.map((chat) => chat.threadId)).toEqual(['garbage']);
+    expect(loaded.map(({ journal: decoded }) => decoded.header.threadId)).toEqual(['chat-1']);
+    const decoded = loaded[0]!.journal;
+    expect(decoded.notes).toEqual([expect.stringContaining('line')]);
+
+    const writer = new ChatJournal(w.journalDir, () => undefined, 10);
+    const thread = w.controller('chat-1', decoded.state);
+    writer.watch(thread, decoded);
+    await thread.start();
+    await thread.prompt('and again');
+    const state = await until(thread, idle);
+    expect(w.methods()).toContain('session/load');
+    const kinds = state.entries.map((entry) => entry.kind);
+    expect(kinds).toContain('notice');
+    expect(kinds.filter((kind) => kind === 'user')).toHaveLength(2);
+    await writer.flushAll();
+    writer.dispose();
+    // Rewritten without the bad line, the note kept in the transcript.
+    const again = (await journal.load('chat-1'))!;
+    expect(again.notes).toEqual([]);
+    expect(again.state.entries.some((entry) => entry.kind === 'notice')).toBe(true);
   });
 
   it('a restored chat whose agent is no longer configured starts into a card that says what to do', async () => {

@@ -13,6 +13,7 @@ import {
 } from '../../agents/mcpServers';
 import type { SecretRedactor } from '../../agents/secretRedactor';
 import { SETTINGS_SECTION } from './agentCatalog';
+import { readTextOrEmpty } from '../../review/diskText';
 
 const SECRET_PREFIX = 'switchboard.mcp.secret.';
 
@@ -87,8 +88,13 @@ export class McpFeature {
     const sources: unknown[] = [vscode.workspace.getConfiguration('mcp').get('servers')];
     for (const folder of vscode.workspace.workspaceFolders ?? []) {
       try {
-        const bytes = await vscode.workspace.fs.readFile(vscode.Uri.joinPath(folder.uri, '.vscode', 'mcp.json'));
-        sources.push(JSON.parse(stripJsonComments(new TextDecoder().decode(bytes))));
+        const file = vscode.Uri.joinPath(folder.uri, '.vscode', 'mcp.json');
+        // On disk, read as any workspace file the host reads (an agent may have left a FIFO there).
+        const text =
+          file.scheme === 'file'
+            ? await readTextOrEmpty(file.fsPath)
+            : new TextDecoder().decode(await vscode.workspace.fs.readFile(file));
+        sources.push(JSON.parse(stripJsonComments(text)));
       } catch {
         // No mcp.json in this folder (or not JSON): nothing to import from it.
       }

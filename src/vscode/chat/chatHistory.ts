@@ -4,7 +4,7 @@
 // chat that loads it on its first message). Each item's buttons rename it, export it as Markdown,
 // or delete it (and the agent's session where the agent advertises session/delete).
 import * as vscode from 'vscode';
-import { applyNames, localItem, mergeHistory, type HistoryItem } from '../../session/chatHistory';
+import { applyNames, localItem, mergeHistory, unreadableItem, type HistoryItem } from '../../session/chatHistory';
 import { chatMarkdown } from '../../session/chatMarkdown';
 import type { ChatJournal } from '../../session/chatJournal';
 import type { DecodedJournal } from '../../session/journalFormat';
@@ -59,6 +59,10 @@ export async function showHistory(deps: HistoryDeps): Promise<void> {
     const item = pick.selectedItems[0];
     if (!item) return;
     pick.hide();
+    if (item.history.unreadable) {
+      void vscode.window.showWarningMessage(vscode.l10n.t('Switchboard: {0}', item.history.problem ?? ''));
+      return;
+    }
     void deps.open(item.history, item.history.threadId ? (journals.get(item.history.threadId) ?? null) : null);
   });
   pick.onDidTriggerItemButton(async ({ item, button }) => {
@@ -142,12 +146,19 @@ export async function showHistory(deps: HistoryDeps): Promise<void> {
 
   try {
     await deps.journal.flushAll();
-    const [loaded, storedNames] = await Promise.all([deps.journal.loadAll(), deps.journal.readNames()]);
+    const [{ chats: loaded, unreadable }, storedNames] = await Promise.all([
+      deps.journal.loadAll(),
+      deps.journal.readNames(),
+    ]);
     names = storedNames;
     for (const { journal } of loaded) journals.set(journal.header.threadId, journal);
-    local = loaded.map(({ journal, modified }) =>
-      localItem(journal.header.threadId, journal.header.agent, journal.state, modified),
-    );
+    // A chat whose journal cannot be read is listed too, saying why: one bad file hides nothing.
+    local = [
+      ...loaded.map(({ journal, modified }) =>
+        localItem(journal.header.threadId, journal.header.agent, journal.state, modified, journal.notes),
+      ),
+      ...unreadable.map(unreadableItem),
+    ];
     refresh();
     // Agents are asked only when some chat of theirs said they list sessions: browsing history
     // never starts an agent that cannot answer.
@@ -195,8 +206,10 @@ function toItem(history: HistoryItem, open: ReadonlySet<string>): Item {
         : '';
   return {
     label: history.title,
+    iconPath: history.problem ? new vscode.ThemeIcon('warning') : undefined,
     description: [history.agent.displayName, when, where].filter(Boolean).join(' · '),
-    buttons: history.threadId ? [RENAME, EXPORT, DELETE] : [RENAME, DELETE],
+    detail: history.problem,
+    buttons: history.unreadable ? [DELETE] : history.threadId ? [RENAME, EXPORT, DELETE] : [RENAME, DELETE],
     history,
   };
 }

@@ -7,6 +7,7 @@ import type * as vscode from 'vscode';
 import type { AgentConfig } from '../../session/api';
 import type { ChatJournal } from '../../session/chatJournal';
 import type { DecodedJournal } from '../../session/journalFormat';
+import { sortReads, type UnreadableChat } from '../../session/journalRead';
 import type { ThreadRegistry } from '../../session/threadRegistry';
 
 export function journalDir(context: vscode.ExtensionContext): string {
@@ -36,19 +37,21 @@ export function trackOpenChats(journal: ChatJournal, threads: ThreadRegistry): {
 /**
  * Brings back the chats that were open: read in parallel, added in their old order, the one that
  * was shown shown again (unless the user started another chat meanwhile). Resolves with how many.
+ * A chat whose journal cannot be read stays out, and `unreadable` is told (the others come back).
  */
 export async function restoreOpenChats(
   journal: ChatJournal,
   threads: ThreadRegistry,
   agentFor: (journal: DecodedJournal) => AgentConfig,
   pending: Map<string, DecodedJournal>,
+  unreadable: (chat: UnreadableChat) => void = () => {},
 ): Promise<number> {
   const index = await journal.readIndex();
-  const loaded = await Promise.all(index.open.map((threadId) => journal.load(threadId)));
+  const reads = sortReads(await Promise.all(index.open.map((threadId) => journal.read(threadId))));
+  reads.unreadable.forEach(unreadable);
   const showActive = threads.active() === undefined;
   let restored = 0;
-  for (const decoded of loaded) {
-    if (!decoded) continue;
+  for (const { journal: decoded } of reads.chats) {
     // The factory picks the journal up from `pending` (so it keeps writing the same file).
     pending.set(decoded.header.threadId, decoded);
     threads.restore(

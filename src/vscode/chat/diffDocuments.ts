@@ -6,6 +6,7 @@
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { FileTexts } from '../../review/fileTexts';
+import { regularFileOrMissing } from '../../fs/regularFile';
 
 export const DIFF_SCHEME = 'switchboard-diff';
 
@@ -60,6 +61,14 @@ export class DiffDocuments implements vscode.TextDocumentContentProvider {
 /** Opens a file at a 1-based line (0 counts as 1; null: no line); relative paths resolve against `baseDir`. */
 export async function openLocation(filePath: string, line: number | null, baseDir: string): Promise<void> {
   const absolute = path.isAbsolute(filePath) ? filePath : path.resolve(baseDir, filePath);
+  // The path is the agent's: a FIFO or a device there is not opened (the editor would read it; a FIFO blocks).
+  const found = await regularFileOrMissing(absolute).catch(() => 'missing' as const);
+  if (typeof found !== 'string') {
+    void vscode.window.showInformationMessage(
+      vscode.l10n.t('{0} is not a regular file, so it is not opened.', absolute),
+    );
+    return;
+  }
   const position = line === null ? undefined : new vscode.Position(Math.max(1, Math.floor(line)) - 1, 0);
   await vscode.window.showTextDocument(vscode.Uri.file(absolute), {
     preview: true,

@@ -38,7 +38,8 @@ async function resolveOne(ref: ContextRef): Promise<ResolvedContext> {
       }
       // A folder dragged from the Explorer arrives as a path like any other.
       if (stat.type & vscode.FileType.Directory) return { ref: { kind: 'folder', path: ref.path } };
-      if (stat.size > MAX_EMBED_CHARS * 4) return { ref };
+      // A FIFO or a device (FileType.Unknown) goes as a link: reading it to embed would block or never end.
+      if (!(stat.type & vscode.FileType.File) || stat.size > MAX_EMBED_CHARS * 4) return { ref };
       const text = await documentText(uri);
       return text === undefined || text.length > MAX_EMBED_CHARS ? { ref } : { ref, text };
     }

@@ -6,13 +6,13 @@
 // The checks: the path string (src/fs/paths.ts), where it really leads and whether the user allows
 // that (src/fs/outsideAccess.ts), and the kind of file (only regular files are read or written;
 // src/fs/fileSlice.ts reads them in bounded, cancellable chunks).
-import * as fs from 'node:fs/promises';
 import type * as acp from '@agentclientprotocol/sdk';
 import { answersMissingFileAsEmpty, type AgentIdentity } from '../../agents/quirks/gemini';
 import { RequestFailure, type CancelSignal, type ClientHandlers, type WriteOutcome } from '../../session/api';
 import { DEFAULT_TURN_LIMITS } from '../../review/budget';
 import { OutsideAccess, type OutsideChoice, type OutsidePolicy, type OutsideRequest } from '../../fs/outsideAccess';
-import { fileKind, FileReadError, readFileSlice, type FileSlice, type LineRequest } from '../../fs/fileSlice';
+import { readFileSlice, type FileSlice, type LineRequest } from '../../fs/fileSlice';
+import { fileKind, FileReadError, regularFileOrMissing } from '../../fs/regularFile';
 import { sliceLines } from '../../fs/lineSlice';
 import type { ReviewWriteHooks } from '../../review/agentWrites';
 import { FileTexts } from '../../review/fileTexts';
@@ -181,7 +181,7 @@ async function writeTextFile(
     throw new RequestFailure(ErrorCodes.invalidParams, 'content must be a string');
   const realPath = await orCancelled(signal, () => context.outside.check('write', filePath));
   throwIfCancelled(signal);
-  const onDisk = await regularFileOrMissing(filePath, realPath);
+  const onDisk = await writableTarget(filePath, realPath);
   return context.editor.write({
     filePath,
     content: params.content,
@@ -196,23 +196,20 @@ async function writeTextFile(
  * Whether the target is an existing regular file or missing; anything else is refused before the
  * editor is involved: saving onto a FIFO would block, onto a device would write into it.
  */
-async function regularFileOrMissing(filePath: string, realPath: string): Promise<'file' | 'missing'> {
+async function writableTarget(filePath: string, realPath: string): Promise<'file' | 'missing'> {
+  let found: Awaited<ReturnType<typeof regularFileOrMissing>>;
   try {
-    const stat = await fs.stat(realPath);
-    if (stat.isDirectory())
-      throw new RequestFailure(ErrorCodes.invalidParams, `path is a directory: ${displayPath(filePath)}`);
-    if (!stat.isFile()) {
-      throw new RequestFailure(
-        ErrorCodes.invalidParams,
-        `only regular files can be written, and ${displayPath(filePath)} is ${fileKind(stat)}`,
-      );
-    }
-    return 'file';
+    found = await regularFileOrMissing(realPath);
   } catch (error) {
-    if (error instanceof RequestFailure) throw error;
-    if (isNotFound(error)) return 'missing';
     throw new RequestFailure(ErrorCodes.internalError, `Cannot write ${displayPath(filePath)}: ${errorMessage(error)}`);
   }
+  if (typeof found === 'string') return found;
+  if (found.isDirectory())
+    throw new RequestFailure(ErrorCodes.invalidParams, `path is a directory: ${displayPath(filePath)}`);
+  throw new RequestFailure(
+    ErrorCodes.invalidParams,
+    `only regular files can be written, and ${displayPath(filePath)} is ${fileKind(found)}`,
+  );
 }
 
 function requirePath(candidate: unknown): string {

@@ -3,7 +3,7 @@
 // so the gutter shows agent changes like git's, and VS Code's next/previous change (Alt+F5,
 // Shift+Alt+F5) and its peek widget work on them; and "Review All Agent Changes", every pending file in
 // VS Code's multi-file diff editor. Reads the review through the store's public state only.
-import { pathExists } from '../../review/diskText';
+import { isRegularFile } from '../../review/diskText';
 import * as vscode from 'vscode';
 import { findFile, summarize, type ReviewState } from '../../review/reviewModel';
 import { BASELINE_SCHEME } from './baselineDiff';
@@ -53,7 +53,7 @@ export class AgentQuickDiff implements vscode.QuickDiffProvider, vscode.Disposab
         const file = findFile(this.store.state, filePath);
         const original = baselineUri(filePath, file?.baseline !== null);
         // A deleted file has no document: its right side is empty.
-        const modified = (await pathExists(filePath)) ? vscode.Uri.file(filePath) : baselineUri(filePath, false);
+        const modified = (await isRegularFile(filePath)) ? vscode.Uri.file(filePath) : baselineUri(filePath, false);
         return [vscode.Uri.file(filePath), original, modified] as const;
       }),
     );

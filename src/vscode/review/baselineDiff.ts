@@ -1,6 +1,6 @@
 // "Open diff": a file's review baseline (served live under the `switchboard-baseline:` scheme)
 // against the real file in VS Code's diff editor, so the right side stays editable.
-import { pathExists } from '../../review/diskText';
+import { isRegularFile } from '../../review/diskText';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { findFile } from '../../review/reviewModel';
@@ -39,7 +39,7 @@ export class BaselineDiff implements vscode.TextDocumentContentProvider, vscode.
       query: file ? 'baseline' : 'empty',
     });
     // A deleted file has no real document: the right side is empty.
-    const right = (await pathExists(filePath))
+    const right = (await isRegularFile(filePath))
       ? vscode.Uri.file(filePath)
       : vscode.Uri.from({ scheme: BASELINE_SCHEME, path: vscode.Uri.file(filePath).path, query: 'empty' });
     const what = file?.baseline === null ? 'created' : file?.current === null ? 'deleted' : 'changes';

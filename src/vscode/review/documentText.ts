@@ -3,7 +3,8 @@
 // line edits (so the cursor, folds and unrelated lines are untouched).
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { pathExists, readDiskText } from '../../review/diskText';
+import { readDiskText } from '../../review/diskText';
+import { regularFileOrMissing } from '../../fs/regularFile';
 import { minimalEdits } from '../../review/merge';
 
 export function findOpenDocument(filePath: string): vscode.TextDocument | undefined {
@@ -60,11 +61,16 @@ export async function writeThroughEditor(
     edit.deleteFile(uri, { ignoreIfNotExists: true });
     return (await vscode.workspace.applyEdit(edit)) ? 'saved' : 'refused';
   }
-  if (!findOpenDocument(filePath) && !(await pathExists(filePath))) {
-    await vscode.workspace.fs.createDirectory(vscode.Uri.file(path.dirname(filePath)));
-    const create = new vscode.WorkspaceEdit();
-    create.createFile(uri, { ignoreIfExists: true });
-    if (!(await vscode.workspace.applyEdit(create))) return 'refused';
+  if (!findOpenDocument(filePath)) {
+    const found = await regularFileOrMissing(filePath).catch(() => null);
+    // A folder, a FIFO or a device where the file was: opening it as a document would read it (a FIFO blocks).
+    if (found !== 'file' && found !== 'missing') return 'refused';
+    if (found === 'missing') {
+      await vscode.workspace.fs.createDirectory(vscode.Uri.file(path.dirname(filePath)));
+      const create = new vscode.WorkspaceEdit();
+      create.createFile(uri, { ignoreIfExists: true });
+      if (!(await vscode.workspace.applyEdit(create))) return 'refused';
+    }
   }
   const document = await vscode.workspace.openTextDocument(uri);
   const wasClean = !document.isDirty;

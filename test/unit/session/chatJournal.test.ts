@@ -1,47 +1,7 @@
-import { appendFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
-import { ChatJournal } from '../../../src/session/chatJournal';
-import type { ThreadAction } from '../../../src/shared/actions';
-import { reduce } from '../../../src/shared/reduce';
-import { FakeThread, fakeAgent } from '../chat/fakeThread';
-
-class ReducingThread extends FakeThread {
-  override emit(action: ThreadAction): void {
-    this.state = reduce(this.state, action);
-    super.emit(action);
-  }
-}
-
-const dirs: string[] = [];
-afterEach(() => {
-  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
-});
-
-/** A journal whose timer a test fires by hand. */
-function setup() {
-  const dir = mkdtempSync(join(tmpdir(), 'switchboard-journal-'));
-  dirs.push(dir);
-  const timers: Array<() => void> = [];
-  const logs: string[] = [];
-  const journal = new ChatJournal(
-    join(dir, 'chats'),
-    (line) => logs.push(line),
-    1000,
-    (callback) => {
-      timers.push(callback);
-      return () => timers.splice(timers.indexOf(callback), 1);
-    },
-  );
-  return { journal, timers, logs };
-}
-
-const prompt = (text: string): ThreadAction => ({ type: 'promptSent', prompt: [{ type: 'text', text }] });
-const chunk = (text: string): ThreadAction => ({
-  type: 'sessionUpdate',
-  update: { sessionUpdate: 'agent_message_chunk', content: { type: 'text', text } },
-});
+import { appendFileSync, readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { fakeAgent } from '../chat/fakeThread';
+import { chunk, journalSetup as setup, prompt, ReducingThread } from './journalHarness';
 
 describe('ChatJournal', () => {
   it('streaming arms one timer per interval and writes nothing on the hot path', async () => {
@@ -78,7 +38,10 @@ describe('ChatJournal', () => {
     expect(text.endsWith('\n')).toBe(true);
     const again = (await journal.load('t2'))!;
     expect(again.notes).toEqual([]);
-    expect(again.state.entries.map((entry) => entry.kind)).toEqual(['user', 'agent']);
+    // The restored chat kept the note saying what was lost.
+    expect(again.state.entries.map((entry) => entry.kind)).toEqual(['user', 'notice', 'agent']);
+    const notice = again.state.entries[1];
+    expect(notice?.kind === 'notice' && notice.text).toMatch(/cut off/);
   });
 
   it('keeps the open chats and the shown one; ignores ids that are not file-safe', async () => {
@@ -108,12 +71,12 @@ describe('ChatJournal', () => {
       thread.emit(prompt(`question ${id}`));
     }
     await journal.flushAll();
-    const all = await journal.loadAll();
+    const all = (await journal.loadAll()).chats;
     expect(all.map(({ journal: decoded }) => decoded.header.threadId).sort()).toEqual(['h1', 'h2']);
     expect(all.every(({ modified }) => modified > 0)).toBe(true);
     await journal.unwatch('h1');
     await journal.delete('h1');
-    expect((await journal.loadAll()).map(({ journal: decoded }) => decoded.header.threadId)).toEqual(['h2']);
+    expect((await journal.loadAll()).chats.map(({ journal: decoded }) => decoded.header.threadId)).toEqual(['h2']);
     expect(await journal.load('h1')).toBeNull();
 
     expect(await journal.readNames()).toEqual({});

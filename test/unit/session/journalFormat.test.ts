@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { decodeJournal, fullJournal, JOURNAL_VERSION, linesSince } from '../../../src/session/journalFormat';
+import { decodeJournal } from '../../../src/session/journalDecode';
+import { fullJournal, JOURNAL_VERSION, linesSince } from '../../../src/session/journalFormat';
 import type { ThreadAction } from '../../../src/shared/actions';
 import { reduce } from '../../../src/shared/reduce';
 import { createThreadState, type ThreadState } from '../../../src/shared/thread';
@@ -48,8 +49,9 @@ describe('journal format', () => {
     expect(decoded.state.sessionId).toBe('s1');
     expect(decoded.state.agentCapabilities).toEqual({ loadSession: true });
     expect(decoded.state.nextEntryId).toBe(state.nextEntryId);
-    // The agent message was written three times while it streamed.
-    expect(decoded.redundantLines).toBe(2);
+    // The agent message was written once, then its growth twice (as appended text, not whole again).
+    expect(text.split('\n').filter((line) => line.startsWith('{"a":'))).toHaveLength(2);
+    expect(decoded.redundantLines).toBe(0);
     // Compacted: each entry once, the same state.
     const compacted = fullJournal(decoded.header, decoded.state);
     expect(compacted.split('\n').filter(Boolean)).toHaveLength(1 + state.entries.length + 1);
@@ -61,7 +63,11 @@ describe('journal format', () => {
     const next = run(first, chunk('y'));
     const lines = linesSince(first, next).trim().split('\n');
     expect(lines).toHaveLength(1);
-    expect(JSON.parse(lines[0]!)).toEqual({ e: next.entries[1] });
+    // The message only grew: its new text, where it goes.
+    expect(JSON.parse(lines[0]!)).toEqual({ a: { id: next.entries[1]!.id, at: 1, t: 'y' } });
+    // Any other change writes the entry whole.
+    const closed = run(next, { type: 'sessionUpdate', update: { sessionUpdate: 'plan', entries: [] } });
+    expect(JSON.parse(linesSince(next, closed).split('\n')[0]!)).toEqual({ e: closed.entries[1] });
     expect(linesSince(next, next)).toBe('');
   });
 
@@ -73,7 +79,8 @@ describe('journal format', () => {
     const torn = text + '{"e":{"kind":"agent","id":"e9","messageId":null,"parts":[{"kind":"te';
     const decoded = decodeJournal(torn)!;
     expect(decoded.notes).toEqual([expect.stringMatching(/last line .* cut off .* skipped/)]);
-    expect(decoded.state.entries.map((entry) => entry.kind)).toEqual(['user', 'agent', 'turnEnd']);
+    // The restored chat ends with a note saying what was lost.
+    expect(decoded.state.entries.map((entry) => entry.kind)).toEqual(['user', 'agent', 'turnEnd', 'notice']);
     // A later entry never reuses an id the torn tail or the file holds.
     expect(decoded.state.nextEntryId).toBeGreaterThan(3);
   });
@@ -84,7 +91,7 @@ describe('journal format', () => {
     lines.splice(1, 0, 'not json', '{"x":1}');
     const decoded = decodeJournal(lines.join('\n'))!;
     expect(decoded.notes).toHaveLength(2);
-    expect(decoded.state.entries.map((entry) => entry.kind)).toEqual(['user']);
+    expect(decoded.state.entries.map((entry) => entry.kind)).toEqual(['user', 'notice']);
     expect(decodeJournal('')).toBeNull();
     expect(decodeJournal('{"v":99,"threadId":"t","agent":{"id":"a","displayName":"A"}}\n')).toBeNull();
     expect(decodeJournal('garbage\n')).toBeNull();
