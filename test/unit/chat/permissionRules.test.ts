@@ -174,7 +174,7 @@ describe('"Always allow" on a command', () => {
   it.each([
     ["find src -name '*.ts'", "find src -exec sh -c '…' ';'"],
     ['go test ./...', "go test -exec 'sh -c …' ./..."],
-    ['rg TODO src', "rg --pre 'sh -c …' TODO src"],
+    ['rg TODO src', "rg TODO --pre 'sh -c …' src"],
     ['git diff --stat', 'git diff --output=~/.bashrc'],
     ['tar -tzf dist.tgz', "tar -xzf dist.tgz --to-command='sh -c …'"],
     ['make build', 'make build SHELL=/tmp/evil'],
