@@ -114,6 +114,29 @@ suite('Permission rules', () => {
     });
   }
 
+  test('a rule for one command widened to a prefix the user picked covers more, never --output', async () => {
+    const agentId = 'rules-widen';
+    const store = (await switchboardApi()).permissionRules;
+    try {
+      const policy = await afterAlwaysAllow(agentId, tool('shown', 'execute', { command: 'git diff --stat' }));
+      const other = (command: string) => policy.answer(tool('other', 'execute', { command }), OPTIONS);
+      assert.equal(await other('git diff HEAD~1'), undefined, 'exact: another git diff is asked');
+      const [rule] = store.rules().filter((r) => r.agentId === agentId);
+      await store.widen(rule!.id, ['git', 'diff']);
+      assert.deepEqual(
+        store
+          .rules()
+          .filter((r) => r.agentId === agentId)
+          .map((r) => [r.prefix, r.command]),
+        [[['git', 'diff'], undefined]],
+      );
+      assert.ok(await other('git diff HEAD~1'));
+      assert.equal(await other('git diff --output=/tmp/x'), undefined);
+    } finally {
+      await removeRules(agentId);
+    }
+  });
+
   test('"Always allow" on a workspace edit does not allow an edit of ~/.bashrc', async () => {
     const agentId = 'rules-edit';
     const edit = (id: string, file: string) => tool(id, 'edit', { file_path: file }, [file]);

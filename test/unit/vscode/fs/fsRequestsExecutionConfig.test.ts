@@ -6,9 +6,9 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createFsRequestHandlers, type ExecutionConfigRequest } from '../../../../src/vscode/fs/fsRequests';
-import { DiskEditor } from './diskEditor';
+import { DiskEditor, failure } from './diskEditor';
 import { ErrorCodes } from '../../../../src/protocol/methods';
-import { RequestFailure, type CancelSignal } from '../../../../src/session/api';
+import type { CancelSignal } from '../../../../src/session/api';
 
 const notCancelled: CancelSignal = {
   isCancellationRequested: false,
@@ -57,15 +57,6 @@ beforeEach(() => {
 
 function write(filePath: string, content = FSMONITOR) {
   return handlers.writeTextFile({ sessionId: 's', path: filePath, content }, notCancelled);
-}
-
-async function failure(promise: Promise<unknown>): Promise<RequestFailure> {
-  const error = await promise.then(
-    () => undefined,
-    (thrown: unknown) => thrown,
-  );
-  expect(error).toBeInstanceOf(RequestFailure);
-  return error as RequestFailure;
 }
 
 describe('writes to files that configure what runs', () => {
