@@ -1,15 +1,20 @@
 // "Always allow" / "Always reject" remembered by the client as rules, and the per-chat auto-approve
-// mode. Pure: the VS Code side (src/vscode/chat/permissionRuleStore.ts) keeps the rules in
-// globalState / workspaceState, never in a settings file a cloned repository could bring.
+// mode. Pure: the VS Code side (src/vscode/chat/permissionPolicy.ts) keeps the rules in
+// globalState / workspaceState, never in a settings file a cloned repository could bring, and places
+// the paths a request names (src/fs/pathPlaces.ts) before asking these rules.
 //
-// A rule is for one agent and one tool kind. For `execute` it also carries a command prefix (the
-// command word and a subcommand, as words), and a command matches only when the shell parser can
-// read every simple command of it (src/chat/shellCommands.ts): an allow rule needs every one of them
-// to start with an allowed prefix, a reject rule fires on any of them. Other kinds have no prefix:
-// the rule covers the kind. Reject wins over allow.
+// A rule is for one agent and one tool kind, and scoped so that one click never allows more than the
+// user saw: an `execute` rule is for the command as shown (src/chat/commandRules.ts); a rule for files
+// (read, edit, delete, move, search) covers files inside the workspace folders, never outside and never a
+// file that configures what runs (src/fs/executionConfig.ts); a `fetch` rule covers one origin (scheme,
+// host and port). A request that names no path (or no URL) is not answered by such a rule. Reject wins
+// over allow, and a reject rule covers the whole kind (or a command prefix): rejecting more is no risk.
+// Nothing but a reject rule answers a request that changes a file that configures what runs.
 import { t } from '../shared/l10n';
 import type * as acp from '@agentclientprotocol/sdk';
-import { simpleCommands } from './shellCommands';
+import { exactCommands, matchCommand, rejectPrefixes, sameWords } from './commandRules';
+
+export { commandOf } from './commandRules';
 
 export type RuleDecision = 'allow' | 'reject';
 export type RuleScope = 'workspace' | 'user';
@@ -19,13 +24,24 @@ export interface PermissionRule {
   id: string;
   agentId: string;
   kind: acp.ToolKind;
-  /** For `execute`: the words a command must start with. */
+  /** For `execute`: the words a command must start with (chosen in the rules list, or an older version's rule). */
   prefix?: string[];
+  /** For `execute`: the words of the one command this rule is for, matched exactly. */
+  command?: string[];
+  /** For `fetch`: the origin (scheme://host:port) the rule covers; an allow rule without one covers nothing. */
+  origin?: string;
   decision: RuleDecision;
   scope: RuleScope;
   /** How many requests it answered, and the last one's title (shown in the rules list). */
   answered: number;
   lastAnswered?: string;
+}
+
+/** Where a path a request names really is (src/fs/pathPlaces.ts). */
+export interface PlacedPath {
+  inWorkspace: boolean;
+  /** What it configures, when a write to it can make something run (src/fs/executionConfig.ts). */
+  executionConfig: string | undefined;
 }
 
 /** What a request is matched on. */
@@ -34,130 +50,56 @@ export interface PermissionSubject {
   kind: acp.ToolKind | undefined;
   /** The command of an `execute` call (its rawInput.command), when the agent sent one. */
   command: string | undefined;
+  /** Every path the request names, placed; undefined when there were too many to judge. */
+  paths?: readonly PlacedPath[];
+  /** The origin of every URL it names; undefined when one is not an http(s) URL. */
+  origins?: readonly string[];
 }
 
 export type AutomaticAnswer =
   | { by: 'rule'; rule: PermissionRule; optionId: string }
   | { by: 'autoApprove'; mode: Exclude<AutoApproveMode, 'off'>; optionId: string };
 
-/** Commands whose arguments are another command: no rule is ever made for them. */
-const RUNS_ITS_ARGUMENTS = new Set([
-  'eval',
-  'exec',
-  'source',
-  '.',
-  'env',
-  'sudo',
-  'doas',
-  'su',
-  'xargs',
-  'command',
-  'builtin',
-  'nohup',
-  'time',
-  'timeout',
-  'nice',
-  'watch',
-  'chroot',
-  'setsid',
-  'stdbuf',
-  'flock',
-  'parallel',
-]);
-/**
- * Commands that run whatever their arguments say: a rule for the bare word would approve anything,
- * so these get a rule only with a subcommand-like second word (`npm test`, `python manage.py`).
- */
-const NEEDS_SUBCOMMAND = new Set([
-  'sh',
-  'bash',
-  'zsh',
-  'dash',
-  'fish',
-  'ksh',
-  'find',
-  'node',
-  'deno',
-  'bun',
-  'python',
-  'python3',
-  'perl',
-  'ruby',
-  'php',
-  'npx',
-  'pnpx',
-  'awk',
-  'sed',
-  'ssh',
-  'rm',
-  'git',
-  'npm',
-  'yarn',
-  'pnpm',
-  'cargo',
-  'go',
-  'make',
-  'docker',
-  'kubectl',
-]);
-const SUBCOMMAND = /^[A-Za-z0-9][A-Za-z0-9._:-]*$/;
+/** What one click makes: a rule without its id, agent, scope and counts. */
+export type RuleBody = Pick<PermissionRule, 'kind' | 'decision' | 'prefix' | 'command' | 'origin'>;
+
+/** Kinds whose rules cover the workspace's files. */
+const FILE_KINDS = new Set<string>(['read', 'edit', 'delete', 'move', 'search']);
+/** Kinds that do not change files: a request of theirs naming a configuration file is not a write to it. */
+const LEAVES_FILES = new Set<string>(['read', 'search', 'execute', 'fetch']);
 /** Kinds too vague to remember: "other" could be anything. */
 const NO_RULE_KINDS = new Set<string>(['other']);
-const MAX_RULE_WORD = 200;
 
-/** The command of an `execute` tool call, from its rawInput (`command` as a string or argv array). */
-export function commandOf(rawInput: unknown): string | undefined {
-  if (typeof rawInput !== 'object' || rawInput === null) return undefined;
-  const command = (rawInput as Record<string, unknown>).command;
-  if (typeof command === 'string') return command;
-  // An argv array is not shell text: a rule may match it only if every word is plain.
-  if (
-    Array.isArray(command) &&
-    command.length > 0 &&
-    command.every((w) => typeof w === 'string' && SUBCOMMAND_OR_ARG.test(w))
-  )
-    return command.join(' ');
-  return undefined;
-}
-const SUBCOMMAND_OR_ARG = /^[A-Za-z0-9._:/=@%+,-]+$/;
-
-/** The prefixes "Always …" remembers for a request, or undefined when no rule can be made for it. */
-export function rulePrefixes(subject: PermissionSubject): string[][] | 'wholeKind' | undefined {
-  if (!subject.kind || NO_RULE_KINDS.has(subject.kind)) return undefined;
-  if (subject.kind !== 'execute') return 'wholeKind';
-  if (subject.command === undefined) return undefined;
-  const commands = simpleCommands(subject.command);
-  if (!commands) return undefined;
-  const prefixes: string[][] = [];
-  for (const words of commands) {
-    const prefix = prefixOf(words);
-    if (!prefix) return undefined;
-    if (!prefixes.some((p) => sameWords(p, prefix))) prefixes.push(prefix);
+/** The rules "Always allow" / "Always reject" make for a request, or undefined when none can be made safely. */
+export function rulesFromClick(subject: PermissionSubject, decision: RuleDecision): RuleBody[] | undefined {
+  const kind = subject.kind;
+  if (!kind || NO_RULE_KINDS.has(kind)) return undefined;
+  if (kind === 'execute') {
+    if (subject.command === undefined) return undefined;
+    if (decision === 'reject') return rejectPrefixes(subject.command)?.map((prefix) => ({ kind, decision, prefix }));
+    return exactCommands(subject.command)?.map((command) => ({ kind, decision, command }));
   }
-  return prefixes;
+  if (decision === 'reject') return [{ kind, decision }];
+  if (FILE_KINDS.has(kind)) return workspaceFilesOnly(subject) ? [{ kind, decision }] : undefined;
+  if (kind === 'fetch') {
+    const origins = subject.origins;
+    return origins && origins.length > 0
+      ? [...new Set(origins)].map((origin) => ({ kind, decision, origin }))
+      : undefined;
+  }
+  return [{ kind, decision }];
 }
 
-function prefixOf(words: string[]): string[] | undefined {
-  const [head, second] = words;
-  if (!head || head.length > MAX_RULE_WORD) return undefined;
-  const sub = second !== undefined && SUBCOMMAND.test(second) && second.length <= MAX_RULE_WORD ? second : undefined;
-  const name = baseName(head);
-  if (RUNS_ITS_ARGUMENTS.has(name)) return undefined;
-  if (NEEDS_SUBCOMMAND.has(name)) return sub ? [head, sub] : undefined;
-  return sub ? [head, sub] : [head];
-}
-
-/** `/usr/bin/env` is `env`. */
-function baseName(word: string): string {
-  return word.slice(word.lastIndexOf('/') + 1);
-}
-
-function sameWords(a: string[], b: string[]): boolean {
-  return a.length === b.length && a.every((w, i) => w === b[i]);
-}
-
-function startsWith(words: string[], prefix: string[]): boolean {
-  return prefix.length > 0 && prefix.length <= words.length && prefix.every((w, i) => w === words[i]);
+/** Whether two rules say the same thing (the store keeps one of them). */
+export function sameRule(a: RuleBody & { agentId: string }, b: RuleBody & { agentId: string }): boolean {
+  return (
+    a.agentId === b.agentId &&
+    a.kind === b.kind &&
+    a.decision === b.decision &&
+    sameWords(a.prefix ?? [], b.prefix ?? []) &&
+    sameWords(a.command ?? [], b.command ?? []) &&
+    (a.origin ?? '') === (b.origin ?? '')
+  );
 }
 
 /** The rule that answers a request, if any: reject rules first. */
@@ -165,20 +107,37 @@ export function matchRule(rules: readonly PermissionRule[], subject: PermissionS
   if (!subject.kind) return undefined;
   const mine = rules.filter((r) => r.agentId === subject.agentId && r.kind === subject.kind);
   if (mine.length === 0) return undefined;
-  if (subject.kind !== 'execute') {
-    return mine.find((r) => r.decision === 'reject') ?? mine.find((r) => r.decision === 'allow');
+  if (subject.kind === 'execute') return matchCommand(mine, subject.command);
+  const reject = mine.find((r) => r.decision === 'reject');
+  if (reject) return reject;
+  if (namesExecutionConfig(subject)) return undefined;
+  return mine.find((r) => r.decision === 'allow' && allowCovers(r, subject));
+}
+
+function allowCovers(rule: PermissionRule, subject: PermissionSubject): boolean {
+  if (FILE_KINDS.has(rule.kind)) return workspaceFilesOnly(subject);
+  if (rule.kind === 'fetch') {
+    const origins = subject.origins;
+    return (
+      rule.origin !== undefined &&
+      origins !== undefined &&
+      origins.length > 0 &&
+      origins.every((o) => o === rule.origin)
+    );
   }
-  if (subject.command === undefined) return undefined;
-  const commands = simpleCommands(subject.command);
-  if (!commands) return undefined;
-  const withPrefix = mine.filter((r) => r.prefix && r.prefix.length > 0);
-  for (const rule of withPrefix) {
-    if (rule.decision === 'reject' && commands.some((words) => startsWith(words, rule.prefix!))) return rule;
-  }
-  const allows = withPrefix.filter((r) => r.decision === 'allow');
-  const covering = commands.map((words) => allows.find((r) => startsWith(words, r.prefix!)));
-  if (covering.every((rule) => rule !== undefined)) return covering[0];
-  return undefined;
+  return true;
+}
+
+/** Every path the request names is inside the workspace and configures nothing; it names at least one. */
+function workspaceFilesOnly(subject: PermissionSubject): boolean {
+  const paths = subject.paths;
+  return paths !== undefined && paths.length > 0 && paths.every((p) => p.inWorkspace && !p.executionConfig);
+}
+
+/** A request that may change a file that configures what runs (or names too many paths to tell). */
+export function namesExecutionConfig(subject: PermissionSubject): boolean {
+  if (subject.kind !== undefined && LEAVES_FILES.has(subject.kind)) return false;
+  return subject.paths === undefined || subject.paths.some((p) => p.executionConfig);
 }
 
 /** The offered option a decision picks: the once-option first (the rule remembers, not the agent). */
@@ -192,9 +151,6 @@ export function optionFor(options: readonly acp.PermissionOption[], decision: Ru
   return undefined;
 }
 
-/** Kinds "edits only" approves. Edits still go through review before they are kept. */
-const EDIT_KINDS = new Set<string>(['edit']);
-
 /** The answer the client gives by itself, or undefined when the user is asked. */
 export function automaticAnswer(
   rules: readonly PermissionRule[],
@@ -207,17 +163,40 @@ export function automaticAnswer(
     const optionId = optionFor(options, rule.decision);
     if (optionId) return { by: 'rule', rule, optionId };
   }
-  if (mode === 'all' || (mode === 'edits' && subject.kind !== undefined && EDIT_KINDS.has(subject.kind))) {
+  if (mode !== 'off' && autoApproves(mode, subject)) {
     const optionId = optionFor(options, 'allow');
     if (optionId) return { by: 'autoApprove', mode, optionId };
   }
   return undefined;
 }
 
-/** How a rule reads on a card and in the list: `allow execute "git status …"` */
-export function describeRule(rule: Pick<PermissionRule, 'decision' | 'kind' | 'prefix'>): string {
-  // The kind and the command stay as written (they are what the rule matches); the words around them translate.
-  const command = rule.prefix ? `${rule.kind} "${rule.prefix.join(' ')} …"` : null;
-  if (rule.decision === 'allow') return command ? t('allow {0}', command) : t('allow every {0}', rule.kind);
-  return command ? t('reject {0}', command) : t('reject every {0}', rule.kind);
+/**
+ * "Edits only": an edit whose every path is a workspace file that configures nothing (edits still go through
+ * review before they are kept). "Everything": all but a change to a file that configures what runs.
+ */
+function autoApproves(mode: Exclude<AutoApproveMode, 'off'>, subject: PermissionSubject): boolean {
+  if (mode === 'edits') return subject.kind === 'edit' && workspaceFilesOnly(subject);
+  return !namesExecutionConfig(subject);
+}
+
+/** How a rule reads on a card and in the list: `allow execute "git status"`, `allow execute "git diff …"`. */
+export function describeRule(
+  rule: Pick<PermissionRule, 'decision' | 'kind' | 'prefix' | 'command' | 'origin'>,
+): string {
+  // The kind, the command and the origin stay as written (they are what the rule matches); the words around
+  // them translate.
+  const command = rule.command
+    ? `${rule.kind} "${rule.command.join(' ')}"`
+    : rule.prefix
+      ? `${rule.kind} "${rule.prefix.join(' ')} …"`
+      : null;
+  if (rule.decision === 'reject') return command ? t('reject {0}', command) : t('reject every {0}', rule.kind);
+  if (command) return t('allow {0}', command);
+  if (FILE_KINDS.has(rule.kind)) return t('allow {0} of files in the workspace', rule.kind);
+  if (rule.kind === 'fetch') {
+    return rule.origin
+      ? t('allow {0} from {1}', rule.kind, rule.origin)
+      : t('allow {0} (an older rule without a host: it answers nothing)', rule.kind);
+  }
+  return t('allow every {0}', rule.kind);
 }

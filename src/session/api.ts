@@ -71,10 +71,21 @@ export interface HostEnvironment {
  * reject" made, the chat's auto-approve mode): src/vscode/chat/permissionPolicy.ts.
  */
 export interface PermissionPolicy {
-  /** An answer given without asking, with the words the card shows; undefined asks the user. */
-  answer(tool: ToolCallView, options: readonly acp.PermissionOption[]): { optionId: string; note: string } | undefined;
+  /**
+   * An answer given without asking, with the words the card shows; undefined asks the user. It may take a moment
+   * (the paths a request names are placed on disk): the card is shown meanwhile, and the user's click wins.
+   */
+  answer(
+    tool: ToolCallView,
+    options: readonly acp.PermissionOption[],
+  ): PolicyAnswer | undefined | Promise<PolicyAnswer | undefined>;
   /** The user chose an option (an "always" one becomes a rule). */
   chosen(tool: ToolCallView, option: acp.PermissionOption): void;
+}
+
+export interface PolicyAnswer {
+  optionId: string;
+  note: string;
 }
 
 /** Terminal and env-var sign-in on the host, and the keys it keeps (SecretStorage; never settings or logs). */

@@ -7,7 +7,7 @@ import type { ThreadAction } from '../shared/actions';
 import type { ToolCallView } from '../shared/thread';
 import { boundJson } from '../protocol/boundJson';
 import { ErrorCodes } from '../protocol/methods';
-import { RequestFailure, type CancelSignal, type PermissionPolicy } from './api';
+import { RequestFailure, type CancelSignal, type PermissionPolicy, type PolicyAnswer } from './api';
 import { PendingPermissions } from './permissions';
 import type { ToolDiffs } from './toolDiffs';
 import { boundUpdate, rawPreview, STRUCTURED_BOUNDS } from './updateGate';
@@ -72,21 +72,29 @@ export class PermissionRequests {
     const { permissionId, response } = this.pending.open(options);
     this.port.dispatch({ type: 'permissionRequested', permissionId, toolCall, options });
     const automatic = this.automaticAnswer(toolCall.toolCallId, options);
-    if (automatic) {
-      // The card shows the request and who answered it; the agent gets the answer at once.
-      this.pending.resolve(permissionId, automatic.optionId);
-      this.port.log(`[switchboard] ${permissionId} answered ${automatic.optionId}: ${automatic.note}`);
-      this.port.dispatch({
-        type: 'permissionResolved',
-        permissionId,
-        outcome: { kind: 'selected', optionId: automatic.optionId, automatic: automatic.note },
-      });
+    if (automatic && !(automatic instanceof Promise)) {
+      this.answerAutomatically(permissionId, automatic);
       return response;
     }
     this.asked.set(permissionId, { toolCallId: toolCall.toolCallId, options });
     // `$/cancel_request` from the agent, or the connection closing.
     const subscription = signal.onCancellationRequested(() => this.resolve(permissionId, null));
+    // A policy that needs a moment answers when it can, unless the user, a cancellation or the turn's end did.
+    void automatic?.then((answer) => {
+      if (answer && this.asked.delete(permissionId)) this.answerAutomatically(permissionId, answer);
+    });
     return response.finally(() => subscription.dispose());
+  }
+
+  /** The card shows the request and who answered it; the agent gets the answer at once. */
+  private answerAutomatically(permissionId: string, automatic: PolicyAnswer): void {
+    if (!this.pending.resolve(permissionId, automatic.optionId)) return;
+    this.port.log(`[switchboard] ${permissionId} answered ${automatic.optionId}: ${automatic.note}`);
+    this.port.dispatch({
+      type: 'permissionResolved',
+      permissionId,
+      outcome: { kind: 'selected', optionId: automatic.optionId, automatic: automatic.note },
+    });
   }
 
   /** The user's answer (null: dismissed); an option that was not offered is answered `cancelled`. */
@@ -105,19 +113,24 @@ export class PermissionRequests {
     this.port.dispatch({ type: 'permissionResolved', permissionId, outcome });
   }
 
-  /** A policy that throws must not leave the request unanswered: it is asked instead. */
+  /** A policy that throws (or fails later) must not leave the request unanswered: it is asked instead. */
   private automaticAnswer(
     toolCallId: string,
     options: acp.PermissionOption[],
-  ): { optionId: string; note: string } | undefined {
+  ): PolicyAnswer | Promise<PolicyAnswer | undefined> | undefined {
     const tool = this.port.toolView(toolCallId);
     if (!tool || !this.port.policy) return undefined;
-    try {
-      const answer = this.port.policy.answer(tool, options);
-      return answer && options.some((o) => o.optionId === answer.optionId) ? answer : undefined;
-    } catch (error) {
+    const offered = (answer: PolicyAnswer | undefined): PolicyAnswer | undefined =>
+      answer && options.some((o) => o.optionId === answer.optionId) ? answer : undefined;
+    const failed = (error: unknown): undefined => {
       this.port.log(`[switchboard] permission policy failed: ${String(error)}`);
       return undefined;
+    };
+    try {
+      const answer = this.port.policy.answer(tool, options);
+      return answer instanceof Promise ? answer.then(offered, failed) : offered(answer);
+    } catch (error) {
+      return failed(error);
     }
   }
 

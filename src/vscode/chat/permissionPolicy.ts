@@ -4,18 +4,20 @@
 // "Switchboard: Permission Rules" listing the rules, what they answered, each removable.
 import * as vscode from 'vscode';
 import type * as acp from '@agentclientprotocol/sdk';
-import type { PermissionPolicy } from '../../session/api';
+import type { PermissionPolicy, PolicyAnswer } from '../../session/api';
 import type { ToolCallView } from '../../shared/thread';
 import {
   automaticAnswer,
-  commandOf,
   describeRule,
-  rulePrefixes,
+  rulesFromClick,
+  sameRule,
   type AutoApproveMode,
   type PermissionRule,
-  type PermissionSubject,
   type RuleScope,
 } from '../../chat/permissionRules';
+import { workspaceFolderPaths } from '../fs/fsHandlers';
+import { permissionSubject } from './permissionSubjects';
+import { showRules } from './permissionRulesList';
 
 const KEY = 'switchboard.permissionRules';
 /** Per scope; a click per rule, so far more than anyone makes. */
@@ -31,6 +33,8 @@ export class PermissionRuleStore {
     private readonly user: vscode.Memento,
     private readonly workspace: vscode.Memento,
     private readonly hasWorkspace: () => boolean,
+    /** Where rules for files apply: the workspace's file folders. */
+    private readonly workspaceFolders: () => readonly string[] = workspaceFolderPaths,
   ) {}
 
   rules(): PermissionRule[] {
@@ -40,7 +44,7 @@ export class PermissionRuleStore {
   policy(agentId: string, threadId: string): PermissionPolicy {
     return {
       answer: (tool, options) => this.answer(agentId, threadId, tool, options),
-      chosen: (tool, option) => this.learn(agentId, tool, option),
+      chosen: (tool, option) => void this.learn(agentId, tool, option),
     };
   }
 
@@ -78,13 +82,31 @@ export class PermissionRuleStore {
     await this.update(from, (rules) => rules.filter((r) => r.id !== id));
   }
 
-  private answer(
+  /**
+   * Replaces a rule for one command by a prefix rule the user chose in the rules list ("Allow commands starting
+   * with …"); the prefix never covers arguments that run programs or write files (src/chat/commandOptions.ts).
+   */
+  async widen(id: string, prefix: string[]): Promise<void> {
+    for (const scope of ['workspace', 'user'] as const) {
+      const rule = this.read(scope).find((r) => r.id === id);
+      if (!rule?.command || prefix.length === 0 || prefix.some((w, i) => rule.command![i] !== w)) continue;
+      const { id: keptId, agentId, kind, decision } = rule;
+      const widened: PermissionRule = { id: keptId, agentId, kind, decision, scope, prefix, answered: 0 };
+      await this.update(scope, (rules) => {
+        const others = rules.filter((r) => r.id !== id);
+        return others.some((r) => sameRule(r, widened)) ? others : [...others, widened];
+      });
+    }
+  }
+
+  private async answer(
     agentId: string,
     threadId: string,
     tool: ToolCallView,
     options: readonly acp.PermissionOption[],
-  ): { optionId: string; note: string } | undefined {
-    const answer = automaticAnswer(this.rules(), this.mode(threadId), subjectOf(agentId, tool), options);
+  ): Promise<PolicyAnswer | undefined> {
+    const subject = await permissionSubject(agentId, tool, this.workspaceFolders());
+    const answer = automaticAnswer(this.rules(), this.mode(threadId), subject, options);
     if (!answer) return undefined;
     if (answer.by === 'autoApprove') {
       const mode = answer.mode === 'edits' ? vscode.l10n.t('edits only') : vscode.l10n.t('everything');
@@ -107,24 +129,20 @@ export class PermissionRuleStore {
   }
 
   /** "Always allow" / "Always reject" become rules; a request no rule can describe safely stays asked. */
-  private learn(agentId: string, tool: ToolCallView, option: acp.PermissionOption): void {
+  private async learn(agentId: string, tool: ToolCallView, option: acp.PermissionOption): Promise<void> {
     if (option.kind !== 'allow_always' && option.kind !== 'reject_always') return;
-    const subject = subjectOf(agentId, tool);
-    const prefixes = rulePrefixes(subject);
-    if (!prefixes || !subject.kind) return;
     const decision = option.kind === 'allow_always' ? 'allow' : 'reject';
+    const bodies = rulesFromClick(await permissionSubject(agentId, tool, this.workspaceFolders()), decision);
+    if (!bodies) return;
     const scope: RuleScope = this.hasWorkspace() ? 'workspace' : 'user';
-    const kind = subject.kind;
-    const made = (prefixes === 'wholeKind' ? [undefined] : prefixes).map((prefix): PermissionRule => ({
+    const made = bodies.map((body): PermissionRule => ({
       id: `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`,
       agentId,
-      kind,
-      ...(prefix ? { prefix } : {}),
-      decision,
+      ...body,
       scope,
       answered: 0,
     }));
-    void this.update(scope, (rules) => {
+    await this.update(scope, (rules) => {
       const fresh = made.filter((m) => !rules.some((r) => sameRule(r, m)));
       return [...rules, ...fresh].slice(-MAX_RULES);
     });
@@ -149,19 +167,6 @@ export class PermissionRuleStore {
   }
 }
 
-function subjectOf(agentId: string, tool: ToolCallView): PermissionSubject {
-  return { agentId, kind: tool.kind, command: tool.kind === 'execute' ? commandOf(tool.rawInput) : undefined };
-}
-
-function sameRule(a: PermissionRule, b: PermissionRule): boolean {
-  return (
-    a.agentId === b.agentId &&
-    a.kind === b.kind &&
-    a.decision === b.decision &&
-    (a.prefix ?? []).join('\u0000') === (b.prefix ?? []).join('\u0000')
-  );
-}
-
 function isRule(raw: unknown): raw is PermissionRule {
   if (typeof raw !== 'object' || raw === null) return false;
   const r = raw as Record<string, unknown>;
@@ -172,8 +177,14 @@ function isRule(raw: unknown): raw is PermissionRule {
     (r.decision === 'allow' || r.decision === 'reject') &&
     (r.scope === 'user' || r.scope === 'workspace') &&
     typeof r.answered === 'number' &&
-    (r.prefix === undefined || (Array.isArray(r.prefix) && r.prefix.every((w) => typeof w === 'string')))
+    optionalWords(r.prefix) &&
+    optionalWords(r.command) &&
+    (r.origin === undefined || typeof r.origin === 'string')
   );
+}
+
+function optionalWords(words: unknown): boolean {
+  return words === undefined || (Array.isArray(words) && words.every((w) => typeof w === 'string'));
 }
 
 /** The two commands and the status bar item of the active chat's auto-approve mode. */
@@ -243,55 +254,4 @@ export function registerPermissionRules(
     }),
     vscode.commands.registerCommand('switchboard.permissionRules', () => showRules(store, agentName)),
   );
-}
-
-type RuleItem = vscode.QuickPickItem & { ruleId: string; scope: RuleScope };
-
-function showRules(store: PermissionRuleStore, agentName: (agentId: string) => string): void {
-  const pick = vscode.window.createQuickPick<RuleItem>();
-  pick.title = vscode.l10n.t('Switchboard: Permission Rules');
-  const remove: vscode.QuickInputButton = {
-    iconPath: new vscode.ThemeIcon('trash'),
-    tooltip: vscode.l10n.t('Remove this rule'),
-  };
-  // Rules start in this workspace (a folder's trust is not another's); the user widens or narrows each one.
-  const toUser: vscode.QuickInputButton = {
-    iconPath: new vscode.ThemeIcon('globe'),
-    tooltip: vscode.l10n.t('Apply this rule in all workspaces'),
-  };
-  const toWorkspace: vscode.QuickInputButton = {
-    iconPath: new vscode.ThemeIcon('folder'),
-    tooltip: vscode.l10n.t('Apply this rule in this workspace only'),
-  };
-  const fill = (): void => {
-    const rules = store.rules();
-    pick.placeholder = rules.length
-      ? vscode.l10n.t(
-          'Rules made by "Always allow" / "Always reject": each applies in this workspace or in all of them (its first button), and its last button removes it.',
-        )
-      : vscode.l10n.t('No rules yet: "Always allow" or "Always reject" on a permission request makes one.');
-    pick.items = rules.map((rule) => ({
-      ruleId: rule.id,
-      scope: rule.scope,
-      label: describeRule(rule),
-      description: `${agentName(rule.agentId)} · ${rule.scope === 'user' ? vscode.l10n.t('all workspaces') : vscode.l10n.t('this workspace')}`,
-      detail: rule.answered
-        ? rule.answered === 1
-          ? vscode.l10n.t('Answered 1 request; last: {0}', rule.lastAnswered ?? '')
-          : vscode.l10n.t('Answered {0} requests; last: {1}', rule.answered, rule.lastAnswered ?? '')
-        : vscode.l10n.t('Has not answered anything yet'),
-      buttons: [rule.scope === 'workspace' ? toUser : toWorkspace, remove],
-    }));
-  };
-  fill();
-  const subscription = store.onDidChange(fill);
-  pick.onDidTriggerItemButton(({ item, button }) => {
-    if (button === remove) void store.remove(item.ruleId);
-    else void store.setScope(item.ruleId, item.scope === 'workspace' ? 'user' : 'workspace');
-  });
-  pick.onDidHide(() => {
-    subscription.dispose();
-    pick.dispose();
-  });
-  pick.show();
 }

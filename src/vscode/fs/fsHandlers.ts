@@ -8,7 +8,7 @@
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { RequestFailure, type ClientHandlers, type WriteOutcome } from '../../session/api';
-import { askOutsideWorkspace, readMaxBytes, readOutsidePolicy } from './consent';
+import { askExecutionConfigWrite, askOutsideWorkspace, readMaxBytes, readOutsidePolicy } from './consent';
 import { displayPath } from '../../fs/paths';
 import { findOpenDocument, minimalDocumentEdits } from '../review/documentText';
 import { ErrorCodes } from '../../protocol/methods';
@@ -31,6 +31,8 @@ export function createFsHandlers(options: FsHandlerOptions = {}): ClientHandlers
       agentName,
       confirmOutsideWorkspace:
         options.confirmOutsideWorkspace ?? ((request) => askOutsideWorkspace(agentName, request)),
+      confirmExecutionConfig:
+        options.confirmExecutionConfig ?? ((request) => askExecutionConfigWrite(agentName, request)),
       readOutsideWorkspace: options.readOutsideWorkspace ?? readOutsidePolicy,
       maxReadBytes: options.maxReadBytes ?? readMaxBytes,
       log: options.log ?? ((line) => console.log(`[switchboard] ${line}`)),

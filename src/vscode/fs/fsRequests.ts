@@ -17,6 +17,9 @@ import { sliceLines } from '../../fs/lineSlice';
 import type { ReviewWriteHooks } from '../../review/agentWrites';
 import { FileTexts } from '../../review/fileTexts';
 import { checkRequestPath, displayPath } from '../../fs/paths';
+import { checkExecutionConfigWrite, type ConfirmExecutionConfig } from '../../fs/executionConfigGate';
+
+export type { ExecutionConfigRequest } from '../../fs/executionConfigGate';
 import { ErrorCodes } from '../../protocol/methods';
 import { errorMessage } from '../../shared/errorMessage';
 
@@ -28,6 +31,11 @@ export interface FsRequestOptions {
   agentName: string;
   /** Asks the user before a read or write outside every workspace folder (the one home of that question, for both). */
   confirmOutsideWorkspace: (request: OutsideRequest) => Promise<OutsideChoice>;
+  /**
+   * Asks before each write to a file inside the workspace that configures what runs (.git/config, .vscode/tasks.json,
+   * .envrc, ...); true allows that one write. Absent: such writes are refused.
+   */
+  confirmExecutionConfig?: ConfirmExecutionConfig;
   /** switchboard.fs.readOutsideWorkspace. */
   readOutsideWorkspace: () => OutsidePolicy;
   /** The most bytes of text one read keeps (switchboard.fs.maxReadMiB). */
@@ -79,14 +87,17 @@ export interface FsEditor {
 }
 
 export function createFsRequestHandlers(options: FsRequestOptions, editor: FsEditor): ClientHandlers {
+  const workspaceFolders = options.workspaceFolders ?? (() => editor.workspaceFolders());
   const outside = new OutsideAccess({
-    workspaceFolders: options.workspaceFolders ?? (() => editor.workspaceFolders()),
+    workspaceFolders,
     readPolicy: options.readOutsideWorkspace,
     confirm: options.confirmOutsideWorkspace,
     log: options.log,
   });
   const context: RequestContext = {
     outside,
+    executionConfig: (filePath, realPath) =>
+      checkExecutionConfigWrite(filePath, realPath, workspaceFolders(), options.confirmExecutionConfig, options.log),
     editor,
     maxReadBytes: options.maxReadBytes,
     missingAsEmpty: () => (options.agent ? answersMissingFileAsEmpty(options.agent()) : false),
@@ -106,6 +117,8 @@ export function createFsRequestHandlers(options: FsRequestOptions, editor: FsEdi
 
 interface RequestContext {
   outside: OutsideAccess;
+  /** Asks before a write to a workspace file that configures what runs; throws when denied. */
+  executionConfig: (filePath: string, realPath: string) => Promise<void>;
   editor: FsEditor;
   maxReadBytes: () => number;
   missingAsEmpty: () => boolean;
@@ -180,6 +193,8 @@ async function writeTextFile(
   if (typeof params.content !== 'string')
     throw new RequestFailure(ErrorCodes.invalidParams, 'content must be a string');
   const realPath = await orCancelled(signal, () => context.outside.check('write', filePath));
+  throwIfCancelled(signal);
+  await orCancelled(signal, () => context.executionConfig(filePath, realPath));
   throwIfCancelled(signal);
   const onDisk = await writableTarget(filePath, realPath);
   return context.editor.write({

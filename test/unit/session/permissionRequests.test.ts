@@ -101,3 +101,60 @@ describe('PermissionRequests with a policy', () => {
     expect(actions.at(-1)).toMatchObject({ outcome: { automatic: 'Allowed by rule' } });
   });
 });
+
+describe('PermissionRequests with a policy that takes a moment', () => {
+  function later<T>(): { promise: Promise<T>; settle: (value: T) => void; fail: (error: Error) => void } {
+    let settle!: (value: T) => void;
+    let fail!: (error: Error) => void;
+    const promise = new Promise<T>((resolve, reject) => {
+      settle = resolve;
+      fail = reject;
+    });
+    return { promise, settle, fail };
+  }
+
+  it('shows the card meanwhile, then answers by itself and says so', async () => {
+    const answer = later<{ optionId: string; note: string } | undefined>();
+    const { actions, requests } = setup({ answer: () => answer.promise, chosen: () => {} });
+    const response = requests.request(params('t'), signal);
+    expect(actions.map((a) => a.type)).toEqual(['permissionRequested']);
+    answer.settle({ optionId: 'once', note: 'Allowed by rule: x' });
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(
+      actions.map((a) => a.type),
+      'answered by the policy once it knows',
+    ).toEqual(['permissionRequested', 'permissionResolved']);
+    await expect(response).resolves.toEqual({ outcome: { outcome: 'selected', optionId: 'once' } });
+    expect(actions[1]).toMatchObject({
+      outcome: { kind: 'selected', optionId: 'once', automatic: 'Allowed by rule: x' },
+    });
+    expect(requests.size).toBe(0);
+  });
+
+  it('lets the user answer first: the late answer changes nothing', async () => {
+    const answer = later<{ optionId: string; note: string } | undefined>();
+    const chosen: string[] = [];
+    const { actions, requests } = setup({ answer: () => answer.promise, chosen: (_, o) => chosen.push(o.optionId) });
+    const response = requests.request(params('t'), signal);
+    requests.resolve((actions[0] as { permissionId: string }).permissionId, 'no');
+    answer.settle({ optionId: 'once', note: 'Allowed by rule: x' });
+    await expect(response).resolves.toEqual({ outcome: { outcome: 'selected', optionId: 'no' } });
+    await Promise.resolve();
+    expect(actions.map((a) => a.type)).toEqual(['permissionRequested', 'permissionResolved']);
+    expect(chosen).toEqual(['no']);
+  });
+
+  it('asks when the answer fails or picks an option not offered, and logs a failure', async () => {
+    for (const outcome of ['fail', 'unknown'] as const) {
+      const answer = later<{ optionId: string; note: string } | undefined>();
+      const { actions, requests, logs } = setup({ answer: () => answer.promise, chosen: () => {} });
+      void requests.request(params('t'), signal);
+      if (outcome === 'fail') answer.fail(new Error('no disk'));
+      else answer.settle({ optionId: 'nope', note: 'x' });
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      expect(actions.map((a) => a.type)).toEqual(['permissionRequested']);
+      expect(requests.size).toBe(1);
+      if (outcome === 'fail') expect(logs).toContain('[switchboard] permission policy failed: Error: no disk');
+    }
+  });
+});

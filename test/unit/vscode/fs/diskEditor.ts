@@ -5,7 +5,8 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { EditorWrite, FsEditor, OpenText } from '../../../../src/vscode/fs/fsRequests';
-import type { WriteOutcome } from '../../../../src/session/api';
+import { expect } from 'vitest';
+import { RequestFailure, type WriteOutcome } from '../../../../src/session/api';
 
 export class DiskEditor implements FsEditor {
   folders: string[] = [];
@@ -33,4 +34,14 @@ export class DiskEditor implements FsEditor {
     fs.writeFileSync(request.filePath, request.content);
     return request.texts.record(request.filePath, oldText, request.content);
   }
+}
+
+/** The RequestFailure a handler's promise rejects with (the test fails if it resolves or throws anything else). */
+export async function failure(promise: Promise<unknown>): Promise<RequestFailure> {
+  const error = await promise.then(
+    () => undefined,
+    (thrown: unknown) => thrown,
+  );
+  expect(error).toBeInstanceOf(RequestFailure);
+  return error as RequestFailure;
 }
