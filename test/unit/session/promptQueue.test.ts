@@ -154,6 +154,30 @@ describe('ThreadController queue', () => {
     expect(t.state().queue).toEqual([]);
   });
 
+  it('Send now after a crash: the send fails, the message stays first in line, and the caller hears why', async () => {
+    const t = heldAgent();
+    await t.controller.start();
+    void t.controller.prompt('working');
+    await until(t.controller, (state) => state.turn.kind === 'prompting');
+    await t.controller.queuePrompt('queued before the crash');
+    t.spawner.last.crash(1);
+    await until(t.controller, (state) => state.connection.kind === 'failed');
+    const [queued] = t.state().queue!;
+    // The router shows a rejection as an error notification ("Switchboard could not send the message now: ...").
+    await expect(t.controller.sendNow({ id: queued!.id })).rejects.toThrow(/not ready/);
+    expect(t.state().queue).toEqual([{ id: queued!.id, text: 'queued before the crash' }]);
+    await expect(t.controller.sendNow({ text: 'typed after it' })).rejects.toThrow(/not ready/);
+    expect(t.state().queue!.map((item) => item.text)).toEqual(['typed after it', 'queued before the crash']);
+    expect(t.state().entries.filter((entry) => entry.kind === 'user')).toHaveLength(1);
+    // Nothing was lost: after Restart, Send now sends it.
+    await t.controller.restart();
+    await until(t.controller, (state) => state.connection.kind === 'ready');
+    void t.controller.sendNow({ id: queued!.id });
+    await until(t.controller, (state) => state.turn.kind === 'prompting');
+    expect(t.sent()).toEqual(['queued before the crash']); // the new process's first prompt
+    expect(t.state().queue!.map((item) => item.text)).toEqual(['typed after it']);
+  });
+
   it('refuses past MAX_QUEUED', async () => {
     const t = heldAgent();
     await t.controller.start();
