@@ -267,6 +267,19 @@ describe('terminals through the scripted agent', () => {
     expect(waited[0]?.answer.result).toMatchObject({ signal: expect.any(String) });
   });
 
+  it("the agent's outputByteLimit: the newest bytes from a character boundary, with truncated: true", async () => {
+    const { controller, state } = await startThread();
+    // 'ab' and ten 'é' (two bytes each) are 22 bytes; the newest 11 would start inside an 'é', so five are kept.
+    const command = { command: process.execPath, args: ['-e', "process.stdout.write('ab' + 'é'.repeat(10))"] };
+    await controller.prompt(`limit:${JSON.stringify({ ...command, outputByteLimit: 11 })}`);
+    const out = reports(state()).find((report) => report.method === 'terminal/output');
+    expect(out?.answer.result).toEqual({
+      output: 'ééééé',
+      truncated: true,
+      exitStatus: { exitCode: 0, signal: null },
+    });
+  });
+
   it('50 MB of output with a 1 MB limit keeps every retained buffer bounded', async () => {
     const { controller, state, stats } = await startThread();
     let maxPending = 0;
