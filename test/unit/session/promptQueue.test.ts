@@ -8,14 +8,15 @@ import { scriptBasicAgent } from './fakeAgent';
 import type { ThreadController } from '../../../src/session/api';
 import type { ThreadState } from '../../../src/shared/thread';
 import { deferred, setup } from './harness';
+import { ANSWER_DEADLINE_MS } from '../../within';
 
-/** Like harness.until, with room for a loaded machine (several steps chain here). */
+/** Like harness.until, with room for a loaded machine (several steps chain here), within the answer deadline. */
 async function until(controller: ThreadController, predicate: (state: ThreadState) => boolean): Promise<void> {
   await vi.waitFor(
     () => {
-      if (!predicate(controller.snapshot().state)) throw new Error('condition not met yet');
+      if (!predicate(controller.snapshot().state)) throw new Error(`the chat never came to ${String(predicate)}`);
     },
-    { timeout: 10_000 },
+    { timeout: ANSWER_DEADLINE_MS },
   );
 }
 
@@ -39,9 +40,9 @@ function heldAgent() {
   const turn = async (n: number) => {
     await vi.waitFor(
       () => {
-        if (answers.length < n) throw new Error('not received yet');
+        if (answers.length < n) throw new Error(`session/prompt number ${n} never reached the agent`);
       },
-      { timeout: 10_000 },
+      { timeout: ANSWER_DEADLINE_MS },
     );
     return answers[n - 1]!;
   };

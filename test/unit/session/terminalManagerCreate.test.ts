@@ -77,7 +77,7 @@ describe('terminal/create', () => {
         args: ['-e', "process.stdout.write('ab' + 'é'.repeat(10))"],
         outputByteLimit,
       });
-      await within(5000, m.waitForExit({ sessionId: 's', terminalId }), 'the exit of the node command');
+      await within(m.waitForExit({ sessionId: 's', terminalId }), 'the exit of the node command');
       expect(m.output({ sessionId: 's', terminalId })).toEqual({
         output: kept,
         truncated,
