@@ -129,7 +129,10 @@ export interface ThreadController {
   queuePrompt(text: string, context?: acp.ContentBlock[]): Promise<void>;
   editQueued(id: string, text: string): void;
   removeQueued(id: string): void;
-  /** Cancels a running turn and sends the queued message (or the new text) right after it. */
+  /**
+   * Cancels a running turn and sends the queued message (or the new text) right after it. With no turn
+   * running it sends at once; when that fails (the agent is not ready) it rejects and the message stays queued.
+   */
   sendNow(target: { id: string } | { text: string; context?: acp.ContentBlock[] }): Promise<void>;
   cancel(): Promise<void>;
   resolvePermission(permissionId: string, optionId: string | null): void;

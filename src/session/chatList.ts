@@ -173,6 +173,27 @@ export class ChatList {
   }
 }
 
+/**
+ * Closes a chat. Closing stops its agent, so a chat that is working, waiting for the user (a permission, a
+ * sign-in) or starting is closed only once `confirm` says yes (the glue asks with a modal); the others close at
+ * once. False when it was not closed (no such chat, or the user said no).
+ */
+export async function closeAskingFirst(
+  registry: ThreadRegistry,
+  list: ChatList,
+  threadId: string,
+  confirm: (summary: ChatSummary) => Promise<boolean>,
+): Promise<boolean> {
+  const summary = list.summaries().find((chat) => chat.threadId === threadId);
+  if (!summary) return false;
+  if (CLOSING_STOPS_WORK.has(summary.state) && !(await confirm(summary))) return false;
+  await registry.close(threadId);
+  return true;
+}
+
+/** The states in which a chat is doing or waiting for something that closing it would stop. */
+const CLOSING_STOPS_WORK: ReadonlySet<ChatState> = new Set(['working', 'permission', 'starting']);
+
 function chatState(tracked: Tracked, state: ReturnType<ThreadController['snapshot']>['state']): ChatState {
   if (tracked.pendingPermissions.size > 0) return 'permission';
   const connection = state.connection.kind;

@@ -40,7 +40,10 @@ export class PromptQueueSender {
     if (this.queue.remove(id)) this.publish();
   }
 
-  /** The queued message (or new text) goes first; a running turn is cancelled and its end sends it. */
+  /**
+   * The queued message (or new text) goes first; a running turn is cancelled and its end sends it. With no
+   * turn running it is sent at once, and a failed send rejects with the message kept first in the queue.
+   */
   async sendNow(target: { id: string } | { text: string; context?: acp.ContentBlock[] }): Promise<void> {
     if ('id' in target) {
       if (!this.queue.moveToFront(target.id)) return;
@@ -58,7 +61,11 @@ export class PromptQueueSender {
     const sendAnyway = this.sendAfterCancel;
     this.sendAfterCancel = false;
     const completed = action.type === 'turnEnded' && action.stopReason !== 'cancelled';
-    if (completed || sendAnyway) void this.sendNext();
+    // Nobody waits on this send: its failure goes to the log; the message waits in the queue, shown.
+    if (completed || sendAnyway)
+      this.sendNext().catch((error: unknown) =>
+        this.port.log(`[switchboard] a queued message was not sent: ${errorMessage(error)}`),
+      );
   }
 
   /** The agent went away: the queue waits for the user (Restart, then Send now). */
@@ -66,6 +73,7 @@ export class PromptQueueSender {
     this.sendAfterCancel = false;
   }
 
+  /** Rejects when the message could not be sent; it is then back in the queue, first in line. */
   private async sendNext(): Promise<void> {
     const next = this.queue.shift();
     if (!next) return;
@@ -73,10 +81,11 @@ export class PromptQueueSender {
     try {
       await this.port.prompt(next.text, next.context);
     } catch (error) {
-      // Not ready (the agent went away) or another turn started first: it waits again, first in line.
+      // Not ready (the agent went away) or another turn started first: it waits again, first in line,
+      // and "Send now" rejects, so the user is told why (the router shows it).
       this.queue.unshift(next);
       this.publish();
-      this.port.log(`[switchboard] a queued message was not sent: ${errorMessage(error)}`);
+      throw error;
     }
   }
 

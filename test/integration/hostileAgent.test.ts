@@ -18,6 +18,7 @@ import { tempDir } from './tempDirs';
 import { testHostEnv } from './hostEnv';
 import { FileTexts } from '../../src/review/fileTexts';
 import { agentText } from './scriptedAgent';
+import { PROCESS_DEADLINE_MS, within } from '../within';
 
 /** The keeper of the fake writes' texts. */
 const fileTexts = new FileTexts();
@@ -101,7 +102,7 @@ describe('a hostile agent', () => {
   it('malformed and extreme updates: the chat keeps rendering, valid parts are kept, the rest is shown as errors', async () => {
     const t = setup();
     await t.controller.start();
-    await t.controller.prompt('updates');
+    await within(t.controller.prompt('updates'), 'the end of the updates turn', PROCESS_DEADLINE_MS);
     const state = t.state();
     // Every valid update after each bad one was applied.
     for (let n = 1; n <= 8; n++) expect(agentText(state)).toContain(`alive ${n} `);
@@ -139,7 +140,7 @@ describe('a hostile agent', () => {
   it('JSON-RPC edge cases: unreadable ids and batches get -32600 with id null, one answer each; a request as notification gets -32601', async () => {
     const t = setup();
     await t.controller.start();
-    await t.controller.prompt('wire');
+    await within(t.controller.prompt('wire'), 'the end of the wire turn', PROCESS_DEADLINE_MS);
     const [report] = reports(t.state());
     const stray = report.stray as Array<{ id: unknown; error?: { code: number; message: string }; result?: unknown }>;
     const byId = (id: unknown) => stray.filter((answer) => JSON.stringify(answer.id) === JSON.stringify(id));
@@ -168,7 +169,7 @@ describe('a hostile agent', () => {
   it('two answers to one prompt in one read: the first (end_turn) stands, the second is logged', async () => {
     const t = setup();
     await t.controller.start();
-    await t.controller.prompt('double-response');
+    await within(t.controller.prompt('double-response'), 'the end of the double-response turn', PROCESS_DEADLINE_MS);
     expect(t.state().entries.at(-1)).toMatchObject({ kind: 'turnEnd', stopReason: 'end_turn' });
     expect(t.log.join('\n')).toMatch(
       /Ignored a response to request \d+: no request with that id is waiting .*the first answer stands/,
@@ -178,7 +179,7 @@ describe('a hostile agent', () => {
   it('unanswerable permission requests are answered -32602 at once; none is left pending', async () => {
     const t = setup();
     await t.controller.start();
-    await t.controller.prompt('permissions');
+    await within(t.controller.prompt('permissions'), 'the end of the permissions turn', PROCESS_DEADLINE_MS);
     const answers = reports(t.state()).map((r) => r.answer.error);
     expect(answers.map((e) => e.code)).toEqual([-32602, -32602, -32602]);
     expect(answers[0].message).toBe('Invalid params for session/request_permission: options must be array');
@@ -194,7 +195,11 @@ describe('a hostile agent', () => {
   it('a permission request outside a turn is shown and can be answered', async () => {
     const t = setup();
     await t.controller.start();
-    await t.controller.prompt('after-turn-permission');
+    await within(
+      t.controller.prompt('after-turn-permission'),
+      'the end of the after-turn-permission turn',
+      PROCESS_DEADLINE_MS,
+    );
     const state = await vi.waitFor(() => {
       const tool = toolOf(t.state(), 'tc-late');
       if (tool?.permission?.state.kind !== 'pending') throw new Error('not shown yet');
@@ -212,7 +217,7 @@ describe('a hostile agent', () => {
   it('at most 32 live terminals per session; the 33rd gets a clear error; releasing makes room', async () => {
     const t = setup();
     await t.controller.start();
-    await t.controller.prompt('terminals-cap');
+    await within(t.controller.prompt('terminals-cap'), 'the end of the terminals-cap turn', PROCESS_DEADLINE_MS);
     const [capped, after] = reports(t.state()).filter((r) => r.created !== undefined || r.afterRelease !== undefined);
     expect(capped.created).toBe(32);
     expect(capped.firstError).toMatchObject({

@@ -14,6 +14,7 @@ import {
   type ConnectionCloseReason,
 } from '../../src/protocol/errors';
 import type { CancelSignal } from '../../src/session/api';
+import { PROCESS_DEADLINE_MS, within } from '../within';
 
 const AGENT = resolve(__dirname, '../fixtures/scriptedAgent.mjs');
 const CWD = join(tmpdir(), 'switchboard-protocol-test');
@@ -73,12 +74,21 @@ async function openSession(agent: RunningAgent): Promise<string> {
     { timeoutMs: 5000 },
   );
   expect(init.protocolVersion).toBe(1);
-  const session = await agent.connection.request('session/new', { cwd: CWD, mcpServers: [] });
+  const session = await within(
+    agent.connection.request('session/new', { cwd: CWD, mcpServers: [] }),
+    'the answer to session/new',
+    PROCESS_DEADLINE_MS,
+  );
   return session.sessionId;
 }
 
+/** The agent's answer to a prompt; a dropped answer fails the test saying so (a real process: a longer deadline). */
 const prompt = (agent: RunningAgent, sessionId: string, text: string, signal?: AbortSignal) =>
-  agent.connection.request('session/prompt', { sessionId, prompt: [{ type: 'text', text }] }, { signal });
+  within(
+    agent.connection.request('session/prompt', { sessionId, prompt: [{ type: 'text', text }] }, { signal }),
+    `the answer to session/prompt "${text}"`,
+    PROCESS_DEADLINE_MS,
+  );
 
 /**
  * The update kinds in order, a run of text chunks of one kind and messageId counted once: the
@@ -143,8 +153,10 @@ describe('protocol against the scripted agent (a real child process)', () => {
     const error = await prompt(agent, sessionId, 'go').catch((e: unknown) => e);
     expect(error).toBeInstanceOf(AcpConnectionClosedError);
     expect((error as Error).message).toMatch(/session\/prompt/);
-    expect(await agent.closed).toMatchObject({ kind: 'ended' });
-    expect(await agent.exited).toEqual({ code: 3, signal: null });
+    expect(await within(agent.closed, 'the close of the connection', PROCESS_DEADLINE_MS)).toMatchObject({
+      kind: 'ended',
+    });
+    expect(await within(agent.exited, 'the exit of the agent', PROCESS_DEADLINE_MS)).toEqual({ code: 3, signal: null });
     expect(agent.stderr()).toContain('scripted-agent: simulated crash');
     expect(texts(agent)).toEqual(['about to crash']);
   });

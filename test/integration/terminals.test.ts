@@ -11,6 +11,7 @@ import { ThreadTerminals } from '../../src/session/threadTerminals';
 import type { ThreadState } from '../../src/shared/thread';
 import { testHostEnv } from './hostEnv';
 import { FileTexts } from '../../src/review/fileTexts';
+import { PROCESS_DEADLINE_MS, within } from '../within';
 
 /** The keeper of the fake writes' texts. */
 const fileTexts = new FileTexts();
@@ -73,6 +74,12 @@ async function startThread() {
   return { controller, cwd, log, output, stats, state: (): ThreadState => controller.snapshot().state };
 }
 
+/** Runs one flow of the scripted agent: its turn ends once each terminal/* call it made was answered. */
+function runFlow(controller: AcpThreadController, flow: string): Promise<void> {
+  const name = flow.split(':')[0];
+  return within(controller.prompt(flow), `the end of the "${name}" flow's turn`, PROCESS_DEADLINE_MS);
+}
+
 /** The client answers the agent reported, in order. */
 function reports(state: ThreadState): Report[] {
   const text = state.entries
@@ -120,7 +127,7 @@ async function waitFor(probe: () => boolean, timeoutMs = 5000): Promise<void> {
 describe('terminals through the scripted agent', () => {
   it('create -> output -> wait_for_exit (two waiters) -> release, with rendered text and an exit code', async () => {
     const { controller, state, output } = await startThread();
-    await controller.prompt('lifecycle');
+    await runFlow(controller, 'lifecycle');
     const [create, wait1, wait2, out, release] = reports(state());
     expect(create).toMatchObject({ method: 'terminal/create', answer: { result: { terminalId: 'terminal-1' } } });
     expect(wait1?.answer.result).toEqual({ exitCode: 0, signal: null });
@@ -146,7 +153,7 @@ describe('terminals through the scripted agent', () => {
 
   it('kill ends the command with a signal and the terminal stays readable', async () => {
     const { controller, state } = await startThread();
-    await controller.prompt('kill');
+    await runFlow(controller, 'kill');
     const [, kill, wait, out] = reports(state());
     expect(kill?.answer.result).toEqual({});
     expect(wait?.answer.result).toMatchObject({
@@ -159,7 +166,7 @@ describe('terminals through the scripted agent', () => {
 
   it('release while running kills it, and the id is invalid afterwards', async () => {
     const { controller, state } = await startThread();
-    await controller.prompt('release-running');
+    await runFlow(controller, 'release-running');
     const [, release, out] = reports(state());
     expect(release?.answer.result).toEqual({});
     expect(out?.answer.error).toMatchObject({ code: -32602, message: expect.stringContaining('released') });
@@ -169,7 +176,7 @@ describe('terminals through the scripted agent', () => {
 
   it('every terminal/* call after release gets a clear error', async () => {
     const { controller, state } = await startThread();
-    await controller.prompt('after-release');
+    await runFlow(controller, 'after-release');
     const calls = reports(state()).slice(3);
     expect(calls.map((call) => call.method)).toEqual([
       'terminal/output',
@@ -186,7 +193,7 @@ describe('terminals through the scripted agent', () => {
 
   it('a missing command ends like in a shell (exit 127 and a message), not with a protocol error', async () => {
     const { controller, state } = await startThread();
-    await controller.prompt('missing');
+    await runFlow(controller, 'missing');
     const [create, wait, , out] = reports(state());
     expect(create?.answer.result).toEqual({ terminalId: 'terminal-1' });
     expect(wait?.answer.result).toEqual({ exitCode: 127, signal: null });
@@ -199,14 +206,14 @@ describe('terminals through the scripted agent', () => {
 
   it('a whole shell line in `command` runs through the shell', async () => {
     const { controller, state } = await startThread();
-    await controller.prompt('shell-line');
+    await runFlow(controller, 'shell-line');
     const out = reports(state())[3];
     expect(out?.answer.result).toMatchObject({ output: 'one\nTWO\n', exitStatus: { exitCode: 0, signal: null } });
   });
 
   it('a relative cwd is rejected with -32602', async () => {
     const { controller, state } = await startThread();
-    await controller.prompt('relative-cwd');
+    await runFlow(controller, 'relative-cwd');
     expect(reports(state())[0]?.answer.error).toMatchObject({
       code: -32602,
       message: expect.stringContaining('absolute cwd'),
@@ -220,13 +227,13 @@ describe('terminals through the scripted agent', () => {
       args: ['-c', 'echo "$TERM $PAGER $GIT_PAGER $EXTRA ${HOME:+home}"'],
       env: [{ name: 'EXTRA', value: 'extra' }],
     };
-    await controller.prompt(`env:${JSON.stringify(params)}`);
+    await runFlow(controller, `env:${JSON.stringify(params)}`);
     expect(reports(state())[3]?.answer.result).toMatchObject({ output: 'xterm-256color cat cat extra home\n' });
   });
 
   it('ending the session kills a terminal the agent never released, grandchildren included', async () => {
     const { controller, state } = await startThread();
-    await controller.prompt('orphan');
+    await runFlow(controller, 'orphan');
     const out = reports(state())[1]?.answer.result as { output: string };
     const grandchild = Number(/grandchild (\d+)/.exec(out.output)?.[1]);
     expect(isAlive(grandchild)).toBe(true);
@@ -237,7 +244,7 @@ describe('terminals through the scripted agent', () => {
 
   it('an agent that dies kills its unreleased terminals, grandchildren included', async () => {
     const { controller, cwd, state } = await startThread();
-    await controller.prompt('orphan');
+    await runFlow(controller, 'orphan');
     const out = reports(state())[1]?.answer.result as { output: string };
     const grandchild = Number(/grandchild (\d+)/.exec(out.output)?.[1]);
     expect(isAlive(grandchild)).toBe(true);
@@ -265,6 +272,19 @@ describe('terminals through the scripted agent', () => {
     const waited = reports(state()).filter((r) => r.method === 'terminal/wait_for_exit');
     expect(waited).toHaveLength(2);
     expect(waited[0]?.answer.result).toMatchObject({ signal: expect.any(String) });
+  });
+
+  it("the agent's outputByteLimit: the newest bytes from a character boundary, with truncated: true", async () => {
+    const { controller, state } = await startThread();
+    // 'ab' and ten 'é' (two bytes each) are 22 bytes; the newest 11 would start inside an 'é', so five are kept.
+    const command = { command: process.execPath, args: ['-e', "process.stdout.write('ab' + 'é'.repeat(10))"] };
+    await runFlow(controller, `limit:${JSON.stringify({ ...command, outputByteLimit: 11 })}`);
+    const out = reports(state()).find((report) => report.method === 'terminal/output');
+    expect(out?.answer.result).toEqual({
+      output: 'ééééé',
+      truncated: true,
+      exitStatus: { exitCode: 0, signal: null },
+    });
   });
 
   it('50 MB of output with a 1 MB limit keeps every retained buffer bounded', async () => {

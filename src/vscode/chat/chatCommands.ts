@@ -3,7 +3,7 @@
 // raises when it needs permission or finished its turn.
 import * as vscode from 'vscode';
 import type { ThreadController } from '../../session/api';
-import type { Attention, ChatList, ChatSummary } from '../../session/chatList';
+import { closeAskingFirst, type Attention, type ChatList, type ChatSummary } from '../../session/chatList';
 import type { ThreadRegistry } from '../../session/threadRegistry';
 
 const STATE_LABEL: Record<ChatSummary['state'], string> = {
@@ -84,11 +84,9 @@ export async function pickChat(
   });
 }
 
-/** Closes a chat; a chat that is working or waiting for the user is only closed once the user says so. */
-export async function closeChat(threads: ThreadRegistry, list: ChatList, threadId: string): Promise<boolean> {
-  const summary = list.summaries().find((chat) => chat.threadId === threadId);
-  if (!summary) return false;
-  if (summary.state === 'working' || summary.state === 'permission' || summary.state === 'starting') {
+/** Closes a chat; one that is working or waiting for the user is only closed once the user says so (a modal). */
+export function closeChat(threads: ThreadRegistry, list: ChatList, threadId: string): Promise<boolean> {
+  return closeAskingFirst(threads, list, threadId, async (summary) => {
     const close = vscode.l10n.t('Stop and Close');
     const answer = await vscode.window.showWarningMessage(
       vscode.l10n.t(
@@ -99,10 +97,8 @@ export async function closeChat(threads: ThreadRegistry, list: ChatList, threadI
       { modal: true },
       close,
     );
-    if (answer !== close) return false;
-  }
-  await threads.close(threadId);
-  return true;
+    return answer === close;
+  });
 }
 
 /** A background chat needs the user: a notification whose button shows it. */

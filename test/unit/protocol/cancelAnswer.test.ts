@@ -8,6 +8,7 @@ import { createThreadController } from '../../../src/session/threadController';
 import type { ClientHandlers } from '../../../src/session/api';
 import { fakeEnv, fakeSpawner, scriptBasicAgent, TEST_AGENT } from '../session/fakeAgent';
 import { FileTexts } from '../../../src/review/fileTexts';
+import { within } from '../../within';
 
 /** The keeper of the fake writes' texts. */
 const fileTexts = new FileTexts();
@@ -35,7 +36,10 @@ describe('answerOnCancel', () => {
     const s = signal();
     const answer = answerOnCancel(new Promise(() => {}), s);
     s.cancel();
-    await expect(answer).rejects.toMatchObject({ code: -32800, message: 'Request cancelled' });
+    await expect(within(answer, 'the answer after the cancel')).rejects.toMatchObject({
+      code: -32800,
+      message: 'Request cancelled',
+    });
   });
 
   it('a handler that answers the cancel itself wins (a permission answers `cancelled`)', async () => {
@@ -45,19 +49,21 @@ describe('answerOnCancel', () => {
     );
     const answer = answerOnCancel(work, s);
     s.cancel();
-    await expect(answer).resolves.toEqual({ outcome: { outcome: 'cancelled' } });
+    await expect(within(answer, 'the answer after the cancel')).resolves.toEqual({ outcome: { outcome: 'cancelled' } });
   });
 
   it('an already cancelled request is answered -32800; a synchronous result and one settled before the cancel pass through', async () => {
     const cancelled = signal();
     cancelled.cancel();
-    await expect(answerOnCancel(new Promise(() => {}), cancelled)).rejects.toMatchObject({ code: -32800 });
+    await expect(
+      within(answerOnCancel(new Promise(() => {}), cancelled), 'the answer after the cancel'),
+    ).rejects.toMatchObject({ code: -32800 });
     expect(answerOnCancel({ output: 'x' }, signal())).toEqual({ output: 'x' });
     const s = signal();
     const answer = answerOnCancel(Promise.resolve('done'), s);
     await Promise.resolve();
     s.cancel();
-    await expect(answer).resolves.toBe('done');
+    await expect(within(answer, 'the answer settled before the cancel')).resolves.toBe('done');
   });
 });
 
@@ -75,7 +81,9 @@ describe('answerOnCancel, once the handler answered', () => {
     await answerOnCancel(Promise.resolve('done'), s);
     await settled();
     expect(listening).toBe(0);
-    await expect(answerOnCancel(Promise.reject(new Error('failed')), s)).rejects.toThrow('failed');
+    await expect(
+      within(answerOnCancel(Promise.reject(new Error('failed')), s), 'the failure of the handler'),
+    ).rejects.toThrow('failed');
     await settled();
     expect(listening).toBe(0);
   });
@@ -127,7 +135,7 @@ describe('cancelled client requests through a ThreadController', () => {
       spawn: spawner.spawn,
     });
     await controller.start();
-    await controller.prompt('go');
+    await within(controller.prompt('go'), 'the end of a turn whose agent cancels a read that never settles');
     expect(results).toEqual([-32800, {}]);
     expect(writeDone).toBe(true);
     await controller.dispose();

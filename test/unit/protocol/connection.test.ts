@@ -8,6 +8,7 @@ import {
   RequestCancelledError,
 } from '../../../src/protocol/errors';
 import { RequestFailure, type CancelSignal, type TrafficSink } from '../../../src/session/api';
+import { within } from '../../within';
 
 interface Recorded {
   direction: 'send' | 'recv';
@@ -84,7 +85,7 @@ describe('createAcpConnection, back to back', () => {
   it('answers a request and records traffic both ways', async () => {
     const { client, agent, clientTraffic } = pair();
     agent.onRequest('session/new', (params: { cwd: string }) => ({ sessionId: `s-for-${params.cwd}` }));
-    const result = await client.request('session/new', { cwd: '/work', mcpServers: [] });
+    const result = await within(client.request('session/new', { cwd: '/work', mcpServers: [] }), 'the answer');
     expect(result).toEqual({ sessionId: 's-for-/work' });
     const sent = clientTraffic.records.find((r) => r.direction === 'send');
     const received = clientTraffic.records.find((r) => r.direction === 'recv');
@@ -96,12 +97,15 @@ describe('createAcpConnection, back to back', () => {
     const { client, agent } = pair();
     const got = new Promise((resolve) => client.onNotification('session/update', resolve));
     agent.notify('session/update', { sessionId: 's', update: { sessionUpdate: 'plan', entries: [] } });
-    expect(await got).toEqual({ sessionId: 's', update: { sessionUpdate: 'plan', entries: [] } });
+    expect(await within(got, 'the notification')).toEqual({
+      sessionId: 's',
+      update: { sessionUpdate: 'plan', entries: [] },
+    });
   });
 
   it('answers an unknown method with -32601', async () => {
     const { client } = pair();
-    const error = await client.request('session/unknown', {}).catch((e: unknown) => e);
+    const error = await within(client.request('session/unknown', {}), 'the -32601 answer').catch((e: unknown) => e);
     expect(error).toBeInstanceOf(AcpRpcError);
     expect(error).toMatchObject({ code: -32601, method: 'session/unknown' });
   });
@@ -111,7 +115,9 @@ describe('createAcpConnection, back to back', () => {
     agent.onRequest('session/new', () => {
       throw new RequestFailure(-32000, 'Authentication required', { reason: 'auth_required' });
     });
-    await expect(client.request('session/new', { cwd: '/', mcpServers: [] })).rejects.toMatchObject({
+    await expect(
+      within(client.request('session/new', { cwd: '/', mcpServers: [] }), 'the error answer'),
+    ).rejects.toMatchObject({
       code: -32000,
       message: 'Authentication required',
       data: { reason: 'auth_required' },
@@ -123,7 +129,9 @@ describe('createAcpConnection, back to back', () => {
     agent.onRequest('initialize', () => {
       throw new Error('disk on fire');
     });
-    await expect(client.request('initialize', { protocolVersion: 1 })).rejects.toMatchObject({
+    await expect(
+      within(client.request('initialize', { protocolVersion: 1 }), 'the -32603 answer'),
+    ).rejects.toMatchObject({
       code: -32603,
       message: 'disk on fire',
     });
@@ -139,7 +147,10 @@ describe('createAcpConnection, back to back', () => {
     const pending = client.request('session/prompt', { sessionId: 's', prompt: [] }, { signal: controller.signal });
     await new Promise((resolve) => setTimeout(resolve, 10));
     controller.abort();
-    await expect(pending).rejects.toMatchObject({ code: -32800, message: 'Request cancelled' });
+    await expect(within(pending, 'the -32800 answer after $/cancel_request')).rejects.toMatchObject({
+      code: -32800,
+      message: 'Request cancelled',
+    });
     const requestId = clientTraffic.records.find((r) => r.message.method === 'session/prompt')?.message.id;
     const methods = clientTraffic.records.filter((r) => r.direction === 'send').map((r) => r.message.method);
     expect(methods).toContain('$/cancel_request');
@@ -157,15 +168,16 @@ describe('createAcpConnection, back to back', () => {
     const controller = new AbortController();
     const pending = client.request('session/list', {}, { signal: controller.signal });
     setTimeout(() => controller.abort(), 5);
-    expect(await pending).toEqual({ sessions: [], partial: true });
+    expect(await within(pending, 'the partial answer after the cancel')).toEqual({ sessions: [], partial: true });
   });
 
   it('rejects with a timeout error naming the method and the time waited', async () => {
     const { client, agent, clientTraffic } = pair();
     agent.onRequest('initialize', () => new Promise(() => {}));
-    const error = await client
-      .request('initialize', { protocolVersion: 1 }, { timeoutMs: 50 })
-      .catch((e: unknown) => e);
+    const error = await within(
+      client.request('initialize', { protocolVersion: 1 }, { timeoutMs: 50 }),
+      'the timeout error of a request with a 50 ms timeout',
+    ).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(AcpTimeoutError);
     expect((error as Error).message).toBe('The agent did not answer "initialize" within 50 ms (waited 50 ms)');
     await new Promise((resolve) => setTimeout(resolve, 10));
@@ -177,7 +189,7 @@ describe('createAcpConnection, back to back', () => {
     agent.notify('_vendor/unknown', { x: 1 });
     agent.notify('$/progress_like', {});
     agent.onRequest('authenticate', () => ({}));
-    expect(await client.request('authenticate', { methodId: 'm' })).toEqual({});
+    expect(await within(client.request('authenticate', { methodId: 'm' }), 'the answer')).toEqual({});
     const debug = clientLog.entries
       .filter((e) => e.level === 'debug')
       .map((e) => e.message)
@@ -201,9 +213,11 @@ describe('createAcpConnection, back to back', () => {
     const closed = new Promise((resolve) => client.onClose(resolve));
     await new Promise((resolve) => setTimeout(resolve, 10));
     agentToClient.end();
-    await expect(pending).rejects.toBeInstanceOf(AcpConnectionClosedError);
+    await expect(within(pending, 'the rejection of the request left open')).rejects.toBeInstanceOf(
+      AcpConnectionClosedError,
+    );
     await expect(pending).rejects.toThrow(/closed before it answered "session\/prompt"/);
-    expect(await closed).toMatchObject({ kind: 'ended' });
+    expect(await within(closed, 'the close event')).toMatchObject({ kind: 'ended' });
     expect(handlerSignal?.isCancellationRequested).toBe(true);
     expect(client.isClosed).toBe(true);
     await expect(client.request('initialize', { protocolVersion: 1 })).rejects.toBeInstanceOf(AcpConnectionClosedError);
@@ -214,7 +228,9 @@ describe('createAcpConnection, back to back', () => {
     agent.onRequest('session/prompt', () => new Promise(() => {}));
     const pending = client.request('session/prompt', { sessionId: 's', prompt: [] });
     client.dispose();
-    await expect(pending).rejects.toMatchObject({ reason: { kind: 'disposed' } });
+    await expect(within(pending, 'the rejection of the request left open')).rejects.toMatchObject({
+      reason: { kind: 'disposed' },
+    });
   });
 });
 

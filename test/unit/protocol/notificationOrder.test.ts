@@ -5,6 +5,7 @@ import { PassThrough } from 'node:stream';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createAcpConnection, type AcpConnection } from '../../../src/protocol/connection';
 import { TrafficLog } from '../../../src/protocol/trafficLog';
+import { within } from '../../within';
 
 const opened: AcpConnection[] = [];
 afterEach(() => {
@@ -56,7 +57,7 @@ describe('notification dispatch order', () => {
       .then(() => order.push('response'));
     await tick();
     sendTogether({ jsonrpc: '2.0', id: 0, result: { stopReason: 'end_turn' } }, update('after'));
-    await answered;
+    await within(answered, 'the answer to session/prompt');
     await tick();
     expect(order).toEqual(['response', 'update after']);
   });
@@ -78,7 +79,7 @@ describe('notification dispatch order', () => {
       update('3'),
       update('4'),
     );
-    await answered;
+    await within(answered, 'the answer to session/prompt');
     await tick();
     // The transport never merges: every line is dispatched as the one message it is.
     expect(order).toEqual(['update 1', 'update 2', 'response', 'update 3', 'update 4']);

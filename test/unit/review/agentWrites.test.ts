@@ -14,4 +14,29 @@ describe('AgentBases', () => {
     expect(bases.get('/ws/a.txt')).toBeUndefined();
     expect(bases.merge('/ws/a.txt', live, 'one\ntwo\nTHREE\n').text).toBe('one\ntwo\nTHREE\n');
   });
+
+  it('keeps the bases of the 200 files read most recently; reading a file again makes it recent', () => {
+    const bases = new AgentBases();
+    for (let i = 0; i < 200; i++) bases.set(`/ws/f${i}.txt`, `text ${i}`);
+    bases.set('/ws/f0.txt', 'read again'); // f0 is now the newest, f1 the oldest
+    bases.set('/ws/f200.txt', 'text 200');
+    expect(bases.get('/ws/f1.txt')).toBeUndefined();
+    expect(bases.get('/ws/f0.txt')).toBe('read again');
+    expect(bases.get('/ws/f2.txt')).toBe('text 2');
+    expect(bases.get('/ws/f200.txt')).toBe('text 200');
+    bases.set('/ws/f201.txt', 'text 201');
+    expect(bases.get('/ws/f2.txt')).toBeUndefined();
+    expect(bases.get('/ws/f0.txt')).toBe('read again');
+  });
+
+  it('setIfMissing keeps a base the agent read, and sets one where there is none', () => {
+    const bases = new AgentBases();
+    bases.set('/ws/a.txt', 'what the agent read');
+    bases.setIfMissing('/ws/./a.txt', 'the document at the tool call');
+    bases.setIfMissing('/ws/b.txt', 'the document at the tool call');
+    expect(bases.get('/ws/a.txt')).toBe('what the agent read');
+    expect(bases.get('/ws/b.txt')).toBe('the document at the tool call');
+    bases.clear();
+    expect([bases.get('/ws/a.txt'), bases.get('/ws/b.txt')]).toEqual([undefined, undefined]);
+  });
 });

@@ -50,6 +50,17 @@ describe('attribution', () => {
       expect(isAgentTime(over, ended + DISK_EVENT_GRACE_MS + 1)).toBe(false);
     });
 
+    it('the bounds: the grace ends 2 s after the turn; a file modified up to 1 s before its start is the agent’s', () => {
+      // The event's time without a modification time.
+      expect(isAgentTime(over, ended + DISK_EVENT_GRACE_MS - 1)).toBe(true);
+      expect(isAgentTime(over, ended + DISK_EVENT_GRACE_MS)).toBe(false);
+      // The modification time.
+      expect(isAgentTime(over, ended + 9_000, ended + DISK_EVENT_GRACE_MS)).toBe(false);
+      expect(isAgentTime(running, started + 5_000, started - 1_000)).toBe(true);
+      expect(isAgentTime(running, started + 5_000, started - 1_001)).toBe(false);
+      expect(isAgentTime(over, ended + 9_000, started - 1_000)).toBe(true);
+    });
+
     it('before any turn nothing is the agent’s', () => {
       const none = { active: false, startedAt: Number.NEGATIVE_INFINITY, endedAt: Number.NEGATIVE_INFINITY };
       expect(isAgentTime(none, 1_000_000)).toBe(false);

@@ -5,7 +5,7 @@ import * as fs from 'node:fs/promises';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readDiskText } from '../../../src/review/diskText';
+import { pathExists, readDiskText, readTextOrEmpty } from '../../../src/review/diskText';
 import { readLocationTexts } from '../../../src/review/locationReads';
 
 let dir: string;
@@ -38,6 +38,19 @@ describe('readDiskText', () => {
     expect(await readDiskText(file('folder'), 1_000_000)).toBeUndefined();
     expect(await readDiskText(file('empty.txt'), 0)).toBe('');
     expect(await readDiskText(file('missing.txt'), 100)).toBeNull();
+  });
+});
+
+describe('pathExists and readTextOrEmpty', () => {
+  it('anything at the path exists, a file or a folder; nothing there does not', async () => {
+    expect(await pathExists(file('ten.txt'))).toBe(true);
+    expect(await pathExists(file('folder'))).toBe(true);
+    expect(await pathExists(file('missing.txt'))).toBe(false);
+  });
+
+  it('a small config file is its text, and a missing one empty', async () => {
+    expect(await readTextOrEmpty(file('ten.txt'))).toBe('0123456789');
+    expect(await readTextOrEmpty(file('missing.txt'))).toBe('');
   });
 });
 

@@ -51,6 +51,20 @@ describe('the keeper of file texts', () => {
     expect(write.view(write.revision - 100).fromRevision).toBe(write.revision);
   });
 
+  it('knows the path of each revision it keeps, and none once it is forgotten; a forgotten write shows no change', () => {
+    const texts = new FileTexts(1_000, 2);
+    const first = texts.record('/w/a.ts', 'old\n', 'new\n');
+    expect(texts.pathOf(first.revision)).toBe('/w/a.ts');
+    texts.record('/w/b.ts', null, 'b\n');
+    texts.record('/w/c.ts', null, 'c\n');
+    expect(texts.pathOf(first.revision)).toBeUndefined();
+    expect(texts.pathOf(999)).toBeUndefined();
+    // The card of the forgotten write asks again: an empty change, not the texts of another write.
+    const view = first.view(first.revision);
+    expect(view).toMatchObject({ path: '/w/a.ts', fromRevision: first.revision, created: true });
+    expect([view.diff.added, view.diff.removed, view.diff.hunks]).toEqual([0, 0, []]);
+  });
+
   it('a card is sent a bounded number of lines whatever the agent wrote; the counts cover everything', () => {
     const texts = new FileTexts();
     const big = Array.from({ length: 5000 }, (_, i) => `line ${i}\n`).join('');

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { MAX_PENDING_PERMISSIONS, MAX_PROTOCOL_ERROR_ENTRIES } from '../../../src/session/threadController';
 import { scriptBasicAgent, type FakeAgentProcess } from './fakeAgent';
 import { deferred, setup, until } from './harness';
+import { within } from '../../within';
 
 const OPTIONS: acp.PermissionOption[] = [{ optionId: 'allow', name: 'Allow', kind: 'allow_once' }];
 
@@ -84,8 +85,9 @@ describe('agent junk', () => {
     await t.controller.start();
     const fake = t.spawner.last;
     const sessionId = t.state().sessionId!;
+    // A request that got past the check would reach a handler (a permission would wait for the user).
     const ask = (method: string, params: unknown) =>
-      fake.agent.request(method, params).then(
+      within(fake.agent.request(method, params), `the answer to ${method}`).then(
         () => 'answered',
         (error) => `${error.code} ${error.message}`,
       );

@@ -4,6 +4,7 @@ import type * as acp from '@agentclientprotocol/sdk';
 import { AgentConnection } from '../../../src/session/agentConnection';
 import { UnadvertisedRequestError } from '../../../src/session/capabilityGuard';
 import { CLIENT_INFO, fakeEnv, fakeSpawner, TEST_AGENT, type FakeAgentProcess } from './fakeAgent';
+import { GATED_METHODS, METHOD_NEEDS } from '../shared/methodCapabilities';
 
 const connections: AgentConnection[] = [];
 afterEach(async () => {
@@ -71,5 +72,36 @@ describe('the capability guard', () => {
       auth: { logout: {} },
       promptCapabilities: { image: true },
     });
+  });
+
+  // The expected pairs are written out in methodCapabilities.ts, not read from the rules the guard asks.
+  it.each(GATED_METHODS)('%s: refused unsent until the agent advertises it, then sent', async (method, needs) => {
+    const refusing = connect({});
+    await refusing.connection.initialize(CLIENT_INFO, 2000);
+    await expect(refusing.connection.rpc.request(method, LOAD)).rejects.toThrow(
+      new UnadvertisedRequestError(method, `${method} needs ${needs.capability}, which the agent did not advertise`),
+    );
+    expect(refusing.fake.sent(method)).toEqual([]);
+
+    const granting = connect(needs.advertised);
+    await granting.connection.initialize(CLIENT_INFO, 2000);
+    // The fake agent may not know the method: any answer but the guard's refusal means it reached the wire.
+    await granting.connection.rpc.request(method, LOAD).catch((error: unknown) => {
+      expect(error).not.toBeInstanceOf(UnadvertisedRequestError);
+    });
+    expect(granting.fake.sent(method)).toEqual([LOAD]);
+  });
+
+  it('lets every baseline request through to an agent that advertised nothing', async () => {
+    const { connection, fake } = connect({});
+    await connection.initialize(CLIENT_INFO, 2000);
+    const baseline = Object.entries(METHOD_NEEDS).filter(([method, needs]) => !needs && method !== 'session/cancel');
+    expect(baseline.length).toBeGreaterThan(0);
+    for (const [method] of baseline) {
+      await connection.rpc.request(method, LOAD).catch((error: unknown) => {
+        expect(error).not.toBeInstanceOf(UnadvertisedRequestError);
+      });
+      expect(fake.sent(method).at(-1)).toEqual(LOAD);
+    }
   });
 });

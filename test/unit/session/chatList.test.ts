@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ChatList, type Attention } from '../../../src/session/chatList';
+import { ChatList, closeAskingFirst, type Attention, type ChatSummary } from '../../../src/session/chatList';
 import { ThreadRegistry } from '../../../src/session/threadRegistry';
 import { reduce } from '../../../src/shared/reduce';
 import type { ThreadAction } from '../../../src/shared/actions';
@@ -120,5 +120,60 @@ describe('ChatList', () => {
     const before = changes();
     for (let i = 0; i < 50; i++) created[0]!.emit(chunk);
     expect(changes() - before).toBe(1);
+  });
+});
+
+describe('closing a chat', () => {
+  const permission: ThreadAction = {
+    type: 'permissionRequested',
+    permissionId: 'p1',
+    toolCall: { toolCallId: 'c1', title: 'Run' },
+    options: [{ optionId: 'ok', name: 'Allow', kind: 'allow_once' }],
+  };
+  /** The actions that bring a chat to each state, through the real reducer. */
+  const TO: Record<ChatSummary['state'], ThreadAction[]> = {
+    starting: [],
+    working: [...READY, prompt('go')],
+    permission: [...READY, prompt('go'), permission],
+    idle: READY,
+    done: [...READY, prompt('go'), { type: 'turnEnded', stopReason: 'end_turn' }],
+    failed: [{ type: 'agentFailed', failure: { title: 'exited', commandLine: 'x', stderrTail: [] } }],
+    stopped: [{ type: 'connection', state: { kind: 'stopped' } }],
+  };
+
+  async function close(state: ChatSummary['state'], answer: boolean) {
+    const { threads, created, list } = setup();
+    threads.create(fakeAgent());
+    for (const action of TO[state]) created[0]!.emit(action);
+    expect(list.summaries()[0]?.state).toBe(state);
+    const asked: ChatSummary[] = [];
+    const closed = await closeAskingFirst(threads, list, 't1', async (summary) => {
+      asked.push(summary);
+      return answer;
+    });
+    return { closed, asked, open: threads.all().map((thread) => thread.threadId) };
+  }
+
+  it.each(['working', 'permission', 'starting'] as const)(
+    'a %s chat asks first: No keeps it running, Yes closes it',
+    async (state) => {
+      const declined = await close(state, false);
+      expect(declined.asked.map((summary) => summary.state)).toEqual([state]);
+      expect(declined).toMatchObject({ closed: false, open: ['t1'] });
+      const confirmed = await close(state, true);
+      expect(confirmed.asked).toHaveLength(1);
+      expect(confirmed).toMatchObject({ closed: true, open: [] });
+    },
+  );
+
+  it.each(['idle', 'done', 'failed', 'stopped'] as const)('a %s chat closes without asking', async (state) => {
+    expect(await close(state, false)).toEqual({ closed: true, asked: [], open: [] });
+  });
+
+  it('a chat that is not there is not closed and nothing is asked', async () => {
+    const { threads, list } = setup();
+    const asked: ChatSummary[] = [];
+    expect(await closeAskingFirst(threads, list, 'gone', async (s) => asked.push(s) > 0)).toBe(false);
+    expect(asked).toEqual([]);
   });
 });

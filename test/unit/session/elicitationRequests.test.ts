@@ -8,6 +8,7 @@ import { ElicitationRequests } from '../../../src/session/elicitationRequests';
 import { MAX_PENDING_PERMISSIONS } from '../../../src/session/permissionRequests';
 import { RequestFailure, type CancelSignal } from '../../../src/session/api';
 import { ErrorCodes } from '../../../src/protocol/methods';
+import { within } from '../../within';
 
 /** A cancel signal the test fires; counts its live listeners (each request must dispose its own). */
 function cancelSignal(): CancelSignal & { fire(): void; listeners: number } {
@@ -70,7 +71,10 @@ describe('ElicitationRequests', () => {
     expect(shown?.type === 'elicitationRequested' && shown.form.fields.map((f) => f.name)).toEqual(['branch', 'force']);
 
     expect(requests.resolve(id, 'accept', { branch: 'main', force: true })).toBeNull();
-    await expect(answer).resolves.toEqual({ action: 'accept', content: { branch: 'main', force: true } });
+    await expect(within(answer, 'the answer to the form')).resolves.toEqual({
+      action: 'accept',
+      content: { branch: 'main', force: true },
+    });
     expect(actions[actions.length - 1]).toEqual({ type: 'elicitationResolved', elicitationId: id, answer: 'accept' });
     expect(requests.size).toBe(0);
     expect(signal.listeners).toBe(0);
@@ -86,14 +90,14 @@ describe('ElicitationRequests', () => {
     expect(actions.filter((a) => a.type === 'elicitationResolved')).toEqual([]);
     // It is still answerable.
     expect(requests.resolve(id, 'decline')).toBeNull();
-    await expect(answer).resolves.toEqual({ action: 'decline' });
+    await expect(within(answer, 'the answer to the form')).resolves.toEqual({ action: 'decline' });
   });
 
   it('answers decline without content, whatever values come with it', async () => {
     const { actions, requests } = setup();
     const answer = requests.request(params(), cancelSignal());
     requests.resolve(requestedId(actions), 'decline', { branch: 'main' });
-    await expect(answer).resolves.toEqual({ action: 'decline' });
+    await expect(within(answer, 'the answer to the form')).resolves.toEqual({ action: 'decline' });
   });
 
   it('answers a second resolve of the same form with nothing and sends no second answer', async () => {
@@ -103,7 +107,7 @@ describe('ElicitationRequests', () => {
     requests.resolve(id, 'cancel');
     expect(requests.resolve(id, 'accept', { branch: 'main' })).toBeNull();
     expect(requests.resolve('elicitation-999', 'cancel')).toBeNull();
-    await expect(answer).resolves.toEqual({ action: 'cancel' });
+    await expect(within(answer, 'the answer to the form')).resolves.toEqual({ action: 'cancel' });
     expect(actions.filter((a) => a.type === 'elicitationResolved')).toHaveLength(1);
   });
 
@@ -113,20 +117,24 @@ describe('ElicitationRequests', () => {
     const answer = requests.request(params(), signal);
     expect(signal.listeners).toBe(1);
     signal.fire();
-    await expect(answer).resolves.toEqual({ action: 'cancel' });
+    await expect(within(answer, 'the answer to the form')).resolves.toEqual({ action: 'cancel' });
     expect(actions[actions.length - 1]).toMatchObject({ type: 'elicitationResolved', answer: 'cancel' });
     expect(signal.listeners).toBe(0);
   });
 
   it('answers cancel at once, without showing a form, in a cancelled turn or for a cancelled request', async () => {
     const cancelledTurn = setup(true);
-    await expect(cancelledTurn.requests.request(params(), cancelSignal())).resolves.toEqual({ action: 'cancel' });
+    await expect(
+      within(cancelledTurn.requests.request(params(), cancelSignal()), 'the answer to the form'),
+    ).resolves.toEqual({ action: 'cancel' });
     expect(cancelledTurn.actions).toEqual([]);
 
     const live = setup();
     const signal = cancelSignal();
     signal.fire();
-    await expect(live.requests.request(params(), signal)).resolves.toEqual({ action: 'cancel' });
+    await expect(within(live.requests.request(params(), signal), 'the answer to the form')).resolves.toEqual({
+      action: 'cancel',
+    });
     expect(live.actions).toEqual([]);
     expect(live.requests.size).toBe(0);
   });
@@ -170,7 +178,10 @@ describe('ElicitationRequests', () => {
     const ids = [requestedId(actions, 0), requestedId(actions, 1)];
     expect(new Set(ids).size).toBe(2);
     expect(requests.cancelAll()).toBe(2);
-    await expect(Promise.all(answers)).resolves.toEqual([{ action: 'cancel' }, { action: 'cancel' }]);
+    await expect(within(Promise.all(answers), 'the answers to both forms')).resolves.toEqual([
+      { action: 'cancel' },
+      { action: 'cancel' },
+    ]);
     expect(requests.size).toBe(0);
     expect(requests.cancelAll()).toBe(0);
     expect(

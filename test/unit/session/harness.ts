@@ -37,7 +37,7 @@ export async function until(
   predicate: (state: ThreadState) => boolean,
 ): Promise<ThreadState> {
   await vi.waitFor(() => {
-    if (!predicate(controller.snapshot().state)) throw new Error('condition not met yet');
+    if (!predicate(controller.snapshot().state)) throw new Error(`the chat never came to ${String(predicate)}`);
   });
   return controller.snapshot().state;
 }

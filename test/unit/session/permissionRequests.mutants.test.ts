@@ -10,6 +10,7 @@ import { MAX_PENDING_PERMISSIONS, PermissionRequests } from '../../../src/sessio
 import { FileTexts } from '../../../src/review/fileTexts';
 import { ToolDiffs } from '../../../src/session/toolDiffs';
 import { ErrorCodes } from '../../../src/protocol/methods';
+import { within } from '../../within';
 
 const OPTIONS: acp.PermissionOption[] = [
   { optionId: 'once', name: 'Allow', kind: 'allow_once' },
@@ -91,7 +92,9 @@ describe('PermissionRequests (mutation survivors)', () => {
 
   it('answers cancelled without a card once the turn was cancelled', async () => {
     const { requests, actions } = setup({ cancelled: true });
-    await expect(requests.request(params(), cancelSignal())).resolves.toEqual({ outcome: { outcome: 'cancelled' } });
+    await expect(
+      within(requests.request(params(), cancelSignal()), 'the answer to the permission request'),
+    ).resolves.toEqual({ outcome: { outcome: 'cancelled' } });
     expect(actions).toEqual([]);
   });
 
@@ -99,7 +102,7 @@ describe('PermissionRequests (mutation survivors)', () => {
     const { requests, logs } = setup({
       policy: { answer: () => ({ optionId: 'once', note: 'Allowed by rule x' }), chosen: () => {} },
     });
-    await requests.request(params(), cancelSignal());
+    await within(requests.request(params(), cancelSignal()), 'the answer the policy gave');
     expect(logs).toEqual(['[switchboard] permission-1 answered once: Allowed by rule x']);
   });
 
@@ -109,7 +112,9 @@ describe('PermissionRequests (mutation survivors)', () => {
     const answer = requests.request(params(), signal);
     expect(signal.listening).toBe(1);
     signal.fire();
-    await expect(answer).resolves.toEqual({ outcome: { outcome: 'cancelled' } });
+    await expect(within(answer, 'the answer to the permission request')).resolves.toEqual({
+      outcome: { outcome: 'cancelled' },
+    });
     expect(actions.at(-1)).toMatchObject({ type: 'permissionResolved', outcome: { kind: 'cancelled' } });
     expect(signal.listening).toBe(0);
 
@@ -117,7 +122,7 @@ describe('PermissionRequests (mutation survivors)', () => {
     const { requests: other, idOf } = setup();
     const answered = other.request(params(), second);
     other.resolve(idOf(0), 'once');
-    await answered;
+    await within(answered, 'the answer to the permission request');
     expect(second.listening).toBe(0);
   });
 
@@ -128,7 +133,9 @@ describe('PermissionRequests (mutation survivors)', () => {
     });
     const answer = requests.request(params(), cancelSignal());
     requests.resolve(idOf(0), 'forged');
-    await expect(answer).resolves.toEqual({ outcome: { outcome: 'cancelled' } });
+    await expect(within(answer, 'the answer to the permission request')).resolves.toEqual({
+      outcome: { outcome: 'cancelled' },
+    });
     expect(chosen).toEqual([]);
     expect(logs).toEqual(['[switchboard] option forged was not offered for permission-1; answered cancelled']);
     expect(actions.at(-1)).toMatchObject({ type: 'permissionResolved', outcome: { kind: 'cancelled' } });
@@ -171,7 +178,9 @@ describe('PermissionRequests (mutation survivors)', () => {
     const { requests, logs, idOf } = setup({ policy });
     const answer = requests.request(params(), cancelSignal());
     requests.resolve(idOf(0), 'once');
-    await expect(answer).resolves.toEqual({ outcome: { outcome: 'selected', optionId: 'once' } });
+    await expect(within(answer, 'the answer to the permission request')).resolves.toEqual({
+      outcome: { outcome: 'selected', optionId: 'once' },
+    });
     expect(logs).toEqual([
       '[switchboard] permission policy failed: Error: no answer',
       '[switchboard] permission policy failed: Error: no learning',
@@ -185,7 +194,10 @@ describe('PermissionRequests (mutation survivors)', () => {
     });
     const answers = [requests.request(params('a'), cancelSignal()), requests.request(params('b'), cancelSignal())];
     expect(requests.cancelAll()).toBe(2);
-    for (const answer of answers) await expect(answer).resolves.toEqual({ outcome: { outcome: 'cancelled' } });
+    for (const answer of answers)
+      await expect(within(answer, 'the answer to the permission request')).resolves.toEqual({
+        outcome: { outcome: 'cancelled' },
+      });
     expect(actions.filter((a) => a.type === 'permissionResolved')).toEqual([
       { type: 'permissionResolved', permissionId: idOf(0), outcome: { kind: 'cancelled' } },
       { type: 'permissionResolved', permissionId: idOf(1), outcome: { kind: 'cancelled' } },

@@ -6,6 +6,7 @@ import type { PermissionPolicy } from '../../../src/session/api';
 import { PermissionRequests } from '../../../src/session/permissionRequests';
 import { FileTexts } from '../../../src/review/fileTexts';
 import { ToolDiffs } from '../../../src/session/toolDiffs';
+import { within } from '../../within';
 
 const OPTIONS: acp.PermissionOption[] = [
   { optionId: 'once', name: 'Allow', kind: 'allow_once' },
@@ -46,7 +47,9 @@ describe('PermissionRequests with a policy', () => {
       answer: () => ({ optionId: 'once', note: 'Allowed by rule: x' }),
       chosen: () => {},
     });
-    await expect(requests.request(params('t'), signal)).resolves.toEqual({
+    await expect(
+      within(requests.request(params('t'), signal), 'the answer to the permission request'),
+    ).resolves.toEqual({
       outcome: { outcome: 'selected', optionId: 'once' },
     });
     expect(actions.map((a) => a.type)).toEqual(['permissionRequested', 'permissionResolved']);
@@ -96,8 +99,12 @@ describe('PermissionRequests with a policy', () => {
     const { requests, actions } = setup(policy);
     const first = requests.request(params('a'), signal);
     requests.resolve((actions[0] as { permissionId: string }).permissionId, 'always');
-    await expect(first).resolves.toMatchObject({ outcome: { optionId: 'always' } });
-    await expect(requests.request(params('b'), signal)).resolves.toMatchObject({ outcome: { optionId: 'once' } });
+    await expect(within(first, 'the answer to the permission request')).resolves.toMatchObject({
+      outcome: { optionId: 'always' },
+    });
+    await expect(
+      within(requests.request(params('b'), signal), 'the answer to the permission request'),
+    ).resolves.toMatchObject({ outcome: { optionId: 'once' } });
     expect(actions.at(-1)).toMatchObject({ outcome: { automatic: 'Allowed by rule' } });
   });
 });

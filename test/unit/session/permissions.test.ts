@@ -2,6 +2,7 @@ import type * as acp from '@agentclientprotocol/sdk';
 import { describe, expect, it } from 'vitest';
 import { scriptBasicAgent, type FakeAgentProcess } from './fakeAgent';
 import { deferred, setup, toolOf, until } from './harness';
+import { within } from '../../within';
 
 const OPTIONS: acp.PermissionOption[] = [
   { optionId: 'allow', name: 'Allow once', kind: 'allow_once' },
@@ -65,7 +66,7 @@ describe('permission requests', () => {
     expect(permission).toEqual({ permissionId: 'permission-1', options: OPTIONS, state: { kind: 'pending' } });
     t.controller.resolvePermission('permission-1', 'allow');
     finish.resolve();
-    await turn;
+    await within(turn, 'the end of the turn, which waits for the permission answer');
   });
 
   it('user choice answers selected with that option', async () => {
@@ -81,7 +82,7 @@ describe('permission requests', () => {
     t.controller.resolvePermission(permissionId, 'allow');
     expect(toolOf(t.state(), 'tc-1').permission?.state).toEqual({ kind: 'selected', optionId: 'reject' });
     finish.resolve();
-    await turn;
+    await within(turn, 'the end of the turn, which waits for the permission answer');
   });
 
   it('null (dismissed) answers cancelled', async () => {
@@ -94,7 +95,7 @@ describe('permission requests', () => {
     expect(answers).toEqual([{ outcome: { outcome: 'cancelled' } }]);
     expect(toolOf(t.state(), 'tc-1').permission?.state).toEqual({ kind: 'cancelled' });
     finish.resolve();
-    await turn;
+    await within(turn, 'the end of the turn, which waits for the permission answer');
   });
 
   it('an option that was not offered answers cancelled, never an allow', async () => {
@@ -107,7 +108,7 @@ describe('permission requests', () => {
     expect(answers).toEqual([{ outcome: { outcome: 'cancelled' } }]);
     expect(toolOf(t.state(), 'tc-1').permission?.state).toEqual({ kind: 'cancelled' });
     finish.resolve();
-    await turn;
+    await within(turn, 'the end of the turn, which waits for the permission answer');
   });
 
   it('cancel() answers a pending request cancelled before sending session/cancel', async () => {
@@ -115,7 +116,7 @@ describe('permission requests', () => {
     const t = setup(permissionAgent(answers));
     const { turn } = await startTurn(t);
     await t.controller.cancel();
-    await turn;
+    await within(turn, 'the end of the turn, which waits for the permission answer');
     expect(answers).toEqual([{ outcome: { outcome: 'cancelled' } }]);
     expect(t.spawner.last.sent('session/cancel')).toEqual([{ sessionId: 'session-1' }]);
     const state = t.state();
@@ -129,7 +130,7 @@ describe('permission requests', () => {
     const t = setup(permissionAgent(answers, abort));
     const { turn } = await startTurn(t);
     abort.abort();
-    await turn;
+    await within(turn, 'the end of the turn, which waits for the permission answer');
     expect(answers).toEqual([{ outcome: { outcome: 'cancelled' } }]);
     expect(toolOf(t.state(), 'tc-1').permission?.state).toEqual({ kind: 'cancelled' });
     // The turn goes on: the agent decides what a refused tool means.
@@ -157,7 +158,7 @@ describe('permission requests', () => {
     const t = setup(permissionAgent(answers));
     const { turn } = await startTurn(t);
     await t.controller.dispose();
-    await turn;
+    await within(turn, 'the end of the turn, which waits for the permission answer');
     expect(answers).toEqual([{ outcome: { outcome: 'cancelled' } }]);
     const state = t.state();
     expect(toolOf(state, 'tc-1').permission?.state).toEqual({ kind: 'cancelled' });
@@ -188,7 +189,7 @@ describe('permission requests', () => {
     const turn = t.controller.prompt('x');
     await until(t.controller, (s) => s.turn.kind === 'prompting');
     await t.controller.cancel();
-    await turn;
+    await within(turn, 'the end of the turn, which waits for the permission answer');
     expect(answers).toEqual([{ outcome: { outcome: 'cancelled' } }]);
     expect(t.actionTypes()).not.toContain('permissionRequested');
   });

@@ -8,14 +8,15 @@ import { scriptBasicAgent } from './fakeAgent';
 import type { ThreadController } from '../../../src/session/api';
 import type { ThreadState } from '../../../src/shared/thread';
 import { deferred, setup } from './harness';
+import { ANSWER_DEADLINE_MS } from '../../within';
 
-/** Like harness.until, with room for a loaded machine (several steps chain here). */
+/** Like harness.until, with room for a loaded machine (several steps chain here), within the answer deadline. */
 async function until(controller: ThreadController, predicate: (state: ThreadState) => boolean): Promise<void> {
   await vi.waitFor(
     () => {
-      if (!predicate(controller.snapshot().state)) throw new Error('condition not met yet');
+      if (!predicate(controller.snapshot().state)) throw new Error(`the chat never came to ${String(predicate)}`);
     },
-    { timeout: 10_000 },
+    { timeout: ANSWER_DEADLINE_MS },
   );
 }
 
@@ -39,9 +40,9 @@ function heldAgent() {
   const turn = async (n: number) => {
     await vi.waitFor(
       () => {
-        if (answers.length < n) throw new Error('not received yet');
+        if (answers.length < n) throw new Error(`session/prompt number ${n} never reached the agent`);
       },
-      { timeout: 10_000 },
+      { timeout: ANSWER_DEADLINE_MS },
     );
     return answers[n - 1]!;
   };
@@ -152,6 +153,30 @@ describe('ThreadController queue', () => {
     await until(t.controller, (state) => state.turn.kind === 'prompting');
     expect(t.sent()).toEqual(['working', 'kept']);
     expect(t.state().queue).toEqual([]);
+  });
+
+  it('Send now after a crash: the send fails, the message stays first in line, and the caller hears why', async () => {
+    const t = heldAgent();
+    await t.controller.start();
+    void t.controller.prompt('working');
+    await until(t.controller, (state) => state.turn.kind === 'prompting');
+    await t.controller.queuePrompt('queued before the crash');
+    t.spawner.last.crash(1);
+    await until(t.controller, (state) => state.connection.kind === 'failed');
+    const [queued] = t.state().queue!;
+    // The router shows a rejection as an error notification ("Switchboard could not send the message now: ...").
+    await expect(t.controller.sendNow({ id: queued!.id })).rejects.toThrow(/not ready/);
+    expect(t.state().queue).toEqual([{ id: queued!.id, text: 'queued before the crash' }]);
+    await expect(t.controller.sendNow({ text: 'typed after it' })).rejects.toThrow(/not ready/);
+    expect(t.state().queue!.map((item) => item.text)).toEqual(['typed after it', 'queued before the crash']);
+    expect(t.state().entries.filter((entry) => entry.kind === 'user')).toHaveLength(1);
+    // Nothing was lost: after Restart, Send now sends it.
+    await t.controller.restart();
+    await until(t.controller, (state) => state.connection.kind === 'ready');
+    void t.controller.sendNow({ id: queued!.id });
+    await until(t.controller, (state) => state.turn.kind === 'prompting');
+    expect(t.sent()).toEqual(['queued before the crash']); // the new process's first prompt
+    expect(t.state().queue!.map((item) => item.text)).toEqual(['typed after it']);
   });
 
   it('refuses past MAX_QUEUED', async () => {

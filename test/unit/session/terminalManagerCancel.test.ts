@@ -8,6 +8,7 @@ import type { CancelSignal } from '../../../src/protocol/types';
 import { RequestFailure } from '../../../src/protocol/types';
 import { TerminalManager } from '../../../src/session/terminalManager';
 import { LiveProcessGroups } from '../../../src/terminals/liveProcessGroups';
+import { within } from '../../within';
 
 const managers: TerminalManager[] = [];
 const dirs: string[] = [];
@@ -67,13 +68,13 @@ describe('terminal/wait_for_exit and cancellation', () => {
     const cancel = signal();
     const waiting = m.waitForExit({ sessionId: 's', terminalId }, cancel);
     cancel.cancel();
-    const error = await waiting.catch((e: unknown) => e);
+    const error = await within(waiting, 'the -32800 answer to the cancelled wait').catch((e: unknown) => e);
     expect(error).toBeInstanceOf(RequestFailure);
     expect(error).toMatchObject({ code: -32800 });
     expect(m.output({ sessionId: 's', terminalId }).exitStatus ?? null).toBeNull();
     const second = m.waitForExit({ sessionId: 's', terminalId }, signal());
     m.kill({ sessionId: 's', terminalId });
-    expect(await second).toMatchObject({ signal: expect.any(String) });
+    expect(await within(second, 'the exit after terminal/kill')).toMatchObject({ signal: expect.any(String) });
   });
 
   it('a wait whose request was already cancelled rejects without waiting', async () => {
@@ -81,6 +82,8 @@ describe('terminal/wait_for_exit and cancellation', () => {
     const { terminalId } = await m.create(forever);
     const cancel = signal();
     cancel.cancel();
-    await expect(m.waitForExit({ sessionId: 's', terminalId }, cancel)).rejects.toMatchObject({ code: -32800 });
+    await expect(
+      within(m.waitForExit({ sessionId: 's', terminalId }, cancel), 'the -32800 answer to the cancelled wait'),
+    ).rejects.toMatchObject({ code: -32800 });
   });
 });

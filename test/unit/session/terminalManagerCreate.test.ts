@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { TerminalManager } from '../../../src/session/terminalManager';
 import { LiveProcessGroups } from '../../../src/terminals/liveProcessGroups';
+import { within } from '../../within';
 
 const managers: TerminalManager[] = [];
 const dirs: string[] = [];
@@ -58,4 +59,30 @@ describe('terminal/create', () => {
     expect(refused).toHaveLength(2);
     for (const r of refused) expect(String(r.reason.message)).toMatch(/Too many terminals/);
   });
+
+  // ACP: the client keeps the newest outputByteLimit bytes, cut at a character boundary, and says so with
+  // `truncated: true`. 'ab' and ten 'é' (two bytes each) are 22 bytes: 12 keep six 'é'; 11 would start inside
+  // an 'é', so they keep five.
+  it.each([
+    [12, 'éééééé', true],
+    [11, 'ééééé', true],
+    [22, 'abéééééééééé', false],
+  ])(
+    'outputByteLimit %i keeps the newest bytes from a character boundary',
+    async (outputByteLimit, kept, truncated) => {
+      const m = manager();
+      const { terminalId } = await m.create({
+        sessionId: 's',
+        command: process.execPath,
+        args: ['-e', "process.stdout.write('ab' + 'é'.repeat(10))"],
+        outputByteLimit,
+      });
+      await within(m.waitForExit({ sessionId: 's', terminalId }), 'the exit of the node command');
+      expect(m.output({ sessionId: 's', terminalId })).toEqual({
+        output: kept,
+        truncated,
+        exitStatus: { exitCode: 0, signal: null },
+      });
+    },
+  );
 });

@@ -3,6 +3,7 @@ import { PendingPermissions } from '../../../src/session/permissions';
 import { ThreadStore } from '../../../src/session/threadStore';
 import type { ThreadEvent } from '../../../src/session/api';
 import { createThreadState } from '../../../src/shared/thread';
+import { within } from '../../within';
 
 const initial = () => createThreadState({ agentId: 'a', threadId: 't' }, { id: 'a', displayName: 'A', isDemo: false });
 
@@ -59,8 +60,10 @@ describe('PendingPermissions', () => {
     expect(pending.resolve('p1', 'yes')).toEqual({ kind: 'selected', optionId: 'yes' });
     expect(pending.resolve('p1', 'yes')).toBeUndefined();
     expect(pending.resolve('p2', 'no-such')).toEqual({ kind: 'cancelled' });
-    expect(await a.response).toEqual({ outcome: { outcome: 'selected', optionId: 'yes' } });
-    expect(await b.response).toEqual({ outcome: { outcome: 'cancelled' } });
+    expect(await within(a.response, 'the answer to permission a')).toEqual({
+      outcome: { outcome: 'selected', optionId: 'yes' },
+    });
+    expect(await within(b.response, 'the answer to permission b')).toEqual({ outcome: { outcome: 'cancelled' } });
   });
 
   it('cancelAll answers every pending request cancelled', async () => {
@@ -68,6 +71,6 @@ describe('PendingPermissions', () => {
     const a = pending.open(options);
     expect(pending.cancelAll()).toEqual(['p1']);
     expect(pending.size).toBe(0);
-    expect(await a.response).toEqual({ outcome: { outcome: 'cancelled' } });
+    expect(await within(a.response, 'the answer to permission a')).toEqual({ outcome: { outcome: 'cancelled' } });
   });
 });

@@ -10,6 +10,7 @@ import type { ThreadAction } from '../../../src/shared/actions';
 import { ThreadTerminals } from '../../../src/session/threadTerminals';
 import type { TerminalManager } from '../../../src/session/terminalManager';
 import { LiveProcessGroups } from '../../../src/terminals/liveProcessGroups';
+import { eventually } from '../../within';
 
 const cleanups: Array<() => void> = [];
 afterEach(() => {
@@ -41,9 +42,9 @@ function setup() {
   return { cwd, actions, logs, liveGroups, terminals, open };
 }
 
-/** Resolves once `predicate` holds of the actions dispatched so far (the test's timeout bounds it). */
-async function until(actions: ThreadAction[], predicate: (actions: ThreadAction[]) => boolean): Promise<void> {
-  while (!predicate(actions)) await new Promise((resolve) => setTimeout(resolve, 5));
+/** Resolves once `predicate` holds of the actions dispatched so far; fails saying which, within the deadline. */
+function until(actions: ThreadAction[], predicate: (actions: ThreadAction[]) => boolean): Promise<void> {
+  return eventually(() => predicate(actions), `the chat's actions never came to ${String(predicate)}`);
 }
 
 const exitedIds = (actions: ThreadAction[]) =>

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { RequestFailure } from '../../../src/session/api';
 import { scriptBasicAgent, type FakeAgentProcess } from './fakeAgent';
 import { deferred, setup, toolOf, until } from './harness';
+import { within } from '../../within';
 
 function update(fake: FakeAgentProcess, sessionId: string, u: acp.SessionUpdate): void {
   fake.agent.notify('session/update', { sessionId, update: u });
@@ -41,7 +42,7 @@ describe('ThreadController turns', () => {
     const first = t.controller.prompt('one');
     await expect(t.controller.prompt('two')).rejects.toThrow(/still working on the previous prompt/);
     answer.resolve({ stopReason: 'end_turn' });
-    await first;
+    await within(first, 'the end of the first turn once the agent answered');
     expect(t.spawner.last.sent('session/prompt')).toHaveLength(1);
     expect(t.state().entries.filter((entry) => entry.kind === 'user')).toHaveLength(1);
   });
@@ -93,7 +94,8 @@ describe('ThreadController turns', () => {
     expect(t.state().turn).toEqual({ kind: 'cancelling' });
     expect(toolOf(t.state(), 'read-1').status).toBe('cancelled');
 
-    await turn;
+    // The agent ends its turn only once session/cancel reached it.
+    await within(turn, 'the end of the cancelled turn');
     expect(t.spawner.last.sent('session/cancel')).toEqual([{ sessionId: 'session-1' }]);
     const state = t.state();
     expect(state.turn).toEqual({ kind: 'idle' });
@@ -115,7 +117,7 @@ describe('ThreadController turns', () => {
     const turn = t.controller.prompt('work');
     await until(t.controller, (state) => state.turn.kind === 'prompting');
     await t.controller.cancel();
-    await turn;
+    await within(turn, 'the end of the cancelled turn');
     expect(t.state().entries.at(-1)).toMatchObject({ kind: 'turnEnd', stopReason: 'cancelled' });
     expect(t.actionTypes()).not.toContain('turnFailed');
   });
@@ -144,7 +146,8 @@ describe('ThreadController turns', () => {
       });
     });
     await t.controller.start();
-    await t.controller.prompt('go');
+    // The agent never answers the prompt: only its exit can end the turn.
+    await within(t.controller.prompt('go'), 'the end of the turn after the agent crashed');
     const state = await until(t.controller, (s) => s.connection.kind === 'failed');
     expect(state.turn).toEqual({ kind: 'idle' });
     expect(toolOf(state, 'edit-1').status).toBe('unfinished');
@@ -238,7 +241,8 @@ describe('ThreadController turns', () => {
       });
     });
     await t.controller.start();
-    await t.controller.prompt('edit');
+    // The agent waits for each fs answer before it ends the turn.
+    await within(t.controller.prompt('edit'), 'the end of a turn whose agent awaits three fs answers');
     expect(results).toEqual([{ content: 'contents of /work/project/a.txt' }, {}, -32602]);
     expect(t.writes).toEqual([{ sessionId: 'session-1', path: '/work/project/a.txt', content: 'new' }]);
     // The thread names the write by {path, revision} and holds the hunks the host computed, not the texts.

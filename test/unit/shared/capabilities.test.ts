@@ -9,6 +9,7 @@ import {
   whyUnavailable,
   type AgentFeature,
 } from '../../../src/shared/capabilities';
+import { GATED_METHODS, METHOD_NEEDS } from './methodCapabilities';
 
 /** Every capability advertised, in the spec's forms (`true` for booleans, `{}` for objects). */
 const EVERYTHING = {
@@ -109,11 +110,18 @@ describe('requestProblem', () => {
     }
   });
 
-  it.each(Object.entries(METHOD_FEATURES))('%s needs %s', (method, feature) => {
+  it.each(GATED_METHODS)('%s needs what the spec says', (method, needs) => {
     expect(requestProblem({}, method, SESSION)).toBe(
-      `${method} needs ${GRANTS[feature][0].join('.')}, which the agent did not advertise`,
+      `${method} needs ${needs.capability}, which the agent did not advertise`,
     );
-    expect(requestProblem(withGrant(...GRANTS[feature]), method, SESSION)).toBeNull();
+    expect(requestProblem(needs.advertised, method, SESSION)).toBeNull();
+  });
+
+  it('gates exactly the methods the spec makes optional, and no others', () => {
+    expect(Object.keys(METHOD_FEATURES).sort()).toEqual(GATED_METHODS.map(([method]) => method).sort());
+    for (const [method, needs] of Object.entries(METHOD_NEEDS)) {
+      if (!needs) expect(requestProblem({}, method, SESSION)).toBeNull();
+    }
   });
 
   it('prompt content: text and resource_link are baseline; image, audio, resource need their capability', () => {

@@ -7,6 +7,7 @@ import type * as acp from '@agentclientprotocol/sdk';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AgentTerminal, KILL_GRACE_MS, RAW_TAIL_CHARS, RELEASED_TAIL_CHARS } from '../../../src/terminals/terminal';
 import type { TerminalMode, TerminalProcess } from '../../../src/terminals/terminalProcess';
+import { within } from '../../within';
 
 class ScriptedProcess implements TerminalProcess {
   readonly writes: string[] = [];
@@ -92,7 +93,10 @@ describe('AgentTerminal', () => {
     expect(data).toEqual(['\x1b[31mred\x1b[0m line\n', 'second\n']);
     expect(t.rawTail.text()).toBe('\x1b[31mred\x1b[0m line\nsecond\n');
     process.exit({ exitCode: 3, signal: null });
-    await expect(t.waitForExit()).resolves.toEqual({ exitCode: 3, signal: null });
+    await expect(within(t.waitForExit(), "the terminal's exit after the process exited")).resolves.toEqual({
+      exitCode: 3,
+      signal: null,
+    });
     expect(exits).toEqual([{ exitCode: 3, signal: null }]);
     expect(t.exitStatus).toEqual({ exitCode: 3, signal: null });
     expect(t.output()).toEqual({
@@ -108,7 +112,7 @@ describe('AgentTerminal', () => {
     const { t } = terminal(process, 10);
     process.emit('0123456789abcdef\n');
     process.exit({ exitCode: 0, signal: null });
-    await t.waitForExit(); // the screen has parsed everything
+    await within(t.waitForExit(), "the terminal's exit after the process exited"); // the screen has parsed everything
     const before = t.output();
     expect(Buffer.byteLength(before.output)).toBeLessThanOrEqual(10);
     expect(before.truncated).toBe(true);
@@ -123,7 +127,7 @@ describe('AgentTerminal', () => {
     // Output still arriving after the child's exit is part of the result.
     process.emit(' done\r\n');
     expect(exits).toEqual([]);
-    await t.waitForExit();
+    await within(t.waitForExit(), "the terminal's exit after the process exited");
     expect(t.output().output).toBe('almost done\n');
     expect(exits).toHaveLength(1);
   });
@@ -134,7 +138,7 @@ describe('AgentTerminal', () => {
     t.write('y\n');
     t.resize(100, 40);
     process.exit({ exitCode: 0, signal: null });
-    await t.waitForExit();
+    await within(t.waitForExit(), "the terminal's exit after the process exited");
     t.write('late\n');
     t.resize(50, 10);
     expect(process.writes).toEqual(['y\n']);
@@ -148,7 +152,7 @@ describe('AgentTerminal', () => {
     for (let i = 0; i < 1200; i++) process.emit(line);
     expect(process.pauses).toBe(1);
     process.exit({ exitCode: 0, signal: null });
-    await t.waitForExit();
+    await within(t.waitForExit(), "the terminal's exit after the process exited");
     expect(process.resumes).toBeGreaterThanOrEqual(1);
     expect(t.rawTail.text().length).toBeLessThanOrEqual(RAW_TAIL_CHARS);
   });
@@ -159,7 +163,7 @@ describe('AgentTerminal', () => {
     process.exit({ exitCode: 0, signal: null });
     const line = `${'x'.repeat(1023)}\n`;
     for (let i = 0; i < 1200; i++) process.emit(line);
-    await t.waitForExit();
+    await within(t.waitForExit(), "the terminal's exit after the process exited");
     expect(process.pauses).toBe(0);
   });
 
@@ -169,7 +173,7 @@ describe('AgentTerminal', () => {
     const { t } = terminal(process);
     const exited = exitOf(child);
     t.kill();
-    await expect(exited).resolves.toBe('SIGTERM');
+    await expect(within(exited, 'the exit of the group after Stop')).resolves.toBe('SIGTERM');
     t.killNow();
   });
 
@@ -186,7 +190,7 @@ describe('AgentTerminal', () => {
     const exited = exitOf(child);
     vi.advanceTimersByTime(1);
     vi.useRealTimers();
-    await expect(exited).resolves.toBe('SIGKILL');
+    await expect(within(exited, 'the exit of the group after the grace')).resolves.toBe('SIGKILL');
   });
 
   it('a kill for a process without a pid does nothing', () => {
@@ -201,7 +205,7 @@ describe('AgentTerminal', () => {
     process.emit('a'.repeat(RELEASED_TAIL_CHARS + 100));
     const exited = exitOf(child);
     t.release();
-    await expect(exited).resolves.toBe('SIGKILL');
+    await expect(within(exited, 'the exit of the group after release')).resolves.toBe('SIGKILL');
     expect(t.isReleased).toBe(true);
     expect(t.rawTail.text()).toHaveLength(RELEASED_TAIL_CHARS);
     process.emit('after release');
@@ -218,7 +222,10 @@ describe('AgentTerminal', () => {
       exit: (status) => exits.push(status),
     });
     expect(exits).toEqual([]);
-    await expect(t.waitForExit()).resolves.toEqual({ exitCode: 127, signal: null });
+    await expect(within(t.waitForExit(), 'the exit of a command that never started')).resolves.toEqual({
+      exitCode: 127,
+      signal: null,
+    });
     expect(t.output().output).toBe('nope: command not found\n');
     expect(t.mode).toBe('none');
     expect(t.pid).toBeUndefined();
