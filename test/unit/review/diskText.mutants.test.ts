@@ -5,7 +5,7 @@ import * as fs from 'node:fs/promises';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pathExists, readDiskText, readTextOrEmpty } from '../../../src/review/diskText';
+import { isRegularFile, readDiskText, readTextOrEmpty } from '../../../src/review/diskText';
 import { readLocationTexts } from '../../../src/review/locationReads';
 
 let dir: string;
@@ -41,11 +41,11 @@ describe('readDiskText', () => {
   });
 });
 
-describe('pathExists and readTextOrEmpty', () => {
-  it('anything at the path exists, a file or a folder; nothing there does not', async () => {
-    expect(await pathExists(file('ten.txt'))).toBe(true);
-    expect(await pathExists(file('folder'))).toBe(true);
-    expect(await pathExists(file('missing.txt'))).toBe(false);
+describe('isRegularFile and readTextOrEmpty', () => {
+  it('only a regular file counts: a folder or nothing there does not', async () => {
+    expect(await isRegularFile(file('ten.txt'))).toBe(true);
+    expect(await isRegularFile(file('folder'))).toBe(false);
+    expect(await isRegularFile(file('missing.txt'))).toBe(false);
   });
 
   it('a small config file is its text, and a missing one empty', async () => {
