@@ -111,6 +111,22 @@ suite('fs handlers in the real editor', () => {
     assert.equal(otherDocument.getText(), 'user edit, other file\n');
   });
 
+  test('an agent write to an open file just changed on disk (the editor not yet reloaded) is saved, onto the new text', async () => {
+    const file = path.join(dir, 'changed-on-disk.md');
+    fs.writeFileSync(file, 'first\n');
+    const document = await vscode.workspace.openTextDocument(file);
+    await vscode.window.showTextDocument(document);
+    assert.equal(document.getText(), 'first\n');
+    // Someone else (a build, git, the journey's set-up) rewrites the file; at once, before the editor reloads it,
+    // the agent writes. Three times: on an idle machine the reload can win the race.
+    for (let round = 0; round < 3; round++) {
+      fs.writeFileSync(file, `from disk ${round}\n`);
+      await handlers.writeTextFile({ sessionId: 's', path: file, content: `by the agent ${round}\n` }, notCancelled);
+      assert.equal(fs.readFileSync(file, 'utf8'), `by the agent ${round}\n`);
+      assert.equal(document.isDirty, false);
+    }
+  });
+
   test("a write creates missing folders and the file, and keeps the agent's CRLF", async () => {
     const file = path.join(dir, 'new', 'deeper', 'created.txt');
     const outcome = await handlers.writeTextFile({ sessionId: 's', path: file, content: 'x\r\ny\r\n' }, notCancelled);

@@ -10,7 +10,7 @@ import * as vscode from 'vscode';
 import { RequestFailure, type ClientHandlers, type WriteOutcome } from '../../session/api';
 import { askExecutionConfigWrite, askOutsideWorkspace, readMaxBytes, readOutsidePolicy } from './consent';
 import { displayPath } from '../../fs/paths';
-import { findOpenDocument, minimalDocumentEdits } from '../review/documentText';
+import { findOpenDocument, freshFromDisk, minimalDocumentEdits } from '../review/documentText';
 import { ErrorCodes } from '../../protocol/methods';
 import {
   createFsRequestHandlers,
@@ -51,6 +51,7 @@ async function editorWrite({ filePath, content, onDisk, signal, review, texts }:
   const uri = vscode.Uri.file(filePath);
   const existed = await ensureFileExists(uri, onDisk);
   const document = await vscode.workspace.openTextDocument(uri);
+  await freshFromDisk(document);
   const oldText = existed ? document.getText() : null;
   throwIfCancelled(signal);
 

@@ -85,3 +85,34 @@ export async function writeThroughEditor(
   if (!wasClean) return 'unsaved';
   return (await document.save()) ? 'saved' : 'unsaved';
 }
+
+/** A clean document larger than this is not compared with the disk before a write (the check reads the file). */
+const STALE_CHECK_MAX_BYTES = 16 * 1024 * 1024;
+/** How long VS Code gets to load a file that changed on disk into its clean document before it is told to. */
+const RELOAD_WAIT_MS = 1_500;
+
+/**
+ * Makes sure a clean document holds what is on disk before it is edited and saved. VS Code loads a disk change
+ * into an open document when its file watcher reports it; a write applied before that lands on the old text,
+ * and its save is refused ("File Modified Since": the agent's write failed with "Could not save" on a busy
+ * machine). So a clean document whose text is not the disk's is given a moment to reload, then reverted
+ * (reloaded from disk) by command. A dirty document is the user's to reconcile: it is left as it is.
+ */
+export async function freshFromDisk(document: vscode.TextDocument): Promise<void> {
+  if (document.isDirty || document.uri.scheme !== 'file') return;
+  const disk = await readDiskText(document.uri.fsPath, STALE_CHECK_MAX_BYTES).catch(() => undefined);
+  if (typeof disk !== 'string' || disk === document.getText()) return;
+  const reloaded = await new Promise<boolean>((resolve) => {
+    const timer = setTimeout(() => done(false), RELOAD_WAIT_MS);
+    const subscription = vscode.workspace.onDidChangeTextDocument((event) => {
+      if (event.document === document && document.getText() === disk) done(true);
+    });
+    function done(result: boolean): void {
+      clearTimeout(timer);
+      subscription.dispose();
+      resolve(result);
+    }
+  });
+  if (!reloaded && !document.isDirty)
+    await vscode.commands.executeCommand('workbench.action.files.revert', document.uri);
+}
