@@ -196,6 +196,11 @@ export function addHighContrastSteps(journey, { page, chat, screenshotDir, timeo
 export function addAxeStep(journey, { chat, log }) {
   journey.step('axe-core finds no serious or critical accessibility violation in the chat after a turn', async () => {
     const frame = await (await chat.locator(':root').elementHandle()).ownerFrame();
+    if (process.env.SWITCHBOARD_DUMP_THEME)
+      fs.writeFileSync(
+        process.env.SWITCHBOARD_DUMP_THEME,
+        await frame.evaluate(() => document.documentElement.getAttribute('style') ?? ''),
+      );
     const source = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
     await frame.evaluate(source);
     const violations = await frame.evaluate(async () => {
@@ -205,10 +210,11 @@ export function addAxeStep(journey, { chat, log }) {
       return result.violations.map((v) => ({
         id: v.id,
         impact: v.impact,
-        nodes: v.nodes.map((n) => n.target.join(' ')).slice(0, 5),
+        // The target and axe's own account of it (for contrast: both colours and the ratio).
+        nodes: v.nodes.slice(0, 5).map((n) => `${n.target.join(' ')}: ${n.failureSummary?.replace(/\s+/g, ' ')}`),
       }));
     });
-    const describe = (v) => `${v.impact} ${v.id} (${v.nodes.join(', ')})`;
+    const describe = (v) => `${v.impact} ${v.id} (${v.nodes.join('; ')})`;
     log(`axe: ${violations.length === 0 ? 'no violations' : violations.map(describe).join('; ')}`);
     const blocking = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
     if (blocking.length > 0) throw new Error(`axe-core: ${blocking.map(describe).join('; ')}`);

@@ -32,7 +32,7 @@ it('the chat after a Demo turn has no accessibility violation (axe-core, WCAG 2.
     return result.violations.map((v: any) => ({
       id: v.id,
       impact: v.impact,
-      nodes: v.nodes.map((n: any) => n.target.join(' ')),
+      nodes: v.nodes.map((n: any) => `${n.target.join(' ')}: ${String(n.failureSummary).replace(/\s+/g, ' ')}`),
     }));
   });
   expect(violations).toEqual([]);

@@ -1,6 +1,6 @@
 // The chat webview in Debian chromium at the width VS Code's default side bar gives it, with the
-// extension's own stylesheets, so tests measure real layout (jsdom lays nothing out). The page gets
-// VS Code's Dark Modern colours and font for the variables chat.css reads, as the webview does.
+// extension's own stylesheets, so tests measure real layout (jsdom lays nothing out). The page gets the
+// theme variables a real code-server gives its webviews (theme-light.css), so colours and fonts are real.
 // Needs /usr/bin/chromium (`npm run provision`, which `npm test` runs first).
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -14,36 +14,6 @@ const CHROMIUM = '/usr/bin/chromium';
 const repo = path.resolve(__dirname, '../..');
 /** The Chat view's body in VS Code's default layout at 1400x900 (the side bar is about 300 px). */
 export const SIDE_BAR_WIDTH = 300;
-
-/** The theme variables chat.css uses most, with Dark Modern's values (VS Code sets them on the webview's html). */
-const THEME = `
-html {
-  --vscode-font-family: system-ui, "Ubuntu", "Droid Sans", sans-serif;
-  --vscode-font-size: 13px;
-  --vscode-editor-font-family: "Droid Sans Mono", monospace;
-  --vscode-editor-font-size: 14px;
-  --vscode-foreground: #cccccc;
-  --vscode-descriptionForeground: #9d9d9d;
-  --vscode-sideBar-background: #181818;
-  --vscode-editor-background: #1f1f1f;
-  --vscode-editorWidget-background: #202020;
-  --vscode-widget-border: #313131;
-  --vscode-focusBorder: #0078d4;
-  --vscode-button-background: #0078d4;
-  --vscode-button-foreground: #ffffff;
-  --vscode-button-secondaryBackground: #313131;
-  --vscode-button-secondaryForeground: #cccccc;
-  --vscode-input-background: #313131;
-  --vscode-input-foreground: #cccccc;
-  --vscode-input-border: #3c3c3c;
-  --vscode-errorForeground: #f85149;
-  --vscode-textLink-foreground: #4daafc;
-  --vscode-badge-background: #616161;
-  --vscode-badge-foreground: #f8f8f8;
-  --vscode-testing-iconPassed: #73c991;
-  --vscode-charts-green: #89d185;
-  background: #181818;
-}`;
 
 let bundle: Promise<string> | undefined;
 
@@ -86,9 +56,10 @@ export async function launch(): Promise<Browser> {
 export async function openChat(browser: Browser, width = SIDE_BAR_WIDTH, height = 800): Promise<ChatPage> {
   const page = await browser.newPage({ viewport: { width, height } });
   const css = fs.readFileSync(path.join(repo, 'media', 'chat.css'), 'utf8');
+  const theme = fs.readFileSync(path.join(__dirname, 'theme-light.css'), 'utf8');
   await page.setContent(
-    `<!doctype html><html lang="en"><head><title>Switchboard</title><style>${THEME}</style><style>${css}</style></head>` +
-      `<body class="vscode-dark"><div id="root"></div></body></html>`,
+    `<!doctype html><html lang="en"><head><title>Switchboard</title><style>${theme}</style><style>${css}</style></head>` +
+      `<body class="vscode-light"><div id="root"></div></body></html>`,
   );
   await page.addScriptTag({ content: await pageScript() });
   let seq = 0;

@@ -35,8 +35,20 @@ export function update(u: acp.SessionUpdate): ThreadAction {
 
 /** A turn like the Demo agent's: an answer with a code block, an edit with its diff, a command, the turn's end. */
 export function demoTurn(): ThreadAction[] {
-  const answer =
-    'I will add a greeting.\n\n```ts\nexport function greet(name: string): string { return `Hello, ${name}! Welcome to the Switchboard demo workspace.`; }\n```\n';
+  // Code with every kind of token the highlighter colours (keywords, strings, numbers, literals, comments,
+  // titles, classes, built-ins, parameters, attributes), one line long enough to scroll.
+  const code = [
+    '// greets the user',
+    'import { readFile } from "node:fs/promises";',
+    'export class Greeter extends Base {',
+    '  private count = 42;',
+    '  async greet(name: string, loud = false): Promise<string> {',
+    '    const text = `Hello, ${name}! Welcome to the Switchboard demo workspace, where agents edit files.`;',
+    '    return loud ? text.toUpperCase() : text + (await readFile("x", "utf8")) + null + undefined;',
+    '  }',
+    '}',
+  ].join('\n');
+  const answer = `I will add a greeting.\n\n\`\`\`ts\n${code}\n\`\`\`\n\n\`\`\`json\n{ "name": "demo", "version": 1, "private": true }\n\`\`\`\n`;
   return [
     prompt('/edit'),
     update({ sessionUpdate: 'agent_message_chunk', content: { type: 'text', text: answer } }),
