@@ -24,7 +24,10 @@ async function tarGz(files) {
   const done = (async () => {
     for await (const chunk of pack) chunks.push(chunk);
   })();
-  for (const file of files) pack.entry({ name: file.name, mode: file.mode }, file.content);
+  // A fixed time: tar-stream stamps each entry with the current second otherwise, so the archive served for the
+  // checksum and the one served for the download differed whenever the two requests straddled a second (the
+  // uv step failed with "has SHA-256 …, not … as published" on a busy machine).
+  for (const file of files) pack.entry({ name: file.name, mode: file.mode, mtime: new Date(0) }, file.content);
   pack.finalize();
   await done;
   return gzipSync(Buffer.concat(chunks));
