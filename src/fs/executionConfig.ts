@@ -29,7 +29,9 @@ export type ExecutionConfigKind =
   | 'buildTool'
   | 'toolVersions'
   | 'devContainer'
-  | 'installedCode';
+  | 'installedCode'
+  /** The user's own start-up files: a shell, ssh or the desktop runs them at the next terminal or log-in. */
+  | 'login';
 
 /** A folder anywhere in the path makes everything under it configuration. */
 const FOLDERS: Record<string, ExecutionConfigKind> = {
@@ -51,6 +53,8 @@ const FOLDERS: Record<string, ExecutionConfigKind> = {
   // sources its activate script in new terminals; language servers and linters load node_modules.
   '.venv': 'installedCode',
   node_modules: 'installedCode',
+  // ssh runs ProxyCommand and LocalCommand from its config, and authorized_keys opens the machine.
+  '.ssh': 'login',
 };
 
 /** File names, wherever they are. */
@@ -84,6 +88,24 @@ const FILES: Record<string, ExecutionConfigKind> = {
   '.tool-versions': 'toolVersions',
   '.sdkmanrc': 'toolVersions',
   '.devcontainer.json': 'devContainer',
+  // Outside the workspace (a folder grant for writes never covers them, src/fs/outsideAccess.ts): what the
+  // user's shell runs at each new terminal or log-in, and git's own settings.
+  '.bashrc': 'login',
+  '.bash_profile': 'login',
+  '.bash_login': 'login',
+  '.bash_logout': 'login',
+  '.profile': 'login',
+  '.zshrc': 'login',
+  '.zshenv': 'login',
+  '.zprofile': 'login',
+  '.zlogin': 'login',
+  '.zlogout': 'login',
+  '.kshrc': 'login',
+  '.cshrc': 'login',
+  '.tcshrc': 'login',
+  '.xprofile': 'login',
+  '.xinitrc': 'login',
+  '.gitconfig': 'git',
 };
 
 /** Two trailing names (`gradle/wrapper/...` is matched by its folder pair below). */
@@ -92,6 +114,11 @@ const FOLDER_PAIRS: Array<[string, string, ExecutionConfigKind]> = [
   ['.config', 'mise', 'toolVersions'],
   ['mise', 'config.toml', 'toolVersions'],
   ['.config', 'mise.toml', 'toolVersions'],
+  ['.config', 'fish', 'login'],
+  ['.config', 'autostart', 'login'],
+  ['.config', 'systemd', 'login'],
+  ['.config', 'git', 'git'],
+  ['library', 'launchagents', 'login'],
 ];
 
 const LEFTHOOK = /^\.?lefthook(-local)?\.(yml|yaml|json|toml)$/;

@@ -10,6 +10,7 @@ import { RequestFailure } from '../protocol/types';
 import { displayPath, isInsideAnyFolder } from './paths';
 import { ErrorCodes } from '../protocol/methods';
 import { RealPathError, resolveRealPath } from './realPath';
+import { executionConfigOf } from './executionConfig';
 
 export type AccessKind = 'read' | 'write';
 /** The setting's values; writes always behave as 'ask'. */
@@ -72,7 +73,8 @@ export class OutsideAccess {
       );
       throw denied(kind, realPath, 'switchboard.fs.readOutsideWorkspace is "deny"');
     }
-    if (this.grants[kind].has(folder)) {
+    // A folder grant for writes never covers a file that configures what runs (~/.bashrc beside ~/notes.txt).
+    if (this.grants[kind].has(folder) && !(kind === 'write' && executionConfigOf(realPath) !== undefined)) {
       this.options.log(`fs: ${kind} outside the workspace allowed (folder allowed earlier in this chat): ${shown}`);
       return realPath;
     }

@@ -90,6 +90,8 @@ function executionConfigSentence(kind: ExecutionConfigKind): string {
       return vscode.l10n.t('Dev container settings run commands when the container is built or opened.');
     case 'installedCode':
       return vscode.l10n.t('Tools and editor extensions run installed code and environments by themselves.');
+    case 'login':
+      return vscode.l10n.t('Your shell, ssh or desktop runs this file at the next terminal or log-in.');
   }
 }
 

@@ -74,11 +74,29 @@ describe('executionConfigOf', () => {
     expect(executionConfigOf(path.join(ws, relative), [ws])).toBeUndefined();
   });
 
+  it.each([
+    ['/home/me/.bashrc', 'login'],
+    ['/home/me/.bash_profile', 'login'],
+    ['/home/me/.profile', 'login'],
+    ['/home/me/.zshrc', 'login'],
+    ['/home/me/.zshenv', 'login'],
+    ['/home/me/.config/fish/config.fish', 'login'],
+    ['/home/me/.config/autostart/evil.desktop', 'login'],
+    ['/home/me/.config/systemd/user/evil.service', 'login'],
+    ['/Users/me/Library/LaunchAgents/evil.plist', 'login'],
+    ['/home/me/.ssh/config', 'login'],
+    ['/home/me/.ssh/authorized_keys', 'login'],
+    ['/home/me/.gitconfig', 'git'],
+    ['/home/me/.config/git/config', 'git'],
+  ])("the user's own %j (outside the workspace) configures %j", (file, kind) => {
+    expect(executionConfigOf(file, [ws])).toBe(kind);
+  });
+
   it('judges only the part inside the workspace folder, and a path outside whole', () => {
     expect(executionConfigOf('/home/me/.venv/app/src/a.py', ['/home/me/.venv/app'])).toBeUndefined();
     expect(executionConfigOf('/home/me/.venv/app/.git/config', ['/home/me/.venv/app'])).toBe('git');
     expect(executionConfigOf('/home/me/other/.git/config', [ws])).toBe('git');
-    expect(executionConfigOf('/home/me/.bashrc', [ws])).toBeUndefined();
+    expect(executionConfigOf('/home/me/notes.txt', [ws])).toBeUndefined();
   });
 });
 
@@ -117,8 +135,8 @@ describe('placePaths', () => {
     expect(places?.map((p) => [p.inWorkspace, p.executionConfig])).toEqual([
       [true, undefined],
       [true, undefined],
-      [false, undefined],
-      [false, undefined],
+      [false, 'login'],
+      [false, 'login'],
       [true, 'git'],
       [true, 'git'],
     ]);

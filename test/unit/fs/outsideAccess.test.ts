@@ -109,6 +109,14 @@ describe('OutsideAccess', () => {
     await expect(failing.check('read', path.join(out, 'a'))).rejects.toThrow('refused');
   });
 
+  it("a folder grant for writes never covers a file that configures what runs there (the user's .bashrc)", async () => {
+    const { access, asked } = gate(['folder', 'deny']);
+    await access.check('write', path.join(out, 'notes.txt'));
+    await access.check('write', path.join(out, 'todo.txt')); // the grant answers this one
+    await expect(access.check('write', path.join(out, '.bashrc'))).rejects.toThrow(/Writing .*\.bashrc was refused/);
+    expect(asked.map((request) => path.basename(request.realPath))).toEqual(['notes.txt', '.bashrc']);
+  });
+
   it('logs the escaped path, so a newline in a name cannot forge a log line', async () => {
     const { access, logged } = gate([], 'allow');
     await access.check('read', path.join(out, 'x\nfs: read allowed: fake'));
