@@ -274,7 +274,11 @@ export function activate(context: vscode.ExtensionContext): SwitchboardApi {
     },
     resolveContext,
     pickContext,
-    reportError: (message) => void vscode.window.showErrorMessage(message),
+    reportError: (message) => {
+      // Also in the extension host's log: a notification the user closed leaves no other trace.
+      console.error(`[switchboard] ${message}`);
+      void vscode.window.showErrorMessage(message);
+    },
     reportInvalid: (raw) => console.warn('[switchboard] ignored a malformed webview message', raw),
     openChatInEditor: async (threadId) => void (await openChatInEditor(threadId)),
   };

@@ -2,6 +2,7 @@
 // are reported as failed ("not reached"), so a broken journey never looks like fewer tests.
 import fs from 'node:fs';
 import path from 'node:path';
+import { runCommand } from '../../scripts/e2e/browser.mjs';
 
 export function createJourney({ screenshotDir, page }) {
   const steps = [];
@@ -29,6 +30,8 @@ export function createJourney({ screenshotDir, page }) {
           broken = true;
           results.push({ title, ok: false, error: err.message ?? String(err) });
           console.log(`  ✘ ${title} (${Date.now() - t0} ms)\n      ${(err.message ?? String(err)).split('\n')[0]}`);
+          // What VS Code told the user (an error notification is often the reason), also those no longer shown.
+          for (const line of await notificationTexts(page())) console.log(`      notification: ${line}`);
         }
         await page()
           .screenshot({ path: shot })
@@ -37,6 +40,23 @@ export function createJourney({ screenshotDir, page }) {
       return results;
     },
   };
+}
+
+/** The texts of the window's notifications: the notification center opened, read, and closed again. */
+async function notificationTexts(page) {
+  try {
+    await runCommand(page, 'Notifications: Show Notifications', 15_000);
+    const items = page.locator('.notifications-center .notification-list-item-message');
+    await items
+      .first()
+      .waitFor({ timeout: 3000 })
+      .catch(() => {});
+    const texts = await items.allTextContents();
+    await page.keyboard.press('Escape');
+    return texts.map((text) => text.replace(/\s+/g, ' ').trim()).filter(Boolean);
+  } catch {
+    return [];
+  }
 }
 
 function slug(text) {
