@@ -150,6 +150,10 @@ export function createChatApp(root: HTMLElement, rawPost: Post, options: ChatApp
         renderer.composer.addContext(msg.items);
         return;
       }
+      if (msg.type === 'draftReturned') {
+        renderer.composer.returnDraft(msg.text, msg.context ?? []);
+        return;
+      }
       // Leaving a chat: its position is kept first (the DOM still shows it until the next frame).
       if (msg.type === 'snapshot' && msg.thread?.key.threadId !== renderedThreadId) rememberScroll();
       const outcome = store.receive(msg);

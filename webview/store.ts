@@ -84,7 +84,8 @@ export type ReceiveOutcome =
   | 'waiting' // no snapshot yet / waiting for the resync snapshot: batch ignored
   | 'resync' // gap detected, resync requested
   | 'terminalOutput' // not thread state: the app hands it to the terminal views
-  | 'contextPicked'; // not thread state: the app hands it to the composer
+  | 'contextPicked' // not thread state: the app hands it to the composer
+  | 'draftReturned'; // not thread state: the app hands it to the composer
 
 export class ThreadStore {
   private current: ViewState = { thread: null, agents: [], defaultAgentId: '', appended: null, chats: [] };
@@ -136,6 +137,8 @@ export class ThreadStore {
         return 'terminalOutput';
       case 'contextPicked':
         return 'contextPicked';
+      case 'draftReturned':
+        return 'draftReturned';
       case 'chats':
         this.current = { ...this.current, chats: Array.isArray(msg.chats) ? msg.chats : [] };
         return 'chats';

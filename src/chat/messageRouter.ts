@@ -63,6 +63,8 @@ export interface ChatHost {
   pickContext(): Promise<ContextRef[]>;
   /** Adds context to the composer's message (the webview shows it as chips). */
   sendContext(items: ContextRef[]): void;
+  /** Puts a message that could not be sent back into the composer, with its context. */
+  returnDraft(text: string, context: ContextRef[] | undefined): void;
   /** Shows an error to the user (an error notification in VS Code). */
   reportError(message: string): void;
   /** A malformed message: a bug in the webview, worth a log line, not a notification. */
@@ -79,7 +81,24 @@ export async function routeWebviewMessage(raw: unknown, host: ChatHost): Promise
   try {
     await dispatch(message, host);
   } catch (error) {
-    host.reportError(errorAdvice(message.type, error));
+    const returned = unsentText(message);
+    if (returned !== undefined) host.returnDraft(returned, 'context' in message ? message.context : undefined);
+    const advice = errorAdvice(message.type, error);
+    host.reportError(returned === undefined ? advice : `${advice} ${t('Your message is back in the message box.')}`);
+  }
+}
+
+/** The text a failed message carried that the composer had already let go of (nothing typed is lost). */
+function unsentText(message: WebviewToHost): string | undefined {
+  switch (message.type) {
+    case 'prompt':
+    case 'queuePrompt':
+    case 'editMessage':
+      return message.text;
+    case 'sendNow':
+      return message.text; // a queued message's Send now keeps it in the queue (no text here)
+    default:
+      return undefined;
   }
 }
 

@@ -44,6 +44,8 @@ export type HostToWebview =
   | { type: 'agents'; agents: AgentChoice[]; defaultAgentId: string }
   /** Context the user picked (in the host's picker, or an editor command): joins the composer's message. */
   | { type: 'contextPicked'; items: ContextRef[] }
+  /** A message the host could not send (the agent failed, the chat was gone): back into the composer, nothing lost. */
+  | { type: 'draftReturned'; text: string; context?: ContextRef[] }
   /** Move keyboard focus to the composer (after "New Chat"). */
   | { type: 'focusComposer' }
   /**

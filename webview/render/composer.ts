@@ -261,6 +261,19 @@ export class ComposerView {
   }
 
   /** Context picked in the host (the "@" picker, "Add File to Chat"...) joins the message. */
+  /**
+   * A message the host could not send comes back: its text first (what the user typed since stays after it),
+   * its context as chips again.
+   */
+  returnDraft(text: string, context: readonly ContextRef[]): void {
+    if (typeof text !== 'string') return;
+    const typed = this.textarea.value;
+    this.textarea.value = typed.trim() === '' ? text : `${text}\n\n${typed}`;
+    this.attachments.add(Array.isArray(context) ? context : []);
+    this.onInput();
+    this.textarea.focus();
+  }
+
   addContext(items: readonly ContextRef[]): void {
     this.attachments.add(Array.isArray(items) ? items : []);
     this.textarea.focus();

@@ -15,7 +15,10 @@ import { FirstSnapshotGate } from '../../chat/firstSnapshot';
 
 /** Everything a surface needs from the rest of the extension (the mirror supplies sendSnapshot).
  * Plain functions (arrow functions): they are called detached from this object. */
-export type ChatViewDeps = Omit<ChatHost, 'sendSnapshot' | 'actionsTaken' | 'sendContext' | 'activeThread'> & {
+export type ChatViewDeps = Omit<
+  ChatHost,
+  'sendSnapshot' | 'actionsTaken' | 'sendContext' | 'returnDraft' | 'activeThread'
+> & {
   agentList(): AgentList;
   reviewSource?: ReviewSource;
   /** The chat list as the webview shows it. */
@@ -67,6 +70,7 @@ export class ChatSurface implements vscode.Disposable {
         }),
       actionsTaken: (seq) => this.mirror.taken(seq),
       sendContext: (items) => this.addContext(items),
+      returnDraft: (text, context) => this.post({ type: 'draftReturned', text, ...(context ? { context } : {}) }),
     };
     // Folds the review into the shown thread's state: it reaches the webview through the mirror.
     this.review = deps.reviewSource && new ReviewSync(deps.reviewSource, timerSchedule);

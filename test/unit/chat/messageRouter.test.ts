@@ -53,6 +53,9 @@ class FakeHost implements ChatHost {
   sendContext(items: ContextRef[]) {
     this.log.push(['sendContext', items]);
   }
+  returnDraft(text: string, context: ContextRef[] | undefined) {
+    this.log.push(['returnDraft', text, context]);
+  }
   async configureAgents() {
     this.log.push(['configureAgents']);
   }
@@ -278,6 +281,22 @@ describe('routeWebviewMessage', () => {
     expect(host.errors).toHaveLength(1);
     expect(host.errors[0]).toContain('could not send the prompt: Agent is not connected.');
     expect(host.errors[0]).toContain('Restart Agent');
+  });
+
+  it('a message that could not be sent goes back to the composer with its context, and the error says so', async () => {
+    const { host, thread } = withThread();
+    thread.failWith = new Error('The agent is not ready yet.');
+    const context = [{ kind: 'problems' as const, path: null }];
+    await routeWebviewMessage({ type: 'prompt', text: 'fix the build', context }, host);
+    await routeWebviewMessage({ type: 'queuePrompt', text: 'then the tests' }, host);
+    expect(host.log.filter((line) => line[0] === 'returnDraft')).toEqual([
+      ['returnDraft', 'fix the build', context],
+      ['returnDraft', 'then the tests', undefined],
+    ]);
+    expect(host.errors[0]).toMatch(/Your message is back in the message box\.$/);
+    // Not for messages that carry no text of the user's.
+    await routeWebviewMessage({ type: 'cancel' }, host);
+    expect(host.log.filter((line) => line[0] === 'returnDraft')).toHaveLength(2);
   });
 
   it('reports malformed messages instead of acting on them', async () => {

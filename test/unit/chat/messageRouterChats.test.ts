@@ -40,6 +40,7 @@ function host() {
     resolveContext: async () => [],
     pickContext: async () => [],
     sendContext: () => undefined,
+    returnDraft: () => undefined,
     configureAgents: async () => undefined,
     workspaceFolders: () => [],
     openWorkspacePath: async () => undefined,

@@ -32,6 +32,7 @@ function host(): { host: ChatHost; calls: unknown[][]; invalid: unknown[] } {
       resolveContext: stub,
       pickContext: stub,
       sendContext: () => {},
+      returnDraft: () => {},
       configureAgents: async () => {},
       reportError: (message) => calls.push(['error', message]),
       reportInvalid: (raw) => invalid.push(raw),

@@ -27,6 +27,18 @@ describe('composer', () => {
     expect(m.composer.value).toBe('');
   });
 
+  it('a message the host could not send comes back: first, before what was typed since, with its context', () => {
+    const m = mount();
+    m.snapshot(thread());
+    const textarea = m.$('#composer') as HTMLTextAreaElement;
+    m.app.receive({ type: 'draftReturned', text: 'fix the build' });
+    expect(textarea.value).toBe('fix the build');
+    type(textarea, 'and the tests');
+    m.app.receive({ type: 'draftReturned', text: 'first', context: [{ kind: 'problems', path: null }] });
+    expect(textarea.value).toBe('first\n\nand the tests');
+    expect(m.$$('.composer .context-chip').length).toBe(1);
+  });
+
   it('does not send on Shift+Enter, during IME composition, or when empty', () => {
     const m = ready();
     type(m.composer, 'line one');
