@@ -16,7 +16,8 @@ import {
 } from '../../src/agents/registry/managedRuntime';
 import { parseRegistryIndex, platformKey } from '../../src/agents/registry/registryIndex';
 import { MissingToolError, runTool } from '../../src/agents/registry/toolRunner';
-import { FixtureServer, serveNpmPackage, sha256, tarGz } from './registryServer';
+import { tarGz } from '../fixtures/archives';
+import { FixtureServer, serveNpmPackage, sha256 } from './registryServer';
 import { tempDir } from './tempDirs';
 
 const server = new FixtureServer();

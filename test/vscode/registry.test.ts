@@ -7,7 +7,8 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { platformKey } from '../../src/agents/registry/registryIndex';
 import type { ThreadAction } from '../../src/shared/actions';
-import { FixtureServer, sha256, tarGz } from '../integration/registryServer';
+import { tarGz } from '../fixtures/archives';
+import { FixtureServer, sha256 } from '../integration/registryServer';
 import { EXTENSION_ID, nextAction, switchboardApi } from './helpers';
 
 type Action<K extends ThreadAction['type']> = Extract<ThreadAction, { type: K }>;

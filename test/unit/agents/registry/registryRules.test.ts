@@ -2,7 +2,8 @@
 // survives, how the index is read (hostile entries left out, not fatal), version order, setting entries.
 import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { archiveKind, containedPath } from '../../../../src/agents/registry/archive';
+import { archiveKind } from '../../../../src/agents/registry/archive';
+import { containedPath } from '../../../../src/agents/registry/archiveLayout';
 import { sanitizeRegistryEnv } from '../../../../src/agents/registry/registryEnv';
 import { compareVersions, parseRegistryIndex, platformKey } from '../../../../src/agents/registry/registryIndex';
 import { npmPackageName } from '../../../../src/agents/registry/installer';
