@@ -61,6 +61,9 @@ const SCOPES = {
     ],
     breakAt: 72,
   },
+  // The ACP Registry: the index and its cache, downloads, archive unpacking and its containment rules,
+  // installs, fetched runtimes. Not yet measured.
+  registry: { mutate: ['src/agents/registry/**/*.ts'], breakAt: 0 },
 };
 
 // scripts/mutation.mjs turns `--scope NAME` into this variable (Stryker itself has no such option).
