@@ -34,13 +34,10 @@ export async function extractArchive(
 ): Promise<void> {
   await fs.promises.mkdir(root, { recursive: true });
   const layout = new ArchiveLayout(root, limits);
-  // Read lazily: a refused name must leave no stream opened that nobody reads.
   if (kind === 'raw')
     await layout.file(
       rawName,
-      (async function* () {
-        yield* fs.createReadStream(file);
-      })(),
+      lazily(() => fs.createReadStream(file)),
       0o755,
     );
   else if (kind === 'tar.gz') await readTarGz(file, layout);
@@ -73,15 +70,18 @@ async function readTarGz(file: string, layout: ArchiveLayout): Promise<void> {
           // Devices and fifos have no place in an agent's files.
           throw new Error(`the archive entry ${JSON.stringify(header.name)} is a ${header.type}, which is refused`);
       }
+      // Whatever data a folder or link entry carries is skipped, not read as the next header.
       entry.resume();
     }
   })();
-  // A refused entry ends the reading too, so neither side waits for the other.
-  const guarded = consume.catch((error: unknown) => {
-    extract.destroy(error as Error);
-    throw error;
-  });
-  await Promise.all([pipeline(fs.createReadStream(file), createGunzip(), extract), guarded]);
+  // A refused entry leaves the loop, which destroys the reader (so the pipeline ends too); its error is the one
+  // to tell, not the pipeline's "premature close" that follows from it.
+  const [read, consumed] = await Promise.allSettled([
+    pipeline(fs.createReadStream(file), createGunzip(), extract),
+    consume,
+  ]);
+  if (consumed.status === 'rejected') throw consumed.reason;
+  if (read.status === 'rejected') throw read.reason;
 }
 
 const S_IFMT = 0o170000;
@@ -90,7 +90,7 @@ const S_IFLNK = 0o120000;
 async function readZip(file: string, layout: ArchiveLayout): Promise<void> {
   // Names are decoded here rather than by yauzl, which would refuse unsafe ones before we see them in words of
   // its own: the layout decides for both formats. A backslash is read as a separator (old Windows zip tools).
-  const zip = await yauzl.openPromise(file, { lazyEntries: true, decodeStrings: false });
+  const zip = await yauzl.openPromise(file, { decodeStrings: false }); // openPromise reads entries on demand
   try {
     for (let entry = await nextEntry(zip); entry; entry = await nextEntry(zip)) {
       const name = yauzl.getFileNameLowLevel(entry.generalPurposeBitFlag, entry.fileNameRaw, entry.extraFields, false);
@@ -103,11 +103,21 @@ async function readZip(file: string, layout: ArchiveLayout): Promise<void> {
         const chunks: Buffer[] = [];
         for await (const chunk of await zip.openReadStreamPromise(entry)) chunks.push(chunk as Buffer);
         await layout.symlink(name, Buffer.concat(chunks).toString('utf8'));
-      } else await layout.file(name, await zip.openReadStreamPromise(entry), mode & 0o777);
+      } else
+        await layout.file(
+          name,
+          lazily(() => zip.openReadStreamPromise(entry)),
+          mode & 0o777,
+        );
     }
   } finally {
     zip.close();
   }
+}
+
+/** A stream opened only when read: an entry refused by its name leaves nothing open (a zip's file included). */
+async function* lazily(open: () => AsyncIterable<Buffer> | Promise<AsyncIterable<Buffer>>): AsyncIterable<Buffer> {
+  yield* await open();
 }
 
 function nextEntry(zip: yauzl.ZipFile): Promise<yauzl.Entry | undefined> {

@@ -23,8 +23,8 @@ export interface ArchiveLimits {
   maxEntries: number;
 }
 
-/** The longest link target the systems accept (PATH_MAX on Linux). */
-export const MAX_LINK_BYTES = 4096;
+/** The longest link target Linux accepts (PATH_MAX less its NUL). */
+export const MAX_LINK_BYTES = 4095;
 
 /**
  * Where an archive entry goes inside `root`, or an Error saying why it may not. Names are relative, with `/` or
@@ -33,20 +33,17 @@ export const MAX_LINK_BYTES = 4096;
 export function containedPath(root: string, entryName: string): string | Error {
   const name = entryName.replace(/\\/g, '/');
   if (name.includes('\0')) return new Error(`the archive entry ${JSON.stringify(entryName)} has a NUL in its name`);
+  // These are the only ways a relative name leads out (a UNC `\\host` became `//host`): what is left resolves inside.
   if (name.startsWith('/') || /^[A-Za-z]:/.test(name) || name.split('/').includes('..')) {
     return new Error(`the archive entry ${JSON.stringify(entryName)} would land outside the install folder`);
   }
-  const target = path.resolve(root, name);
-  if (target !== root && !target.startsWith(root + path.sep)) {
-    return new Error(`the archive entry ${JSON.stringify(entryName)} would land outside the install folder`);
-  }
-  return target;
+  return path.resolve(root, name);
 }
 
-/** Whether `target` (an absolute path already resolved) is `root` or inside it. */
+/** Whether `target` (an absolute path already resolved) is `root` or inside it (`..x` is a name inside). */
 export function isInside(root: string, target: string): boolean {
   const relative = path.relative(root, target);
-  return relative === '' || (!relative.startsWith('..') && !path.isAbsolute(relative));
+  return relative !== '..' && !relative.startsWith(`..${path.sep}`) && !path.isAbsolute(relative);
 }
 
 interface Link {
@@ -142,7 +139,7 @@ export class ArchiveLayout {
 /** A name already taken on disk: two entries of one name, or a file where a folder goes (or the reverse). */
 function collision(name: string): (error: NodeJS.ErrnoException) => never {
   return (error) => {
-    if (error.code === 'EEXIST' || error.code === 'ENOTDIR' || error.code === 'EISDIR') {
+    if (error.code === 'EEXIST' || error.code === 'ENOTDIR') {
       throw new Error(
         `the archive entry ${JSON.stringify(name)} collides with another entry (two of one name, or a file where a folder goes)`,
       );

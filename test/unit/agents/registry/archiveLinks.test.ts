@@ -5,13 +5,14 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { hardlink, symlink, type FileSpec } from '../../../fixtures/archives';
-import { unpack } from './unpackInto';
+import { MAX_LINK_BYTES } from '../../../../src/agents/registry/archiveLayout';
+import { refusal, unpack } from './unpackInto';
 
 const agentFile: FileSpec = { name: 'lib/agent.js', content: 'console.log("agent")', mode: 0o755 };
 
 async function refused(files: FileSpec[], reason: RegExp) {
   const unpacked = await unpack('tar.gz', files);
-  await expect(unpacked.done).rejects.toThrow(reason);
+  expect(await refusal(unpacked.done)).toMatch(reason);
   expect(unpacked.outside()).toEqual([]);
   return unpacked;
 }
@@ -38,6 +39,40 @@ describe('tar.gz links that stay inside', () => {
     const [first, second] = [path.join(root, 'lib/agent.js'), path.join(root, 'bin/agent')].map((f) => fs.statSync(f));
     expect(second!.ino).toBe(first!.ino);
     expect(fs.readFileSync(path.join(root, 'bin/agent'), 'utf8')).toBe('console.log("agent")');
+  });
+
+  it('makes a link to a name that starts with two dots, which is inside', async () => {
+    const { root, done } = await unpack('tar.gz', [
+      { name: '..agent', content: 'dots' },
+      symlink('bin/agent', '../..agent'),
+    ]);
+    await done;
+    expect(fs.readFileSync(path.join(root, 'bin/agent'), 'utf8')).toBe('dots');
+  });
+
+  it(`takes a link target of ${MAX_LINK_BYTES} bytes; one more is refused in words`, async () => {
+    // `./` repeated, then the file: a long target that still leads to it.
+    const target = (bytes: number) => './'.repeat((bytes - 'lib//agent.js'.length) / 2) + 'lib//agent.js';
+    const { root, done } = await unpack('tar.gz', [agentFile, symlink('at-limit', target(MAX_LINK_BYTES))]);
+    await done;
+    expect(fs.readFileSync(path.join(root, 'at-limit'), 'utf8')).toBe('console.log("agent")');
+    await refused([agentFile, symlink('over', `${target(MAX_LINK_BYTES)}/`)], /link "over" is longer than 4095 bytes/);
+  });
+
+  it('unpacks a contiguous file as a file, and reads past data a link entry carries (without hanging)', async () => {
+    const { root, done } = await unpack('tar.gz', [
+      { ...symlink('docs/latest', 'README'), carries: 'x'.repeat(100_000) },
+      { name: 'docs/README', content: 'read me', kind: 'contiguous-file' },
+    ]);
+    const hang = new Promise((_, reject) => setTimeout(() => reject(new Error('the unpacking hung')), 3_000));
+    await Promise.race([done, hang]);
+    expect(fs.readFileSync(path.join(root, 'docs/latest'), 'utf8')).toBe('read me');
+  });
+
+  it('unpacks into the empty folder the installer made for it', async () => {
+    const unpacked = await unpack('tar.gz', [agentFile], undefined, { rootExists: true });
+    await unpacked.done;
+    expect(fs.readdirSync(unpacked.root)).toEqual(['lib']);
   });
 
   it('accepts the same folder twice, and a folder entry after its files', async () => {
@@ -114,38 +149,17 @@ describe('tar.gz entries never written through a link, nor over another entry', 
     expect(fs.existsSync(path.join(root, 'real/x'))).toBe(false);
   });
 
+  const file = (name: string): FileSpec => ({ name, content: name.endsWith('/') ? '' : name });
   it.each([
-    ['a link, then a file of its name', [symlink('x', 'lib'), { name: 'x', content: 'file' }]],
-    ['a file, then a link of its name', [{ name: 'x', content: 'file' }, symlink('x', 'lib')]],
-    [
-      'a file twice',
-      [
-        { name: 'x', content: 'one' },
-        { name: 'x', content: 'two' },
-      ],
-    ],
-    [
-      'a file, then a folder of its name',
-      [
-        { name: 'x', content: 'file' },
-        { name: 'x/', content: '' },
-      ],
-    ],
-    [
-      'a file, then a file under it',
-      [
-        { name: 'x', content: 'file' },
-        { name: 'x/y', content: 'y' },
-      ],
-    ],
-    [
-      'a folder, then a file of its name',
-      [
-        { name: 'x/', content: '' },
-        { name: 'x', content: 'file' },
-      ],
-    ],
-    ['a hard link over a file', [{ name: 'x', content: 'one' }, hardlink('x', 'lib/agent.js')]],
+    ['a link, then a file of its name', [symlink('x', 'lib'), file('x')]],
+    ['a file, then a link of its name', [file('x'), symlink('x', 'lib')]],
+    ['a file twice', [file('x'), file('x')]],
+    ['a file, then a folder of its name', [file('x'), file('x/')]],
+    ['a file, then a file under it', [file('x'), file('x/y')]],
+    ['a file, then a file deeper under it', [file('x'), file('x/y/z')]],
+    ['a file, then a link under it', [file('x'), symlink('x/y', '..')]],
+    ['a folder, then a file of its name', [file('x/'), file('x')]],
+    ['a hard link over a file', [file('x'), hardlink('x', 'lib/agent.js')]],
   ] as [string, FileSpec[]][])('refuses %s', async (_, files) => {
     await refused([agentFile, ...files], /collides with another entry/);
   });

@@ -5,15 +5,16 @@ import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { symlink, type FileSpec } from '../../../fixtures/archives';
-import { freshDir, unpack, unpackBytes } from './unpackInto';
+import { symlink, zip, type FileSpec } from '../../../fixtures/archives';
+import { MAX_LINK_BYTES } from '../../../../src/agents/registry/archiveLayout';
+import { freshDir, refusal, unpack, unpackBytes } from './unpackInto';
 
 const agentFile: FileSpec = { name: 'lib/agent.js', content: 'console.log("agent")', mode: 0o755 };
 const outsideName = /entry "[^"]*" would land outside the install folder/;
 
 async function refused(files: FileSpec[], reason: RegExp) {
   const unpacked = await unpack('zip', files);
-  await expect(unpacked.done).rejects.toThrow(reason);
+  expect(await refusal(unpacked.done)).toMatch(reason);
   expect(unpacked.outside()).toEqual([]);
   return unpacked;
 }
@@ -76,8 +77,30 @@ describe('zip entries', () => {
     expect(fs.existsSync(path.join(root, '..', 'escaped.txt'))).toBe(false);
   });
 
-  it('refuses a symlink whose target is longer than any path', async () => {
-    await refused([symlink('x', 'a/'.repeat(2100))], /link "x" is longer than/);
+  it(`refuses a symlink whose target is over ${MAX_LINK_BYTES} bytes before reading it, and takes one of that size`, async () => {
+    await refused([symlink('x', 'a'.repeat(MAX_LINK_BYTES + 1))], /link "x" is longer than 4095 bytes/);
+    const target = './'.repeat((MAX_LINK_BYTES - 'lib//agent.js'.length) / 2) + 'lib//agent.js';
+    const { root, done } = await unpack('zip', [agentFile, symlink('x', target)]);
+    await done;
+    expect(fs.readFileSync(path.join(root, 'x'), 'utf8')).toBe('console.log("agent")');
+  });
+
+  it('refuses a damaged zip (a central directory record without its signature)', async () => {
+    const bytes = zip([agentFile, { name: 'second', content: 'x' }]);
+    const second = bytes.lastIndexOf(Buffer.from([0x50, 0x4b, 0x01, 0x02]));
+    bytes.writeUInt32LE(0xdeadbeef, second);
+    const unpacked = unpackBytes('zip', bytes);
+    expect(await refusal(unpacked.done)).toMatch(/signature/i);
+  });
+
+  it.skipIf(!fs.existsSync('/proc/self/fd'))('leaves no file open after a refused zip', async () => {
+    const open = () => fs.readdirSync('/proc/self/fd').length;
+    const before = open();
+    const unpacked = await unpack('zip', [agentFile, { name: '../escaped.txt', content: 'x' }]);
+    expect(await refusal(unpacked.done)).toMatch(outsideName);
+    // yauzl closes its file a moment later (fs.close is asynchronous): wait for it, two seconds at most.
+    for (let waited = 0; open() > before && waited < 2_000; waited += 20) await new Promise((r) => setTimeout(r, 20));
+    expect(open()).toBe(before);
   });
 
   it.skipIf(!hasZip())('unpacks a zip made by the zip program, its symlink kept (zip -y)', async () => {
@@ -109,24 +132,24 @@ describe('archive limits', () => {
 
   it.each(['tar.gz', 'zip'] as const)('refuses a %s with one entry too many', async (kind) => {
     const { done } = await unpack(kind, [...files(3, 1), symlink('link', 'f0')], limits);
-    await expect(done).rejects.toThrow('the archive has more than 3 entries');
+    expect(await refusal(done)).toContain('the archive has more than 3 entries');
   });
 
   it.each(['tar.gz', 'zip'] as const)('refuses a %s one byte too big', async (kind) => {
     const { done } = await unpack(kind, [...files(1, MiB), { name: 'big', content: 'x'.repeat(MiB + 1) }], limits);
-    await expect(done).rejects.toThrow('the archive unpacks to more than 2 MiB');
+    expect(await refusal(done)).toContain('the archive unpacks to more than 2 MiB');
   });
 
   it('copies a raw download under its name, runnable', async () => {
-    const { root, done } = unpackBytes('raw', Buffer.from('#!/bin/sh\n'), undefined, 'bin/agent');
+    const { root, done } = unpackBytes('raw', Buffer.from('#!/bin/sh\n'), { rawName: 'bin/agent' });
     await done;
     expect(fs.readFileSync(path.join(root, 'bin/agent'), 'utf8')).toBe('#!/bin/sh\n');
     expect(fs.statSync(path.join(root, 'bin/agent')).mode & 0o777).toBe(0o755);
   });
 
   it('refuses a raw download whose name climbs out', async () => {
-    const unpacked = unpackBytes('raw', Buffer.from('x'), undefined, '../agent');
-    await expect(unpacked.done).rejects.toThrow(outsideName);
+    const unpacked = unpackBytes('raw', Buffer.from('x'), { rawName: '../agent' });
+    expect(await refusal(unpacked.done)).toMatch(outsideName);
     expect(unpacked.outside()).toEqual([]);
   });
 });

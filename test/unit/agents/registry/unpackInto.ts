@@ -28,21 +28,41 @@ export interface Unpacked {
   done: Promise<void>;
 }
 
+export interface UnpackOptions {
+  limits?: ArchiveLimits;
+  rawName?: string;
+  /** The root made (empty) before, as the installer does; extractArchive makes it otherwise. */
+  rootExists?: boolean;
+}
+
 export async function unpack(
   kind: Exclude<ArchiveKind, 'raw'>,
   files: FileSpec[],
   limits?: ArchiveLimits,
+  options: UnpackOptions = {},
 ): Promise<Unpacked> {
-  return unpackBytes(kind, kind === 'zip' ? zip(files) : await tarGz(files), limits);
+  return unpackBytes(kind, kind === 'zip' ? zip(files) : await tarGz(files), { limits, ...options });
 }
 
-export function unpackBytes(kind: ArchiveKind, bytes: Buffer, limits?: ArchiveLimits, rawName = 'agent'): Unpacked {
+export function unpackBytes(kind: ArchiveKind, bytes: Buffer, options: UnpackOptions = {}): Unpacked {
+  const { limits, rawName = 'agent', rootExists = false } = options;
   const archive = path.join(freshDir('sb-archive-'), `archive.${kind}`);
   fs.writeFileSync(archive, bytes);
   const outer = freshDir();
   const root = path.join(outer, 'root');
+  if (rootExists) fs.mkdirSync(root);
   const done = extractArchive(archive, kind, root, rawName, limits);
   // Not recursive: a listing would follow the links left in root (one may lead to `/`).
   const outside = () => fs.readdirSync(outer).filter((name) => name !== 'root');
   return { root, outer, outside, done };
+}
+
+/** The Error `done` rejects with; fails the test otherwise (vitest's `rejects.toThrow(re)` passes on `undefined`). */
+export async function refusal(done: Promise<void>): Promise<string> {
+  const outcome = await done.then(
+    () => 'it resolved',
+    (error: unknown) => error,
+  );
+  if (!(outcome instanceof Error)) throw new Error(`expected a refusal (an Error), got ${String(outcome)}`);
+  return outcome.message;
 }
