@@ -4,9 +4,9 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { hardlink, symlink, type FileSpec } from '../../../fixtures/archives';
+import { hardlink, symlink, tarGz, type FileSpec } from '../../../fixtures/archives';
 import { MAX_LINK_BYTES } from '../../../../src/agents/registry/archiveLayout';
-import { refusal, unpack } from './unpackInto';
+import { refusal, unpack, unpackBytes } from './unpackInto';
 
 const agentFile: FileSpec = { name: 'lib/agent.js', content: 'console.log("agent")', mode: 0o755 };
 
@@ -116,6 +116,13 @@ describe('tar.gz links that lead outside', () => {
 
   it('refuses a link that leads out through another link, where the names alone stay inside', async () => {
     await refused([symlink('a/b/c/up', '../../..'), symlink('x', 'a/b/c/up/..'), agentFile], outward);
+  });
+
+  it('refuses a download damaged at its end (the gzip check fails after the last entry)', async () => {
+    const bytes = await tarGz([agentFile]);
+    bytes.writeUInt8(bytes.readUInt8(bytes.length - 8) ^ 1, bytes.length - 8); // the CRC-32 of the data
+    const unpacked = unpackBytes('tar.gz', bytes);
+    expect(await refusal(unpacked.done)).toMatch(/incorrect data check/);
   });
 
   it('refuses a fifo (and any device)', async () => {

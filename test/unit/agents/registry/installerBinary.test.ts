@@ -74,7 +74,11 @@ describe('installing a binary agent', () => {
   it('unpacks it into a version folder, makes its cmd runnable, records it and says how to start it', async () => {
     const { installer: agents, root, log } = installer();
     const state = await agents.install(binaryAgent('1.0.0'));
-    expect(state).toMatchObject({ id: 'fixture', name: 'Fixture', current: { version: '1.0.0', kind: 'binary' } });
+    expect(state).toMatchObject({
+      id: 'fixture',
+      name: 'Fixture',
+      current: { version: '1.0.0', kind: 'binary', runner: 'exec', entry: 'dist/agent' },
+    });
     expect(state.previous).toBeUndefined();
     expect(state.current.dir).toMatch(/^1\.0\.0-[0-9a-f]{8}$/);
     expect(agents.state('fixture')).toEqual(state);
@@ -142,9 +146,18 @@ describe('a binary install that fails', () => {
 
   it('names the platforms an agent has when it has none for this one', async () => {
     const { installer: agents } = installer(undefined, { platform: 'darwin-aarch64' });
-    expect(await failure(agents.install(binaryAgent('1.0.0')))).toBe(
-      'Fixture has no build for this platform (darwin-aarch64); it has linux-x86_64',
+    const agent = binaryAgent('1.0.0');
+    agent.distribution.binary!['windows-x86_64'] = agent.distribution.binary![PLATFORM];
+    expect(await failure(agents.install(agent))).toBe(
+      'Fixture has no build for this platform (darwin-aarch64); it has linux-x86_64, windows-x86_64',
     );
+  });
+
+  it("tells the server's answer when the download fails, and leaves no folder", async () => {
+    const { installer: agents, root } = installer();
+    const message = await failure(agents.install(binaryAgent('1.0.0', { archive: server.url('/missing.tar.gz') })));
+    expect(message).toBe(`${server.url('/missing.tar.gz')} answered HTTP 404`);
+    expect(fs.readdirSync(root)).toEqual([]);
   });
 
   it('as an update keeps the installed version, its files and its state, and the download is gone', async () => {
@@ -183,6 +196,21 @@ describe('updates, rollback and uninstall', () => {
     expect(fs.readdirSync(root)).toEqual([]);
     expect(agents.launch('fixture')).toBeUndefined();
     expect(log.at(-1)).toBe('[switchboard] uninstalled fixture');
+  });
+
+  it('works without a log: an archive without a sha256, a rollback, an uninstall', async () => {
+    const { installer: agents, root } = installer(undefined, { log: undefined });
+    await agents.install(binaryAgent('1.0.0', { sha256: undefined }));
+    await agents.install(binaryAgent('1.1.0'));
+    expect((await agents.rollback('fixture')).current.version).toBe('1.0.0');
+    await agents.uninstall('fixture');
+    expect(fs.readdirSync(root)).toEqual([]);
+  });
+
+  it('uninstalls an agent that is not installed without complaint', async () => {
+    const { installer: agents, log } = installer();
+    await agents.uninstall('never-installed');
+    expect(log).toEqual(['[switchboard] uninstalled never-installed']);
   });
 
   it('refuses a rollback with nothing to roll back to', async () => {

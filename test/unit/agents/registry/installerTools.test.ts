@@ -11,7 +11,7 @@ import { freshDir } from './unpackInto';
 
 type Manifest = { bin?: string | Record<string, string> };
 
-function agent(kind: 'npx' | 'uvx', dist: Partial<PackageDistribution> = {}): RegistryAgent {
+function agent(kind: 'npx' | 'uvx', dist: Partial<PackageDistribution> = {}, binary = true): RegistryAgent {
   return {
     id: 'tool-agent',
     name: 'Tool Agent',
@@ -20,7 +20,7 @@ function agent(kind: 'npx' | 'uvx', dist: Partial<PackageDistribution> = {}): Re
     authors: [],
     distribution: {
       // A build for another platform only: the package is used.
-      binary: { 'windows-aarch64': { archive: 'https://x/a.zip', cmd: 'a', args: [], env: {} } },
+      ...(binary ? { binary: { 'windows-aarch64': { archive: 'https://x/a.zip', cmd: 'a', args: [], env: {} } } } : {}),
       [kind]: { package: '@scope/agent@2.0.0', args: ['--acp'], env: { MODE: 'x', NODE_OPTIONS: '--evil' }, ...dist },
     },
   };
@@ -175,6 +175,11 @@ describe('npx agents', () => {
     expect(runs[0]!.env).toEqual({ HOME: '/home/me', PATH: '/rt/bin' });
   });
 
+  it('installs a package agent that has no binary builds at all', async () => {
+    const { agents } = installer(fakeNpm({ bin: 'cli.js' }, { 'cli.js': nodeScript }, []));
+    expect((await agents.install(agent('npx', {}, false))).current.kind).toBe('npx');
+  });
+
   it('leaves no folder when npm fails, and says npm failed', async () => {
     const { agents, root } = installer(() => Promise.reject(new Error('npm install failed: E404')));
     expect(await failure(agents.install(agent('npx')))).toBe('npm install failed: E404');
@@ -185,7 +190,9 @@ describe('npx agents', () => {
 describe('uvx agents', () => {
   it('asks uv to install the tool into the version folder, and starts its program', async () => {
     const runs: ToolRun[] = [];
-    const { agents, root } = installer(fakeUv(['agent-cli'], runs), { runtimeBin: () => '/rt/uv' });
+    const { agents, root } = installer(fakeUv(['agent-cli'], runs), {
+      runtimeBin: (name) => (name === 'uv' ? '/rt/uv' : '/rt/node'),
+    });
     const state = await agents.install(agent('uvx', { package: 'agent-cli==2.0.0' }));
     const folder = path.join(root, 'tool-agent', state.current.dir);
     expect(runs).toEqual([
@@ -205,7 +212,14 @@ describe('uvx agents', () => {
       },
     ]);
     expect(state.current).toMatchObject({ kind: 'uvx', runner: 'exec', entry: 'bin/agent-cli', args: ['--acp'] });
-    expect(agents.launch('tool-agent')).toMatchObject({ command: path.join(folder, 'bin/agent-cli'), args: ['--acp'] });
+    // Started itself, with the registry's env alone (no runtime put first on its PATH).
+    expect(agents.launch('tool-agent')).toEqual({
+      command: path.join(folder, 'bin/agent-cli'),
+      args: ['--acp'],
+      env: { MODE: 'x' },
+      version: '2.0.0',
+      droppedEnv: ['NODE_OPTIONS'],
+    });
   });
 
   it('finds the program the registry names, and says so when uv made none of that name', async () => {

@@ -17,6 +17,10 @@ describe('containedPath', () => {
     expect(target).not.toBeInstanceOf(Error);
     expect(String(target).startsWith(root)).toBe(true);
   });
+  it('keeps a name with a colon past its start, and says why a NUL is refused', () => {
+    expect(containedPath(root, 'dir/a:b')).toBe(path.join(root, 'dir/a:b'));
+    expect((containedPath(root, 'a\0b') as Error).message).toBe('the archive entry "a\\u0000b" has a NUL in its name');
+  });
   it.each([
     '../x',
     'a/b/../c',
@@ -40,6 +44,8 @@ describe('archiveKind', () => {
     expect(archiveKind('https://x/agent')).toBe('raw');
     expect(archiveKind('https://x/a.dmg')).toBeUndefined();
     expect(archiveKind('https://x/a.tar.bz2')).toBeUndefined();
+    // The format is the name's end: `.deb` inside a name is not a Debian package.
+    expect(archiveKind('https://x/agent.debug')).toBe('raw');
   });
 });
 

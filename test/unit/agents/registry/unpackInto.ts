@@ -20,6 +20,8 @@ export function freshDir(prefix = 'sb-unpack-'): string {
 }
 
 export interface Unpacked {
+  /** The archive file unpacked. */
+  archive: string;
   root: string;
   outer: string;
   /** What the unpacking left beside the root: empty unless something escaped. */
@@ -54,7 +56,7 @@ export function unpackBytes(kind: ArchiveKind, bytes: Buffer, options: UnpackOpt
   const done = extractArchive(archive, kind, root, rawName, limits);
   // Not recursive: a listing would follow the links left in root (one may lead to `/`).
   const outside = () => fs.readdirSync(outer).filter((name) => name !== 'root');
-  return { root, outer, outside, done };
+  return { archive, root, outer, outside, done };
 }
 
 /** The Error `done` rejects with; fails the test otherwise (vitest's `rejects.toThrow(re)` passes on `undefined`). */
