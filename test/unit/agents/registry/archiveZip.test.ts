@@ -7,17 +7,13 @@ import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { symlink, zip, type FileSpec } from '../../../fixtures/archives';
 import { MAX_LINK_BYTES } from '../../../../src/agents/registry/archiveLayout';
-import { freshDir, refusal, unpack, unpackBytes } from './unpackInto';
+import { errorOf } from './errorOf';
+import { freshDir, refused as refusedIn, unpack, unpackBytes } from './unpackInto';
 
 const agentFile: FileSpec = { name: 'lib/agent.js', content: 'console.log("agent")', mode: 0o755 };
 const outsideName = /entry "[^"]*" would land outside the install folder/;
 
-async function refused(files: FileSpec[], reason: RegExp) {
-  const unpacked = await unpack('zip', files);
-  expect(await refusal(unpacked.done)).toMatch(reason);
-  expect(unpacked.outside()).toEqual([]);
-  return unpacked;
-}
+const refused = (files: FileSpec[], reason: RegExp) => refusedIn('zip', files, reason);
 
 function hasZip(): boolean {
   try {
@@ -65,18 +61,6 @@ describe('zip entries', () => {
     await refused([agentFile, ...links], /link "[^"]+" .*does not lead to a file or folder inside/);
   });
 
-  it('refuses the chained links of the finding, writing nothing outside', async () => {
-    const { root } = await refused(
-      [
-        symlink('p/q/r/up', '../../..'),
-        symlink('p/q/r/up/p/q/r/esc', '../../../../..'),
-        { name: 'p/q/r/up/p/q/r/esc/escaped.txt', content: 'outside' },
-      ],
-      /collides with another entry/,
-    );
-    expect(fs.existsSync(path.join(root, '..', 'escaped.txt'))).toBe(false);
-  });
-
   it(`refuses a symlink whose target is over ${MAX_LINK_BYTES} bytes before reading it, and takes one of that size`, async () => {
     await refused([symlink('x', 'a'.repeat(MAX_LINK_BYTES + 1))], /link "x" is longer than 4095 bytes/);
     const target = './'.repeat((MAX_LINK_BYTES - 'lib//agent.js'.length) / 2) + 'lib//agent.js';
@@ -90,7 +74,7 @@ describe('zip entries', () => {
     const second = bytes.lastIndexOf(Buffer.from([0x50, 0x4b, 0x01, 0x02]));
     bytes.writeUInt32LE(0xdeadbeef, second);
     const unpacked = unpackBytes('zip', bytes);
-    expect(await refusal(unpacked.done)).toMatch(/signature/i);
+    expect((await errorOf(unpacked.done)).message).toMatch(/signature/i);
   });
 
   it.skipIf(!fs.existsSync('/proc/self/fd'))('leaves the zip file closed after refusing an entry', async () => {
@@ -103,7 +87,7 @@ describe('zip entries', () => {
         }
       });
     const unpacked = await unpack('zip', [agentFile, { name: '../escaped.txt', content: 'x' }]);
-    expect(await refusal(unpacked.done)).toMatch(outsideName);
+    expect((await errorOf(unpacked.done)).message).toMatch(outsideName);
     // yauzl closes its file a moment later (fs.close is asynchronous): wait for it, two seconds at most.
     for (let waited = 0; openFiles().includes(unpacked.archive) && waited < 2_000; waited += 20) {
       await new Promise((resolve) => setTimeout(resolve, 20));
@@ -140,12 +124,12 @@ describe('archive limits', () => {
 
   it.each(['tar.gz', 'zip'] as const)('refuses a %s with one entry too many', async (kind) => {
     const { done } = await unpack(kind, [...files(3, 1), symlink('link', 'f0')], limits);
-    expect(await refusal(done)).toContain('the archive has more than 3 entries');
+    expect((await errorOf(done)).message).toContain('the archive has more than 3 entries');
   });
 
   it.each(['tar.gz', 'zip'] as const)('refuses a %s one byte too big', async (kind) => {
     const { done } = await unpack(kind, [...files(1, MiB), { name: 'big', content: 'x'.repeat(MiB + 1) }], limits);
-    expect(await refusal(done)).toContain('the archive unpacks to more than 2 MiB');
+    expect((await errorOf(done)).message).toContain('the archive unpacks to more than 2 MiB');
   });
 
   it('copies a raw download under its name, runnable', async () => {
@@ -157,7 +141,7 @@ describe('archive limits', () => {
 
   it('refuses a raw download whose name climbs out', async () => {
     const unpacked = unpackBytes('raw', Buffer.from('x'), { rawName: '../agent' });
-    expect(await refusal(unpacked.done)).toMatch(outsideName);
+    expect((await errorOf(unpacked.done)).message).toMatch(outsideName);
     expect(unpacked.outside()).toEqual([]);
   });
 });

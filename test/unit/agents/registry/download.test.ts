@@ -9,6 +9,7 @@ import type { AddressInfo } from 'node:net';
 import * as path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { downloadToFile, fetchText, HttpError, type HttpLimits } from '../../../../src/agents/registry/download';
+import { errorOf } from './errorOf';
 import { freshDir } from './unpackInto';
 
 const limits: HttpLimits = { timeoutMs: 400, idleMs: 400, maxBytes: 1000 };
@@ -47,12 +48,9 @@ afterAll(async () => {
 });
 
 async function failure(promise: Promise<unknown>): Promise<HttpError> {
-  const outcome = await promise.then(
-    () => 'it resolved',
-    (error: unknown) => error,
-  );
-  if (!(outcome instanceof HttpError)) throw new Error(`expected an HttpError, got ${String(outcome)}`);
-  return outcome;
+  const error = await errorOf(promise);
+  expect(error).toBeInstanceOf(HttpError);
+  return error as HttpError;
 }
 
 describe('downloadToFile', () => {

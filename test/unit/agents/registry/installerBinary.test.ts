@@ -10,7 +10,10 @@ import { RegistryInstaller, type InstallerOptions } from '../../../../src/agents
 import type { BinaryTarget, PlatformKey, RegistryAgent } from '../../../../src/agents/registry/registryIndex';
 import { tarGz, zip } from '../../../fixtures/archives';
 import { FixtureServer, sha256 } from '../../../integration/registryServer';
+import { errorOf } from './errorOf';
 import { freshDir } from './unpackInto';
+
+const messageOf = async (promise: Promise<unknown>) => (await errorOf(promise)).message;
 
 const PLATFORM: PlatformKey = 'linux-x86_64';
 const server = new FixtureServer();
@@ -58,16 +61,6 @@ function installer(root = freshDir('sb-agents-'), options: Partial<InstallerOpti
     ...options,
   });
   return { installer: made, root, log };
-}
-
-/** The error `promise` rejects with (an Error), failing the test when it resolves. */
-async function failure(promise: Promise<unknown>): Promise<string> {
-  const outcome = await promise.then(
-    () => 'it resolved',
-    (error: unknown) => error,
-  );
-  if (!(outcome instanceof Error)) throw new Error(`expected an Error, got ${String(outcome)}`);
-  return outcome.message;
 }
 
 describe('installing a binary agent', () => {
@@ -138,7 +131,7 @@ describe('a binary install that fails', () => {
     'with %s leaves no folder for the agent',
     async (_, target, error) => {
       const { installer: agents, root } = installer();
-      expect(await failure(agents.install(binaryAgent('1.0.0', target)))).toMatch(error);
+      expect(await messageOf(agents.install(binaryAgent('1.0.0', target)))).toMatch(error);
       expect(fs.readdirSync(root)).toEqual([]);
       expect(agents.state('fixture')).toBeUndefined();
     },
@@ -148,14 +141,14 @@ describe('a binary install that fails', () => {
     const { installer: agents } = installer(undefined, { platform: 'darwin-aarch64' });
     const agent = binaryAgent('1.0.0');
     agent.distribution.binary!['windows-x86_64'] = agent.distribution.binary![PLATFORM];
-    expect(await failure(agents.install(agent))).toBe(
+    expect(await messageOf(agents.install(agent))).toBe(
       'Fixture has no build for this platform (darwin-aarch64); it has linux-x86_64, windows-x86_64',
     );
   });
 
   it("tells the server's answer when the download fails, and leaves no folder", async () => {
     const { installer: agents, root } = installer();
-    const message = await failure(agents.install(binaryAgent('1.0.0', { archive: server.url('/missing.tar.gz') })));
+    const message = await messageOf(agents.install(binaryAgent('1.0.0', { archive: server.url('/missing.tar.gz') })));
     expect(message).toBe(`${server.url('/missing.tar.gz')} answered HTTP 404`);
     expect(fs.readdirSync(root)).toEqual([]);
   });
@@ -164,7 +157,7 @@ describe('a binary install that fails', () => {
     const { installer: agents, root } = installer();
     const installed = await agents.install(binaryAgent('1.0.0'));
     const before = fs.readdirSync(path.join(root, 'fixture')).sort();
-    expect(await failure(agents.install(binaryAgent('1.1.0', { sha256: '00'.repeat(32) })))).toMatch(/sha256/);
+    expect(await messageOf(agents.install(binaryAgent('1.1.0', { sha256: '00'.repeat(32) })))).toMatch(/sha256/);
     expect(fs.readdirSync(path.join(root, 'fixture')).sort()).toEqual(before);
     expect(agents.state('fixture')).toEqual(installed);
   });
@@ -215,9 +208,9 @@ describe('updates, rollback and uninstall', () => {
 
   it('refuses a rollback with nothing to roll back to', async () => {
     const { installer: agents } = installer();
-    expect(await failure(agents.rollback('fixture'))).toBe('fixture has no earlier version to roll back to');
+    expect(await messageOf(agents.rollback('fixture'))).toBe('fixture has no earlier version to roll back to');
     await agents.install(binaryAgent('1.0.0'));
-    expect(await failure(agents.rollback('fixture'))).toBe('fixture has no earlier version to roll back to');
+    expect(await messageOf(agents.rollback('fixture'))).toBe('fixture has no earlier version to roll back to');
   });
 
   it('runs one operation per agent at a time, the second after the first, even when the first fails', async () => {
@@ -225,7 +218,7 @@ describe('updates, rollback and uninstall', () => {
     const failing = agents.install(binaryAgent('1.0.0', { sha256: '00'.repeat(32) }));
     const installing = agents.install(binaryAgent('1.0.0'));
     const uninstalling = agents.uninstall('fixture');
-    expect(await failure(failing)).toMatch(/sha256/);
+    expect(await messageOf(failing)).toMatch(/sha256/);
     await installing;
     await uninstalling;
     expect(agents.state('fixture')).toBeUndefined();

@@ -7,7 +7,10 @@ import { describe, expect, it } from 'vitest';
 import { RegistryInstaller, type InstallerOptions } from '../../../../src/agents/registry/installer';
 import type { PackageDistribution, RegistryAgent } from '../../../../src/agents/registry/registryIndex';
 import type { ToolRun } from '../../../../src/agents/registry/toolRunner';
+import { errorOf } from './errorOf';
 import { freshDir } from './unpackInto';
+
+const messageOf = async (promise: Promise<unknown>) => (await errorOf(promise)).message;
 
 type Manifest = { bin?: string | Record<string, string> };
 
@@ -57,15 +60,6 @@ function installer(runTool: InstallerOptions['runTool'], options: Partial<Instal
       ...options,
     }),
   };
-}
-
-async function failure(promise: Promise<unknown>): Promise<string> {
-  const outcome = await promise.then(
-    () => 'it resolved',
-    (error: unknown) => error,
-  );
-  if (!(outcome instanceof Error)) throw new Error(`expected an Error, got ${String(outcome)}`);
-  return outcome.message;
 }
 
 const nodeScript = '#!/usr/bin/env node\nconsole.log("hi")\n';
@@ -141,7 +135,7 @@ describe('npx agents', () => {
     'refuses a package with %s, and leaves no folder',
     async (_, manifest, dist, error) => {
       const { agents, root } = installer(fakeNpm(manifest, {}, []));
-      expect(await failure(agents.install(agent('npx', dist)))).toContain(error);
+      expect(await messageOf(agents.install(agent('npx', dist)))).toContain(error);
       expect(fs.readdirSync(root)).toEqual([]);
     },
   );
@@ -182,7 +176,7 @@ describe('npx agents', () => {
 
   it('leaves no folder when npm fails, and says npm failed', async () => {
     const { agents, root } = installer(() => Promise.reject(new Error('npm install failed: E404')));
-    expect(await failure(agents.install(agent('npx')))).toBe('npm install failed: E404');
+    expect(await messageOf(agents.install(agent('npx')))).toBe('npm install failed: E404');
     expect(fs.readdirSync(root)).toEqual([]);
   });
 });
@@ -228,7 +222,7 @@ describe('uvx agents', () => {
       'bin/acp',
     );
     const { agents, root } = installer(fakeUv(['other'], []));
-    expect(await failure(agents.install(agent('uvx', { package: 'agent-cli>=2' })))).toBe(
+    expect(await messageOf(agents.install(agent('uvx', { package: 'agent-cli>=2' })))).toBe(
       'uv installed agent-cli>=2 but it has no program named agent-cli',
     );
     expect(fs.readdirSync(root)).toEqual([]);

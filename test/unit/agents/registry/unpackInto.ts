@@ -3,10 +3,11 @@
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { afterAll } from 'vitest';
+import { afterAll, expect } from 'vitest';
 import { extractArchive, type ArchiveKind } from '../../../../src/agents/registry/archive';
 import type { ArchiveLimits } from '../../../../src/agents/registry/archiveLayout';
 import { tarGz, zip, type FileSpec } from '../../../fixtures/archives';
+import { errorOf } from './errorOf';
 
 const made: string[] = [];
 afterAll(() => {
@@ -59,12 +60,10 @@ export function unpackBytes(kind: ArchiveKind, bytes: Buffer, options: UnpackOpt
   return { archive, root, outer, outside, done };
 }
 
-/** The Error `done` rejects with; fails the test otherwise (vitest's `rejects.toThrow(re)` passes on `undefined`). */
-export async function refusal(done: Promise<void>): Promise<string> {
-  const outcome = await done.then(
-    () => 'it resolved',
-    (error: unknown) => error,
-  );
-  if (!(outcome instanceof Error)) throw new Error(`expected a refusal (an Error), got ${String(outcome)}`);
-  return outcome.message;
+/** Unpacks `files` expecting a refusal whose message matches `reason`, with nothing written beside the root. */
+export async function refused(kind: Exclude<ArchiveKind, 'raw'>, files: FileSpec[], reason: RegExp): Promise<Unpacked> {
+  const unpacked = await unpack(kind, files);
+  expect((await errorOf(unpacked.done)).message).toMatch(reason);
+  expect(unpacked.outside()).toEqual([]);
+  return unpacked;
 }
