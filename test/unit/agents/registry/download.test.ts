@@ -16,7 +16,14 @@ const limits: HttpLimits = { timeoutMs: 400, idleMs: 400, maxBytes: 1000 };
 let base = '';
 const server = http.createServer((req, res) => {
   const route = new URL(req.url ?? '/', 'http://x').pathname;
-  if (route === '/ok') return void res.writeHead(200, { etag: '"v1"' }).end('x'.repeat(1000));
+  if (route === '/ok') return void res.writeHead(200, { etag: '"v1"', 'content-length': '1000' }).end('x'.repeat(1000));
+  if (route === '/slow-but-steady') {
+    // Longer in all than the idle limit, but never idle that long.
+    res.writeHead(200, { 'transfer-encoding': 'chunked' });
+    let sent = 0;
+    const timer = setInterval(() => (++sent < 6 ? res.write('x'.repeat(100)) : (clearInterval(timer), res.end())), 150);
+    return;
+  }
   if (route === '/cached') {
     if (req.headers['if-none-match'] === '"v1"') return void res.writeHead(304).end();
     return void res.writeHead(200).end('fresh');
@@ -68,9 +75,17 @@ describe('downloadToFile', () => {
     expect(fs.readFileSync(file, 'utf8')).toBe('mine');
   });
 
-  it('refuses a body declared larger than the cap before reading it', async () => {
-    const error = await failure(downloadToFile(`${base}/declared-too-big`, path.join(freshDir(), 'b'), limits));
+  it('refuses a body declared larger than the cap before reading it: no file is made', async () => {
+    const file = path.join(freshDir(), 'body');
+    const error = await failure(downloadToFile(`${base}/declared-too-big`, file, limits));
     expect(error.message).toBe(`${base}/declared-too-big is larger than 0 MiB`);
+    expect(fs.existsSync(file)).toBe(false);
+  });
+
+  it('takes a body that arrives slowly but steadily, longer in all than the time limits', async () => {
+    const file = path.join(freshDir(), 'body');
+    await downloadToFile(`${base}/slow-but-steady`, file, limits);
+    expect(fs.readFileSync(file, 'utf8')).toBe('x'.repeat(500));
   });
 
   it('refuses a body that grows past the cap as it streams', async () => {
