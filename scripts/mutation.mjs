@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm run mutation [-- --scope core|fs|terminals|session|session-core|protocol] [-- stryker options]`: StrykerJS over one
+// `npm run mutation [-- --scope core|fs|terminals|session|session-core|protocol|registry] [-- stryker options]`: StrykerJS over one
 // scope of the code (see stryker.config.mjs; `core` without --scope). Stryker needs Node >= 22, so it runs on
 // the Node 24 that provisioning installs for code-server (.e2e/node24).
 import { spawnSync } from 'node:child_process';
@@ -14,7 +14,7 @@ if (at >= 0) {
   const arg = args[at] ?? '';
   const value = arg.includes('=') ? arg.slice(arg.indexOf('=') + 1) : args[at + 1];
   if (!value) {
-    console.error('--scope needs a name (core, fs, terminals, session, session-core, protocol)');
+    console.error('--scope needs a name (core, fs, terminals, session, session-core, protocol, registry)');
     process.exit(2);
   }
   scope = value;

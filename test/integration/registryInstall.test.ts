@@ -1,6 +1,6 @@
 // The ACP Registry install path end to end, all on 127.0.0.1: an index served here, real archives (tar.gz with a
-// good and a wrong sha256, a zip with an escaping entry), a real `npm install` against a minimal npm registry, and
-// the installed programs actually started. Then update, rollback, uninstall, the index's ETag and offline copy.
+// good and a wrong sha256, a zip with an escaping entry, a tar.gz whose links chain out), a real `npm install`
+// against a minimal npm registry, and the installed programs actually started. A failed install leaves nothing. Then update, rollback, uninstall, the index's ETag and offline copy.
 import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -10,7 +10,8 @@ import { RegistryCache } from '../../src/agents/registry/registryCache';
 import { parseRegistryIndex, platformKey, type RegistryAgent } from '../../src/agents/registry/registryIndex';
 import { runTool } from '../../src/agents/registry/toolRunner';
 import { parseAgentsSetting } from '../../src/agents/config';
-import { FixtureServer, serveNpmPackage, sha256, tarGz, zip } from './registryServer';
+import { symlink, tarGz, zip } from '../fixtures/archives';
+import { FixtureServer, serveNpmPackage, sha256 } from './registryServer';
 import { tempDir } from './tempDirs';
 
 const platform = platformKey();
@@ -76,8 +77,8 @@ function binaryAgent(version: string, sha: string | undefined, archive = `/fixtu
   }).agents[0]!;
 }
 
-function installer(): RegistryInstaller {
-  return new RegistryInstaller(root, {
+function installer(into = root): RegistryInstaller {
+  return new RegistryInstaller(into, {
     runTool,
     toolEnv: () => ({ ...process.env, npm_config_registry: server.url('/'), npm_config_cache: npmCache }),
     platform,
@@ -144,7 +145,45 @@ describe.skipIf(!platform || process.platform === 'win32')('registry install', (
     expect(fs.existsSync(path.join(root, 'fixture-binary', 'escaped.txt'))).toBe(false);
     expect(fs.existsSync(path.join(root, 'escaped.txt'))).toBe(false);
     expect(installer().state('fixture-binary')).toBeUndefined();
-    expect(fs.readdirSync(path.join(root, 'fixture-binary'))).toEqual([]);
+    // A failed first install leaves no folder for the agent.
+    expect(fs.existsSync(path.join(root, 'fixture-binary'))).toBe(false);
+  });
+
+  it('refuses an archive (its sha256 matching) whose links chain out, writing nothing outside, keeping nothing', async () => {
+    // The finding: `up` leads to the version folder, and `esc`, made through `up`, six folders up from there: to
+    // the folder around the agents root. Each link's text alone stays inside.
+    const outer = tempDir('sb-chain-');
+    const agentsRoot = path.join(outer, 'agents');
+    const archive = await tarGz([
+      { name: 'dist/fixture-agent', content: agentScript('chain'), mode: 0o755 },
+      symlink('p/q/r/up', '../../..'),
+      symlink('p/q/r/up/p/q/r/esc', '../../../../../..'),
+      { name: 'p/q/r/up/p/q/r/esc/escaped.sh', content: agentScript('escaped'), mode: 0o755 },
+    ]);
+    server.routes.set('/chain.tar.gz', { body: archive });
+    const agent = binaryAgent('1.0.0', sha256(archive), '/chain.tar.gz');
+    await expect(installer(agentsRoot).install(agent)).rejects.toThrow(/collides with another entry/);
+    expect(fs.readdirSync(outer)).toEqual(['agents']);
+    expect(fs.readdirSync(agentsRoot)).toEqual([]);
+    expect(installer(agentsRoot).launch('fixture-binary')).toBeUndefined();
+  });
+
+  it('a failed update keeps the installed version, and leaves nothing of the new one', async () => {
+    const agentsRoot = path.join(tempDir('sb-update-'), 'agents');
+    const body = server.routes.get('/fixture-1.0.0.tar.gz')!.body as Buffer;
+    const installed = await installer(agentsRoot).install(binaryAgent('1.0.0', sha256(body)));
+    const before = fs.readdirSync(path.join(agentsRoot, 'fixture-binary')).sort();
+    await expect(installer(agentsRoot).install(binaryAgent('1.1.0', 'ab'.repeat(32)))).rejects.toThrow(/sha256/);
+    expect(fs.readdirSync(path.join(agentsRoot, 'fixture-binary')).sort()).toEqual(before);
+    expect(installer(agentsRoot).state('fixture-binary')).toEqual(installed);
+    const launch = installer(agentsRoot).launch('fixture-binary')!;
+    expect(run(launch.command, launch.args)).toBe('fixture 1.0.0 --acp');
+  });
+
+  it('a first install refused for its sha256 leaves no folder for the agent', async () => {
+    const agentsRoot = path.join(tempDir('sb-first-'), 'agents');
+    await expect(installer(agentsRoot).install(binaryAgent('1.0.0', 'ab'.repeat(32)))).rejects.toThrow(/sha256/);
+    expect(fs.readdirSync(agentsRoot)).toEqual([]);
   });
 
   it('refuses a cmd outside the install folder before downloading', async () => {
@@ -188,7 +227,7 @@ describe.skipIf(!platform || process.platform === 'win32')('registry install', (
       ],
     }).agents;
     await expect(installer().install(agent!)).rejects.toThrow(/npm install .*failed[\s\S]*(404|E404|Not Found)/i);
-    expect(fs.readdirSync(path.join(root, 'missing'))).toEqual([]);
+    expect(fs.existsSync(path.join(root, 'missing'))).toBe(false);
   }, 120_000);
 });
 

@@ -1,12 +1,10 @@
 // A stand-in for the ACP Registry and the npm registry, on 127.0.0.1: serves an index (with an ETag, answering
-// 304 to If-None-Match), archives built here (tar.gz and zip, the zip possibly with an escaping entry, written
-// byte by byte since zip writers refuse such names), and an npm packument plus tarball so a real `npm install`
-// runs against it.
+// 304 to If-None-Match), archives (built by test/fixtures/archives.ts), and an npm packument plus tarball so a
+// real `npm install` runs against it.
 import { createHash } from 'node:crypto';
 import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { crc32, gzipSync } from 'node:zlib';
-import * as tar from 'tar-stream';
+import { tarGz } from '../fixtures/archives';
 
 export interface Served {
   body: Buffer | string;
@@ -57,70 +55,6 @@ export class FixtureServer {
     });
     res.end(served.body);
   }
-}
-
-export interface FileSpec {
-  name: string;
-  content: string;
-  mode?: number;
-}
-
-export async function tarGz(files: FileSpec[]): Promise<Buffer> {
-  const pack = tar.pack();
-  const chunks: Buffer[] = [];
-  const done = (async () => {
-    for await (const chunk of pack) chunks.push(chunk as Buffer);
-  })();
-  for (const file of files) {
-    const directory = file.name.endsWith('/');
-    pack.entry(
-      { name: file.name, mode: file.mode ?? (directory ? 0o755 : 0o644), type: directory ? 'directory' : 'file' },
-      directory ? '' : file.content,
-    );
-  }
-  pack.finalize();
-  await done;
-  return gzipSync(Buffer.concat(chunks));
-}
-
-/** A stored (uncompressed) zip, names written as given: `../evil.txt` included. */
-export function zip(files: FileSpec[]): Buffer {
-  const locals: Buffer[] = [];
-  const centrals: Buffer[] = [];
-  let offset = 0;
-  for (const file of files) {
-    const name = Buffer.from(file.name);
-    const data = Buffer.from(file.content);
-    const crc = crc32(data);
-    const local = Buffer.alloc(30);
-    local.writeUInt32LE(0x04034b50, 0);
-    local.writeUInt16LE(20, 4);
-    local.writeUInt32LE(crc, 14);
-    local.writeUInt32LE(data.length, 18);
-    local.writeUInt32LE(data.length, 22);
-    local.writeUInt16LE(name.length, 26);
-    const central = Buffer.alloc(46);
-    central.writeUInt32LE(0x02014b50, 0);
-    central.writeUInt16LE((3 << 8) | 20, 4);
-    central.writeUInt16LE(20, 6);
-    central.writeUInt32LE(crc, 16);
-    central.writeUInt32LE(data.length, 20);
-    central.writeUInt32LE(data.length, 24);
-    central.writeUInt16LE(name.length, 28);
-    central.writeUInt32LE(((0o100000 | (file.mode ?? 0o644)) << 16) >>> 0, 38);
-    central.writeUInt32LE(offset, 42);
-    locals.push(local, name, data);
-    centrals.push(central, name);
-    offset += local.length + name.length + data.length;
-  }
-  const centralSize = centrals.reduce((sum, part) => sum + part.length, 0);
-  const end = Buffer.alloc(22);
-  end.writeUInt32LE(0x06054b50, 0);
-  end.writeUInt16LE(files.length, 8);
-  end.writeUInt16LE(files.length, 10);
-  end.writeUInt32LE(centralSize, 12);
-  end.writeUInt32LE(offset, 16);
-  return Buffer.concat([...locals, ...centrals, end]);
 }
 
 export function sha256(data: Buffer): string {

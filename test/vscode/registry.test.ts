@@ -1,13 +1,16 @@
 // The ACP Registry inside a real VS Code: an index served on 127.0.0.1 (switchboard.registry.url), the fixture
 // agent installed from a tar.gz through the extension's own feature, its switchboard.agents entry written, a chat
-// with it and one turn, then uninstall removing the files and the entry.
+// with it and one turn, then uninstall removing the files and the entry. An install refused for its sha256
+// leaves nothing behind and tells it once its progress notification is gone.
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { platformKey } from '../../src/agents/registry/registryIndex';
+import { parseRegistryIndex, platformKey } from '../../src/agents/registry/registryIndex';
+import { PROGRESS_MIN_SHOWN_MS } from '../../src/vscode/agents/progressClosing';
 import type { ThreadAction } from '../../src/shared/actions';
-import { FixtureServer, sha256, tarGz } from '../integration/registryServer';
+import { tarGz } from '../fixtures/archives';
+import { FixtureServer, sha256 } from '../integration/registryServer';
 import { EXTENSION_ID, nextAction, switchboardApi } from './helpers';
 
 type Action<K extends ThreadAction['type']> = Extract<ThreadAction, { type: K }>;
@@ -81,5 +84,39 @@ suite('ACP Registry', () => {
     await api.agentRegistry.uninstall('fixture-registry-agent', 'Fixture Registry Agent', false);
     assert.equal(fs.existsSync(folder), false);
     assert.equal(config().get<Record<string, unknown>>('agents')?.['fixture-registry-agent'], undefined);
+  });
+
+  test('an install refused for its sha256 leaves no folder and no entry, and tells it after its progress', async function () {
+    const platform = platformKey();
+    if (!platform || process.platform === 'win32') this.skip();
+    const api = await switchboardApi();
+    const archive = await tarGz([{ name: 'bin/fixture-agent', content: '#!/bin/sh\n', mode: 0o755 }]);
+    server.routes.set('/tampered.tar.gz', { body: archive });
+    const [agent] = parseRegistryIndex({
+      agents: [
+        {
+          id: 'fixture-tampered-agent',
+          name: 'Fixture Tampered Agent',
+          version: '1.0.0',
+          description: 'An archive whose sha256 is not the one the registry gives',
+          distribution: {
+            binary: {
+              [platform!]: {
+                archive: server.url('/tampered.tar.gz'),
+                sha256: 'ab'.repeat(32),
+                cmd: './bin/fixture-agent',
+              },
+            },
+          },
+        },
+      ],
+    }).agents;
+    const started = Date.now();
+    assert.equal(await api.agentRegistry.install(agent!), undefined);
+    // The error waits for VS Code to close the "Installing …" notification (at least 800 ms after it showed).
+    assert.ok(Date.now() - started >= PROGRESS_MIN_SHOWN_MS, `told after ${Date.now() - started} ms`);
+    assert.equal(fs.existsSync(path.join(api.agentRegistry.installer.root, 'fixture-tampered-agent')), false);
+    const agents = vscode.workspace.getConfiguration('switchboard').get<Record<string, unknown>>('agents');
+    assert.equal(agents?.['fixture-tampered-agent'], undefined);
   });
 });

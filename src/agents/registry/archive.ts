@@ -1,22 +1,17 @@
 // Unpacks a downloaded agent archive into an empty folder, refusing any entry that would land outside it.
 // The archive comes from a URL in the registry index, so it is hostile: absolute names, `..` segments, drive
-// letters, backslash tricks and links pointing out are all refused (the whole install fails; nothing is kept),
-// and the total size and entry count are bounded so a decompression bomb fills neither the disk nor memory.
-// Parsing is left to well-kept libraries (tar-stream for tar, yauzl for zip); deciding where each entry goes is
-// done here, in one function, so it can be read and tested on its own.
+// letters, backslash tricks, links leading out (alone or through each other) and entries written through links
+// are all refused (the whole install fails; nothing is kept), and the total size and entry count are bounded so
+// a decompression bomb fills neither the disk nor memory. Parsing is left to well-kept libraries (tar-stream for
+// tar, yauzl for zip); where each entry may go is decided in one place, archiveLayout.ts, for both formats.
 import * as fs from 'node:fs';
-import * as path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { createGunzip } from 'node:zlib';
 import * as tar from 'tar-stream';
 import * as yauzl from 'yauzl';
+import { ArchiveLayout, type ArchiveLimits } from './archiveLayout';
 
 export type ArchiveKind = 'tar.gz' | 'zip' | 'raw';
-
-export interface ArchiveLimits {
-  maxBytes: number;
-  maxEntries: number;
-}
 
 export const DEFAULT_ARCHIVE_LIMITS: ArchiveLimits = { maxBytes: 2 * 1024 ** 3, maxEntries: 100_000 };
 
@@ -29,29 +24,7 @@ export function archiveKind(url: string): ArchiveKind | undefined {
   return 'raw';
 }
 
-/**
- * Where an archive entry goes inside `root`, or an Error saying why it may not. Names are relative, with `/` or
- * `\` separators; no absolute path, drive letter, UNC prefix or `..` segment, and the result stays under root.
- */
-export function containedPath(root: string, entryName: string): string | Error {
-  const name = entryName.replace(/\\/g, '/');
-  if (name.includes('\0')) return new Error(`the archive entry ${JSON.stringify(entryName)} has a NUL in its name`);
-  if (name.startsWith('/') || /^[A-Za-z]:/.test(name) || name.split('/').includes('..')) {
-    return new Error(`the archive entry ${JSON.stringify(entryName)} would land outside the install folder`);
-  }
-  const target = path.resolve(root, name);
-  if (target !== root && !target.startsWith(root + path.sep)) {
-    return new Error(`the archive entry ${JSON.stringify(entryName)} would land outside the install folder`);
-  }
-  return target;
-}
-
-/** Whether `target` (an absolute path already resolved) is `root` or inside it. */
-export function isInside(root: string, target: string): boolean {
-  const relative = path.relative(root, target);
-  return relative === '' || (!relative.startsWith('..') && !path.isAbsolute(relative));
-}
-
+/** Unpacks `file` into `root` (a raw download becomes the one file `rawName`); throws on the first refusal. */
 export async function extractArchive(
   file: string,
   kind: ArchiveKind,
@@ -60,139 +33,104 @@ export async function extractArchive(
   limits: ArchiveLimits = DEFAULT_ARCHIVE_LIMITS,
 ): Promise<void> {
   await fs.promises.mkdir(root, { recursive: true });
-  const budget = new Budget(limits);
-  if (kind === 'raw') {
-    const target = containedPath(root, rawName);
-    if (target instanceof Error) throw target;
-    await fs.promises.mkdir(path.dirname(target), { recursive: true });
-    await fs.promises.copyFile(file, target);
-    await fs.promises.chmod(target, 0o755);
-    return;
-  }
-  if (kind === 'tar.gz') await extractTarGz(file, root, budget);
-  else await extractZip(file, root, budget);
+  const layout = new ArchiveLayout(root, limits);
+  if (kind === 'raw')
+    await layout.file(
+      rawName,
+      lazily(() => fs.createReadStream(file)),
+      0o755,
+    );
+  else if (kind === 'tar.gz') await readTarGz(file, layout);
+  else await readZip(file, layout);
+  await layout.finish();
 }
 
-class Budget {
-  private bytes = 0;
-  private entries = 0;
-  constructor(private readonly limits: ArchiveLimits) {}
-  entry(): void {
-    if (++this.entries > this.limits.maxEntries) {
-      throw new Error(`the archive has more than ${this.limits.maxEntries} entries`);
-    }
-  }
-  add(bytes: number): void {
-    this.bytes += bytes;
-    if (this.bytes > this.limits.maxBytes) {
-      throw new Error(`the archive unpacks to more than ${Math.round(this.limits.maxBytes / 1024 ** 2)} MiB`);
-    }
-  }
-}
-
-async function extractTarGz(file: string, root: string, budget: Budget): Promise<void> {
+async function readTarGz(file: string, layout: ArchiveLayout): Promise<void> {
   const extract = tar.extract();
   const consume = (async () => {
     for await (const entry of extract) {
-      budget.entry();
       const { header } = entry;
-      const target = containedPath(root, header.name);
-      if (target instanceof Error) throw target;
       switch (header.type) {
         case 'directory':
-          await fs.promises.mkdir(target, { recursive: true });
-          entry.resume();
+          await layout.directory(header.name);
           break;
         case 'file':
         case 'contiguous-file':
         case undefined:
         case null:
-          await writeEntry(entry as AsyncIterable<Buffer>, target, header.mode, budget);
+          await layout.file(header.name, entry as AsyncIterable<Buffer>, header.mode);
           break;
-        case 'symlink': {
-          const link = header.linkname ?? '';
-          if (path.isAbsolute(link) || !isInside(root, path.resolve(path.dirname(target), link))) {
-            throw new Error(`the archive's link ${JSON.stringify(header.name)} points outside the install folder`);
-          }
-          await fs.promises.mkdir(path.dirname(target), { recursive: true });
-          await fs.promises.symlink(link, target);
-          entry.resume();
+        case 'symlink':
+          await layout.symlink(header.name, header.linkname ?? '');
           break;
-        }
+        case 'link':
+          await layout.hardLink(header.name, header.linkname ?? '');
+          break;
         default:
-          // Hard links, devices and fifos have no place in an agent's files.
+          // Devices and fifos have no place in an agent's files.
           throw new Error(`the archive entry ${JSON.stringify(header.name)} is a ${header.type}, which is refused`);
       }
+      // Whatever data a folder or link entry carries is skipped, not read as the next header.
+      entry.resume();
     }
   })();
-  // A refused entry ends the reading too, so neither side waits for the other.
-  const guarded = consume.catch((error: unknown) => {
-    extract.destroy(error as Error);
-    throw error;
-  });
-  await Promise.all([pipeline(fs.createReadStream(file), createGunzip(), extract), guarded]);
+  // A refused entry leaves the loop, which destroys the reader (so the pipeline ends too); its error is the one
+  // to tell, not the pipeline's "premature close" that follows from it.
+  const [read, consumed] = await Promise.allSettled([
+    pipeline(fs.createReadStream(file), createGunzip(), extract),
+    consume,
+  ]);
+  if (consumed.status === 'rejected') throw consumed.reason;
+  if (read.status === 'rejected') throw read.reason;
 }
 
-async function extractZip(file: string, root: string, budget: Budget): Promise<void> {
-  const zip = await yauzl.openPromise(file, { lazyEntries: true, decodeStrings: true });
+const S_IFMT = 0o170000;
+const S_IFLNK = 0o120000;
+
+async function readZip(file: string, layout: ArchiveLayout): Promise<void> {
+  // Names are decoded here rather than by yauzl, which would refuse unsafe ones before we see them in words of
+  // its own: the layout decides for both formats. A backslash is read as a separator (old Windows zip tools).
+  const zip = await yauzl.openPromise(file, { decodeStrings: false }); // openPromise reads entries on demand
   try {
-    for (;;) {
-      const entry = await new Promise<yauzl.Entry | undefined>((resolve, reject) => {
-        const onEntry = (e: yauzl.Entry) => done(undefined, e);
-        const onEnd = () => done(undefined, undefined);
-        const onError = (error: Error) => done(error, undefined);
-        const done = (error: Error | undefined, value: yauzl.Entry | undefined) => {
-          zip.off('entry', onEntry).off('end', onEnd).off('error', onError);
-          if (error) reject(refusal(error));
-          else resolve(value);
-        };
-        zip.on('entry', onEntry).on('end', onEnd).on('error', onError);
-        zip.readEntry();
-      });
-      if (!entry) return;
-      budget.entry();
-      const target = containedPath(root, entry.fileName);
-      if (target instanceof Error) throw target;
-      const mode = (entry.externalFileAttributes >>> 16) & 0o177777;
-      if ((mode & 0o170000) === 0o120000) {
-        throw new Error(`the archive entry ${JSON.stringify(entry.fileName)} is a link, which is refused in zips`);
-      }
-      if (entry.fileName.endsWith('/')) {
-        await fs.promises.mkdir(target, { recursive: true });
-        continue;
-      }
-      const stream = await zip.openReadStreamPromise(entry);
-      await writeEntry(stream, target, mode & 0o777, budget);
+    for (let entry = await nextEntry(zip); entry; entry = await nextEntry(zip)) {
+      const name = yauzl.getFileNameLowLevel(entry.generalPurposeBitFlag, entry.fileNameRaw, entry.extraFields, false);
+      // A zip made on Unix keeps the file's mode (and whether it is a link) in the external attributes' high half.
+      const mode = entry.externalFileAttributes >>> 16;
+      if (name.endsWith('/')) await layout.directory(name);
+      else if ((mode & S_IFMT) === S_IFLNK) {
+        // The link's target is its content, read whole (after its declared size is checked: yauzl holds it to it).
+        layout.checkLinkLength(name, entry.uncompressedSize);
+        const chunks: Buffer[] = [];
+        for await (const chunk of await zip.openReadStreamPromise(entry)) chunks.push(chunk as Buffer);
+        await layout.symlink(name, Buffer.concat(chunks).toString('utf8'));
+      } else
+        await layout.file(
+          name,
+          lazily(() => zip.openReadStreamPromise(entry)),
+          mode & 0o777,
+        );
     }
   } finally {
     zip.close();
   }
 }
 
-/** yauzl refuses unsafe names itself (before we see the entry); say it in the same words as our own check. */
-function refusal(error: Error): Error {
-  return /invalid relative path|absolute path/i.test(error.message)
-    ? new Error(`an archive entry would land outside the install folder (${error.message})`)
-    : error;
+/** A stream opened only when read: an entry refused by its name leaves nothing open (a zip's file included). */
+async function* lazily(open: () => AsyncIterable<Buffer> | Promise<AsyncIterable<Buffer>>): AsyncIterable<Buffer> {
+  yield* await open();
 }
 
-async function writeEntry(
-  source: AsyncIterable<Buffer | string>,
-  target: string,
-  mode: number | undefined,
-  budget: Budget,
-): Promise<void> {
-  await fs.promises.mkdir(path.dirname(target), { recursive: true });
-  // A link written by an earlier entry must not be followed: refuse to write through anything that exists.
-  const out = fs.createWriteStream(target, { flags: 'wx', mode: mode && mode & 0o111 ? 0o755 : 0o644 });
-  await pipeline(
-    source,
-    async function* (chunks: AsyncIterable<Buffer | string>) {
-      for await (const chunk of chunks) {
-        budget.add(chunk.length);
-        yield chunk;
-      }
-    },
-    out,
-  );
+function nextEntry(zip: yauzl.ZipFile): Promise<yauzl.Entry | undefined> {
+  return new Promise((resolve, reject) => {
+    const onEntry = (entry: yauzl.Entry) => done(undefined, entry);
+    const onEnd = () => done(undefined, undefined);
+    const onError = (error: Error) => done(error, undefined);
+    const done = (error: Error | undefined, value: yauzl.Entry | undefined) => {
+      zip.off('entry', onEntry).off('end', onEnd).off('error', onError);
+      if (error) reject(error);
+      else resolve(value);
+    };
+    zip.on('entry', onEntry).on('end', onEnd).on('error', onError);
+    zip.readEntry();
+  });
 }

@@ -7,12 +7,14 @@
 // install that fails or is interrupted leaves the previous state untouched (its half-built folder is removed,
 // or pruned on the next install). Folders are never moved after they are built, because npm and uv write
 // absolute paths into them. The previous version stays on disk until the next update, for a one-click rollback.
+// A first install that fails leaves no <root>/<id>/ at all.
 import { t } from '../../shared/l10n';
 import type { RuntimeName } from './managedRuntime';
 import { randomBytes } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { archiveKind, containedPath, extractArchive, isInside } from './archive';
+import { archiveKind, extractArchive } from './archive';
+import { containedPath, isInside } from './archiveLayout';
 import { downloadToFile, type HttpLimits } from './download';
 import { platformKey, type PackageDistribution, type PlatformKey, type RegistryAgent } from './registryIndex';
 import { sanitizeRegistryEnv } from './registryEnv';
@@ -127,7 +129,8 @@ export class RegistryInstaller {
       try {
         installed = await this.build(agent, folder);
       } catch (error) {
-        await fs.promises.rm(folder, { recursive: true, force: true });
+        // A failed update keeps the installed version; a failed first install leaves no folder for the agent.
+        await fs.promises.rm(this.state(agent.id) ? folder : agentDir, { recursive: true, force: true });
         throw error;
       }
       const before = this.state(agent.id);

@@ -10,6 +10,7 @@ import { RegistryInstaller, type InstallState } from '../../agents/registry/inst
 import { describeAge, RegistryCache, type LoadedIndex } from '../../agents/registry/registryCache';
 import { compareVersions, DEFAULT_REGISTRY_URL, type RegistryAgent } from '../../agents/registry/registryIndex';
 import { RegistryIcons } from '../../agents/registry/registryIcons';
+import { failAfterProgress } from './progressClosing';
 import { RuntimeOffer } from './runtimeOffer';
 import { MissingToolError, runTool } from '../../agents/registry/toolRunner';
 import { SETTINGS_SECTION } from './agentCatalog';
@@ -161,11 +162,13 @@ export class RegistryFeature {
   async install(agent: RegistryAgent, retried = false): Promise<InstallState | undefined> {
     try {
       this.checkEntryFree(agent.id);
-      const state = await vscode.window.withProgress(
-        {
-          location: vscode.ProgressLocation.Notification,
-          title: vscode.l10n.t('Installing {0} {1}…', agent.name, agent.version),
-        },
+      const progress = {
+        location: vscode.ProgressLocation.Notification,
+        title: vscode.l10n.t('Installing {0} {1}…', agent.name, agent.version),
+      };
+      // A failure is told once the progress has closed, not beside it (progressClosing.ts).
+      const state = await failAfterProgress(
+        (task) => vscode.window.withProgress(progress, task),
         () => this.installer.install(agent),
       );
       await this.ensureEntry(agent.id);

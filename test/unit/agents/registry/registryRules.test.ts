@@ -2,7 +2,8 @@
 // survives, how the index is read (hostile entries left out, not fatal), version order, setting entries.
 import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { archiveKind, containedPath } from '../../../../src/agents/registry/archive';
+import { archiveKind } from '../../../../src/agents/registry/archive';
+import { containedPath } from '../../../../src/agents/registry/archiveLayout';
 import { sanitizeRegistryEnv } from '../../../../src/agents/registry/registryEnv';
 import { compareVersions, parseRegistryIndex, platformKey } from '../../../../src/agents/registry/registryIndex';
 import { npmPackageName } from '../../../../src/agents/registry/installer';
@@ -15,6 +16,10 @@ describe('containedPath', () => {
     const target = containedPath(root, name);
     expect(target).not.toBeInstanceOf(Error);
     expect(String(target).startsWith(root)).toBe(true);
+  });
+  it('keeps a name with a colon past its start, and says why a NUL is refused', () => {
+    expect(containedPath(root, 'dir/a:b')).toBe(path.join(root, 'dir/a:b'));
+    expect((containedPath(root, 'a\0b') as Error).message).toBe('the archive entry "a\\u0000b" has a NUL in its name');
   });
   it.each([
     '../x',
@@ -39,6 +44,8 @@ describe('archiveKind', () => {
     expect(archiveKind('https://x/agent')).toBe('raw');
     expect(archiveKind('https://x/a.dmg')).toBeUndefined();
     expect(archiveKind('https://x/a.tar.bz2')).toBeUndefined();
+    // The format is the name's end: `.deb` inside a name is not a Debian package.
+    expect(archiveKind('https://x/agent.debug')).toBe('raw');
   });
 });
 
