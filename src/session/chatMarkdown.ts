@@ -34,6 +34,24 @@ function entryMarkdown(entry: Entry): string | null {
       return quote(continuedText(entry.how));
     case 'notice':
       return quote(entry.text);
+    case 'agentNotice': {
+      const description = entry.description ? ` — ${oneLine(entry.description)}` : '';
+      return quote(t('Notice ({0}): {1}', oneLine(entry.severity), oneLine(entry.title)) + description);
+    }
+    case 'compaction': {
+      const summary = partsText(entry.summary);
+      if (entry.status !== 'completed') {
+        const error = entry.error ? `: ${oneLine(entry.error)}` : '';
+        return quote(t('Context compaction ({0})', oneLine(entry.status)) + error);
+      }
+      return quote(
+        summary
+          ? `${t('Context compacted. Summary:')}
+
+${summary}`
+          : t('Context compacted.'),
+      );
+    }
     case 'turnEnd':
       return entry.stopReason === 'end_turn' ? null : quote(t('The turn ended: {0}.', entry.stopReason));
     case 'protocolError':
