@@ -1,11 +1,14 @@
 // A chat as a Markdown document (the history's "Export as Markdown"): who said what, tool calls
 // with their status and the files they touched, and the points where the agent lost the context.
 // Agent text is Markdown already and is kept as it is; headings of ours are plain. Pure.
+import { currentModelName } from '../shared/configOptions';
 import { t } from '../shared/l10n';
 import type { ContinueHow, Entry, MessagePart, ThreadState } from '../shared/thread';
 
 export function chatMarkdown(title: string, state: ThreadState): string {
   const lines: string[] = [`# ${oneLine(title)}`, '', t('Agent: {0}', oneLine(state.agent.displayName))];
+  const model = currentModelName(state.configOptions);
+  if (model !== null) lines.push(t('Model: {0}', oneLine(model)));
   if (state.sessionId) lines.push(t('Session: {0}', '`' + state.sessionId.replace(/`/g, '') + '`'));
   lines.push('');
   for (const entry of state.entries) {

@@ -71,7 +71,7 @@ export const MAX_ASIDES_CROSSED = 64;
  * them. O(trailing asides), at most MAX_ASIDES_CROSSED.
  */
 export function messageBeforeAsides(entries: readonly Entry[]): number {
-  const end = Math.max(-1, entries.length - 1 - MAX_ASIDES_CROSSED);
+  const end = Math.max(-1, entries.length - 2 - MAX_ASIDES_CROSSED);
   for (let i = entries.length - 1; i > end; i--) if (!ASIDE_KINDS.has(entries[i]!.kind)) return i;
   return entries.length - 1;
 }

@@ -27,15 +27,11 @@ async function claudeChat() {
   const cwd = tempDir('switchboard-claude-notices-');
   const record = join(cwd, 'received.jsonl');
   const log: string[] = [];
-  const fileTexts = new FileTexts();
   const controller = createThreadController({
     threadId: 't',
     agent: scriptedAgent(ADVERTISED, { extraArgs: ['--unadvertised', UNADVERTISED, '--record', record] }),
     env: testHostEnv(cwd, { log: (line) => log.push(line) }),
-    handlers: {
-      readTextFile: async () => ({ content: '' }),
-      writeTextFile: async ({ path, content }) => fileTexts.record(path, null, content),
-    },
+    handlers: handlers(),
     stopGraceMs: 500,
   });
   controllers.push(controller);
@@ -46,6 +42,16 @@ async function claudeChat() {
       .filter((line) => line.trim() !== '')
       .map((line) => JSON.parse(line) as { method?: string; params?: Record<string, unknown> });
   return { controller, log, received, state: () => controller.snapshot().state };
+}
+
+/** The editor's side of fs/*: nothing to read, writes kept by a keeper of file texts. */
+function handlers() {
+  const fileTexts = new FileTexts();
+  return {
+    readTextFile: async () => ({ content: '' }),
+    writeTextFile: async ({ path, content }: { path: string; content: string }) =>
+      fileTexts.record(path, null, content),
+  };
 }
 
 describe('claude-agent-acp 0.101, replayed', () => {
@@ -90,5 +96,40 @@ describe('claude-agent-acp 0.101, replayed', () => {
     await chat.controller.prompt('Create hello.txt containing hi');
     expect(chat.log.filter((line) => line.includes('_auth/status_update') && /no handler/.test(line))).toEqual([]);
     expect(chat.log).toContain('[switchboard] the agent reports its sign-in: Anthropic API key (ANTHROPIC_API_KEY)');
+  });
+});
+
+// The streamed summary (compaction_summary_chunk) and an error notice, which the fake model cannot make the real
+// adapter send: the sequence of the ACP pages' own examples (session-notices and session-compaction RFDs).
+describe('the ACP examples of notices and a streamed compaction summary, replayed', () => {
+  it('keeps the message whole around the notice, streams the summary into one completed marker, shows the error notice', async () => {
+    const cwd = tempDir('switchboard-spec-notices-');
+    const controller = createThreadController({
+      threadId: 't',
+      agent: scriptedAgent(join(TRANSCRIPTS, 'acp-notices-compaction-spec.jsonl')),
+      env: testHostEnv(cwd),
+      handlers: handlers(),
+      stopGraceMs: 500,
+    });
+    controllers.push(controller);
+    await controller.start();
+    await controller.prompt('update the schema');
+    const state = controller.snapshot().state;
+    expect(state.entries.map((entry) => entry.kind)).toEqual([
+      'user',
+      'agent',
+      'agentNotice',
+      'compaction',
+      'agentNotice',
+      'agent',
+      'turnEnd',
+    ]);
+    expect(agentText(state)).toBe('Reading the schema before I change it.Done.');
+    expect(state.entries[3]).toMatchObject({
+      status: 'completed',
+      summary: [{ kind: 'text', text: '## Retained context\n\nThe user is updating the ACP schema.' }],
+    });
+    expect(state.entries[4]).toMatchObject({ severity: 'error', title: 'Rate limited', description: null });
+    expect(state.usage).toMatchObject({ used: 12000, size: 200000 });
   });
 });

@@ -61,6 +61,24 @@ describe('journaled notices and compactions', () => {
     expect(markdown).toContain('> Context compaction (in_progress)');
   });
 
+  it('the Markdown export names the model the chat used (the option whose category is model)', () => {
+    const state: ThreadState = {
+      ...chat(),
+      configOptions: [
+        {
+          id: 'llm',
+          name: 'Brain',
+          category: 'model',
+          type: 'select',
+          currentValue: 'o',
+          options: [{ value: 'o', name: 'Opus 5.5' }],
+        },
+      ],
+    };
+    expect(chatMarkdown('chat', state)).toContain('Agent: Claude\nModel: Opus 5.5\n');
+    expect(chatMarkdown('chat', chat())).not.toContain('Model:');
+  });
+
   it('lines that break the shape of a notice or a compaction are refused, naming the field', () => {
     const notice = { kind: 'agentNotice', id: 'e2', severity: 'info', title: 'T', description: null };
     expect(entryProblem(notice)).toBeNull();

@@ -5,6 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { reduce } from '../../../src/shared/reduce';
 import type { Entry, ThreadState } from '../../../src/shared/thread';
+import { MAX_ASIDES_CROSSED } from '../../../src/shared/messageChunks';
 import { MAX_AGENT_ENTRIES } from '../../../src/shared/threadEntries';
 import { agent, freshState, run, text, toolCall, update, user } from './helpers';
 
@@ -62,6 +63,14 @@ describe('notice updates', () => {
     );
     expect(kinds(state)).toEqual(['agent', 'agentNotice']);
     expect(agentTexts(state)).toEqual(['Let me look at the file.']);
+  });
+
+  it('the look back across notices is bounded: past MAX_ASIDES_CROSSED of them the message goes on in a new entry', () => {
+    const notices = (n: number) => Array.from({ length: n }, (_, i) => notice('info', `n${i}`));
+    const within = run(freshState(), agent('a', 'm1'), ...notices(MAX_ASIDES_CROSSED), agent('b', 'm1'));
+    expect(agentTexts(within)).toEqual(['ab']);
+    const past = run(freshState(), agent('a', 'm1'), ...notices(MAX_ASIDES_CROSSED + 1), agent('b', 'm1'));
+    expect(agentTexts(past)).toEqual(['a', 'b']);
   });
 
   it('another message after a notice, a tool call or a closed message starts an entry of its own', () => {
