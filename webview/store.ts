@@ -183,7 +183,8 @@ export class ThreadStore {
 
 /**
  * The append record after the reducer applied `action` (state `before` to `after`). A text chunk
- * lands in the last text part of the last entry (src/shared/messageChunks.ts); lengths are read,
+ * lands in the last text part of the last entry (src/shared/messageChunks.ts), or of the message
+ * just before trailing notices, which gets no record (its view reads its text); lengths are read,
  * never the texts. Anything else keeps the record (a renderer checks it is for the part it shows).
  */
 function noteAppend(

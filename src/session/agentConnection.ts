@@ -5,6 +5,7 @@
 import { t } from '../shared/l10n';
 import type * as acp from '@agentclientprotocol/sdk';
 import type { AgentProcess, SpawnAgentProcess } from '../agents/agentProcess';
+import { CLAUDE_AUTH_STATUS_METHOD, describeClaudeAuthStatus } from '../agents/quirks/claudeAgentAcp';
 import {
   initializeTimeoutFailure,
   protocolVersionFailure,
@@ -66,13 +67,14 @@ export type InitializeOutcome = { ok: true; response: acp.InitializeResponse } |
 
 /**
  * The client capabilities we implement (terminal/*: src/terminals, one manager per session;
- * boolean config options: a toggle in the composer, set with `type: "boolean"`; terminal sign-in:
+ * boolean config options: a toggle in the composer, set with `type: "boolean"`; session notices and
+ * compaction: entries of their own, src/shared/sessionAsides.ts; terminal sign-in:
  * src/vscode/agents/signInTerminal.ts, also in the older `_meta["terminal-auth"]` form some agents still read).
  */
 export const CLIENT_CAPABILITIES: acp.ClientCapabilities = {
   fs: { readTextFile: true, writeTextFile: true },
   terminal: true,
-  session: { configOptions: { boolean: {} } },
+  session: { configOptions: { boolean: {} }, notices: {}, compaction: {} },
   auth: { terminal: true },
   _meta: { 'terminal-auth': true },
 };
@@ -307,6 +309,15 @@ export class AgentConnection {
       const sink = this.sinkFor(sessionId);
       if (!sink.elicit) throw new RequestFailure(ErrorCodes.methodNotFound, 'This session does not take elicitations');
       return sink.elicit(params, signal);
+    });
+    // claude-agent-acp's own sign-in report (agents/quirks/claudeAgentAcp.ts): known, so logged as what it says.
+    this.rpc.onNotification(CLAUDE_AUTH_STATUS_METHOD, (params) => {
+      const status = describeClaudeAuthStatus(params);
+      log.append(
+        status === null
+          ? `[switchboard] ignored a ${CLAUDE_AUTH_STATUS_METHOD} of an unknown shape`
+          : `[switchboard] the agent reports its sign-in: ${status}`,
+      );
     });
     this.rpc.onNotification(ClientMethod.elicitationComplete, (params) => {
       // URL mode is not advertised, so there is nothing of ours to complete: the log says it came.

@@ -1,11 +1,14 @@
 // A chat as a Markdown document (the history's "Export as Markdown"): who said what, tool calls
 // with their status and the files they touched, and the points where the agent lost the context.
 // Agent text is Markdown already and is kept as it is; headings of ours are plain. Pure.
+import { currentModelName } from '../shared/configOptions';
 import { t } from '../shared/l10n';
 import type { ContinueHow, Entry, MessagePart, ThreadState } from '../shared/thread';
 
 export function chatMarkdown(title: string, state: ThreadState): string {
   const lines: string[] = [`# ${oneLine(title)}`, '', t('Agent: {0}', oneLine(state.agent.displayName))];
+  const model = currentModelName(state.configOptions);
+  if (model !== null) lines.push(t('Model: {0}', oneLine(model)));
   if (state.sessionId) lines.push(t('Session: {0}', '`' + state.sessionId.replace(/`/g, '') + '`'));
   lines.push('');
   for (const entry of state.entries) {
@@ -34,6 +37,24 @@ function entryMarkdown(entry: Entry): string | null {
       return quote(continuedText(entry.how));
     case 'notice':
       return quote(entry.text);
+    case 'agentNotice': {
+      const description = entry.description ? ` — ${oneLine(entry.description)}` : '';
+      return quote(t('Notice ({0}): {1}', oneLine(entry.severity), oneLine(entry.title)) + description);
+    }
+    case 'compaction': {
+      const summary = partsText(entry.summary);
+      if (entry.status !== 'completed') {
+        const error = entry.error ? `: ${oneLine(entry.error)}` : '';
+        return quote(t('Context compaction ({0})', oneLine(entry.status)) + error);
+      }
+      return quote(
+        summary
+          ? `${t('Context compacted. Summary:')}
+
+${summary}`
+          : t('Context compacted.'),
+      );
+    }
     case 'turnEnd':
       return entry.stopReason === 'end_turn' ? null : quote(t('The turn ended: {0}.', entry.stopReason));
     case 'protocolError':

@@ -8,6 +8,7 @@ import { t } from '../shared/l10n';
 import type { Entry, MessagePart, ThreadState } from '../shared/thread';
 import { createThreadState } from '../shared/thread';
 import { entryId, MAX_AGENT_ENTRIES } from '../shared/threadEntries';
+import { settleCompactions } from '../shared/sessionAsides';
 import { settleTurn } from '../shared/toolEntries';
 import { restoredTool } from '../shared/toolCalls';
 import {
@@ -142,9 +143,11 @@ class LineReader {
 
 /**
  * A thread read back from disk runs no agent: no turn, nothing pending, its terminals released.
- * Tool calls left open end `unfinished` and permission cards `cancelled`, as after an agent exit.
+ * Tool calls and compactions left open end `unfinished` and permission cards `cancelled`, as after an
+ * agent exit.
  */
-export function restoredState(state: ThreadState): ThreadState {
+export function restoredState(journaled: ThreadState): ThreadState {
+  const state = settleCompactions(journaled);
   const settled: ThreadState = {
     ...state,
     connection: { kind: 'stopped' },
@@ -157,6 +160,7 @@ export function restoredState(state: ThreadState): ThreadState {
   };
   delete settled.promptEcho;
   delete settled.toolIndex;
+  delete settled.compactionIndex;
   if (state.terminals) {
     const terminals: NonNullable<ThreadState['terminals']> = {};
     for (const [id, terminal] of Object.entries(state.terminals)) terminals[id] = { ...terminal, released: true };

@@ -170,6 +170,8 @@ const ENTRY_FIELDS: Record<Entry['kind'], Record<string, Check>> = {
   },
   protocolError: { title: str, detail: str, raw: optional(str) },
   notice: { text: str },
+  agentNotice: { severity: str, title: str, description: nullable(str) },
+  compaction: { compactionId: str, status: str, summary: listOf(messagePart), error: nullable(str) },
   elicitation: {
     elicitationId: str,
     form: shape({ message: str, title: nullable(str), fields: listOf(formField), unusable: nullable(str) }),

@@ -14,6 +14,9 @@ const KNOWN_VARIANTS: ReadonlySet<string> = new Set<acp.SessionUpdate['sessionUp
   'config_option_update',
   'session_info_update',
   'usage_update',
+  'notice',
+  'compaction_update',
+  'compaction_summary_chunk',
 ]);
 
 /** Variant names are the agent's to choose: remember (and log) at most this many. */

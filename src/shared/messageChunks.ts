@@ -2,7 +2,7 @@
 // same message, and consecutive text coalesces into one text part so the webview renders one
 // growing markdown string instead of thousands of fragments.
 import type * as acp from '@agentclientprotocol/sdk';
-import type { MessagePart, ThreadState } from './thread';
+import type { Entry, MessagePart, ThreadState } from './thread';
 import { entryId, roomForAgentEntry, type MessageEntry } from './threadEntries';
 
 export type MessageKind = MessageEntry['kind'];
@@ -31,9 +31,10 @@ export function partsFromBlocks(blocks: readonly acp.ContentBlock[]): MessagePar
 /**
  * Same message = the last entry has the same kind and the same messageId (absent counts as
  * null, so two id-less chunks of one kind join; an id-less chunk never joins an id'd one) and was
- * not closed by a plan update (closeLastMessage).
+ * not closed by a plan update (closeLastMessage). An agent or thought chunk looks past the asides
+ * that followed its message (notices, compactions: messageBeforeAsides), so they never split it.
  * `startNew`: never join the last entry (a user chunk from the agent is not the prompt we sent).
- * O(parts of the last message) plus one copy of the entries array.
+ * O(parts of the message) plus one copy of the entries array.
  */
 export function appendChunk(
   state: ThreadState,
@@ -44,7 +45,7 @@ export function appendChunk(
   const block = chunk.content;
   if (typeof block !== 'object' || block === null) return state; // malformed: nothing to show
   const messageId = typeof chunk.messageId === 'string' ? chunk.messageId : null;
-  const lastAt = state.entries.length - 1;
+  const lastAt = startNew || kind === 'user' ? state.entries.length - 1 : messageBeforeAsides(state.entries);
   const last = state.entries[lastAt];
   if (!startNew && last && last.kind === kind && last.messageId === messageId && !('closed' in last && last.closed)) {
     const entries = state.entries.slice();
@@ -55,6 +56,24 @@ export function appendChunk(
   if (!room.ok) return room.state;
   const entry: MessageEntry = { kind, id: entryId(state.nextEntryId), messageId, parts: appendBlock([], block) };
   return { ...state, entries: [...state.entries, entry], nextEntryId: state.nextEntryId + 1 };
+}
+
+/** Entries that stand beside the conversation: a message continues across them (sessionAsides.ts). */
+const ASIDE_KINDS: ReadonlySet<Entry['kind']> = new Set(['agentNotice', 'compaction', 'notice']);
+/**
+ * How many asides a message continues across. The run is the agent's to make long; past this many a
+ * chunk starts a new message instead of scanning further (a visible split, never a slow chat).
+ */
+export const MAX_ASIDES_CROSSED = 64;
+
+/**
+ * The entry a chunk may continue: the last one, or, when asides end the thread, the entry just before
+ * them. O(trailing asides), at most MAX_ASIDES_CROSSED.
+ */
+export function messageBeforeAsides(entries: readonly Entry[]): number {
+  const end = Math.max(-1, entries.length - 2 - MAX_ASIDES_CROSSED);
+  for (let i = entries.length - 1; i > end; i--) if (!ASIDE_KINDS.has(entries[i]!.kind)) return i;
+  return entries.length - 1;
 }
 
 /**

@@ -7,6 +7,7 @@ import type { ThreadState } from './thread';
 import { attachWrite } from './fileWrites';
 import { partsFromBlocks } from './messageChunks';
 import { withoutPromptEcho } from './promptEcho';
+import { settleCompactions } from './sessionAsides';
 import { applySessionUpdate, withCurrentMode } from './sessionUpdates';
 import { applyTerminalAction } from './terminals';
 import { appendEntry } from './threadEntries';
@@ -160,7 +161,7 @@ export function reduce(state: ThreadState, action: ThreadAction): ThreadState {
         turn: { kind: 'idle' },
         entries: settleTurn(state, 'unfinished'),
       };
-      return appendEntry(settled, (id) => ({ kind: 'failure', id, failure: action.failure }));
+      return appendEntry(settleCompactions(settled), (id) => ({ kind: 'failure', id, failure: action.failure }));
     }
 
     default: {

@@ -1,12 +1,12 @@
-// session/update notifications (checklist §1.5) applied to the thread. Unknown variants, and the
-// known ones with nothing to show yet (notice, compaction), leave the state untouched: the host
-// logs them, the reducer never throws on them.
+// session/update notifications (checklist §1.5) applied to the thread. Unknown variants leave the
+// state untouched: the host logs them, the reducer never throws on them.
 import type * as acp from '@agentclientprotocol/sdk';
 import type { AgentMeta, SessionUpdateView, ThreadState } from './thread';
 import { appendChunk, closeLastMessage } from './messageChunks';
 import { absorbPromptEcho, appendUserChunk } from './promptEcho';
 import { upsertTool } from './toolEntries';
 import { patchTool } from './toolCalls';
+import { appendAgentNotice, appendCompactionChunk, applyCompactionUpdate } from './sessionAsides';
 
 export function applySessionUpdate(state: ThreadState, update: SessionUpdateView): ThreadState {
   if (typeof update !== 'object' || update === null) return state;
@@ -44,9 +44,11 @@ export function applySessionUpdate(state: ThreadState, update: SessionUpdateView
       };
     }
     case 'notice':
+      return appendAgentNotice(state, update);
     case 'compaction_update':
+      return applyCompactionUpdate(state, update);
     case 'compaction_summary_chunk':
-      return state;
+      return appendCompactionChunk(state, update);
     default: {
       // Compile-time exhaustiveness; at run time newer agents' variants land here.
       const unknownVariant: never = update;

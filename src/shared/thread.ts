@@ -184,6 +184,25 @@ export type Entry =
   /** Something the client says about the session in passing (which folder the agent works in). */
   | { kind: 'notice'; id: string; text: string }
   /**
+   * A `notice` the agent sent (ACP session notices, stable 2026-10-09): advice about the session
+   * (an MCP server that did not start, a fallback), never part of its answer. Plain text; the
+   * severity is a hint, kept as sent (an unknown one gets the generic look).
+   */
+  | { kind: 'agentNotice'; id: string; severity: acp.NoticeSeverity; title: string; description: string | null }
+  /**
+   * A context compaction (ACP session compaction, stable 2026-10-09): one marker per `compactionId`
+   * where the agent first reported it, patched in place by later updates; the summary it retained
+   * streams into `summary`. Nothing above it is dropped.
+   */
+  | {
+      kind: 'compaction';
+      id: string;
+      compactionId: string;
+      status: CompactionState;
+      summary: MessagePart[];
+      error: string | null;
+    }
+  /**
    * The agent asks the user to fill in a form (elicitation/create, DRAFT, experimental). `answer`
    * is null while it waits; what the user typed is not kept in the thread.
    */
@@ -202,6 +221,12 @@ export type Entry =
    * conversation up to that message as text.
    */
   | { kind: 'continued'; id: string; how: ContinueHow; edit?: EditedFrom };
+
+/**
+ * A compaction's status as the UI sees it: the agent's (an unknown one kept as sent) or
+ * `unfinished`: the agent went away (or the window closed) before it said how it ended.
+ */
+export type CompactionState = acp.CompactionStatus | 'unfinished';
 
 /** How a chat went on with its agent (see the `continued` entry). */
 export type ContinueHow = 'resumed' | 'loaded' | 'new' | 'forked' | 'seeded';
@@ -292,6 +317,8 @@ export interface ThreadState {
    * rebuilds it from `entries` on the next tool action.
    */
   toolIndex?: Record<string, number>;
+  /** Optional cache like `toolIndex`: compactionId -> index in `entries` of its compaction entry. */
+  compactionIndex?: Record<string, number>;
   /** Terminals by terminalId; absent until the first terminal/create. */
   terminals?: Record<string, TerminalView>;
   /** Messages waiting for the running turn to end, first sent first; absent until one is queued. */

@@ -1,5 +1,7 @@
 // Picks the view class for an entry kind.
 import type { Entry } from '../../src/shared/thread';
+import { AgentNoticeView } from './agentNotice';
+import { CompactionView } from './compaction';
 import { ContinuedView } from './continued';
 import { FailureView } from './failure';
 import { ElicitationView } from './elicitation';
@@ -31,6 +33,10 @@ export function createEntryView(entry: Entry, post: Post, cards: CardContext, bu
       return new ContinuedView(entry);
     case 'notice':
       return new NoticeView(entry);
+    case 'agentNotice':
+      return new AgentNoticeView(entry);
+    case 'compaction':
+      return new CompactionView(entry, post);
     case 'elicitation':
       return new ElicitationView(entry, post);
   }

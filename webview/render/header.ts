@@ -1,9 +1,10 @@
-// The header: one line with the agent's name, version and Demo badge, connection state, session
-// title and context usage. Actions live where VS Code views keep them (the view's title bar and
-// its "..." menu: New Chat, Restart Agent, Show Agent Log), so the conversation keeps the room in a
-// narrow side bar. The agent picker with New chat is kept here for the empty state (threadView
+// The header: one line with the agent's name (its tooltip names the model in use), version and Demo
+// badge, connection state, session title and context usage. Actions live where VS Code views keep
+// them (the view's title bar and its "..." menu: New Chat, Restart Agent, Show Agent Log), so the
+// conversation keeps the room in a narrow side bar. The agent picker with New chat is kept here for the empty state (threadView
 // places it). Each field is updated in place (usage changes often mid-turn; the agent picker must
 // not be rebuilt under the user's mouse).
+import { currentModelName } from '../../src/shared/configOptions';
 import type { ConnectionState, ThreadState, TurnUsage, UsageView } from '../../src/shared/thread';
 import { h, setDataset, setHidden, setText, setTitle } from '../dom';
 import { visibleText } from '../visibleText';
@@ -56,6 +57,7 @@ export class HeaderView {
     this.el.classList.toggle('no-thread', thread === null);
     if (!thread) {
       setText(this.name, t('Switchboard'));
+      setTitle(this.name, '');
       setText(this.version, '');
       setText(this.title, '');
       setHidden(this.demo, true);
@@ -64,6 +66,8 @@ export class HeaderView {
       return;
     }
     setText(this.name, agentName(thread));
+    const model = currentModelName(thread.configOptions);
+    setTitle(this.name, model === null ? '' : t('Model: {0}', visibleText(model, { maxLength: 100 })));
     setText(
       this.version,
       thread.agentInfo?.version ? `v${visibleText(thread.agentInfo.version, { maxLength: 40 })}` : '',

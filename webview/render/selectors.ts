@@ -1,10 +1,12 @@
 // Session selectors under the composer: the agent's config options (select type, flat or
-// grouped, and boolean type as a toggle, in the agent's order; other types ignored) or, for
+// grouped, and boolean type as a toggle, in the agent's order but for the options that configure
+// the model, placed right after the model selector: shared/configOptions.ts; other types ignored) or, for
 // agents without config options, the legacy mode selector. Rebuilt only when the options, the
 // modes or the setting error change, so an open <select> is not replaced while streaming. A
 // change the agent refused rebuilds them too: the control goes back to the agent's value and
 // the agent's reason shows beside it.
 import type * as acp from '@agentclientprotocol/sdk';
+import { placedConfigOptions } from '../../src/shared/configOptions';
 import type { SettingError, ThreadState } from '../../src/shared/thread';
 import { h } from '../dom';
 import { asText, visibleText } from '../visibleText';
@@ -31,7 +33,7 @@ export class SelectorsView {
     this.lastModes = modes;
     this.lastError = error;
     if (Array.isArray(options) && options.length > 0)
-      this.el.replaceChildren(...options.flatMap((o) => this.renderConfigOption(o, error)));
+      this.el.replaceChildren(...placedConfigOptions(options).flatMap((o) => this.renderConfigOption(o, error)));
     else if (modes && Array.isArray(modes.availableModes) && modes.availableModes.length > 0)
       this.el.replaceChildren(this.renderModes(modes, error));
     else this.el.replaceChildren();

@@ -4,7 +4,7 @@ import { CLIENT_INFO, scriptBasicAgent } from './fakeAgent';
 import { setup, until } from './harness';
 
 describe('ThreadController start', () => {
-  it('sends initialize with protocol version 1, clientInfo and the fs, terminal, boolean config option and terminal sign-in capabilities, then session/new', async () => {
+  it('sends initialize with protocol version 1, clientInfo and the fs, terminal, boolean config option, session notices and compaction and terminal sign-in capabilities, then session/new', async () => {
     const t = setup();
     await t.controller.start();
     const fake = t.spawner.last;
@@ -14,7 +14,7 @@ describe('ThreadController start', () => {
         clientCapabilities: {
           fs: { readTextFile: true, writeTextFile: true },
           terminal: true,
-          session: { configOptions: { boolean: {} } },
+          session: { configOptions: { boolean: {} }, notices: {}, compaction: {} },
           auth: { terminal: true },
           _meta: { 'terminal-auth': true },
         },

@@ -89,11 +89,11 @@ describe('session updates other than chunks and tools', () => {
     expect(s.usage).toEqual({ used: 2000, size: 200000, cost: { amount: 0.5, currency: 'USD' } });
   });
 
-  it('leaves the state untouched for unknown and not-yet-shown variants', () => {
+  it('leaves the state untouched for unknown variants and malformed ones', () => {
     const before = started();
     const variants = [
-      { sessionUpdate: 'notice', severity: 'info', title: 'Heads up' },
       { sessionUpdate: 'compaction_update', status: 'started' },
+      { sessionUpdate: 'compaction_summary_chunk', compactionId: 'c1', content: null },
       { sessionUpdate: 'something_from_v3', whatever: [1, 2] },
       { sessionUpdate: 'plan', entries: 'not a list' },
     ];
