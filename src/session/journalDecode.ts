@@ -151,7 +151,7 @@ export function restoredState(state: ThreadState): ThreadState {
     turn: { kind: 'idle' },
     settingError: null,
     // The revisions of writes and diffs named the closed window's keeper of file texts.
-    entries: settleTurn(state, 'unfinished').map((entry) =>
+    entries: settleTurn(state, 'unfinished', true).map((entry) =>
       entry.kind === 'tool' ? { ...entry, tool: restoredTool(entry.tool) } : entry,
     ),
   };

@@ -12,6 +12,7 @@ import {
   type ToolEntry,
 } from './threadEntries';
 import { isOpenStatus, patchTool, placeholderTool } from './toolCalls';
+import { endAgentTerminals, foldAgentTerminals } from './agentTerminals';
 
 /**
  * Changes the tool call `toolCallId`, or appends it as a placeholder first when the id is
@@ -48,7 +49,7 @@ export function requestPermission(
   options: acp.PermissionOption[],
 ): ThreadState {
   return upsertTool(state, toolCall.toolCallId, (tool) => ({
-    ...patchTool(tool, toolCall),
+    ...foldAgentTerminals(patchTool(tool, toolCall), toolCall, state.terminals),
     permission: { permissionId, options, state: { kind: 'pending' } },
   }));
 }
@@ -69,15 +70,18 @@ export function resolvePermission(state: ThreadState, permissionId: string, outc
 /**
  * The bookkeeping shared by cancel, turn end, turn failure and agent failure: open tool calls
  * of the current turn get `openToolStatus`, and every pending permission (in any turn) becomes
- * cancelled, because no answer can arrive for it any more. Returns a new entries array.
+ * cancelled, because no answer can arrive for it any more. `turnOver` (not a cancel, which the
+ * agent still answers): the terminals the agent ran in the turn without reporting an exit end,
+ * status unknown, rather than look alive forever. Returns a new entries array.
  */
-export function settleTurn(state: ThreadState, openToolStatus: 'cancelled' | 'unfinished'): Entry[] {
+export function settleTurn(state: ThreadState, openToolStatus: 'cancelled' | 'unfinished', turnOver: boolean): Entry[] {
   const entries = state.entries.slice();
   for (let i = currentTurnStart(entries); i < entries.length; i++) {
     const entry = entries[i]!;
-    if (entry.kind === 'tool' && isOpenStatus(entry.tool.status)) {
-      setTool(entries, i, { ...entry.tool, status: openToolStatus });
-    }
+    if (entry.kind !== 'tool') continue;
+    let tool = isOpenStatus(entry.tool.status) ? { ...entry.tool, status: openToolStatus } : entry.tool;
+    if (turnOver) tool = endAgentTerminals(tool);
+    if (tool !== entry.tool) setTool(entries, i, tool);
   }
   for (const at of Object.values(toolIndexOf(state))) {
     const entry = entries[at];

@@ -54,7 +54,9 @@ describe('gate: terminal output in _meta', () => {
     const meta = appliedMeta({
       sessionUpdate: 'tool_call_update',
       toolCallId: 'c1',
-      _meta: { terminal_output_delta: { terminal_id: 'x', data: 5, extra: 'q'.repeat(FREE_FORM_BOUNDS.maxString * 2) } },
+      _meta: {
+        terminal_output_delta: { terminal_id: 'x', data: 5, extra: 'q'.repeat(FREE_FORM_BOUNDS.maxString * 2) },
+      },
     });
     const report = meta.terminal_output_delta as { data: unknown; extra: string };
     expect(report.data).toBe(5);

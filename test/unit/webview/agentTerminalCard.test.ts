@@ -9,6 +9,8 @@ import { fullJournal, JOURNAL_VERSION } from '../../../src/session/journalFormat
 import { createThreadState } from '../../../src/shared/thread';
 import { recordedStopReason, recordedUpdates } from '../../fixtures/recordedTraffic';
 import { mount, READY, thread, update, type Mounted } from './helpers';
+import { TerminalViews } from '../../../webview/terminal/views';
+import type { AgentTerminalView } from '../../../src/shared/thread';
 
 const PROMPT: ThreadAction = { type: 'promptSent', prompt: [{ type: 'text', text: 'go' }] };
 const TURN_END: ThreadAction = { type: 'turnEnded', stopReason: 'end_turn' };
@@ -18,8 +20,13 @@ function recorded(name: string): ThreadAction[] {
   return recordedUpdates(name).map(({ update: u }) => update(u));
 }
 
-/** The card's terminal mounts in the frame after it enters the document (xterm needs it connected). */
-const mounted = () => new Promise((resolve) => setTimeout(resolve, 0));
+/** The card's terminal mounts in the animation frame after it enters the document (xterm needs it connected). */
+const mounted = () =>
+  new Promise((resolve) =>
+    typeof requestAnimationFrame === 'function'
+      ? requestAnimationFrame(() => setTimeout(resolve, 0))
+      : setTimeout(resolve, 0),
+  );
 
 function terminalOf(m: Mounted) {
   const view = m.$('.entry.tool .terminal-view');
@@ -96,5 +103,32 @@ describe('a terminal the agent runs itself', () => {
     m.snapshot(reloaded());
     await mounted();
     expect(terminalOf(m).screen()).toBe('second line\nlast\n');
+  });
+
+  it('takes the place of a widget made before the agent named the terminal, and ignores host output for it', () => {
+    const views = new TerminalViews();
+    const placed = views.element('x');
+    document.body.replaceChildren(placed);
+    expect(placed.querySelectorAll('button')).toHaveLength(2); // ours: Stop, Open in Terminal
+    const view: AgentTerminalView = {
+      terminalId: 'x',
+      cwd: '/w',
+      output: 'out\n',
+      received: 4,
+      status: 'running',
+      exitStatus: null,
+    };
+    views.describeAgent([view]);
+    const card = document.body.querySelector<HTMLElement>('.terminal-view')!;
+    expect(card.dataset.owner).toBe('agent');
+    expect(card.querySelectorAll('button')).toHaveLength(0);
+    expect(views.text('x')).toBe('out\n');
+    views.receive({ type: 'terminalOutput', terminalId: 'x', data: 'forged', replace: true });
+    expect(views.text('x')).toBe('out\n');
+    // Output dropped at the head while the card was not looking: the kept tail replaces what it shows.
+    views.describeAgent([{ ...view, output: 'tail\n', received: 1000 }]);
+    expect(views.text('x')).toBe('tail\n');
+    views.describeAgent([{ ...view, output: 'tail\nmore\n', received: 1005 }]);
+    expect(views.text('x')).toBe('tail\nmore\n');
   });
 });
