@@ -142,7 +142,8 @@ class LineReader {
 
 /**
  * A thread read back from disk runs no agent: no turn, nothing pending, its terminals released.
- * Tool calls left open end `unfinished` and permission cards `cancelled`, as after an agent exit.
+ * Tool calls left open end `unfinished` and permission cards `cancelled`, as after an agent exit;
+ * the terminals the agent ran itself that had not reported an exit end, status unknown.
  */
 export function restoredState(state: ThreadState): ThreadState {
   const settled: ThreadState = {

@@ -3,7 +3,6 @@
 import { t } from './l10n';
 import type * as acp from '@agentclientprotocol/sdk';
 import { cardHunks, type DiffResult } from './diffHunks';
-import { endAgentTerminals } from './agentTerminals';
 import type {
   FileWriteView,
   ToolCallUpdateView,
@@ -116,8 +115,7 @@ export function addWrite(writes: readonly FileWriteView[], write: FileWriteView)
 export function restoredTool(tool: ToolCallView): ToolCallView {
   const content = Array.isArray(tool.content) ? tool.content.map(restoredContent) : tool.content;
   const writes = Array.isArray(tool.writes) ? tool.writes.map(restoredWrite) : tool.writes;
-  // No agent runs for a restored chat: a command it ran that was still running never reports its exit here.
-  return endAgentTerminals({ ...tool, content, writes });
+  return { ...tool, content, writes };
 }
 
 /** A write as journaled: with its hunks, or (an older version) with its texts, made into hunks here once. */

@@ -71,23 +71,28 @@ export function resolvePermission(state: ThreadState, permissionId: string, outc
  * The bookkeeping shared by cancel, turn end, turn failure and agent failure: open tool calls
  * of the current turn get `openToolStatus`, and every pending permission (in any turn) becomes
  * cancelled, because no answer can arrive for it any more. `turnOver` (not a cancel, which the
- * agent still answers): the terminals the agent ran in the turn without reporting an exit end,
- * status unknown, rather than look alive forever. Returns a new entries array.
+ * agent still answers): every terminal the agent runs itself (in any turn: a report may come for
+ * an older tool call) that has not reported an exit ends, status unknown, rather than look alive
+ * forever; a later report still applies. Returns a new entries array.
  */
 export function settleTurn(state: ThreadState, openToolStatus: 'cancelled' | 'unfinished', turnOver: boolean): Entry[] {
   const entries = state.entries.slice();
   for (let i = currentTurnStart(entries); i < entries.length; i++) {
     const entry = entries[i]!;
-    if (entry.kind !== 'tool') continue;
-    let tool = isOpenStatus(entry.tool.status) ? { ...entry.tool, status: openToolStatus } : entry.tool;
-    if (turnOver) tool = endAgentTerminals(tool);
-    if (tool !== entry.tool) setTool(entries, i, tool);
+    if (entry.kind === 'tool' && isOpenStatus(entry.tool.status)) {
+      setTool(entries, i, { ...entry.tool, status: openToolStatus });
+    }
   }
   for (const at of Object.values(toolIndexOf(state))) {
     const entry = entries[at];
-    if (entry?.kind === 'tool' && entry.tool.permission?.state.kind === 'pending') {
-      setTool(entries, at, { ...entry.tool, permission: { ...entry.tool.permission, state: { kind: 'cancelled' } } });
-    }
+    if (entry?.kind !== 'tool') continue;
+    const permission = entry.tool.permission;
+    let tool =
+      permission?.state.kind === 'pending'
+        ? { ...entry.tool, permission: { ...permission, state: { kind: 'cancelled' as const } } }
+        : entry.tool;
+    if (turnOver) tool = endAgentTerminals(tool);
+    if (tool !== entry.tool) setTool(entries, at, tool);
   }
   return entries;
 }

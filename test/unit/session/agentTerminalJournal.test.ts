@@ -56,6 +56,25 @@ describe('agent terminals in the journal', () => {
     });
   });
 
+  it('also one of a tool call of an earlier turn', () => {
+    let state = run(states('codex-acp-2.6-shell').at(-1)!, { type: 'turnEnded', stopReason: 'end_turn' });
+    const toolCallId = toolOf(state).toolCallId;
+    state = run(
+      state,
+      { type: 'promptSent', prompt: [{ type: 'text', text: 'again' }] },
+      update({
+        sessionUpdate: 'tool_call_update',
+        toolCallId,
+        _meta: { terminal_info: { terminal_id: 'late' }, terminal_output_delta: { terminal_id: 'late', data: 'x' } },
+      }),
+    );
+    const restored = decodeJournal(fullJournal(header, state))!.state;
+    expect(toolOf(restored).agentTerminals!.map((t) => [t.terminalId, t.status, t.output])).toEqual([
+      [toolOf(state).agentTerminals![0]!.terminalId, 'exited', 'acp-shell-ok\n'],
+      ['late', 'unknown', 'x'],
+    ]);
+  });
+
   it('skips a tool line whose agent terminal is not one (a hand-edited journal)', () => {
     const state = states('codex-acp-2.6-shell').at(-1)!;
     const entry = state.entries.find((e) => e.kind === 'tool')!;

@@ -91,6 +91,19 @@ describe('terminals the agent runs itself (codex-acp 2.6)', () => {
     }
   });
 
+  it('ends at the next turn end a terminal reported for a tool call of an earlier turn', () => {
+    let state = run(replay('codex-acp-2.6-shell'), { type: 'turnEnded', stopReason: 'end_turn' });
+    const toolCallId = theTool(state).toolCallId;
+    state = run(
+      state,
+      { type: 'promptSent', prompt: [{ type: 'text', text: 'again' }] },
+      toolUpdate(toolCallId, { _meta: { terminal_info: { terminal_id: 'late', cwd: '/w' } } }),
+    );
+    expect(theTool(state).agentTerminals!.map((t) => t.status)).toEqual(['exited', 'running']);
+    state = run(state, { type: 'turnEnded', stopReason: 'end_turn' });
+    expect(theTool(state).agentTerminals!.map((t) => t.status)).toEqual(['exited', 'unknown']);
+  });
+
   it('an exit reported after the turn ended still shows (a command that outlived its turn)', () => {
     const { terminalId } = recordedTerminal('codex-acp-2.6-cancel');
     let state = run(replay('codex-acp-2.6-cancel'), { type: 'turnEnded', stopReason: 'cancelled' });
