@@ -20,7 +20,10 @@ export class AgentTerminalWidget {
   constructor(readonly terminalId: string) {
     this.owner = h('span', { class: 'terminal-owner', text: t('Run by the agent'), title: ownerNote() });
     this.status = h('span', { class: 'terminal-status', text: t('Running…') });
-    this.card = new TerminalCard({ terminalId, owner: 'agent', state: 'running' }, [this.owner, this.status]);
+    // No PTY of ours between the command and the card: a bare "\n" must return to the line start too.
+    this.card = new TerminalCard({ terminalId, owner: 'agent', state: 'running' }, [this.owner, this.status], {
+      convertEol: true,
+    });
   }
 
   get el(): HTMLElement {
