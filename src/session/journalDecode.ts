@@ -144,7 +144,7 @@ class LineReader {
 /**
  * A thread read back from disk runs no agent: no turn, nothing pending, its terminals released.
  * Tool calls and compactions left open end `unfinished` and permission cards `cancelled`, as after an
- * agent exit.
+ * agent exit; the terminals the agent ran itself that had not reported an exit end, status unknown.
  */
 export function restoredState(journaled: ThreadState): ThreadState {
   const state = settleCompactions(journaled);
@@ -154,7 +154,7 @@ export function restoredState(journaled: ThreadState): ThreadState {
     turn: { kind: 'idle' },
     settingError: null,
     // The revisions of writes and diffs named the closed window's keeper of file texts.
-    entries: settleTurn(state, 'unfinished').map((entry) =>
+    entries: settleTurn(state, 'unfinished', true).map((entry) =>
       entry.kind === 'tool' ? { ...entry, tool: restoredTool(entry.tool) } : entry,
     ),
   };

@@ -128,6 +128,14 @@ const permission = shape({
     cancelled: record,
   }),
 });
+const agentTerminal = shape({
+  terminalId: str,
+  cwd: nullable(str),
+  output: str,
+  received: num,
+  status: oneOf('running', 'exited', 'unknown'),
+  exitStatus: nullable(shape({ exitCode: optional(nullable(num)), signal: optional(nullable(str)) })),
+});
 const toolView = shape({
   toolCallId: str,
   title: str,
@@ -140,6 +148,7 @@ const toolView = shape({
   meta: optional(record),
   permission: nullable(permission),
   writes: listOf(fileWrite),
+  agentTerminals: optional(listOf(agentTerminal)),
 });
 const option = shape({ value: str, label: str });
 const formField = shape({

@@ -9,7 +9,9 @@
 //     the fast path to the schema's verdict).
 //   - A variant this schema does not know (a newer agent): ignored and logged once (unknownUpdates).
 //   - Valid: applied, with free-form JSON bounded (rawInput/rawOutput/_meta: 8 levels, 16 KiB
-//     strings, 200 items; everything else: 16 levels, 1,000 items).
+//     strings, 200 items; everything else: 16 levels, 1,000 items). The output of a terminal the
+//     agent runs itself (_meta.terminal_output(_delta).data) keeps its newest part instead
+//     (AGENT_TERMINAL_TAIL_CHARS), as a terminal does.
 //   - Invalid, with the fault inside an array item (a tool call location whose path is 42, a diff
 //     whose newText is 5, a plan entry without content): that item is dropped and the rest kept.
 //     A fault in an optional field of the update (a title that is a number, a cost without its
@@ -22,6 +24,8 @@ import { t } from '../shared/l10n';
 import type * as acp from '@agentclientprotocol/sdk';
 import { boundJson, FREE_FORM_BOUNDS, type BoundReport, type JsonBounds } from '../protocol/boundJson';
 import { checkParams, describeProblem, pointerSegments, pointerToPath, type SchemaProblem } from '../protocol/schema';
+import { AGENT_TERMINAL_TAIL_CHARS, TERMINAL_OUTPUT_KEYS } from '../shared/agentTerminals';
+import { newestChars } from '../shared/outputTail';
 
 export type GateVerdict =
   | { kind: 'apply'; update: acp.SessionUpdate; dropped?: string[]; cuts?: string[] }
@@ -60,7 +64,9 @@ export function gateSessionUpdate(notification: acp.SessionNotification): GateVe
 
 function applyBounded(update: unknown): GateVerdict {
   const report: BoundReport = { cuts: [] };
-  const bounded = boundUpdate(update as Record<string, unknown>, report) as acp.SessionUpdate;
+  const { rest, tails } = liftLongOutput(update as Record<string, unknown>);
+  let bounded = boundUpdate(rest, report) as acp.SessionUpdate;
+  if (tails) bounded = withOutputTails(bounded, tails);
   return report.cuts.length > 0
     ? { kind: 'apply', update: bounded, cuts: report.cuts }
     : { kind: 'apply', update: bounded };
@@ -84,6 +90,39 @@ export function boundUpdate<T extends object>(update: T, report?: BoundReport): 
     }
   }
   return (copy ?? update) as T;
+}
+
+/**
+ * `update` with the output of its agent terminals (`_meta.terminal_output(_delta).data`, shared/agentTerminals.ts)
+ * set aside when it is longer than a free-form string may be: it keeps its newest part, as a terminal does, rather
+ * than its head and a marker in the middle of the output. O(1) unless such output is there.
+ */
+function liftLongOutput(update: Record<string, unknown>): {
+  rest: Record<string, unknown>;
+  tails?: Map<string, string>;
+} {
+  const meta = update._meta;
+  if (!isRecord(meta)) return { rest: update };
+  let tails: Map<string, string> | undefined;
+  let lifted: Record<string, unknown> | undefined;
+  for (const key of TERMINAL_OUTPUT_KEYS) {
+    const output = meta[key];
+    if (!isRecord(output) || typeof output.data !== 'string' || output.data.length <= FREE_FORM_BOUNDS.maxString)
+      continue;
+    (tails ??= new Map()).set(key, newestChars(output.data, AGENT_TERMINAL_TAIL_CHARS));
+    (lifted ??= { ...meta })[key] = { ...output, data: '' };
+  }
+  return lifted ? { rest: { ...update, _meta: lifted }, tails } : { rest: update };
+}
+
+function withOutputTails(update: acp.SessionUpdate, tails: Map<string, string>): acp.SessionUpdate {
+  const meta = { ...(update._meta as Record<string, unknown>) };
+  for (const [key, data] of tails) if (isRecord(meta[key])) meta[key] = { ...meta[key], data };
+  return { ...update, _meta: meta };
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 type TextChunkUpdate = {

@@ -49,7 +49,7 @@ export function reduce(state: ThreadState, action: ThreadAction): ThreadState {
       // session/cancel: unfinished tool calls show `cancelled` at once and pending permissions
       // are answered `cancelled`; agent updates keep applying until the prompt response.
       const turn = state.turn.kind === 'prompting' ? { kind: 'cancelling' as const } : state.turn;
-      return { ...state, turn, entries: settleTurn(state, 'cancelled') };
+      return { ...state, turn, entries: settleTurn(state, 'cancelled', false) };
     }
 
     case 'turnEnded': {
@@ -57,7 +57,7 @@ export function reduce(state: ThreadState, action: ThreadAction): ThreadState {
       const settled = {
         ...withoutPromptEcho(state),
         turn: { kind: 'idle' as const },
-        entries: settleTurn(state, openToolStatus),
+        entries: settleTurn(state, openToolStatus, true),
       };
       if (action.usage) settled.turnUsage = action.usage;
       const meta = action.meta;
@@ -73,7 +73,7 @@ export function reduce(state: ThreadState, action: ThreadAction): ThreadState {
       const settled = {
         ...withoutPromptEcho(state),
         turn: { kind: 'idle' as const },
-        entries: settleTurn(state, 'unfinished'),
+        entries: settleTurn(state, 'unfinished', true),
       };
       return appendEntry(settled, (id) => ({ kind: 'turnEnd', id, stopReason: 'error', message: action.message }));
     }
@@ -159,7 +159,7 @@ export function reduce(state: ThreadState, action: ThreadAction): ThreadState {
         ...withoutPromptEcho(state),
         connection: { kind: 'failed', failure: action.failure },
         turn: { kind: 'idle' },
-        entries: settleTurn(state, 'unfinished'),
+        entries: settleTurn(state, 'unfinished', true),
       };
       return appendEntry(settleCompactions(settled), (id) => ({ kind: 'failure', id, failure: action.failure }));
     }

@@ -7,6 +7,7 @@ import { absorbPromptEcho, appendUserChunk } from './promptEcho';
 import { upsertTool } from './toolEntries';
 import { patchTool } from './toolCalls';
 import { appendAgentNotice, appendCompactionChunk, applyCompactionUpdate } from './sessionAsides';
+import { foldAgentTerminals } from './agentTerminals';
 
 export function applySessionUpdate(state: ThreadState, update: SessionUpdateView): ThreadState {
   if (typeof update !== 'object' || update === null) return state;
@@ -21,7 +22,9 @@ export function applySessionUpdate(state: ThreadState, update: SessionUpdateView
     case 'tool_call_update':
       // A tool_call for a known id updates it; an update for an unknown id creates a placeholder.
       if (typeof update.toolCallId !== 'string') return state;
-      return upsertTool(state, update.toolCallId, (tool) => patchTool(tool, update));
+      return upsertTool(state, update.toolCallId, (tool) =>
+        foldAgentTerminals(patchTool(tool, update), update, state.terminals),
+      );
     // Lists are replaced whole; a malformed (non-array) one is ignored rather than stored.
     case 'plan':
       return Array.isArray(update.entries) ? closeLastMessage({ ...state, plan: update.entries }) : state;

@@ -138,6 +138,26 @@ export interface ToolCallView {
   meta?: AgentMeta;
   permission: PermissionRequestView | null;
   writes: FileWriteView[];
+  /** Terminals the agent runs itself and reports in this tool call (shared/agentTerminals.ts); absent until one. */
+  agentTerminals?: AgentTerminalView[];
+}
+
+/**
+ * A command the agent runs itself and reports in its tool call's `_meta` (codex-acp: terminal_info,
+ * terminal_output(_delta), terminal_exit), or terminal content whose id no terminal/create made.
+ * Switchboard started nothing: its card shows the output and the exit, and offers no Stop.
+ */
+export interface AgentTerminalView {
+  terminalId: string;
+  /** The cwd terminal_info named; null when the agent did not say. */
+  cwd: string | null;
+  /** The newest output as the agent sent it (escape sequences included), bounded: what the card replays. */
+  output: string;
+  /** Characters received in all: more than `output.length` once the oldest were dropped. */
+  received: number;
+  /** `unknown`: the turn ended (or the chat was restored) before the agent reported an exit. */
+  status: 'running' | 'exited' | 'unknown';
+  exitStatus: acp.TerminalExitStatus | null;
 }
 
 /** A terminal the agent runs on the client (terminal/create). Its output is not thread state. */

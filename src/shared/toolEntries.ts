@@ -12,6 +12,7 @@ import {
   type ToolEntry,
 } from './threadEntries';
 import { isOpenStatus, patchTool, placeholderTool } from './toolCalls';
+import { endAgentTerminals, foldAgentTerminals } from './agentTerminals';
 
 /**
  * Changes the tool call `toolCallId`, or appends it as a placeholder first when the id is
@@ -48,7 +49,7 @@ export function requestPermission(
   options: acp.PermissionOption[],
 ): ThreadState {
   return upsertTool(state, toolCall.toolCallId, (tool) => ({
-    ...patchTool(tool, toolCall),
+    ...foldAgentTerminals(patchTool(tool, toolCall), toolCall, state.terminals),
     permission: { permissionId, options, state: { kind: 'pending' } },
   }));
 }
@@ -69,9 +70,12 @@ export function resolvePermission(state: ThreadState, permissionId: string, outc
 /**
  * The bookkeeping shared by cancel, turn end, turn failure and agent failure: open tool calls
  * of the current turn get `openToolStatus`, and every pending permission (in any turn) becomes
- * cancelled, because no answer can arrive for it any more. Returns a new entries array.
+ * cancelled, because no answer can arrive for it any more. `turnOver` (not a cancel, which the
+ * agent still answers): every terminal the agent runs itself (in any turn: a report may come for
+ * an older tool call) that has not reported an exit ends, status unknown, rather than look alive
+ * forever; a later report still applies. Returns a new entries array.
  */
-export function settleTurn(state: ThreadState, openToolStatus: 'cancelled' | 'unfinished'): Entry[] {
+export function settleTurn(state: ThreadState, openToolStatus: 'cancelled' | 'unfinished', turnOver: boolean): Entry[] {
   const entries = state.entries.slice();
   for (let i = currentTurnStart(entries); i < entries.length; i++) {
     const entry = entries[i]!;
@@ -81,9 +85,14 @@ export function settleTurn(state: ThreadState, openToolStatus: 'cancelled' | 'un
   }
   for (const at of Object.values(toolIndexOf(state))) {
     const entry = entries[at];
-    if (entry?.kind === 'tool' && entry.tool.permission?.state.kind === 'pending') {
-      setTool(entries, at, { ...entry.tool, permission: { ...entry.tool.permission, state: { kind: 'cancelled' } } });
-    }
+    if (entry?.kind !== 'tool') continue;
+    const permission = entry.tool.permission;
+    let tool =
+      permission?.state.kind === 'pending'
+        ? { ...entry.tool, permission: { ...permission, state: { kind: 'cancelled' as const } } }
+        : entry.tool;
+    if (turnOver) tool = endAgentTerminals(tool);
+    if (tool !== entry.tool) setTool(entries, at, tool);
   }
   return entries;
 }

@@ -1,6 +1,8 @@
 // Byte limits on terminal output. ACP's `outputByteLimit` keeps the newest bytes and MUST cut at a
 // character boundary, so the kept text is always a valid string, possibly a little under the limit.
 
+import { newestChars } from '../shared/outputTail';
+
 const encoder = new TextEncoder();
 
 export function utf8Length(text: string): number {
@@ -120,19 +122,8 @@ export class RawTail {
   }
 
   private compact(): void {
-    let all = this.chunks.join('');
-    if (all.length > this.maxChars) {
-      let start = all.length - this.maxChars;
-      const newline = all.indexOf('\n', start);
-      if (newline !== -1 && newline - start < 4096) start = newline + 1;
-      else if (isLowSurrogate(all.charCodeAt(start))) start++;
-      all = all.slice(start);
-    }
+    const all = newestChars(this.chunks.join(''), this.maxChars);
     this.chunks = all === '' ? [] : [all];
     this.size = all.length;
   }
-}
-
-function isLowSurrogate(code: number): boolean {
-  return code >= 0xdc00 && code <= 0xdfff;
 }

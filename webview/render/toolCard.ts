@@ -58,7 +58,7 @@ export class ToolCardView implements EntryView {
   constructor(
     entry: Extract<Entry, { kind: 'tool' }>,
     private readonly post: Post,
-    cards: CardContext,
+    private readonly cards: CardContext,
   ) {
     this.el = h('div', { class: 'entry tool', data: { entryId: entry.id } });
     this.icon = h('span', { class: 'tool-icon', attrs: { 'aria-hidden': 'true' } });
@@ -103,7 +103,10 @@ export class ToolCardView implements EntryView {
     const last = this.last;
     if (last?.status !== tool.status || last.kind !== tool.kind || last.title !== tool.title) this.renderHeader(tool);
     if (last?.permission !== tool.permission) this.renderPermission(tool.permission);
-    if (last?.content !== tool.content || last?.writes !== tool.writes) this.content.update(visibleContent(tool));
+    // Before the content places them: a terminal the agent runs itself gets its own widget.
+    if (last?.agentTerminals !== tool.agentTerminals) this.cards.terminals.describeAgent(tool.agentTerminals);
+    if (last?.content !== tool.content || last?.writes !== tool.writes || last?.agentTerminals !== tool.agentTerminals)
+      this.content.update(visibleContent(tool));
     if (last?.writes !== tool.writes) this.writes.update(tool.writes);
     if (last?.locations !== tool.locations) this.locations.update(tool.locations);
     if (last?.rawInput !== tool.rawInput || last?.rawOutput !== tool.rawOutput) {
@@ -138,11 +141,24 @@ export class ToolCardView implements EntryView {
 /**
  * A diff the agent reported for a file it also wrote through fs/write_text_file is shown once:
  * the write card holds what really happened to the buffer, so the agent's own diff is hidden.
+ * A terminal the agent reported (terminal_info) but no content item places shows after the content.
  */
 function visibleContent(tool: ToolCallView): ToolCallView['content'] {
   // Lists that are not lists go to their section as they are, which shows an error card for them.
   if (!Array.isArray(tool.content) || !Array.isArray(tool.writes)) return tool.content;
-  if (tool.writes.length === 0) return tool.content;
+  const content = withAgentTerminals(tool.content, tool.agentTerminals);
+  if (tool.writes.length === 0) return content;
   const written = new Set(tool.writes.map((write) => write?.path));
-  return tool.content.filter((item) => item?.type !== 'diff' || !written.has(item.path));
+  return content.filter((item) => item?.type !== 'diff' || !written.has(item.path));
+}
+
+function withAgentTerminals(
+  content: ToolCallView['content'],
+  terminals: ToolCallView['agentTerminals'],
+): ToolCallView['content'] {
+  if (!Array.isArray(terminals) || terminals.length === 0) return content;
+  const placed = new Set(content.map((item) => (item?.type === 'terminal' ? item.terminalId : undefined)));
+  const unplaced = terminals.filter((terminal) => !placed.has(terminal.terminalId));
+  if (unplaced.length === 0) return content;
+  return [...content, ...unplaced.map((terminal) => ({ type: 'terminal' as const, terminalId: terminal.terminalId }))];
 }

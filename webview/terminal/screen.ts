@@ -15,7 +15,15 @@ export interface TerminalScreen {
   dispose(): void;
 }
 
-export type ScreenFactory = () => TerminalScreen;
+export interface ScreenOptions {
+  /**
+   * A bare "\n" also returns to the line start. Output that comes through a PTY has "\r\n" already (our own
+   * terminals); an agent that runs a command itself may report it with bare "\n"s (codex-acp 2.6 does).
+   */
+  convertEol?: boolean;
+}
+
+export type ScreenFactory = (options: ScreenOptions) => TerminalScreen;
 
 /** Same width as the PTY (src/terminals/screen.ts), so lines wrap exactly as the command laid them out. */
 export const CARD_COLS = 120;
@@ -23,11 +31,12 @@ const MAX_ROWS = 16;
 const SCROLLBACK = 1000;
 
 // jsdom (render tests) has no canvas to measure fonts with: it gets the plain-text screen.
-const factory: ScreenFactory = () => (/jsdom/.test(navigator.userAgent) ? new PlainScreen() : new XtermScreen());
+const factory: ScreenFactory = (options) =>
+  /jsdom/.test(navigator.userAgent) ? new PlainScreen() : new XtermScreen(options);
 
-export function createScreen(): TerminalScreen {
+export function createScreen(options: ScreenOptions = {}): TerminalScreen {
   try {
-    return factory();
+    return factory(options);
   } catch {
     return new PlainScreen();
   }
@@ -37,7 +46,7 @@ class XtermScreen implements TerminalScreen {
   private readonly terminal: Terminal;
   private opened = false;
 
-  constructor() {
+  constructor(options: ScreenOptions) {
     allowXtermStyles();
     this.terminal = new Terminal({
       cols: CARD_COLS,
@@ -46,7 +55,7 @@ class XtermScreen implements TerminalScreen {
       disableStdin: true,
       cursorBlink: false,
       cursorInactiveStyle: 'none',
-      convertEol: false,
+      convertEol: options.convertEol === true,
       fontSize: 12,
       fontFamily: cssVar('--vscode-editor-font-family') || 'monospace',
       theme: themeFromVsCode(),
@@ -84,10 +93,14 @@ class XtermScreen implements TerminalScreen {
     this.terminal.dispose();
   }
 
-  /** Grow with the output up to MAX_ROWS, then scroll: short commands get short cards. */
+  /**
+   * Grow with the output up to MAX_ROWS, then scroll: short commands get short cards. The cursor's row
+   * counts even when empty: xterm keeps it in view, so a card one row shorter scrolled the first line of
+   * output that ends with a newline out of sight.
+   */
   private fitRows(): void {
     const buffer = this.terminal.buffer.active;
-    const used = buffer.baseY + buffer.cursorY + (buffer.cursorX > 0 ? 1 : 0);
+    const used = buffer.baseY + buffer.cursorY + 1;
     const rows = Math.max(1, Math.min(MAX_ROWS, used));
     if (rows > this.terminal.rows) this.terminal.resize(CARD_COLS, rows);
   }

@@ -1,24 +1,25 @@
-// Every terminal card widget of the shown thread, by terminalId: its xterm screen, fed by the
-// host's `terminalOutput` messages (not thread state), and its header (command, status, Stop,
-// Open in Terminal) from the thread's TerminalView descriptors. Tool cards only place the widget.
+// Every terminal card widget of the shown thread, by terminalId. Our own terminals (terminal/create):
+// an xterm screen fed by the host's `terminalOutput` messages (not thread state) and a header
+// (command, status, Stop, Open in Terminal) from the thread's TerminalView descriptors. Terminals the
+// agent runs itself: agentTerminal.ts, from the views their tool cards hand over. Tool cards only
+// place the widget.
 import type { HostToWebview } from '../../src/shared/messages';
-import type { TerminalView } from '../../src/shared/thread';
+import type { AgentTerminalView, TerminalView } from '../../src/shared/thread';
 import { button, h } from '../dom';
 import type { Post } from '../render/types';
 import { visibleText } from '../visibleText';
-import { createScreen, type TerminalScreen } from './screen';
+import { AgentTerminalWidget } from './agentTerminal';
+import { exitedStatus } from './exitStatus';
+import { TerminalCard } from './card';
 import { t } from '../l10n';
 
 class TerminalWidget {
-  readonly el: HTMLElement;
+  private readonly card: TerminalCard;
   private readonly command: HTMLElement;
   private readonly status: HTMLElement;
   private readonly stop: HTMLButtonElement;
   private readonly openButton: HTMLButtonElement;
-  private readonly screenEl: HTMLElement;
-  private readonly screen: TerminalScreen;
   private view: TerminalView | undefined;
-  private mounted = false;
 
   constructor(
     readonly terminalId: string,
@@ -38,32 +39,30 @@ class TerminalWidget {
       () => post({ type: 'openTerminal', terminalId }),
       t('Show this command in a VS Code terminal, where you can type'),
     );
-    this.screenEl = h('div', { class: 'terminal-screen' });
-    this.el = h(
-      'div',
-      { class: 'terminal-view', data: { terminalId, state: 'running' } },
-      h('div', { class: 'terminal-header' }, this.command, this.status, this.stop, this.openButton),
-      this.screenEl,
-    );
-    this.screen = createScreen();
+    this.card = new TerminalCard({ terminalId, state: 'running' }, [
+      this.command,
+      this.status,
+      this.stop,
+      this.openButton,
+    ]);
   }
 
-  /** xterm needs a connected element; called after the card is in the document. */
+  get el(): HTMLElement {
+    return this.card.el;
+  }
+
   mount(): void {
-    if (!this.mounted && this.el.isConnected) {
-      this.mounted = true;
-      this.screen.open(this.screenEl);
-    }
+    this.card.mount();
   }
 
   write(data: string, replace: boolean): void {
     this.mount();
-    if (replace) this.screen.reset(data);
-    else this.screen.write(data);
+    if (replace) this.card.screen.reset(data);
+    else this.card.screen.write(data);
   }
 
   text(): string {
-    return this.screen.text();
+    return this.card.text();
   }
 
   describe(view: TerminalView | undefined): void {
@@ -88,7 +87,7 @@ class TerminalWidget {
   }
 
   dispose(): void {
-    this.screen.dispose();
+    this.card.dispose();
   }
 }
 
@@ -103,16 +102,15 @@ export function statusOf(view: TerminalView): { label: string; state: string } {
   const how = signal ? signal : t('exit code {0}', code ?? '?');
   if (view.stoppedBy === 'user') return { label: t('Stopped by you ({0})', how), state: 'stopped' };
   if (view.stoppedBy === 'agent') return { label: t('Killed by the agent ({0})', how), state: 'stopped' };
-  if (signal) return { label: t('Ended by {0}', signal), state: 'failed' };
-  return code === 0
-    ? { label: t('Exited 0'), state: 'succeeded' }
-    : { label: t('Failed: exit code {0}', code ?? '?'), state: 'failed' };
+  return exitedStatus(view.exitStatus);
 }
 
 export class TerminalViews {
-  private readonly widgets = new Map<string, TerminalWidget>();
+  private readonly widgets = new Map<string, TerminalWidget | AgentTerminalWidget>();
   private descriptors: Record<string, TerminalView> = {};
   private described: Record<string, TerminalView> | undefined;
+  /** The terminals the agent runs itself, by id, from the tool cards (their views are in the tool calls). */
+  private readonly agentViews = new Map<string, AgentTerminalView>();
 
   /** `post`: where the widgets' Stop and Open in Terminal go. */
   constructor(private readonly post: Post = () => undefined) {}
@@ -127,7 +125,9 @@ export class TerminalViews {
   }
 
   receive(msg: Extract<HostToWebview, { type: 'terminalOutput' }>): void {
-    this.widget(msg.terminalId).write(msg.data, msg.replace);
+    const widget = this.widget(msg.terminalId);
+    // The host streams only its own terminals; nothing it sends is written into an agent's.
+    if (widget instanceof TerminalWidget) widget.write(msg.data, msg.replace);
   }
 
   /** Called on every frame: the same descriptors as last time (by identity) change nothing. */
@@ -135,26 +135,56 @@ export class TerminalViews {
     if (terminals === this.described) return;
     this.described = terminals;
     this.descriptors = terminals ?? {};
-    for (const [id, widget] of this.widgets) widget.describe(this.descriptors[id]);
+    for (const [id, widget] of this.widgets)
+      if (widget instanceof TerminalWidget) widget.describe(this.descriptors[id]);
+  }
+
+  /** A tool card's agent terminals (before it places them): each widget shows its view. */
+  describeAgent(views: readonly AgentTerminalView[] | undefined): void {
+    if (!Array.isArray(views)) return;
+    for (const view of views) {
+      this.agentViews.set(view.terminalId, view);
+      const widget = this.widgets.get(view.terminalId);
+      if (widget instanceof AgentTerminalWidget) widget.describe(view);
+      else if (widget) this.replace(widget, view); // placed before the agent's first report named it
+    }
   }
 
   /** A new snapshot (another thread, or the view came back): replays follow, start clean. */
   reset(): void {
     for (const widget of this.widgets.values()) widget.dispose();
     this.widgets.clear();
+    this.agentViews.clear();
   }
 
   text(terminalId: string): string | undefined {
     return this.widgets.get(terminalId)?.text();
   }
 
-  private widget(terminalId: string): TerminalWidget {
+  private widget(terminalId: string): TerminalWidget | AgentTerminalWidget {
     let widget = this.widgets.get(terminalId);
     if (!widget) {
-      widget = new TerminalWidget(terminalId, (msg) => this.post(msg));
-      widget.describe(this.descriptors[terminalId]);
+      const agentView = this.agentViews.get(terminalId);
+      if (agentView) {
+        const agents = new AgentTerminalWidget(terminalId);
+        agents.describe(agentView);
+        widget = agents;
+      } else {
+        const ours = new TerminalWidget(terminalId, (msg) => this.post(msg));
+        ours.describe(this.descriptors[terminalId]);
+        widget = ours;
+      }
       this.widgets.set(terminalId, widget);
     }
     return widget;
+  }
+
+  private replace(widget: TerminalWidget, view: AgentTerminalView): void {
+    const agents = new AgentTerminalWidget(view.terminalId);
+    agents.describe(view);
+    widget.el.replaceWith(agents.el);
+    widget.dispose();
+    this.widgets.set(view.terminalId, agents);
+    agents.mount();
   }
 }
