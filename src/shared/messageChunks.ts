@@ -3,7 +3,7 @@
 // growing markdown string instead of thousands of fragments.
 import type * as acp from '@agentclientprotocol/sdk';
 import type { MessagePart, ThreadState } from './thread';
-import { entryId, roomForAgentEntry, type MessageEntry } from './threadEntries';
+import { appendEntry, roomForAgentEntry, type MessageEntry } from './threadEntries';
 
 export type MessageKind = MessageEntry['kind'];
 
@@ -53,8 +53,7 @@ export function appendChunk(
   }
   const room = roomForAgentEntry(state);
   if (!room.ok) return room.state;
-  const entry: MessageEntry = { kind, id: entryId(state.nextEntryId), messageId, parts: appendBlock([], block) };
-  return { ...state, entries: [...state.entries, entry], nextEntryId: state.nextEntryId + 1 };
+  return appendEntry(state, (id) => ({ kind, id, messageId, parts: appendBlock([], block) }));
 }
 
 /**

@@ -7,6 +7,7 @@ import type { ElicitationAction, ElicitationForm } from './elicitation';
 // PromptResponse.usage is DRAFT: only the unstable entry point has its type (checklist §7.4).
 import type { Usage } from '@agentclientprotocol/sdk/unstable';
 import type { DiffResult } from './diffHunks';
+import type { ToolIndex } from './toolIndex';
 
 /** Identifies a thread across agents: one agent process may host several sessions. */
 export interface ThreadKey {
@@ -286,12 +287,13 @@ export interface ThreadState {
   /** Set while a turn the user prompted runs (see PromptEcho); absent otherwise. */
   promptEcho?: PromptEcho;
   /**
-   * Optional cache kept by the reducer: toolCallId -> index in `entries` of its tool entry.
-   * It lets tool-call updates stay O(1) in long threads. Entries are only ever appended, so
-   * the indexes never move. Absent in a fresh state (or if a sender strips it): the reducer
-   * rebuilds it from `entries` on the next tool action.
+   * Optional cache kept by the reducer: toolCallId -> index in `entries` of its tool entry, a
+   * persistent trie (toolIndex.ts) so a new tool call does not copy it whole. It lets tool-call
+   * updates stay O(1) in long threads. Entries are only ever appended, so the indexes never move.
+   * Absent in a fresh state (or if a sender strips it): the reducer rebuilds it from `entries`
+   * on the next tool action.
    */
-  toolIndex?: Record<string, number>;
+  toolIndex?: ToolIndex;
   /** Terminals by terminalId; absent until the first terminal/create. */
   terminals?: Record<string, TerminalView>;
   /** Messages waiting for the running turn to end, first sent first; absent until one is queued. */
