@@ -160,11 +160,13 @@ export interface TerminalView {
  * `closed` (agent and thought messages): the agent updated its plan after the message's last chunk (a
  * TodoWrite-like tool between two texts), so the next chunk starts a new message instead of being glued
  * to this one's last word.
+ * `truncated` (messages from the agent): the message reached its cap (src/shared/messageCap.ts);
+ * the rest the agent sent of it was dropped, and the chat says so.
  */
 export type Entry =
-  | { kind: 'user'; id: string; messageId: string | null; parts: MessagePart[] }
-  | { kind: 'agent'; id: string; messageId: string | null; parts: MessagePart[]; closed?: true }
-  | { kind: 'thought'; id: string; messageId: string | null; parts: MessagePart[]; closed?: true }
+  | { kind: 'user'; id: string; messageId: string | null; parts: MessagePart[]; truncated?: true }
+  | { kind: 'agent'; id: string; messageId: string | null; parts: MessagePart[]; closed?: true; truncated?: true }
+  | { kind: 'thought'; id: string; messageId: string | null; parts: MessagePart[]; closed?: true; truncated?: true }
   | { kind: 'tool'; id: string; tool: ToolCallView }
   | {
       kind: 'turnEnd';
