@@ -6,6 +6,7 @@
 import { t } from './l10n';
 import type * as acp from '@agentclientprotocol/sdk';
 import type { MessagePart } from './thread';
+import { cutAt } from './textCuts';
 
 /** Characters (UTF-16 units; MiB of text for ASCII) one message holds: its text and its blocks' data. */
 export const MAX_MESSAGE_CHARS = 16 * 1024 * 1024;
@@ -51,7 +52,5 @@ function stringChars(value: object): number {
  * thread holds the message. Once per message that reaches the cap.
  */
 export function copyOfStart(text: string, length: number): string {
-  const code = text.charCodeAt(length - 1);
-  const end = length > 0 && code >= 0xd800 && code <= 0xdbff ? length - 1 : length;
-  return JSON.parse(JSON.stringify(text.slice(0, end))) as string;
+  return JSON.parse(JSON.stringify(text.slice(0, cutAt(text, length)))) as string;
 }

@@ -16,7 +16,7 @@ import type { EntryView, Post } from './types';
 import type { FrameBudget } from '../frameBudget';
 import { appendedAfter, type TextAppend } from '../store';
 import { t } from '../l10n';
-import { cutAt } from './textCuts';
+import { cutAt } from '../../src/shared/textCuts';
 import { truncatedNote } from '../../src/shared/messageCap';
 
 type MessageEntry = Extract<Entry, { kind: 'user' | 'agent' | 'thought' }>;
