@@ -10,6 +10,7 @@ import { clampPosition, pathCandidates } from './pathTarget';
 import { t } from '../shared/l10n';
 import { errorMessage } from '../shared/errorMessage';
 import { findNamedCodeBlock } from '../shared/codeBlockFile';
+import { visibleText } from '../shared/visibleText';
 
 export interface ChatHost {
   /** The chat this view shows (the side bar's active chat, or an editor tab's own chat). */
@@ -320,7 +321,7 @@ async function applyCode(
   const content = findNamedCodeBlock(texts, written, key);
   if (content === null) throw new Error(t('that code block is no longer in the chat'));
   const target = await host.applyTarget(pathCandidates(written, host.workspaceFolders()));
-  if (target === undefined) throw new Error(t('{0} is not a path inside the workspace', written));
+  if (target === undefined) throw new Error(t('{0} is not a path inside the workspace', visibleText(written)));
   await thread.applyCode(target, content);
   await host.openLocation(target, null);
 }
