@@ -10,13 +10,16 @@ import type { AgentFailure } from '../shared/thread';
 import { formatCommandLine } from './commandLine';
 import { mergeAgentEnv } from './env';
 import { exitFailure, missingCwdFailure, spawnFailure, type FailureContext } from './failure';
-import { StderrTail } from './stderrTail';
+import { DEFAULT_LOG_LIMITS, DEFAULT_TAIL_LINES, StderrTail } from './stderrTail';
 
 export const DEFAULT_STOP_GRACE_MS = 2000;
 /** How long to wait after 'exit' for the last stderr bytes before reporting. */
 const STDERR_DRAIN_MS = 300;
 
-/** Where an agent's stderr goes; `redact` (the log's own secret redaction) also cleans the failure card's tail. */
+/**
+ * Where an agent's stderr goes; `redact` (the log's own secret redaction) also cleans each stderr line,
+ * whole, before it is cut for length, logged or kept for the failure card's tail.
+ */
 export interface AgentLogSink {
   append(line: string): void;
   /** Replaces the secrets Switchboard handed to agents (src/agents/secretRedactor.ts); absent: none kept. */
@@ -79,7 +82,13 @@ class ChildAgentProcess implements AgentProcess {
     this.commandLine = formatCommandLine(config.command, config.args);
     this.exited = new Promise((resolve) => (this.settle = resolve));
     // Batched: one log append per interval, however many lines the agent writes (src/agents/stderrTail.ts).
-    this.stderr = new StderrTail((lines) => options.log.append(lines));
+    // Redacted line by line before a long line is cut (a cut key would escape the log's own redaction).
+    this.stderr = new StderrTail(
+      (lines) => options.log.append(lines),
+      DEFAULT_TAIL_LINES,
+      DEFAULT_LOG_LIMITS,
+      (line) => options.log.redact?.(line) ?? line,
+    );
 
     const { env, warnings } = mergeAgentEnv(options.baseEnv, config.env, agentSettingPath(config.id));
     this.envWarnings = warnings;
@@ -129,23 +138,16 @@ class ChildAgentProcess implements AgentProcess {
   }
 
   stderrTail(): string[] {
-    return this.redactedTail();
+    return this.stderr.tail();
   }
 
   failureContext(): FailureContext {
     return {
       command: this.config.command,
       commandLine: this.commandLine,
-      stderrTail: this.redactedTail(),
+      stderrTail: this.stderr.tail(),
       envWarnings: this.envWarnings,
     };
-  }
-
-  /** The tail goes to the failure card (and its Copy button): the same redaction as the log. */
-  private redactedTail(): string[] {
-    const { redact } = this.options.log;
-    const tail = this.stderr.tail();
-    return redact ? tail.map((line) => redact(line)) : tail;
   }
 
   async stop(): Promise<void> {

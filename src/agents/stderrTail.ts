@@ -6,13 +6,21 @@
 // tail is exact whatever is dropped.
 // Lines are split on the "\n" byte, which never occurs inside a UTF-8 sequence, so a character
 // split across chunks is carried over as bytes and decoded whole.
+// Secrets are redacted in the whole line before it is cut for length (issue 31: a key after a
+// 1,985-character prefix showed its first 15 characters). A line without a newline that outgrows
+// MAX_PARTIAL_BYTES is shown cut like any long line and the rest of it, up to its newline, is
+// dropped: shown as a line of its own, that rest could start with the end of a key cut in two.
 
 import { t } from '../shared/l10n';
 
 export const DEFAULT_TAIL_LINES = 50;
 /** A single line longer than this is cut: the tail is for humans, not for full logs. */
 const MAX_LINE_CHARS = 2000;
-/** A line without a newline is flushed as a line past this many bytes (it could grow forever). */
+/**
+ * A line without a newline is flushed as a line past this many bytes (it could grow forever), and
+ * the rest of it dropped. At least 2,000 characters decode from it, so a secret that starts in the
+ * part shown is whole in what is redacted while it is shorter than the rest: 6,000 ASCII characters.
+ */
 const MAX_PARTIAL_BYTES = MAX_LINE_CHARS * 4;
 const NEWLINE = 0x0a;
 
@@ -34,17 +42,29 @@ export class StderrTail {
   private batch: string[] = [];
   private batchBytes = 0;
   private dropped = 0;
+  /** The rest of a line flushed for its length is being dropped, up to its newline. */
+  private skippingLine = false;
   private timer: ReturnType<typeof setTimeout> | undefined;
 
-  /** onLog gets the lines of one interval joined by "\n" (one log call per interval, not per line). */
+  /**
+   * onLog gets the lines of one interval joined by "\n" (one log call per interval, not per line).
+   * `redact` cleans each whole line before it is cut for length, logged or kept for the tail.
+   */
   constructor(
     private readonly onLog: (text: string) => void,
     private readonly maxLines = DEFAULT_TAIL_LINES,
     private readonly limits: StderrLogLimits = DEFAULT_LOG_LIMITS,
+    private readonly redact: (line: string) => string = (line) => line,
   ) {}
 
   push(chunk: Buffer | string): void {
-    const bytes = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
+    let bytes = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
+    if (this.skippingLine) {
+      const end = bytes.indexOf(NEWLINE);
+      if (end < 0) return;
+      this.skippingLine = false;
+      bytes = bytes.subarray(end + 1);
+    }
     const newlines = countNewlines(bytes);
     if (newlines === 0) {
       this.partial = this.partial.length === 0 ? bytes : Buffer.concat([this.partial, bytes]);
@@ -78,7 +98,7 @@ export class StderrTail {
 
   /** Flushes a trailing line that had no newline, then the log (call when the stream ends). */
   end(): void {
-    if (this.partial.length > 0) this.flushPartial();
+    if (this.partial.length > 0) this.flushPartial(false);
     this.flush();
   }
 
@@ -116,8 +136,13 @@ export class StderrTail {
   /** The last lines, oldest first, including an unterminated trailing line. */
   tail(): string[] {
     const lines =
-      this.partial.length === 0 ? [...this.lines] : [...this.lines, bounded(stripCr(this.partial.toString('utf8')))];
+      this.partial.length === 0 ? [...this.lines] : [...this.lines, this.shown(this.partial.toString('utf8'))];
     return lines.slice(-this.maxLines);
+  }
+
+  /** A line as the log and the tail show it: redacted whole, then cut for length. */
+  private shown(text: string): string {
+    return bounded(this.redact(stripCr(text)));
   }
 
   private logHasRoom(): boolean {
@@ -129,12 +154,14 @@ export class StderrTail {
       first && this.partial.length > 0
         ? Buffer.concat([this.partial, bytes.subarray(start, end)]).toString('utf8')
         : bytes.toString('utf8', start, end);
-    return bounded(stripCr(text));
+    return this.shown(text);
   }
 
-  private flushPartial(): void {
-    const text = bounded(stripCr(this.partial.toString('utf8')));
+  /** A line without a newline: at the end of the stream, or outgrown (then the rest of it is dropped). */
+  private flushPartial(outgrown = true): void {
+    const text = this.shown(this.partial.toString('utf8'));
     this.partial = Buffer.alloc(0);
+    this.skippingLine = outgrown;
     this.addLine(text, true);
   }
 

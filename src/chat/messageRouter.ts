@@ -10,6 +10,7 @@ import { clampPosition, pathCandidates } from './pathTarget';
 import { t } from '../shared/l10n';
 import { AdvisedError, errorAdvice } from './errorAdvice';
 import { findNamedCodeBlock } from '../shared/codeBlockFile';
+import { visibleText } from '../shared/visibleText';
 
 export interface ChatHost {
   /** The chat this view shows (the side bar's active chat, or an editor tab's own chat). */
@@ -272,7 +273,7 @@ async function applyCode(
   const target = await host.applyTarget(pathCandidates(written, host.workspaceFolders()));
   if (target === undefined)
     throw new AdvisedError(
-      t('{0} is not a path inside the workspace', written),
+      t('{0} is not a path inside the workspace', visibleText(written)),
       t('Copy the block to save it somewhere else.'),
     );
   await thread.applyCode(target, content);

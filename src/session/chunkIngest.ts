@@ -15,7 +15,9 @@
 // (after the read that delivered it), so a chunk is never held until the agent writes again.
 import type * as acp from '@agentclientprotocol/sdk';
 import type { ThreadAction } from '../shared/actions';
-import type { SessionUpdateView } from '../shared/thread';
+import { MAX_MESSAGE_CHARS } from '../shared/messageCap';
+import { roomInMessage } from '../shared/messageChunks';
+import type { SessionUpdateView, ThreadState } from '../shared/thread';
 
 type TextChunkKind = 'agent_message_chunk' | 'agent_thought_chunk';
 
@@ -46,6 +48,8 @@ export function mergeableChunk(action: ThreadAction): TextChunk | undefined {
 export class ChunkRun {
   private first: TextChunk | undefined;
   private parts: string[] = [];
+  /** Characters held in `parts`: never more than a message can take, plus one (see add). */
+  private chars = 0;
 
   get isEmpty(): boolean {
     return this.first === undefined;
@@ -57,24 +61,41 @@ export class ChunkRun {
     return first === undefined || (first.kind === chunk.kind && first.messageId === chunk.messageId);
   }
 
-  /** Adds a chunk the run accepts (the caller takes the run first when it does not). */
+  /**
+   * Adds a chunk the run accepts (the caller takes the run first when it does not). Text past what
+   * one message can hold (src/shared/messageCap.ts) is not kept: one character past it is enough
+   * for the reducer to see the message overflow and mark it truncated.
+   */
   add(chunk: TextChunk): void {
     this.first ??= chunk;
-    this.parts.push(chunk.text);
+    const room = MAX_MESSAGE_CHARS + 1 - this.chars;
+    if (room <= 0) return;
+    const text = chunk.text.length > room ? chunk.text.slice(0, room) : chunk.text;
+    this.parts.push(text);
+    this.chars += text.length;
   }
 
-  /** The run as one action (undefined when empty); the run is empty afterwards. */
-  take(): ThreadAction | undefined {
+  /**
+   * The run as one action (undefined when empty); the run is empty afterwards. Its text is cut to
+   * what the message it goes to in `state` can still take, plus one character (the reducer then
+   * marks it truncated): megabytes the reducer would drop are not handed to every listener (the
+   * webview mirror posts each action).
+   */
+  take(state: ThreadState): ThreadAction | undefined {
     const first = this.first;
     if (first === undefined) return undefined;
     const parts = this.parts;
     this.first = undefined;
     this.parts = [];
-    if (parts.length === 1) return { type: 'sessionUpdate', update: first.update };
+    this.chars = 0;
+    const limit = roomInMessage(state, first.kind === 'agent_message_chunk' ? 'agent' : 'thought', first.messageId) + 1;
+    if (parts.length === 1 && parts[0] === first.text && first.text.length <= limit)
+      return { type: 'sessionUpdate', update: first.update };
+    const text = parts.length === 1 ? parts[0]! : parts.join('');
     const update = {
       sessionUpdate: first.kind,
       ...(first.messageId === null ? {} : { messageId: first.messageId }),
-      content: { type: 'text', text: parts.join('') },
+      content: { type: 'text', text: text.length > limit ? text.slice(0, limit) : text },
     } as SessionUpdateView;
     return { type: 'sessionUpdate', update };
   }

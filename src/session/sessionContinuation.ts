@@ -8,6 +8,7 @@ import type * as acp from '@agentclientprotocol/sdk';
 import type { ThreadAction } from '../shared/actions';
 import { reduce } from '../shared/reduce';
 import { createThreadState, type Entry, type MessagePart, type ThreadState } from '../shared/thread';
+import { toolEntryAt } from '../shared/threadEntries';
 
 export type ContinueMethod = 'resume' | 'load' | 'new';
 
@@ -144,7 +145,7 @@ function touchedEntry(before: ThreadState, after: ThreadState, toolCallId: strin
   if (after.entries.length > before.entries.length) return before.entries.length;
   const last = after.entries.length - 1;
   if (last >= 0 && after.entries[last] !== before.entries[last]) return last;
-  const at = toolCallId !== null ? after.toolIndex?.[toolCallId] : undefined;
+  const at = toolCallId !== null ? toolEntryAt(after, toolCallId) : undefined;
   return at ?? last;
 }
 

@@ -21,7 +21,7 @@ export class ThreadStore {
   private runQueued = false;
   private readonly applyRun = (): void => {
     this.runQueued = false;
-    const merged = this.run.take();
+    const merged = this.run.take(this.state);
     if (merged) this.apply(merged);
   };
 

@@ -3,6 +3,7 @@
 // key of the content it showed; the host takes the content from its own copy of the entry (a message
 // from the webview never carries the text to write) and writes it only if the key matches.
 import { Lexer, type Tokens } from 'marked';
+import { fnv1a } from './hash';
 
 /** Longer paths are not file names an agent would write in a fence. */
 const MAX_PATH = 512;
@@ -42,12 +43,7 @@ function plainPath(candidate: string): string | null {
 
 /** A short key of a block's content (FNV-1a over the UTF-16 units, with the length): equal text, equal key. */
 export function codeKey(content: string): string {
-  let hash = 0x811c9dc5;
-  for (let i = 0; i < content.length; i++) {
-    hash ^= content.charCodeAt(i);
-    hash = Math.imul(hash, 0x01000193) >>> 0;
-  }
-  return `${content.length.toString(36)}-${hash.toString(36)}`;
+  return `${content.length.toString(36)}-${fnv1a(content).toString(36)}`;
 }
 
 /** The file a top-level token names: a closed fenced code block only (a streaming one is not offered). */

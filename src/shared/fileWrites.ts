@@ -2,7 +2,7 @@
 // can show the diff (and offer review) next to the agent's own description of the edit.
 import { t } from './l10n';
 import type { Entry, FileWriteView, ThreadState } from './thread';
-import { currentTurnStart, entryId, setTool, toolIndexOf } from './threadEntries';
+import { appendTool, currentTurnStart, setTool, toolIndexOf } from './threadEntries';
 import { addWrite, basename, isOpenStatus, toolMentionsPath } from './toolCalls';
 
 /** The index of the entry a write of `path` attaches to (see attachWrite); -1: a new entry. */
@@ -44,26 +44,14 @@ export function attachWrite(state: ThreadState, write: FileWriteView, applied = 
     setTool(next, target, { ...tool, writes: addWrite(tool.writes, write) });
     return { ...state, entries: next };
   }
-  const n = state.nextEntryId;
-  const toolCallId = `write-${n}`;
-  const entry: Entry = {
-    kind: 'tool',
-    id: entryId(n),
-    tool: {
-      toolCallId,
-      title: applied ? t('Applied to {0}', basename(write.path)) : t('Write {0}', basename(write.path)),
-      kind: 'edit',
-      status: 'completed',
-      content: [],
-      locations: [{ path: write.path }],
-      permission: null,
-      writes: [write],
-    },
-  };
-  return {
-    ...state,
-    entries: [...entries, entry],
-    nextEntryId: n + 1,
-    toolIndex: { ...toolIndexOf(state), [toolCallId]: entries.length },
-  };
+  return appendTool(state, toolIndexOf(state), {
+    toolCallId: `write-${state.nextEntryId}`,
+    title: applied ? t('Applied to {0}', basename(write.path)) : t('Write {0}', basename(write.path)),
+    kind: 'edit',
+    status: 'completed',
+    content: [],
+    locations: [{ path: write.path }],
+    permission: null,
+    writes: [write],
+  });
 }

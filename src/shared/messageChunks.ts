@@ -3,7 +3,8 @@
 // growing markdown string instead of thousands of fragments.
 import type * as acp from '@agentclientprotocol/sdk';
 import type { Entry, MessagePart, ThreadState } from './thread';
-import { entryId, roomForAgentEntry, type MessageEntry } from './threadEntries';
+import { blockChars, copyOfStart, MAX_MESSAGE_CHARS, MAX_MESSAGE_PARTS, messageChars } from './messageCap';
+import { appendEntry, roomForAgentEntry, type MessageEntry } from './threadEntries';
 
 export type MessageKind = MessageEntry['kind'];
 
@@ -29,12 +30,55 @@ export function partsFromBlocks(blocks: readonly acp.ContentBlock[]): MessagePar
 }
 
 /**
- * Same message = the last entry has the same kind and the same messageId (absent counts as
- * null, so two id-less chunks of one kind join; an id-less chunk never joins an id'd one) and was
- * not closed by a plan update (closeLastMessage). An agent or thought chunk looks past the asides
- * that followed its message (notices, compactions: messageBeforeAsides), so they never split it.
+ * `block` added to `parts` as far as the message cap allows (messageCap.ts): text past it is cut,
+ * a block that does not fit is left out, and `truncated` says so. O(parts), at most MAX_MESSAGE_PARTS.
+ */
+function appendWithinCap(
+  parts: readonly MessagePart[],
+  block: acp.ContentBlock,
+): { parts: MessagePart[]; truncated: boolean } {
+  const room = MAX_MESSAGE_CHARS - messageChars(parts);
+  const joinsText = block.type === 'text' && parts[parts.length - 1]?.kind === 'text';
+  const cut = { parts: parts.slice(), truncated: true };
+  if (!joinsText && parts.length >= MAX_MESSAGE_PARTS) return cut;
+  if (block.type !== 'text')
+    return blockChars(block) > room ? cut : { parts: appendBlock(parts, block), truncated: false };
+  const text = typeof block.text === 'string' ? block.text : '';
+  if (text.length <= room) return { parts: appendBlock(parts, block), truncated: false };
+  return { parts: appendBlock(parts, { type: 'text', text: copyOfStart(text, room) }), truncated: true };
+}
+
+/**
+ * The message a chunk of this kind and messageId continues, with where it is, else undefined. Same message =
+ * the last entry has the same kind and the same messageId (absent counts as null, so two id-less
+ * chunks of one kind join; an id-less chunk never joins an id'd one) and was not closed by a plan
+ * update (closeLastMessage). An agent or thought chunk looks past the asides that followed its message
+ * (notices, compactions: messageBeforeAsides), so they never split it.
+ */
+function continuedMessage(
+  state: ThreadState,
+  kind: MessageKind,
+  messageId: string | null,
+): { message: MessageEntry; at: number } | undefined {
+  const at = kind === 'user' ? state.entries.length - 1 : messageBeforeAsides(state.entries);
+  const last = state.entries[at];
+  return last && last.kind === kind && last.messageId === messageId && !('closed' in last && last.closed)
+    ? { message: last, at }
+    : undefined;
+}
+
+/** Characters a chunk of this kind and messageId may still add to the message it goes to (0: none). */
+export function roomInMessage(state: ThreadState, kind: MessageKind, messageId: string | null): number {
+  const last = continuedMessage(state, kind, messageId)?.message;
+  if (!last) return MAX_MESSAGE_CHARS;
+  return last.truncated ? 0 : Math.max(0, MAX_MESSAGE_CHARS - messageChars(last.parts));
+}
+
+/**
+ * Adds a chunk to the message it continues (see continuedMessage), else starts a new one.
  * `startNew`: never join the last entry (a user chunk from the agent is not the prompt we sent).
- * O(parts of the message) plus one copy of the entries array.
+ * A message at its cap (messageCap.ts) takes nothing more. O(parts of the last message) plus one
+ * copy of the entries array.
  */
 export function appendChunk(
   state: ThreadState,
@@ -45,17 +89,21 @@ export function appendChunk(
   const block = chunk.content;
   if (typeof block !== 'object' || block === null) return state; // malformed: nothing to show
   const messageId = typeof chunk.messageId === 'string' ? chunk.messageId : null;
-  const lastAt = startNew || kind === 'user' ? state.entries.length - 1 : messageBeforeAsides(state.entries);
-  const last = state.entries[lastAt];
-  if (!startNew && last && last.kind === kind && last.messageId === messageId && !('closed' in last && last.closed)) {
+  const continued = startNew ? undefined : continuedMessage(state, kind, messageId);
+  if (continued) {
+    const { message: last, at } = continued;
+    if (last.truncated) return state;
+    const { parts, truncated } = appendWithinCap(last.parts, block);
     const entries = state.entries.slice();
-    entries[lastAt] = { ...last, parts: appendBlock(last.parts, block) };
+    entries[at] = truncated ? { ...last, parts, truncated } : { ...last, parts };
     return { ...state, entries };
   }
   const room = roomForAgentEntry(state);
   if (!room.ok) return room.state;
-  const entry: MessageEntry = { kind, id: entryId(state.nextEntryId), messageId, parts: appendBlock([], block) };
-  return { ...state, entries: [...state.entries, entry], nextEntryId: state.nextEntryId + 1 };
+  const { parts, truncated } = appendWithinCap([], block);
+  return appendEntry(state, (id) =>
+    truncated ? { kind, id, messageId, parts, truncated } : { kind, id, messageId, parts },
+  );
 }
 
 /** Entries that stand beside the conversation: a message continues across them (sessionAsides.ts). */

@@ -7,6 +7,7 @@ import type { ElicitationAction, ElicitationForm } from './elicitation';
 // PromptResponse.usage is DRAFT: only the unstable entry point has its type (checklist §7.4).
 import type { Usage } from '@agentclientprotocol/sdk/unstable';
 import type { DiffResult } from './diffHunks';
+import type { ToolIndex } from './toolIndex';
 
 /** Identifies a thread across agents: one agent process may host several sessions. */
 export interface ThreadKey {
@@ -179,11 +180,13 @@ export interface TerminalView {
  * `closed` (agent and thought messages): the agent updated its plan after the message's last chunk (a
  * TodoWrite-like tool between two texts), so the next chunk starts a new message instead of being glued
  * to this one's last word.
+ * `truncated` (messages from the agent): the message reached its cap (src/shared/messageCap.ts);
+ * the rest the agent sent of it was dropped, and the chat says so.
  */
 export type Entry =
-  | { kind: 'user'; id: string; messageId: string | null; parts: MessagePart[] }
-  | { kind: 'agent'; id: string; messageId: string | null; parts: MessagePart[]; closed?: true }
-  | { kind: 'thought'; id: string; messageId: string | null; parts: MessagePart[]; closed?: true }
+  | { kind: 'user'; id: string; messageId: string | null; parts: MessagePart[]; truncated?: true }
+  | { kind: 'agent'; id: string; messageId: string | null; parts: MessagePart[]; closed?: true; truncated?: true }
+  | { kind: 'thought'; id: string; messageId: string | null; parts: MessagePart[]; closed?: true; truncated?: true }
   | { kind: 'tool'; id: string; tool: ToolCallView }
   | {
       kind: 'turnEnd';
@@ -331,13 +334,14 @@ export interface ThreadState {
   /** Set while a turn the user prompted runs (see PromptEcho); absent otherwise. */
   promptEcho?: PromptEcho;
   /**
-   * Optional cache kept by the reducer: toolCallId -> index in `entries` of its tool entry.
-   * It lets tool-call updates stay O(1) in long threads. Entries are only ever appended, so
-   * the indexes never move. Absent in a fresh state (or if a sender strips it): the reducer
-   * rebuilds it from `entries` on the next tool action.
+   * Optional cache kept by the reducer: toolCallId -> index in `entries` of its tool entry, a
+   * persistent trie (toolIndex.ts) so a new tool call does not copy it whole. It lets tool-call
+   * updates stay O(1) in long threads. Entries are only ever appended, so the indexes never move.
+   * Absent in a fresh state (or if a sender strips it): the reducer rebuilds it from `entries`
+   * on the next tool action.
    */
-  toolIndex?: Record<string, number>;
-  /** Optional cache like `toolIndex`: compactionId -> index in `entries` of its compaction entry. */
+  toolIndex?: ToolIndex;
+  /** Optional cache: compactionId -> index in `entries` of its compaction entry (compactions are few). */
   compactionIndex?: Record<string, number>;
   /** Terminals by terminalId; absent until the first terminal/create. */
   terminals?: Record<string, TerminalView>;

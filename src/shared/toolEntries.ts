@@ -2,15 +2,7 @@
 // closes a turn (cancel, end, failure). Each copies `entries` once and keeps untouched entries.
 import type * as acp from '@agentclientprotocol/sdk';
 import type { Entry, PermissionState, ThreadState, ToolCallUpdateView, ToolCallView } from './thread';
-import {
-  entryId,
-  currentTurnStart,
-  locateTool,
-  roomForAgentEntry,
-  setTool,
-  toolIndexOf,
-  type ToolEntry,
-} from './threadEntries';
+import { appendTool, currentTurnStart, locateTool, roomForAgentEntry, setTool, type ToolEntry } from './threadEntries';
 import { isOpenStatus, patchTool, placeholderTool } from './toolCalls';
 import { endAgentTerminals, foldAgentTerminals } from './agentTerminals';
 
@@ -31,14 +23,7 @@ export function upsertTool(
   }
   const room = roomForAgentEntry(state);
   if (!room.ok) return room.state;
-  const entry: Entry = { kind: 'tool', id: entryId(state.nextEntryId), tool: change(placeholderTool(toolCallId)) };
-  return {
-    ...state,
-    entries: [...state.entries, entry],
-    nextEntryId: state.nextEntryId + 1,
-    // A computed key is an own property even for "__proto__".
-    toolIndex: { ...index, [toolCallId]: state.entries.length },
-  };
+  return appendTool(state, index, change(placeholderTool(toolCallId)));
 }
 
 /** Shows the agent's permission request inline on its tool call (placeholder if unknown). */
@@ -83,9 +68,9 @@ export function settleTurn(state: ThreadState, openToolStatus: 'cancelled' | 'un
       setTool(entries, i, { ...entry.tool, status: openToolStatus });
     }
   }
-  for (const at of Object.values(toolIndexOf(state))) {
-    const entry = entries[at];
-    if (entry?.kind !== 'tool') continue;
+  for (let at = 0; at < entries.length; at++) {
+    const entry = entries[at]!;
+    if (entry.kind !== 'tool') continue;
     const permission = entry.tool.permission;
     let tool =
       permission?.state.kind === 'pending'

@@ -7,6 +7,7 @@ import { h } from '../dom';
 import { languageForFence } from './highlight';
 import type { CodeColouring } from './codeColour';
 import { t } from '../l10n';
+import { visibleText } from '../visibleText';
 
 /**
  * `colouring`: how the code is coloured (see codeColour.ts). The caller passes null for a fenced
@@ -40,14 +41,16 @@ export function decorateCodeBlocks(fragment: DocumentFragment, colouring: CodeCo
 export function offerApply(wrapper: Element, path: string, content: string): void {
   const header = wrapper.querySelector(':scope > .code-header');
   if (!header || header.querySelector('button.apply-code')) return;
-  const label = t('Apply to {0}', path);
+  // The path as the user may read it (⟨U+202E⟩ for a direction override); the data keeps the agent's.
+  const shownPath = visibleText(path);
+  const label = t('Apply to {0}', shownPath);
   const apply = h('button', {
     class: 'apply-code',
     text: t('Apply'),
     attrs: { type: 'button', 'aria-label': label, title: label },
     data: { applyPath: path, applyKey: codeKey(content) },
   });
-  header.insertBefore(h('span', { class: 'code-file', text: path }), header.querySelector('button'));
+  header.insertBefore(h('span', { class: 'code-file', text: shownPath }), header.querySelector('button'));
   header.insertBefore(apply, header.querySelector('button.copy-code'));
 }
 

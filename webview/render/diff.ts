@@ -66,7 +66,7 @@ export function renderDiff(input: DiffInput, post: Post): HTMLElement {
     );
     let oldLine = hunk.oldStart;
     let newLine = hunk.newStart;
-    const visible = hunk.lines.slice(0, MAX_DIFF_LINES - shown);
+    const visible = hunk.lines.slice(0, MAX_DIFF_LINES - shown).map(withVisibleText);
     hidden += hunk.lines.length - visible.length + (hunk.omitted ?? 0);
     const highlighted = highlightHunk(visible, language);
     for (const line of visible) {
@@ -86,6 +86,16 @@ export function renderDiff(input: DiffInput, post: Post): HTMLElement {
   if (hidden > 0) body.appendChild(noteRow('diff-truncated', t('{0} more lines: open the diff to see all.', hidden)));
   el.appendChild(body);
   return el;
+}
+
+/**
+ * A line with its invisible and direction-changing characters shown (⟨U+202E⟩): a diff is where a
+ * "trojan source" edit would hide, code that reads one way and runs another. Tabs stay; the
+ * highlighter gets the shown text.
+ */
+function withVisibleText(line: DiffLine): DiffLine {
+  const text = visibleText(line.text, { multiline: true, maxLength: Number.POSITIVE_INFINITY });
+  return text === line.text ? line : { ...line, text };
 }
 
 /**

@@ -12,6 +12,7 @@ import {
 import { button, h } from '../dom';
 import type { EntryView, Post } from './types';
 import { t } from '../l10n';
+import { visibleText } from '../visibleText';
 
 type ElicitationEntry = Extract<Entry, { kind: 'elicitation' }>;
 
@@ -41,10 +42,12 @@ export class ElicitationView implements EntryView {
     if (this.built === key) return;
     this.built = key;
     const { form } = entry;
-    this.el.setAttribute('aria-label', form.title ?? t('The agent asks for input'));
+    // Agent strings, shown with their invisible and direction-changing characters made visible.
+    const title = form.title !== null ? visibleText(form.title) : t('The agent asks for input');
+    this.el.setAttribute('aria-label', title);
     this.el.replaceChildren(
-      h('div', { class: 'elicitation-title', text: form.title ?? t('The agent asks for input') }),
-      h('div', { class: 'elicitation-message', text: form.message }),
+      h('div', { class: 'elicitation-title', text: title }),
+      h('div', { class: 'elicitation-message', text: visibleText(form.message, { multiline: true }) }),
     );
     if (entry.answer !== null) {
       this.el.appendChild(h('div', { class: 'elicitation-answer', text: ANSWERED[entry.answer] ?? entry.answer }));
@@ -79,9 +82,13 @@ export class ElicitationView implements EntryView {
     const id = `elicitation-${this.built ?? ''}-${field.name}`.replace(/[^\w-]/g, '_');
     const problem = h('div', { class: 'elicitation-problem', attrs: { 'aria-live': 'polite' } });
     this.problems.set(field.name, problem);
-    const label = h('label', { text: field.required ? `${field.title} *` : field.title, attrs: { for: id } });
+    const fieldTitle = visibleText(field.title);
+    const label = h('label', { text: field.required ? `${fieldTitle} *` : fieldTitle, attrs: { for: id } });
     const row = h('div', { class: 'elicitation-field' }, label, this.control(field, id));
-    if (field.description) row.appendChild(h('div', { class: 'elicitation-description', text: field.description }));
+    if (field.description)
+      row.appendChild(
+        h('div', { class: 'elicitation-description', text: visibleText(field.description, { multiline: true }) }),
+      );
     row.appendChild(problem);
     return row;
   }
@@ -115,7 +122,7 @@ export class ElicitationView implements EntryView {
       case 'select': {
         const select = h('select', { attrs: { id } }, h('option', { text: '—', attrs: { value: '' } }));
         for (const option of field.options)
-          select.appendChild(h('option', { text: option.label, attrs: { value: option.value } }));
+          select.appendChild(h('option', { text: visibleText(option.label), attrs: { value: option.value } }));
         select.value = field.default ?? '';
         select.addEventListener('change', () => set(select.value === '' ? undefined : select.value));
         return select;
@@ -131,7 +138,7 @@ export class ElicitationView implements EntryView {
             else chosen.delete(option.value);
             set(chosen.size === 0 ? undefined : field.options.map((o) => o.value).filter((v) => chosen.has(v)));
           });
-          box.appendChild(h('label', {}, input, option.label));
+          box.appendChild(h('label', {}, input, visibleText(option.label)));
         }
         return box;
       }

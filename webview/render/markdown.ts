@@ -27,7 +27,7 @@ import { linkPaths } from './pathLinks';
 import { BlockSegments } from './segments';
 import { describeRows, replaceRowsFrom, rowsFrom, type GrowingRows } from './growingRows';
 import { QueuedTextView } from './queuedText';
-import { cutAt } from './textCuts';
+import { cutAt } from '../../src/shared/textCuts';
 
 /** Frozen characters re-checked on each update, so a replaced (not extended) text is noticed. */
 const CHECKED_FROZEN_CHARS = 256;

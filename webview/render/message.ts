@@ -16,7 +16,8 @@ import type { EntryView, Post } from './types';
 import type { FrameBudget } from '../frameBudget';
 import { appendedAfter, type TextAppend } from '../store';
 import { t } from '../l10n';
-import { cutAt } from './textCuts';
+import { cutAt } from '../../src/shared/textCuts';
+import { truncatedNote } from '../../src/shared/messageCap';
 
 type MessageEntry = Extract<Entry, { kind: 'user' | 'agent' | 'thought' }>;
 
@@ -179,10 +180,14 @@ export class MessageView implements EntryView {
   private userText = '';
   /** The message's parts last given: Copy copies their markdown source. */
   private latestParts: MessagePart[] = [];
+  private readonly body: HTMLElement;
+  /** "…truncated" under a message cut at its cap (src/shared/messageCap.ts); null until it is. */
+  private truncatedNote: HTMLElement | null = null;
 
   constructor(entry: MessageEntry, post: Post, budget: FrameBudget) {
     this.el = h('div', { class: `entry ${entry.kind}`, data: { entryId: entry.id } });
     const body = h('div', { class: 'message-body' });
+    this.body = body;
     handleCopyClicks(body, post);
     handleApplyClicks(body, post);
     handlePathLinks(body, post);
@@ -228,6 +233,10 @@ export class MessageView implements EntryView {
   update(entry: Entry, appended?: TextAppend | null): void {
     if (entry.kind !== 'user' && entry.kind !== 'agent' && entry.kind !== 'thought') return;
     if (Array.isArray(entry.parts)) this.latestParts = entry.parts;
+    if (entry.truncated === true && !this.truncatedNote) {
+      this.truncatedNote = h('div', { class: 'message-truncated', attrs: { role: 'note' }, text: truncatedNote() });
+      this.body.after(this.truncatedNote);
+    }
     if (entry.kind === 'user' && Array.isArray(entry.parts)) {
       this.userText = entry.parts.map((part) => (part.kind === 'text' ? part.text : '')).join('');
     }

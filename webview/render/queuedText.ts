@@ -3,7 +3,7 @@
 // table cell or heading, else in a paragraph of its own. A queue far ahead (a burst) shows only its
 // newest MAX_PENDING_SHOWN characters after an ellipsis: the newest text is on screen, and the rest
 // follows as markdown, in order. The text is one text node: never parsed as HTML.
-import { cutBack } from './textCuts';
+import { cutBack } from '../../src/shared/textCuts';
 
 /** Queued text shown as plain text is cut to its newest characters beyond this (a burst far ahead). */
 export const MAX_PENDING_SHOWN = 2000;

@@ -19,6 +19,7 @@ import { renderMarkdownOnce } from './markdown';
 import type { CardContext, Post } from './types';
 import type { WebviewToHost } from '../../src/shared/messages';
 import { t } from '../l10n';
+import { cutAt } from '../../src/shared/textCuts';
 
 interface Rendered<T> {
   item: T;
@@ -87,7 +88,7 @@ export function renderToolContent(item: ToolContentView, post: Post, cards: Card
   switch (item.type) {
     case 'content':
       return item.content.type === 'text'
-        ? h('div', { class: 'tool-text' }, renderMarkdownOnce(requireString(item.content.text, 'text content')))
+        ? renderToolText(requireString(item.content.text, 'text content'))
         : renderContentBlock(item.content, post);
     case 'diff': {
       const path = requireString(item.path, 'diff path');
@@ -127,6 +128,29 @@ export function sameToolContent(a: ToolContentView, b: ToolContentView): boolean
     return a.content.text === b.content.text;
   }
   return false;
+}
+
+/**
+ * Tool text longer than this is shown as plain text. A tool's text renders as markdown at once (an
+ * answer's streams in over frames), and markdown costs far more than its length suggests where it
+ * makes many elements: a 400 KB table blocked the webview for 7-15 s, a 32 KB one takes about 0.7 s
+ * in jsdom (issue 31).
+ */
+export const MAX_TOOL_MARKDOWN_CHARS = 32 * 1024;
+/** Plain tool text past this is cut, with the count of what is not shown (the card scrolls 22 lines). */
+export const MAX_TOOL_TEXT_CHARS = 256 * 1024;
+
+function renderToolText(text: string): HTMLElement {
+  if (text.length <= MAX_TOOL_MARKDOWN_CHARS) return h('div', { class: 'tool-text' }, renderMarkdownOnce(text));
+  return h(
+    'div',
+    { class: 'tool-text' },
+    h('div', {
+      class: 'content-note',
+      text: t('Shown as plain text: longer than {0} KB.', MAX_TOOL_MARKDOWN_CHARS / 1024),
+    }),
+    h('div', { class: 'tool-text-plain', text: withoutTail(text, MAX_TOOL_TEXT_CHARS) }),
+  );
 }
 
 /** A revision the host handed out: a whole number, 0 when the texts are not kept (a restored chat). */
@@ -213,9 +237,12 @@ function rawBlock(value: unknown): HTMLElement {
 const RAW_DEPTH = 64;
 
 function stringify(value: unknown): string {
-  if (typeof value === 'string')
-    return value.length > RAW_LIMIT
-      ? t('{0}\n… ({1} more characters)', value.slice(0, RAW_LIMIT), value.length - RAW_LIMIT)
-      : value;
-  return boundedJson(value, RAW_LIMIT, RAW_DEPTH);
+  return typeof value === 'string' ? withoutTail(value, RAW_LIMIT) : boundedJson(value, RAW_LIMIT, RAW_DEPTH);
+}
+
+/** `text` up to `limit` characters, and how many more there are. */
+function withoutTail(text: string, limit: number): string {
+  if (text.length <= limit) return text;
+  const end = cutAt(text, limit);
+  return t('{0}\n… ({1} more characters)', text.slice(0, end), text.length - end);
 }

@@ -7,7 +7,9 @@ import type { AgentConfig, HostEnvironment } from '../../session/api';
 import type { AgentChoice } from '../../shared/messages';
 import { agentsRunHere } from './remoteInfo';
 
-export const SETTINGS_SECTION = 'switchboard';
+import { SETTINGS_SECTION, userLimit, userSwitch } from '../userSettings';
+
+export { SETTINGS_SECTION };
 
 export class AgentCatalog {
   private agents: AgentConfig[] = [];
@@ -62,24 +64,19 @@ export class AgentCatalog {
   }
 }
 
-/** Transport limits from the settings, in the units the core wants. */
+/** Transport limits from the user's own settings (userSettings.ts), in the units the core wants. */
 export function transportSettings(): ReturnType<HostEnvironment['settings']> {
-  const config = vscode.workspace.getConfiguration(SETTINGS_SECTION);
-  const mib = positiveOr(config.get<number>('maxMessageSizeMiB'), 64);
-  const seconds = positiveOr(config.get<number>('initializeTimeoutSeconds'), 30);
+  const mib = userLimit('maxMessageSizeMiB', 64);
+  const seconds = userLimit('initializeTimeoutSeconds', 30);
   return {
     maxMessageBytes: Math.floor(mib * 1024 * 1024),
     initializeTimeoutMs: Math.floor(seconds * 1000),
     // Draft ACP features: off unless the user turned them on (strictly `true`).
     experimental: {
-      elicitation: config.get<unknown>('experimental.elicitation') === true,
-      fork: config.get<unknown>('experimental.fork') === true,
+      elicitation: userSwitch('experimental.elicitation'),
+      fork: userSwitch('experimental.fork'),
     },
   };
-}
-
-function positiveOr(value: number | undefined, fallback: number): number {
-  return typeof value === 'number' && Number.isFinite(value) && value > 0 ? value : fallback;
 }
 
 /** The quick pick behind "New Chat with Agent...": resolves the chosen id, or undefined. */

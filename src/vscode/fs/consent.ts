@@ -14,6 +14,7 @@ import {
   type OutsidePolicy,
   type OutsideRequest,
 } from '../../fs/outsideAccess';
+import { userSetting } from '../userSettings';
 
 export const FS_SETTINGS_SECTION = 'switchboard.fs';
 
@@ -96,16 +97,14 @@ function executionConfigSentence(kind: ExecutionConfigKind): string {
 }
 
 /**
- * The user's own value only: a workspace's .vscode/settings.json (a cloned repository) must not
- * switch off the question. The settings are machine-scoped as well; this holds even if not.
+ * The user's own value only (userSettings.ts): a workspace's .vscode/settings.json (a cloned
+ * repository) must not switch off the question. The settings are machine-scoped as well; this holds even if not.
  */
 export function readOutsidePolicy(): OutsidePolicy {
-  const inspected = vscode.workspace.getConfiguration(FS_SETTINGS_SECTION).inspect<string>('readOutsideWorkspace');
-  return parseOutsidePolicy(inspected?.globalValue);
+  return parseOutsidePolicy(userSetting<string>('readOutsideWorkspace', FS_SETTINGS_SECTION));
 }
 
 /** The largest text a read returns (and the most it buffers), in bytes. */
 export function readMaxBytes(): number {
-  const inspected = vscode.workspace.getConfiguration(FS_SETTINGS_SECTION).inspect<number>('maxReadMiB');
-  return maxReadBytesFrom(inspected?.globalValue);
+  return maxReadBytesFrom(userSetting<number>('maxReadMiB', FS_SETTINGS_SECTION));
 }

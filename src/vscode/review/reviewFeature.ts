@@ -4,7 +4,8 @@
 import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { DEFAULT_TURN_LIMITS, type TurnLimits } from '../../review/budget';
+import type { TurnLimits } from '../../review/budget';
+import { reviewLimits } from '../userSettings';
 import { findFile, summarize } from '../../review/reviewModel';
 import type { ReviewSource } from '../../chat/reviewSync';
 import type { ThreadController } from '../../session/api';
@@ -49,18 +50,9 @@ export const SESSION_COMMANDS = {
   undoAll: 'switchboard.review.undoAllSession',
 } as const;
 
-const MIB = 1024 * 1024;
-
-function settings(): vscode.WorkspaceConfiguration {
-  return vscode.workspace.getConfiguration('switchboard');
-}
-
+/** The limits from the user's own settings only (a workspace cannot raise them: userSettings.ts). */
 function turnLimits(): TurnLimits {
-  return {
-    maxFiles: settings().get<number>('review.maxFilesPerTurn', DEFAULT_TURN_LIMITS.maxFiles),
-    maxBytes: settings().get<number>('review.maxMiBPerTurn', DEFAULT_TURN_LIMITS.maxBytes / MIB) * MIB,
-    maxFileBytes: DEFAULT_TURN_LIMITS.maxFileBytes,
-  };
+  return reviewLimits().turn;
 }
 
 /** texts: the window's keeper of file texts; activeThreadId: the chat the session commands act on. */
@@ -78,7 +70,7 @@ export function activateReview(
   const diff = new BaselineDiff(store);
   const storageDir =
     context.storageUri?.fsPath ?? path.join(context.globalStorageUri?.fsPath ?? os.tmpdir(), 'no-workspace');
-  const maxCheckpointBytes = (): number => settings().get<number>('checkpoints.maxDiskMiB', 100) * MIB;
+  const maxCheckpointBytes = (): number => reviewLimits().maxCheckpointBytes();
   const checkpoints = new CheckpointService(storageDir, context.workspaceState, controller, maxCheckpointBytes);
   const follow = new FollowAgent();
   controller.onFirstAgentTouch = (filePath, before) => checkpoints.touch(filePath, before);

@@ -7,7 +7,22 @@ import { FakeThread } from './fakeThread';
 
 const ROOT = path.resolve('/work/space');
 const BLOCK = 'export const a = 2;';
-const ANSWER = ['Change it to:', '', '```ts src/a.ts', BLOCK, '```', '', '```ts ../outside.ts', 'x', '```'].join('\n');
+const BIDI_NAME = '../\u202Etxt.exe';
+const ANSWER = [
+  'Change it to:',
+  '',
+  '```ts src/a.ts',
+  BLOCK,
+  '```',
+  '',
+  '```ts ../outside.ts',
+  'x',
+  '```',
+  '',
+  `\`\`\`ts ${BIDI_NAME}`,
+  'y',
+  '```',
+].join('\n');
 
 /** A chat with one user message and the agent's answer holding a block that names src/a.ts. */
 function setup(existing: string[] = []) {
@@ -74,6 +89,14 @@ describe('"Apply" on a code block of an answer', () => {
     expect(errors).toEqual([
       'Switchboard could not apply the code block: ../outside.ts is not a path inside the workspace. Copy the block to save it somewhere else.',
     ]);
+  });
+
+  it('names a refused path with its invisible characters shown (⟨U+202E⟩)', async () => {
+    const { thread, host, errors } = setup();
+    await routeWebviewMessage({ type: 'applyCode', entryId: 'e1', path: BIDI_NAME, key: codeKey('y') }, host);
+    expect(thread.calls).toEqual([]);
+    expect(errors[0]).toContain('../⟨U+202E⟩txt.exe is not a path inside the workspace');
+    expect(errors[0]).not.toContain('\u202E');
   });
 
   it('a malformed message is refused before anything is read', async () => {

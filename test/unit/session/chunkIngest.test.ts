@@ -6,6 +6,7 @@ import { ThreadStore } from '../../../src/session/threadStore';
 import type { ThreadEvent } from '../../../src/session/api';
 import type { ThreadAction } from '../../../src/shared/actions';
 import { reduce } from '../../../src/shared/reduce';
+import { MAX_MESSAGE_CHARS } from '../../../src/shared/messageCap';
 import { createThreadState, type SessionUpdateView } from '../../../src/shared/thread';
 
 const initial = () => createThreadState({ agentId: 'a', threadId: 't' }, { id: 'a', displayName: 'A', isDemo: false });
@@ -87,6 +88,27 @@ describe('ChunkIngest in ThreadStore', () => {
     expect(events).toHaveLength(1);
     store.dispatch(agent('c'));
     expect(store.snapshot().seq).toBe(2);
+  });
+
+  it('holds and hands on no more of a run than the message can take, plus the one character that marks the cut', async () => {
+    const { store, events } = setup();
+    store.dispatch(agent('z'.repeat(10), 'm'));
+    await microtask();
+    const half = MAX_MESSAGE_CHARS / 2;
+    for (const letter of 'abc') store.dispatch(agent(letter.repeat(half), 'm'));
+    await microtask();
+    const sent = events.map((e) => (e.action as { update: { content: { text: string } } }).update.content.text.length);
+    expect(sent).toEqual([10, MAX_MESSAGE_CHARS - 10 + 1]);
+    const entry = store.current.entries[0]!;
+    expect(entry).toMatchObject({ kind: 'agent', truncated: true });
+    const [part] = entry.kind === 'agent' ? entry.parts : [];
+    expect(part?.kind === 'text' && part.text.length).toBe(MAX_MESSAGE_CHARS);
+    // The webview, replaying what it was sent, holds the same thread.
+    expect(events.map((e) => e.action).reduce(reduce, initial()).entries).toStrictEqual(store.current.entries);
+    // A later chunk of the cut message is handed on as one character, and changes nothing.
+    store.dispatch(agent('more', 'm'));
+    await microtask();
+    expect((events.at(-1)!.action as { update: { content: { text: string } } }).update.content.text).toBe('m');
   });
 
   it('builds the thread one-by-one application builds (seeded random traffic)', async () => {

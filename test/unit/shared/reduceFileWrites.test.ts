@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ThreadAction } from '../../../src/shared/actions';
 import { writeStartRevision } from '../../../src/shared/fileWrites';
+import { toolEntryAt } from '../../../src/shared/threadEntries';
 import { fileWritten as write, freshState, run, text, tool, toolCall, toolUpdate, writeView } from './helpers';
 const prompt: ThreadAction = { type: 'promptSent', prompt: [text('go')] };
 
@@ -74,7 +75,7 @@ describe('fileWritten', () => {
         writes: [writeView('/w/src/new file.ts', null, 'hello\n')],
       },
     });
-    expect(s.toolIndex?.['write-3']).toBe(2);
+    expect(toolEntryAt(s, 'write-3')).toBe(2);
   });
 
   it('does not attach to open tool calls of an earlier turn', () => {

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type * as acp from '@agentclientprotocol/sdk';
 import { placeholderToolTitle } from '../../../src/shared/toolCalls';
+import { toolEntryAt } from '../../../src/shared/threadEntries';
+import { EMPTY_TOOL_INDEX, toolIndexSet } from '../../../src/shared/toolIndex';
 import { agent, freshState, run, tool, toolCall, toolUpdate } from './helpers';
 import type { SessionUpdateView } from '../../../src/shared/thread';
 
@@ -27,7 +29,7 @@ describe('tool calls', () => {
         },
       },
     ]);
-    expect(s.toolIndex).toEqual({ t1: 0 });
+    expect(toolEntryAt(s, 't1')).toBe(0);
   });
 
   it('upserts a second tool_call with a known id in place', () => {
@@ -134,7 +136,8 @@ describe('tool calls', () => {
     expect(s.entries).toHaveLength(3);
     expect(tool(s, 'toString').title).toBe('a');
     expect(tool(s, '__proto__')).toMatchObject({ title: 'b', status: 'completed' });
-    expect(Object.getPrototypeOf(s.toolIndex)).toBe(Object.prototype);
+    expect(toolEntryAt(s, '__proto__')).toBe(1);
+    expect(toolEntryAt(s, 'hasOwnProperty')).toBeUndefined();
   });
 
   it('rebuilds a missing tool index (e.g. a snapshot that dropped it) without duplicating cards', () => {
@@ -144,12 +147,12 @@ describe('tool calls', () => {
     expect(s.entries).toHaveLength(3);
     expect(tool(s, 't1').status).toBe('completed');
     expect(tool(s, 't2').status).toBe('failed');
-    expect(s.toolIndex).toEqual({ t1: 0, t2: 2 });
+    expect([toolEntryAt(s, 't1'), toolEntryAt(s, 't2')]).toEqual([0, 2]);
   });
 
   it('repairs a stale tool index instead of trusting it', () => {
     const built = run(freshState(), agent('x'), toolCall('t1'));
-    const stale = { ...built, toolIndex: { t1: 0 } };
+    const stale = { ...built, toolIndex: toolIndexSet(EMPTY_TOOL_INDEX, 't1', 0) };
     const s = run(stale, toolUpdate('t1', { status: 'completed' }));
     expect(s.entries).toHaveLength(2);
     expect(tool(s, 't1').status).toBe('completed');

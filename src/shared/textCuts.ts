@@ -1,6 +1,6 @@
 // Where a text can be cut without splitting a surrogate pair (half an emoji would show as a
-// replacement character): the streamed text is rendered and shown in pieces (message.ts, markdown.ts,
-// queuedText.ts).
+// replacement character): the webview renders and shows streamed text in pieces (message.ts,
+// markdown.ts, queuedText.ts), cuts long tool text, and the reducer cuts a message at its cap.
 
 /** `count`, or one less when that would end between the two halves of a surrogate pair. */
 export function cutAt(text: string, count: number): number {
