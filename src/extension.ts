@@ -149,6 +149,9 @@ export function activate(context: vscode.ExtensionContext): SwitchboardApi {
     clientInfo: () => ({ name: 'switchboard', title: vscode.l10n.t('Switchboard'), version }),
     mcpServers: (agent, capabilities) => mcp.serversFor(agent, capabilities),
     permissionPolicy: (agentId, threadId) => permissionRules.policy(agentId, threadId),
+    // URL-mode elicitation, after the user's Open. The address goes as a string, which VS Code opens as it is:
+    // a Uri would re-encode its query (microsoft/vscode#85930), breaking sign-in addresses.
+    openExternal: async (url) => vscode.env.openExternal(url as unknown as vscode.Uri),
     signIn: {
       agentEnv: (agentId) => signIn.envFor(agentId),
       run: (agent, plan) => signIn.signIn(agent, plan),

@@ -48,8 +48,21 @@ export interface HostEnvironment {
   agentLog(agentId: string): AgentLogSink;
   /** Every JSON-RPC message both ways. */
   traffic(agentId: string): TrafficSink;
-  /** Settings that tune the transport. */
-  settings(): { maxMessageBytes: number; initializeTimeoutMs: number; experimental?: ExperimentalFeatures };
+  /** Settings read at each agent start. */
+  settings(): {
+    maxMessageBytes: number;
+    initializeTimeoutMs: number;
+    experimental?: ExperimentalFeatures;
+    /** elicitation/create and elicitation/complete (switchboard.elicitation): false turns them off; absent: on. */
+    elicitation?: boolean;
+    /** Sentences for the agent's log at its start (a renamed setting still read under its old name). */
+    notes?: string[];
+  };
+  /**
+   * Opens an address outside VS Code, which may ask the user first; true once opened. Absent: URL-mode
+   * elicitation is not advertised.
+   */
+  openExternal?(url: string): Promise<boolean>;
   clientInfo(): acp.Implementation;
   /**
    * The MCP servers for this agent's sessions (session/new, load, resume), decided by its capabilities
@@ -100,8 +113,6 @@ export interface HostSignIn {
 
 /** Draft ACP features behind `switchboard.experimental.*` (off by default; advertised only when on). */
 export interface ExperimentalFeatures {
-  /** `elicitation/create` (form mode) and `elicitation/complete`: the client advertises `elicitation.form`. */
-  elicitation: boolean;
   /** `session/fork` (draft): "Edit" on a previous message continues in a fork where the agent offers it. */
   fork?: boolean;
 }
@@ -137,8 +148,9 @@ export interface ThreadController {
   cancel(): Promise<void>;
   resolvePermission(permissionId: string, optionId: string | null): void;
   /**
-   * The user's answer to an elicitation form (experimental). An `accept` whose values do not fit
-   * the form is not sent: the problems by field name come back (null when answered or unknown).
+   * The user's answer to an elicitation form or link. An `accept` whose values do not fit the form
+   * is not sent: the problems by field name come back (null when answered or unknown); a link's
+   * `accept` opens it (answered once VS Code opened it).
    */
   resolveElicitation(
     elicitationId: string,

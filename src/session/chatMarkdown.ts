@@ -38,6 +38,7 @@ function entryMarkdown(entry: Entry): string | null {
       return entry.stopReason === 'end_turn' ? null : quote(t('The turn ended: {0}.', entry.stopReason));
     case 'protocolError':
     case 'elicitation':
+    case 'elicitationUrl':
       return null;
   }
 }

@@ -142,7 +142,7 @@ class LineReader {
 
 /**
  * A thread read back from disk runs no agent: no turn, nothing pending, its terminals released.
- * Tool calls left open end `unfinished` and permission cards `cancelled`, as after an agent exit.
+ * Tool calls left open end `unfinished`, permission cards and elicitations `cancelled`, as after an agent exit.
  */
 export function restoredState(state: ThreadState): ThreadState {
   const settled: ThreadState = {
@@ -151,9 +151,13 @@ export function restoredState(state: ThreadState): ThreadState {
     turn: { kind: 'idle' },
     settingError: null,
     // The revisions of writes and diffs named the closed window's keeper of file texts.
-    entries: settleTurn(state, 'unfinished').map((entry) =>
-      entry.kind === 'tool' ? { ...entry, tool: restoredTool(entry.tool) } : entry,
-    ),
+    entries: settleTurn(state, 'unfinished').map((entry) => {
+      if (entry.kind === 'tool') return { ...entry, tool: restoredTool(entry.tool) };
+      // The request that asked died with the window: a Submit or Open would reach nobody.
+      if ((entry.kind === 'elicitation' || entry.kind === 'elicitationUrl') && entry.answer === null)
+        return { ...entry, answer: 'cancel' as const };
+      return entry;
+    }),
   };
   delete settled.promptEcho;
   delete settled.toolIndex;

@@ -133,7 +133,10 @@ export class AcpThreadController implements ThreadController {
         return undefined;
       },
     });
-    this.elicitations = new ElicitationRequests(dispatch, turnCancelled);
+    this.elicitations = new ElicitationRequests(dispatch, turnCancelled, {
+      openExternal: env.openExternal && ((url) => env.openExternal!(url)),
+      log,
+    });
     this.queue = new PromptQueueSender({
       turnRunning: () => this.turn !== null,
       idle: () => !this.turn && this.store.current.connection.kind === 'ready',
@@ -492,6 +495,7 @@ export class AcpThreadController implements ThreadController {
         return {};
       },
       elicit: (params, signal) => this.elicitations.request(params, signal),
+      elicitationComplete: (elicitationId) => this.elicitations.complete(elicitationId),
     };
   }
 

@@ -27,6 +27,10 @@ export interface HostSwitches {
   /** Workspace folders besides the cwd (multi-root). */
   otherFolders?: string[];
   experimental?: Partial<ExperimentalFeatures>;
+  /** switchboard.elicitation (absent: on). */
+  elicitation?: boolean;
+  /** VS Code's openExternal (absent: URL-mode elicitation is not advertised). */
+  openExternal?: (url: string) => Promise<boolean>;
   settingTimeoutMs?: number;
 }
 
@@ -63,7 +67,9 @@ function scriptedAgent(cwd: string, switches: AgentSwitches) {
 function hostEnv(cwd: string, host: HostSwitches): HostEnvironment {
   return testHostEnv(cwd, {
     folders: host.otherFolders ? [cwd, ...host.otherFolders] : undefined,
-    experimental: { elicitation: false, ...host.experimental },
+    experimental: host.experimental,
+    elicitation: host.elicitation,
+    openExternal: host.openExternal,
   });
 }
 
@@ -100,4 +106,22 @@ export async function startConnection(switches: AgentSwitches = {}, host: HostSw
   const init = await connection.initialize(env.clientInfo(), 10_000);
   if (!init.ok) throw new Error(init.failure.title);
   return { connection, cwd, received };
+}
+
+function textOf(state: ThreadState): string {
+  return state.entries
+    .map((entry) =>
+      entry.kind === 'agent' ? entry.parts.map((part) => (part.kind === 'text' ? part.text : '')).join('') : '',
+    )
+    .join('\n');
+}
+
+/** What the scripted agent reported of its own requests to the client (its `client-calls:` lines). */
+export function reported(
+  state: ThreadState,
+): { method: string; answer: { result?: unknown; error?: { code: number } } }[] {
+  return textOf(state)
+    .split('\n')
+    .filter((line) => line.startsWith('client-calls: '))
+    .map((line) => JSON.parse(line.slice('client-calls: '.length)));
 }

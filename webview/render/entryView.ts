@@ -3,6 +3,7 @@ import type { Entry } from '../../src/shared/thread';
 import { ContinuedView } from './continued';
 import { FailureView } from './failure';
 import { ElicitationView } from './elicitation';
+import { ElicitationUrlView } from './elicitationUrl';
 import { MessageView } from './message';
 import { NoticeView } from './notice';
 import { ProtocolErrorView } from './protocolError';
@@ -33,5 +34,7 @@ export function createEntryView(entry: Entry, post: Post, cards: CardContext, bu
       return new NoticeView(entry);
     case 'elicitation':
       return new ElicitationView(entry, post);
+    case 'elicitationUrl':
+      return new ElicitationUrlView(entry, post);
   }
 }

@@ -5,6 +5,7 @@ import { formatCommandLine } from '../../agents/commandLine';
 import { parseAgentsSetting, resolveDefaultAgent, type DemoLaunch, type RegistryResolver } from '../../agents/config';
 import type { AgentConfig, HostEnvironment } from '../../session/api';
 import type { AgentChoice } from '../../shared/messages';
+import { elicitationSetting } from './elicitationSetting';
 import { agentsRunHere } from './remoteInfo';
 
 export const SETTINGS_SECTION = 'switchboard';
@@ -62,19 +63,20 @@ export class AgentCatalog {
   }
 }
 
-/** Transport limits from the settings, in the units the core wants. */
+/** The settings read at each agent start, in the units the core wants. */
 export function transportSettings(): ReturnType<HostEnvironment['settings']> {
   const config = vscode.workspace.getConfiguration(SETTINGS_SECTION);
   const mib = positiveOr(config.get<number>('maxMessageSizeMiB'), 64);
   const seconds = positiveOr(config.get<number>('initializeTimeoutSeconds'), 30);
+  const read = (key: string) => ({ inspected: config.inspect(key), value: config.get<unknown>(key) });
+  const elicitation = elicitationSetting(read('elicitation'), read('experimental.elicitation'));
   return {
     maxMessageBytes: Math.floor(mib * 1024 * 1024),
     initializeTimeoutMs: Math.floor(seconds * 1000),
     // Draft ACP features: off unless the user turned them on (strictly `true`).
-    experimental: {
-      elicitation: config.get<unknown>('experimental.elicitation') === true,
-      fork: config.get<unknown>('experimental.fork') === true,
-    },
+    experimental: { fork: config.get<unknown>('experimental.fork') === true },
+    elicitation: elicitation.on,
+    notes: elicitation.note === null ? [] : [elicitation.note],
   };
 }
 

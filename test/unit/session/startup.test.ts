@@ -4,7 +4,7 @@ import { CLIENT_INFO, scriptBasicAgent } from './fakeAgent';
 import { setup, until } from './harness';
 
 describe('ThreadController start', () => {
-  it('sends initialize with protocol version 1, clientInfo and the fs, terminal, boolean config option and terminal sign-in capabilities, then session/new', async () => {
+  it('sends initialize with protocol version 1, clientInfo and the fs, terminal, boolean config option, terminal sign-in and elicitation (form: the host opens no addresses here) capabilities, then session/new', async () => {
     const t = setup();
     await t.controller.start();
     const fake = t.spawner.last;
@@ -17,6 +17,7 @@ describe('ThreadController start', () => {
           session: { configOptions: { boolean: {} } },
           auth: { terminal: true },
           _meta: { 'terminal-auth': true },
+          elicitation: { form: {} },
         },
         clientInfo: CLIENT_INFO,
       },
