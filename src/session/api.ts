@@ -13,6 +13,7 @@ import type { AgentConfig } from '../agents/config';
 import type { AgentLogSink } from '../agents/agentProcess';
 import type { SignInOutcome, SignInPlan } from '../agents/authMethods';
 import type { LiveProcessGroups } from '../terminals/liveProcessGroups';
+import type { AgentChoices, ChoiceStep } from './sessionChoices';
 export type { AgentConfig } from '../agents/config';
 
 // Defined by the transport layer (it answers JSON-RPC with them); re-exported for the glue.
@@ -73,6 +74,11 @@ export interface HostEnvironment {
     agent: AgentConfig,
     capabilities: acp.McpCapabilities | null | undefined,
   ): Promise<{ servers: acp.McpServer[]; leftOut: string[] }>;
+  /**
+   * The mode and options a new chat of an agent starts with: the user's last picks, remembered per agent, under
+   * what the switchboard.agentDefaults setting pins (src/vscode/chat/sessionChoiceStore.ts). Absent: the agent's own.
+   */
+  sessionChoices?: SessionChoices;
   /** The permission policy of one chat; absent: every request is asked. */
   permissionPolicy?(agentId: string, threadId: string): PermissionPolicy;
   /** The sign-in steps the client runs itself (src/vscode/agents/signInFeature.ts); absent: agent methods only. */
@@ -99,6 +105,14 @@ export interface PermissionPolicy {
 export interface PolicyAnswer {
   optionId: string;
   note: string;
+}
+
+/** The mode and options chosen per agent (src/session/sessionChoices.ts decides what a new session gets). */
+export interface SessionChoices {
+  /** What a new session of the agent starts with (pinned over remembered); null: nothing chosen. */
+  wanted(agentId: string): AgentChoices | null;
+  /** The user changed the mode or an option in a chat of the agent, and the agent took it. */
+  remember(agentId: string, step: ChoiceStep): void;
 }
 
 /** Terminal and env-var sign-in on the host, and the keys it keeps (SecretStorage; never settings or logs). */

@@ -33,6 +33,15 @@ describe('ThreadController start', () => {
     expect(t.controller.snapshot().seq).toBe(4);
   });
 
+  it('writes the notes about its settings to the agent log at each start, and advertises no elicitation when it is off', async () => {
+    const t = setup(scriptBasicAgent, { elicitation: false, notes: ['a setting was renamed'] });
+    await t.controller.start();
+    expect(t.logs).toContain('[switchboard] a setting was renamed');
+    expect(t.spawner.last.sent('initialize')[0]).toMatchObject({
+      clientCapabilities: expect.not.objectContaining({ elicitation: expect.anything() }),
+    });
+  });
+
   it('a start asked for while one is under way is that start: one process, and a prompt after it goes through', async () => {
     const t = setup();
     const first = t.controller.start();
