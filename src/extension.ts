@@ -333,13 +333,16 @@ export function activate(context: vscode.ExtensionContext): SwitchboardApi {
   // A chat is being read when a visible view shows it; others count as background chats.
   const chatList: ChatList = new ChatList(
     threads,
-    (thread, why) => notifyAttention(thread, why, chatList, () => void openChat(thread.threadId)),
+    (thread, why, unseen) => notifyAttention(thread, why, unseen, chatList, () => void openChat(thread.threadId)),
     () =>
       new Set([
         ...(view.visible && threads.active() ? [threads.active()!.threadId] : []),
         ...panels.visibleThreadIds(),
       ]),
   );
+  // A chat on screen is not seen while the window has no focus (another application is in front).
+  chatList.setWindowFocused(vscode.window.state.focused);
+  context.subscriptions.push(vscode.window.onDidChangeWindowState((state) => chatList.setWindowFocused(state.focused)));
   const updateBadge = (): void => {
     const count = chatList.attentionCount();
     view.setBadge(count, count === 1 ? vscode.l10n.t('1 chat needs you') : vscode.l10n.t('{0} chats need you', count));
