@@ -60,9 +60,10 @@ function warningsFor(url: URL): string[] {
       ),
     );
   }
+  // A page on this machine talks to whatever listens there: worth knowing, though http is fine for it.
   const loopback = LOOPBACK_NAMES.has(host) || host.startsWith('127.');
-  if (!loopback && (isIP(host) !== 0 || host.startsWith('[')))
-    warnings.push(t('The host is an IP address, not a name.'));
+  if (loopback) warnings.push(t('The address is on this computer ({0}).', host));
+  else if (isIP(host) !== 0 || host.startsWith('[')) warnings.push(t('The host is an IP address, not a name.'));
   if (url.protocol === 'http:' && !loopback) warnings.push(t('The address is not encrypted (http, not https).'));
   return warnings;
 }

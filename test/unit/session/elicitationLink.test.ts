@@ -22,13 +22,17 @@ describe('elicitationLink', () => {
     expect(href).toBe(link.url);
   });
 
-  it('warns about an unencrypted address, but not on this machine (development)', () => {
+  it('warns about an unencrypted address; one on this machine says so instead (http is fine there)', () => {
     expect(elicitationLink(request('http://example.com/')).link.warnings).toEqual([
       expect.stringContaining('not encrypted'),
     ]);
-    expect(elicitationLink(request('http://localhost:3000/cb')).link.warnings).toEqual([]);
-    expect(elicitationLink(request('http://127.0.0.1:3000/cb')).link.warnings).toEqual([]);
-    expect(elicitationLink(request('http://[::1]:3000/cb')).link.warnings).toEqual([]);
+    for (const [url, host] of [
+      ['http://localhost:3000/cb', 'localhost'],
+      ['http://127.0.0.1:3000/cb', '127.0.0.1'],
+      ['http://[::1]:3000/cb', '[::1]'],
+      ['https://0x7f.1/cb', '127.0.0.1'],
+    ])
+      expect(elicitationLink(request(url)).link.warnings).toEqual([`The address is on this computer (${host}).`]);
   });
 
   it('names the real host when a user name before "@" imitates another', () => {
