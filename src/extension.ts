@@ -3,6 +3,7 @@
 // starts a chat.
 import * as os from 'node:os';
 import { PermissionRuleStore, registerPermissionRules } from './vscode/chat/permissionPolicy';
+import { SessionChoiceStore } from './vscode/chat/sessionChoiceStore';
 import * as vscode from 'vscode';
 import { AgentCatalog, pickAgent, SETTINGS_SECTION, transportSettings } from './vscode/agents/agentCatalog';
 import { AgentLogs } from './vscode/agents/agentLogs';
@@ -115,7 +116,9 @@ export function activate(context: vscode.ExtensionContext): SwitchboardApi {
     },
     agentRegistry.resolver,
   );
-  reportSettingErrors(catalog.reload());
+  /** The mode and options each agent's new chats start with (remembered, and pinned by a setting). */
+  const sessionChoices = new SessionChoiceStore(context.globalState);
+  reportSettingErrors([...catalog.reload(), ...sessionChoices.settingErrors()]);
 
   // Secrets given to agents (sign-in keys, MCP secrets) never reach the agent or traffic logs.
   const redactor = new SecretRedactor();
@@ -149,6 +152,10 @@ export function activate(context: vscode.ExtensionContext): SwitchboardApi {
     clientInfo: () => ({ name: 'switchboard', title: vscode.l10n.t('Switchboard'), version }),
     mcpServers: (agent, capabilities) => mcp.serversFor(agent, capabilities),
     permissionPolicy: (agentId, threadId) => permissionRules.policy(agentId, threadId),
+    sessionChoices,
+    // URL-mode elicitation, after the user's Open. The address goes as a string, which VS Code opens as it is:
+    // a Uri would re-encode its query (microsoft/vscode#85930), breaking sign-in addresses.
+    openExternal: async (url) => vscode.env.openExternal(url as unknown as vscode.Uri),
     signIn: {
       agentEnv: (agentId) => signIn.envFor(agentId),
       run: (agent, plan) => signIn.signIn(agent, plan),
@@ -330,13 +337,16 @@ export function activate(context: vscode.ExtensionContext): SwitchboardApi {
   // A chat is being read when a visible view shows it; others count as background chats.
   const chatList: ChatList = new ChatList(
     threads,
-    (thread, why) => notifyAttention(thread, why, chatList, () => void openChat(thread.threadId)),
+    (thread, why, unseen) => notifyAttention(thread, why, unseen, chatList, () => void openChat(thread.threadId)),
     () =>
       new Set([
         ...(view.visible && threads.active() ? [threads.active()!.threadId] : []),
         ...panels.visibleThreadIds(),
       ]),
   );
+  // A chat on screen is not seen while the window has no focus (another application is in front).
+  chatList.setWindowFocused(vscode.window.state.focused);
+  context.subscriptions.push(vscode.window.onDidChangeWindowState((state) => chatList.setWindowFocused(state.focused)));
   const updateBadge = (): void => {
     const count = chatList.attentionCount();
     view.setBadge(count, count === 1 ? vscode.l10n.t('1 chat needs you') : vscode.l10n.t('{0} chats need you', count));
@@ -521,7 +531,7 @@ export function activate(context: vscode.ExtensionContext): SwitchboardApi {
     }),
     vscode.workspace.onDidChangeConfiguration((event) => {
       if (!event.affectsConfiguration(SETTINGS_SECTION)) return;
-      reportSettingErrors(catalog.reload());
+      reportSettingErrors([...catalog.reload(), ...sessionChoices.settingErrors()]);
       view.mirror.agentsChanged();
     }),
   );

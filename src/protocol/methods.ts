@@ -42,9 +42,9 @@ export const ClientMethod = {
   terminalWaitForExit: 'terminal/wait_for_exit',
   terminalKill: 'terminal/kill',
   terminalRelease: 'terminal/release',
-  /** DRAFT, only when switchboard.experimental.elicitation is on. */
+  /** Stable (2026-07); advertised unless switchboard.elicitation is off. */
   elicitationCreate: 'elicitation/create',
-  /** DRAFT notification (URL mode, which the client does not advertise). */
+  /** A notification: a URL-mode interaction finished (no session named: every session is asked). */
   elicitationComplete: 'elicitation/complete',
 } as const satisfies Record<string, SdkClientMethod>;
 

@@ -42,8 +42,10 @@ export interface SessionSink {
   writeTextFile(params: acp.WriteTextFileRequest, signal: CancelSignal): Promise<acp.WriteTextFileResponse>;
   /** terminal/* for this session (src/terminals); absent: the methods answer "not supported". */
   terminals?: TerminalRequests;
-  /** elicitation/create (DRAFT; only reached when switchboard.experimental.elicitation is on). */
+  /** elicitation/create (only reached when switchboard.elicitation is on). */
   elicit?(params: acp.CreateElicitationRequest, signal: CancelSignal): Promise<acp.CreateElicitationResponse>;
+  /** elicitation/complete, which names no session: each session is asked; true when it knew the id. */
+  elicitationComplete?(elicitationId: string): boolean;
 }
 
 /** The client side of ACP's terminal/* methods for one session. */
@@ -79,10 +81,15 @@ export const CLIENT_CAPABILITIES: acp.ClientCapabilities = {
   _meta: { 'terminal-auth': true },
 };
 
-/** CLIENT_CAPABILITIES plus the draft features the user turned on (switchboard.experimental.*). */
-export function clientCapabilities(experimental: ExperimentalFeatures | undefined): acp.ClientCapabilities {
-  // Form mode only: URL mode would send the user to an agent-chosen address.
-  return experimental?.elicitation ? { ...CLIENT_CAPABILITIES, elicitation: { form: {} } } : CLIENT_CAPABILITIES;
+/** CLIENT_CAPABILITIES plus the elicitation modes on for this process (none when switchboard.elicitation is off). */
+export function clientCapabilities(elicitation: acp.ElicitationCapabilities | null): acp.ClientCapabilities {
+  return elicitation ? { ...CLIENT_CAPABILITIES, elicitation } : CLIENT_CAPABILITIES;
+}
+
+/** Form mode whenever elicitation is on; URL mode only where the host can open an address (after the user's click). */
+export function elicitationModes(env: HostEnvironment): acp.ElicitationCapabilities | null {
+  if (env.settings().elicitation === false) return null;
+  return env.openExternal ? { form: {}, url: {} } : { form: {} };
 }
 
 /**
@@ -112,6 +119,8 @@ export class AgentConnection {
     const { agent, env } = options;
     const log = env.agentLog(agent.id);
     this.experimental = env.settings().experimental;
+    this.elicitation = elicitationModes(env);
+    for (const note of env.settings().notes ?? []) log.append(`[switchboard] ${note}`);
     this.early = new EarlyUpdates(MAX_EARLY_BYTES, MAX_EARLY_SESSIONS, (line) => log.append(line));
     this.process = options.spawn(agent, {
       cwd: env.workspaceCwd(),
@@ -158,6 +167,8 @@ export class AgentConnection {
 
   /** The draft features on for this process (read once: a change applies to the next start). */
   readonly experimental: ExperimentalFeatures | undefined;
+  /** The elicitation modes advertised to this process (read once, like the draft features). */
+  private readonly elicitation: acp.ElicitationCapabilities | null;
 
   failureContext(): FailureContext {
     return this.process.failureContext();
@@ -167,7 +178,7 @@ export class AgentConnection {
   async initialize(clientInfo: acp.Implementation, timeoutMs: number): Promise<InitializeOutcome> {
     const params: acp.InitializeRequest = {
       protocolVersion: CLIENT_PROTOCOL_VERSION,
-      clientCapabilities: clientCapabilities(this.experimental),
+      clientCapabilities: clientCapabilities(this.elicitation),
       clientInfo,
     };
     try {
@@ -300,8 +311,8 @@ export class AgentConnection {
       this.terminalsFor(params.sessionId).release(params),
     );
     handle(ClientMethod.elicitationCreate, (params: acp.CreateElicitationRequest, signal) => {
-      // Not advertised unless the user turned it on: then the agent should not have asked.
-      if (!this.experimental?.elicitation)
+      // Not advertised when the user turned it off: then the agent should not have asked.
+      if (!this.elicitation)
         throw new RequestFailure(ErrorCodes.methodNotFound, 'This client does not support elicitation');
       // A request-scoped one (no session) goes to the chat of this process when there is exactly one.
       const sessionId =
@@ -320,10 +331,14 @@ export class AgentConnection {
       );
     });
     this.rpc.onNotification(ClientMethod.elicitationComplete, (params) => {
-      // URL mode is not advertised, so there is nothing of ours to complete: the log says it came.
-      log.append(
-        `[switchboard] elicitation/complete for ${String(params?.elicitationId).slice(0, 80)} (URL mode is not supported)`,
-      );
+      const elicitationId: unknown = params?.elicitationId;
+      let known = false;
+      if (typeof elicitationId === 'string')
+        for (const sink of [...this.sessions.values()])
+          known = sink.elicitationComplete?.(elicitationId) === true || known;
+      // ACP: unknown or already completed ids are ignored; the log says it came.
+      if (!known)
+        log.append(`[switchboard] elicitation/complete for an unknown id ${String(elicitationId).slice(0, 80)}`);
     });
   }
 }

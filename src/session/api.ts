@@ -13,6 +13,7 @@ import type { AgentConfig } from '../agents/config';
 import type { AgentLogSink } from '../agents/agentProcess';
 import type { SignInOutcome, SignInPlan } from '../agents/authMethods';
 import type { LiveProcessGroups } from '../terminals/liveProcessGroups';
+import type { AgentChoices, ChoiceStep } from './sessionChoices';
 export type { AgentConfig } from '../agents/config';
 
 // Defined by the transport layer (it answers JSON-RPC with them); re-exported for the glue.
@@ -48,8 +49,21 @@ export interface HostEnvironment {
   agentLog(agentId: string): AgentLogSink;
   /** Every JSON-RPC message both ways. */
   traffic(agentId: string): TrafficSink;
-  /** Settings that tune the transport. */
-  settings(): { maxMessageBytes: number; initializeTimeoutMs: number; experimental?: ExperimentalFeatures };
+  /** Settings read at each agent start. */
+  settings(): {
+    maxMessageBytes: number;
+    initializeTimeoutMs: number;
+    experimental?: ExperimentalFeatures;
+    /** elicitation/create and elicitation/complete (switchboard.elicitation): false turns them off; absent: on. */
+    elicitation?: boolean;
+    /** Sentences for the agent's log at its start (a renamed setting still read under its old name). */
+    notes?: string[];
+  };
+  /**
+   * Opens an address outside VS Code, which may ask the user first; true once opened. Absent: URL-mode
+   * elicitation is not advertised.
+   */
+  openExternal?(url: string): Promise<boolean>;
   clientInfo(): acp.Implementation;
   /**
    * The MCP servers for this agent's sessions (session/new, load, resume), decided by its capabilities
@@ -60,6 +74,11 @@ export interface HostEnvironment {
     agent: AgentConfig,
     capabilities: acp.McpCapabilities | null | undefined,
   ): Promise<{ servers: acp.McpServer[]; leftOut: string[] }>;
+  /**
+   * The mode and options a new chat of an agent starts with: the user's last picks, remembered per agent, under
+   * what the switchboard.agentDefaults setting pins (src/vscode/chat/sessionChoiceStore.ts). Absent: the agent's own.
+   */
+  sessionChoices?: SessionChoices;
   /** The permission policy of one chat; absent: every request is asked. */
   permissionPolicy?(agentId: string, threadId: string): PermissionPolicy;
   /** The sign-in steps the client runs itself (src/vscode/agents/signInFeature.ts); absent: agent methods only. */
@@ -88,6 +107,14 @@ export interface PolicyAnswer {
   note: string;
 }
 
+/** The mode and options chosen per agent (src/session/sessionChoices.ts decides what a new session gets). */
+export interface SessionChoices {
+  /** What a new session of the agent starts with (pinned over remembered); null: nothing chosen. */
+  wanted(agentId: string): AgentChoices | null;
+  /** The user changed the mode or an option in a chat of the agent, and the agent took it. */
+  remember(agentId: string, step: ChoiceStep): void;
+}
+
 /** Terminal and env-var sign-in on the host, and the keys it keeps (SecretStorage; never settings or logs). */
 export interface HostSignIn {
   /** The environment the agent's process gets on top of its own: the keys kept at sign-in. */
@@ -100,8 +127,6 @@ export interface HostSignIn {
 
 /** Draft ACP features behind `switchboard.experimental.*` (off by default; advertised only when on). */
 export interface ExperimentalFeatures {
-  /** `elicitation/create` (form mode) and `elicitation/complete`: the client advertises `elicitation.form`. */
-  elicitation: boolean;
   /** `session/fork` (draft): "Edit" on a previous message continues in a fork where the agent offers it. */
   fork?: boolean;
 }
@@ -137,8 +162,9 @@ export interface ThreadController {
   cancel(): Promise<void>;
   resolvePermission(permissionId: string, optionId: string | null): void;
   /**
-   * The user's answer to an elicitation form (experimental). An `accept` whose values do not fit
-   * the form is not sent: the problems by field name come back (null when answered or unknown).
+   * The user's answer to an elicitation form or link. An `accept` whose values do not fit the form
+   * is not sent: the problems by field name come back (null when answered or unknown); a link's
+   * `accept` opens it (answered once VS Code opened it).
    */
   resolveElicitation(
     elicitationId: string,

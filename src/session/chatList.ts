@@ -1,8 +1,9 @@
 // What the chat list shows of each chat: title, agent, state (working / needs permission / done /
 // failed) and unread activity, kept from each thread's numbered actions (never by scanning its
-// entries, which may be thousands). A chat in the background that asks for permission or ends a
-// turn is reported once (onAttention), so the glue can raise a badge and a notification.
-// Pure: no vscode.
+// entries, which may be thousands). A chat in the background that asks for permission or input or ends
+// a turn is reported (onAttention), so the glue can raise a badge and a notification; so is the chat on
+// screen while the window has no focus, once per kind until the window had focus again (the user is away
+// and one notice of each is enough). Pure: no vscode.
 import { t } from '../shared/l10n';
 import type { ThreadAction } from '../shared/actions';
 import type { ChatState, ChatSummary } from '../shared/messages';
@@ -11,7 +12,9 @@ import type { ThreadRegistry } from './threadRegistry';
 
 export type { ChatState, ChatSummary } from '../shared/messages';
 
-export type Attention = 'permission' | 'done' | 'failed';
+export type Attention = 'permission' | 'input' | 'done' | 'failed';
+/** Why the user did not see it: the chat is in the background, or on screen in a window without focus. */
+export type Unseen = 'background' | 'unfocused';
 
 interface Tracked {
   thread: ThreadController;
@@ -29,10 +32,13 @@ export class ChatList {
   private readonly listeners = new Set<() => void>();
   private readonly subscriptions: Array<{ dispose(): void }>;
   private shownIds: () => ReadonlySet<string>;
+  private windowFocused = true;
+  /** `<threadId> <kind>` reported for a chat on screen since the window lost focus. */
+  private readonly reportedUnfocused = new Set<string>();
 
   constructor(
     private readonly registry: ThreadRegistry,
-    private readonly onAttention: (thread: ThreadController, why: Attention) => void = () => {},
+    private readonly onAttention: (thread: ThreadController, why: Attention, unseen: Unseen) => void = () => {},
     /** The chats some view shows right now (the side bar's and the editor tabs'); they are never unread. */
     shownIds?: () => ReadonlySet<string>,
   ) {
@@ -58,6 +64,12 @@ export class ChatList {
 
   setShown(shownIds: () => ReadonlySet<string>): void {
     this.shownIds = shownIds;
+  }
+
+  /** The window got or lost focus: without it, what happens in a chat on screen is not seen either. */
+  setWindowFocused(focused: boolean): void {
+    this.windowFocused = focused;
+    if (focused) this.reportedUnfocused.clear();
   }
 
   /** The list changed (a chat added, closed, retitled, its state or unread flag changed). */
@@ -139,6 +151,10 @@ export class ChatList {
         tracked.pendingPermissions.add(action.permissionId);
         attention = 'permission';
         break;
+      case 'elicitationRequested':
+      case 'elicitationUrlRequested':
+        attention = 'input';
+        break;
       case 'permissionResolved':
         tracked.pendingPermissions.delete(action.permissionId);
         break;
@@ -165,7 +181,12 @@ export class ChatList {
     }
     if (!shown && action.type !== 'connection') tracked.unread = true;
     if (changed) this.changed();
-    if (attention && !shown) this.onAttention(tracked.thread, attention);
+    if (!attention) return;
+    if (!shown) return this.onAttention(tracked.thread, attention, 'background');
+    const key = `${tracked.thread.threadId} ${attention}`;
+    if (this.windowFocused || this.reportedUnfocused.has(key)) return;
+    this.reportedUnfocused.add(key);
+    this.onAttention(tracked.thread, attention, 'unfocused');
   }
 
   private changed(): void {

@@ -59,6 +59,7 @@ ${summary}`
       return entry.stopReason === 'end_turn' ? null : quote(t('The turn ended: {0}.', entry.stopReason));
     case 'protocolError':
     case 'elicitation':
+    case 'elicitationUrl':
       return null;
   }
 }

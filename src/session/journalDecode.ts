@@ -143,8 +143,8 @@ class LineReader {
 
 /**
  * A thread read back from disk runs no agent: no turn, nothing pending, its terminals released.
- * Tool calls and compactions left open end `unfinished` and permission cards `cancelled`, as after an
- * agent exit; the terminals the agent ran itself that had not reported an exit end, status unknown.
+ * Tool calls and compactions left open end `unfinished`, permission cards and elicitations `cancelled`, as after
+ * an agent exit; the terminals the agent ran itself that had not reported an exit end, status unknown.
  */
 export function restoredState(journaled: ThreadState): ThreadState {
   const state = settleCompactions(journaled);
@@ -154,9 +154,13 @@ export function restoredState(journaled: ThreadState): ThreadState {
     turn: { kind: 'idle' },
     settingError: null,
     // The revisions of writes and diffs named the closed window's keeper of file texts.
-    entries: settleTurn(state, 'unfinished', true).map((entry) =>
-      entry.kind === 'tool' ? { ...entry, tool: restoredTool(entry.tool) } : entry,
-    ),
+    entries: settleTurn(state, 'unfinished', true).map((entry) => {
+      if (entry.kind === 'tool') return { ...entry, tool: restoredTool(entry.tool) };
+      // The request that asked died with the window: a Submit or Open would reach nobody.
+      if ((entry.kind === 'elicitation' || entry.kind === 'elicitationUrl') && entry.answer === null)
+        return { ...entry, answer: 'cancel' as const };
+      return entry;
+    }),
   };
   delete settled.promptEcho;
   delete settled.toolIndex;

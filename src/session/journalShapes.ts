@@ -186,6 +186,12 @@ const ENTRY_FIELDS: Record<Entry['kind'], Record<string, Check>> = {
     form: shape({ message: str, title: nullable(str), fields: listOf(formField), unusable: nullable(str) }),
     answer: nullable(oneOf('accept', 'decline', 'cancel')),
   },
+  elicitationUrl: {
+    elicitationId: str,
+    link: shape({ message: str, url: str, host: nullable(str), warnings: listOf(str), unusable: nullable(str) }),
+    answer: nullable(oneOf('accept', 'decline', 'cancel')),
+    completed: bool,
+  },
   continued: {
     how: oneOf('resumed', 'loaded', 'new', 'forked', 'seeded'),
     edit: optional(shape({ excerpt: str, restoredFiles: num, reason: optional(str) })),

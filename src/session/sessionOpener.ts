@@ -32,6 +32,8 @@ export interface SessionOpenerPort extends ThreadPort {
   opened(sessionId: string): void;
   /** auth_required from session/load or resume: the sign-in card shows (true); else false. */
   authRequired?(gen: Generation, error: unknown): boolean;
+  /** A new chat's session takes the user's mode and options for the agent (startChoices.ts). */
+  applyChoices?(gen: Generation): Promise<void>;
 }
 
 export type SessionParams = Pick<acp.NewSessionRequest, 'cwd' | 'mcpServers' | 'additionalDirectories'>;
@@ -93,6 +95,11 @@ export async function openSession(port: SessionOpenerPort, gen: Generation): Pro
   });
   // The conversation above is not in this session: the transcript says so where it happened.
   if (continuing) port.dispatch({ type: 'sessionContinued', how: 'new' });
+  // A new chat starts where the user's last one of this agent was; a continued chat had its own settings.
+  else if (port.applyChoices) {
+    await port.applyChoices(gen);
+    if (!port.isCurrent(gen)) return;
+  }
   const notice = rootsNotice(port.agent.displayName, roots);
   if (notice && !hasNotice(port.current(), notice)) port.dispatch({ type: 'notice', text: notice });
   port.dispatch({ type: 'connection', state: { kind: 'ready' } });

@@ -9,6 +9,7 @@ import { errorMessage } from '../shared/errorMessage';
 import { bounded, capText } from './agentResponses';
 import type { Generation } from './generation';
 import type { ThreadPort } from './threadPort';
+import type { ChoiceStep } from './sessionChoices';
 
 /**
  * An agent that never answers a mode or option change must not leave the selector showing the
@@ -22,6 +23,8 @@ export interface SessionSettingsPort extends Pick<ThreadPort, 'isCurrent' | 'dis
   timeoutMs: number;
   /** auth_required: the sign-in card shows and `again` runs once signed in (true); else false. */
   authRequired?(gen: Generation, error: unknown, again: () => Promise<void>): boolean;
+  /** The agent took the change (the user's own: remembered for the agent's next chats, sessionChoices.ts). */
+  chosen?(step: ChoiceStep): void;
 }
 
 export async function setMode(port: SessionSettingsPort, modeId: string): Promise<void> {
@@ -32,7 +35,9 @@ export async function setMode(port: SessionSettingsPort, modeId: string): Promis
     if (port.authRequired?.(gen, error, () => setMode(port, modeId))) return;
     return settingFailed(port, gen, { kind: 'mode' }, t('Could not switch the mode to {0}', modeId), error);
   }
-  if (port.isCurrent(gen)) port.dispatch({ type: 'modeChanged', modeId });
+  if (!port.isCurrent(gen)) return;
+  port.dispatch({ type: 'modeChanged', modeId });
+  port.chosen?.({ kind: 'mode', modeId });
 }
 
 /** A string sets a select option; a boolean a boolean option (`type: "boolean"`, checklist §7.2). */
@@ -53,8 +58,9 @@ export async function setConfigOption(
     if (port.authRequired?.(gen, error, () => setConfigOption(port, configId, value))) return;
     return settingFailed(port, gen, { kind: 'config', configId }, t('Could not set {0}', configId), error);
   }
-  if (port.isCurrent(gen))
-    port.dispatch({ type: 'configOptionsReplaced', configOptions: bounded(response.configOptions) });
+  if (!port.isCurrent(gen)) return;
+  port.dispatch({ type: 'configOptionsReplaced', configOptions: bounded(response.configOptions) });
+  port.chosen?.({ kind: 'option', configId, value });
 }
 
 function settingFailed(

@@ -34,6 +34,7 @@ import { openSession, type SessionOpenerPort } from './sessionOpener';
 import { continueFromEdit, type MessageEditPort } from './messageEdit';
 import { SETTING_TIMEOUT_MS, setConfigOption, setMode, type SessionSettingsPort } from './sessionSettings';
 import { SignInFlow, type SignOutResult } from './signInFlow';
+import { applyStartChoices } from './startChoices';
 
 export { MAX_PROTOCOL_ERROR_ENTRIES } from './updateIntake';
 export { MAX_PENDING_PERMISSIONS } from './permissionRequests';
@@ -133,7 +134,10 @@ export class AcpThreadController implements ThreadController {
         return undefined;
       },
     });
-    this.elicitations = new ElicitationRequests(dispatch, turnCancelled);
+    this.elicitations = new ElicitationRequests(dispatch, turnCancelled, {
+      openExternal: env.openExternal && ((url) => env.openExternal!(url)),
+      log,
+    });
     this.queue = new PromptQueueSender({
       turnRunning: () => this.turn !== null,
       idle: () => !this.turn && this.store.current.connection.kind === 'ready',
@@ -452,6 +456,12 @@ export class AcpThreadController implements ThreadController {
         this.sessionId = sessionId;
       },
       authRequired: (gen, error) => this.signIn.required(gen, error),
+      applyChoices: async (gen) => {
+        const wanted = this.options.env.sessionChoices?.wanted(this.agent.id);
+        // Not the user's changes: nothing is remembered, and a sign-in request fails the change, not the start.
+        const port = { ...this.threadPort(), ...this.settingsPort(), authRequired: undefined, chosen: undefined };
+        if (wanted) await applyStartChoices(port, gen, wanted);
+      },
     };
   }
 
@@ -492,6 +502,7 @@ export class AcpThreadController implements ThreadController {
         return {};
       },
       elicit: (params, signal) => this.elicitations.request(params, signal),
+      elicitationComplete: (elicitationId) => this.elicitations.complete(elicitationId),
     };
   }
 
@@ -547,6 +558,7 @@ export class AcpThreadController implements ThreadController {
       requireSession: () => this.requireSession(),
       timeoutMs: this.options.settingTimeoutMs ?? SETTING_TIMEOUT_MS,
       authRequired: (gen, error, again) => this.signIn.required(gen, error, again),
+      chosen: (step) => this.options.env.sessionChoices?.remember(this.agent.id, step),
     };
   }
 

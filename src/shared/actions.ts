@@ -2,7 +2,7 @@
 // messages and user intents) and forwards the same actions to the webview, numbered, so the
 // webview's copy of the state stays identical without ever receiving the transcript again.
 import type * as acp from '@agentclientprotocol/sdk';
-import type { ElicitationAction, ElicitationForm } from './elicitation';
+import type { ElicitationAction, ElicitationForm, ElicitationLink } from './elicitation';
 import type {
   AgentFailure,
   AgentMeta,
@@ -83,8 +83,12 @@ export type ThreadAction =
   | { type: 'protocolError'; title: string; detail: string; raw?: string }
   /** elicitation/create (form mode) is waiting for the user; `elicitationId` is the client's own id. */
   | { type: 'elicitationRequested'; elicitationId: string; form: ElicitationForm }
+  /** elicitation/create (URL mode) is waiting for the user to open the address or not. */
+  | { type: 'elicitationUrlRequested'; elicitationId: string; link: ElicitationLink }
   /** The user answered, or the request ended (cancelled by the agent, turn over, agent gone). */
   | { type: 'elicitationResolved'; elicitationId: string; answer: ElicitationAction }
+  /** elicitation/complete: the agent says the interaction behind a link card finished. */
+  | { type: 'elicitationCompleted'; elicitationId: string }
   /** The messages waiting for the turn to end, whole (queued, edited, removed or sent). */
   | { type: 'queueChanged'; queue: QueuedPrompt[] }
   /** The chat went on with the agent after a reload or restart (see the `continued` entry). */

@@ -1,8 +1,9 @@
-// Elicitation (DRAFT, behind switchboard.experimental.elicitation): an agent asks the user for
+// Elicitation (stable ACP; switchboard.elicitation turns it off): an agent asks the user for
 // structured input with `elicitation/create` in form mode. This module turns the agent's schema
 // into a bounded form description the webview renders as plain controls (text only, never
 // markup), and checks the user's values against it before the host answers `accept`. Pure: the
-// host and the webview use the same rules.
+// host and the webview use the same rules. URL mode's card (ElicitationLink) is made on the host,
+// which parses the address (src/session/elicitationLink.ts).
 import { t } from './l10n';
 import type * as acp from '@agentclientprotocol/sdk';
 
@@ -49,6 +50,22 @@ export interface ElicitationForm {
    * Why the form cannot be accepted as sent (a required field of a type this client does not
    * know, too many fields): the user can only decline or cancel. Null when it can.
    */
+  unusable: string | null;
+}
+
+/**
+ * A URL-mode elicitation as its card shows it: the agent asks the user to open an address (a sign-in
+ * elsewhere). Open asks VS Code to open it (never before the user's click); `accept` means only that.
+ */
+export interface ElicitationLink {
+  message: string;
+  /** The whole address Open opens, as parsed (host in ASCII, anything unusual percent-encoded); else the agent's text, bounded. */
+  url: string;
+  /** The host the address reaches (ASCII: an internationalized name as Punycode); null when it cannot be opened. */
+  host: string | null;
+  /** Why the address deserves a second look (not encrypted, a user name before the host, a look-alike name). */
+  warnings: string[];
+  /** Why it cannot be opened (not http or https, not an address, too long to show); null when it can. */
   unusable: string | null;
 }
 

@@ -149,8 +149,8 @@ type WebviewMessage =
    */
   | { type: 'editMessage'; entryId: string; text: string; context?: ContextRef[] }
   /**
-   * The user's answer to an elicitation form (experimental); `values` only with `accept`, checked
-   * again on the host against the form (src/shared/elicitation.ts).
+   * The user's answer to an elicitation form or link card; `values` only with a form's `accept`, checked
+   * again on the host against the form (src/shared/elicitation.ts). A link's `accept` is its Open.
    */
   | {
       type: 'elicitation';

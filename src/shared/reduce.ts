@@ -131,15 +131,38 @@ export function reduce(state: ThreadState, action: ThreadAction): ThreadState {
         answer: null,
       }));
 
+    case 'elicitationUrlRequested':
+      return appendEntry(state, (id) => ({
+        kind: 'elicitationUrl',
+        id,
+        elicitationId: action.elicitationId,
+        link: action.link,
+        answer: null,
+        completed: false,
+      }));
+
     case 'elicitationResolved': {
       const at = state.entries.findIndex(
         (entry) =>
-          entry.kind === 'elicitation' && entry.elicitationId === action.elicitationId && entry.answer === null,
+          (entry.kind === 'elicitation' || entry.kind === 'elicitationUrl') &&
+          entry.elicitationId === action.elicitationId &&
+          entry.answer === null,
       );
       const entry = state.entries[at];
-      if (!entry || entry.kind !== 'elicitation') return state;
+      if (!entry || (entry.kind !== 'elicitation' && entry.kind !== 'elicitationUrl')) return state;
       const entries = state.entries.slice();
       entries[at] = { ...entry, answer: action.answer };
+      return { ...state, entries };
+    }
+
+    case 'elicitationCompleted': {
+      const at = state.entries.findIndex(
+        (entry) => entry.kind === 'elicitationUrl' && entry.elicitationId === action.elicitationId && !entry.completed,
+      );
+      const entry = state.entries[at];
+      if (!entry || entry.kind !== 'elicitationUrl') return state;
+      const entries = state.entries.slice();
+      entries[at] = { ...entry, completed: true };
       return { ...state, entries };
     }
     case 'queueChanged':

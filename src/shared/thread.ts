@@ -3,7 +3,7 @@
 // to it with the pure reducer in ./reduce.ts, so the host never has to post the transcript twice.
 // Runtime-neutral: no `vscode`, no Node built-ins, no DOM.
 import type * as acp from '@agentclientprotocol/sdk';
-import type { ElicitationAction, ElicitationForm } from './elicitation';
+import type { ElicitationAction, ElicitationForm, ElicitationLink } from './elicitation';
 // PromptResponse.usage is DRAFT: only the unstable entry point has its type (checklist §7.4).
 import type { Usage } from '@agentclientprotocol/sdk/unstable';
 import type { DiffResult } from './diffHunks';
@@ -226,7 +226,7 @@ export type Entry =
       error: string | null;
     }
   /**
-   * The agent asks the user to fill in a form (elicitation/create, DRAFT, experimental). `answer`
+   * The agent asks the user to fill in a form (elicitation/create, form mode). `answer`
    * is null while it waits; what the user typed is not kept in the thread.
    */
   | {
@@ -235,6 +235,19 @@ export type Entry =
       elicitationId: string;
       form: ElicitationForm;
       answer: ElicitationAction | null;
+    }
+  /**
+   * The agent asks the user to open an address (elicitation/create, URL mode). `answer` is null while
+   * it waits (`accept`: the user let VS Code open it); `completed` once the agent said the interaction
+   * finished (elicitation/complete).
+   */
+  | {
+      kind: 'elicitationUrl';
+      id: string;
+      elicitationId: string;
+      link: ElicitationLink;
+      answer: ElicitationAction | null;
+      completed: boolean;
     }
   /**
    * The chat went on with the agent after a reload or a restart: `resumed` and `loaded` kept the

@@ -1,32 +1,18 @@
-// Conformance of elicitation (DRAFT, switchboard.experimental.elicitation) with the scripted agent's
-// elicitation scenario: the capability is advertised only when the setting is on; the form shows in
-// the chat, bounded; the answer reaches the agent as accept (checked values), decline or cancel.
+// Conformance of elicitation (stable ACP; switchboard.elicitation, on by default) with the scripted agent's
+// elicitation scenario: the capability is advertised unless the setting is off; the form shows in the chat,
+// bounded; the answer reaches the agent as accept (checked values), decline or cancel. URL mode is in
+// conformanceElicitationUrl.test.ts.
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Entry, ThreadState } from '../../src/shared/thread';
+import type { Entry } from '../../src/shared/thread';
 import { ELICITATION_BOUNDS } from '../../src/shared/elicitation';
-import { startThread, stopAll } from './conformanceHarness';
+import { reported, startThread, stopAll } from './conformanceHarness';
 
 afterEach(stopAll);
 
 type ElicitationEntry = Extract<Entry, { kind: 'elicitation' }>;
 
-function textOf(state: ThreadState): string {
-  return state.entries
-    .map((entry) =>
-      entry.kind === 'agent' ? entry.parts.map((part) => (part.kind === 'text' ? part.text : '')).join('') : '',
-    )
-    .join('\n');
-}
-
-function reported(state: ThreadState): { method: string; answer: { result?: unknown; error?: { code: number } } }[] {
-  return textOf(state)
-    .split('\n')
-    .filter((line) => line.startsWith('client-calls: '))
-    .map((line) => JSON.parse(line.slice('client-calls: '.length)));
-}
-
-async function ask(on: boolean, promptText = 'deploy') {
-  const t = await startThread({ scenario: 'elicitation' }, { experimental: { elicitation: on } });
+async function ask(on: boolean | undefined, promptText = 'deploy') {
+  const t = await startThread({ scenario: 'elicitation' }, { elicitation: on });
   const turn = t.controller.prompt(promptText);
   return { ...t, turn };
 }
@@ -40,7 +26,7 @@ async function formOf(t: Awaited<ReturnType<typeof ask>>): Promise<ElicitationEn
   return found!;
 }
 
-describe('elicitation (experimental)', () => {
+describe('elicitation', () => {
   it('off: not advertised, and an agent that asks anyway gets -32601', async () => {
     const t = await ask(false);
     await t.turn;
@@ -54,8 +40,8 @@ describe('elicitation (experimental)', () => {
     expect(t.state().entries.some((entry) => entry.kind === 'elicitation')).toBe(false);
   });
 
-  it('on: advertised as form mode; the form shows each field; accept sends the checked values', async () => {
-    const t = await ask(true);
+  it('on by default: advertised as form mode; the form shows each field; accept sends the checked values', async () => {
+    const t = await ask(undefined);
     expect(t.received('initialize')[0]?.params.clientCapabilities).toMatchObject({ elicitation: { form: {} } });
     const entry = await formOf(t);
     expect(entry.answer).toBeNull();

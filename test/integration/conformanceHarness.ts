@@ -6,7 +6,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type * as acp from '@agentclientprotocol/sdk';
 import { spawnAgentProcess } from '../../src/agents/agentProcess';
-import type { AgentConfig, ExperimentalFeatures, HostEnvironment } from '../../src/session/api';
+import type { AgentConfig, ExperimentalFeatures, HostEnvironment, SessionChoices } from '../../src/session/api';
 import { AgentConnection } from '../../src/session/agentConnection';
 import { AcpThreadController, type ThreadControllerOptions } from '../../src/session/threadController';
 import type { ThreadState } from '../../src/shared/thread';
@@ -27,7 +27,17 @@ export interface HostSwitches {
   /** Workspace folders besides the cwd (multi-root). */
   otherFolders?: string[];
   experimental?: Partial<ExperimentalFeatures>;
+  /** switchboard.elicitation (absent: on). */
+  elicitation?: boolean;
+  /** VS Code's openExternal (absent: URL-mode elicitation is not advertised). */
+  openExternal?: (url: string) => Promise<boolean>;
   settingTimeoutMs?: number;
+  /** The mode and options per agent (remembered and pinned), as the VS Code glue keeps them. */
+  sessionChoices?: SessionChoices;
+  /** The agent log's lines. */
+  log?: (line: string) => void;
+  /** The chat as read back after a reload: its start continues the session. */
+  restored?: ThreadState;
 }
 
 const stops: (() => Promise<void>)[] = [];
@@ -61,10 +71,14 @@ function scriptedAgent(cwd: string, switches: AgentSwitches) {
 }
 
 function hostEnv(cwd: string, host: HostSwitches): HostEnvironment {
-  return testHostEnv(cwd, {
+  const env = testHostEnv(cwd, {
     folders: host.otherFolders ? [cwd, ...host.otherFolders] : undefined,
-    experimental: { elicitation: false, ...host.experimental },
+    experimental: host.experimental,
+    elicitation: host.elicitation,
+    openExternal: host.openExternal,
+    log: host.log,
   });
+  return host.sessionChoices ? { ...env, sessionChoices: host.sessionChoices } : env;
 }
 
 /** The keeper of the fake writes' texts. */
@@ -83,6 +97,7 @@ export async function startThread(switches: AgentSwitches = {}, host: HostSwitch
     },
     stopGraceMs: 500,
     settingTimeoutMs: host.settingTimeoutMs,
+    restored: host.restored,
   };
   const controller = new AcpThreadController(options);
   stops.push(() => controller.dispose());
@@ -100,4 +115,22 @@ export async function startConnection(switches: AgentSwitches = {}, host: HostSw
   const init = await connection.initialize(env.clientInfo(), 10_000);
   if (!init.ok) throw new Error(init.failure.title);
   return { connection, cwd, received };
+}
+
+function textOf(state: ThreadState): string {
+  return state.entries
+    .map((entry) =>
+      entry.kind === 'agent' ? entry.parts.map((part) => (part.kind === 'text' ? part.text : '')).join('') : '',
+    )
+    .join('\n');
+}
+
+/** What the scripted agent reported of its own requests to the client (its `client-calls:` lines). */
+export function reported(
+  state: ThreadState,
+): { method: string; answer: { result?: unknown; error?: { code: number } } }[] {
+  return textOf(state)
+    .split('\n')
+    .filter((line) => line.startsWith('client-calls: '))
+    .map((line) => JSON.parse(line.slice('client-calls: '.length)));
 }

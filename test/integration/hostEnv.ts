@@ -11,6 +11,10 @@ export function testHostEnv(
     /** Every workspace folder, `cwd` first (multi-root); absent: just `cwd`. */
     folders?: string[];
     experimental?: ExperimentalFeatures;
+    /** switchboard.elicitation (absent: on, as the setting's default). */
+    elicitation?: boolean;
+    /** VS Code's openExternal (absent: URL-mode elicitation is not advertised). */
+    openExternal?: (url: string) => Promise<boolean>;
   } = {},
 ): HostEnvironment {
   const log = options.log ?? (() => undefined);
@@ -26,7 +30,9 @@ export function testHostEnv(
       maxMessageBytes: 64 * 1024 * 1024,
       initializeTimeoutMs: options.initializeTimeoutMs ?? 10_000,
       experimental: options.experimental,
+      elicitation: options.elicitation,
     }),
     clientInfo: () => ({ name: 'switchboard-test', version: '0.0.0' }),
+    ...(options.openExternal ? { openExternal: options.openExternal } : {}),
   };
 }

@@ -1,4 +1,4 @@
-// An elicitation form (DRAFT, switchboard.experimental.elicitation): the agent's question as an
+// An elicitation form (form mode; link cards are elicitationUrl.ts): the agent's question as an
 // inline form in the chat, answered Submit (accept, with the values), Decline or Cancel. Built
 // from the bounded form description of src/shared/elicitation.ts: every agent string is set as
 // text, never markup. The values are checked with the same rules as on the host before posting.

@@ -5,6 +5,7 @@ import { CompactionView } from './compaction';
 import { ContinuedView } from './continued';
 import { FailureView } from './failure';
 import { ElicitationView } from './elicitation';
+import { ElicitationUrlView } from './elicitationUrl';
 import { MessageView } from './message';
 import { NoticeView } from './notice';
 import { ProtocolErrorView } from './protocolError';
@@ -39,5 +40,7 @@ export function createEntryView(entry: Entry, post: Post, cards: CardContext, bu
       return new CompactionView(entry, post);
     case 'elicitation':
       return new ElicitationView(entry, post);
+    case 'elicitationUrl':
+      return new ElicitationUrlView(entry, post);
   }
 }

@@ -5,6 +5,7 @@ import { formatCommandLine } from '../../agents/commandLine';
 import { parseAgentsSetting, resolveDefaultAgent, type DemoLaunch, type RegistryResolver } from '../../agents/config';
 import type { AgentConfig, HostEnvironment } from '../../session/api';
 import type { AgentChoice } from '../../shared/messages';
+import { elicitationSetting } from './elicitationSetting';
 import { agentsRunHere } from './remoteInfo';
 
 import { SETTINGS_SECTION, userLimit, userSwitch } from '../userSettings';
@@ -64,18 +65,20 @@ export class AgentCatalog {
   }
 }
 
-/** Transport limits from the user's own settings (userSettings.ts), in the units the core wants. */
+/** The settings read at each agent start (limits and switches from the user's own settings, userSettings.ts), in the units the core wants. */
 export function transportSettings(): ReturnType<HostEnvironment['settings']> {
   const mib = userLimit('maxMessageSizeMiB', 64);
   const seconds = userLimit('initializeTimeoutSeconds', 30);
+  const config = vscode.workspace.getConfiguration(SETTINGS_SECTION);
+  const read = (key: string) => ({ inspected: config.inspect(key), value: config.get<unknown>(key) });
+  const elicitation = elicitationSetting(read('elicitation'), read('experimental.elicitation'));
   return {
     maxMessageBytes: Math.floor(mib * 1024 * 1024),
     initializeTimeoutMs: Math.floor(seconds * 1000),
     // Draft ACP features: off unless the user turned them on (strictly `true`).
-    experimental: {
-      elicitation: userSwitch('experimental.elicitation'),
-      fork: userSwitch('experimental.fork'),
-    },
+    experimental: { fork: userSwitch('experimental.fork') },
+    elicitation: elicitation.on,
+    notes: elicitation.note === null ? [] : [elicitation.note],
   };
 }
 

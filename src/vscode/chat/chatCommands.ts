@@ -3,8 +3,9 @@
 // raises when it needs permission or finished its turn.
 import * as vscode from 'vscode';
 import type { ThreadController } from '../../session/api';
-import { closeAskingFirst, type Attention, type ChatList, type ChatSummary } from '../../session/chatList';
+import { closeAskingFirst, type Attention, type ChatList, type ChatSummary, type Unseen } from '../../session/chatList';
 import type { ThreadRegistry } from '../../session/threadRegistry';
+import { SETTINGS_SECTION } from '../agents/agentCatalog';
 
 const STATE_LABEL: Record<ChatSummary['state'], string> = {
   starting: vscode.l10n.t('starting'),
@@ -101,16 +102,34 @@ export function closeChat(threads: ThreadRegistry, list: ChatList, threadId: str
   });
 }
 
-/** A background chat needs the user: a notification whose button shows it. */
-export function notifyAttention(thread: ThreadController, why: Attention, list: ChatList, open: () => void): void {
+/**
+ * A chat needs the user (in the background, or on screen while the window has no focus): a notification whose
+ * button shows it. VS Code gives extensions no operating-system notification: this one is VS Code's own, which
+ * stays in the window until it has focus again and then in the Notifications list. switchboard.notifyWhenUnfocused
+ * turns off the ones for a chat on screen.
+ */
+export function notifyAttention(
+  thread: ThreadController,
+  why: Attention,
+  unseen: Unseen,
+  list: ChatList,
+  open: () => void,
+): void {
+  if (
+    unseen === 'unfocused' &&
+    vscode.workspace.getConfiguration(SETTINGS_SECTION).get('notifyWhenUnfocused') === false
+  )
+    return;
   const summary = list.summaries().find((chat) => chat.threadId === thread.threadId);
   const name = `"${oneLine(summary?.title ?? vscode.l10n.t('Chat'))}" (${thread.agent.displayName})`;
   const text =
     why === 'permission'
       ? vscode.l10n.t('{0} needs your permission.', name)
-      : why === 'failed'
-        ? vscode.l10n.t('{0}: the agent stopped.', name)
-        : vscode.l10n.t('{0} finished its turn.', name);
+      : why === 'input'
+        ? vscode.l10n.t('{0} asks you for input.', name)
+        : why === 'failed'
+          ? vscode.l10n.t('{0}: the agent stopped.', name)
+          : vscode.l10n.t('{0} finished its turn.', name);
   const show = why === 'failed' ? vscode.window.showWarningMessage : vscode.window.showInformationMessage;
   void show(text, vscode.l10n.t('Open Chat')).then((choice) => {
     if (choice) open();

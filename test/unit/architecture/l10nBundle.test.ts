@@ -16,6 +16,8 @@ const VISIBLE = new Set([
   'markdownDescription',
   'enumDescriptions',
   'markdownEnumDescriptions',
+  'deprecationMessage',
+  'markdownDeprecationMessage',
   'title',
   'name',
   'contextualTitle',

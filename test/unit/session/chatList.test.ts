@@ -25,10 +25,14 @@ function setup() {
     () => `t${++next}`,
   );
   const attention: Array<[string, Attention]> = [];
-  const list = new ChatList(threads, (thread, why) => attention.push([thread.threadId, why]));
+  const where: string[] = [];
+  const list = new ChatList(threads, (thread, why, seen) => {
+    attention.push([thread.threadId, why]);
+    where.push(seen);
+  });
   let changes = 0;
   list.onDidChange(() => changes++);
-  return { threads, created, list, attention, changes: () => changes };
+  return { threads, created, list, attention, where, changes: () => changes };
 }
 
 const READY: ThreadAction[] = [
@@ -99,6 +103,61 @@ describe('ChatList', () => {
     shown.emit({ type: 'turnEnded', stopReason: 'end_turn' });
     expect(list.summaries()[0]?.unread).toBe(false);
     expect(attention).toEqual([]);
+  });
+
+  it('the shown chat while the window has no focus: reported once per kind until the window had focus again', () => {
+    const { threads, created, list, attention, where } = setup();
+    threads.create(fakeAgent());
+    const shown = created[0]!;
+    for (const action of READY) shown.emit(action);
+    list.setWindowFocused(false);
+    shown.emit(prompt('go'));
+    const asks = (permissionId: string): ThreadAction => ({
+      type: 'permissionRequested',
+      permissionId,
+      toolCall: { toolCallId: permissionId, title: 'Run' },
+      options: [{ optionId: 'ok', name: 'Allow', kind: 'allow_once' }],
+    });
+    shown.emit(asks('p1'));
+    shown.emit(asks('p2'));
+    shown.emit({ type: 'turnEnded', stopReason: 'end_turn' });
+    expect(attention).toEqual([
+      ['t1', 'permission'],
+      ['t1', 'done'],
+    ]);
+    expect(where).toEqual(['unfocused', 'unfocused']);
+    // Still on screen: not unread.
+    expect(list.summaries()[0]?.unread).toBe(false);
+    list.setWindowFocused(true);
+    shown.emit(prompt('again'));
+    shown.emit({ type: 'turnEnded', stopReason: 'end_turn' });
+    expect(attention).toHaveLength(2);
+    list.setWindowFocused(false);
+    shown.emit(prompt('and again'));
+    shown.emit({ type: 'turnEnded', stopReason: 'end_turn' });
+    expect(attention.at(-1)).toEqual(['t1', 'done']);
+    expect(attention).toHaveLength(3);
+  });
+
+  it('a form or a link the agent asks about needs the user too', () => {
+    const { threads, created, attention, where } = setup();
+    threads.create(fakeAgent());
+    threads.create(fakeAgent());
+    created[0]!.emit({
+      type: 'elicitationUrlRequested',
+      elicitationId: 'elicitation-1',
+      link: { message: 'm', url: 'https://example.com/', host: 'example.com', warnings: [], unusable: null },
+    });
+    created[0]!.emit({
+      type: 'elicitationRequested',
+      elicitationId: 'elicitation-2',
+      form: { message: 'm', title: null, fields: [], unusable: null },
+    });
+    expect(attention).toEqual([
+      ['t1', 'input'],
+      ['t1', 'input'],
+    ]);
+    expect(where).toEqual(['background', 'background']);
   });
 
   it('a failed agent shows as failed; a closed chat leaves the list and stops being watched', async () => {

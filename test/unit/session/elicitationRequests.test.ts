@@ -6,28 +6,10 @@ import { describe, expect, it } from 'vitest';
 import type { ThreadAction } from '../../../src/shared/actions';
 import { ElicitationRequests } from '../../../src/session/elicitationRequests';
 import { MAX_PENDING_PERMISSIONS } from '../../../src/session/permissionRequests';
-import { RequestFailure, type CancelSignal } from '../../../src/session/api';
+import { RequestFailure } from '../../../src/session/api';
 import { ErrorCodes } from '../../../src/protocol/methods';
 import { within } from '../../within';
-
-/** A cancel signal the test fires; counts its live listeners (each request must dispose its own). */
-function cancelSignal(): CancelSignal & { fire(): void; listeners: number } {
-  const listeners = new Set<() => void>();
-  return {
-    isCancellationRequested: false,
-    get listeners() {
-      return listeners.size;
-    },
-    fire() {
-      (this as { isCancellationRequested: boolean }).isCancellationRequested = true;
-      for (const listener of [...listeners]) listener();
-    },
-    onCancellationRequested(listener) {
-      listeners.add(listener);
-      return { dispose: () => void listeners.delete(listener) };
-    },
-  };
-}
+import { cancelSignal } from './cancelSignal';
 
 function params(overrides: Record<string, unknown> = {}): acp.CreateElicitationRequest {
   return {
@@ -141,13 +123,13 @@ describe('ElicitationRequests', () => {
 
   it('refuses a mode other than form with invalid params, naming the mode (bounded)', () => {
     const { actions, requests } = setup();
-    const attempt = () => requests.request(params({ mode: `url${'x'.repeat(100)}` }), cancelSignal());
+    const attempt = () => requests.request(params({ mode: `zip${'x'.repeat(100)}` }), cancelSignal());
     expect(attempt).toThrow(RequestFailure);
     try {
       void attempt();
     } catch (error) {
       expect((error as RequestFailure).code).toBe(ErrorCodes.invalidParams);
-      expect((error as Error).message).toContain('urlxxx');
+      expect((error as Error).message).toContain('zipxxx');
       expect((error as Error).message).not.toContain('x'.repeat(50));
       expect((error as Error).message).toMatch(/only form/);
     }

@@ -35,7 +35,7 @@ function agentAnswering(fork?: (params: unknown) => unknown) {
 }
 
 async function chatWithTwoTurns(script: (fake: FakeAgentProcess) => void, fork: boolean) {
-  const t = setup(script, { experimental: { elicitation: false, fork } });
+  const t = setup(script, { experimental: { fork } });
   await t.controller.start();
   await t.controller.prompt('first question');
   await t.controller.prompt('second question');

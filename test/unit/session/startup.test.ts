@@ -4,7 +4,7 @@ import { CLIENT_INFO, scriptBasicAgent } from './fakeAgent';
 import { setup, until } from './harness';
 
 describe('ThreadController start', () => {
-  it('sends initialize with protocol version 1, clientInfo and the fs, terminal, boolean config option, session notices and compaction and terminal sign-in capabilities, then session/new', async () => {
+  it('sends initialize with protocol version 1, clientInfo and the fs, terminal, boolean config option, session notices and compaction, terminal sign-in and elicitation (form: the host opens no addresses here) capabilities, then session/new', async () => {
     const t = setup();
     await t.controller.start();
     const fake = t.spawner.last;
@@ -17,6 +17,7 @@ describe('ThreadController start', () => {
           session: { configOptions: { boolean: {} }, notices: {}, compaction: {} },
           auth: { terminal: true },
           _meta: { 'terminal-auth': true },
+          elicitation: { form: {} },
         },
         clientInfo: CLIENT_INFO,
       },
@@ -30,6 +31,15 @@ describe('ThreadController start', () => {
     expect(t.events.map((event) => event.seq)).toEqual([1, 2, 3, 4]);
     expect(t.events.every((event) => event.threadId === 'thread-1')).toBe(true);
     expect(t.controller.snapshot().seq).toBe(4);
+  });
+
+  it('writes the notes about its settings to the agent log at each start, and advertises no elicitation when it is off', async () => {
+    const t = setup(scriptBasicAgent, { elicitation: false, notes: ['a setting was renamed'] });
+    await t.controller.start();
+    expect(t.logs).toContain('[switchboard] a setting was renamed');
+    expect(t.spawner.last.sent('initialize')[0]).toMatchObject({
+      clientCapabilities: expect.not.objectContaining({ elicitation: expect.anything() }),
+    });
   });
 
   it('a start asked for while one is under way is that start: one process, and a prompt after it goes through', async () => {
