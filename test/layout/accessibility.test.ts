@@ -1,18 +1,11 @@
 // axe-core (WCAG 2.1 A and AA, and its best practices) over the chat after a turn like the Demo agent's, at the
 // side bar's width in real chromium (colour contrast needs real layout and colours).
 import * as fs from 'node:fs';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { launch, openChat } from './chatPage';
+import { expect, it } from 'vitest';
+import { openChat, useBrowser } from './chatPage';
 import { DEMO, demoTurn, ready, thread } from './threads';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-}, 30_000);
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 interface Violation {
   id: string;
@@ -21,7 +14,7 @@ interface Violation {
 }
 
 it('the chat after a Demo turn has no accessibility violation (axe-core, WCAG 2.1 AA)', async () => {
-  const chat = await openChat(browser);
+  const chat = await openChat(browser());
   await chat.snapshot(thread([...ready(), ...demoTurn()]), [DEMO]);
   await chat.page.addScriptTag({ content: fs.readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8') });
   const violations: Violation[] = await chat.page.evaluate(async () => {

@@ -2,22 +2,15 @@
 // output ends its lines with a bare "\n" (no PTY of ours turns it into "\r\n"), so each line must still start
 // at the left edge, in its ANSI colour. Any card: output that ends with a newline shows its first line too
 // (the card grew to the lines before the cursor's, and xterm keeps the cursor's row in view).
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { recordedUpdates } from '../fixtures/recordedTraffic';
-import { launch, openChat } from './chatPage';
+import { openChat, useBrowser } from './chatPage';
 import { DEMO, prompt, ready, thread, update } from './threads';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-}, 30_000);
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 it('shows codex-acp 2.6 output line by line from the left edge, in colour', async () => {
-  const chat = await openChat(browser);
+  const chat = await openChat(browser());
   const turn = recordedUpdates('codex-acp-2.6-colours').map(({ update: u }) => update(u));
   await chat.snapshot(thread([...ready(), prompt('Run a command in colours'), ...turn]), [DEMO]);
   const rows = chat.page.locator('.terminal-view[data-owner="agent"] .xterm-rows');
@@ -31,7 +24,7 @@ it('shows codex-acp 2.6 output line by line from the left edge, in colour', asyn
 }, 30_000);
 
 it('a card of our own terminal shows every line of output that ends with a newline', async () => {
-  const chat = await openChat(browser);
+  const chat = await openChat(browser());
   await chat.snapshot(
     thread([
       ...ready(),

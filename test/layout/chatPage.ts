@@ -6,6 +6,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as esbuild from 'esbuild';
 import { chromium, type Browser, type Page } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
 import type { ThreadAction } from '../../src/shared/actions';
 import type { AgentChoice, HostToWebview } from '../../src/shared/messages';
 import type { ThreadState } from '../../src/shared/thread';
@@ -83,5 +84,20 @@ export async function openChat(browser: Browser, width = SIDE_BAR_WIDTH, height 
     },
     frames,
     close: () => page.close(),
+  };
+}
+
+/** One chromium for the test file: launched before its tests, closed after them. Call at the file's top level. */
+export function useBrowser(): () => Browser {
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    browser = await launch();
+  }, 30_000);
+  afterAll(async () => {
+    await browser?.close();
+  });
+  return () => {
+    if (!browser) throw new Error('chromium did not start (see beforeAll)');
+    return browser;
   };
 }

@@ -1,22 +1,14 @@
 // The chat at the side bar's width in real chromium: what a new user sees in VS Code's default layout.
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launch, openChat, type ChatPage } from './chatPage';
+import { describe, expect, it } from 'vitest';
+import { openChat, useBrowser, type ChatPage } from './chatPage';
 import { DEMO, prompt, ready, thread } from './threads';
 
-let browser: Browser;
+const browser = useBrowser();
 let chat: ChatPage;
-
-beforeAll(async () => {
-  browser = await launch();
-}, 30_000);
-afterAll(async () => {
-  await browser?.close();
-});
 
 async function fresh(): Promise<ChatPage> {
   await chat?.close();
-  chat = await openChat(browser);
+  chat = await openChat(browser());
   return chat;
 }
 
