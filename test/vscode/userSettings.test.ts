@@ -53,7 +53,10 @@ suite('Limits and draft switches come from user settings only', () => {
     const transport = transportSettings();
     assert.equal(transport.maxMessageBytes, 64 * MIB);
     assert.equal(transport.initializeTimeoutMs, 30_000);
-    assert.deepEqual(transport.experimental, { elicitation: false, fork: false });
+    assert.deepEqual(transport.experimental, { fork: false });
+    // Elicitation is stable and on by default; the repository's old experimental key changes nothing.
+    assert.equal(transport.elicitation, true);
+    assert.deepEqual(transport.notes, []);
     const review = reviewLimits();
     assert.equal(review.turn.maxFiles, 200);
     assert.equal(review.turn.maxBytes, 20 * MIB);
@@ -75,6 +78,6 @@ suite('Limits and draft switches come from user settings only', () => {
     await config.update('maxMessageSizeMiB', 128, vscode.ConfigurationTarget.Global);
     await config.update('experimental.fork', true, vscode.ConfigurationTarget.Global);
     await waitFor(() => transportSettings().maxMessageBytes === 128 * MIB, 10_000, 'the user value to apply');
-    assert.deepEqual(transportSettings().experimental, { elicitation: false, fork: true });
+    assert.deepEqual(transportSettings().experimental, { fork: true });
   });
 });
