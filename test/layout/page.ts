@@ -2,12 +2,18 @@
 // the real animation frames, with what it posts kept for the test to read.
 import type { HostToWebview, WebviewToHost } from '../../src/shared/messages';
 import { createChatApp } from '../../webview/app';
+import type { ScrollAnchor } from '../../webview/scrollAnchors';
 
 const posted: WebviewToHost[] = [];
 const root = document.getElementById('root')!;
-const app = createChatApp(root, (msg) => posted.push(msg));
+// Where each chat was scrolled, as a reloaded webview reads it back from its saved state (tests set it first).
+const anchors = new Map<string, ScrollAnchor>();
+const app = createChatApp(root, (msg) => posted.push(msg), {
+  scroll: { get: (threadId) => anchors.get(threadId), set: () => undefined },
+});
 
 (globalThis as { switchboardLayout?: unknown }).switchboardLayout = {
   receive: (msg: HostToWebview) => app.receive(msg),
   posted: () => posted,
+  setAnchor: (threadId: string, anchor: ScrollAnchor) => anchors.set(threadId, anchor),
 };

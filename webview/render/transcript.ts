@@ -243,8 +243,17 @@ export class TranscriptView {
     const record = entryId ? this.records.get(entryId) : undefined;
     if (!record) return this.scrollToBottom();
     if (!record.view) this.mount(record);
-    const delta = record.el.getBoundingClientRect().top - this.el.getBoundingClientRect().top;
-    this.follower.showAt(this.el.scrollTop + delta + (anchor?.offset ?? 0));
+    // After a reload no entry has been rendered: an off-screen one counts as its 60 px estimate (chat.css), so a
+    // position 200 px into a tall entry would land entries further down. The entry is laid out for real first;
+    // once on screen, content-visibility keeps it rendered.
+    const style = record.el.style;
+    style.contentVisibility = 'visible';
+    const box = record.el.getBoundingClientRect();
+    const delta = box.top - this.el.getBoundingClientRect().top;
+    // An entry shorter than it was keeps the top (the position is never past its end).
+    const offset = Math.min(anchor?.offset ?? 0, Math.max(0, box.bottom - box.top - 1));
+    this.follower.showAt(this.el.scrollTop + delta + offset);
+    style.contentVisibility = '';
   }
 
   /** Reveals the entries not in the DOM down to `entryId`, when it is one of them. */

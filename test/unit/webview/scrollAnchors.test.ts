@@ -44,6 +44,13 @@ describe('scroll anchors', () => {
     expect(view.jumpButton.hidden).toBe(false);
   });
 
+  it('a saved position past the end of its entry (the entry is shorter now) stays inside that entry', () => {
+    const view = transcript(10);
+    view.restoreAnchor({ following: false, entryId: 'e3', offset: 150 });
+    expect(view.el.scrollTop).toBe(399);
+    expect(view.anchor()).toEqual({ following: false, entryId: 'e3', offset: 99 });
+  });
+
   it('keeps following the bottom', () => {
     const view = transcript(10);
     expect(view.anchor()).toEqual({ following: true });
