@@ -6,7 +6,7 @@
 // tail is exact whatever is dropped.
 // Lines are split on the "\n" byte, which never occurs inside a UTF-8 sequence, so a character
 // split across chunks is carried over as bytes and decoded whole.
-// Secrets are redacted in the whole line before it is cut for length (issue 31: a key after a
+// Secrets are redacted in the whole line before it is cut for length (a key after a
 // 1,985-character prefix showed its first 15 characters). A line without a newline that outgrows
 // MAX_PARTIAL_BYTES is shown cut like any long line and the rest of it, up to its newline, is
 // dropped: shown as a line of its own, that rest could start with the end of a key cut in two.

@@ -1,7 +1,7 @@
 // What a journal line must hold to be loaded (session/journalDecode.ts): an entry or thread fields
 // of the shapes the reducer, the chat list, the Markdown export and the webview take. A journal is
 // a file anyone can edit; what it holds is checked here, not trusted, so that one bad line costs
-// that line only (issue #31). Fields added to the model after journals were first written are
+// that line only. Fields added to the model after journals were first written are
 // optional here (an older journal lacks them); everything present must have its type. Each check
 // answers null (fine) or the path of the first field that is not ('' for the value itself). Pure.
 import type { Entry } from '../shared/thread';

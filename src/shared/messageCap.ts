@@ -1,6 +1,6 @@
 // The most one message of the thread holds. Each JSON-RPC message is capped by the transport
 // (switchboard.maxMessageSizeMiB), but an agent can send any number of chunks with one messageId:
-// five 40 MB chunks held 650 MiB in the host (issue 31), and every chunk went on to the webview.
+// five 40 MB chunks held 650 MiB in the host, and every chunk went on to the webview.
 // Past the cap a message keeps what it has and is marked `truncated` (the chat says so); later
 // chunks of it are dropped. Generous: a real answer is a few hundred KB.
 import { t } from './l10n';

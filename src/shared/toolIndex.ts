@@ -1,7 +1,7 @@
 // The thread's toolCallId -> entry index map (ThreadState.toolIndex) as a persistent hash trie.
 // The reducer must not change the state it was given, and copying a flat map per new tool call
 // made adding one O(tool calls) (4.4 ms per call at 6,000 entries, on the host and again in the
-// webview: issue 31). Here adding an id copies only the nodes on its path, at most 32 slots each,
+// webview). Here adding an id copies only the nodes on its path, at most 32 slots each,
 // and shares the rest with the index before: O(log32 n) per add, the old index left as it was.
 // Plain JSON (objects and arrays), so a snapshot carries it and a JSON round trip keeps it whole;
 // the same ids added in the same order give the same trie, so the reducer stays deterministic.

@@ -1,7 +1,7 @@
 // Settings that only the user decides: the limits that bound what an agent can make Switchboard
 // hold or wait for (memory, disk, time), the draft ACP features, and switchboard.fs.* (fs/consent.ts).
 // A workspace's .vscode/settings.json comes with any cloned repository, and could raise
-// maxMessageSizeMiB to a million MiB or switch a draft feature on (issue 31). package.json scopes
+// maxMessageSizeMiB to a million MiB or switch a draft feature on. package.json scopes
 // them "machine": VS Code then leaves a workspace's value out of the configuration (it never reaches
 // an extension, so there is nothing for us to log) and marks it in that settings.json as not applied.
 // They are read from the user's own settings (inspect().globalValue) as well, so this holds where

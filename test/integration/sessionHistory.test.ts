@@ -162,7 +162,7 @@ describe('history', () => {
     expect(w.methods().filter((method) => method === 'session/new')).toHaveLength(2);
   });
 
-  it('a tampered journal line hides nothing: the history lists every chat, and the chat goes on with its agent (issue #31)', async () => {
+  it('a tampered journal line hides nothing: the history lists every chat, and the chat goes on with its agent', async () => {
     const w = world(['load']);
     const { journal } = await chats(w, 1);
     // The line of the issue: it made the load throw, and every chat's history with it.

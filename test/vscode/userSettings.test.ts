@@ -1,4 +1,4 @@
-// Limits and draft switches are the user's (issue 31, finding 8): a repository's .vscode/settings.json
+// Limits and draft switches are the user's: a repository's .vscode/settings.json
 // (what a cloned repository brings) could raise switchboard.maxMessageSizeMiB to a million MiB and
 // switch draft ACP features on. Written into the open folder's settings file as a repository would,
 // they must not apply; the same values in user settings do.

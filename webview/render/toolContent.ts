@@ -134,7 +134,7 @@ export function sameToolContent(a: ToolContentView, b: ToolContentView): boolean
  * Tool text longer than this is shown as plain text. A tool's text renders as markdown at once (an
  * answer's streams in over frames), and markdown costs far more than its length suggests where it
  * makes many elements: a 400 KB table blocked the webview for 7-15 s, a 32 KB one takes about 0.7 s
- * in jsdom (issue 31).
+ * in jsdom.
  */
 export const MAX_TOOL_MARKDOWN_CHARS = 32 * 1024;
 /** Plain tool text past this is cut, with the count of what is not shown (the card scrolls 22 lines). */

@@ -60,7 +60,7 @@ function redacting() {
   return (text: string) => redactor.redact(text);
 }
 
-describe('a key on a long stderr line (issue 31, finding 8)', () => {
+describe('a key on a long stderr line', () => {
   it('after a 1,985-character prefix: redacted before the line is cut, in the tail and in the log', async () => {
     const script = `process.stderr.write('p'.repeat(1985) + process.env.SCRIPTED_API_KEY + ' done\\n'); process.exit(1)`;
     const { agent, logged } = crashingAgent(redacting(), script);

@@ -1,4 +1,4 @@
-// Issue #31, finding 5: the files review reads for an agent (a tool call's `locations`, the disk
+// the files review reads for an agent (a tool call's `locations`, the disk
 // watcher's reads, checkpoints: all src/review/diskText.ts) are opened the way fs/read_text_file
 // opens them (src/fs/regularFile.ts). A FIFO opened for reading blocks open(2) until a writer
 // appears, parking one of libuv's four pool threads each: six of them named in locations used to

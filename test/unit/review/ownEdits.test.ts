@@ -1,6 +1,6 @@
 // Switchboard's own edits (src/review/ownEdits.ts): while one runs, the editor's change events for that file are
 // not the user's; a text we wrote to disk is recognised once when its (possibly late) watcher event comes. Written
-// from a mutation run over src/review (issue 31), which found the whole file untested.
+// from a mutation run over src/review, which found the whole file untested.
 import { describe, expect, it } from 'vitest';
 import { OwnEdits } from '../../../src/review/ownEdits';
 

@@ -1,4 +1,4 @@
-// Keep and Undo of one hunk when an earlier hunk changed the line count (issue 31): the later hunks then sit at
+// Keep and Undo of one hunk when an earlier hunk changed the line count: the later hunks then sit at
 // different lines in the baseline and in the current text, and resolving one at the other's line corrupts the
 // file. The other review fixtures' first hunk keeps its length, so their two positions coincide and such a bug
 // passes them. Each fixture here is a list of segments, unchanged or changed (baseline lines -> current lines);

@@ -1,4 +1,4 @@
-// Issue #31, finding 6: a streamed answer costs the journal its new text per interval, not the
+// a streamed answer costs the journal its new text per interval, not the
 // whole entry again. A 5 MiB answer streamed over 40 intervals made a 103 MiB journal (each
 // interval re-appended the entry whole); now it makes a journal of about the text, which reads
 // back exactly. Real files, the real ChatJournal, the real reducer.

@@ -1,4 +1,4 @@
-// Issue #31, finding 7: one bad journal line hid every chat's history (`{"e":{"kind":"tool","id":"e2"}}`
+// one bad journal line hid every chat's history (`{"e":{"kind":"tool","id":"e2"}}`
 // made the load throw, and the history list with it); deeply nested or huge-id journals broke restore.
 // Now a bad line is skipped and named (the log, the restored chat's note, the history item), the rest
 // loads, a chat that cannot be read at all is named in the history, and what loads is what the

@@ -1,4 +1,4 @@
-// One agent message has a size cap (issue 31, finding 6): five 40 MB chunks of one messageId held
+// One agent message has a size cap: five 40 MB chunks of one messageId held
 // 650 MiB. Sent by an agent over the real ACP connection (framing, gate, intake, chunk ingest,
 // reducer): the thread holds the cap and says the rest was cut, what the webview is sent is bounded
 // too, and the memory the chat keeps is about the cap, not what the agent sent.

@@ -1,6 +1,6 @@
 // What each method the client calls on the agent needs the agent to have advertised, written out by hand from
 // ACP's agentCapabilities (acp-client-checklist.md), not taken from src/shared/capabilities.ts: the tests of those
-// rules and of the guard in front of the connection check them against this (issue 31: when they iterated the
+// rules and of the guard in front of the connection check them against this (when they iterated the
 // table they test, removing `session/list` from it passed them). Keyed by every AgentMethod, so a method added
 // there does not type-check here until someone says what it needs.
 import type * as acp from '@agentclientprotocol/sdk';

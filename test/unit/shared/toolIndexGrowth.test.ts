@@ -1,4 +1,4 @@
-// Adding a tool call must cost the same in a long thread as in a short one (issue 31, finding 6):
+// Adding a tool call must cost the same in a long thread as in a short one:
 // the reducer copied the whole toolCallId index per new tool call (4.4 ms per call at 6,000 entries),
 // and the host and the webview both run it. Checked twice: by what the new state shares with the old
 // one (deterministic), and by the time per call at 100 and at 6,000 entries.

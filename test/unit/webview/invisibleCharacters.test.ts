@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
-// Invisible and direction-changing characters show as ⟨U+202E⟩ (visibleText.ts) in the places issue
-// 31 (finding 8) found them raw: the rows of a diff (plain and highlighted), an elicitation form,
+// Invisible and direction-changing characters show as ⟨U+202E⟩ (visibleText.ts) in the places they
+// once showed raw: the rows of a diff (plain and highlighted), an elicitation form,
 // and the file an "Apply" button names. What is sent back (the path to apply) stays as it was.
 import type * as acp from '@agentclientprotocol/sdk';
 import { describe, expect, it } from 'vitest';

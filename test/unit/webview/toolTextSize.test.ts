@@ -1,7 +1,6 @@
 // @vitest-environment jsdom
 // A tool call's text is rendered as markdown at once (renderMarkdownOnce), not over frames like an
-// answer: a 400 KB markdown table in a tool's content blocked the webview for 7-15 s (issue 31,
-// finding 6). Long text shows as plain text: the card renders within a second, whatever its size.
+// answer: a 400 KB markdown table in a tool's content blocked the webview for 7-15 s. Long text shows as plain text: the card renders within a second, whatever its size.
 import { describe, expect, it } from 'vitest';
 import type { ThreadAction } from '../../../src/shared/actions';
 import { mount, READY, thread, update } from './helpers';

@@ -1,5 +1,5 @@
 // A registry install that fails at once must not show its error beside a still-spinning "Installing …"
-// (issue #32): src/vscode/agents/progressClosing.ts hands the failure on once VS Code has closed the progress.
+//: src/vscode/agents/progressClosing.ts hands the failure on once VS Code has closed the progress.
 // VS Code is played here as its workbench runs a notification's progress (shown at once, closed when the task
 // has settled and 800 ms have passed), on fake timers.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
