@@ -1,7 +1,7 @@
 // The chat at the side bar's width in real chromium: what a new user sees in VS Code's default layout.
 import { describe, expect, it } from 'vitest';
 import { openChat, useBrowser, type ChatPage } from './chatPage';
-import { DEMO, prompt, ready, thread } from './threads';
+import { DEMO, demoTurn, prompt, ready, thread, update } from './threads';
 
 const browser = useBrowser();
 let chat: ChatPage;
@@ -64,5 +64,26 @@ describe('the side bar (300 px)', () => {
       { text: 'fast', shown: true },
       { text: 'ultracode', shown: true },
     ]);
+  });
+
+  it('the header keeps the context percentage whole beside a long chat title', async () => {
+    const c = await fresh();
+    const title = { sessionUpdate: 'session_info_update', title: 'Demo: Add a farewell function next to greet' };
+    await c.snapshot(
+      thread([
+        ...ready(),
+        ...demoTurn(),
+        update({ sessionUpdate: 'usage_update', used: 128_000, size: 200_000 }),
+        update(title as never),
+      ]),
+      [DEMO],
+    );
+    const percent = await c.page.locator('.usage-text').evaluate((el) => ({
+      text: el.querySelector('.usage-percent')!.textContent,
+      whole:
+        el.scrollWidth <= el.clientWidth + 1 ||
+        el.clientWidth >= el.querySelector('.usage-percent')!.getBoundingClientRect().width,
+    }));
+    expect(percent).toEqual({ text: '64%', whole: true });
   });
 });
