@@ -69,6 +69,7 @@ ${DEMO_NOTICE} It speaks the real Agent Client Protocol, so it exercises the sam
 - \`/review\`: edit \`switchboard-review-demo.md\` in two places through the editor (Keep one change, Undo the other)
 - \`/diskwrite\`: write \`switchboard-disk-demo.md\` directly on disk; it shows up in the Changes view
 - \`/terminal\`: run a coloured build in a real terminal (Stop, Open in Terminal), then a command the agent kills after 2 s
+- \`/shell\`: run a command in the agent's own process and report it as a terminal it owns (as codex-acp does)
 
 Modes (Ask / Code / Architect) and the Model and Thinking options can be changed; the demo only echoes them.`;
 

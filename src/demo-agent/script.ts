@@ -7,6 +7,7 @@ import * as say from './content';
 import { editDemoFile, readDemoFile, type EditMemory, type EditOutcome } from './fileSteps';
 import { diskWriteTurn, reviewTurn } from './reviewSteps';
 import { terminalTurn } from './terminalSteps';
+import { agentShellSummary, agentShellTurn } from './agentShellSteps';
 import type { DemoTurn } from './turn';
 
 /** The session state a script may read (and, for edit memory, change). */
@@ -173,6 +174,11 @@ export const DEMO_SCRIPTS: Record<DemoCommandName | 'showcase', DemoScript> = {
       ? await terminalTurn(turn)
       : `${say.DEMO_NOTICE} This client did not advertise terminals, so the demo cannot run a command.`;
     await turn.stream('agent_message_chunk', messageId(turn, 'message'), text);
+    return 'end_turn';
+  },
+  shell: async (turn) => {
+    const run = await agentShellTurn(turn);
+    await turn.stream('agent_message_chunk', messageId(turn, 'message'), agentShellSummary(run));
     return 'end_turn';
   },
 };

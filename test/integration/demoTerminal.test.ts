@@ -27,8 +27,8 @@ beforeAll(async () => {
 });
 afterAll(() => rmSync(workDir, { recursive: true, force: true }));
 
-it('/terminal shows a coloured build that exits 0 and a command the agent kills, both released', async () => {
-  const controller = new AcpThreadController({
+function demoController(): AcpThreadController {
+  return new AcpThreadController({
     threadId: 't',
     agent: {
       id: 'demo',
@@ -53,6 +53,10 @@ it('/terminal shows a coloured build that exits 0 and a command the agent kills,
       writeTextFile: async ({ path, content }) => fileTexts.record(path, null, content),
     },
   });
+}
+
+it('/terminal shows a coloured build that exits 0 and a command the agent kills, both released', async () => {
+  const controller = demoController();
   const raw = new Map<string, string>();
   controller.onTerminalOutput((id, data) => raw.set(id, (raw.get(id) ?? '') + data));
   try {
@@ -80,6 +84,28 @@ it('/terminal shows a coloured build that exits 0 and a command the agent kills,
       .map((entry) => JSON.stringify(entry))
       .join('');
     expect(answer).toContain('all 3 steps passed');
+  } finally {
+    await controller.dispose();
+  }
+}, 30_000);
+
+it('/shell: a command the agent runs itself streams into a terminal it owns, with its exit, and no process of ours', async () => {
+  const controller = demoController();
+  try {
+    await controller.start();
+    await controller.prompt('/shell');
+    const state = controller.snapshot().state;
+    // Switchboard started nothing: no terminal/create, the agent's own terminal folded into its tool call.
+    expect(state.terminals ?? {}).toEqual({});
+    const tool = state.entries.flatMap((entry) => (entry.kind === 'tool' ? [entry.tool] : []))[0];
+    expect(tool?.status).toBe('completed');
+    expect(tool?.agentTerminals).toHaveLength(1);
+    const terminal = tool!.agentTerminals![0]!;
+    expect(terminal).toMatchObject({ status: 'exited', exitStatus: { exitCode: 0, signal: null }, cwd: workDir });
+    expect(terminal.output).toMatch(/\x1b\[32m✔\x1b\[0m src\/greet\.ts/);
+    expect(terminal.output).toContain('no problems found');
+    const answer = state.entries.filter((entry) => entry.kind === 'agent').map((entry) => JSON.stringify(entry));
+    expect(answer.join('')).toContain('exit code 0');
   } finally {
     await controller.dispose();
   }

@@ -38,6 +38,26 @@ export function addTerminalSteps(journey, { page, chat, screenshotDir, timeout }
       throw new Error(`the command "${command.text}" shows ${command.client} of ${command.scroll} px`);
     await killed.locator('.xterm-rows', { hasText: 'still waiting' }).waitFor({ timeout });
   });
+  journey.step(
+    '/shell: a command the agent runs itself shows as its terminal, coloured, with its exit and no Stop',
+    async () => {
+      const turnsBefore = await chat.locator('.entry.turn-end').count();
+      await chat.locator('#composer:enabled').waitFor({ timeout });
+      await chat.locator('#composer').fill('/shell');
+      await chat.locator('#send').click();
+      await waitForCount(chat.locator('.entry.turn-end'), turnsBefore + 1, timeout);
+      const card = chat.locator('.entry.tool', { has: chat.locator('.terminal-owner') }).last();
+      await card.locator('.xterm-rows', { hasText: 'no problems found' }).waitFor({ timeout });
+      const coloured = await card.locator('.xterm-rows span[class*="xterm-fg-"]').count();
+      if (coloured === 0) throw new Error("the agent's terminal card shows no coloured text");
+      const status = (await card.locator('.terminal-status').textContent()) ?? '';
+      if (!/Exited 0/.test(status)) throw new Error(`unexpected status ${JSON.stringify(status)}`);
+      // Switchboard started no process: nothing on the card may claim to act on one.
+      const controls = await card.locator('button', { hasText: /Stop|Open in Terminal/ }).count();
+      if (controls > 0) throw new Error(`the agent's own terminal offers ${controls} process control(s)`);
+      await cardScreenshot(card, screenshotDir, 'agent-terminal-card.png');
+    },
+  );
 }
 
 async function waitForCount(locator, count, timeout) {
