@@ -7,7 +7,7 @@
 // The mutated code is split into scopes that run alone (`npm run mutation -- --scope fs`; on 2 shared cores
 // one scope at a time is what fits). Each scope has its own floor (`thresholds.break`), set a little under
 // the score measured when its tests were written, so a change that lets mutants survive fails the run.
-// The scores and the surviving (equivalent) mutants are listed in the README.
+// The scores and the surviving (equivalent) mutants are listed in docs/testing.md.
 // The unit tests that can reach host code (see testFiles below).
 const HOST_TESTS = 'test/unit/{agents,chat,demo-agent,fs,protocol,review,session,terminals,vscode}/**/*.test.ts';
 const SCOPES = {

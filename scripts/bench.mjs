@@ -1,6 +1,6 @@
 #!/usr/bin/env node
-// `npm run bench [-- --quick]`: measures Switchboard against baselines measured in the same run
-// (issue 5). Each figure script runs in its own process (clean heap, one at a time: 2 cores) and
+// `npm run bench [-- --quick]`: measures Switchboard against baselines measured in the same run.
+// Each figure script runs in its own process (clean heap, one at a time: 2 cores) and
 // prints `BENCH_FIGURES [...]`; this script prints one line per figure and writes
 // bench/results.json as {"machine": {...}, "figures": [{name, value, unit, baseline, ratio, target, met}]}.
 //   --quick   smoke mode for `npm test`: small sizes, one repetition, a 2-second stream in code-server,

@@ -2,7 +2,7 @@
 // VS Code moves the focus into a webview by itself (Focus Chat, New Chat, a view it was asked to
 // show, a part reached with F6), sometimes after the user already clicked elsewhere: New Chat then a
 // quick click into an editor left the focus on the webview's page, where typing went nowhere
-// (README, The composer). A focus that lands on the page without a pointer goes to the composer: the
+// (docs/features.md, The composer). A focus that lands on the page without a pointer goes to the composer: the
 // typing is then visible and kept. A click (into the transcript, to select text) is the user's own
 // choice and keeps its place, as does a selection the reader made before leaving.
 

@@ -1,6 +1,6 @@
 // How much streamed markdown one animation frame may render. A burst (an agent writing 200 KB as
 // fast as it can) reaches the webview far faster than it can be rendered; rendering everything
-// that arrived in one frame froze the panel for up to a second (issue 17). So each frame renders
+// that arrived in one frame froze the panel for up to a second. So each frame renders
 // the new text of a message only up to a time budget, and what is left waits for the next frame:
 // frames stay short, the text still ends on screen as fast as the renderer can go, nothing is
 // dropped, and a normal stream (far below the budget) shows every chunk in the next frame.
@@ -15,7 +15,7 @@ import { recordError } from './errors';
 /**
  * Render time one frame may spend on streamed text, in ms (a 60 Hz frame is 16.7 ms). At 8 ms a burst's
  * frames in code-server came every 16-21 ms: the panel kept its frame rate while text waited. At 12 ms
- * the burst is on screen sooner with about as many frames over 50 ms (README, Performance, session 12).
+ * the burst is on screen sooner with about as many frames over 50 ms (docs/performance.md).
  */
 export const FRAME_BUDGET_MS = 12;
 /**

@@ -2,7 +2,7 @@
 // chromium, the e2e tooling under scripts/e2e). The flood agent streams 200 chunks/s for 10 s,
 // each chunk carrying `⟦seq@Date.now()⟧`; a MutationObserver inside the chat webview records
 // when each marker's text is in the DOM. Both clocks are this machine's wall clock (Date.now()).
-// Then the burst (issue 17): the agent writes 200 KB of markdown as 20,000 chunks in one go; inside
+// Then the burst: the agent writes 200 KB of markdown as 20,000 chunks in one go; inside
 // the webview a requestAnimationFrame loop records every frame's gap until the burst's last text is
 // on screen, and the extension host's CPU time (/proc) is read before and after.
 // Activation: the extension logs "Switchboard activated in X ms" (performance.now() around
@@ -32,7 +32,7 @@ import { createRequire } from 'node:module';
 import { percentile, report, round } from './stats.mjs';
 
 // --quick (inside `npm test`): the same path end to end with a short stream, so that a figure that cannot
-// be taken fails the smoke run instead of rotting unseen (issue 15).
+// be taken fails the smoke run instead of rotting unseen.
 const QUICK = process.argv.includes('--quick');
 const RATE = QUICK ? 100 : 200;
 const SECONDS = QUICK ? 2 : 10;
@@ -304,7 +304,7 @@ async function main() {
               unit: 'ms',
               baseline: null,
               ratio: round((cpuAfter - cpuBefore) / 1000, 2),
-              target: 'reported (must not grow; about 200-400 ms before issue 17)',
+              target: 'reported (must not grow; about 200-400 ms)',
               met: null,
               note: "utime + stime of code-server's extension host process (/proc) across the burst and the wait for it; ratio = value / 1 s",
             },

@@ -1,4 +1,4 @@
-// Reopening a window (issue 11): the host's half of "every chat is back before any agent starts". A workspace
+// Reopening a window: the host's half of "every chat is back before any agent starts". A workspace
 // storage with `chats` chats in its journal folder, one of them `longEntries` entries long, the others 40; timed
 // from reading the index to the chat list the view shows (src/vscode/chat/chatPersistence.ts restoreOpenChats:
 // every journal read and decoded in parallel, each chat made as the extension makes it, with its restored state

@@ -1,4 +1,4 @@
-// session/load of a long session (issue 11): the scripted agent (test/fixtures/scriptedAgent.mjs, --session-dir)
+// session/load of a long session: the scripted agent (test/fixtures/scriptedAgent.mjs, --session-dir)
 // replays a stored session of `entries` entries as session/update notifications, then answers. Switchboard's path:
 // a restored chat whose transcript holds the same entries continues with session/load; the replay goes through
 // ingest, routing and the reconciler (src/session/sessionContinuation.ts), which must add nothing. Timed from

@@ -224,7 +224,7 @@ async function burst(
 }
 
 /**
- * A chat brought back after a reload (issue 11): from the snapshot of a restored thread of `entries` entries
+ * A chat brought back after a reload: from the snapshot of a restored thread of `entries` entries
  * reaching the webview to the first frame painted with it (the app renders in the next animation frame; the
  * frame after that starts once it was painted). Real requestAnimationFrame, layout and paint included.
  */

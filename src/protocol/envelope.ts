@@ -1,6 +1,6 @@
 // The JSON-RPC 2.0 envelope of each message from the agent, checked before it is dispatched (a
 // request whose id is an object, null, a boolean or an array must not pass for a notification,
-// which is never answered). What this file decides (see also the README's Robustness notes):
+// which is never answered). What this file decides (see also docs/security.md, Robustness):
 //   - a request with an id that is not a string or a number: -32600 Invalid Request, id null
 //     (JSON-RPC 2.0 §5: the id could not be read);
 //   - a request without "jsonrpc":"2.0", or with a method that is not a string: -32600 with its id

@@ -49,7 +49,7 @@ export class AgentPool {
     for (const shared of this.live.values()) if (shared.connection === connection) this.forget(shared);
   }
 
-  /** How many processes the pool holds (the README's promise: one per agent). */
+  /** How many processes the pool holds (docs/agents.md promises one per agent). */
   get size(): number {
     return this.live.size;
   }

@@ -2,7 +2,7 @@
 // bounded before the reducer (and so the webview) sees it. Agent input is hostile until proven
 // otherwise: one malformed or extreme update must never stop the chat from rendering.
 //
-// The policy, per case (also in the README's Robustness notes):
+// The policy, per case (also in docs/security.md, Robustness):
 //   - Streamed text chunks (the commonest update) are valid by construction when they have the
 //     shape the reader's fast path matches: no schema check; only a present _meta is bounded. A chunk
 //     with annotations, or a _meta that is not an object, takes the schema check (a property test holds

@@ -1,4 +1,4 @@
-// Conformance of the ACP v1 details of issue 18, end to end: a real ThreadController against the
+// Conformance of the ACP v1 details, end to end: a real ThreadController against the
 // scripted agent (a real child process, scenario acp-v1), one case per detail. The agent records
 // every line it received, so what the client sent is asserted on the wire.
 import { existsSync, readFileSync } from 'node:fs';
@@ -74,7 +74,7 @@ function reports(state: ThreadState): { method: string; answer: { error?: { code
     .map((line) => JSON.parse(line.slice('client-calls: '.length)));
 }
 
-describe('ACP v1 details (issue 18) with the scripted agent', () => {
+describe('ACP v1 details with the scripted agent', () => {
   it('advertises boolean config options, gets one, and sets it with type "boolean" and a boolean value', async () => {
     const t = await start();
     const [initialize] = t.received('initialize');

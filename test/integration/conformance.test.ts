@@ -1,4 +1,4 @@
-// Conformance of issue 18's capability-driven behaviour, end to end with the scripted agent (a real
+// Conformance of the capability-driven behaviour, end to end with the scripted agent (a real
 // child process): each case is played with the capability on and off, and what the client sent is
 // asserted on the wire (the agent's record of every line it received).
 import { afterEach, describe, expect, it, vi } from 'vitest';

@@ -1,5 +1,5 @@
-// "Edit" on a previous message (issue 14) and session/fork behind switchboard.experimental.fork
-// (issue 18), end to end with the scripted agent: fork on and offered, fork on and not offered,
+// "Edit" on a previous message and session/fork behind switchboard.experimental.fork,
+// end to end with the scripted agent: fork on and offered, fork on and not offered,
 // fork offered and switched off. What the client sent is asserted on the wire.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { startThread, stopAll } from './conformanceHarness';

@@ -1,4 +1,4 @@
-// Accessibility steps of the user journey (issue 12): one whole turn with the keyboard only (the command
+// Accessibility steps of the user journey: one whole turn with the keyboard only (the command
 // palette, typing, Tab to the permission card, Enter), with a visible focus ring on the way; the screen
 // reader's live regions say that permission is asked, with the options, and that the turn ended.
 // Last, the chat in VS Code's "Default High Contrast" theme (set in the run's user settings, then the window

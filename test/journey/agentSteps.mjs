@@ -1,4 +1,4 @@
-// The ACP Registry as a user meets it (issue 13): "Switchboard: Browse Agents" lists an index served on
+// The ACP Registry as a user meets it: "Switchboard: Browse Agents" lists an index served on
 // 127.0.0.1 (switchboard.registry.url), Install fetches the fixture agent's tar.gz (sha256 checked), writes its
 // switchboard.agents entry, and the "New Chat" of the installed notification starts a chat with it for one turn.
 // The fixture agent is the scripted test agent behind a shell launcher, run by this machine's Node.

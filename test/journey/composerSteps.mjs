@@ -1,4 +1,4 @@
-// Journey steps of the composer's "decide once" (issue 14): "Always allow" on the Demo agent's edit makes a rule
+// Journey steps of the composer's "decide once": "Always allow" on the Demo agent's edit makes a rule
 // (the Demo remembers "always" only within its own session), so the same edit in a new chat is answered by the
 // client itself, and its card says by which rule.
 import fs from 'node:fs';

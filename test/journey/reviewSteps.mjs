@@ -1,4 +1,4 @@
-// Review steps of the user journey (issue 4): the Demo agent's /review edits a file through the
+// Review steps of the user journey: the Demo agent's /review edits a file through the
 // editor in two places; the editor shows the inline review (CodeLens Keep / Undo per change, added
 // lines highlighted); the user keeps one change and undoes the other.
 import fs from 'node:fs';

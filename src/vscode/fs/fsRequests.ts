@@ -49,7 +49,7 @@ export interface FsRequestOptions {
   workspaceFolders?: () => readonly string[];
   /** Who the agent is, for its quirks (src/agents/quirks/); asked at each request. */
   agent?: () => AgentIdentity;
-  /** Review (issue 4): writes merge onto the live document as minimal edits and are recorded. */
+  /** Review: writes merge onto the live document as minimal edits and are recorded. */
   review?: ReviewWriteHooks;
   /**
    * Without review, the keeper of the writes' texts: the window's one (extension.ts), so "Open diff" finds them

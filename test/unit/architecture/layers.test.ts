@@ -1,4 +1,4 @@
-// The folders, docs/ARCHITECTURE.md and the lint rules must say the same thing (issue 10). LAYERS in
+// The folders, docs/ARCHITECTURE.md and the lint rules must say the same thing. LAYERS in
 // eslint.config.mjs is what the lint enforces; this test holds the other two to it, and checks that the lint
 // really rejects an import against the arrows (a rule that matches nothing would pass silently).
 import { readdirSync, readFileSync } from 'node:fs';

@@ -1,4 +1,4 @@
-// The envelope verdicts (src/protocol/envelope.ts) one by one (issue 16, mutation testing): which
+// The envelope verdicts (src/protocol/envelope.ts) one by one (mutation testing): which
 // messages from the agent are answered -32600 (and with which id and text: the agent reads it),
 // dropped, or accepted with a warning. Each case pins a rule a mutant changed unnoticed.
 import { describe, expect, it } from 'vitest';

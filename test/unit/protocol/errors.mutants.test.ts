@@ -1,4 +1,4 @@
-// What the errors of src/protocol/errors.ts say and carry (issue 16, mutation testing): the JSON-RPC
+// What the errors of src/protocol/errors.ts say and carry (mutation testing): the JSON-RPC
 // code an agent gets back for what one of our handlers threw, and the text a user reads when a
 // request fails. Each case pins a behaviour a mutant of errors.ts changed without any test noticing.
 import { CancellationTokenSource, ResponseError, type CancellationToken } from 'vscode-jsonrpc/node';

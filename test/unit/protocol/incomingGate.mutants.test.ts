@@ -1,4 +1,4 @@
-// IncomingGate (src/protocol/incomingGate.ts) on its own (issue 16, mutation testing): which messages
+// IncomingGate (src/protocol/incomingGate.ts) on its own (mutation testing): which messages
 // reach vscode-jsonrpc, which are answered -32600 and with what, and what its two id books let through.
 import type { Message } from 'vscode-jsonrpc/node';
 import { describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// The schema check of what the agent sends (src/protocol/schema.ts), on its own (issue 16, mutation
+// The schema check of what the agent sends (src/protocol/schema.ts), on its own (mutation
 // testing): which params are refused, and the problem text, which goes back to the agent in a
 // -32602 answer ("Invalid params for fs/read_text_file: line must be >= 0") and into the log.
 import { describe, expect, it, vi } from 'vitest';

@@ -1,5 +1,5 @@
 // The per-turn tracking budget and the binary sniff (src/review/budget.ts) at their exact limits
-// (issue 16, mutation testing): a limit off by one tracks a file too many or refuses one that fits.
+// (mutation testing): a limit off by one tracks a file too many or refuses one that fits.
 import { describe, expect, it } from 'vitest';
 import { TurnBudget, looksBinary } from '../../../src/review/budget';
 

@@ -1,5 +1,5 @@
-// The "Restore Checkpoint..." labels (src/review/checkpointPicks.ts) at their boundaries (issue 16,
-// mutation testing): when "just now" becomes minutes, minutes hours, hours days, and how a prompt
+// The "Restore Checkpoint..." labels (src/review/checkpointPicks.ts) at their boundaries
+// (mutation testing): when "just now" becomes minutes, minutes hours, hours days, and how a prompt
 // is cut. Times are local dates built here, so the time zone the tests run in does not matter.
 import { describe, expect, it } from 'vitest';
 import { checkpointPicks, clockTime, relativeTime, trimPrompt } from '../../../src/review/checkpointPicks';

@@ -1,5 +1,5 @@
 // The checkpoint store on disk (src/review/checkpointStore.ts) with what a crash or another version
-// may leave in its folders (issue 16, mutation testing): stray temporary files, corrupt or foreign
+// may leave in its folders (mutation testing): stray temporary files, corrupt or foreign
 // manifests, and the disk budget at its exact bound.
 import * as fs from 'node:fs/promises';
 import * as os from 'node:os';

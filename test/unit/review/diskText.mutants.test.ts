@@ -1,5 +1,5 @@
 // Reading a workspace file for review (src/review/diskText.ts) and the reads a tool call's locations
-// trigger (src/review/locationReads.ts) (issue 16, mutation testing): what counts as text, the size
+// trigger (src/review/locationReads.ts) (mutation testing): what counts as text, the size
 // caps at their exact bounds, and what is skipped. Real files in a temporary folder.
 import * as fs from 'node:fs/promises';
 import * as os from 'node:os';

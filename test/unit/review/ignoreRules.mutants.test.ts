@@ -1,5 +1,5 @@
 // Which paths review ignores (src/review/ignoreRules.ts), at the edges the main test leaves open
-// (issue 16, mutation testing): editor noise, slashes, disabled globs, nested .gitignore folders.
+// (mutation testing): editor noise, slashes, disabled globs, nested .gitignore folders.
 import { describe, expect, it } from 'vitest';
 import { createPathFilter } from '../../../src/review/ignoreRules';
 

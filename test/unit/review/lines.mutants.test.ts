@@ -1,4 +1,4 @@
-// Line arithmetic of review (src/review/lines.ts) (issue 16, mutation testing): offsets of lines are
+// Line arithmetic of review (src/review/lines.ts) (mutation testing): offsets of lines are
 // where editor edits go, so one off is an edit on the wrong characters.
 import { describe, expect, it } from 'vitest';
 import { joinLines, offsetOfLine, splitLines, visibleLineCount } from '../../../src/review/lines';

@@ -1,5 +1,5 @@
 // Where a user's edit lands on the review baseline (rebaseUserEdit) and when a 3-way merge reports a
-// conflict (src/review/merge.ts), case by case at the edges of the agent's hunks (issue 16, mutation
+// conflict (src/review/merge.ts), case by case at the edges of the agent's hunks (mutation
 // testing). A wrong answer here shows the user's own typing as the agent's change, or hides it.
 import { describe, expect, it } from 'vitest';
 import { mergeAgentWrite, rebaseUserEdit } from '../../../src/review/merge';

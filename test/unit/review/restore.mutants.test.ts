@@ -1,4 +1,4 @@
-// Restoring a checkpoint (src/review/restore.ts) (issue 16, mutation testing): which content each
+// Restoring a checkpoint (src/review/restore.ts) (mutation testing): which content each
 // file goes back to, which files change, and that one failed write does not stop the others.
 import * as fs from 'node:fs/promises';
 import * as os from 'node:os';

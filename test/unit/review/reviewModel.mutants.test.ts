@@ -1,5 +1,5 @@
-// The review state (src/review/reviewModel.ts) at the edges the main tests leave open (issue 16,
-// mutation testing): a persisted review read back after a reload, created and deleted files, what
+// The review state (src/review/reviewModel.ts) at the edges the main tests leave open
+// (mutation testing): a persisted review read back after a reload, created and deleted files, what
 // a summary says, which files a session changed, and changes that net to nothing.
 import { describe, expect, it } from 'vitest';
 import {

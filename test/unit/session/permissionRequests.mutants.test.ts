@@ -1,4 +1,4 @@
-// session/request_permission of one chat, from the survivors of a mutation run over session-core (issue 16):
+// session/request_permission of one chat, from the survivors of a mutation run over session-core:
 // the refusals (no options, too many waiting), what is logged, cancellation from the agent, an option that
 // was not offered, a policy that is missing, unknown or throws, and cancelAll.
 import type * as acp from '@agentclientprotocol/sdk';

@@ -1,4 +1,4 @@
-// The session/update gate, from the survivors of a mutation run over session-core (issue 16): the text
+// The session/update gate, from the survivors of a mutation run over session-core: the text
 // chunk fast path must say exactly what the schema says, every extra a chunk may carry is bounded on its
 // own, a fault in an optional object drops that object, and the raw preview's cut is exact.
 import type * as acp from '@agentclientprotocol/sdk';

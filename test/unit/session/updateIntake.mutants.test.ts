@@ -1,5 +1,5 @@
 // Where a session/update enters the thread, and which text chunks merge, from the survivors of a mutation
-// run over session-core (issue 16): a repaired update is shown with what was dropped, a bounded one is
+// run over session-core: a repaired update is shown with what was dropped, a bounded one is
 // logged, the log lines say what happened, the entry after the limit points to the log, and long
 // variant names are cut.
 import type * as acp from '@agentclientprotocol/sdk';

@@ -1,4 +1,4 @@
-// The reducer's side of issue 18's ACP v1 details: the live prompt echo, PromptResponse usage and
+// The reducer's side of the ACP v1 details: the live prompt echo, PromptResponse usage and
 // _meta, refused settings, session_info_update.updatedAt, and _meta kept where agents send it.
 import type * as acp from '@agentclientprotocol/sdk';
 import { describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-// The webview side of issue 18's ACP v1 details: boolean config options as toggles, a refused
+// The webview side of the ACP v1 details: boolean config options as toggles, a refused
 // setting shown in place with the agent's value, deleted diffs, updatedAt, PromptResponse usage.
 import type * as acp from '@agentclientprotocol/sdk';
 import { describe, expect, it } from 'vitest';
