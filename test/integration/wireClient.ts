@@ -21,8 +21,9 @@ export class WireClient {
     command: string,
     args: readonly string[],
     private readonly onRequest: AgentRequestHandler = () => undefined,
+    env: NodeJS.ProcessEnv = process.env,
   ) {
-    this.child = spawn(command, args, { stdio: ['pipe', 'pipe', 'pipe'] });
+    this.child = spawn(command, args, { stdio: ['pipe', 'pipe', 'pipe'], env });
     this.child.stderr.setEncoding('utf8').on('data', (text: string) => (this.stderr += text));
     let buffered = '';
     this.child.stdout.setEncoding('utf8').on('data', (text: string) => {
