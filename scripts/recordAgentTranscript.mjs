@@ -5,7 +5,7 @@
 //
 //   node scripts/recordAgentTranscript.mjs <profile> --out FILE.jsonl [--no-notices] [--no-compaction]
 //        [--subagents] [--prompt TEXT ...] [--broken-mcp] [--shared DIR] [--scenario FILE.json]
-//        [--file PATH=TEXT ...] [--env NAME=VALUE ...]
+//        [--file PATH=TEXT ...] [--env NAME=VALUE ...] [--cancel-child]
 //
 // It speaks ACP over the agent's stdio the way Switchboard does: initialize with Switchboard's client capabilities
 // (session.notices and session.compaction unless turned off), session/new (with --broken-mcp, one MCP server whose
@@ -16,11 +16,12 @@
 // so are the ids the agent or the fake model make up (UUIDs, the fake model's call and response ids): each becomes
 // a fixed name numbered in order of first appearance.
 //
-// --subagents advertises `clientCapabilities.subagents`. --scenario replaces the fake model's script (default
-// scenario-basic.json). --file writes a file before the agent starts (PATH and TEXT may use {{HOME}}, {{CWD}},
-// {{PORT}}; TEXT `@FILE` is that file's content; it replaces the profile's file of the same path). --env sets a
-// variable of the agent's environment. The fake model is reached through fakeModelProxy.mjs, which serves codex's
-// namespaced multi-agent tools.
+// --subagents advertises `clientCapabilities.subagents`; with --cancel-child a permission request of a subagent
+// session is answered by cancelling that subagent (session/cancel with its id, then the outcome cancelled).
+// --scenario replaces the fake model's script (default scenario-basic.json). --file writes a file before the agent
+// starts (PATH and TEXT may use {{HOME}}, {{CWD}}, {{PORT}}; TEXT `@FILE` is that file's content; it replaces the
+// profile's file of the same path). --env sets a variable of the agent's environment. The fake model is reached
+// through fakeModelProxy.mjs, which serves codex's namespaced multi-agent tools.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -103,8 +104,10 @@ function request(method, params) {
   );
 }
 
+const children = new Set(); // the subagent sessions the agent announced
 function onMessage(message) {
   received.push(message);
+  if (message.params?.update?.sessionUpdate === 'subagent_update') children.add(message.params.update.sessionId);
   if (message.method === undefined) return waiting.get(message.id)?.(message);
   if (message.id === undefined) return; // a notification: recorded, nothing to answer
   write({ id: message.id, ...answer(message.method, message.params) });
@@ -120,6 +123,11 @@ function answer(method, params) {
       fs.writeFileSync(params.path, params.content);
       return { result: {} };
     case 'session/request_permission': {
+      if (flag('--cancel-child') && children.has(params.sessionId)) {
+        // What a client does when the user stops a subagent that waits for an answer.
+        write({ method: 'session/cancel', params: { sessionId: params.sessionId } });
+        return { result: { outcome: { outcome: 'cancelled' } } };
+      }
       const allow = params.options.find((option) => option.kind.startsWith('allow')) ?? params.options[0];
       return { result: { outcome: { outcome: 'selected', optionId: allow.optionId } } };
     }

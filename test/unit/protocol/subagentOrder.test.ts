@@ -113,6 +113,25 @@ describe('recorded real agents obey the order rules', () => {
     ).toEqual(expect.arrayContaining([{ cancel: {} }, { cancel: null }]));
   });
 
+  it('codex-acp 2.6, the client cancelling the child that asks: that child ends cancelled, the rest goes on', () => {
+    const messages = recording('codex-acp-2.6-subagents-cancel.wire.jsonl');
+    const { parents } = checkSubagentOrder(messages);
+    const [reader, planner] = [...parents.keys()] as [string, string];
+    const lastState = (childId: string) =>
+      updates(messages)
+        .filter((params) => params.update.sessionUpdate === 'subagent_update' && params.update.sessionId === childId)
+        .filter((params) => params.update.state)
+        .at(-1)?.update.state;
+    expect(lastState(reader)).toEqual({ state: 'idle', stopReason: 'cancelled' });
+    expect(lastState(planner)).toEqual({ state: 'idle', stopReason: 'end_turn' });
+    const asked = updates(messages).filter(
+      (params) => params.sessionId === reader && params.update.status === 'failed',
+    );
+    expect(asked).toHaveLength(1); // the command it asked for
+    const answer = messages.filter((message) => message.method === undefined).at(-1);
+    expect((answer?.result as Json).stopReason).toBe('end_turn');
+  });
+
   it('codex-acp 2.6 without the capability: spawnAgent tool calls and the child permission on the chat session', () => {
     const messages = recording('codex-acp-2.6-subagents-off.wire.jsonl');
     const sessions = new Set(
