@@ -4,14 +4,24 @@
 // scripted fake model; `npm test` never runs it and never reads ../shared.
 //
 //   node scripts/recordAgentTranscript.mjs <profile> --out FILE.jsonl [--no-notices] [--no-compaction]
-//        [--prompt TEXT ...] [--broken-mcp] [--shared DIR]
+//        [--subagents] [--prompt TEXT ...] [--broken-mcp] [--shared DIR] [--scenario FILE.json]
+//        [--file PATH=TEXT ...] [--env NAME=VALUE ...] [--cancel-child]
 //
 // It speaks ACP over the agent's stdio the way Switchboard does: initialize with Switchboard's client capabilities
 // (session.notices and session.compaction unless turned off), session/new (with --broken-mcp, one MCP server whose
 // command does not exist, which claude-agent-acp reports as a notice), then each --prompt in turn (default: the
 // first prompt of scenario-basic.json). It answers fs/* in a temporary workspace and permission requests with the
 // first allow option. Every message the agent wrote is saved as one NDJSON line, in wire order, with the session id
-// the temporary paths and the fake model's port replaced by fixed ones, so the file does not change between recordings of the same run.
+// the temporary paths and the fake model's port replaced by fixed ones, so the file does not change between recordings of the same run;
+// so are the ids the agent or the fake model make up (UUIDs, the fake model's call and response ids): each becomes
+// a fixed name numbered in order of first appearance.
+//
+// --subagents advertises `clientCapabilities.subagents`; with --cancel-child a permission request of a subagent
+// session is answered by cancelling that subagent (session/cancel with its id, then the outcome cancelled).
+// --scenario replaces the fake model's script (default scenario-basic.json). --file writes a file before the agent
+// starts (PATH and TEXT may use {{HOME}}, {{CWD}}, {{PORT}}; TEXT `@FILE` is that file's content; it replaces the
+// profile's file of the same path). --env sets a variable of the agent's environment. The fake model is reached
+// through fakeModelProxy.mjs, which serves codex's namespaced multi-agent tools.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -20,8 +30,18 @@ import path from 'node:path';
 const argv = process.argv.slice(2);
 const flag = (name) => argv.includes(name);
 const option = (name, fallback) => (argv.includes(name) ? argv[argv.indexOf(name) + 1] : fallback);
-const prompts = argv.flatMap((arg, i) => (arg === '--prompt' ? [argv[i + 1]] : []));
+const repeated = (name) => argv.flatMap((arg, i) => (arg === name ? [argv[i + 1]] : []));
+const prompts = repeated('--prompt');
 const profileName = argv[0];
+
+/** Ids made up at run time, each replaced by a fixed name numbered in order of first appearance (see the header). */
+const MADE_UP_IDS = [
+  { pattern: /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g, name: 'recorded-id' },
+  // Date.now() in base 36 (8 characters, some digits), after the fake model's `call_` and `resp_fake`.
+  { pattern: /(?<=call_|resp_fake)(?=[a-z]*\d)[0-9a-z]{8}(?![0-9a-z])/g, name: 'fake' },
+];
+const madeUpNames = new Map();
+
 const out = option('--out', undefined);
 const shared = path.resolve(option('--shared', path.join(import.meta.dirname, '../../shared/real-agents')));
 if (!profileName || !out) {
@@ -33,21 +53,30 @@ const { profiles } = await import(path.join(shared, 'agents.mjs'));
 const { startFakeLlm } = await import(path.join(shared, 'fake-llm.mjs'));
 const profile = profiles[profileName];
 if (!profile) throw new Error(`unknown profile ${profileName}`);
-const scenario = JSON.parse(fs.readFileSync(path.join(shared, 'scenario-basic.json'), 'utf8'));
+const { startFakeModelProxy } = await import('./fakeModelProxy.mjs');
+const scenario = JSON.parse(fs.readFileSync(option('--scenario', path.join(shared, 'scenario-basic.json')), 'utf8'));
 if (prompts.length === 0) prompts.push('Create hello.txt containing hi');
 
 const cwd = fs.mkdtempSync(path.join(os.tmpdir(), 'record-ws-'));
 const home = fs.mkdtempSync(path.join(os.tmpdir(), 'record-home-'));
-const llm = await startFakeLlm({ scenario, vars: { CWD: cwd, HOME: home } });
-const vars = { PORT: String(llm.port), HOME: home, CWD: cwd };
+const modelVars = { CWD: cwd, HOME: home };
+const llm = await startFakeLlm({ scenario, vars: modelVars });
+const proxy = await startFakeModelProxy({ port: llm.port, vars: modelVars });
+const vars = { PORT: String(proxy.port), HOME: home, CWD: cwd };
 const fill = (text) => String(text).replace(/\{\{(\w+)\}\}/g, (match, key) => vars[key] ?? match);
-for (const [file, text] of Object.entries(profile.files ?? {})) {
+const files = { ...profile.files };
+for (const entry of repeated('--file')) {
+  const [file, text] = [entry.slice(0, entry.indexOf('=')), entry.slice(entry.indexOf('=') + 1)];
+  files[file] = text.startsWith('@') ? fs.readFileSync(text.slice(1), 'utf8') : text;
+}
+for (const [file, text] of Object.entries(files)) {
   fs.mkdirSync(path.dirname(fill(file)), { recursive: true });
   fs.writeFileSync(fill(file), fill(text).replace(/\\n/g, '\n'));
 }
 const [command, ...args] = profile.cmd.map(fill);
 const env = { ...process.env, ...Object.fromEntries(Object.entries(profile.env ?? {}).map(([k, v]) => [k, fill(v)])) };
 env.HOME = home;
+for (const entry of repeated('--env')) env[entry.slice(0, entry.indexOf('='))] = entry.slice(entry.indexOf('=') + 1);
 const child = spawn(command, [...args, ...(profile.clientArgs ?? [])], { cwd, env, stdio: ['pipe', 'pipe', 'pipe'] });
 child.stderr.on('data', (data) => process.stderr.write(`[agent] ${data}`));
 
@@ -75,8 +104,10 @@ function request(method, params) {
   );
 }
 
+const children = new Set(); // the subagent sessions the agent announced
 function onMessage(message) {
   received.push(message);
+  if (message.params?.update?.sessionUpdate === 'subagent_update') children.add(message.params.update.sessionId);
   if (message.method === undefined) return waiting.get(message.id)?.(message);
   if (message.id === undefined) return; // a notification: recorded, nothing to answer
   write({ id: message.id, ...answer(message.method, message.params) });
@@ -92,6 +123,11 @@ function answer(method, params) {
       fs.writeFileSync(params.path, params.content);
       return { result: {} };
     case 'session/request_permission': {
+      if (flag('--cancel-child') && children.has(params.sessionId)) {
+        // What a client does when the user stops a subagent that waits for an answer.
+        write({ method: 'session/cancel', params: { sessionId: params.sessionId } });
+        return { result: { outcome: { outcome: 'cancelled' } } };
+      }
       const allow = params.options.find((option) => option.kind.startsWith('allow')) ?? params.options[0];
       return { result: { outcome: { outcome: 'selected', optionId: allow.optionId } } };
     }
@@ -114,6 +150,7 @@ try {
       terminal: true,
       session,
       auth: { terminal: true },
+      ...(flag('--subagents') ? { subagents: {} } : {}),
       _meta: { 'terminal-auth': true },
     },
     clientInfo: { name: 'switchboard', title: 'Switchboard', version: '0.0.0-record' },
@@ -139,14 +176,26 @@ function finish(problem) {
   const lines = received.map((message) => {
     let text = JSON.stringify(message);
     if (sessionId) text = text.split(sessionId).join('recorded-session');
-    text = text.split(`127.0.0.1:${llm.port}`).join('127.0.0.1:8787');
-    return text.split(cwd).join('/workspace').split(home).join('/home/agent');
+    text = text.split(`127.0.0.1:${proxy.port}`).join('127.0.0.1:8787');
+    return fixMadeUpIds(text.split(cwd).join('/workspace').split(home).join('/home/agent'));
   });
   fs.writeFileSync(out, lines.join('\n') + '\n');
   console.error(`${problem ? `${problem}; ` : ''}${received.length} messages written to ${out}`);
   child.kill();
+  void proxy.close();
   void llm.close();
   fs.rmSync(cwd, { recursive: true, force: true });
   fs.rmSync(home, { recursive: true, force: true });
   process.exit(problem ? 1 : 0);
+}
+
+/** The text with each made-up id replaced by its fixed name. */
+function fixMadeUpIds(text) {
+  for (const { pattern, name } of MADE_UP_IDS) {
+    text = text.replace(pattern, (id) => {
+      if (!madeUpNames.has(id)) madeUpNames.set(id, `${name}-${madeUpNames.size + 1}`);
+      return madeUpNames.get(id);
+    });
+  }
+  return text;
 }

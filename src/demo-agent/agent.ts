@@ -1,6 +1,7 @@
 // The Demo agent's request handling, independent of the transport: main.ts plugs these
 // methods into an ACP connection. Holds every session of the process and its running turn.
 import type * as acp from '@agentclientprotocol/sdk';
+import type * as unstable from '@agentclientprotocol/sdk/unstable';
 import { ClientMethod, ErrorCodes } from '../protocol/methods';
 import { RequestFailure, type CancelSignal } from '../protocol/types';
 import { DEMO_COMMANDS, parsePrompt } from './commands';
@@ -35,6 +36,7 @@ export class DemoAgent {
   private nextSessionNumber = 1;
   private canEditFiles = false;
   private canRunTerminals = false;
+  private canShowSubagents = false;
 
   constructor(
     private readonly peer: DemoPeer,
@@ -45,6 +47,8 @@ export class DemoAgent {
     const fs = params.clientCapabilities?.fs;
     this.canEditFiles = fs?.readTextFile === true && fs?.writeTextFile === true;
     this.canRunTerminals = params.clientCapabilities?.terminal === true;
+    // Subagent sessions are in the unstable schema: the demo uses them when the client can show them.
+    this.canShowSubagents = (params.clientCapabilities as unstable.ClientCapabilities | undefined)?.subagents != null;
     this.options.log(
       `initialize: client protocol ${params.protocolVersion}, fs edits ${this.canEditFiles ? 'on' : 'off'}`,
     );
@@ -70,6 +74,7 @@ export class DemoAgent {
       modeId: DEFAULT_MODE_ID,
       config: { ...DEFAULT_CONFIG_VALUES },
       memory: { alwaysAllowEdits: false },
+      subagents: new Map(),
       turnCount: 0,
       activeTurn: null,
     };
@@ -127,6 +132,7 @@ export class DemoAgent {
         turnNumber: session.turnCount,
         canEditFiles: this.canEditFiles,
         canRunTerminals: this.canRunTerminals,
+        canShowSubagents: this.canShowSubagents,
         chunkDelayMs: this.options.chunkDelayMs,
       },
       controller.signal,
@@ -148,10 +154,14 @@ export class DemoAgent {
     }
   }
 
-  /** session/cancel: a notification, so unknown sessions are ignored rather than answered. */
+  /**
+   * session/cancel: a notification, so unknown sessions are ignored rather than answered. A subagent's id
+   * stops that subagent only, if it advertised the cancel capability (the others are not in `subagents`).
+   */
   cancel(params: acp.CancelNotification): void {
     const session = this.sessions.get(params?.sessionId);
-    session?.activeTurn?.abort();
+    if (session) session.activeTurn?.abort();
+    else for (const other of this.sessions.values()) other.subagents.get(params?.sessionId)?.abort();
   }
 
   /** Stops every running turn, e.g. when the client goes away. */

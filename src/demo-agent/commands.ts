@@ -2,7 +2,7 @@
 import type * as acp from '@agentclientprotocol/sdk';
 
 export type DemoCommandName =
-  'help' | 'plan' | 'edit' | 'think' | 'long' | 'refuse' | 'review' | 'diskwrite' | 'terminal' | 'shell';
+  'help' | 'plan' | 'edit' | 'think' | 'long' | 'refuse' | 'review' | 'diskwrite' | 'terminal' | 'shell' | 'subagents';
 
 export const DEMO_COMMANDS: acp.AvailableCommand[] = [
   { name: 'help', description: 'Demo: list what the offline demo agent can show.' },
@@ -26,6 +26,10 @@ export const DEMO_COMMANDS: acp.AvailableCommand[] = [
   { name: 'diskwrite', description: 'Demo: write switchboard-disk-demo.md directly on disk, as shell commands do.' },
   { name: 'terminal', description: 'Demo: run a coloured build in a real terminal, then kill a command that hangs.' },
   { name: 'shell', description: 'Demo: run a command itself (as codex-acp does) and report it as a terminal it owns.' },
+  {
+    name: 'subagents',
+    description: 'Demo: hand the work to two subagents (a Reader that asks before editing, a Planner), side by side.',
+  },
 ];
 
 const COMMAND_NAMES = new Set<string>(DEMO_COMMANDS.map((command) => command.name));

@@ -70,6 +70,7 @@ ${DEMO_NOTICE} It speaks the real Agent Client Protocol, so it exercises the sam
 - \`/diskwrite\`: write \`switchboard-disk-demo.md\` directly on disk; it shows up in the Changes view
 - \`/terminal\`: run a coloured build in a real terminal (Stop, Open in Terminal), then a command the agent kills after 2 s
 - \`/shell\`: run a command in the agent's own process and report it as a terminal it owns (as codex-acp does)
+- \`/subagents\`: hand the work to two subagents side by side: a Reader that reads \`${DEMO_FILE_NAME}\` and asks before appending a line (it can be stopped on its own), and a Planner that drafts a plan
 
 Modes (Ask / Code / Architect) and the Model and Thinking options can be changed; the demo only echoes them.`;
 
@@ -129,4 +130,32 @@ export function describeFile(text: string | null): string {
     return `${DEMO_FILE_NAME} does not exist yet (or is empty); the demo will create it.`;
   const lines = text.split('\n').length - (text.endsWith('\n') ? 1 : 0);
   return `${DEMO_FILE_NAME} has ${lines} line${lines === 1 ? '' : 's'} (${text.length} characters).`;
+}
+
+export const SUBAGENTS_INTRO = `${DEMO_NOTICE} It hands this turn to two subagents working side by side: a Reader and a Planner.`;
+
+export const READER_TASK = `Read ${DEMO_FILE_NAME}, then append one line to it (ask first).`;
+export const READER_START = `Reading ${DEMO_FILE_NAME}.`;
+export const READER_NO_FS = `Could not read ${DEMO_FILE_NAME}: this client did not advertise fs.readTextFile and fs.writeTextFile.`;
+export const READER_EDIT_OUTCOMES = {
+  written: 'Appended one line.',
+  rejected: 'The edit was not allowed, so nothing was written.',
+  failed: 'The client could not write the file.',
+} as const;
+
+export const PLANNER_TASK = 'Draft a plan for the follow-up.';
+export const PLANNER_START = 'Drafting a plan.';
+export const PLANNER_STEPS = ['Read the notes', 'Pick the next change', 'Write it down'];
+export const PLANNER_RESULT = 'A three-step plan is ready.';
+
+export const SUBAGENT_CANCELLED = 'Stopped: this subagent was cancelled.';
+export const SUBAGENT_FAILED = 'This subagent failed.';
+
+/** The closing message: what each subagent reported; `native` says whether they were shown as child sessions. */
+export function subagentsSummary(outcomes: { title: string; result: string }[], native: boolean): string {
+  const lines = outcomes.map((outcome) => `- **${outcome.title}**: ${outcome.result}`);
+  const how = native
+    ? 'Each subagent ran in its own child session; open one to see its work.'
+    : 'This client did not advertise subagent sessions (`clientCapabilities.subagents`), so their work appears as tool calls in this chat.';
+  return `Both subagents are done.\n\n${lines.join('\n')}\n\n${how}`;
 }

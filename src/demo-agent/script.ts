@@ -6,6 +6,7 @@ import type { DemoConfigValues } from './config';
 import * as say from './content';
 import { editDemoFile, readDemoFile, type EditMemory, type EditOutcome } from './fileSteps';
 import { diskWriteTurn, reviewTurn } from './reviewSteps';
+import { subagentsTurn } from './subagentSteps';
 import { terminalTurn } from './terminalSteps';
 import { agentShellSummary, agentShellTurn } from './agentShellSteps';
 import type { DemoTurn } from './turn';
@@ -15,6 +16,8 @@ export interface ScriptSession {
   modeId: string;
   config: DemoConfigValues;
   memory: EditMemory;
+  /** The cancel of each running subagent that may be cancelled, by its session id (subagentSteps.ts). */
+  subagents: Map<string, AbortController>;
 }
 
 export type DemoScript = (turn: DemoTurn, session: ScriptSession, promptText: string) => Promise<acp.StopReason>;
@@ -179,6 +182,10 @@ export const DEMO_SCRIPTS: Record<DemoCommandName | 'showcase', DemoScript> = {
   shell: async (turn) => {
     const run = await agentShellTurn(turn);
     await turn.stream('agent_message_chunk', messageId(turn, 'message'), agentShellSummary(run));
+    return 'end_turn';
+  },
+  subagents: async (turn, session) => {
+    await turn.stream('agent_message_chunk', messageId(turn, 'message'), await subagentsTurn(turn, session));
     return 'end_turn';
   },
 };

@@ -1,6 +1,8 @@
 // One prompt turn of the Demo agent: how scripts talk to the client (updates, requests),
 // pace their streaming, and stop promptly on session/cancel.
 import type * as acp from '@agentclientprotocol/sdk';
+// Subagent sessions (subagent_update, session_message) are in the unstable schema only.
+import type * as unstable from '@agentclientprotocol/sdk/unstable';
 import { ClientMethod } from '../protocol/methods';
 
 /** What the demo needs from its ACP connection (a subset of createAcpConnection's result). */
@@ -25,6 +27,8 @@ export interface TurnInfo {
   canEditFiles: boolean;
   /** The client advertised terminal: true (terminal/* methods). */
   canRunTerminals?: boolean;
+  /** The client advertised clientCapabilities.subagents (child sessions of this one). */
+  canShowSubagents?: boolean;
   /** Milliseconds between streamed chunks (0 streams as fast as the transport allows). */
   chunkDelayMs: number;
 }
@@ -56,8 +60,8 @@ export class DemoTurn {
   }
 
   /** Sends one session/update. Allowed after cancel too: the client keeps accepting updates until the response. */
-  update(update: acp.SessionUpdate): void {
-    const notification: acp.SessionNotification = { sessionId: this.info.sessionId, update };
+  update(update: acp.SessionUpdate | unstable.SessionUpdate): void {
+    const notification: unstable.SessionNotification = { sessionId: this.info.sessionId, update };
     this.peer.notify(ClientMethod.sessionUpdate, notification);
   }
 
@@ -112,6 +116,14 @@ export class DemoTurn {
     } finally {
       this.signal.removeEventListener('abort', onAbort);
     }
+  }
+
+  /**
+   * The turn of a child session inside this one: the same helpers, on the child's session id. It stops when
+   * `ownCancel` fires (the child alone is cancelled) or when this turn does.
+   */
+  child(sessionId: string, ownCancel: AbortSignal): DemoTurn {
+    return new DemoTurn(this.peer, { ...this.info, sessionId }, AbortSignal.any([this.signal, ownCancel]));
   }
 
   startToolCall(toolCall: acp.ToolCall): void {

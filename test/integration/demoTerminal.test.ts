@@ -3,11 +3,11 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import * as esbuild from 'esbuild';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { AcpThreadController } from '../../src/session/threadController';
 import { LiveProcessGroups } from '../../src/terminals/liveProcessGroups';
 import { FileTexts } from '../../src/review/fileTexts';
+import { bundleDemoAgent } from './demoBundle';
 
 /** The keeper of the fake writes' texts. */
 const fileTexts = new FileTexts();
@@ -15,15 +15,7 @@ const fileTexts = new FileTexts();
 const workDir = mkdtempSync(join(tmpdir(), 'switchboard-demo-terminal-'));
 const agentScript = join(workDir, 'demo-agent.js');
 beforeAll(async () => {
-  await esbuild.build({
-    entryPoints: [join(__dirname, '../../src/demo-agent/main.ts')],
-    bundle: true,
-    platform: 'node',
-    format: 'cjs',
-    target: 'node20',
-    outfile: agentScript,
-    logLevel: 'warning',
-  });
+  await bundleDemoAgent(workDir); // writes agentScript
 });
 afterAll(() => rmSync(workDir, { recursive: true, force: true }));
 
