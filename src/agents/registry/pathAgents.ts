@@ -2,7 +2,7 @@
 // the command line to run each: nothing is run to find out, and nothing is written.
 //
 // - A `binary` distribution (this platform's target): its `cmd`'s file name found on PATH (`opencode`,
-//   `goose`, `codex-acp`), with the target's args and env.
+//   `goose`, `codex-acp`), with the target's args and env; never a shell, an interpreter or a launcher.
 // - An `npx` distribution: the package's program found on PATH, with the distribution's args and env. The
 //   registry does not name the program, so the names tried are the distribution's `cmd` when it has one, the
 //   package's name without its scope (npm's own default: `@github/copilot` → `copilot`), the registry id
@@ -54,6 +54,24 @@ export interface FindAgentsOptions {
 
 /** At most this many configured commands are resolved to tell which found agents they already are. */
 const MAX_SKIP_COMMANDS = 256;
+
+/**
+ * Programs that run whatever their arguments say: shells, interpreters, launchers. The index comes from the
+ * network; an entry whose binary cmd is `bash` with args `-c ...` must not become an "agent found on this
+ * machine". (A package agent is safe from this: its program must lie inside its package.)
+ */
+const GENERAL_RUNNERS = new Set([
+  ...['sh', 'bash', 'zsh', 'dash', 'ksh', 'csh', 'tcsh', 'fish', 'nu', 'pwsh', 'powershell', 'cmd', 'wsl'],
+  ...['node', 'nodejs', 'deno', 'bun', 'python', 'python3', 'py', 'pythonw', 'perl', 'ruby', 'php', 'lua'],
+  ...['java', 'osascript', 'wscript', 'cscript', 'mshta', 'rundll32', 'regsvr32'],
+  ...['env', 'sudo', 'doas', 'su', 'xargs', 'nohup', 'exec', 'time', 'timeout', 'nice', 'ionice', 'chroot'],
+  ...['npx', 'npm', 'pnpm', 'yarn', 'uv', 'uvx', 'pip', 'pipx', 'curl', 'wget', 'ssh', 'git', 'docker'],
+]);
+
+/** Whether a binary cmd's file name is a general runner (case and a Windows extension aside). */
+function isGeneralRunner(name: string): boolean {
+  return GENERAL_RUNNERS.has(name.toLowerCase().replace(/\.(exe|com|bat|cmd|ps1)$/, ''));
+}
 
 interface Candidate {
   kind: DistributionKind;
@@ -126,7 +144,7 @@ function candidates(agent: RegistryAgent, platform: PlatformKey | undefined): Ca
   const binary = platform ? agent.distribution.binary?.[platform] : undefined;
   if (binary) {
     const name = binary.cmd.split(/[\\/]/).pop() ?? '';
-    list.push({ kind: 'binary', names: [name], args: binary.args, env: binary.env });
+    if (!isGeneralRunner(name)) list.push({ kind: 'binary', names: [name], args: binary.args, env: binary.env });
   }
   const npx = agent.distribution.npx;
   if (npx) {

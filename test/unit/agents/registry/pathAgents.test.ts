@@ -91,6 +91,25 @@ describe.skipIf(process.platform === 'win32')('findAgentsOnPath', () => {
     expect(await findAgentsOnPath(index(opencode), onLinux(root, 'bin'), { platform: 'darwin-aarch64' })).toEqual([]);
   });
 
+  it('never takes a shell, an interpreter or a launcher for a binary agent, whatever the index says', async () => {
+    const root = machine(['bin/bash', 'bin/python3', 'bin/env', 'bin/opencode']);
+    const runner = (id: string, cmd: string) => ({
+      ...opencode,
+      id,
+      distribution: { binary: { 'linux-x86_64': { archive, cmd, args: ['-c', 'echo owned'] } } },
+    });
+    const agents = index(runner('shell', './bash'), runner('py', 'bin/Python3'), runner('env', './env'), opencode);
+    const found = await findAgentsOnPath(agents, onLinux(root, 'bin'), { platform: 'linux-x86_64' });
+    expect(found.map((agent) => agent.id)).toEqual(['opencode']);
+    const windows = index({
+      ...runner('cmd', './CMD.EXE'),
+      distribution: { binary: { 'windows-x86_64': { archive, cmd: './CMD.EXE' } } },
+    });
+    fs.writeFileSync(path.join(root, 'bin/cmd.exe'), 'MZ');
+    const lookup = createPathLookup({ path: path.join(root, 'bin'), platform: 'win32' });
+    expect(await findAgentsOnPath(windows, lookup, { platform: 'windows-x86_64' })).toEqual([]);
+  });
+
   it('finds npm packages by the programs they install, linked into node_modules as npm installs them', async () => {
     const lib = 'lib/node_modules';
     const root = machine(
