@@ -68,9 +68,10 @@ const GENERAL_RUNNERS = new Set([
   ...['npx', 'npm', 'pnpm', 'yarn', 'uv', 'uvx', 'pip', 'pipx', 'curl', 'wget', 'ssh', 'git', 'docker'],
 ]);
 
-/** Whether a binary cmd's file name is a general runner (case and a Windows extension aside). */
+/** Whether a binary cmd's file name is a general runner (case, a version and a Windows extension aside). */
 function isGeneralRunner(name: string): boolean {
-  return GENERAL_RUNNERS.has(name.toLowerCase().replace(/\.(exe|com|bat|cmd|ps1)$/, ''));
+  const base = name.toLowerCase().replace(/\.(exe|com|bat|cmd|ps1)$/, '');
+  return GENERAL_RUNNERS.has(base) || /^(python|pythonw|pypy|node|ruby|perl|php|lua|java)[\d.]+$/.test(base);
 }
 
 interface Candidate {

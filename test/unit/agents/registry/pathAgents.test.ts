@@ -92,13 +92,19 @@ describe.skipIf(process.platform === 'win32')('findAgentsOnPath', () => {
   });
 
   it('never takes a shell, an interpreter or a launcher for a binary agent, whatever the index says', async () => {
-    const root = machine(['bin/bash', 'bin/python3', 'bin/env', 'bin/opencode']);
+    const root = machine(['bin/bash', 'bin/python3', 'bin/python3.12', 'bin/env', 'bin/opencode']);
     const runner = (id: string, cmd: string) => ({
       ...opencode,
       id,
       distribution: { binary: { 'linux-x86_64': { archive, cmd, args: ['-c', 'echo owned'] } } },
     });
-    const agents = index(runner('shell', './bash'), runner('py', 'bin/Python3'), runner('env', './env'), opencode);
+    const agents = index(
+      runner('shell', './bash'),
+      runner('py', 'bin/Python3'),
+      runner('py312', './python3.12'),
+      runner('env', './env'),
+      opencode,
+    );
     const found = await findAgentsOnPath(agents, onLinux(root, 'bin'), { platform: 'linux-x86_64' });
     expect(found.map((agent) => agent.id)).toEqual(['opencode']);
     const windows = index({
