@@ -57,6 +57,7 @@ class ShellPathLookup implements PathLookup {
   private readonly extensions: string[];
   private readonly maxNames: number;
   private readonly listings = new Map<string, Promise<Listing>>();
+  private readonly loaded = new Map<string, Listing>();
   private readonly found = new Map<string, Promise<PathHit | undefined>>();
 
   constructor(options: PathLookupOptions) {
@@ -104,7 +105,8 @@ class ShellPathLookup implements PathLookup {
     const candidates = this.candidates(name);
     // One folder after the other, as a shell does: the first folder with a match wins.
     for (const folder of this.folders) {
-      const listing = await this.listing(folder);
+      // A listing read before is used as it is: no await per folder (a detection asks for hundreds of names).
+      const listing = this.loaded.get(folder) ?? (await this.listing(folder));
       for (const candidate of candidates) {
         const actual = listing.names ? listing.names.get(this.key(candidate)) : candidate;
         if (actual === undefined) continue;
@@ -145,6 +147,7 @@ class ShellPathLookup implements PathLookup {
     if (!listing) {
       listing = this.list(folder);
       this.listings.set(folder, listing);
+      void listing.then((done) => this.loaded.set(folder, done));
     }
     return listing;
   }
