@@ -11,7 +11,7 @@ import * as vscode from 'vscode';
 import { platformKey } from '../../src/agents/registry/registryIndex';
 import type { ThreadAction } from '../../src/shared/actions';
 import { FixtureServer } from '../integration/registryServer';
-import { EXTENSION_ID, nextAction, switchboardApi } from './helpers';
+import { EXTENSION_ID, nextAction, switchboardApi, waitFor } from './helpers';
 
 type Action<K extends ThreadAction['type']> = Extract<ThreadAction, { type: K }>;
 
@@ -99,6 +99,24 @@ suite('Agents found on this machine', () => {
     assert.equal(pinned.filter((item) => item.agentId === ID).length, 1, JSON.stringify(pinned));
     assert.ok(!pinned.some((item) => item.kind === vscode.QuickPickItemKind.Separator));
     assert.equal(pinned.find((item) => item.agentId === ID)?.detail, `${PROGRAM} --scenario basic-turn`);
+  });
+
+  test('"New Chat with Agent..." starts a chat with a found agent picked in its quick pick', async () => {
+    const api = await switchboardApi();
+    await config().update('agents', undefined, vscode.ConfigurationTarget.Global);
+    await api.foundAgents.refresh();
+    const before = api.activeThread();
+    void vscode.commands.executeCommand('switchboard.newChatWithAgent');
+    // The pick lists the Demo agent, then the group of found ones: one step down is the found agent.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    await vscode.commands.executeCommand('workbench.action.quickOpenSelectNext');
+    await vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem');
+    await waitFor(() => api.activeThread() !== before, 10_000, 'a chat started from the pick');
+    const thread = api.activeThread()!;
+    assert.equal(thread.agent.id, ID);
+    assert.equal(thread.agent.foundAt, path.join(bin, PROGRAM));
+    await waitFor(() => thread.snapshot().state.connection.kind === 'ready', 10_000, 'the found agent ready');
+    await thread.dispose();
   });
 
   test('switchboard.discoverAgentsOnPath: false offers no found agent', async () => {

@@ -8,6 +8,9 @@ import type { AgentCatalog } from './agentCatalog';
 import type { FoundAgents } from './foundAgents';
 import { agentsRunHere } from './remoteInfo';
 
+/** How long the open pick shows its busy bar while the agents on PATH are looked for again. */
+const REFRESH_WAIT_MS = 3_000;
+
 export interface AgentPickItem extends vscode.QuickPickItem {
   /** Absent on the group separator. */
   agentId?: string;
@@ -63,15 +66,24 @@ export function pickAgent(catalog: AgentCatalog, found: FoundAgents): Promise<st
     : vscode.l10n.t('New Chat with Agent');
   pick.placeholder = vscode.l10n.t('Pick an agent (add more in the switchboard.agents setting)');
   pick.matchOnDetail = true;
+  let hidden = false;
+  let shown = '';
   const show = (): void => {
+    const items = agentPickItems(catalog);
+    const key = JSON.stringify(items.map(({ label, detail, agentId }) => [label, detail, agentId]));
+    // The same list again is not set again: the user's place in it (and in their typing) stays.
+    if (hidden || key === shown) return;
+    shown = key;
     const active = pick.activeItems[0]?.agentId;
-    pick.items = agentPickItems(catalog);
-    const again = pick.items.find((item) => item.agentId !== undefined && item.agentId === active);
+    pick.items = items;
+    const again = items.find((item) => item.agentId !== undefined && item.agentId === active);
     if (again) pick.activeItems = [again];
   };
   show();
   pick.busy = true;
-  void found.refresh().finally(() => {
+  // A PATH folder on a stalled network disk must not leave the pick spinning: it shows what is known by then.
+  const enough = new Promise<void>((resolve) => setTimeout(resolve, REFRESH_WAIT_MS));
+  void Promise.race([found.refresh(), enough]).finally(() => {
     pick.busy = false;
     show();
   });
@@ -81,6 +93,7 @@ export function pickAgent(catalog: AgentCatalog, found: FoundAgents): Promise<st
       pick.hide();
     });
     pick.onDidHide(() => {
+      hidden = true;
       resolve(undefined);
       pick.dispose();
     });
