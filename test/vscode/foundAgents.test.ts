@@ -1,6 +1,6 @@
 // Agents found on this machine, inside a real VS Code: the registry index served on 127.0.0.1
-// (switchboard.registry.url), a program named like a registry agent's command in a folder put first on the
-// extension host's PATH (it runs the scripted agent). It shows in "New Chat with Agent..." under "Found on this
+// (switchboard.registry.url; with no copy on disk, the index is loaded in the background), a program named like a
+// registry agent's command in a folder put first on the extension host's PATH (it runs the scripted agent). It shows in "New Chat with Agent..." under "Found on this
 // machine" with where it was found, a chat with it works with no settings entry, "Add to Settings" pins it (it
 // then shows once, as configured), and switchboard.discoverAgentsOnPath: false offers none.
 import * as assert from 'node:assert/strict';
@@ -52,8 +52,10 @@ suite('Agents found on this machine', () => {
       ],
     };
     server.routes.set('/registry.json', { body: JSON.stringify(index), etag: '"f"', type: 'application/json' });
-    await config().update('registry.url', server.url('/registry.json'), vscode.ConfigurationTarget.Global);
     process.env.PATH = `${bin}${path.delimiter}${savedPath ?? ''}`;
+    // The first detection after activation already ran, with the runner's registry (where nothing listens).
+    await (await switchboardApi()).foundAgents.whenReady();
+    await config().update('registry.url', server.url('/registry.json'), vscode.ConfigurationTarget.Global);
   });
 
   suiteTeardown(async () => {
@@ -66,8 +68,12 @@ suite('Agents found on this machine', () => {
 
   test('a found agent is offered with where it was found, chats without settings, and pins to settings', async () => {
     const api = await switchboardApi();
-    await api.agentRegistry.loadIndex();
-    await api.foundAgents.refresh();
+    // No copy of this registry's index on disk yet: it is loaded in the background, then the agent is found.
+    await waitFor(
+      () => api.agentPickItems().some((item) => item.agentId === ID),
+      10_000,
+      'the agent found once the index was loaded',
+    );
     const items = api.agentPickItems();
     const separator = items.findIndex((item) => item.kind === vscode.QuickPickItemKind.Separator);
     assert.ok(separator > 0, `no "Found on this machine" group: ${JSON.stringify(items.map((i) => i.label))}`);

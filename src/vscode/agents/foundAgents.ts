@@ -45,6 +45,8 @@ export class FoundAgents implements vscode.Disposable {
     this.disposables.push(
       deps.onDidLoadIndex(() => void this.refresh()),
       vscode.workspace.onDidChangeConfiguration((event) => {
+        // Another registry may have no copy on disk yet: it is loaded once too.
+        if (event.affectsConfiguration(`${SETTINGS_SECTION}.registry.url`)) this.fetched = false;
         const keys = [DISCOVER_SETTING, 'agents', 'registry.url'];
         if (keys.some((key) => event.affectsConfiguration(`${SETTINGS_SECTION}.${key}`))) void this.refresh();
       }),
@@ -108,7 +110,7 @@ export class FoundAgents implements vscode.Disposable {
     if (!this.enabled()) return this.set([]);
     const index = await this.deps.cachedIndex();
     if (!this.fetched && (!index || Date.now() - index.fetchedAt > INDEX_MAX_AGE_MS)) {
-      // Once per window: the load fires onDidLoadIndex, which detects again with the new copy.
+      // Once per window and registry: the load fires onDidLoadIndex, which detects again with the new copy.
       this.fetched = true;
       this.deps
         .loadIndex()
