@@ -5,7 +5,9 @@ import * as os from 'node:os';
 import { PermissionRuleStore, registerPermissionRules } from './vscode/chat/permissionPolicy';
 import { SessionChoiceStore } from './vscode/chat/sessionChoiceStore';
 import * as vscode from 'vscode';
-import { AgentCatalog, pickAgent, SETTINGS_SECTION, transportSettings } from './vscode/agents/agentCatalog';
+import { AgentCatalog, SETTINGS_SECTION, transportSettings } from './vscode/agents/agentCatalog';
+import { agentPickItems, pickAgent, type AgentPickItem } from './vscode/agents/agentPicker';
+import { FoundAgents } from './vscode/agents/foundAgents';
 import { AgentLogs } from './vscode/agents/agentLogs';
 import { AgentTerminals } from './vscode/terminals/agentTerminals';
 import { ptyLoadProblem } from './terminals/processes';
@@ -77,6 +79,10 @@ export interface SwitchboardApi {
   review: ReviewFeature;
   /** The ACP Registry: install, update, roll back, uninstall (the in-host tests drive it). */
   agentRegistry: RegistryFeature;
+  /** Registry agents found on PATH, offered without settings (the in-host tests refresh and pin them). */
+  foundAgents: FoundAgents;
+  /** The items "New Chat with Agent..." shows now (in-host tests). */
+  agentPickItems(): AgentPickItem[];
   /** Agent changes in VS Code's quick diff and multi-file diff editor (in-host tests). */
   quickDiff: AgentQuickDiff;
   /** The context keys the `when`/`enablement` clauses read, as last set (in-host tests). */
@@ -104,6 +110,8 @@ export function activate(context: vscode.ExtensionContext): SwitchboardApi {
     agentsChanged: () => {
       reportSettingErrors(catalog.reload());
       view.mirror.agentsChanged();
+      // An install or uninstall changes which found agents are Switchboard's own.
+      void foundAgents.refresh();
     },
     newChat: (agentId) => newChatFromCommand(agentId),
     log: (line) => console.log(line),
@@ -116,6 +124,19 @@ export function activate(context: vscode.ExtensionContext): SwitchboardApi {
     },
     agentRegistry.resolver,
   );
+  // In the background: registry agents already installed on this machine join the pickers as they are found.
+  const foundAgents = new FoundAgents({
+    cachedIndex: () => agentRegistry.cachedIndex(),
+    loadIndex: () => agentRegistry.loadIndex(),
+    onDidLoadIndex: agentRegistry.onDidLoadIndex,
+    installedIds: () => agentRegistry.installer.installedIds(),
+    changed: (found) => {
+      catalog.setFound(found);
+      view.mirror.agentsChanged();
+    },
+    log: (line) => console.log(line),
+  });
+  context.subscriptions.push(foundAgents);
   /** The mode and options each agent's new chats start with (remembered, and pinned by a setting). */
   const sessionChoices = new SessionChoiceStore(context.globalState);
   reportSettingErrors([...catalog.reload(), ...sessionChoices.settingErrors()]);
@@ -255,7 +276,7 @@ export function activate(context: vscode.ExtensionContext): SwitchboardApi {
     showChat: (threadId) => void threads.show(threadId),
     closeChat: async (threadId) => void (await closeChat(threads, chatList, threadId)),
     startChat,
-    pickAgent: () => pickAgent(catalog),
+    pickAgent: () => pickAgent(catalog, foundAgents),
     openLocation: (path, line) => openLocation(path, line, workspaceCwd()),
     workspaceFolders: workspaceFolderPaths,
     openWorkspacePath,
@@ -457,7 +478,7 @@ export function activate(context: vscode.ExtensionContext): SwitchboardApi {
     traffic,
     vscode.commands.registerCommand('switchboard.newChat', () => newChatFromCommand(undefined)),
     vscode.commands.registerCommand('switchboard.newChatWithAgent', async () => {
-      const agentId = await pickAgent(catalog);
+      const agentId = await pickAgent(catalog, foundAgents);
       if (agentId !== undefined) await newChatFromCommand(agentId);
     }),
     vscode.commands.registerCommand('switchboard.switchChat', async () => {
@@ -538,12 +559,16 @@ export function activate(context: vscode.ExtensionContext): SwitchboardApi {
 
   // Off the activation path: a network check only when something from the registry is installed.
   const updateCheck = setTimeout(() => void agentRegistry.checkUpdates(), 5000);
+  foundAgents.start();
   context.subscriptions.push({ dispose: () => clearTimeout(updateCheck) });
   // After activation: the chats of the last window come back (read from disk, no agent started).
   const restored = restoreOpenChats(
     journal,
     threads,
-    (decoded) => catalog.find(decoded.header.agent.id) ?? missingAgent(decoded),
+    // A chat with an agent found on PATH waits for the first detection to find it again.
+    async (decoded) =>
+      catalog.find(decoded.header.agent.id) ??
+      (await foundAgents.whenReady(), catalog.find(decoded.header.agent.id) ?? missingAgent(decoded)),
     restoring,
     (chat) =>
       void vscode.window.showWarningMessage(
@@ -582,6 +607,8 @@ export function activate(context: vscode.ExtensionContext): SwitchboardApi {
     showChat: (threadId) => threads.show(threadId),
     review,
     agentRegistry,
+    foundAgents,
+    agentPickItems: () => agentPickItems(catalog),
     quickDiff,
     contextKeys: () => contextKeys.current(),
     signIn,

@@ -18,6 +18,11 @@ export interface AgentConfig {
   /** Set for an agent installed from the ACP Registry: its installed version. */
   registryVersion?: string;
   /**
+   * Set for a registry agent found on PATH and not in the settings (src/agents/registry/pathAgents.ts): where it
+   * was found. Such an agent is offered as it is; "Add to Settings" pins it as a switchboard.agents entry.
+   */
+  foundAt?: string;
+  /**
    * True when the entry says `"processPerChat": true`: each chat starts its own process. By default the chats of
    * one agent share its process (ACP: a connection carries several sessions; src/session/agentPool.ts).
    */

@@ -8,6 +8,8 @@ import type { AgentDescriptor, ThreadState } from './thread';
 export interface AgentChoice extends AgentDescriptor {
   /** The command line, shown in the picker so users can tell configured agents apart. */
   commandLine: string;
+  /** Set for a registry agent found on PATH, not in the settings: where it was found (its own picker group). */
+  foundAt?: string;
 }
 
 /** What the chat list shows of one chat (session/chatList.ts keeps it). */

@@ -1,5 +1,6 @@
-// "New chat" with an agent picker: a <select> of configured agents next to the button. With
-// no agents known the button asks the host to let the user pick (newChat without agentId).
+// "New chat" with an agent picker: a <select> of configured agents next to the button, then the registry agents
+// found on this machine in their own group (each titled with where it was found). With no agents known the
+// button asks the host to let the user pick (newChat without agentId).
 import type { AgentChoice } from '../../src/shared/messages';
 import { button, h } from '../dom';
 import type { Post } from './types';
@@ -31,15 +32,21 @@ export class AgentPicker {
     }
     this.agents = agents;
     const keep = chatChanged ? selectedId : this.select.value;
+    const option = (agent: AgentChoice) => {
+      const title =
+        agent.foundAt === undefined ? agent.commandLine : t('Found on this machine: {0}', agent.commandLine);
+      const element = h('option', {
+        text: agent.isDemo ? t('{0} (Demo)', agent.displayName) : agent.displayName,
+        title,
+      });
+      element.value = agent.id;
+      return element;
+    };
+    const found = agents.filter((agent) => agent.foundAt !== undefined);
+    const group = h('optgroup', { attrs: { label: t('Found on this machine') } }, ...found.map(option));
     this.select.replaceChildren(
-      ...agents.map((agent) => {
-        const option = h('option', {
-          text: agent.isDemo ? t('{0} (Demo)', agent.displayName) : agent.displayName,
-          title: agent.commandLine,
-        });
-        option.value = agent.id;
-        return option;
-      }),
+      ...agents.filter((agent) => agent.foundAt === undefined).map(option),
+      ...(found.length > 0 ? [group] : []),
     );
     // Keep the user's pick across list refreshes; otherwise preselect the current/default agent.
     const wanted = agents.some((a) => a.id === keep) ? keep : selectedId;

@@ -273,7 +273,7 @@ export class RegistryInstaller {
       what: t('uv (the Python package manager)'),
       getIt: t('Install uv from https://docs.astral.sh/uv/ , then try again.'),
     });
-    const name = dist.cmd ?? dist.package.split(/[@=<>~![]/)[0] ?? dist.package;
+    const name = dist.cmd ?? uvPackageName(dist.package);
     const program = path.join(bin, process.platform === 'win32' ? `${name}.exe` : name);
     if (!fs.existsSync(program))
       throw new Error(t('uv installed {0} but it has no program named {1}', dist.package, name));
@@ -338,6 +338,11 @@ export class RegistryInstaller {
 export function npmPackageName(spec: string): string {
   const at = spec.indexOf('@', 1);
   return at === -1 ? spec : spec.slice(0, at);
+}
+
+/** `fast-agent-acp==0.10.1`, `pyagent@latest`, `tool[extra]` → the package's name. */
+export function uvPackageName(spec: string): string {
+  return spec.split(/[@=<>~![]/)[0] || spec;
 }
 
 function env(raw: Record<string, string>): { env: Record<string, string>; droppedEnv: string[] } {

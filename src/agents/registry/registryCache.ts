@@ -57,6 +57,17 @@ export class RegistryCache {
     return { ...index, fetchedAt };
   }
 
+  /** The copy on disk of `url`'s index, without the network; undefined when there is none or it is unreadable. */
+  async cached(url: string): Promise<LoadedIndex | undefined> {
+    const cached = await this.read(url);
+    if (!cached) return undefined;
+    try {
+      return { ...parseRegistryIndex(JSON.parse(cached.text)), fetchedAt: cached.fetchedAt };
+    } catch {
+      return undefined;
+    }
+  }
+
   private file(): string {
     return path.join(this.dir, 'registry-index.json');
   }

@@ -6,7 +6,6 @@ import { parseAgentsSetting, resolveDefaultAgent, type DemoLaunch, type Registry
 import type { AgentConfig, HostEnvironment } from '../../session/api';
 import type { AgentChoice } from '../../shared/messages';
 import { elicitationSetting } from './elicitationSetting';
-import { agentsRunHere } from './remoteInfo';
 
 import { SETTINGS_SECTION, userLimit, userSwitch } from '../userSettings';
 
@@ -14,6 +13,8 @@ export { SETTINGS_SECTION };
 
 export class AgentCatalog {
   private agents: AgentConfig[] = [];
+  /** Registry agents found on PATH (foundAgents.ts), offered after the configured ones. */
+  private foundAgents: AgentConfig[] = [];
   private defaultId = '';
 
   constructor(
@@ -40,12 +41,19 @@ export class AgentCatalog {
     return errors;
   }
 
+  /** The found agents to offer: one the settings have under the same id is offered as configured. */
+  setFound(found: AgentConfig[]): void {
+    this.foundAgents = found;
+  }
+
+  /** The configured agents (the Demo agent first), then the found ones. */
   all(): AgentConfig[] {
-    return this.agents;
+    const configured = new Set(this.agents.map((agent) => agent.id));
+    return [...this.agents, ...this.foundAgents.filter((agent) => !configured.has(agent.id))];
   }
 
   find(agentId: string): AgentConfig | undefined {
-    return this.agents.find((agent) => agent.id === agentId);
+    return this.all().find((agent) => agent.id === agentId);
   }
 
   defaultAgent(): AgentConfig {
@@ -54,11 +62,12 @@ export class AgentCatalog {
 
   choices(): { agents: AgentChoice[]; defaultAgentId: string } {
     return {
-      agents: this.agents.map((agent) => ({
+      agents: this.all().map((agent) => ({
         id: agent.id,
         displayName: agent.displayName,
         isDemo: agent.isDemo,
         commandLine: formatCommandLine(agent.command, agent.args),
+        ...(agent.foundAt !== undefined ? { foundAt: agent.foundAt } : {}),
       })),
       defaultAgentId: this.defaultAgent().id,
     };
@@ -80,29 +89,4 @@ export function transportSettings(): ReturnType<HostEnvironment['settings']> {
     elicitation: elicitation.on,
     notes: elicitation.note === null ? [] : [elicitation.note],
   };
-}
-
-/** The quick pick behind "New Chat with Agent...": resolves the chosen id, or undefined. */
-export async function pickAgent(catalog: AgentCatalog): Promise<string | undefined> {
-  const defaultId = catalog.defaultAgent().id;
-  const items = catalog.choices().agents.map((choice) => ({
-    label: choice.displayName,
-    description: [
-      choice.id === defaultId ? vscode.l10n.t('default') : '',
-      choice.isDemo ? vscode.l10n.t('offline demo') : '',
-    ]
-      .filter(Boolean)
-      .join(' · '),
-    detail: choice.isDemo
-      ? vscode.l10n.t('Built in: shows every kind of update without a real model.')
-      : choice.commandLine,
-    agentId: choice.id,
-  }));
-  const where = agentsRunHere();
-  const picked = await vscode.window.showQuickPick(items, {
-    title: where ? vscode.l10n.t('New Chat with Agent (agents run {0})', where) : vscode.l10n.t('New Chat with Agent'),
-    placeHolder: vscode.l10n.t('Pick an agent (add more in the switchboard.agents setting)'),
-    matchOnDetail: true,
-  });
-  return picked?.agentId;
 }

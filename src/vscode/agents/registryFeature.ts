@@ -33,6 +33,9 @@ export class RegistryFeature {
   /** Node.js or uv fetched into the storage when the machine has none and the user agreed (runtimeOffer.ts). */
   private readonly runtimes: RuntimeOffer;
   private readonly icons: RegistryIcons;
+  private readonly indexLoaded = new vscode.EventEmitter<LoadedIndex>();
+  /** Each index loaded (Browse Agents, the update check, the agents found on PATH): found agents follow it. */
+  readonly onDidLoadIndex = this.indexLoaded.event;
 
   constructor(
     storage: vscode.Uri,
@@ -63,7 +66,13 @@ export class RegistryFeature {
   async loadIndex(): Promise<LoadedIndex> {
     const index = await this.cache.load(this.url());
     for (const problem of index.problems) this.hooks.log(`[switchboard] registry: ${problem}`);
+    this.indexLoaded.fire(index);
     return index;
+  }
+
+  /** The index as last loaded, from the disk only (no network); undefined when it was never loaded here. */
+  cachedIndex(): Promise<LoadedIndex | undefined> {
+    return this.cache.cached(this.url());
   }
 
   /** The command: pick an agent, then an action. */

@@ -42,7 +42,8 @@ export function trackOpenChats(journal: ChatJournal, threads: ThreadRegistry): {
 export async function restoreOpenChats(
   journal: ChatJournal,
   threads: ThreadRegistry,
-  agentFor: (journal: DecodedJournal) => AgentConfig,
+  /** May wait (an agent found on PATH is known once the first detection is done). */
+  agentFor: (journal: DecodedJournal) => AgentConfig | Promise<AgentConfig>,
   pending: Map<string, DecodedJournal>,
   unreadable: (chat: UnreadableChat) => void = () => {},
 ): Promise<number> {
@@ -52,10 +53,11 @@ export async function restoreOpenChats(
   const showActive = threads.active() === undefined;
   let restored = 0;
   for (const { journal: decoded } of reads.chats) {
+    const agent = await agentFor(decoded);
     // The factory picks the journal up from `pending` (so it keeps writing the same file).
     pending.set(decoded.header.threadId, decoded);
     threads.restore(
-      agentFor(decoded),
+      agent,
       decoded.header.threadId,
       decoded.state,
       showActive && decoded.header.threadId === index.active,

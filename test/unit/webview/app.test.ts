@@ -40,6 +40,31 @@ describe('empty state and header', () => {
     expect(m.posted).toEqual([{ type: 'newChat', agentId: 'gemini' }]);
   });
 
+  it('lists agents found on this machine in their own group, after the configured ones, and starts them', () => {
+    const m = mount();
+    const found = {
+      id: 'opencode',
+      displayName: 'OpenCode',
+      isDemo: false,
+      commandLine: '/usr/local/bin/opencode acp',
+      foundAt: '/usr/local/bin/opencode',
+    };
+    m.snapshot(null, [DEMO_AGENT, found, OTHER_AGENT]);
+    const picker = m.$('select.agent-picker') as HTMLSelectElement;
+    expect(Array.from(picker.options).map((o) => o.value)).toEqual(['demo', 'gemini', 'opencode']);
+    const group = picker.querySelector('optgroup');
+    expect(group?.label).toBe('Found on this machine');
+    expect(Array.from(group?.querySelectorAll('option') ?? []).map((o) => [o.value, o.title])).toEqual([
+      ['opencode', 'Found on this machine: /usr/local/bin/opencode acp'],
+    ]);
+    picker.value = 'opencode';
+    m.$('.new-chat').click();
+    expect(m.posted).toEqual([{ type: 'newChat', agentId: 'opencode' }]);
+    // Without found agents there is no empty group.
+    m.snapshot(null, [DEMO_AGENT, OTHER_AGENT]);
+    expect(picker.querySelector('optgroup')).toBeNull();
+  });
+
   it('with no configured agents, New chat lets the host ask', () => {
     const m = mount();
     m.snapshot(null, []);
