@@ -33,6 +33,7 @@ ${DEMO_NOTICE} Everything below is scripted so you can try the chat without any 
 | Plans | \`/plan\` |
 | File edits | \`/edit\` |
 | Long answers | \`/long\` |
+| Adding a message to a running turn | \`/slow\` |
 
 Slash commands are sent as plain text, for example \`/help\`. Here is a fenced code block that names a file: **Apply**
 writes it into your workspace, pending review like an agent's edit:
@@ -69,6 +70,7 @@ ${DEMO_NOTICE} It speaks the real Agent Client Protocol, so it exercises the sam
 - \`/review\`: edit \`switchboard-review-demo.md\` in two places through the editor (Keep one change, Undo the other)
 - \`/diskwrite\`: write \`switchboard-disk-demo.md\` directly on disk; it shows up in the Changes view
 - \`/terminal\`: run a coloured build in a real terminal (Stop, Open in Terminal), then a command the agent kills after 2 s
+- \`/slow\`: a slow answer (about 15 seconds): type a message meanwhile and press **Send now** on it to add it to the running turn; the answer takes it in
 
 Modes (Ask / Code / Architect) and the Model and Thinking options can be changed; the demo only echoes them.`;
 
@@ -128,4 +130,18 @@ export function describeFile(text: string | null): string {
     return `${DEMO_FILE_NAME} does not exist yet (or is empty); the demo will create it.`;
   const lines = text.split('\n').length - (text.endsWith('\n') ? 1 : 0);
   return `${DEMO_FILE_NAME} has ${lines} line${lines === 1 ? '' : 's'} (${text.length} characters).`;
+}
+
+/** /slow: said a few words at a time, slowly enough to add a message (Send now) while it streams. */
+export const SLOW_ANSWER = `${DEMO_NOTICE} This answer comes slowly on purpose. While it streams, type a message: Enter queues it for after the turn, and **Send now** on it adds it to this turn instead, as a message the agent reads while it works (the demo agent advertises steering). The demo takes it in at once and says so, then goes on where it was. With an agent that cannot take a message mid-turn, Send now stops the turn first.`;
+
+/** How the demo acknowledges a message added to its running turn. */
+export function steeredNote(text: string): string {
+  return `\n\n> Noted: ${text.trim()}\n\n`;
+}
+
+/** The end of /slow: how many messages joined the turn. */
+export function slowClosing(steered: number): string {
+  if (steered === 0) return '\n\nDone. No message was added to this turn.';
+  return `\n\nDone. ${steered === 1 ? 'One message was' : `${steered} messages were`} added to this turn while it ran.`;
 }

@@ -201,7 +201,7 @@ describe('Demo agent (child process over stdio)', () => {
     const commands = client.updates.find((u) => u.sessionUpdate === 'available_commands_update');
     expect(
       commands?.sessionUpdate === 'available_commands_update' && commands.availableCommands.map((c) => c.name),
-    ).toEqual(['help', 'plan', 'edit', 'think', 'long', 'refuse', 'review', 'diskwrite', 'terminal']);
+    ).toEqual(['help', 'plan', 'edit', 'think', 'long', 'slow', 'refuse', 'review', 'diskwrite', 'terminal']);
     expect(client.schemaErrors).toEqual([]);
   });
 
