@@ -7,7 +7,6 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createRequire } from 'node:module';
-import * as esbuild from 'esbuild';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type * as acp from '@agentclientprotocol/sdk';
 import { createAcpConnection, type AcpConnection } from '../../src/protocol/connection';
@@ -15,6 +14,7 @@ import { AcpRpcError } from '../../src/protocol/errors';
 import { RequestFailure } from '../../src/session/api';
 import { appendDemoEdit, SHOWCASE_THOUGHT } from '../../src/demo-agent/content';
 import { splitIntoChunks } from '../../src/demo-agent/turn';
+import { buildDemoAgent } from './demoAgentProcess';
 
 const require = createRequire(import.meta.url);
 // zod ships with the ACP SDK (its peer dependency); fromJSONSchema turns the official schema into validators.
@@ -51,16 +51,7 @@ let agentScript: string;
 
 beforeAll(async () => {
   workDir = mkdtempSync(join(tmpdir(), 'switchboard-demo-test-'));
-  agentScript = join(workDir, 'demo-agent.js');
-  await esbuild.build({
-    entryPoints: [join(__dirname, '../../src/demo-agent/main.ts')],
-    bundle: true,
-    platform: 'node',
-    format: 'cjs',
-    target: 'node20',
-    outfile: agentScript,
-    logLevel: 'warning',
-  });
+  agentScript = await buildDemoAgent(workDir);
 });
 afterAll(() => rmSync(workDir, { recursive: true, force: true }));
 

@@ -1,32 +1,21 @@
 // The Demo agent takes a message added to its running turn (it advertises steering): the bundled demo (a child
 // process) driven by the real client core, so `npm start` shows Send now joining a turn without any account.
+import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import * as esbuild from 'esbuild';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createAcpConnection } from '../../src/protocol/connection';
 import { AcpRpcError } from '../../src/protocol/errors';
-import { spawn, type ChildProcess } from 'node:child_process';
-import { AcpThreadController } from '../../src/session/threadController';
-import { LiveProcessGroups } from '../../src/terminals/liveProcessGroups';
-import { FileTexts } from '../../src/review/fileTexts';
+import type { AcpThreadController } from '../../src/session/threadController';
 import type { ThreadState } from '../../src/shared/thread';
 import { eventually, PROCESS_DEADLINE_MS, within } from '../within';
+import { buildDemoAgent, demoChat } from './demoAgentProcess';
 
-const fileTexts = new FileTexts();
 const workDir = mkdtempSync(join(tmpdir(), 'switchboard-demo-steering-'));
-const agentScript = join(workDir, 'demo-agent.js');
+let agentScript: string;
 beforeAll(async () => {
-  await esbuild.build({
-    entryPoints: [join(__dirname, '../../src/demo-agent/main.ts')],
-    bundle: true,
-    platform: 'node',
-    format: 'cjs',
-    target: 'node20',
-    outfile: agentScript,
-    logLevel: 'warning',
-  });
+  agentScript = await buildDemoAgent(workDir);
 });
 afterAll(() => rmSync(workDir, { recursive: true, force: true }));
 
@@ -36,37 +25,6 @@ afterEach(async () => {
   await Promise.all(controllers.splice(0).map((controller) => controller.dispose()));
   for (const child of children.splice(0)) child.kill();
 });
-
-function demoChat(): AcpThreadController {
-  const controller = new AcpThreadController({
-    threadId: 't',
-    agent: {
-      id: 'demo',
-      displayName: 'Demo',
-      command: process.execPath,
-      args: [agentScript],
-      // /slow pauses 13 chunk delays a word: about 2 s in all here.
-      env: { SWITCHBOARD_DEMO_CHUNK_DELAY_MS: '2' },
-      isDemo: true,
-    },
-    env: {
-      workspaceCwd: () => workDir,
-      baseEnv: () => process.env,
-      liveProcessGroups: new LiveProcessGroups(),
-      fileTexts,
-      agentLog: () => ({ append: () => undefined }),
-      traffic: () => ({ record: () => undefined }),
-      settings: () => ({ maxMessageBytes: 64 << 20, initializeTimeoutMs: 10_000 }),
-      clientInfo: () => ({ name: 'test', version: '0' }),
-    },
-    handlers: {
-      readTextFile: async () => ({ content: '' }),
-      writeTextFile: async ({ path, content }) => fileTexts.record(path, null, content),
-    },
-  });
-  controllers.push(controller);
-  return controller;
-}
 
 function messages(state: ThreadState): string[] {
   return state.entries.flatMap((entry) => {
@@ -78,7 +36,9 @@ function messages(state: ThreadState): string[] {
 
 describe('the Demo agent and a message added to its running turn', () => {
   it("/slow takes it in: the chat shows it as the user's, the demo notes it and goes on, one turn", async () => {
-    const controller = demoChat();
+    // /slow pauses 13 chunk delays a word: about 2 s in all at 2 ms.
+    const controller = demoChat(agentScript, workDir, 2);
+    controllers.push(controller);
     await within(controller.start(), 'the demo starting', PROCESS_DEADLINE_MS);
     const state = () => controller.snapshot().state;
     void controller.prompt('/slow');

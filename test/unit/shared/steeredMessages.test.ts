@@ -1,6 +1,10 @@
 // The reducer's side of a message added to the running turn (`_session/steering`): where its entry goes, that
 // the turn goes on, and that an echo of it (before the agent answered, or after) shows its text once.
 import { describe, expect, it } from 'vitest';
+import { chatMarkdown } from '../../../src/session/chatMarkdown';
+import { decodeJournal } from '../../../src/session/journalDecode';
+import { fullJournal } from '../../../src/session/journalFormat';
+import { entryProblem } from '../../../src/session/journalShapes';
 import type { ThreadAction } from '../../../src/shared/actions';
 import type { Entry, ThreadState } from '../../../src/shared/thread';
 import { agent, freshState, run, user } from './helpers';
@@ -70,5 +74,15 @@ describe('a message added to the running turn', () => {
       ['turnEnd', false],
       ['user', true],
     ]);
+  });
+
+  it('is journaled and comes back after a reload marked; the Markdown export says so; a bad mark is refused', () => {
+    const state = run(freshState(), sent('Refactor'), steerSent('use tabs'), joined('use tabs'));
+    const header = { v: 2, threadId: 't1', agent: state.agent, created: 5 };
+    const decoded = decodeJournal(fullJournal(header, state))!;
+    expect(decoded.notes).toEqual([]);
+    expect(decoded.state.entries[1]).toEqual(state.entries[1]);
+    expect(chatMarkdown('chat', state)).toContain('You (sent while the agent worked)');
+    expect(entryProblem({ ...state.entries[1]!, steered: 'yes' })).not.toBeNull();
   });
 });
