@@ -2,6 +2,7 @@
 // Pure (no vscode): the VS Code side is behind ChatHost, so routing is unit-tested with fakes.
 import type * as acp from '@agentclientprotocol/sdk';
 import type { ThreadController } from '../session/api';
+import { KeptInQueueError } from '../session/promptQueue';
 import type { WebviewToHost } from '../shared/messages';
 import { contextBlocks, contextLabel, type ContextRef, type ResolvedContext } from '../shared/promptContext';
 import { parseContextRefs } from './contextRefs';
@@ -82,7 +83,7 @@ export async function routeWebviewMessage(raw: unknown, host: ChatHost): Promise
   try {
     await dispatch(message, host);
   } catch (error) {
-    const returned = unsentText(message);
+    const returned = unsentText(message, error);
     if (returned !== undefined) host.returnDraft(returned, 'context' in message ? message.context : undefined);
     const advice = errorAdvice(message.type, error);
     host.reportError(returned === undefined ? advice : `${advice} ${t('Your message is back in the message box.')}`);
@@ -90,14 +91,15 @@ export async function routeWebviewMessage(raw: unknown, host: ChatHost): Promise
 }
 
 /** The text a failed message carried that the composer had already let go of (nothing typed is lost). */
-function unsentText(message: WebviewToHost): string | undefined {
+function unsentText(message: WebviewToHost, error: unknown): string | undefined {
   switch (message.type) {
     case 'prompt':
     case 'queuePrompt':
     case 'editMessage':
       return message.text;
     case 'sendNow':
-      return message.text; // a queued message's Send now keeps it in the queue (no text here)
+      // New text that waits first in the queue after all is not given back: it would go twice.
+      return error instanceof KeptInQueueError ? undefined : message.text;
     default:
       return undefined;
   }

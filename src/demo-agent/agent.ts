@@ -4,7 +4,7 @@ import type * as acp from '@agentclientprotocol/sdk';
 import type * as unstable from '@agentclientprotocol/sdk/unstable';
 import { ClientMethod, ErrorCodes } from '../protocol/methods';
 import { RequestFailure, type CancelSignal } from '../protocol/types';
-import { DEMO_COMMANDS, parsePrompt } from './commands';
+import { DEMO_COMMANDS, parsePrompt, promptText } from './commands';
 import { describeAttachments } from './attachments';
 import {
   applyConfigChange,
@@ -22,7 +22,11 @@ interface DemoSession extends ScriptSession {
   cwd: string;
   turnCount: number;
   activeTurn: AbortController | null;
+  /** The running turn, which takes the messages added to it (`_session/steering`). */
+  turn: DemoTurn | null;
 }
+
+type SteeringAnswer = { outcome: 'injected' } | { outcome: 'promptRequired'; reason: 'noRunningTurn' };
 
 export interface DemoAgentOptions {
   version: string;
@@ -60,6 +64,8 @@ export class DemoAgent {
         promptCapabilities: { image: true, audio: false, embeddedContext: true },
       },
       authMethods: [],
+      // A message may join the running turn (`_session/steering`), advertised where codex-acp and claude-agent-acp do.
+      _meta: { steering: { supported: true } },
     };
   }
 
@@ -77,6 +83,7 @@ export class DemoAgent {
       subagents: new Map(),
       turnCount: 0,
       activeTurn: null,
+      turn: null,
     };
     this.sessions.set(sessionId, session);
     // Deferred so the client has the session/new response (and the sessionId) before the update.
@@ -138,6 +145,7 @@ export class DemoAgent {
       controller.signal,
     );
     this.options.log(`turn ${session.turnCount}: ${parsed.command ?? 'showcase'}`);
+    session.turn = turn;
     try {
       const attached = describeAttachments(params.prompt);
       if (attached !== null) await turn.stream('agent_message_chunk', `attached-${session.turnCount}`, attached);
@@ -151,11 +159,35 @@ export class DemoAgent {
     } finally {
       cancelListener?.dispose();
       session.activeTurn = null;
+      session.turn = null;
     }
   }
 
   /**
-   * session/cancel: a notification, so unknown sessions are ignored rather than answered. A subagent's id
+   * `_session/steering`: a message added to the running turn, which takes it in at its next chunk. With no
+   * turn running (or one being cancelled) the demo starts none of its own: the client sends a prompt.
+   */
+  steer(params: unknown): SteeringAnswer {
+    const { sessionId, prompt, _meta } = (params ?? {}) as { sessionId?: unknown; prompt?: unknown; _meta?: unknown };
+    const session = this.session(sessionId);
+    if (!Array.isArray(prompt) || prompt.length === 0) {
+      throw new RequestFailure(ErrorCodes.invalidParams, '_session/steering needs a non-empty prompt array');
+    }
+    const turn = session.turn;
+    if (turn && !turn.cancelled) {
+      turn.steer(promptText(prompt as acp.ContentBlock[]));
+      this.options.log(`turn ${session.turnCount}: a message was added to it`);
+      return { outcome: 'injected' };
+    }
+    const idleBehavior = (_meta as { steering?: { idleBehavior?: unknown } } | undefined)?.steering?.idleBehavior;
+    if (idleBehavior === 'promptRequired') return { outcome: 'promptRequired', reason: 'noRunningTurn' };
+    throw new RequestFailure(
+      ErrorCodes.invalidParams,
+      'No turn is running, and the demo agent starts none of its own: send idleBehavior "promptRequired"',
+    );
+  }
+
+  /** session/cancel: a notification, so unknown sessions are ignored rather than answered. A subagent's id
    * stops that subagent only, if it advertised the cancel capability (the others are not in `subagents`).
    */
   cancel(params: acp.CancelNotification): void {

@@ -2,7 +2,18 @@
 import type * as acp from '@agentclientprotocol/sdk';
 
 export type DemoCommandName =
-  'help' | 'plan' | 'edit' | 'think' | 'long' | 'refuse' | 'review' | 'diskwrite' | 'terminal' | 'shell' | 'subagents';
+  | 'help'
+  | 'plan'
+  | 'edit'
+  | 'think'
+  | 'long'
+  | 'slow'
+  | 'refuse'
+  | 'review'
+  | 'diskwrite'
+  | 'terminal'
+  | 'shell'
+  | 'subagents';
 
 export const DEMO_COMMANDS: acp.AvailableCommand[] = [
   { name: 'help', description: 'Demo: list what the offline demo agent can show.' },
@@ -18,6 +29,10 @@ export const DEMO_COMMANDS: acp.AvailableCommand[] = [
     input: { hint: 'a topic to think about (ignored by the demo)' },
   },
   { name: 'long', description: 'Demo: stream a long markdown answer (about 200 lines) to scroll through.' },
+  {
+    name: 'slow',
+    description: 'Demo: answer slowly (about 15 s), to add a message to the running turn with Send now, or to stop it.',
+  },
   { name: 'refuse', description: 'Demo: end the turn with stopReason "refusal".' },
   {
     name: 'review',

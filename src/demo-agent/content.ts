@@ -33,6 +33,7 @@ ${DEMO_NOTICE} Everything below is scripted so you can try the chat without any 
 | Plans | \`/plan\` |
 | File edits | \`/edit\` |
 | Long answers | \`/long\` |
+| Adding a message to a running turn | \`/slow\` |
 
 Slash commands are sent as plain text, for example \`/help\`. Here is a fenced code block that names a file: **Apply**
 writes it into your workspace, pending review like an agent's edit:
@@ -71,6 +72,7 @@ ${DEMO_NOTICE} It speaks the real Agent Client Protocol, so it exercises the sam
 - \`/terminal\`: run a coloured build in a real terminal (Stop, Open in Terminal), then a command the agent kills after 2 s
 - \`/shell\`: run a command in the agent's own process and report it as a terminal it owns (as codex-acp does)
 - \`/subagents\`: hand the work to two subagents side by side: a Reader that reads \`${DEMO_FILE_NAME}\` and asks before appending a line (it can be stopped on its own), and a Planner that drafts a plan
+- \`/slow\`: a slow answer (about 15 seconds): type a message meanwhile and press **Send now** on it to add it to the running turn; the answer takes it in
 
 Modes (Ask / Code / Architect) and the Model and Thinking options can be changed; the demo only echoes them.`;
 
@@ -158,4 +160,18 @@ export function subagentsSummary(outcomes: { title: string; result: string }[], 
     ? 'Each subagent ran in its own child session; open one to see its work.'
     : 'This client did not advertise subagent sessions (`clientCapabilities.subagents`), so their work appears as tool calls in this chat.';
   return `Both subagents are done.\n\n${lines.join('\n')}\n\n${how}`;
+}
+
+/** /slow: said a few words at a time, slowly enough to add a message (Send now) while it streams. */
+export const SLOW_ANSWER = `${DEMO_NOTICE} This answer comes slowly on purpose. While it streams, type a message: Enter queues it for after the turn, and **Send now** on it adds it to this turn instead, as a message the agent reads while it works (the demo agent advertises steering). The demo takes it in at once and says so, then goes on where it was. With an agent that cannot take a message mid-turn, Send now stops the turn first.`;
+
+/** How the demo acknowledges a message added to its running turn. */
+export function steeredNote(text: string): string {
+  return `\n\n> Noted: ${text.trim()}\n\n`;
+}
+
+/** The end of /slow: how many messages joined the turn. */
+export function slowClosing(steered: number): string {
+  if (steered === 0) return '\n\nDone. No message was added to this turn.';
+  return `\n\nDone. ${steered === 1 ? 'One message was' : `${steered} messages were`} added to this turn while it ran.`;
 }

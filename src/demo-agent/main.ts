@@ -4,7 +4,7 @@
 import type * as acp from '@agentclientprotocol/sdk';
 import { version } from '../../package.json';
 import { createAcpConnection } from '../protocol/connection';
-import { AgentMethod } from '../protocol/methods';
+import { AgentExtensionMethod, AgentMethod } from '../protocol/methods';
 import { DemoAgent } from './agent';
 import type { DemoPeer } from './turn';
 
@@ -51,6 +51,7 @@ function main(): void {
     agent.prompt(params, signal),
   );
   connection.onNotification<acp.CancelNotification>(AgentMethod.sessionCancel, (params) => agent.cancel(params));
+  connection.onRequest(AgentExtensionMethod.sessionSteering, (params) => agent.steer(params));
 
   connection.onClose((reason) => {
     log(`connection closed (${reason.message}); exiting`);

@@ -145,6 +145,16 @@ const long: DemoScript = async (turn) => {
   return 'end_turn';
 };
 
+/** /slow's pause between words, in chunk delays: about 15 s in all at the default delay. */
+const SLOW_PAUSE_FACTOR = 13;
+
+const slow: DemoScript = async (turn) => {
+  const pauseMs = turn.info.chunkDelayMs * SLOW_PAUSE_FACTOR;
+  await turn.stream('agent_message_chunk', messageId(turn, 'message'), say.SLOW_ANSWER, { words: 1 }, pauseMs);
+  await turn.stream('agent_message_chunk', messageId(turn, 'closing'), say.slowClosing(turn.steeredCount));
+  return 'end_turn';
+};
+
 const refuse: DemoScript = async (turn) => {
   await turn.stream('agent_message_chunk', messageId(turn, 'message'), say.REFUSAL_MESSAGE);
   return 'refusal';
@@ -169,6 +179,7 @@ export const DEMO_SCRIPTS: Record<DemoCommandName | 'showcase', DemoScript> = {
   edit: editOnly,
   think,
   long,
+  slow,
   refuse,
   review: reviewScript(reviewTurn),
   diskwrite: reviewScript(diskWriteTurn),

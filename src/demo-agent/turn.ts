@@ -1,9 +1,11 @@
 // One prompt turn of the Demo agent: how scripts talk to the client (updates, requests),
-// pace their streaming, and stop promptly on session/cancel.
+// pace their streaming, take in messages added to the running turn (steering), and stop promptly
+// on session/cancel.
 import type * as acp from '@agentclientprotocol/sdk';
 // Subagent sessions (subagent_update, session_message) are in the unstable schema only.
 import type * as unstable from '@agentclientprotocol/sdk/unstable';
 import { ClientMethod } from '../protocol/methods';
+import { steeredNote } from './content';
 
 /** What the demo needs from its ACP connection (a subset of createAcpConnection's result). */
 export interface DemoPeer {
@@ -48,6 +50,10 @@ export function splitIntoChunks(text: string, unit: ChunkUnit): string[] {
 export class DemoTurn {
   /** The tool call started but not finished; marked failed if the turn is cancelled. */
   private inFlightToolCallId: string | null = null;
+  /** Messages the user added to this turn (`_session/steering`) that the turn has not taken in yet. */
+  private readonly steered: string[] = [];
+  /** How many messages were added to this turn and taken in. */
+  steeredCount = 0;
 
   constructor(
     private readonly peer: DemoPeer,
@@ -86,17 +92,40 @@ export class DemoTurn {
     });
   }
 
-  /** Streams text as chunks of one message, pausing between chunks so the streaming is visible. */
+  /**
+   * Streams text as chunks of one message, pausing between chunks (`pauseMs`, the chunk delay by default) so
+   * the streaming is visible. A message added to the turn meanwhile is taken in before the next chunk.
+   */
   async stream(
     kind: 'agent_message_chunk' | 'agent_thought_chunk',
     messageId: string,
     text: string,
     unit: ChunkUnit = { words: 3 },
+    pauseMs = this.info.chunkDelayMs,
   ): Promise<void> {
     for (const chunk of splitIntoChunks(text, unit)) {
       this.throwIfCancelled();
+      this.takeSteered();
       this.update({ sessionUpdate: kind, messageId, content: { type: 'text', text: chunk } });
-      await this.pause(this.info.chunkDelayMs);
+      await this.pause(pauseMs);
+    }
+  }
+
+  /** A message the user added to this running turn: taken in (and acknowledged) at the next chunk. */
+  steer(text: string): void {
+    this.steered.push(text);
+  }
+
+  /** Acknowledges each message added since the last chunk, as a message of its own; the turn then goes on. */
+  private takeSteered(): void {
+    for (let text = this.steered.shift(); text !== undefined; text = this.steered.shift()) {
+      this.steeredCount += 1;
+      const messageId = `demo-turn${this.info.turnNumber}-steered-${this.steeredCount}`;
+      this.update({
+        sessionUpdate: 'agent_message_chunk',
+        messageId,
+        content: { type: 'text', text: steeredNote(text) },
+      });
     }
   }
 

@@ -54,6 +54,18 @@ export const ProtocolMethod = {
   cancelRequest: '$/cancel_request',
 } as const satisfies Record<string, SdkProtocolMethod>;
 
+/**
+ * Extension methods the client calls on the agent: not in ACP or its SDK (so their types are written here),
+ * sent only where the agent advertised them (src/shared/capabilities.ts).
+ */
+export const AgentExtensionMethod = {
+  /**
+   * Adds a message to the turn that is running (codex-acp 2.6, claude-agent-acp 0.101; advertised by
+   * `_meta.steering.supported` in the initialize response).
+   */
+  sessionSteering: '_session/steering',
+} as const;
+
 export type AgentMethodName = (typeof AgentMethod)[keyof typeof AgentMethod];
 export type ClientMethodName = (typeof ClientMethod)[keyof typeof ClientMethod];
 
@@ -91,7 +103,26 @@ export interface AgentRequests {
     result: acp.SetSessionConfigOptionResponse;
   };
   'session/prompt': { params: acp.PromptRequest; result: acp.PromptResponse };
+  '_session/steering': { params: SteeringRequest; result: unknown };
 }
+
+/**
+ * `_session/steering` params, as codex-acp 2.6 and claude-agent-acp 0.101 read them. With
+ * `idleBehavior: "promptRequired"` an agent whose turn already ended does nothing and answers
+ * `promptRequired` (without it, it would start a turn of its own that the client never asked for).
+ */
+export interface SteeringRequest {
+  sessionId: string;
+  prompt: acp.ContentBlock[];
+  _meta: { steering: { idleBehavior: 'promptRequired' } };
+}
+
+/**
+ * What `_session/steering` answers: the message joined the running turn, or no turn runs (send a
+ * session/prompt instead). The result is typed `unknown` above: it is checked (session/steering.ts).
+ * codex-acp also answers `failed`, and without the opt-in `startedNewTurn`.
+ */
+export type SteeringOutcome = 'injected' | 'promptRequired';
 
 /** Params and result of each request the agent may send, for the typed overload of `onRequest`. */
 export interface ClientRequests {

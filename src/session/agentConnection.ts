@@ -108,6 +108,8 @@ export class AgentConnection {
   readonly rpc: AcpConnection;
   /** What the agent advertised in `initialize`; null before it answered. */
   private agentCapabilities: acp.AgentCapabilities | null = null;
+  /** The initialize response's own `_meta`, where steering is advertised (src/shared/capabilities.ts). */
+  private initializeMeta: unknown = null;
   private readonly sessions = new Map<string, SessionSink>();
   private readonly early: EarlyUpdates;
   private readonly lostListeners = new Set<(failure: AgentFailure) => void>();
@@ -135,7 +137,7 @@ export class AgentConnection {
     });
     this.rpc = guardRequests(
       rpc,
-      () => this.agentCapabilities,
+      () => ({ agentCapabilities: this.agentCapabilities, initializeMeta: this.initializeMeta }),
       (line) => log.append(line),
     );
     this.registerHandlers();
@@ -187,6 +189,7 @@ export class AgentConnection {
         return this.giveUp(protocolVersionFailure(this.failureContext(), response.protocolVersion));
       }
       this.agentCapabilities = response.agentCapabilities ?? {};
+      this.initializeMeta = response._meta ?? null;
       return { ok: true, response };
     } catch (error) {
       if (error instanceof AcpTimeoutError)

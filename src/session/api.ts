@@ -155,8 +155,10 @@ export interface ThreadController {
   editQueued(id: string, text: string): void;
   removeQueued(id: string): void;
   /**
-   * Cancels a running turn and sends the queued message (or the new text) right after it. With no turn
-   * running it sends at once; when that fails (the agent is not ready) it rejects and the message stays queued.
+   * Sends the queued message (or the new text) now: into the running turn where the agent advertised
+   * steering, else it cancels the running turn and sends it right after. With no turn running it sends at
+   * once; when that fails (the agent is not ready, or did not take it into its turn) it rejects, saying why,
+   * and the message stays first in the queue.
    */
   sendNow(target: { id: string } | { text: string; context?: acp.ContentBlock[] }): Promise<void>;
   cancel(): Promise<void>;

@@ -18,17 +18,24 @@ export class UnadvertisedRequestError extends Error {
   }
 }
 
+/** What the agent advertised in `initialize`: its agentCapabilities and the response's own `_meta` (steering). */
+export interface Advertised {
+  agentCapabilities: acp.AgentCapabilities | null;
+  initializeMeta: unknown;
+}
+
 /**
- * `rpc` with a `request` that first asks the capability rules. `capabilities` is read at each
- * request: null until `initialize` answered (then nothing optional is allowed).
+ * `rpc` with a `request` that first asks the capability rules. `advertised` is read at each
+ * request: capabilities null until `initialize` answered (then nothing optional is allowed).
  */
 export function guardRequests(
   rpc: AcpConnection,
-  capabilities: () => acp.AgentCapabilities | null,
+  advertised: () => Advertised,
   log: (line: string) => void,
 ): AcpConnection {
   const request = (method: string, params?: unknown, options?: RequestOptions): Promise<unknown> => {
-    const problem = requestProblem(capabilities(), method, params);
+    const { agentCapabilities, initializeMeta } = advertised();
+    const problem = requestProblem(agentCapabilities, method, params, initializeMeta);
     if (problem) {
       log(`[switchboard] not sent: ${problem}`);
       return Promise.reject(new UnadvertisedRequestError(method, problem));

@@ -21,7 +21,7 @@ export function chatMarkdown(title: string, state: ThreadState): string {
 function entryMarkdown(entry: Entry): string | null {
   switch (entry.kind) {
     case 'user':
-      return heading(t('You'), partsText(entry.parts));
+      return heading(entry.steered ? t('You (sent while the agent worked)') : t('You'), partsText(entry.parts));
     case 'agent':
       return heading(t('Agent'), partsText(entry.parts));
     case 'thought':

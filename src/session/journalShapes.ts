@@ -162,7 +162,7 @@ const formField = shape({
 const message = { messageId: nullable(str), parts: listOf(messagePart) };
 
 const ENTRY_FIELDS: Record<Entry['kind'], Record<string, Check>> = {
-  user: message,
+  user: { ...message, steered: optional(oneOf(true)) },
   agent: { ...message, closed: optional(oneOf(true)) },
   thought: { ...message, closed: optional(oneOf(true)) },
   tool: { tool: toolView },

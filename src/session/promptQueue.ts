@@ -2,6 +2,8 @@
 // a queued message is sent even when the chat view is hidden, and so every view of the chat shows
 // the same list (it reaches the webview as `queueChanged`, thread state like the rest).
 import type * as acp from '@agentclientprotocol/sdk';
+import { errorMessage } from '../shared/errorMessage';
+import { t } from '../shared/l10n';
 import type { QueuedPrompt } from '../shared/thread';
 
 /** A queued message with the content blocks of its attached context (read when it was queued). */
@@ -11,6 +13,20 @@ export interface QueuedMessage extends QueuedPrompt {
 
 /** Enough for anyone typing ahead; a webview flooding the host cannot grow the state without end. */
 export const MAX_QUEUED = 20;
+
+/** Send now failed after the message was queued: it waits first in the queue (not back in the composer too). */
+export class KeptInQueueError extends Error {
+  constructor(cause: unknown) {
+    super(errorMessage(cause), { cause });
+  }
+}
+
+/** The queue is full: the message was not queued (it goes back to the composer, not lost). */
+export class QueueFullError extends Error {
+  constructor(max: number) {
+    super(t('{0} messages are already waiting; send or remove one first.', max));
+  }
+}
 
 export class PromptQueue {
   private items: QueuedMessage[] = [];

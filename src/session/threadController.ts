@@ -4,7 +4,7 @@
 // agent's pending permission requests `cancelled` and leaves the thread in a readable state.
 // The parts live beside it: opening the session (sessionOpener.ts), permission requests
 // (permissionRequests.ts), elicitation forms (elicitationRequests.ts), the queue of messages
-// typed during a turn (promptQueueSender.ts) and the bounds on agent answers (agentResponses.ts).
+// typed during a turn (promptQueueSender.ts, steering.ts) and the bounds on agent answers (agentResponses.ts).
 import { t } from '../shared/l10n';
 import type * as acp from '@agentclientprotocol/sdk';
 import { spawnAgentProcess, type SpawnAgentProcess } from '../agents/agentProcess';
@@ -15,6 +15,8 @@ import { createThreadState, type AgentFailure, type ReviewView, type ThreadState
 import { writeStartRevision } from '../shared/fileWrites';
 import type { ElicitationAction } from '../shared/elicitation';
 import { errorMessage } from '../shared/errorMessage';
+import { agentSteers } from '../shared/capabilities';
+import { metaOf } from '../shared/sessionUpdates';
 import type { AgentConfig, CancelSignal, ClientHandlers, HostEnvironment, ThreadController, ThreadEvent } from './api';
 import type { TerminalHandle, TerminalManager } from './terminalManager';
 import { AgentConnection, type SessionSink } from './agentConnection';
@@ -25,6 +27,7 @@ import type { Generation } from './generation';
 import type { ThreadPort } from './threadPort';
 import { PermissionRequests } from './permissionRequests';
 import { PromptQueueSender } from './promptQueueSender';
+import { steerTurn } from './steering';
 import { ThreadStore } from './threadStore';
 import { ThreadTerminals, type ThreadTerminalsDeps } from './threadTerminals';
 import { UpdateIntake } from './updateIntake';
@@ -141,7 +144,12 @@ export class AcpThreadController implements ThreadController {
     this.queue = new PromptQueueSender({
       turnRunning: () => this.turn !== null,
       idle: () => !this.turn && this.store.current.connection.kind === 'ready',
+      canSteer: () => agentSteers(this.store.current.initializeMeta) && this.turn?.cancelRequested === false,
       prompt: (text, context) => this.prompt(text, context),
+      steer: (text, context) => {
+        const { gen, sessionId } = this.requireSession();
+        return steerTurn(this.threadPort(), gen, sessionId, text, context);
+      },
       cancel: () => this.cancel(),
       dispatch,
       log,
@@ -235,10 +243,12 @@ export class AcpThreadController implements ThreadController {
     if (!this.isCurrent(gen)) return;
     if (!init.ok) return this.fail(gen, init.failure);
     gen.authMethods = bounded(init.response.authMethods ?? []);
+    const initializeMeta = metaOf(init.response._meta);
     this.dispatch({
       type: 'initialized',
       agentInfo: bounded(init.response.agentInfo ?? null),
       agentCapabilities: bounded(init.response.agentCapabilities ?? null),
+      ...(initializeMeta ? { initializeMeta: bounded(initializeMeta) } : {}),
     });
     if (!(await this.signIn.afterInitialize(gen)) || !this.isCurrent(gen)) return;
     await openSession(this.openerPort(), gen);

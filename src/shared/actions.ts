@@ -26,11 +26,12 @@ export type ThreadAction =
    */
   | { type: 'sessionUpdate'; update: SessionUpdateView }
   | { type: 'connection'; state: ConnectionState }
-  /** initialize answered. */
+  /** initialize answered. `initializeMeta`: the response's own `_meta` (bounded), absent when it had none. */
   | {
       type: 'initialized';
       agentInfo: acp.Implementation | null;
       agentCapabilities: acp.AgentCapabilities | null;
+      initializeMeta?: AgentMeta;
     }
   /** session/new (or load/resume) answered. */
   | {
@@ -41,6 +42,12 @@ export type ThreadAction =
     }
   /** The user sent a prompt: adds the user entry and starts a turn. */
   | { type: 'promptSent'; prompt: acp.ContentBlock[] }
+  /** A message was sent to join the running turn (`_session/steering`); its echo may come before the answer. */
+  | { type: 'steerSent'; text: string }
+  /** The agent added it to the running turn: its user entry, marked `steered`; the turn goes on. */
+  | { type: 'steerJoined'; prompt: acp.ContentBlock[] }
+  /** The agent did not add it (no turn ran, or it refused): nothing is shown; the message is queued again. */
+  | { type: 'steerDropped' }
   /**
    * session/prompt answered: ends the turn; unfinished tool calls become `unfinished`. `usage` and
    * `meta` are the response's (bounded); absent when it had none.

@@ -3,6 +3,9 @@
 // request guard in session/agentConnection.ts, the session setup) and the webview (which control
 // to show, and the sentence that says in place why one is missing). Nothing here touches the wire.
 //
+// One extension is advertised outside agentCapabilities: steering, in the initialize response's own
+// `_meta` (agentSteers below); the client keeps that `_meta` beside the capabilities.
+//
 // The spec's rule (acp-spec 004, "Capabilities"): a capability that is omitted, `false` or `null`
 // is UNSUPPORTED; `{}` (or `true` for the booleans) means supported. Before `initialize` answered
 // (capabilities `null`) nothing optional is supported.
@@ -171,6 +174,22 @@ export const METHOD_FEATURES: Readonly<Record<string, AgentFeature>> = {
   logout: 'logout',
 };
 
+/** Where steering is advertised, as a refusal names it. */
+export const STEERING_CAPABILITY = '_meta.steering.supported';
+
+/** The extension request that adds a message to the running turn (protocol/methods.ts names it too). */
+const STEERING_METHOD = '_session/steering';
+
+/**
+ * Whether the agent takes `_session/steering` (a message added to the turn that is running): the
+ * initialize RESPONSE's top-level `_meta` holds `steering: {supported: true}` (codex-acp 2.6,
+ * claude-agent-acp 0.101). Not in agentCapabilities, so it is asked of that `_meta`, which the
+ * client keeps as `initializeMeta`. Anything but `true` is "no".
+ */
+export function agentSteers(initializeMeta: unknown): boolean {
+  return field(field(initializeMeta, 'steering'), 'supported') === true;
+}
+
 /** The feature a prompt content block needs; text and resource_link are baseline. */
 function contentFeature(block: unknown): AgentFeature | null {
   switch (field(block, 'type')) {
@@ -203,18 +222,27 @@ const SESSION_SETUP = new Set(['session/new', 'session/load', 'session/resume', 
  * Why the client must not send this request to this agent, or null when it may: an optional
  * method the agent did not advertise, or params using a capability it did not (prompt content,
  * MCP transports, additional directories). The guard in front of the connection asks this for
- * every request, so no caller can forget.
+ * every request, so no caller can forget. `initializeMeta`: the initialize response's `_meta`.
  */
-export function requestProblem(capabilities: Capabilities, method: string, params: unknown): string | null {
+export function requestProblem(
+  capabilities: Capabilities,
+  method: string,
+  params: unknown,
+  initializeMeta: unknown = null,
+): string | null {
   const needed = METHOD_FEATURES[method];
   if (needed && !agentOffers(capabilities, needed)) {
     return t('{0} needs {1}, which the agent did not advertise', method, CAPABILITY[needed]);
+  }
+  if (method === STEERING_METHOD && !agentSteers(initializeMeta)) {
+    return t('{0} needs {1}, which the agent did not advertise', method, STEERING_CAPABILITY);
   }
   const missing = (feature: AgentFeature | null, what: string): string | null =>
     feature && !agentOffers(capabilities, feature)
       ? t('{0} with {1} needs {2}, which the agent did not advertise', method, what, CAPABILITY[feature])
       : null;
-  if (method === 'session/prompt') {
+  // A steered message is a prompt too: its content needs what a prompt's would.
+  if (method === 'session/prompt' || method === STEERING_METHOD) {
     const prompt = field(params, 'prompt');
     for (const block of Array.isArray(prompt) ? prompt : []) {
       const problem = missing(contentFeature(block), t('{0} content', String(field(block, 'type'))));

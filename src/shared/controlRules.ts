@@ -1,10 +1,11 @@
 // Which chat controls an agent can use, and what each says in place when it cannot: the UI's side
 // of the capability rules (capabilities.ts says what the agent advertised; this says what a
-// control does about it). Pure; the webview asks it for the composer's chips, the intro and the
-// "Edit" on a previous message, the host for the MCP servers it leaves out and the Edit route.
+// control does about it). Pure; the webview asks it for the composer's chips, the intro, the
+// "Edit" on a previous message and what "Send now" does, the host for the MCP servers it leaves out
+// and the Edit route.
 import { t } from './l10n';
 import type * as acp from '@agentclientprotocol/sdk';
-import { agentOffers, whyUnavailable } from './capabilities';
+import { agentOffers, agentSteers, STEERING_CAPABILITY, whyUnavailable } from './capabilities';
 
 type Capabilities = acp.AgentCapabilities | null | undefined;
 
@@ -22,7 +23,9 @@ export type ChatControl =
   /** Signing out of the agent. */
   | 'logout'
   /** "Edit" on a previous message, continued in a fork of the session. */
-  | 'forkFromMessage';
+  | 'forkFromMessage'
+  /** "Send now" on a message typed during a turn: it joins the running turn (else the turn is stopped first). */
+  | 'steerTurn';
 
 /**
  * available: the control works as it says. degraded: it works in a lesser way, and `note` says how
@@ -36,6 +39,8 @@ export interface ControlContext {
   agentName: string;
   /** switchboard.experimental.fork: session/fork is advertised and used only when on. */
   forkEnabled?: boolean;
+  /** The initialize response's own `_meta` (ThreadState.initializeMeta), where steering is advertised. */
+  initializeMeta?: unknown;
 }
 
 const AVAILABLE: ControlState = { kind: 'available' };
@@ -70,6 +75,17 @@ export function controlState(control: ChatControl, context: ControlContext): Con
         return { kind: 'unavailable', reason: t('Forking a chat is off (setting switchboard.experimental.fork).') };
       }
       return unless(agentOffers(capabilities, 'forkSession'), 'forkSession');
+    case 'steerTurn':
+      return agentSteers(context.initializeMeta)
+        ? AVAILABLE
+        : {
+            kind: 'degraded',
+            note: t(
+              '{0} cannot add a message to its running turn (it does not advertise {1}).',
+              agentName,
+              STEERING_CAPABILITY,
+            ),
+          };
   }
 }
 
@@ -83,6 +99,7 @@ export function controlStates(context: ControlContext): Record<ChatControl, Cont
     'mcpSse',
     'logout',
     'forkFromMessage',
+    'steerTurn',
   ];
   return Object.fromEntries(controls.map((control) => [control, controlState(control, context)])) as Record<
     ChatControl,

@@ -99,7 +99,10 @@ type WebviewMessage =
   | { type: 'queuePrompt'; text: string; context?: ContextRef[] }
   | { type: 'editQueued'; id: string; text: string }
   | { type: 'removeQueued'; id: string }
-  /** "Send now": cancels the running turn and sends this queued message (id) or this new text next. */
+  /**
+   * "Send now": this queued message (id) or this new text joins the running turn where the agent steers,
+   * else the turn is cancelled and it is sent next.
+   */
   | { type: 'sendNow'; id?: string; text?: string; context?: ContextRef[] }
   /** "@" or "Add Context": the host shows its picker and answers with `contextPicked`. */
   | { type: 'pickContext' }

@@ -8,6 +8,7 @@ import { attachWrite } from './fileWrites';
 import { partsFromBlocks } from './messageChunks';
 import { withoutPromptEcho } from './promptEcho';
 import { settleCompactions } from './sessionAsides';
+import { steerDropped, steerJoined, steerSent } from './steeredMessages';
 import { applySessionUpdate, withCurrentMode } from './sessionUpdates';
 import { applyTerminalAction } from './terminals';
 import { appendEntry } from './threadEntries';
@@ -21,8 +22,12 @@ export function reduce(state: ThreadState, action: ThreadAction): ThreadState {
     case 'connection':
       return { ...state, connection: action.state };
 
-    case 'initialized':
-      return { ...state, agentInfo: action.agentInfo, agentCapabilities: action.agentCapabilities };
+    case 'initialized': {
+      const next: ThreadState = { ...state, agentInfo: action.agentInfo, agentCapabilities: action.agentCapabilities };
+      if (action.initializeMeta) next.initializeMeta = action.initializeMeta;
+      else delete next.initializeMeta; // a restarted agent that no longer advertises it
+      return next;
+    }
 
     case 'sessionStarted':
       return {
@@ -44,6 +49,15 @@ export function reduce(state: ThreadState, action: ThreadAction): ThreadState {
           parts: partsFromBlocks(action.prompt),
         }),
       );
+
+    case 'steerSent':
+      return steerSent(state, action.text);
+
+    case 'steerJoined':
+      return steerJoined(state, action.prompt);
+
+    case 'steerDropped':
+      return steerDropped(state);
 
     case 'cancelRequested': {
       // session/cancel: unfinished tool calls show `cancelled` at once and pending permissions

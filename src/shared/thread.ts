@@ -182,9 +182,11 @@ export interface TerminalView {
  * to this one's last word.
  * `truncated` (messages from the agent): the message reached its cap (src/shared/messageCap.ts);
  * the rest the agent sent of it was dropped, and the chat says so.
+ * `steered` (user messages): sent while the agent worked and added to its running turn
+ * (`_session/steering`), not a prompt of its own.
  */
 export type Entry =
-  | { kind: 'user'; id: string; messageId: string | null; parts: MessagePart[]; truncated?: true }
+  | { kind: 'user'; id: string; messageId: string | null; parts: MessagePart[]; truncated?: true; steered?: true }
   | { kind: 'agent'; id: string; messageId: string | null; parts: MessagePart[]; closed?: true; truncated?: true }
   | { kind: 'thought'; id: string; messageId: string | null; parts: MessagePart[]; closed?: true; truncated?: true }
   | { kind: 'tool'; id: string; tool: ToolCallView }
@@ -310,6 +312,16 @@ export interface PromptEcho {
   matched: number;
 }
 
+/**
+ * A message on its way into the running turn (`_session/steering` sent, not answered yet): an agent may
+ * echo it before it answers, when the message has no entry yet; `matched` is how much of `text` the echo
+ * has repeated so far. On `injected` the entry is added and the echo goes on as its PromptEcho.
+ */
+export interface SteerEcho {
+  text: string;
+  matched: number;
+}
+
 /** A message typed while the agent worked; sent when the turn ends (src/session/promptQueue.ts). */
 export interface QueuedPrompt {
   id: string;
@@ -324,6 +336,11 @@ export interface ThreadState {
   /** From initialize: agentInfo (name, title, version). */
   agentInfo: acp.Implementation | null;
   agentCapabilities: acp.AgentCapabilities | null;
+  /**
+   * The initialize response's own `_meta` (bounded), where extensions beside agentCapabilities are
+   * advertised (steering: src/shared/capabilities.ts `agentSteers`); absent when it had none.
+   */
+  initializeMeta?: AgentMeta;
   sessionId: string | null;
   connection: ConnectionState;
   turn: TurnState;
@@ -346,6 +363,8 @@ export interface ThreadState {
   settingError: SettingError | null;
   /** Set while a turn the user prompted runs (see PromptEcho); absent otherwise. */
   promptEcho?: PromptEcho;
+  /** Set while a message sent to join the running turn waits for the agent's answer (see SteerEcho). */
+  steerEcho?: SteerEcho;
   /**
    * Optional cache kept by the reducer: toolCallId -> index in `entries` of its tool entry, a
    * persistent trie (toolIndex.ts) so a new tool call does not copy it whole. It lets tool-call

@@ -14,7 +14,7 @@ import { AcpRpcError } from '../../src/protocol/errors';
 import { RequestFailure } from '../../src/session/api';
 import { appendDemoEdit, SHOWCASE_THOUGHT } from '../../src/demo-agent/content';
 import { splitIntoChunks } from '../../src/demo-agent/turn';
-import { bundleDemoAgent } from './demoBundle';
+import { buildDemoAgent } from './demoAgentProcess';
 
 const require = createRequire(import.meta.url);
 // zod ships with the ACP SDK (its peer dependency); fromJSONSchema turns the official schema into validators.
@@ -51,7 +51,7 @@ let agentScript: string;
 
 beforeAll(async () => {
   workDir = mkdtempSync(join(tmpdir(), 'switchboard-demo-test-'));
-  agentScript = await bundleDemoAgent(workDir);
+  agentScript = await buildDemoAgent(workDir);
 });
 afterAll(() => rmSync(workDir, { recursive: true, force: true }));
 
@@ -198,6 +198,7 @@ describe('Demo agent (child process over stdio)', () => {
       'edit',
       'think',
       'long',
+      'slow',
       'refuse',
       'review',
       'diskwrite',

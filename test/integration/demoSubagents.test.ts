@@ -10,7 +10,7 @@ import Ajv2020 from 'ajv/dist/2020';
 import unstableSchema from '@agentclientprotocol/sdk/schema/v1/schema.unstable.json';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { checkSubagentOrder, type WireMessage } from '../fixtures/subagentOrder';
-import { bundleDemoAgent } from './demoBundle';
+import { buildDemoAgent } from './demoAgentProcess';
 import { WireClient } from './wireClient';
 
 // The unstable schema has `not` (other states) that zod's fromJSONSchema refuses; ajv reads it as it is.
@@ -39,7 +39,7 @@ let workDir: string;
 let agentScript: string;
 beforeAll(async () => {
   workDir = mkdtempSync(join(tmpdir(), 'switchboard-demo-subagents-'));
-  agentScript = await bundleDemoAgent(workDir);
+  agentScript = await buildDemoAgent(workDir);
 });
 afterAll(() => rmSync(workDir, { recursive: true, force: true }));
 const clients: WireClient[] = [];

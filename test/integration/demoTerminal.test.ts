@@ -4,51 +4,17 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { AcpThreadController } from '../../src/session/threadController';
-import { LiveProcessGroups } from '../../src/terminals/liveProcessGroups';
-import { FileTexts } from '../../src/review/fileTexts';
-import { bundleDemoAgent } from './demoBundle';
-
-/** The keeper of the fake writes' texts. */
-const fileTexts = new FileTexts();
+import { buildDemoAgent, demoChat } from './demoAgentProcess';
 
 const workDir = mkdtempSync(join(tmpdir(), 'switchboard-demo-terminal-'));
-const agentScript = join(workDir, 'demo-agent.js');
+let agentScript: string;
 beforeAll(async () => {
-  await bundleDemoAgent(workDir); // writes agentScript
+  agentScript = await buildDemoAgent(workDir);
 });
 afterAll(() => rmSync(workDir, { recursive: true, force: true }));
 
-function demoController(): AcpThreadController {
-  return new AcpThreadController({
-    threadId: 't',
-    agent: {
-      id: 'demo',
-      displayName: 'Demo',
-      command: process.execPath,
-      args: [agentScript],
-      env: { SWITCHBOARD_DEMO_CHUNK_DELAY_MS: '1' },
-      isDemo: true,
-    },
-    env: {
-      workspaceCwd: () => workDir,
-      baseEnv: () => process.env,
-      liveProcessGroups: new LiveProcessGroups(),
-      fileTexts,
-      agentLog: () => ({ append: () => undefined }),
-      traffic: () => ({ record: () => undefined }),
-      settings: () => ({ maxMessageBytes: 64 << 20, initializeTimeoutMs: 10_000 }),
-      clientInfo: () => ({ name: 'test', version: '0' }),
-    },
-    handlers: {
-      readTextFile: async () => ({ content: '' }),
-      writeTextFile: async ({ path, content }) => fileTexts.record(path, null, content),
-    },
-  });
-}
-
 it('/terminal shows a coloured build that exits 0 and a command the agent kills, both released', async () => {
-  const controller = demoController();
+  const controller = demoChat(agentScript, workDir);
   const raw = new Map<string, string>();
   controller.onTerminalOutput((id, data) => raw.set(id, (raw.get(id) ?? '') + data));
   try {
@@ -82,7 +48,7 @@ it('/terminal shows a coloured build that exits 0 and a command the agent kills,
 }, 30_000);
 
 it('/shell: a command the agent runs itself streams into a terminal it owns, with its exit, and no process of ours', async () => {
-  const controller = demoController();
+  const controller = demoChat(agentScript, workDir);
   try {
     await controller.start();
     await controller.prompt('/shell');

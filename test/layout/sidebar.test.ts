@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { openChat, useBrowser, type ChatPage } from './chatPage';
 import { DEMO, demoTurn, prompt, ready, thread, update } from './threads';
+import { ANSWER_DEADLINE_MS } from '../within';
 
 const browser = useBrowser();
 let chat: ChatPage;
@@ -43,6 +44,43 @@ describe('the side bar (300 px)', () => {
     expect(row.textWhole).toBe(true);
     expect(row.buttons.map((b) => b.label)).toEqual(['Send now', 'Edit', 'Remove']);
     expect(row.buttons.every((b) => b.visible)).toBe(true);
+  });
+
+  it('a message added to the running turn says so beside "You", and its Edit and Restore stay inside it', async () => {
+    const c = await fresh();
+    await c.snapshot(
+      thread([
+        ...ready(),
+        prompt('Refactor the parser'),
+        { type: 'steerSent', text: 'use tabs' },
+        { type: 'steerJoined', prompt: [{ type: 'text', text: 'use tabs' }] },
+      ]),
+      [DEMO],
+    );
+    const entry = await c.page.locator('.entry.user.steered').evaluate(
+      (el) => {
+        const box = el.getBoundingClientRect();
+        const inside = (sel: string) => {
+          const r = el.querySelector(sel)!.getBoundingClientRect();
+          return r.width > 0 && r.left >= box.left - 1 && r.right <= box.right + 1;
+        };
+        const note = el.querySelector('.message-steered') as HTMLElement;
+        return {
+          note: note.textContent,
+          noteWhole: note.scrollWidth <= note.clientWidth + 1,
+          inside: ['.message-steered', '.edit-message', '.restore-checkpoint'].map(inside),
+          dashed: getComputedStyle(el).borderTopStyle,
+        };
+      },
+      undefined,
+      { timeout: ANSWER_DEADLINE_MS },
+    );
+    expect(entry).toEqual({
+      note: 'sent while the agent worked',
+      noteWhole: true,
+      inside: [true, true, true],
+      dashed: 'dashed',
+    });
   });
 
   it('a boolean option keeps its name beside its checkbox', async () => {

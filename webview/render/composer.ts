@@ -2,9 +2,10 @@
 // turn, Up/Down recall earlier prompts), a slash-command menu, the command's input hint shown
 // like a placeholder after the command, and the session selectors. While a turn runs the
 // composer stays usable: Enter queues the message (QueueView shows what waits), Ctrl/Cmd+Enter
-// stops the turn and sends it now, Stop stops. "@" (or the @ button) opens the host's context
-// picker; what is picked, pasted or dropped shows as chips (AttachmentsView) and goes with the
-// message as references the host turns into content blocks. While the agent cannot take a prompt
+// sends it now (into the running turn where the agent steers, else it stops the turn first), Stop
+// stops. "@" (or the @ button) opens the host's context picker; what is picked, pasted or dropped
+// shows as chips (AttachmentsView) and goes with the message as references the host turns into
+// content blocks. While the agent cannot take a prompt
 // the textarea is disabled and says why.
 import type * as acp from '@agentclientprotocol/sdk';
 import type { Entry, ThreadState } from '../../src/shared/thread';
@@ -14,6 +15,7 @@ import { agentName } from './header';
 import type { ContextRef } from '../../src/shared/promptContext';
 import { AttachmentsView } from './attachments';
 import { QueueView } from './queue';
+import { controlState, type ControlState } from '../../src/shared/controlRules';
 import { SelectorsView } from './selectors';
 import { filterCommands, invokedCommand, slashQuery, SlashMenuView } from './slashMenu';
 import type { Post } from './types';
@@ -34,6 +36,8 @@ interface ComposerMode {
   cancelling: boolean;
   placeholder: string;
   status: string;
+  /** What Send now does during a turn: adds the message to it (available), or stops it first (degraded); null: no agent. */
+  sendNow: ControlState | null;
 }
 
 export function composerMode(thread: ThreadState | null): ComposerMode {
@@ -44,6 +48,7 @@ export function composerMode(thread: ThreadState | null): ComposerMode {
     cancelling: false,
     placeholder,
     status: '',
+    sendNow: null,
   });
   if (!thread) {
     return {
@@ -52,6 +57,7 @@ export function composerMode(thread: ThreadState | null): ComposerMode {
       cancelling: false,
       placeholder: t('Type a message to start a chat with the agent picked above (Enter to send)'),
       status: '',
+      sendNow: null,
     };
   }
   const agent = agentName(thread);
@@ -73,12 +79,22 @@ export function composerMode(thread: ThreadState | null): ComposerMode {
         cancelling: false,
         placeholder: t('Message {0}: sending starts the agent and continues this chat (Enter to send)', agent),
         status: '',
+        sendNow: null,
       };
     case 'ready':
       break;
   }
   const running = thread.turn.kind !== 'idle';
   const cancelling = thread.turn.kind === 'cancelling';
+  const sendNow = controlState('steerTurn', {
+    capabilities: thread.agentCapabilities,
+    agentName: agent,
+    initializeMeta: thread.initializeMeta,
+  });
+  const working =
+    sendNow.kind === 'available'
+      ? t('{0} is working. Enter queues, Ctrl+Enter adds to its turn, Esc stops.', agent)
+      : t('{0} is working. Enter queues, Esc stops.', agent);
   return {
     enabled: true,
     running,
@@ -88,7 +104,8 @@ export function composerMode(thread: ThreadState | null): ComposerMode {
       agent,
       thread.commands.length ? t(', / for commands') : '',
     ),
-    status: cancelling ? t('Stopping...') : running ? t('{0} is working. Enter queues, Esc stops.', agent) : '',
+    status: cancelling ? t('Stopping...') : running ? working : '',
+    sendNow,
   };
 }
 
@@ -211,7 +228,7 @@ export class ComposerView {
     this.hasThread = thread !== null;
     this.commands = Array.isArray(thread?.commands) ? thread.commands : [];
     this.selectors.update(thread);
-    this.queue.update(thread?.queue, this.mode.running);
+    this.queue.update(thread?.queue, this.mode.running, this.mode.sendNow);
     this.attachments.setCapabilities(thread?.agentCapabilities, thread ? agentName(thread) : t('This agent'));
     this.entries = Array.isArray(thread?.entries) ? thread.entries : [];
     // Another chat shown, or the message gone: the edit ends (the text stays to send as usual).
@@ -337,9 +354,11 @@ export class ComposerView {
     setText(this.send, running ? t('Queue') : t('Send'));
     setTitle(
       this.send,
-      running
-        ? t('Queue: sent when the agent finishes (Enter). Ctrl+Enter stops the turn and sends now.')
-        : t('Send (Enter)'),
+      !running
+        ? t('Send (Enter)')
+        : this.mode.sendNow?.kind === 'available'
+          ? t('Queue: sent when the agent finishes (Enter). Ctrl+Enter adds it to the running turn now.')
+          : t('Queue: sent when the agent finishes (Enter). Ctrl+Enter stops the turn and sends now.'),
     );
     setDisabled(this.send, !enabled);
     setHidden(this.stop, !running);
@@ -398,7 +417,7 @@ export class ComposerView {
     this.options.onDraftChange?.(this.textarea.value);
   }
 
-  /** now: Ctrl/Cmd+Enter during a turn stops it and sends this message next. */
+  /** now: Ctrl/Cmd+Enter during a turn: Send now (adds the message to the turn, or stops it and sends next). */
   private submit(now = false): void {
     const text = this.textarea.value;
     if (!this.mode.enabled || text.trim() === '') return;

@@ -222,7 +222,19 @@ export class MessageView implements EntryView {
             ),
           t('Edit this message and continue from here (the files go back to before it)'),
         );
-        this.el.appendChild(h('div', { class: 'message-author' }, h('span', { text: t('You') }), edit, restore));
+        // A message added to the running turn (steering): the agent read it mid-turn, not as a prompt of its own.
+        const steered =
+          entry.steered === true
+            ? h('span', {
+                class: 'message-steered',
+                text: t('sent while the agent worked'),
+                title: t('Added to the turn that was running, where the agent took it'),
+              })
+            : null;
+        this.el.appendChild(
+          h('div', { class: 'message-author' }, h('span', { text: t('You') }), steered, edit, restore),
+        );
+        if (steered) this.el.classList.add('steered');
       }
       this.el.appendChild(body);
       if (entry.kind === 'agent') this.el.appendChild(this.copyButton(post));

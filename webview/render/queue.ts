@@ -1,6 +1,8 @@
 // The messages waiting for the agent's turn to end, shown above the composer: each one can be
-// edited in place (Enter saves, Escape cancels), removed, or sent now (which stops the turn).
+// edited in place (Enter saves, Escape cancels), removed, or sent now: into the running turn where
+// the agent advertised steering, else Send now stops the turn first (its tooltip says which).
 // The list is the host's (thread state `queue`); this view only posts what the user chose.
+import { controlNote, type ControlState } from '../../src/shared/controlRules';
 import type { QueuedPrompt } from '../../src/shared/thread';
 import { button, h, replaceChildren, setHidden } from '../dom';
 import { visibleText } from '../visibleText';
@@ -11,6 +13,8 @@ export class QueueView {
   readonly el = h('ol', { class: 'composer-queue', attrs: { 'aria-label': t('Queued messages') } });
   private shown: readonly QueuedPrompt[] = [];
   private running = false;
+  /** What Send now does while the turn runs (controlRules.ts `steerTurn`). */
+  private sendNow: ControlState | null = null;
   /** The item being edited keeps its textarea (and the user's caret) across renders. */
   private editing: { id: string; input: HTMLTextAreaElement } | null = null;
 
@@ -18,11 +22,12 @@ export class QueueView {
     this.el.hidden = true;
   }
 
-  update(queue: readonly QueuedPrompt[] | undefined, running: boolean): void {
+  update(queue: readonly QueuedPrompt[] | undefined, running: boolean, sendNow: ControlState | null = null): void {
     const items = Array.isArray(queue) ? queue : [];
-    if (items === this.shown && running === this.running) return;
+    if (items === this.shown && running === this.running && sendNow?.kind === this.sendNow?.kind) return;
     this.shown = items;
     this.running = running;
+    this.sendNow = sendNow;
     if (this.editing && !items.some((item) => item.id === this.editing!.id)) this.editing = null; // sent or removed
     replaceChildren(this.el, ...items.map((item) => this.row(item)));
     setHidden(this.el, items.length === 0);
@@ -53,12 +58,21 @@ export class QueueView {
           t('Send now'),
           'secondary queued-send-now',
           () => this.post({ type: 'sendNow', id: item.id }),
-          this.running ? t('Stop the running turn and send this message') : t('Send this message'),
+          this.sendNowTitle(),
         ),
         button(t('Edit'), 'secondary queued-edit', () => this.startEditing(item)),
         button(t('Remove'), 'secondary queued-remove', () => this.post({ type: 'removeQueued', id: item.id })),
       ),
     );
+  }
+
+  /** Says what Send now does: adds the message to the turn, or stops the agent's work (and why it must). */
+  private sendNowTitle(): string {
+    if (!this.running) return t('Send this message');
+    if (this.sendNow?.kind === 'available') return t('Send now: adds it to the running turn');
+    const why = this.sendNow ? controlNote(this.sendNow) : null;
+    const stops = t("Stop the agent's work and send this now");
+    return why ? `${stops}\n${why}` : stops;
   }
 
   private startEditing(item: QueuedPrompt): void {

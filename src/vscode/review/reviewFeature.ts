@@ -164,26 +164,33 @@ export function activateReview(
     onDidChange: (listener) => store.onDidChange(() => listener()),
   };
 
+  /** A checkpoint for the user message just added (the files as they are before the agent reads it). */
+  function checkpointLastMessage(thread: ThreadController): void {
+    const entries = thread.snapshot().state.entries;
+    const user = [...entries].reverse().find((entry) => entry.kind === 'user');
+    if (!user) return;
+    const promptText = user.parts.map((part) => (part.kind === 'text' ? part.text : '')).join(' ');
+    void checkpoints.beforePrompt(
+      thread.threadId,
+      user.id,
+      vscode.l10n.t('{0}: prompt {1}', thread.agent.displayName, store.lastTurnNumber()),
+      promptText,
+    );
+  }
+
   function attach(thread: ThreadController): vscode.Disposable {
     return thread.onEvent(({ action }) => {
       switch (action.type) {
-        case 'promptSent': {
+        case 'promptSent':
           store.beginTurn(thread.threadId);
           disk.startTurn();
           follow.newTurn();
-          const entries = thread.snapshot().state.entries;
-          const user = [...entries].reverse().find((entry) => entry.kind === 'user');
-          if (user) {
-            const promptText = user.parts.map((part) => (part.kind === 'text' ? part.text : '')).join(' ');
-            void checkpoints.beforePrompt(
-              thread.threadId,
-              user.id,
-              vscode.l10n.t('{0}: prompt {1}', thread.agent.displayName, store.lastTurnNumber()),
-              promptText,
-            );
-          }
+          checkpointLastMessage(thread);
           return;
-        }
+        case 'steerJoined':
+          // A message added to the running turn: Restore and Edit on it go back to the files as it joined.
+          checkpointLastMessage(thread);
+          return;
         case 'turnEnded':
         case 'turnFailed':
         case 'agentFailed':

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { routeWebviewMessage, type ChatHost } from '../../../src/chat/messageRouter';
+import { KeptInQueueError, QueueFullError } from '../../../src/session/promptQueue';
 import type { ThreadController } from '../../../src/session/api';
 import type { ContextRef, ResolvedContext } from '../../../src/shared/promptContext';
 import { FakeThread, fakeAgent } from './fakeThread';
@@ -297,6 +298,21 @@ describe('routeWebviewMessage', () => {
     // Not for messages that carry no text of the user's.
     await routeWebviewMessage({ type: 'cancel' }, host);
     expect(host.log.filter((line) => line[0] === 'returnDraft')).toHaveLength(2);
+  });
+
+  it('new text sent now that failed but waits first in the queue is not given back too (it would go twice)', async () => {
+    const { host, thread } = withThread();
+    thread.failWith = new KeptInQueueError(
+      new Error('the agent did not add it to its running turn (Method not found)'),
+    );
+    await routeWebviewMessage({ type: 'sendNow', text: 'also the tests' }, host);
+    expect(host.log.filter((line) => line[0] === 'returnDraft')).toEqual([]);
+    expect(host.errors[0]).toContain('could not send the message now: the agent did not add it to its running turn');
+    expect(host.errors[0]).not.toContain('back in the message box');
+    // Not queued at all (a full queue): it goes back.
+    thread.failWith = new QueueFullError(20);
+    await routeWebviewMessage({ type: 'sendNow', text: 'one too many' }, host);
+    expect(host.log.filter((line) => line[0] === 'returnDraft')).toEqual([['returnDraft', 'one too many', undefined]]);
   });
 
   it('reports malformed messages instead of acting on them', async () => {

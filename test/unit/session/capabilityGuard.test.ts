@@ -11,9 +11,15 @@ afterEach(async () => {
   await Promise.all(connections.splice(0).map((connection) => connection.stop()));
 });
 
-function connect(agentCapabilities: acp.AgentCapabilities) {
+function connect(agentCapabilities: acp.AgentCapabilities, initializeMeta?: Record<string, unknown>) {
   const spawner = fakeSpawner((fake: FakeAgentProcess) => {
-    fake.agent.onRequest('initialize', () => ({ protocolVersion: 1, agentCapabilities, authMethods: [] }));
+    fake.agent.onRequest('initialize', () => ({
+      protocolVersion: 1,
+      agentCapabilities,
+      authMethods: [],
+      ...(initializeMeta ? { _meta: initializeMeta } : {}),
+    }));
+    fake.agent.onRequest('_session/steering', () => ({ outcome: 'injected' }));
     fake.agent.onRequest('session/load', () => ({}));
     fake.agent.onRequest('logout', () => ({}));
     fake.agent.onRequest('session/prompt', () => ({ stopReason: 'end_turn' }));
@@ -90,6 +96,32 @@ describe('the capability guard', () => {
       expect(error).not.toBeInstanceOf(UnadvertisedRequestError);
     });
     expect(granting.fake.sent(method)).toEqual([LOAD]);
+  });
+
+  it("_session/steering: refused unsent until initialize's own _meta advertises steering, then sent", async () => {
+    const steer = {
+      sessionId: 's1',
+      prompt: [{ type: 'text' as const, text: 'also this' }],
+      _meta: { steering: { idleBehavior: 'promptRequired' as const } },
+    };
+    // In agentCapabilities (even their _meta) it is not where the agents advertise it.
+    const refusing = connect({ _meta: { steering: { supported: true } } }, { other: {} });
+    await refusing.connection.initialize(CLIENT_INFO, 2000);
+    await expect(refusing.connection.rpc.request('_session/steering', steer)).rejects.toThrow(
+      new UnadvertisedRequestError(
+        '_session/steering',
+        '_session/steering needs _meta.steering.supported, which the agent did not advertise',
+      ),
+    );
+    expect(refusing.fake.sent('_session/steering')).toEqual([]);
+
+    const granting = connect({}, { steering: { supported: true } });
+    await expect(granting.connection.rpc.request('_session/steering', steer)).rejects.toBeInstanceOf(
+      UnadvertisedRequestError,
+    ); // before initialize answered
+    await granting.connection.initialize(CLIENT_INFO, 2000);
+    expect(await granting.connection.rpc.request('_session/steering', steer)).toEqual({ outcome: 'injected' });
+    expect(granting.fake.sent('_session/steering')).toEqual([steer]);
   });
 
   it('lets every baseline request through to an agent that advertised nothing', async () => {

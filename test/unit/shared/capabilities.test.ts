@@ -3,6 +3,7 @@ import type * as acp from '@agentclientprotocol/sdk';
 import {
   AGENT_FEATURES,
   agentOffers,
+  agentSteers,
   featureStates,
   METHOD_FEATURES,
   requestProblem,
@@ -169,3 +170,46 @@ describe('requestProblem', () => {
     }
   });
 });
+
+describe("steering (advertised in the initialize response's own _meta, not in agentCapabilities)", () => {
+  const STEER = {
+    sessionId: 's',
+    prompt: [{ type: 'text', text: 'also this' }],
+    _meta: { steering: { idleBehavior: 'promptRequired' } },
+  };
+  const ADVERTISED = { steering: { supported: true } };
+
+  it('agentSteers: only `steering.supported: true`', () => {
+    expect(agentSteers(ADVERTISED)).toBe(true);
+    for (const meta of [
+      null,
+      undefined,
+      {},
+      'steering',
+      [ADVERTISED],
+      { steering: true },
+      { steering: { supported: 1 } },
+    ])
+      expect(agentSteers(meta)).toBe(false);
+  });
+
+  it('_session/steering needs it; everything in agentCapabilities does not grant it', () => {
+    expect(requestProblem(EVERYTHING, '_session/steering', STEER)).toBe(
+      '_session/steering needs _meta.steering.supported, which the agent did not advertise',
+    );
+    expect(requestProblem(EVERYTHING, '_session/steering', STEER, { steering: { supported: false } })).not.toBeNull();
+    expect(requestProblem({}, '_session/steering', STEER, ADVERTISED)).toBeNull();
+    // It grants nothing else.
+    for (const [method] of GATED_METHODS) expect(requestProblem({}, method, SESSION_PARAMS, ADVERTISED)).not.toBeNull();
+  });
+
+  it('a steered message is a prompt: images need promptCapabilities.image', () => {
+    const image = { ...STEER, prompt: [...STEER.prompt, { type: 'image', data: '', mimeType: 'image/png' }] };
+    expect(requestProblem({}, '_session/steering', image, ADVERTISED)).toBe(
+      '_session/steering with image content needs promptCapabilities.image, which the agent did not advertise',
+    );
+    expect(requestProblem(withGrant(...GRANTS.image), '_session/steering', image, ADVERTISED)).toBeNull();
+  });
+});
+
+const SESSION_PARAMS = { sessionId: 's', cwd: '/w', mcpServers: [] };

@@ -16,7 +16,8 @@ const on = {
 
 describe('controlState', () => {
   it('every control is available when its capability is advertised (and fork is switched on)', () => {
-    const states = controlStates({ capabilities: on, agentName: name, forkEnabled: true });
+    const initializeMeta = { steering: { supported: true } };
+    const states = controlStates({ capabilities: on, agentName: name, forkEnabled: true, initializeMeta });
     for (const state of Object.values(states)) expect(state).toEqual({ kind: 'available' });
   });
 
@@ -58,6 +59,21 @@ describe('controlState', () => {
     expect(controlState('forkFromMessage', { capabilities: on, agentName: name, forkEnabled: false }).kind).toBe(
       'unavailable',
     );
+  });
+
+  it("Send now joins the running turn where initialize's _meta advertises steering, else it stops the turn first", () => {
+    const steers = (initializeMeta: unknown) =>
+      controlState('steerTurn', { capabilities: on, agentName: name, initializeMeta });
+    expect(steers({ steering: { supported: true } })).toEqual({ kind: 'available' });
+    const degraded = {
+      kind: 'degraded',
+      note: 'Gemini cannot add a message to its running turn (it does not advertise _meta.steering.supported).',
+    };
+    for (const initializeMeta of [undefined, null, {}, { steering: {} }, { steering: { supported: 'true' } }, 'x'])
+      expect(steers(initializeMeta)).toEqual(degraded);
+    // Advertised in agentCapabilities' own _meta it is not the agents' convention: not taken.
+    const inCapabilities = { ...on, _meta: { steering: { supported: true } } } as acp.AgentCapabilities;
+    expect(controlState('steerTurn', { capabilities: inCapabilities, agentName: name }).kind).toBe('degraded');
   });
 
   it('malformed capabilities count as not advertised', () => {
