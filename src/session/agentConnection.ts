@@ -4,6 +4,7 @@
 // once, unless stop() asked for it.
 import { t } from '../shared/l10n';
 import type * as acp from '@agentclientprotocol/sdk';
+import type * as unstable from '@agentclientprotocol/sdk/unstable';
 import type { AgentProcess, SpawnAgentProcess } from '../agents/agentProcess';
 import { CLAUDE_AUTH_STATUS_METHOD, describeClaudeAuthStatus } from '../agents/quirks/claudeAgentAcp';
 import {
@@ -81,9 +82,19 @@ export const CLIENT_CAPABILITIES: acp.ClientCapabilities = {
   _meta: { 'terminal-auth': true },
 };
 
-/** CLIENT_CAPABILITIES plus the elicitation modes on for this process (none when switchboard.elicitation is off). */
-export function clientCapabilities(elicitation: acp.ElicitationCapabilities | null): acp.ClientCapabilities {
-  return elicitation ? { ...CLIENT_CAPABILITIES, elicitation } : CLIENT_CAPABILITIES;
+/**
+ * CLIENT_CAPABILITIES plus the elicitation modes on for this process (none when switchboard.elicitation is off)
+ * and subagent sessions (shared/subagents.ts, session/subagentSessions.ts) unless switchboard.subagents is off.
+ * `subagents` is in the SDK's unstable types only (stable ACP since 2026-11-20).
+ */
+export function clientCapabilities(
+  elicitation: acp.ElicitationCapabilities | null,
+  subagents: boolean,
+): acp.ClientCapabilities {
+  const capabilities = elicitation ? { ...CLIENT_CAPABILITIES, elicitation } : CLIENT_CAPABILITIES;
+  if (!subagents) return capabilities;
+  const withSubagents: unstable.ClientCapabilities = { ...capabilities, subagents: {} };
+  return withSubagents;
 }
 
 /** Form mode whenever elicitation is on; URL mode only where the host can open an address (after the user's click). */
@@ -120,6 +131,7 @@ export class AgentConnection {
     const log = env.agentLog(agent.id);
     this.experimental = env.settings().experimental;
     this.elicitation = elicitationModes(env);
+    this.subagents = env.settings().subagents !== false;
     for (const note of env.settings().notes ?? []) log.append(`[switchboard] ${note}`);
     this.early = new EarlyUpdates(MAX_EARLY_BYTES, MAX_EARLY_SESSIONS, (line) => log.append(line));
     this.process = options.spawn(agent, {
@@ -169,6 +181,8 @@ export class AgentConnection {
   readonly experimental: ExperimentalFeatures | undefined;
   /** The elicitation modes advertised to this process (read once, like the draft features). */
   private readonly elicitation: acp.ElicitationCapabilities | null;
+  /** Subagent sessions are advertised to this process (read once): their traffic is routed to the chats. */
+  readonly subagents: boolean;
 
   failureContext(): FailureContext {
     return this.process.failureContext();
@@ -178,7 +192,7 @@ export class AgentConnection {
   async initialize(clientInfo: acp.Implementation, timeoutMs: number): Promise<InitializeOutcome> {
     const params: acp.InitializeRequest = {
       protocolVersion: CLIENT_PROTOCOL_VERSION,
-      clientCapabilities: clientCapabilities(this.elicitation),
+      clientCapabilities: clientCapabilities(this.elicitation, this.subagents),
       clientInfo,
     };
     try {
@@ -204,6 +218,11 @@ export class AgentConnection {
     this.sessions.set(sessionId, sink);
     for (const notification of this.early.take(sessionId)) sink.update(notification);
     return { dispose: () => void (this.sessions.get(sessionId) === sink && this.sessions.delete(sessionId)) };
+  }
+
+  /** Whether this session's traffic is routed to a sink (a chat's session, or a subagent session of one). */
+  isAttached(sessionId: string): boolean {
+    return this.sessions.has(sessionId);
   }
 
   /** Fires once if the agent goes away without stop() (exit, crash, closed output). */

@@ -32,6 +32,26 @@ export function childOf(root: ThreadState, sessionId: string): SubagentThread | 
   return subagents && Object.hasOwn(subagents, sessionId) ? subagents[sessionId] : undefined;
 }
 
+/** The card of the child `sessionId` (where its announcer shows it), if the chat holds both. */
+export function subagentCard(root: ThreadState, sessionId: string): SubagentCard | undefined {
+  const thread = childOf(root, sessionId);
+  return thread && cardIn(sessionState(root, thread.parentSessionId), sessionId, thread.cardAt)?.card;
+}
+
+/**
+ * Where the agent placed the child: its card's cwd, else the nearest announcer's that has one; null when
+ * none said (the chat's own). ACP: an unset cwd inherits the immediate parent's effective one.
+ */
+export function subagentCwd(root: ThreadState, sessionId: string): string | null {
+  let id: string | null = sessionId;
+  for (let depth = 0; id !== null && depth <= MAX_SUBAGENT_DEPTH; depth++) {
+    const cwd = subagentCard(root, id)?.cwd;
+    if (cwd) return cwd;
+    id = childOf(root, id)?.parentSessionId ?? null;
+  }
+  return null;
+}
+
 /** A `subagent_update` sent on `announcer` (null: the chat's own session): announces the child, or patches it. */
 export function applySubagentUpdate(root: ThreadState, announcer: string | null, update: SubagentUpdate): ThreadState {
   const childId = update.sessionId;
