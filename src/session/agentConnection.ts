@@ -120,6 +120,8 @@ export class AgentConnection {
   /** What the agent advertised in `initialize`; null before it answered. */
   private agentCapabilities: acp.AgentCapabilities | null = null;
   private readonly sessions = new Map<string, SessionSink>();
+  /** The attached ids that are subagent sessions of a chat, not chats. */
+  private readonly subagentSessions = new Set<string>();
   private readonly early: EarlyUpdates;
   private readonly lostListeners = new Set<(failure: AgentFailure) => void>();
   private stopping = false;
@@ -213,11 +215,22 @@ export class AgentConnection {
     }
   }
 
-  /** Routes this session's traffic to `sink`, replaying updates that arrived before. */
-  attach(sessionId: string, sink: SessionSink): { dispose(): void } {
+  /**
+   * Routes this session's traffic to `sink`, replaying updates that arrived before. `subagent`: a subagent
+   * session of a chat (session/subagentSessions.ts), routed like a chat's but not one of the process's chats.
+   */
+  attach(sessionId: string, sink: SessionSink, subagent = false): { dispose(): void } {
     this.sessions.set(sessionId, sink);
+    if (subagent) this.subagentSessions.add(sessionId);
+    else this.subagentSessions.delete(sessionId);
     for (const notification of this.early.take(sessionId)) sink.update(notification);
-    return { dispose: () => void (this.sessions.get(sessionId) === sink && this.sessions.delete(sessionId)) };
+    return {
+      dispose: () => {
+        if (this.sessions.get(sessionId) !== sink) return;
+        this.sessions.delete(sessionId);
+        this.subagentSessions.delete(sessionId);
+      },
+    };
   }
 
   /** Whether this session's traffic is routed to a sink (a chat's session, or a subagent session of one). */
@@ -334,8 +347,8 @@ export class AgentConnection {
       if (!this.elicitation)
         throw new RequestFailure(ErrorCodes.methodNotFound, 'This client does not support elicitation');
       // A request-scoped one (no session) goes to the chat of this process when there is exactly one.
-      const sessionId =
-        'sessionId' in params ? params.sessionId : this.sessions.size === 1 ? [...this.sessions.keys()][0] : undefined;
+      const chats = [...this.sessions.keys()].filter((id) => !this.subagentSessions.has(id));
+      const sessionId = 'sessionId' in params ? params.sessionId : chats.length === 1 ? chats[0] : undefined;
       const sink = this.sinkFor(sessionId);
       if (!sink.elicit) throw new RequestFailure(ErrorCodes.methodNotFound, 'This session does not take elicitations');
       return sink.elicit(params, signal);

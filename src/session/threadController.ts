@@ -623,7 +623,7 @@ function subagentRoute(gen: Generation): SubagentRoute {
   const connection = gen.connection;
   return {
     attach: (sessionId, sink) =>
-      connection.subagents ? connection.attach(sessionId, sink) : { dispose: () => undefined },
+      connection.subagents ? connection.attach(sessionId, sink, true) : { dispose: () => undefined },
     isAttached: (sessionId) => !connection.subagents || connection.isAttached(sessionId),
     cancel: (sessionId) => connection.rpc.notify(AgentMethod.sessionCancel, { sessionId }),
   };

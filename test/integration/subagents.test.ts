@@ -132,6 +132,29 @@ describe('subagent sessions', () => {
     expect(text(t.state())).toContain('"optionId":"reject"');
   });
 
+  it("a child's terminal/* run on its own id, in its transcript, with ids of its own", async () => {
+    const t = await start();
+    await within(t.controller.prompt('terminal'), 'the turn ending', 10_000);
+    const transcript = child(t.state(), 'child-1');
+    const [terminalId] = Object.keys(transcript?.terminals ?? {});
+    expect(terminalId).toMatch(/^subagent\d+-terminal-1$/);
+    expect(transcript?.terminals?.[terminalId!]).toMatchObject({ status: 'exited', released: true });
+    expect(text(transcript)).toContain('"exitStatus":{"exitCode":0');
+    expect(text(transcript)).toContain('from the child');
+    expect(t.controller.terminalReplay(terminalId!)).toContain('from the child');
+    expect(t.state().terminals).toBeUndefined();
+  });
+
+  it('a request-scoped form goes to the chat, its only chat, also while a child is routed', async () => {
+    const t = await start();
+    const turn = t.controller.prompt('ask');
+    await eventually(() => t.state().entries.some((entry) => entry.kind === 'elicitation'), 'the form');
+    const form = t.state().entries.find((entry) => entry.kind === 'elicitation');
+    t.controller.resolveElicitation(form!.kind === 'elicitation' ? form!.elicitationId : '', 'decline');
+    await within(turn, 'the turn ending');
+    expect(text(t.state())).toContain('answer: {"result":{"action":"decline"}}');
+  });
+
   it('Stop on a child that permits it: session/cancel with its id, its waiting request answered cancelled', async () => {
     const t = await start();
     const turn = t.controller.prompt('cancel');
