@@ -10,12 +10,6 @@ import { gateSessionUpdate } from '../../../src/session/updateGate';
 
 const gate = (update: unknown) => gateSessionUpdate({ sessionId: 's', update } as acp.SessionNotification);
 
-function deep(depth: number): unknown {
-  let value: unknown = { leaf: true };
-  for (let i = 0; i < depth; i++) value = { next: value };
-  return value;
-}
-
 describe('subagent_update', () => {
   it('applies an announcement and every patch field of the unstable schema', () => {
     const update = {
@@ -46,7 +40,11 @@ describe('subagent_update', () => {
   });
 
   it('bounds its _meta like any update', () => {
-    const verdict = gate({ sessionUpdate: 'subagent_update', sessionId: 'c', _meta: { deep: deep(5000) } });
+    const verdict = gate({
+      sessionUpdate: 'subagent_update',
+      sessionId: 'c',
+      _meta: JSON.parse(`${'{"a":'.repeat(5000)}1${'}'.repeat(5000)}`),
+    });
     expect(verdict.kind).toBe('apply');
     expect(JSON.stringify(verdict.kind === 'apply' && verdict.update)).toContain(DEPTH_MARKER);
   });
