@@ -8,6 +8,7 @@ import type { ThreadAction } from '../shared/actions';
 import type { ReviewFileState, ReviewView, ThreadState } from '../shared/thread';
 import type { ThreadController } from '../session/api';
 import type { Schedule } from './schedule';
+import { sessionStates } from '../shared/subagents';
 
 export interface ReviewSource {
   /** The review of these paths (as the chat shows them); paths without a review are left out. */
@@ -94,7 +95,7 @@ function showsFile(action: ThreadAction): boolean {
 export function shownPaths(state: ThreadState): string[] {
   const paths = new Set<string>();
   // The cards of the chat's subagent sessions too: their writes go through the same review.
-  for (const session of [state, ...Object.values(state.subagents ?? {}).map((thread) => thread.state)]) {
+  for (const session of sessionStates(state)) {
     for (const entry of session.entries) {
       if (entry.kind !== 'tool') continue;
       for (const item of entry.tool.content) if (item.type === 'diff') paths.add(item.path);

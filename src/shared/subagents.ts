@@ -32,6 +32,11 @@ export function childOf(root: ThreadState, sessionId: string): SubagentThread | 
   return subagents && Object.hasOwn(subagents, sessionId) ? subagents[sessionId] : undefined;
 }
 
+/** The chat's own transcript, then every subagent session's (what shows cards, terminals, writes). */
+export function sessionStates(root: ThreadState): ThreadState[] {
+  return root.subagents ? [root, ...Object.values(root.subagents).map((thread) => thread.state)] : [root];
+}
+
 /** The card of the child `sessionId` (where its announcer shows it), if the chat holds both. */
 export function subagentCard(root: ThreadState, sessionId: string): SubagentCard | undefined {
   const thread = childOf(root, sessionId);
