@@ -13,6 +13,8 @@ import { settleTurn } from './toolEntries';
 
 /** The card's one line of what the child did last: at most this many characters. */
 export const MAX_LATEST_CHARS = 120;
+/** The start of a text the activity line is made from (whitespace runs shrink to one space). */
+const LINE_SOURCE_CHARS = 4 * MAX_LATEST_CHARS;
 /** A title, description, cwd, error or state name the agent sends: at most this many characters kept. */
 export const MAX_CARD_TEXT = 4096;
 
@@ -119,12 +121,18 @@ export function countWaiting(state: ThreadState): number {
  * What the card's activity line shows after `action`: a tool call's title, or the start of the agent
  * message a chunk went to; undefined when the action changed neither. O(1) (the start of one part).
  */
-export function latestAfter(state: ThreadState, action: ThreadAction): string | undefined {
+export function latestAfter(before: ThreadState, state: ThreadState, action: ThreadAction): string | undefined {
   if (action.type !== 'sessionUpdate') return undefined;
   const update = action.update;
   if (update.sessionUpdate === 'agent_message_chunk') {
-    const entry = state.entries[messageBeforeAsides(state.entries)];
-    return entry?.kind === 'agent' ? startOf(entry.parts) : undefined;
+    const at = messageBeforeAsides(state.entries);
+    const entry = state.entries[at];
+    if (entry?.kind !== 'agent') return undefined;
+    // A chunk that grew a message whose start already filled the line changes nothing on it.
+    const was = before.entries[at];
+    const first = was?.kind === 'agent' && was.id === entry.id ? was.parts[0] : undefined;
+    if (first?.kind === 'text' && first.text.length >= LINE_SOURCE_CHARS) return undefined;
+    return startOf(entry.parts);
   }
   if (update.sessionUpdate === 'tool_call' || update.sessionUpdate === 'tool_call_update') {
     const at = typeof update.toolCallId === 'string' ? toolEntryAt(state, update.toolCallId) : undefined;
@@ -143,10 +151,7 @@ function startOf(parts: readonly MessagePart[]): string | undefined {
 
 /** The text on one line, at most MAX_LATEST_CHARS (an ellipsis where it was cut). */
 function oneLine(text: string): string {
-  const line = text
-    .slice(0, 4 * MAX_LATEST_CHARS)
-    .replace(/\s+/g, ' ')
-    .trim();
+  const line = text.slice(0, LINE_SOURCE_CHARS).replace(/\s+/g, ' ').trim();
   return line.length > MAX_LATEST_CHARS ? `${copyOfStart(line, MAX_LATEST_CHARS - 1)}…` : line;
 }
 

@@ -172,7 +172,7 @@ function nextActivity(
   }
   // Permission requests and forms change rarely, and the reducer scans for them then anyway.
   if (WAITING_ACTIONS.has(action.type)) waiting = countWaiting(after);
-  const latest = latestAfter(after, action) ?? activity.latest;
+  const latest = latestAfter(before, after, action) ?? activity.latest;
   const same =
     messages === activity.messages &&
     toolCalls === activity.toolCalls &&
