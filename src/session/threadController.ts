@@ -133,8 +133,9 @@ export class AcpThreadController implements ThreadController {
     // Tool calls' own `diff` content: texts to the window's keeper, hunks to the thread.
     const toolDiffs = new ToolDiffs(env.fileTexts);
     this.permissionPolicy = env.permissionPolicy?.(agent.id, threadId);
-    this.intake = new UpdateIntake(dispatch, log, toolDiffs, () => this.generation?.connection.subagents !== false);
-    this.replayIntake = new UpdateIntake((action) => this.replay?.add(action), log, toolDiffs);
+    const subagentsOn = () => this.generation?.connection.subagents !== false;
+    this.intake = new UpdateIntake(dispatch, log, toolDiffs, subagentsOn);
+    this.replayIntake = new UpdateIntake((action) => this.replay?.add(action), log, toolDiffs, subagentsOn);
     this.permissions = new PermissionRequests({
       dispatch,
       log,
@@ -618,13 +619,15 @@ export class AcpThreadController implements ThreadController {
   }
 }
 
-/** The generation's connection as its subagent sessions use it: none are routed where they were not advertised. */
+/**
+ * The generation's connection as its subagent sessions use it. Where they were not advertised, the intake
+ * ignores their updates, so no child is ever announced to route.
+ */
 function subagentRoute(gen: Generation): SubagentRoute {
   const connection = gen.connection;
   return {
-    attach: (sessionId, sink) =>
-      connection.subagents ? connection.attach(sessionId, sink, true) : { dispose: () => undefined },
-    isAttached: (sessionId) => !connection.subagents || connection.isAttached(sessionId),
+    attach: (sessionId, sink) => connection.attach(sessionId, sink, true),
+    isAttached: (sessionId) => connection.isAttached(sessionId),
     cancel: (sessionId) => connection.rpc.notify(AgentMethod.sessionCancel, { sessionId }),
   };
 }

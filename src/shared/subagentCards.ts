@@ -104,7 +104,7 @@ export function settleChild(child: ThreadState, state: unknown): ThreadState {
 /** The agent is gone: the child's open tool calls and compactions end `unfinished`, its requests cancelled. */
 export function settleGoneChild(child: ThreadState): ThreadState {
   const settled = settleCompactions(child);
-  return { ...settled, entries: settleTurn(settled, 'unfinished', true) };
+  return { ...settled, connection: { kind: 'stopped' }, entries: settleTurn(settled, 'unfinished', true) };
 }
 
 /** Permission requests and forms of the transcript waiting for the user. O(entries). */

@@ -259,6 +259,7 @@ describe('when the agent goes away', () => {
       expect(cardOf(gone, 'nested').work).toEqual({ state: 'unknown' });
       expect(cardOf(gone, 'done').work).toEqual({ state: 'idle', stopReason: 'end_turn', error: null });
       expect(tool(child(gone, 'busy'), 't').status).toBe('unfinished');
+      expect(child(gone, 'busy').connection).toEqual({ kind: 'stopped' });
     }
   });
 });
