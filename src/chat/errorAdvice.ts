@@ -68,6 +68,8 @@ function whatFailed(type: WebviewToHost['type']): string {
       return t('add context');
     case 'cancel':
       return t('cancel the turn');
+    case 'cancelSubagent':
+      return t('stop the subagent');
     case 'permission':
       return t('answer the permission request');
     case 'setMode':

@@ -159,6 +159,10 @@ async function dispatch(message: WebviewToHost, host: ChatHost): Promise<void> {
     case 'cancel':
       await thread?.cancel();
       return;
+    case 'cancelSubagent':
+      if (!thread) throw new Error(t('that chat was closed'));
+      await thread.cancelSubagent(message.sessionId);
+      return;
     case 'permission':
       thread?.resolvePermission(message.permissionId, message.optionId);
       return;

@@ -8,6 +8,7 @@ import type { ThreadAction } from '../shared/actions';
 import type { ReviewFileState, ReviewView, ThreadState } from '../shared/thread';
 import type { ThreadController } from '../session/api';
 import type { Schedule } from './schedule';
+import { sessionStates } from '../shared/subagents';
 
 export interface ReviewSource {
   /** The review of these paths (as the chat shows them); paths without a review are left out. */
@@ -80,6 +81,7 @@ function sameReview(a: ReviewView, b: ReviewView): boolean {
 
 /** An action after which the chat may show a diff of a file it did not show before. */
 function showsFile(action: ThreadAction): boolean {
+  if (action.type === 'subagent') return showsFile(action.action);
   if (action.type === 'fileWritten') return true;
   if (action.type !== 'sessionUpdate') return false;
   const update = action.update;
@@ -92,10 +94,13 @@ function showsFile(action: ThreadAction): boolean {
 /** The paths of every diff and fs write the thread's tool cards show, each once. */
 export function shownPaths(state: ThreadState): string[] {
   const paths = new Set<string>();
-  for (const entry of state.entries) {
-    if (entry.kind !== 'tool') continue;
-    for (const item of entry.tool.content) if (item.type === 'diff') paths.add(item.path);
-    for (const write of entry.tool.writes) paths.add(write.path);
+  // The cards of the chat's subagent sessions too: their writes go through the same review.
+  for (const session of sessionStates(state)) {
+    for (const entry of session.entries) {
+      if (entry.kind !== 'tool') continue;
+      for (const item of entry.tool.content) if (item.type === 'diff') paths.add(item.path);
+      for (const write of entry.tool.writes) paths.add(write.path);
+    }
   }
   return [...paths];
 }

@@ -27,6 +27,7 @@ const SHAPES: { [K in WebviewToHost['type']]: Shape } = {
   sendNow: { id: 'string?', text: 'string?', context: 'context?' },
   pickContext: {},
   cancel: {},
+  cancelSubagent: { sessionId: 'string' },
   permission: { permissionId: 'string', optionId: 'string|null' },
   setMode: { modeId: 'string' },
   setConfigOption: { configId: 'string', value: 'string|boolean' },

@@ -11,6 +11,7 @@ import type { ThreadController, ThreadEvent } from '../session/api';
 import { timerSchedule, type Schedule } from './schedule';
 import { TerminalStream } from './terminalStream';
 import { errorMessage } from '../shared/errorMessage';
+import { sessionStates } from '../shared/subagents';
 
 /**
  * At most one batch per this many ms. The first action after a quiet spell is posted in the next
@@ -133,8 +134,9 @@ export class WebviewMirror {
     this.ready = true;
     this.untakenSeq = null;
     this.lastSeq = current?.seq ?? 0;
-    // The cards of the snapshot come back with their retained output (also released ones).
-    this.terminals.replayAll(Object.keys(current?.state.terminals ?? {}));
+    // The cards of the snapshot come back with their retained output (also released ones), subagent sessions' too.
+    const sessions = current ? sessionStates(current.state) : [];
+    this.terminals.replayAll(sessions.flatMap((session) => Object.keys(session.terminals ?? {})));
     if (this.focusAfterSnapshot) {
       this.focusAfterSnapshot = false;
       this.postFocus();

@@ -4,6 +4,7 @@
 // once, unless stop() asked for it.
 import { t } from '../shared/l10n';
 import type * as acp from '@agentclientprotocol/sdk';
+import type * as unstable from '@agentclientprotocol/sdk/unstable';
 import type { AgentProcess, SpawnAgentProcess } from '../agents/agentProcess';
 import { CLAUDE_AUTH_STATUS_METHOD, describeClaudeAuthStatus } from '../agents/quirks/claudeAgentAcp';
 import {
@@ -81,9 +82,19 @@ export const CLIENT_CAPABILITIES: acp.ClientCapabilities = {
   _meta: { 'terminal-auth': true },
 };
 
-/** CLIENT_CAPABILITIES plus the elicitation modes on for this process (none when switchboard.elicitation is off). */
-export function clientCapabilities(elicitation: acp.ElicitationCapabilities | null): acp.ClientCapabilities {
-  return elicitation ? { ...CLIENT_CAPABILITIES, elicitation } : CLIENT_CAPABILITIES;
+/**
+ * CLIENT_CAPABILITIES plus the elicitation modes on for this process (none when switchboard.elicitation is off)
+ * and subagent sessions (shared/subagents.ts, session/subagentSessions.ts) unless switchboard.subagents is off.
+ * `subagents` is in the SDK's unstable types only (stable ACP since 2026-11-20).
+ */
+export function clientCapabilities(
+  elicitation: acp.ElicitationCapabilities | null,
+  subagents: boolean,
+): acp.ClientCapabilities {
+  const capabilities = elicitation ? { ...CLIENT_CAPABILITIES, elicitation } : CLIENT_CAPABILITIES;
+  if (!subagents) return capabilities;
+  const withSubagents: unstable.ClientCapabilities = { ...capabilities, subagents: {} };
+  return withSubagents;
 }
 
 /** Form mode whenever elicitation is on; URL mode only where the host can open an address (after the user's click). */
@@ -111,6 +122,8 @@ export class AgentConnection {
   /** The initialize response's own `_meta`, where steering is advertised (src/shared/capabilities.ts). */
   private initializeMeta: unknown = null;
   private readonly sessions = new Map<string, SessionSink>();
+  /** The attached ids that are subagent sessions of a chat, not chats. */
+  private readonly subagentSessions = new Set<string>();
   private readonly early: EarlyUpdates;
   private readonly lostListeners = new Set<(failure: AgentFailure) => void>();
   private stopping = false;
@@ -122,6 +135,7 @@ export class AgentConnection {
     const log = env.agentLog(agent.id);
     this.experimental = env.settings().experimental;
     this.elicitation = elicitationModes(env);
+    this.subagents = env.settings().subagents !== false;
     for (const note of env.settings().notes ?? []) log.append(`[switchboard] ${note}`);
     this.early = new EarlyUpdates(MAX_EARLY_BYTES, MAX_EARLY_SESSIONS, (line) => log.append(line));
     this.process = options.spawn(agent, {
@@ -171,6 +185,8 @@ export class AgentConnection {
   readonly experimental: ExperimentalFeatures | undefined;
   /** The elicitation modes advertised to this process (read once, like the draft features). */
   private readonly elicitation: acp.ElicitationCapabilities | null;
+  /** Subagent sessions are advertised to this process (read once): their traffic is routed to the chats. */
+  readonly subagents: boolean;
 
   failureContext(): FailureContext {
     return this.process.failureContext();
@@ -180,7 +196,7 @@ export class AgentConnection {
   async initialize(clientInfo: acp.Implementation, timeoutMs: number): Promise<InitializeOutcome> {
     const params: acp.InitializeRequest = {
       protocolVersion: CLIENT_PROTOCOL_VERSION,
-      clientCapabilities: clientCapabilities(this.elicitation),
+      clientCapabilities: clientCapabilities(this.elicitation, this.subagents),
       clientInfo,
     };
     try {
@@ -202,11 +218,27 @@ export class AgentConnection {
     }
   }
 
-  /** Routes this session's traffic to `sink`, replaying updates that arrived before. */
-  attach(sessionId: string, sink: SessionSink): { dispose(): void } {
+  /**
+   * Routes this session's traffic to `sink`, replaying updates that arrived before. `subagent`: a subagent
+   * session of a chat (session/subagentSessions.ts), routed like a chat's but not one of the process's chats.
+   */
+  attach(sessionId: string, sink: SessionSink, subagent = false): { dispose(): void } {
     this.sessions.set(sessionId, sink);
+    if (subagent) this.subagentSessions.add(sessionId);
+    else this.subagentSessions.delete(sessionId);
     for (const notification of this.early.take(sessionId)) sink.update(notification);
-    return { dispose: () => void (this.sessions.get(sessionId) === sink && this.sessions.delete(sessionId)) };
+    return {
+      dispose: () => {
+        if (this.sessions.get(sessionId) !== sink) return;
+        this.sessions.delete(sessionId);
+        this.subagentSessions.delete(sessionId);
+      },
+    };
+  }
+
+  /** Whether this session's traffic is routed to a sink (a chat's session, or a subagent session of one). */
+  isAttached(sessionId: string): boolean {
+    return this.sessions.has(sessionId);
   }
 
   /** Fires once if the agent goes away without stop() (exit, crash, closed output). */
@@ -318,8 +350,8 @@ export class AgentConnection {
       if (!this.elicitation)
         throw new RequestFailure(ErrorCodes.methodNotFound, 'This client does not support elicitation');
       // A request-scoped one (no session) goes to the chat of this process when there is exactly one.
-      const sessionId =
-        'sessionId' in params ? params.sessionId : this.sessions.size === 1 ? [...this.sessions.keys()][0] : undefined;
+      const chats = [...this.sessions.keys()].filter((id) => !this.subagentSessions.has(id));
+      const sessionId = 'sessionId' in params ? params.sessionId : chats.length === 1 ? chats[0] : undefined;
       const sink = this.sinkFor(sessionId);
       if (!sink.elicit) throw new RequestFailure(ErrorCodes.methodNotFound, 'This session does not take elicitations');
       return sink.elicit(params, signal);

@@ -56,6 +56,8 @@ export interface HostEnvironment {
     experimental?: ExperimentalFeatures;
     /** elicitation/create and elicitation/complete (switchboard.elicitation): false turns them off; absent: on. */
     elicitation?: boolean;
+    /** Subagent sessions (switchboard.subagents): false leaves them unadvertised; absent: on. */
+    subagents?: boolean;
     /** Sentences for the agent's log at its start (a renamed setting still read under its old name). */
     notes?: string[];
   };
@@ -162,6 +164,11 @@ export interface ThreadController {
    */
   sendNow(target: { id: string } | { text: string; context?: acp.ContentBlock[] }): Promise<void>;
   cancel(): Promise<void>;
+  /**
+   * Cancels a subagent session's current work (session/cancel with its id) where its card says the agent
+   * permits it (`cancellable`); rejects with the reason otherwise. The session itself goes on.
+   */
+  cancelSubagent(sessionId: string): Promise<void>;
   resolvePermission(permissionId: string, optionId: string | null): void;
   /**
    * The user's answer to an elicitation form or link. An `accept` whose values do not fit the form

@@ -146,9 +146,11 @@ export class ChatList {
     const shown = this.shownIds().has(tracked.thread.threadId);
     let attention: Attention | undefined;
     let changed = true;
-    switch (action.type) {
+    // A subagent session's permission request or form waits for the user like the chat's own (its ids are its own).
+    const inner = action.type === 'subagent' ? action.action : action;
+    switch (inner.type) {
       case 'permissionRequested':
-        tracked.pendingPermissions.add(action.permissionId);
+        tracked.pendingPermissions.add(inner.permissionId);
         attention = 'permission';
         break;
       case 'elicitationRequested':
@@ -156,7 +158,7 @@ export class ChatList {
         attention = 'input';
         break;
       case 'permissionResolved':
-        tracked.pendingPermissions.delete(action.permissionId);
+        tracked.pendingPermissions.delete(inner.permissionId);
         break;
       case 'promptSent':
         tracked.finished = false;
@@ -174,7 +176,8 @@ export class ChatList {
         break;
       case 'sessionUpdate':
         // Streamed text marks the chat unread once; the title is the only other thing the list shows.
-        changed = action.update.sessionUpdate === 'session_info_update' || (!shown && !tracked.unread);
+        changed =
+          (inner === action && inner.update.sessionUpdate === 'session_info_update') || (!shown && !tracked.unread);
         break;
       default:
         changed = !shown && !tracked.unread;

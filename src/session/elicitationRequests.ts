@@ -38,6 +38,8 @@ export class ElicitationRequests {
     /** The turn was cancelled: the answer is `cancel` without asking. */
     private readonly turnCancelled: () => boolean,
     private readonly host: ElicitationHost = {},
+    /** What the ids this session mints start with (a subagent session's differ from the chat's). */
+    private readonly idPrefix = 'elicitation-',
   ) {}
 
   get size(): number {
@@ -63,7 +65,7 @@ export class ElicitationRequests {
       );
     }
     if (this.turnCancelled() || signal.isCancellationRequested) return Promise.resolve({ action: 'cancel' });
-    const elicitationId = `elicitation-${this.nextId++}`;
+    const elicitationId = `${this.idPrefix}${this.nextId++}`;
     const response = new Promise<acp.CreateElicitationResponse>((answer) => {
       if (typeof agentId === 'string') {
         const { link, href } = elicitationLink(params);

@@ -28,14 +28,18 @@ export interface PermissionRequestsPort {
   policy?: PermissionPolicy;
   /** The tool call as the thread knows it (the request may carry only its id). */
   toolView(toolCallId: string): ToolCallView | undefined;
+  /** What the ids this session mints start with (a subagent session's differ from the chat's); default `permission-`. */
+  idPrefix?: string;
 }
 
 export class PermissionRequests {
-  private readonly pending = new PendingPermissions('permission-');
+  private readonly pending: PendingPermissions;
   /** The request of each pending id, for the policy to learn from the user's choice. */
   private readonly asked = new Map<string, { toolCallId: string; options: acp.PermissionOption[] }>();
 
-  constructor(private readonly port: PermissionRequestsPort) {}
+  constructor(private readonly port: PermissionRequestsPort) {
+    this.pending = new PendingPermissions(port.idPrefix ?? 'permission-');
+  }
 
   /** How many wait for the user. */
   get size(): number {

@@ -47,6 +47,13 @@ export interface TerminalManagerOptions {
   /** Tests force the pipes fallback; otherwise node-pty when it loads. */
   mode?: TerminalMode;
   spawn?: typeof spawnTerminalProcess;
+  /** What the ids of its terminals start with (a subagent session's differ from the chat's); default `terminal-`. */
+  idPrefix?: string;
+  /**
+   * Live terminals of the chat's other sessions (its subagent sessions, or the chat's own for a subagent's):
+   * they share the bound, so an agent cannot multiply it by starting subagents.
+   */
+  othersLive?: () => number;
 }
 
 /** A live terminal as "Open in Terminal" sees it: replay, then follow, type and resize. */
@@ -103,7 +110,7 @@ export class TerminalManager {
     // Checked after the file checks, right before the terminal is registered (no await in between),
     // so that neither the session's end nor other creates can slip in.
     if (this.disposed) throw new RequestFailure(ErrorCodes.invalidRequest, 'The session has ended');
-    if (this.terminals.size >= MAX_LIVE_TERMINALS) {
+    if (this.terminals.size + (this.options.othersLive?.() ?? 0) >= MAX_LIVE_TERMINALS) {
       this.options.log(
         `[switchboard] refused terminal/create: ${MAX_LIVE_TERMINALS} terminals of this session are live`,
       );
@@ -114,7 +121,7 @@ export class TerminalManager {
       );
     }
 
-    const terminalId = `terminal-${this.nextId++}`;
+    const terminalId = `${this.options.idPrefix ?? 'terminal-'}${this.nextId++}`;
     const listeners = {
       data: (data: string) => this.onData(terminalId, data),
       exit: (status: acp.TerminalExitStatus) => this.onExit(terminalId, status),
@@ -174,6 +181,11 @@ export class TerminalManager {
   /** Raw output to replay into a view: live terminals and recently released ones. */
   replay(terminalId: string): string | undefined {
     return this.terminals.get(terminalId)?.rawTail.text() ?? this.releasedTails.get(terminalId);
+  }
+
+  /** Terminals created and not released yet. */
+  get liveCount(): number {
+    return this.terminals.size;
   }
 
   terminalIds(): string[] {

@@ -12,12 +12,20 @@ import { AcpRpcError } from '../protocol/errors';
 import { AgentMethod } from '../protocol/methods';
 import type { ThreadAction } from '../shared/actions';
 import { createThreadState, type AgentFailure, type ReviewView, type ThreadState } from '../shared/thread';
-import { writeStartRevision } from '../shared/fileWrites';
+import { subagentCard } from '../shared/subagents';
 import type { ElicitationAction } from '../shared/elicitation';
 import { errorMessage } from '../shared/errorMessage';
 import { agentSteers } from '../shared/capabilities';
 import { metaOf } from '../shared/sessionUpdates';
-import type { AgentConfig, CancelSignal, ClientHandlers, HostEnvironment, ThreadController, ThreadEvent } from './api';
+import type {
+  AgentConfig,
+  CancelSignal,
+  ClientHandlers,
+  HostEnvironment,
+  PermissionPolicy,
+  ThreadController,
+  ThreadEvent,
+} from './api';
 import type { TerminalHandle, TerminalManager } from './terminalManager';
 import { AgentConnection, type SessionSink } from './agentConnection';
 import { ownProcess, processKey, type AgentPool } from './agentPool';
@@ -38,6 +46,8 @@ import { continueFromEdit, type MessageEditPort } from './messageEdit';
 import { SETTING_TIMEOUT_MS, setConfigOption, setMode, type SessionSettingsPort } from './sessionSettings';
 import { SignInFlow, type SignOutResult } from './signInFlow';
 import { applyStartChoices } from './startChoices';
+import { sessionSink } from './sessionSink';
+import { SubagentSessions, type SubagentRoute } from './subagentSessions';
 
 export { MAX_PROTOCOL_ERROR_ENTRIES } from './updateIntake';
 export { MAX_PENDING_PERMISSIONS } from './permissionRequests';
@@ -95,12 +105,16 @@ export class AcpThreadController implements ThreadController {
   private turn: Turn | null = null;
   private disposed = false;
   private readonly permissions: PermissionRequests;
+  /** The chat's permission rules: its subagent sessions' requests pass them too. */
+  private readonly permissionPolicy: PermissionPolicy | undefined;
   private readonly elicitations: ElicitationRequests;
   /** Messages typed during a turn; the first is sent when the turn ends. */
   private readonly queue: PromptQueueSender;
   private readonly terminals: ThreadTerminals;
   /** Sign-in methods, auth_required and its retry, Sign Out (signInFlow.ts). */
   private readonly signIn: SignInFlow;
+  /** The subagent sessions of the chat's session, routed here (subagentSessions.ts). */
+  private readonly subagents: SubagentSessions;
 
   constructor(private readonly options: ThreadControllerOptions) {
     const { threadId, agent, env } = options;
@@ -121,15 +135,17 @@ export class AcpThreadController implements ThreadController {
     );
     // Tool calls' own `diff` content: texts to the window's keeper, hunks to the thread.
     const toolDiffs = new ToolDiffs(env.fileTexts);
-    this.intake = new UpdateIntake(dispatch, log, toolDiffs);
-    this.replayIntake = new UpdateIntake((action) => this.replay?.add(action), log, toolDiffs);
+    this.permissionPolicy = env.permissionPolicy?.(agent.id, threadId);
+    const subagentsOn = () => this.generation?.connection.subagents !== false;
+    this.intake = new UpdateIntake(dispatch, log, toolDiffs, subagentsOn);
+    this.replayIntake = new UpdateIntake((action) => this.replay?.add(action), log, toolDiffs, subagentsOn);
     this.permissions = new PermissionRequests({
       dispatch,
       log,
       toolDiffs,
       turnCancelled,
       reportProtocolError: (title, message, raw) => this.intake.reportProtocolError(title, message, raw),
-      policy: env.permissionPolicy?.(agent.id, threadId),
+      policy: this.permissionPolicy,
       toolView: (toolCallId) => {
         for (const entry of this.store.current.entries) {
           if (entry.kind === 'tool' && entry.tool.toolCallId === toolCallId) return entry.tool;
@@ -137,10 +153,8 @@ export class AcpThreadController implements ThreadController {
         return undefined;
       },
     });
-    this.elicitations = new ElicitationRequests(dispatch, turnCancelled, {
-      openExternal: env.openExternal && ((url) => env.openExternal!(url)),
-      log,
-    });
+    const elicitationHost = { openExternal: env.openExternal && ((url: string) => env.openExternal!(url)), log };
+    this.elicitations = new ElicitationRequests(dispatch, turnCancelled, elicitationHost);
     this.queue = new PromptQueueSender({
       turnRunning: () => this.turn !== null,
       idle: () => !this.turn && this.store.current.connection.kind === 'ready',
@@ -171,6 +185,17 @@ export class AcpThreadController implements ThreadController {
       liveGroups: env.liveProcessGroups,
       log,
       dispatch,
+    });
+    this.subagents = new SubagentSessions({
+      current: () => this.store.current,
+      dispatch,
+      log,
+      toolDiffs,
+      handlers: options.handlers,
+      terminals: this.terminals,
+      policy: this.permissionPolicy,
+      elicitationHost,
+      chatCancelled: turnCancelled,
     });
   }
 
@@ -329,7 +354,22 @@ export class AcpThreadController implements ThreadController {
     this.dispatch({ type: 'cancelRequested' });
     this.permissions.cancelAll();
     this.elicitations.cancelAll();
+    // The agent stops the work the chat's turn started, its subagents' included: nothing of theirs waits either.
+    this.subagents.cancelAll();
     gen.connection.rpc.notify(AgentMethod.sessionCancel, { sessionId: this.sessionId });
+  }
+
+  /**
+   * Cancels a subagent session's current work (session/cancel with its id), only where its card says the agent
+   * permits it; its waiting requests are answered `cancelled`. Rejects with the reason otherwise.
+   */
+  async cancelSubagent(sessionId: string): Promise<void> {
+    const card = subagentCard(this.store.current, sessionId);
+    if (!card) throw new Error(t('this chat has no such subagent'));
+    if (!card.cancellable) throw new Error(t('the agent does not let this subagent be cancelled'));
+    const gen = this.generation;
+    if (!gen || !this.isCurrent(gen) || !this.subagents.cancel(sessionId))
+      throw new Error(t('the agent is no longer running this subagent'));
   }
 
   async stopTurn(timeoutMs = STOP_TURN_TIMEOUT_MS): Promise<void> {
@@ -359,7 +399,7 @@ export class AcpThreadController implements ThreadController {
   }
 
   resolvePermission(permissionId: string, optionId: string | null): void {
-    this.permissions.resolve(permissionId, optionId);
+    if (!this.subagents.resolvePermission(permissionId, optionId)) this.permissions.resolve(permissionId, optionId);
   }
 
   /**
@@ -371,7 +411,8 @@ export class AcpThreadController implements ThreadController {
     action: ElicitationAction,
     values: Record<string, unknown> = {},
   ): Record<string, string> | null {
-    return this.elicitations.resolve(elicitationId, action, values);
+    const child = this.subagents.resolveElicitation(elicitationId, action, values);
+    return child ? child.problems : this.elicitations.resolve(elicitationId, action, values);
   }
 
   setMode(modeId: string): Promise<void> {
@@ -454,11 +495,13 @@ export class AcpThreadController implements ThreadController {
         this.replay = replay;
         gen.terminals = this.terminals.open(cwd);
         gen.detachSession = gen.connection.attach(sessionId, this.sessionSink(gen.terminals));
+        this.subagents.open(subagentRoute(gen), cwd);
       },
       detach: (gen) => {
         this.replay = null;
         gen.detachSession?.dispose();
         gen.detachSession = undefined;
+        this.subagents.end();
         this.endTerminals(gen);
       },
       opened: (sessionId) => {
@@ -481,9 +524,11 @@ export class AcpThreadController implements ThreadController {
       ...this.threadPort(),
       switchSession: (gen, sessionId, cwd) => {
         gen.detachSession?.dispose();
+        this.subagents.end();
         this.endTerminals(gen);
         gen.terminals = this.terminals.open(cwd);
         gen.detachSession = gen.connection.attach(sessionId, this.sessionSink(gen.terminals));
+        this.subagents.open(subagentRoute(gen), cwd);
         this.sessionId = sessionId;
       },
       prompt: (text, context, aside) => this.prompt(text, context, aside),
@@ -499,21 +544,16 @@ export class AcpThreadController implements ThreadController {
   }
 
   private sessionSink(terminals: TerminalManager): SessionSink {
-    return {
+    return sessionSink({
       terminals,
       update: (notification) =>
         this.replay ? this.replayIntake.update(notification) : this.intake.update(notification),
-      requestPermission: (params, signal) => this.permissions.request(params, signal),
-      readTextFile: (params, signal) => this.options.handlers.readTextFile(params, signal),
-      writeTextFile: async (params, signal) => {
-        const outcome = await this.options.handlers.writeTextFile(params, signal);
-        const from = writeStartRevision(this.store.current, outcome.path, outcome.revision);
-        this.dispatch({ type: 'fileWritten', write: outcome.view(from) });
-        return {};
-      },
-      elicit: (params, signal) => this.elicitations.request(params, signal),
-      elicitationComplete: (elicitationId) => this.elicitations.complete(elicitationId),
-    };
+      permissions: this.permissions,
+      elicitations: this.elicitations,
+      handlers: this.options.handlers,
+      state: () => this.store.current,
+      dispatch: (action) => this.dispatch(action),
+    });
   }
 
   /** Kills every terminal of the generation (no orphans) and keeps it for replays. */
@@ -528,6 +568,7 @@ export class AcpThreadController implements ThreadController {
     if (!this.isCurrent(gen)) return;
     gen.failed = true;
     gen.detachSession?.dispose();
+    this.subagents.end();
     this.endTerminals(gen);
     this.sessionId = null;
     this.turn = null;
@@ -545,8 +586,8 @@ export class AcpThreadController implements ThreadController {
     this.generation = null;
     this.sessionId = null;
     gen?.detachSession?.dispose();
+    const answered = this.subagents.end() + this.permissions.cancelAll() + this.elicitations.cancelAll();
     if (gen) this.endTerminals(gen);
-    const answered = this.permissions.cancelAll() + this.elicitations.cancelAll();
     if (this.turn) {
       const turn = this.turn;
       this.turn = null;
@@ -584,5 +625,19 @@ export class AcpThreadController implements ThreadController {
 
   private dispatch(action: ThreadAction): void {
     this.store.dispatch(action);
+    this.subagents.afterDispatch(action);
   }
+}
+
+/**
+ * The generation's connection as its subagent sessions use it. Where they were not advertised, the intake
+ * ignores their updates, so no child is ever announced to route.
+ */
+function subagentRoute(gen: Generation): SubagentRoute {
+  const connection = gen.connection;
+  return {
+    attach: (sessionId, sink) => connection.attach(sessionId, sink, true),
+    isAttached: (sessionId) => connection.isAttached(sessionId),
+    cancel: (sessionId) => connection.rpc.notify(AgentMethod.sessionCancel, { sessionId }),
+  };
 }

@@ -1,12 +1,13 @@
 // The client terminals of one thread across agent process generations. The current generation's
-// manager runs the agent's commands; managers of ended generations are kept (bounded) so their
+// manager runs the agent's commands (one for the chat's session, one per subagent session, each
+// dispatching into its own transcript); managers of ended generations are kept (bounded) so their
 // tool-call cards can still replay their output after a crash or restart.
 import type { ThreadAction } from '../shared/actions';
 import { TerminalManager, type TerminalHandle } from './terminalManager';
 import type { LiveProcessGroups } from '../terminals/liveProcessGroups';
 import type { TerminalMode } from '../terminals/processes';
 
-/** Terminals of ended generations stay replayable (bounded) so their cards keep their output. */
+/** Terminals of ended generations (and subagent sessions) stay replayable (bounded) so their cards keep their output. */
 const RETIRED_TERMINAL_MANAGERS = 3;
 
 export interface ThreadTerminalsDeps {
@@ -20,6 +21,8 @@ export interface ThreadTerminalsDeps {
 
 export class ThreadTerminals {
   private current: TerminalManager | null = null;
+  /** The live managers of subagent sessions (shared/subagents.ts), beside the chat's own. */
+  private readonly subagents = new Set<TerminalManager>();
   private retired: TerminalManager[] = [];
   private readonly outputListeners = new Set<(terminalId: string, data: string) => void>();
 
@@ -27,14 +30,38 @@ export class ThreadTerminals {
 
   /** The terminal manager for a new session whose cwd is `cwd`. */
   open(cwd: string): TerminalManager {
-    const dispatch = (action: ThreadAction) => this.dispatchIfLive(manager, action);
+    const manager = this.create(
+      () => cwd,
+      'terminal-',
+      (action) => this.deps.dispatch(action),
+    );
+    this.current = manager;
+    return manager;
+  }
+
+  /**
+   * The terminal manager of a subagent session: its terminals' ids start with `idPrefix` (unique in the
+   * thread), its actions go through `dispatch` (into the child's transcript), its default cwd is `cwd()`.
+   */
+  openSubagent(cwd: () => string, idPrefix: string, dispatch: (action: ThreadAction) => void): TerminalManager {
+    const manager = this.create(cwd, idPrefix, dispatch);
+    this.subagents.add(manager);
+    return manager;
+  }
+
+  private create(cwd: () => string, idPrefix: string, send: (action: ThreadAction) => void): TerminalManager {
+    const dispatch = (action: ThreadAction) => {
+      if (this.managers().includes(manager)) send(action);
+    };
     const manager: TerminalManager = new TerminalManager(
       {
-        sessionCwd: () => cwd,
+        sessionCwd: cwd,
         baseEnv: () => this.deps.baseEnv(),
         log: (line) => this.deps.log(line),
         liveGroups: this.deps.liveGroups,
         mode: this.deps.terminalMode,
+        idPrefix,
+        othersLive: () => this.live().reduce((sum, other) => sum + (other === manager ? 0 : other.liveCount), 0),
       },
       {
         created: (info) => dispatch({ type: 'terminalCreated', terminal: info }),
@@ -46,7 +73,6 @@ export class ThreadTerminals {
         released: (terminalId) => dispatch({ type: 'terminalReleased', terminalId }),
       },
     );
-    this.current = manager;
     return manager;
   }
 
@@ -54,6 +80,7 @@ export class ThreadTerminals {
   end(manager: TerminalManager | undefined): void {
     if (!manager) return;
     if (this.current === manager) this.current = null;
+    this.subagents.delete(manager);
     this.retired = [manager, ...this.retired.filter((m) => m !== manager)].slice(0, RETIRED_TERMINAL_MANAGERS);
     manager.disposeAll();
   }
@@ -72,19 +99,24 @@ export class ThreadTerminals {
   }
 
   stopByUser(terminalId: string): void {
-    this.current?.stopByUser(terminalId);
+    for (const manager of this.live()) manager.stopByUser(terminalId);
   }
 
   handle(terminalId: string): TerminalHandle | undefined {
-    return this.current?.handle(terminalId);
+    for (const manager of this.live()) {
+      const handle = manager.handle(terminalId);
+      if (handle) return handle;
+    }
+    return undefined;
   }
 
+  /** The managers whose terminals may still run: the chat's current one and its subagent sessions'. */
+  private live(): TerminalManager[] {
+    return this.current ? [this.current, ...this.subagents] : [...this.subagents];
+  }
+
+  /** Terminal events keep updating the thread while their manager is live or just retired. */
   private managers(): TerminalManager[] {
-    return this.current ? [this.current, ...this.retired] : this.retired;
-  }
-
-  /** Terminal events keep updating the thread while their manager is current or just retired. */
-  private dispatchIfLive(manager: TerminalManager, action: ThreadAction): void {
-    if (this.managers().includes(manager)) this.deps.dispatch(action);
+    return [...this.live(), ...this.retired];
   }
 }

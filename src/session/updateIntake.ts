@@ -9,6 +9,7 @@ import type { ThreadAction } from '../shared/actions';
 import type { ToolDiffs } from './toolDiffs';
 import { UnknownUpdateLog } from './unknownUpdates';
 import { gateSessionUpdate, rawPreview } from './updateGate';
+import { SUBAGENT_VARIANTS } from '../protocol/schemaExtensions';
 
 /** Error entries one thread shows for agent protocol errors; later ones go to the agent log only. */
 export const MAX_PROTOCOL_ERROR_ENTRIES = 20;
@@ -24,11 +25,22 @@ export class UpdateIntake {
     private readonly dispatch: (action: ThreadAction) => void,
     private readonly log: (line: string) => void,
     private readonly toolDiffs: ToolDiffs,
+    /** Subagent sessions were advertised to the agent (switchboard.subagents); when not, their updates are ignored. */
+    private readonly subagentsOn: () => boolean = () => true,
   ) {
     this.unknownUpdates = new UnknownUpdateLog(log);
   }
 
+  /** Said once: the agent sent subagent updates although the client did not advertise them. */
+  private subagentsIgnored = false;
+
   update(notification: acp.SessionNotification): void {
+    if (!this.subagentsOn() && isSubagentVariant(notification.update)) {
+      if (!this.subagentsIgnored)
+        this.log('[switchboard] ignoring subagent session updates: switchboard.subagents is off (not advertised)');
+      this.subagentsIgnored = true;
+      return;
+    }
     const verdict = gateSessionUpdate(notification);
     switch (verdict.kind) {
       case 'unknownVariant':
@@ -81,6 +93,11 @@ export class UpdateIntake {
     else if (this.faultLines % 1000 === 0)
       this.log(`${line}\n  (${this.faultLines} faulty updates so far; only every 1,000th is logged now)`);
   }
+}
+
+function isSubagentVariant(update: unknown): boolean {
+  const variant = (update as { sessionUpdate?: unknown } | null)?.sessionUpdate;
+  return (SUBAGENT_VARIANTS as readonly unknown[]).includes(variant);
 }
 
 function variantOf(notification: acp.SessionNotification): string {

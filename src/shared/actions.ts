@@ -103,6 +103,11 @@ export type ThreadAction =
   /** A note from the client in the thread (e.g. which workspace folder the agent works in). */
   | { type: 'notice'; text: string }
   /** The agent process failed (spawn error, exit, timeout, bad protocol version). */
-  | { type: 'agentFailed'; failure: AgentFailure };
+  | { type: 'agentFailed'; failure: AgentFailure }
+  /**
+   * An action of a subagent session (its session/update, permission request, form, write, terminal),
+   * applied to that child's own state; a `subagent_update` inside announces a child of that child.
+   */
+  | { type: 'subagent'; sessionId: string; action: ThreadAction };
 
 export type ThreadActionType = ThreadAction['type'];

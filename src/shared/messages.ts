@@ -107,6 +107,11 @@ type WebviewMessage =
   /** "@" or "Add Context": the host shows its picker and answers with `contextPicked`. */
   | { type: 'pickContext' }
   | { type: 'cancel' }
+  /**
+   * Stop on a subagent card (shared/subagentTypes.ts): session/cancel of that child's work, sent only when its
+   * card says `cancellable`; otherwise the host answers with an error saying why.
+   */
+  | { type: 'cancelSubagent'; sessionId: string }
   /** optionId null means the user dismissed the request: it resolves as `cancelled`, never allow. */
   | { type: 'permission'; permissionId: string; optionId: string | null }
   | { type: 'setMode'; modeId: string }

@@ -8,6 +8,13 @@ import type { ElicitationAction, ElicitationForm, ElicitationLink } from './elic
 import type { Usage } from '@agentclientprotocol/sdk/unstable';
 import type { DiffResult } from './diffHunks';
 import type { ToolIndex } from './toolIndex';
+import type {
+  SessionLinkContent,
+  SessionMessageEntry,
+  SubagentCard,
+  SubagentSessionUpdate,
+  SubagentThread,
+} from './subagentTypes';
 
 /** Identifies a thread across agents: one agent process may host several sessions. */
 export interface ThreadKey {
@@ -108,7 +115,7 @@ export interface ToolDiffView {
 }
 
 /** Tool-call content as the thread holds it: the agent's items, with `diff` ones as ToolDiffView. */
-export type ToolContentView = Exclude<acp.ToolCallContent, { type: 'diff' }> | ToolDiffView;
+export type ToolContentView = Exclude<acp.ToolCallContent, { type: 'diff' }> | ToolDiffView | SessionLinkContent;
 
 /** An ACP tool call (or its update) as the thread takes it: its `content` made ToolContentView by the host. */
 export type WithContentView<T extends { content?: unknown }> = Omit<T, 'content'> & {
@@ -121,7 +128,8 @@ type ToolCallUpdateVariant = Extract<acp.SessionUpdate, { sessionUpdate: 'tool_c
 export type SessionUpdateView =
   | Exclude<acp.SessionUpdate, ToolCallUpdateVariant>
   | WithContentView<Extract<acp.SessionUpdate, { sessionUpdate: 'tool_call' }>>
-  | WithContentView<Extract<acp.SessionUpdate, { sessionUpdate: 'tool_call_update' }>>;
+  | WithContentView<Extract<acp.SessionUpdate, { sessionUpdate: 'tool_call_update' }>>
+  | SubagentSessionUpdate;
 
 /** A permission request's tool call as a ThreadAction carries it. */
 export type ToolCallUpdateView = WithContentView<acp.ToolCallUpdate>;
@@ -258,7 +266,11 @@ export type Entry =
    * `forked` went on in a fork of the session (session/fork), `seeded` in a new session given the
    * conversation up to that message as text.
    */
-  | { kind: 'continued'; id: string; how: ContinueHow; edit?: EditedFrom };
+  | { kind: 'continued'; id: string; how: ContinueHow; edit?: EditedFrom }
+  /** Where the agent started a subagent session (see shared/subagentTypes.ts). */
+  | SubagentCard
+  /** A message between two sessions (a parent and its subagent). */
+  | SessionMessageEntry;
 
 /**
  * A compaction's status as the UI sees it: the agent's (an unknown one kept as sent) or
@@ -384,6 +396,18 @@ export interface ThreadState {
    * this chat shows into its state, see src/chat/reviewSync.ts); absent until the host sent one.
    */
   review?: ReviewView;
+  /**
+   * Subagent sessions by their session id, every level flat here in the chat's own state (a child's
+   * `parentSessionId` says who announced it); absent until the first `subagent_update`.
+   */
+  subagents?: Record<string, SubagentThread>;
+  /**
+   * The bounds on subagent sessions this chat's agent went past (shared/subagents.ts): each is said once,
+   * in a protocolError entry; absent until one was.
+   */
+  subagentLimits?: { children?: true; depth?: true };
+  /** Optional cache: messageId -> index in `entries` of its sessionMessage entry (see toolIndex). */
+  sessionMessageIndex?: ToolIndex;
 }
 
 /**

@@ -13,6 +13,8 @@ export function testHostEnv(
     experimental?: ExperimentalFeatures;
     /** switchboard.elicitation (absent: on, as the setting's default). */
     elicitation?: boolean;
+    /** switchboard.subagents (absent: on, as the setting's default). */
+    subagents?: boolean;
     /** VS Code's openExternal (absent: URL-mode elicitation is not advertised). */
     openExternal?: (url: string) => Promise<boolean>;
   } = {},
@@ -31,6 +33,7 @@ export function testHostEnv(
       initializeTimeoutMs: options.initializeTimeoutMs ?? 10_000,
       experimental: options.experimental,
       elicitation: options.elicitation,
+      subagents: options.subagents,
     }),
     clientInfo: () => ({ name: 'switchboard-test', version: '0.0.0' }),
     ...(options.openExternal ? { openExternal: options.openExternal } : {}),

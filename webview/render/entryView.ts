@@ -42,5 +42,9 @@ export function createEntryView(entry: Entry, post: Post, cards: CardContext, bu
       return new ElicitationView(entry, post);
     case 'elicitationUrl':
       return new ElicitationUrlView(entry, post);
+    case 'subagent':
+    case 'sessionMessage':
+      // Rendered by the subagent views (another change); until then, nothing.
+      return { el: document.createElement('div'), update: () => undefined };
   }
 }

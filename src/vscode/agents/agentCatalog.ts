@@ -87,6 +87,8 @@ export function transportSettings(): ReturnType<HostEnvironment['settings']> {
     // Draft ACP features: off unless the user turned them on (strictly `true`).
     experimental: { fork: userSwitch('experimental.fork') },
     elicitation: elicitation.on,
+    // Stable ACP, on by default: only a false turns it off (like switchboard.elicitation).
+    subagents: read('subagents').value !== false,
     notes: elicitation.note === null ? [] : [elicitation.note],
   };
 }

@@ -57,6 +57,9 @@ export class FakeThread implements ThreadController {
   start() {
     return this.record('start');
   }
+  cancelSubagent(sessionId: string) {
+    return this.record('cancelSubagent', sessionId);
+  }
   /** The context blocks are recorded only when there are some. */
   prompt(text: string, context: acp.ContentBlock[] = []) {
     return context.length ? this.record('prompt', text, context) : this.record('prompt', text);

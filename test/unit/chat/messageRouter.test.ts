@@ -315,6 +315,19 @@ describe('routeWebviewMessage', () => {
     expect(host.log.filter((line) => line[0] === 'returnDraft')).toEqual([['returnDraft', 'one too many', undefined]]);
   });
 
+  it("Stop on a subagent card reaches the chat it names; the chat's refusal is shown, saying why", async () => {
+    const { host, thread } = withThread();
+    await routeWebviewMessage({ type: 'cancelSubagent', sessionId: 'child-1' }, host);
+    expect(thread.calls).toEqual([['cancelSubagent', 'child-1']]);
+    thread.failWith = new Error('the agent does not let this subagent be cancelled');
+    await routeWebviewMessage({ type: 'cancelSubagent', sessionId: 'child-3' }, host);
+    expect(host.errors).toEqual([
+      'Switchboard could not stop the subagent: the agent does not let this subagent be cancelled.',
+    ]);
+    await routeWebviewMessage({ type: 'cancelSubagent' }, host);
+    expect(host.invalid).toHaveLength(1);
+  });
+
   it('reports malformed messages instead of acting on them', async () => {
     const { host, thread } = withThread();
     await routeWebviewMessage({ type: 'prompt', text: 5 }, host);

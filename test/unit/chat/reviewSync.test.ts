@@ -131,6 +131,16 @@ describe('ReviewSync', () => {
     expect(shownPaths([proposed].reduce(reduce, thread.state))).toEqual(['/ws/a.ts', '/ws/b.ts']);
   });
 
+  it("lists the paths a subagent session's cards show too", () => {
+    const { thread } = setup();
+    const inChild = (action: ThreadAction): ThreadAction => ({ type: 'subagent', sessionId: 'c', action });
+    const announce: ThreadAction = {
+      type: 'sessionUpdate',
+      update: { sessionUpdate: 'subagent_update', sessionId: 'c' },
+    };
+    expect(shownPaths([announce, inChild(proposed)].reduce(reduce, thread.state))).toEqual(['/ws/a.ts', '/ws/b.ts']);
+  });
+
   it('folds the shown files’ review into the thread when it is shown, then coalesced changes', () => {
     const { sent, clock, source, thread, sync } = setup();
     sync.setThread(thread);

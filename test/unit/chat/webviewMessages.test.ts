@@ -32,6 +32,17 @@ describe('parseWebviewMessage', () => {
   });
 });
 
+describe('cancelSubagent', () => {
+  it('names the subagent session by its id, a string', () => {
+    expect(parseWebviewMessage({ type: 'cancelSubagent', sessionId: 'child-1' })).toEqual({
+      type: 'cancelSubagent',
+      sessionId: 'child-1',
+    });
+    expect(parseWebviewMessage({ type: 'cancelSubagent' })).toBeNull();
+    expect(parseWebviewMessage({ type: 'cancelSubagent', sessionId: 5 })).toBeNull();
+  });
+});
+
 describe('setConfigOption values', () => {
   it('takes a select value id or a boolean (boolean config options), nothing else', () => {
     expect(parseWebviewMessage({ type: 'setConfigOption', configId: 'model', value: 'fast' })).not.toBeNull();

@@ -4,6 +4,7 @@ import type { Schedule } from '../../../src/chat/schedule';
 import type { HostToWebview } from '../../../src/shared/messages';
 import type { ThreadAction } from '../../../src/shared/actions';
 import { FakeThread } from './fakeThread';
+import { reduce } from '../../../src/shared/reduce';
 
 /** A manual clock: scheduled callbacks run only when the test ticks. */
 class ManualSchedule {
@@ -175,6 +176,28 @@ describe('WebviewMirror', () => {
     thread.emit(chunk('b')); // waits: the first batch is not taken yet
     mirror.focusElsewhere();
     expect(posted.map((message) => message.type)).toEqual(['snapshot', 'focusComposer', 'actions', 'focusElsewhere']);
+  });
+
+  it("replays the retained output of the chat's terminals and its subagent sessions' with a snapshot", () => {
+    const terminal = { commandLine: 'ls', cwd: '/w', mode: 'pipes' as const };
+    const actions: ThreadAction[] = [
+      { type: 'terminalCreated', terminal: { terminalId: 'terminal-1', ...terminal } },
+      { type: 'sessionUpdate', update: { sessionUpdate: 'subagent_update', sessionId: 'c' } },
+      {
+        type: 'subagent',
+        sessionId: 'c',
+        action: { type: 'terminalCreated', terminal: { terminalId: 'subagent1-terminal-1', ...terminal } },
+      },
+    ];
+    thread.state = actions.reduce(reduce, thread.state);
+    thread.replays.set('terminal-1', 'chat output');
+    thread.replays.set('subagent1-terminal-1', 'child output');
+    mirror.setThread(thread);
+    mirror.sendSnapshot();
+    expect(posted.filter((message) => message.type === 'terminalOutput')).toEqual([
+      { type: 'terminalOutput', terminalId: 'terminal-1', data: 'chat output', replace: true },
+      { type: 'terminalOutput', terminalId: 'subagent1-terminal-1', data: 'child output', replace: true },
+    ]);
   });
 
   it('posts agent list changes only when ready', () => {

@@ -93,6 +93,31 @@ describe('ChatList', () => {
     expect(list.attentionCount()).toBe(0);
   });
 
+  it("a subagent session's permission request puts its chat in `permission`, like the chat's own", () => {
+    const { threads, created, list, attention } = setup();
+    threads.create(fakeAgent());
+    threads.create(fakeAgent());
+    const background = created[0]!;
+    for (const action of READY) background.emit(action);
+    background.emit(prompt('go'));
+    background.emit({ type: 'sessionUpdate', update: { sessionUpdate: 'subagent_update', sessionId: 'c' } });
+    const inChild = (action: ThreadAction): ThreadAction => ({ type: 'subagent', sessionId: 'c', action });
+    background.emit(
+      inChild({
+        type: 'permissionRequested',
+        permissionId: 'subagent1-permission-1',
+        toolCall: { toolCallId: 'c1', title: 'Run' },
+        options: [{ optionId: 'ok', name: 'Allow', kind: 'allow_once' }],
+      }),
+    );
+    expect(list.summaries()[0]?.state).toBe('permission');
+    expect(attention).toEqual([['t1', 'permission']]);
+    background.emit(
+      inChild({ type: 'permissionResolved', permissionId: 'subagent1-permission-1', outcome: { kind: 'cancelled' } }),
+    );
+    expect(list.summaries()[0]?.state).toBe('working');
+  });
+
   it('the shown chat is never unread and raises no attention', () => {
     const { threads, created, list, attention } = setup();
     threads.create(fakeAgent());

@@ -4,7 +4,7 @@ import { CLIENT_INFO, scriptBasicAgent } from './fakeAgent';
 import { setup, until } from './harness';
 
 describe('ThreadController start', () => {
-  it('sends initialize with protocol version 1, clientInfo and the fs, terminal, boolean config option, session notices and compaction, terminal sign-in and elicitation (form: the host opens no addresses here) capabilities, then session/new', async () => {
+  it('sends initialize with protocol version 1, clientInfo and the fs, terminal, boolean config option, session notices and compaction, terminal sign-in, elicitation (form: the host opens no addresses here) and subagent sessions capabilities, then session/new', async () => {
     const t = setup();
     await t.controller.start();
     const fake = t.spawner.last;
@@ -18,6 +18,7 @@ describe('ThreadController start', () => {
           auth: { terminal: true },
           _meta: { 'terminal-auth': true },
           elicitation: { form: {} },
+          subagents: {},
         },
         clientInfo: CLIENT_INFO,
       },

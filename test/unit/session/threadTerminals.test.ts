@@ -147,3 +147,35 @@ describe('ThreadTerminals', () => {
     expect(actions.slice(before)).toEqual([{ type: 'terminalReleased', terminalId: 'late-1' }]);
   });
 });
+
+describe('the terminals of subagent sessions', () => {
+  it("run beside the chat's with ids of their own, into their own transcript, and share the chat's live limit", async () => {
+    const { cwd, actions, terminals, open } = setup();
+    const chat = open();
+    const childActions: ThreadAction[] = [];
+    const child = terminals.openSubagent(
+      () => cwd,
+      'subagent1-terminal-',
+      (action) => childActions.push(action),
+    );
+    cleanups.unshift(() => child.disposeAll());
+    const sleep = { sessionId: 's', command: 'sleep', args: ['1000'] };
+    const { terminalId } = await child.create(sleep);
+    expect(terminalId).toBe('subagent1-terminal-1');
+    expect(childActions).toEqual([expect.objectContaining({ type: 'terminalCreated' })]);
+    expect(actions).toEqual([]);
+    for (let i = 0; i < 31; i++) await chat.create(sleep);
+    await expect(chat.create(sleep)).rejects.toThrow(/Too many terminals/);
+    await expect(child.create(sleep)).rejects.toThrow(/Too many terminals/);
+    // The user's Stop and "Open in Terminal" find a child's terminal too.
+    expect(terminals.handle(terminalId)?.terminalId).toBe(terminalId);
+    terminals.stopByUser(terminalId);
+    await eventually(
+      () => childActions.some((action) => action.type === 'terminalExited'),
+      'the child terminal exiting',
+    );
+    terminals.end(child);
+    expect(terminals.handle(terminalId)).toBeUndefined();
+    expect(terminals.replay(terminalId)).toBeDefined();
+  });
+});
