@@ -127,6 +127,8 @@ type WebviewMessage =
   | { type: 'showLog' }
   /** "Add an Agent..." in the empty chat: opens the switchboard.agents setting. */
   | { type: 'configureAgents' }
+  /** Stop on a subagent's card: cancels that child session's current work (not the session). */
+  | { type: 'cancelSubagent'; sessionId: string }
   /** The Stop button of a terminal card: kills the command (the card says the user stopped it). */
   | { type: 'stopTerminal'; terminalId: string }
   /** "Open in Terminal": the same process in a VS Code terminal. */

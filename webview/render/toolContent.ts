@@ -15,6 +15,7 @@ import { renderContentBlock } from './contentBlock';
 import { listOf, requireString } from './agentData';
 import { boundedJson, errorCard } from './entryError';
 import { renderDiff } from './diff';
+import { renderSessionLink } from './sessionLink';
 import { renderMarkdownOnce } from './markdown';
 import type { CardContext, Post } from './types';
 import type { WebviewToHost } from '../../src/shared/messages';
@@ -115,6 +116,8 @@ export function renderToolContent(item: ToolContentView, post: Post, cards: Card
       else setTimeout(mount, 0);
       return el;
     }
+    case 'session':
+      return renderSessionLink(requireString(item.sessionId, 'sessionId'), cards.sessions);
     default:
       return h('div', { class: 'content-note', text: t('Unsupported tool content') });
   }
@@ -124,6 +127,7 @@ export function sameToolContent(a: ToolContentView, b: ToolContentView): boolean
   // The host keeps a repeated diff under the same revision (src/session/toolDiffs.ts): same revision, same card.
   if (a.type === 'diff' && b.type === 'diff') return a.path === b.path && a.revision === b.revision;
   if (a.type === 'terminal' && b.type === 'terminal') return a.terminalId === b.terminalId;
+  if (a.type === 'session' && b.type === 'session') return a.sessionId === b.sessionId; // the chip follows its title
   if (a.type === 'content' && b.type === 'content' && a.content.type === 'text' && b.content.type === 'text') {
     return a.content.text === b.content.text;
   }
