@@ -25,10 +25,10 @@ interface Left {
 
 export class SubagentScreen {
   readonly bar: SubagentBar;
-  /** Where the composer was. */
-  readonly note = h('div', {
+  /** Where the composer was (a region like it: every part of the page is in a landmark). */
+  readonly note = h('section', {
     class: 'subagent-note',
-    attrs: { role: 'note' },
+    attrs: { 'aria-label': t('Message') },
     text: t('A subagent takes its instructions from the agent that started it: write to the agent in the chat.'),
   });
   /** Holds the shown subagent's transcript (in the transcript's frame). */
