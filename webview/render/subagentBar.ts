@@ -2,10 +2,11 @@
 // "Subagent: <title>", the levels between cut to the nearest two), its state and Stop. Each level above
 // is a button that goes back to it; the current one is the view's heading (focused when the view opens,
 // so a screen reader says where the user is). Titles are the agent's text, in elements of our own.
-import { button, h, setAttribute, setDataset, setDisabled, setHidden, setText, setTitle } from '../dom';
+import { button, h, setHidden, setText, setTitle } from '../dom';
 import { t } from '../l10n';
 import type { SessionDirectory } from './sessions';
-import { canStop, workLook } from './subagentState';
+import { StopControl, WorkBadge } from './subagentControls';
+import { workLook } from './subagentState';
 import type { Post } from './types';
 
 /** Levels between the chat and the shown subagent named in the bar (the farther ones are "…"). */
@@ -15,21 +16,12 @@ export class SubagentBar {
   readonly el: HTMLElement;
   private readonly crumbs = h('ol', { class: 'subagent-crumbs' });
   readonly heading = h('h2', { class: 'subagent-heading', attrs: { tabindex: '-1', 'aria-current': 'page' } });
-  private readonly stateLabel = h('span', { class: 'subagent-state-label' });
-  private readonly state = h(
-    'span',
-    { class: 'subagent-state' },
-    h('span', { class: 'subagent-state-icon', attrs: { 'aria-hidden': 'true' } }),
-    this.stateLabel,
-  );
+  private readonly state = new WorkBadge();
   private readonly error = h('div', { class: 'subagent-error', attrs: { hidden: '' } });
-  private readonly stop: HTMLButtonElement;
+  private readonly stop: StopControl;
   private readonly line: HTMLElement;
-  private sessionId = '';
   /** The path last shown (crumbs are rebuilt only when it or a title changed: a focused one keeps the focus). */
   private shownPath = '';
-  /** Stop was pressed for this work state: pressed again only once the state changed. */
-  private stoppedWork: unknown = null;
 
   constructor(
     post: Post,
@@ -37,12 +29,8 @@ export class SubagentBar {
     /** Goes to a level: null for the chat, else a subagent's session id. */
     private readonly go: (sessionId: string | null) => void,
   ) {
-    this.stop = button(t('Stop'), 'subagent-stop secondary', () => {
-      this.stoppedWork = this.sessions.card(this.sessionId)?.work ?? null;
-      this.stop.disabled = true;
-      post({ type: 'cancelSubagent', sessionId: this.sessionId });
-    });
-    this.line = h('div', { class: 'subagent-bar-line' }, this.state, this.stop);
+    this.stop = new StopControl(post);
+    this.line = h('div', { class: 'subagent-bar-line' }, this.state.el, this.stop.el);
     this.el = h(
       'nav',
       { class: 'subagent-bar', attrs: { 'aria-label': t('Subagent') } },
@@ -54,8 +42,6 @@ export class SubagentBar {
 
   render(sessionId: string): void {
     const sessions = this.sessions;
-    if (sessionId !== this.sessionId) this.stoppedWork = null;
-    this.sessionId = sessionId;
     const ancestors = sessions.ancestors(sessionId);
     const shownAncestors = ancestors.slice(-NEAREST_LEVELS);
     const title = t('Subagent: {0}', sessions.title(sessionId));
@@ -74,16 +60,11 @@ export class SubagentBar {
     }
     const card = sessions.card(sessionId);
     const look = card ? workLook(card) : null;
-    setText(this.stateLabel, look?.label ?? '');
-    setDataset(this.state, 'work', look?.kind ?? 'unset');
-    setHidden(this.state, !look?.label);
+    this.state.show(look);
+    this.stop.show(card ?? null, sessions.title(sessionId));
     setText(this.error, look?.error ?? '');
     setHidden(this.error, !look?.error);
-    setHidden(this.stop, !card || !canStop(card));
-    if (this.stoppedWork !== null && this.stoppedWork !== card?.work) this.stoppedWork = null;
-    setDisabled(this.stop, this.stoppedWork !== null);
-    setHidden(this.line, this.state.hidden && this.stop.hidden);
-    setAttribute(this.stop, 'aria-label', t('Stop {0}', sessions.title(sessionId)));
+    setHidden(this.line, this.state.el.hidden && this.stop.el.hidden);
   }
 
   /** "← <chat title>": back to the chat. */

@@ -7,12 +7,13 @@
 // our own: it cannot make a control or a badge.
 import type { Entry } from '../../src/shared/thread';
 import type { SubagentCard } from '../../src/shared/subagentTypes';
-import { button, h, setAttribute, setDataset, setDisabled, setHidden, setText, setTitle } from '../dom';
+import { button, h, setAttribute, setDataset, setHidden, setText, setTitle } from '../dom';
 import type { FrameBudget } from '../frameBudget';
 import { visibleText } from '../visibleText';
 import { t } from '../l10n';
 import type { SessionWatcher } from './sessions';
-import { activityCounts, canStop, workLook } from './subagentState';
+import { StopControl, WorkBadge } from './subagentControls';
+import { activityCounts, workLook } from './subagentState';
 import { SubagentWork } from './subagentWork';
 import type { CardContext, EntryView, Post } from './types';
 
@@ -22,13 +23,7 @@ export class SubagentCardView implements EntryView, SessionWatcher {
   readonly el: HTMLElement;
   private readonly card: HTMLElement;
   private readonly title = h('span', { class: 'subagent-title' });
-  private readonly stateLabel = h('span', { class: 'subagent-state-label' });
-  private readonly state = h(
-    'span',
-    { class: 'subagent-state' },
-    h('span', { class: 'subagent-state-icon', attrs: { 'aria-hidden': 'true' } }),
-    this.stateLabel,
-  );
+  private readonly state = new WorkBadge();
   private readonly description = h('div', { class: 'subagent-description' });
   private readonly error = h('div', { class: 'subagent-error' });
   private readonly latest = h('span', { class: 'subagent-latest' });
@@ -37,14 +32,12 @@ export class SubagentCardView implements EntryView, SessionWatcher {
   private readonly cwd = h('div', { class: 'subagent-cwd' });
   private readonly toggle: HTMLButtonElement;
   private readonly open: HTMLButtonElement;
-  private readonly stop: HTMLButtonElement;
+  private readonly stop: StopControl;
   private readonly work: SubagentWork;
   private entry: SubagentCard;
   /** The user's choice (Show work / Hide work); a child that waits is shown whatever it is. */
   private expanded = false;
   private waited = false;
-  /** Stop was pressed for this work state: pressed again only once the state changed. */
-  private stoppedWork: SubagentCard['work'] | null = null;
 
   constructor(
     entry: SubagentCard,
@@ -62,15 +55,11 @@ export class SubagentCardView implements EntryView, SessionWatcher {
     });
     this.toggle.setAttribute('aria-controls', workId);
     this.open = button(t('Open'), 'subagent-open secondary', () => cards.sessions.open(sessionId, this.open));
-    this.stop = button(t('Stop'), 'subagent-stop secondary', () => {
-      this.stoppedWork = this.entry.work;
-      setDisabled(this.stop, true);
-      post({ type: 'cancelSubagent', sessionId });
-    });
+    this.stop = new StopControl(post);
     this.work = new SubagentWork(post, { ...cards, session: sessionId }, budget, sessionId);
     this.work.el.id = workId;
-    const header = h('div', { class: 'subagent-header' }, this.title, this.state);
-    const controls = h('div', { class: 'subagent-controls' }, this.toggle, this.open, this.stop);
+    const header = h('div', { class: 'subagent-header' }, this.title, this.state.el);
+    const controls = h('div', { class: 'subagent-controls' }, this.toggle, this.open, this.stop.el);
     this.card = h(
       'div',
       { class: 'subagent-card', attrs: { role: 'group' } },
@@ -112,11 +101,9 @@ export class SubagentCardView implements EntryView, SessionWatcher {
     setText(this.title, title);
     setTitle(this.title, title);
     setAttribute(this.open, 'aria-label', t('Open {0}', title));
-    setAttribute(this.stop, 'aria-label', t('Stop {0}', title));
     setDataset(this.card, 'work', look.kind);
-    setDataset(this.state, 'work', look.kind);
-    setText(this.stateLabel, look.label);
-    setHidden(this.state, look.label === '');
+    this.state.show(look);
+    this.stop.show(entry, title);
     const label = look.label === '' ? t('Subagent: {0}', title) : t('Subagent: {0}, {1}', title, look.label);
     setAttribute(this.card, 'aria-label', label);
     const description = visibleText(entry.description, { maxLength: 2000 });
@@ -126,7 +113,7 @@ export class SubagentCardView implements EntryView, SessionWatcher {
     setText(this.error, look.error ?? '');
     setHidden(this.error, look.error === null);
     this.renderActivity(entry);
-    this.renderControls(entry, shown, waiting);
+    this.renderControls(shown, waiting);
     this.card.classList.toggle('expanded', shown);
     this.card.classList.toggle('waiting', waiting);
     const cwd = typeof entry.cwd === 'string' && entry.cwd !== '' ? entry.cwd : null;
@@ -148,14 +135,11 @@ export class SubagentCardView implements EntryView, SessionWatcher {
     setHidden(this.activity, latest === '' && counts === '');
   }
 
-  private renderControls(entry: SubagentCard, shown: boolean, waiting: boolean): void {
+  private renderControls(shown: boolean, waiting: boolean): void {
     setText(this.toggle, shown ? t('Hide work') : t('Show work'));
     setAttribute(this.toggle, 'aria-expanded', String(shown));
     // What the child waits on stays in sight until it is answered.
     setAttribute(this.toggle, 'aria-disabled', String(waiting));
     setTitle(this.toggle, waiting ? t('Shown while it waits for you') : '');
-    setHidden(this.stop, !canStop(entry));
-    if (this.stoppedWork !== null && this.stoppedWork !== entry.work) this.stoppedWork = null;
-    setDisabled(this.stop, this.stoppedWork !== null);
   }
 }
