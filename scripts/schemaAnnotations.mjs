@@ -40,13 +40,34 @@ export function stripSchemaAnnotations(schema) {
   return out;
 }
 
-/** esbuild: the SDK's schema.json without its annotations. */
+/**
+ * The SDK's schema.unstable.json as the host bundle carries it (src/protocol/schemaExtensions.ts takes the
+ * subagent sessions' definitions from it): without annotations, and only the definitions the stable schema
+ * lacks, plus the SessionUpdate union the new variants are read from. About 25 KB instead of 386 KB.
+ */
+export function unstableSchemaForBundle(unstable, stable) {
+  const kept = Object.entries(unstable.$defs).filter(
+    ([name]) => name === 'SessionUpdate' || !Object.hasOwn(stable.$defs, name),
+  );
+  return stripSchemaAnnotations({ $defs: Object.fromEntries(kept) });
+}
+
+const readJson = async (file) => JSON.parse(await fs.promises.readFile(file, 'utf8'));
+
+/** esbuild: the SDK's schema.json without its annotations, and the part of schema.unstable.json the host uses. */
 export const acpSchemaWithoutAnnotations = {
   name: 'acp-schema-without-annotations',
   setup(build) {
     build.onLoad({ filter: /@agentclientprotocol[\\/]sdk[\\/]schema[\\/]v1[\\/]schema\.json$/ }, async (args) => ({
-      contents: JSON.stringify(stripSchemaAnnotations(JSON.parse(await fs.promises.readFile(args.path, 'utf8')))),
+      contents: JSON.stringify(stripSchemaAnnotations(await readJson(args.path))),
       loader: 'json',
     }));
+    build.onLoad(
+      { filter: /@agentclientprotocol[\\/]sdk[\\/]schema[\\/]v1[\\/]schema\.unstable\.json$/ },
+      async (args) => {
+        const stable = await readJson(args.path.replace(/schema\.unstable\.json$/, 'schema.json'));
+        return { contents: JSON.stringify(unstableSchemaForBundle(await readJson(args.path), stable)), loader: 'json' };
+      },
+    );
   },
 };

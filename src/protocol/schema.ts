@@ -7,7 +7,10 @@ import Ajv2020, { type ErrorObject, type ValidateFunction } from 'ajv/dist/2020'
 // The SDK's package.json "exports" does not list the schema, so it is imported by its path; the
 // bundler inlines it (the vsix carries no node_modules).
 import schema from '../../node_modules/@agentclientprotocol/sdk/schema/v1/schema.json';
+// Subagent sessions' definitions are in the unstable schema only (schemaExtensions.ts).
+import unstableSchema from '../../node_modules/@agentclientprotocol/sdk/schema/v1/schema.unstable.json';
 import { ClientMethod } from './methods';
+import { withSubagentSessions } from './schemaExtensions';
 
 /** The $defs entry for the params of each request or notification the agent may send us. */
 const PARAMS_DEF = {
@@ -61,7 +64,11 @@ function createAjv(): Ajv2020 {
     allErrors: false,
     code: { optimize: false },
   });
-  instance.addSchema({ $defs: withObjectUnions((schema as { $defs: Record<string, unknown> }).$defs) }, 'acp');
+  const defs = withSubagentSessions(
+    (schema as { $defs: Record<string, unknown> }).$defs,
+    (unstableSchema as { $defs: Record<string, unknown> }).$defs,
+  );
+  instance.addSchema({ $defs: withObjectUnions(defs) }, 'acp');
   return instance;
 }
 

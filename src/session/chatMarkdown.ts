@@ -4,6 +4,8 @@
 import { currentModelName } from '../shared/configOptions';
 import { t } from '../shared/l10n';
 import type { ContinueHow, Entry, MessagePart, ThreadState } from '../shared/thread';
+import type { SubagentCard, SubagentWork } from '../shared/subagentTypes';
+import { childOf } from '../shared/subagents';
 
 export function chatMarkdown(title: string, state: ThreadState): string {
   const lines: string[] = [`# ${oneLine(title)}`, '', t('Agent: {0}', oneLine(state.agent.displayName))];
@@ -11,11 +13,45 @@ export function chatMarkdown(title: string, state: ThreadState): string {
   if (model !== null) lines.push(t('Model: {0}', oneLine(model)));
   if (state.sessionId) lines.push(t('Session: {0}', '`' + state.sessionId.replace(/`/g, '') + '`'));
   lines.push('');
-  for (const entry of state.entries) {
-    const text = entryMarkdown(entry);
+  lines.push(transcriptMarkdown(state, null, state));
+  return `${lines.join('\n').trimEnd()}\n`;
+}
+
+/** The entries of one session's transcript (`sessionId` null: the chat's; `root` holds every subagent session). */
+function transcriptMarkdown(session: ThreadState, sessionId: string | null, root: ThreadState): string {
+  const lines: string[] = [];
+  for (const entry of session.entries) {
+    const text = entry.kind === 'subagent' ? subagentMarkdown(entry, sessionId, root) : entryMarkdown(entry);
     if (text !== null) lines.push(text, '');
   }
-  return `${lines.join('\n').trimEnd()}\n`;
+  return lines.join('\n').trimEnd();
+}
+
+/**
+ * A subagent session's card and, under it, its transcript, quoted (a child's child one level deeper). Only
+ * the session that announced a child shows its transcript: nothing is written twice, nor in a loop.
+ */
+function subagentMarkdown(card: SubagentCard, announcer: string | null, root: ThreadState): string {
+  const name = oneLine(card.title ?? '') || card.sessionId;
+  const description = card.description ? ` — ${oneLine(card.description)}` : '';
+  const head = `**${t('Subagent: {0} ({1})', name, workText(card.work))}**${description}`;
+  const child = childOf(root, card.sessionId);
+  const transcript =
+    child && child.parentSessionId === announcer ? transcriptMarkdown(child.state, card.sessionId, root) : '';
+  return quote(transcript ? `${head}\n\n${transcript}` : head);
+}
+
+function workText(work: SubagentWork): string {
+  switch (work.state) {
+    case 'idle': {
+      const reason = work.stopReason ? `: ${oneLine(work.stopReason)}` : '';
+      return `idle${reason}${work.error ? ` — ${oneLine(work.error)}` : ''}`;
+    }
+    case 'other':
+      return oneLine(work.name);
+    default:
+      return work.state;
+  }
 }
 
 function entryMarkdown(entry: Entry): string | null {
@@ -57,6 +93,13 @@ ${summary}`
     }
     case 'turnEnd':
       return entry.stopReason === 'end_turn' ? null : quote(t('The turn ended: {0}.', entry.stopReason));
+    case 'subagent': // with its transcript: subagentMarkdown
+      return null;
+    case 'sessionMessage': {
+      const from = entry.senderSessionId ?? '?';
+      const to = entry.recipientSessionId ?? '?';
+      return quote(`${t('Message from {0} to {1}:', from, to)}\n\n${partsText(entry.parts)}`);
+    }
     case 'protocolError':
     case 'elicitation':
     case 'elicitationUrl':

@@ -13,11 +13,13 @@
 // Nothing waits for more than the current run: the run is applied before any other action (so
 // actions keep their order), before the state is read, and in a microtask after the run started
 // (after the read that delivered it), so a chunk is never held until the agent writes again.
+// A subagent session's chunks (a `subagent` action around them) merge the same way, per child.
 import type * as acp from '@agentclientprotocol/sdk';
 import type { ThreadAction } from '../shared/actions';
 import { MAX_MESSAGE_CHARS } from '../shared/messageCap';
 import { roomInMessage } from '../shared/messageChunks';
 import type { SessionUpdateView, ThreadState } from '../shared/thread';
+import { childOf } from '../shared/subagents';
 
 type TextChunkKind = 'agent_message_chunk' | 'agent_thought_chunk';
 
@@ -25,12 +27,18 @@ interface TextChunk {
   kind: TextChunkKind;
   messageId: string | null;
   text: string;
-  /** The update as the agent sent it (applied unchanged when the run has one chunk). */
-  update: SessionUpdateView;
+  /** The subagent session it is of (null: the chat's own). */
+  sessionId: string | null;
+  /** The action as dispatched (applied unchanged when the run has one chunk). */
+  action: ThreadAction;
 }
 
-/** The text chunk in `action`, or undefined when the action is applied as it is. */
+/** The text chunk in `action` (the chat's, or a subagent session's), or undefined when the action is applied as it is. */
 export function mergeableChunk(action: ThreadAction): TextChunk | undefined {
+  if (action.type === 'subagent') {
+    const inner = action.action.type === 'sessionUpdate' ? mergeableChunk(action.action) : undefined;
+    return inner && { ...inner, sessionId: action.sessionId, action };
+  }
   if (action.type !== 'sessionUpdate') return undefined;
   const update = action.update as Partial<acp.ContentChunk & { sessionUpdate: string }> | null;
   if (typeof update !== 'object' || update === null) return undefined;
@@ -41,7 +49,7 @@ export function mergeableChunk(action: ThreadAction): TextChunk | undefined {
     return undefined;
   const messageId = update.messageId;
   if (messageId !== undefined && messageId !== null && typeof messageId !== 'string') return undefined;
-  return { kind, messageId: messageId ?? null, text: content.text, update: action.update };
+  return { kind, messageId: messageId ?? null, text: content.text, sessionId: null, action };
 }
 
 /** One run of consecutive text chunks of one message. */
@@ -58,7 +66,10 @@ export class ChunkRun {
   /** Whether `chunk` continues the run (an empty run accepts any chunk). */
   accepts(chunk: TextChunk): boolean {
     const first = this.first;
-    return first === undefined || (first.kind === chunk.kind && first.messageId === chunk.messageId);
+    return (
+      first === undefined ||
+      (first.kind === chunk.kind && first.messageId === chunk.messageId && first.sessionId === chunk.sessionId)
+    );
   }
 
   /**
@@ -88,15 +99,17 @@ export class ChunkRun {
     this.first = undefined;
     this.parts = [];
     this.chars = 0;
-    const limit = roomInMessage(state, first.kind === 'agent_message_chunk' ? 'agent' : 'thought', first.messageId) + 1;
-    if (parts.length === 1 && parts[0] === first.text && first.text.length <= limit)
-      return { type: 'sessionUpdate', update: first.update };
+    const target = first.sessionId === null ? state : childOf(state, first.sessionId)?.state;
+    const kind = first.kind === 'agent_message_chunk' ? 'agent' : 'thought';
+    const limit = (target ? roomInMessage(target, kind, first.messageId) : MAX_MESSAGE_CHARS) + 1;
+    if (parts.length === 1 && parts[0] === first.text && first.text.length <= limit) return first.action;
     const text = parts.length === 1 ? parts[0]! : parts.join('');
     const update = {
       sessionUpdate: first.kind,
       ...(first.messageId === null ? {} : { messageId: first.messageId }),
       content: { type: 'text', text: text.length > limit ? text.slice(0, limit) : text },
     } as SessionUpdateView;
-    return { type: 'sessionUpdate', update };
+    const merged: ThreadAction = { type: 'sessionUpdate', update };
+    return first.sessionId === null ? merged : { type: 'subagent', sessionId: first.sessionId, action: merged };
   }
 }

@@ -5,24 +5,17 @@
 // note count), and ends with a notice entry naming what was skipped, so the restored chat says it.
 // Pure: no Node, no vscode.
 import { t } from '../shared/l10n';
-import type { Entry, MessagePart, ThreadState } from '../shared/thread';
+import type { ThreadState } from '../shared/thread';
 import { createThreadState } from '../shared/thread';
-import { entryId, MAX_AGENT_ENTRIES } from '../shared/threadEntries';
+import type { SubagentThread } from '../shared/subagentTypes';
+import { MAX_SUBAGENT_DEPTH, MAX_SUBAGENTS, subagentsGone } from '../shared/subagents';
 import { settleCompactions } from '../shared/sessionAsides';
 import { settleTurn } from '../shared/toolEntries';
 import { restoredTool } from '../shared/toolCalls';
-import {
-  JournalSizes,
-  META_FIELDS,
-  READABLE_VERSIONS,
-  type DecodedJournal,
-  type JournalHeader,
-  type JournalMeta,
-} from './journalFormat';
-import { entryNumber, entryProblem, META_CHECKS } from './journalShapes';
+import { JournalSizes, READABLE_VERSIONS, type DecodedJournal, type JournalHeader } from './journalFormat';
+import { SessionLines } from './journalSessionLines';
 
-/** Entries a chat loads at most: a live chat stops the agent at MAX_AGENT_ENTRIES; the user's own come on top. */
-export const MAX_LOADED_ENTRIES = 2 * MAX_AGENT_ENTRIES;
+export { MAX_LOADED_ENTRIES } from './journalSessionLines';
 /** Nesting a line may have: a real entry is under 25 levels deep (the gate bounds what agents send). */
 export const MAX_LINE_DEPTH = 64;
 /** Notes kept one by one; past them, one more says how many lines were skipped besides. */
@@ -42,18 +35,33 @@ export function decodeJournal(text: string): DecodedJournal | null {
   return { header, state: restoredState(state), notes, redundantLines: reader.redundantLines, sizes: reader.sizes };
 }
 
+interface ChildLines {
+  parentSessionId: string | null;
+  depth: number;
+  lines: SessionLines;
+}
+
 class LineReader {
   readonly sizes = new JournalSizes();
-  redundantLines = 0;
-  private readonly order: string[] = [];
-  private readonly entries = new Map<string, Entry>();
-  private readonly meta: Record<string, unknown> = {};
   private readonly notes: string[] = [];
   private moreNotes = 0;
-  private pastCap = 0;
+  private readonly chat: SessionLines;
+  /** Subagent sessions in the order they were declared (a parent before its children). */
+  private readonly children = new Map<string, ChildLines>();
 
   constructor(headerChars: number) {
     this.sizes.restart(headerChars);
+    this.chat = new SessionLines(
+      this.sizes,
+      (key) => key,
+      (note) => this.note(note),
+    );
+  }
+
+  get redundantLines(): number {
+    let lines = this.chat.redundantLines;
+    for (const child of this.children.values()) lines += child.lines.redundantLines;
+    return lines;
   }
 
   note(note: string): void {
@@ -71,71 +79,50 @@ class LineReader {
     } catch {
       return this.note(t('line {0} is not JSON and was skipped', n));
     }
+    if (!isRecord(record)) return this.note(t('line {0} is neither an entry nor thread fields and was skipped', n));
     const chars = line.length + 1;
-    if (isRecord(record) && Object.hasOwn(record, 'e')) return this.entry(record.e, n, chars);
-    if (isRecord(record) && Object.hasOwn(record, 'a')) return this.append(record.a, n, chars);
-    if (isRecord(record) && isRecord(record.m)) return this.fields(record.m, n, chars);
+    if (Object.hasOwn(record, 's') && Object.hasOwn(record, 'p')) return this.declare(record.s, record.p, n, chars);
+    let lines = this.chat;
+    if (Object.hasOwn(record, 's')) {
+      const child = typeof record.s === 'string' && this.children.get(record.s);
+      if (!child)
+        return this.note(t('line {0} is of a subagent session the transcript never named and was skipped', n));
+      lines = child.lines;
+    }
+    if (Object.hasOwn(record, 'e')) return lines.entry(record.e, n, chars);
+    if (Object.hasOwn(record, 'a')) return lines.append(record.a, n, chars);
+    if (isRecord(record.m)) return lines.fields(record.m, n, chars);
     this.note(t('line {0} is neither an entry nor thread fields and was skipped', n));
   }
 
-  private entry(value: unknown, n: number, chars: number): void {
-    const problem = entryProblem(value);
-    if (problem === 'kind')
-      return this.note(t('line {0} holds an entry of a kind this version does not know and was skipped', n));
-    if (problem !== null)
-      return this.note(t('line {0} holds an entry whose {1} is not valid and was skipped', n, problem || 'value'));
-    const entry = value as Entry;
-    if (this.entries.has(entry.id)) this.redundantLines++;
-    else if (this.order.length >= MAX_LOADED_ENTRIES) return void this.pastCap++;
-    else this.order.push(entry.id);
-    this.entries.set(entry.id, entry);
-    this.sizes.replaced(entry.id, chars);
-  }
-
-  /** Text appended to an entry's last part, which must be a text part exactly `at` long (else the line cannot be placed). */
-  private append(value: unknown, n: number, chars: number): void {
-    const append = isRecord(value) ? value : {};
-    const target = typeof append.id === 'string' ? this.entries.get(append.id) : undefined;
-    const parts: MessagePart[] | undefined = target && 'parts' in target ? target.parts : undefined;
-    const last = parts?.[parts.length - 1];
-    if (typeof append.t !== 'string' || last?.kind !== 'text' || last.text.length !== append.at)
-      return this.note(t('line {0} adds text that does not fit the entry it continues and was skipped', n));
-    // The parsed objects are this reader's own: the last part is replaced in place.
-    parts![parts!.length - 1] = { kind: 'text', text: last.text + append.t };
-    this.sizes.added(target!.id, chars);
-  }
-
-  private fields(fields: Record<string, unknown>, n: number, chars: number): void {
-    const present = META_FIELDS.filter((field) => Object.hasOwn(fields, field));
-    const bad = present.filter((field) => META_CHECKS[field](fields[field]) !== null);
-    for (const field of present) {
-      if (bad.includes(field)) continue;
-      this.meta[field] = fields[field];
-      // An estimate (the line's share): exact enough for the waste rule, and O(1).
-      this.sizes.replaced(`m:${field}`, Math.ceil(chars / present.length));
-    }
-    if (bad.length > 0)
-      this.note(t('line {0}: the thread fields {1} are not valid and were skipped', n, bad.join(', ')));
+  /** A subagent session and the session that announced it, bounded like a live chat's (shared/subagents.ts). */
+  private declare(id: unknown, parent: unknown, n: number, chars: number): void {
+    const parentLines = typeof parent === 'string' ? this.children.get(parent) : undefined;
+    const valid = typeof id === 'string' && !this.children.has(id) && (parent === null || parentLines !== undefined);
+    if (!valid)
+      return this.note(t('line {0} names a subagent session that does not fit the transcript and was skipped', n));
+    const depth = (parentLines?.depth ?? 0) + 1;
+    if (this.children.size >= MAX_SUBAGENTS || depth > MAX_SUBAGENT_DEPTH)
+      return this.note(t('line {0} names one subagent session more than a chat holds and was skipped', n));
+    const key = (name: string) => `\u0000${id}\u0000${name}`;
+    const lines = new SessionLines(this.sizes, key, (note) => this.note(note));
+    this.children.set(id, { parentSessionId: parent as string | null, depth, lines });
+    this.sizes.replaced(key('p'), chars);
   }
 
   finish(header: JournalHeader): { state: ThreadState; notes: string[] } {
     const base = createThreadState({ agentId: header.agent.id, threadId: header.threadId }, header.agent);
-    const state: ThreadState = {
-      ...base,
-      ...(this.meta as JournalMeta),
-      entries: this.order.map((id) => this.entries.get(id)!),
-    };
-    // Ids of new entries must not collide with the restored ones (the meta line may be torn off).
-    let highest = 0;
-    for (const id of this.order) highest = Math.max(highest, entryNumber(id));
-    if (!Number.isSafeInteger(state.nextEntryId) || !(state.nextEntryId > highest)) state.nextEntryId = highest + 1;
-    if (this.pastCap > 0)
-      this.note(t('{0} entries past the limit of {1} were skipped', this.pastCap, MAX_LOADED_ENTRIES));
+    this.chat.notePastCap();
+    for (const child of this.children.values()) child.lines.notePastCap();
     const notes = this.moreNotes > 0 ? [...this.notes, t('{0} more lines were skipped', this.moreNotes)] : this.notes;
-    if (notes.length > 0) {
-      const text = t('Part of this chat could not be read back from its saved transcript: {0}', notes.join('; '));
-      state.entries.push({ kind: 'notice', id: entryId(state.nextEntryId), text });
-      state.nextEntryId++;
+    const state = this.chat.state(base, notes);
+    if (this.children.size > 0) {
+      const subagents: Record<string, SubagentThread> = {};
+      for (const [id, child] of this.children) {
+        const thread = { parentSessionId: child.parentSessionId, state: child.lines.state({ ...base, sessionId: id }) };
+        Object.defineProperty(subagents, id, { value: thread, enumerable: true, writable: true, configurable: true });
+      }
+      state.subagents = subagents;
     }
     return { state, notes };
   }
@@ -165,12 +152,14 @@ export function restoredState(journaled: ThreadState): ThreadState {
   delete settled.promptEcho;
   delete settled.toolIndex;
   delete settled.compactionIndex;
+  delete settled.sessionMessageIndex;
   if (state.terminals) {
     const terminals: NonNullable<ThreadState['terminals']> = {};
     for (const [id, terminal] of Object.entries(state.terminals)) terminals[id] = { ...terminal, released: true };
     settled.terminals = terminals;
   }
-  return settled;
+  // A subagent session still working when the window closed shows `unknown`: nobody can say any more.
+  return subagentsGone(settled, restoredState);
 }
 
 function parseHeader(line: string | undefined): JournalHeader | null {

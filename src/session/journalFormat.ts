@@ -5,6 +5,9 @@
 //   {"e":{…entry…}}                 an entry, new or changed (the later line for the same id wins)
 //   {"a":{"id","at","t"}}           text `t` appended to the entry's last part, a text part `at` long
 //   {"m":{…fields…}}                the thread's other fields that changed (title, sessionId, modes, …)
+//   {"s":"<child>","p":<parent>}    a subagent session (shared/subagents.ts) and the session that announced it
+//                                   (null: the chat's own), before any line of its own; a parent before its child
+//   {"s":"<child>","e"|"a"|"m":…}   the same lines for a subagent session's transcript
 //
 // Entries are only ever appended to a thread, so the order of first appearance is the thread's
 // order. A streamed message that only grew is written as its new text ("a" lines: the journal
@@ -14,6 +17,8 @@
 // still read; a chat restored from it is rewritten as version 2 before anything is appended.
 // Reading is session/journalDecode.ts. Pure: no Node, no vscode.
 import type { AgentDescriptor, Entry, ThreadState } from '../shared/thread';
+import type { SubagentThread } from '../shared/subagentTypes';
+import { childOf } from '../shared/subagents';
 
 export const JOURNAL_VERSION = 2;
 /** The versions journalDecode.ts reads. */
@@ -108,12 +113,21 @@ export function headerLine(header: JournalHeader): string {
   return `${JSON.stringify(header)}\n`;
 }
 
-export function entryLine(entry: Entry): string {
-  return `${JSON.stringify({ e: entry })}\n`;
+/** The session a line is of: null for the chat's own, else a subagent session's id (`s`). */
+type LineSession = string | null;
+
+export function entryLine(entry: Entry, session: LineSession = null): string {
+  return `${JSON.stringify(session === null ? { e: entry } : { s: session, e: entry })}\n`;
 }
 
-function appendLine(id: string, at: number, text: string): string {
-  return `${JSON.stringify({ a: { id, at, t: text } })}\n`;
+function appendLine(id: string, at: number, text: string, session: LineSession): string {
+  const a = { id, at, t: text };
+  return `${JSON.stringify(session === null ? { a } : { s: session, a })}\n`;
+}
+
+/** The key JournalSizes counts a line of `session` under (the chat's own keys are unprefixed). */
+function sizeKey(session: LineSession, key: string): string {
+  return session === null ? key : `\u0000${session}\u0000${key}`;
 }
 
 /** The meta fields of `next` whose identity differs from `previous` (all of them without one). */
@@ -126,21 +140,22 @@ export function changedMeta(previous: ThreadState | null, next: ThreadState): Jo
   return meta as JournalMeta | null;
 }
 
-function metaLine(meta: JournalMeta, sizes: JournalSizes): string {
+function metaLine(meta: JournalMeta, sizes: JournalSizes, session: LineSession): string {
   const fields: string[] = [];
   for (const [field, value] of Object.entries(meta)) {
     const text = `${JSON.stringify(field)}:${JSON.stringify(value)}`;
-    sizes.replaced(`m:${field}`, text.length + 1);
+    sizes.replaced(sizeKey(session, `m:${field}`), text.length + 1);
     fields.push(text);
   }
-  sizes.overhead('{"m":{}}\n'.length - 1);
-  return `{"m":{${fields.join(',')}}}\n`;
+  const prefix = session === null ? '' : `"s":${JSON.stringify(session)},`;
+  sizes.overhead(`{${prefix}"m":{}}\n`.length - 1);
+  return `{${prefix}"m":{${fields.join(',')}}}\n`;
 }
 
-type MessageEntry = Extract<Entry, { kind: 'user' | 'agent' | 'thought' }>;
+type MessageEntry = Extract<Entry, { kind: 'user' | 'agent' | 'thought' | 'sessionMessage' }>;
 
 function isMessage(entry: Entry): entry is MessageEntry {
-  return entry.kind === 'user' || entry.kind === 'agent' || entry.kind === 'thought';
+  return entry.kind === 'user' || entry.kind === 'agent' || entry.kind === 'thought' || entry.kind === 'sessionMessage';
 }
 
 /**
@@ -151,6 +166,10 @@ function isMessage(entry: Entry): entry is MessageEntry {
 export function appendedText(previous: Entry, next: Entry): { at: number; text: string } | null {
   if (previous.id !== next.id || !isMessage(previous) || !isMessage(next) || previous.kind !== next.kind) return null;
   if (previous.messageId !== next.messageId || closedOf(previous) !== closedOf(next)) return null;
+  if (previous.kind === 'sessionMessage' && next.kind === 'sessionMessage') {
+    if (previous.senderSessionId !== next.senderSessionId || previous.recipientSessionId !== next.recipientSessionId)
+      return null;
+  }
   const count = previous.parts.length;
   if (count === 0 || next.parts.length !== count) return null;
   for (let i = 0; i < count - 1; i++) if (previous.parts[i] !== next.parts[i]) return null;
@@ -172,6 +191,30 @@ function closedOf(entry: MessageEntry): boolean {
  * that changed. `sizes` counts them.
  */
 export function linesSince(previous: ThreadState | null, next: ThreadState, sizes = new JournalSizes()): string {
+  let out = sessionLinesSince(previous, next, sizes, null);
+  // Children in the order they were announced: a parent's line always comes before its child's.
+  for (const [id, thread] of Object.entries(next.subagents ?? {})) {
+    const before = previous ? childOf(previous, id) : undefined;
+    if (before === thread) continue;
+    if (before === undefined) out += childLine(id, thread, sizes);
+    out += sessionLinesSince(before?.state ?? null, thread.state, sizes, id);
+  }
+  return out;
+}
+
+function childLine(id: string, thread: SubagentThread, sizes: JournalSizes): string {
+  const line = `${JSON.stringify({ s: id, p: thread.parentSessionId })}\n`;
+  sizes.replaced(sizeKey(id, 'p'), line.length);
+  return line;
+}
+
+/** The lines of one session's transcript (the chat's, or a subagent session's) since `previous`. */
+function sessionLinesSince(
+  previous: ThreadState | null,
+  next: ThreadState,
+  sizes: JournalSizes,
+  session: LineSession,
+): string {
   let out = '';
   const before = previous?.entries ?? [];
   const entries = next.entries;
@@ -181,17 +224,17 @@ export function linesSince(previous: ThreadState | null, next: ThreadState, size
     if (old === entry) continue;
     const added = old === undefined ? null : appendedText(old, entry);
     if (added !== null) {
-      const line = appendLine(entry.id, added.at, added.text);
-      sizes.added(entry.id, line.length);
+      const line = appendLine(entry.id, added.at, added.text, session);
+      sizes.added(sizeKey(session, entry.id), line.length);
       out += line;
     } else {
-      const line = entryLine(entry);
-      sizes.replaced(entry.id, line.length);
+      const line = entryLine(entry, session);
+      sizes.replaced(sizeKey(session, entry.id), line.length);
       out += line;
     }
   }
   const meta = changedMeta(previous, next);
-  if (meta) out += metaLine(meta, sizes);
+  if (meta) out += metaLine(meta, sizes, session);
   return out;
 }
 

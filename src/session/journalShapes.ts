@@ -112,6 +112,7 @@ const toolContent = tagged(
     content: shape({ content: contentBlock }),
     diff: withDiffOrTexts(shape({ path: str, revision: num, diff: diffResult, created: bool })),
     terminal: shape({ terminalId: str }),
+    session: shape({ sessionId: str }),
   },
   // A content type of a newer protocol: the card's fallback shows it.
   record,
@@ -160,6 +161,14 @@ const formField = shape({
   options: optional(listOf(option)),
 });
 const message = { messageId: nullable(str), parts: listOf(messagePart) };
+const subagentWork = tagged('state', {
+  unset: record,
+  running: record,
+  requires_action: record,
+  unknown: record,
+  idle: shape({ stopReason: nullable(str), error: nullable(str) }),
+  other: shape({ name: str }),
+});
 
 const ENTRY_FIELDS: Record<Entry['kind'], Record<string, Check>> = {
   user: message,
@@ -195,6 +204,22 @@ const ENTRY_FIELDS: Record<Entry['kind'], Record<string, Check>> = {
   continued: {
     how: oneOf('resumed', 'loaded', 'new', 'forked', 'seeded'),
     edit: optional(shape({ excerpt: str, restoredFiles: num, reason: optional(str) })),
+  },
+  subagent: {
+    sessionId: str,
+    title: nullable(str),
+    description: nullable(str),
+    work: subagentWork,
+    cancellable: bool,
+    cwd: nullable(str),
+    activity: shape({ messages: num, toolCalls: num, waiting: num, latest: str }),
+  },
+  sessionMessage: {
+    messageId: str,
+    senderSessionId: nullable(str),
+    recipientSessionId: nullable(str),
+    parts: listOf(messagePart),
+    truncated: optional(oneOf(true)),
   },
 };
 const ENTRY_CHECKS = Object.fromEntries(

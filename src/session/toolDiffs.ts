@@ -9,6 +9,7 @@
 import type * as acp from '@agentclientprotocol/sdk';
 import type { FileTexts } from '../review/fileTexts';
 import type { SessionUpdateView, ToolCallUpdateView, ToolContentView, ToolDiffView } from '../shared/thread';
+import type { SubagentSessionUpdate } from '../shared/subagentTypes';
 
 /** Diffs remembered for reuse per thread (by tool call and path); the oldest go first. */
 export const MAX_REMEMBERED_DIFFS = 1000;
@@ -20,7 +21,7 @@ export class ToolDiffs {
   constructor(private readonly keeper: FileTexts) {}
 
   /** The update as a ThreadAction carries it: tool-call content with its diffs kept and turned into hunks. */
-  update(update: acp.SessionUpdate): SessionUpdateView {
+  update(update: acp.SessionUpdate | SubagentSessionUpdate): SessionUpdateView {
     if (update.sessionUpdate !== 'tool_call' && update.sessionUpdate !== 'tool_call_update') return update;
     return this.toolCall(update) as SessionUpdateView;
   }

@@ -1,8 +1,9 @@
 // session/update variants this client does not know (newer agents, drafts) go to the reducer,
 // which ignores them; they are logged once per variant so the log shows them without flooding.
 import type * as acp from '@agentclientprotocol/sdk';
+import type { SubagentSessionUpdate } from '../shared/subagentTypes';
 
-const KNOWN_VARIANTS: ReadonlySet<string> = new Set<acp.SessionUpdate['sessionUpdate']>([
+const KNOWN_VARIANTS: ReadonlySet<string> = new Set<(acp.SessionUpdate | SubagentSessionUpdate)['sessionUpdate']>([
   'user_message_chunk',
   'agent_message_chunk',
   'agent_thought_chunk',
@@ -17,6 +18,9 @@ const KNOWN_VARIANTS: ReadonlySet<string> = new Set<acp.SessionUpdate['sessionUp
   'notice',
   'compaction_update',
   'compaction_summary_chunk',
+  'subagent_update',
+  'session_message',
+  'session_message_chunk',
 ]);
 
 /** Variant names are the agent's to choose: remember (and log) at most this many. */

@@ -26,9 +26,13 @@ import { boundJson, FREE_FORM_BOUNDS, type BoundReport, type JsonBounds } from '
 import { checkParams, describeProblem, pointerSegments, pointerToPath, type SchemaProblem } from '../protocol/schema';
 import { AGENT_TERMINAL_TAIL_CHARS, TERMINAL_OUTPUT_KEYS } from '../shared/agentTerminals';
 import { newestChars } from '../shared/outputTail';
+import type { SubagentSessionUpdate } from '../shared/subagentTypes';
+
+/** What an agent may send in a session/update: the stable variants, and those of subagent sessions. */
+export type AgentSessionUpdate = acp.SessionUpdate | SubagentSessionUpdate;
 
 export type GateVerdict =
-  | { kind: 'apply'; update: acp.SessionUpdate; dropped?: string[]; cuts?: string[] }
+  | { kind: 'apply'; update: AgentSessionUpdate; dropped?: string[]; cuts?: string[] }
   | { kind: 'reject'; problem: string; raw: string }
   | { kind: 'unknownVariant'; variant: string };
 
@@ -65,7 +69,7 @@ export function gateSessionUpdate(notification: acp.SessionNotification): GateVe
 function applyBounded(update: unknown): GateVerdict {
   const report: BoundReport = { cuts: [] };
   const { rest, tails } = liftLongOutput(update as Record<string, unknown>);
-  let bounded = boundUpdate(rest, report) as acp.SessionUpdate;
+  let bounded = boundUpdate(rest, report) as AgentSessionUpdate;
   if (tails) bounded = withOutputTails(bounded, tails);
   return report.cuts.length > 0
     ? { kind: 'apply', update: bounded, cuts: report.cuts }
@@ -115,7 +119,7 @@ function liftLongOutput(update: Record<string, unknown>): {
   return lifted ? { rest: { ...update, _meta: lifted }, tails } : { rest: update };
 }
 
-function withOutputTails(update: acp.SessionUpdate, tails: Map<string, string>): acp.SessionUpdate {
+function withOutputTails(update: AgentSessionUpdate, tails: Map<string, string>): AgentSessionUpdate {
   const meta = { ...(update._meta as Record<string, unknown>) };
   for (const [key, data] of tails) if (isRecord(meta[key])) meta[key] = { ...meta[key], data };
   return { ...update, _meta: meta };

@@ -33,7 +33,7 @@ export function partsFromBlocks(blocks: readonly acp.ContentBlock[]): MessagePar
  * `block` added to `parts` as far as the message cap allows (messageCap.ts): text past it is cut,
  * a block that does not fit is left out, and `truncated` says so. O(parts), at most MAX_MESSAGE_PARTS.
  */
-function appendWithinCap(
+export function appendWithinCap(
   parts: readonly MessagePart[],
   block: acp.ContentBlock,
 ): { parts: MessagePart[]; truncated: boolean } {

@@ -12,14 +12,25 @@ import { applySessionUpdate, withCurrentMode } from './sessionUpdates';
 import { applyTerminalAction } from './terminals';
 import { appendEntry } from './threadEntries';
 import { requestPermission, resolvePermission, settleTurn } from './toolEntries';
+import { applySubagentAction, applySubagentUpdate, isSubagentUpdate, subagentsGone } from './subagents';
+import { settleGoneChild } from './subagentCards';
 
 export function reduce(state: ThreadState, action: ThreadAction): ThreadState {
   switch (action.type) {
     case 'sessionUpdate':
+      // A child is announced on the session it belongs to, but every child is kept flat in the chat (subagents.ts).
+      if (isSubagentUpdate(action.update)) return applySubagentUpdate(state, null, action.update);
       return applySessionUpdate(state, action.update);
 
-    case 'connection':
-      return { ...state, connection: action.state };
+    case 'subagent':
+      return applySubagentAction(state, action.sessionId, action.action, reduce);
+
+    case 'connection': {
+      const next = { ...state, connection: action.state };
+      // Stopped, or starting a new process: the children of the last one are gone with it.
+      const gone = action.state.kind === 'stopped' || action.state.kind === 'starting';
+      return gone ? subagentsGone(next, settleGoneChild) : next;
+    }
 
     case 'initialized':
       return { ...state, agentInfo: action.agentInfo, agentCapabilities: action.agentCapabilities };
@@ -184,7 +195,12 @@ export function reduce(state: ThreadState, action: ThreadAction): ThreadState {
         turn: { kind: 'idle' },
         entries: settleTurn(state, 'unfinished', true),
       };
-      return appendEntry(settleCompactions(settled), (id) => ({ kind: 'failure', id, failure: action.failure }));
+      const failed = appendEntry(settleCompactions(settled), (id) => ({
+        kind: 'failure',
+        id,
+        failure: action.failure,
+      }));
+      return subagentsGone(failed, settleGoneChild);
     }
 
     default: {

@@ -8,6 +8,7 @@ import { upsertTool } from './toolEntries';
 import { patchTool } from './toolCalls';
 import { appendAgentNotice, appendCompactionChunk, applyCompactionUpdate } from './sessionAsides';
 import { foldAgentTerminals } from './agentTerminals';
+import { appendSessionMessageChunk, upsertSessionMessage } from './sessionMessages';
 
 export function applySessionUpdate(state: ThreadState, update: SessionUpdateView): ThreadState {
   if (typeof update !== 'object' || update === null) return state;
@@ -52,6 +53,13 @@ export function applySessionUpdate(state: ThreadState, update: SessionUpdateView
       return applyCompactionUpdate(state, update);
     case 'compaction_summary_chunk':
       return appendCompactionChunk(state, update);
+    case 'session_message':
+      return upsertSessionMessage(state, update);
+    case 'session_message_chunk':
+      return appendSessionMessageChunk(state, update);
+    case 'subagent_update':
+      // Applied by reduce.ts, which holds every child of the chat (shared/subagents.ts).
+      return state;
     default: {
       // Compile-time exhaustiveness; at run time newer agents' variants land here.
       const unknownVariant: never = update;

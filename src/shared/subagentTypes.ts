@@ -3,7 +3,18 @@
 // plan and permission requests. The child's transcript is a ThreadState of its own, reduced by
 // the same reducer from `subagent` actions; the parent shows a card where the child was announced.
 // Runtime-neutral types only: the rules are in ./subagents.ts.
+import type * as unstable from '@agentclientprotocol/sdk/unstable';
 import type { MessagePart, ThreadState } from './thread';
+
+/**
+ * The session/update variants of subagent sessions (the SDK has them in its unstable types only):
+ * `subagent_update` announces or patches a child, `session_message` / `session_message_chunk` are a
+ * message between sessions. A ThreadAction carries them as the gate passed them.
+ */
+export type SubagentSessionUpdate = Extract<
+  unstable.SessionUpdate,
+  { sessionUpdate: 'subagent_update' | 'session_message' | 'session_message_chunk' }
+>;
 
 /**
  * The child's foreground work as the agent last reported it (`subagent_update.state`):
@@ -62,6 +73,8 @@ export interface SessionMessageEntry {
   senderSessionId: string | null;
   recipientSessionId: string | null;
   parts: MessagePart[];
+  /** The message reached the cap of a chat message (shared/messageCap.ts); the rest was dropped. */
+  truncated?: true;
 }
 
 /** A child session's own transcript and who announced it. */
@@ -70,6 +83,11 @@ export interface SubagentThread {
   parentSessionId: string | null;
   /** Its transcript, plan and terminals, reduced like a chat's from `subagent` actions. */
   state: ThreadState;
+  /**
+   * Optional cache kept by the reducer: where the child's card sits in its parent's entries (entries
+   * are only appended, so it never moves). Absent or stale (a journal line skipped): found again.
+   */
+  cardAt?: number;
 }
 
 /** Tool-call content that links to a session (a subagent's), by id. */

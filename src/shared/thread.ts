@@ -8,7 +8,13 @@ import type { ElicitationAction, ElicitationForm, ElicitationLink } from './elic
 import type { Usage } from '@agentclientprotocol/sdk/unstable';
 import type { DiffResult } from './diffHunks';
 import type { ToolIndex } from './toolIndex';
-import type { SessionLinkContent, SessionMessageEntry, SubagentCard, SubagentThread } from './subagentTypes';
+import type {
+  SessionLinkContent,
+  SessionMessageEntry,
+  SubagentCard,
+  SubagentSessionUpdate,
+  SubagentThread,
+} from './subagentTypes';
 
 /** Identifies a thread across agents: one agent process may host several sessions. */
 export interface ThreadKey {
@@ -122,7 +128,8 @@ type ToolCallUpdateVariant = Extract<acp.SessionUpdate, { sessionUpdate: 'tool_c
 export type SessionUpdateView =
   | Exclude<acp.SessionUpdate, ToolCallUpdateVariant>
   | WithContentView<Extract<acp.SessionUpdate, { sessionUpdate: 'tool_call' }>>
-  | WithContentView<Extract<acp.SessionUpdate, { sessionUpdate: 'tool_call_update' }>>;
+  | WithContentView<Extract<acp.SessionUpdate, { sessionUpdate: 'tool_call_update' }>>
+  | SubagentSessionUpdate;
 
 /** A permission request's tool call as a ThreadAction carries it. */
 export type ToolCallUpdateView = WithContentView<acp.ToolCallUpdate>;
@@ -375,6 +382,13 @@ export interface ThreadState {
    * `parentSessionId` says who announced it); absent until the first `subagent_update`.
    */
   subagents?: Record<string, SubagentThread>;
+  /**
+   * The bounds on subagent sessions this chat's agent went past (shared/subagents.ts): each is said once,
+   * in a protocolError entry; absent until one was.
+   */
+  subagentLimits?: { children?: true; depth?: true };
+  /** Optional cache: messageId -> index in `entries` of its sessionMessage entry (see toolIndex). */
+  sessionMessageIndex?: ToolIndex;
 }
 
 /**

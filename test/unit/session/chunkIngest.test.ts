@@ -79,6 +79,33 @@ describe('ChunkIngest in ThreadStore', () => {
     expect(events.map((e) => e.seq)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
   });
 
+  it("merges a subagent session's run the same way, per session, never across sessions", async () => {
+    const { store, events } = setup();
+    const inChild = (sessionId: string, action: ThreadAction): ThreadAction => ({
+      type: 'subagent',
+      sessionId,
+      action,
+    });
+    store.dispatch(update({ sessionUpdate: 'subagent_update', sessionId: 'c' }));
+    for (const action of [
+      inChild('c', agent('Hel', 'm')),
+      inChild('c', agent('lo', 'm')),
+      agent('chat', 'm'),
+      inChild('c', agent(' again', 'm')),
+      inChild('d', agent('x', 'm')),
+    ])
+      store.dispatch(action);
+    await microtask();
+    expect(events.slice(1).map((e) => e.action)).toEqual([
+      inChild('c', agent('Hello', 'm')),
+      agent('chat', 'm'),
+      inChild('c', agent(' again', 'm')),
+      inChild('d', agent('x', 'm')),
+    ]);
+    const child = store.current.subagents!['c']!.state.entries[0]!;
+    expect(child.kind === 'agent' && child.parts).toEqual([{ kind: 'text', text: 'Hello again' }]);
+  });
+
   it('applies the run before the state is read', () => {
     const { store, events } = setup();
     store.dispatch(agent('a'));
@@ -122,9 +149,12 @@ describe('ChunkIngest in ThreadStore', () => {
       () => user('u'),
       () => tool,
       () => ({ type: 'turnEnded', stopReason: 'end_turn' }) as ThreadAction,
+      () => ({ type: 'subagent', sessionId: 'c', action: agent(`c${Math.floor(random() * 10)} `) }) as ThreadAction,
+      () => ({ type: 'subagent', sessionId: 'c', action: thought('ct') }) as ThreadAction,
     ];
     for (let round = 0; round < 50; round++) {
-      const actions = Array.from({ length: 200 }, () => makers[Math.floor(random() * makers.length)]!());
+      const announce = update({ sessionUpdate: 'subagent_update', sessionId: 'c' });
+      const actions = [announce, ...Array.from({ length: 200 }, () => makers[Math.floor(random() * makers.length)]!())];
       const { store, events } = setup();
       // Dispatched in a few synchronous runs, as reads from the agent arrive.
       for (let at = 0; at < actions.length;) {
@@ -134,8 +164,12 @@ describe('ChunkIngest in ThreadStore', () => {
         at = next;
       }
       expect(events.length).toBeLessThan(actions.length);
-      expect(store.current.entries).toStrictEqual(actions.reduce(reduce, initial()).entries);
-      expect(events.map((e) => e.action).reduce(reduce, initial()).entries).toStrictEqual(store.current.entries);
+      const oneByOne = actions.reduce(reduce, initial());
+      expect(store.current.entries).toStrictEqual(oneByOne.entries);
+      expect(store.current.subagents).toStrictEqual(oneByOne.subagents);
+      const replayed = events.map((e) => e.action).reduce(reduce, initial());
+      expect(replayed.entries).toStrictEqual(store.current.entries);
+      expect(replayed.subagents).toStrictEqual(store.current.subagents);
     }
   });
 });
