@@ -7,6 +7,7 @@
 // announced after a message or a link named it, a card's title was patched.
 import type { Entry, ThreadState } from '../../src/shared/thread';
 import type { SubagentCard, SubagentThread } from '../../src/shared/subagentTypes';
+import type { TextAppend } from '../store';
 import { visibleText } from '../visibleText';
 import { t } from '../l10n';
 import { waitsForUser } from './subagentState';
@@ -23,6 +24,8 @@ const MAX_DEPTH = 32;
 
 export class SessionDirectory {
   private thread: ThreadState | null = null;
+  /** What streamed chunks appended to a part (a subagent's too): its views extend their text by it. */
+  appended: TextAppend | null = null;
   private subagents: Record<string, SubagentThread> = NO_CHILDREN;
   /** Where each child's card was last found: entries are appended or replaced in place, so it stays valid. */
   private readonly found = new Map<string, number>();
@@ -38,8 +41,9 @@ export class SessionDirectory {
     readonly open: (sessionId: string, from?: HTMLElement) => void,
   ) {}
 
-  /** In the render pass: the thread shown (null: none). */
-  update(thread: ThreadState | null): void {
+  /** In the render pass: the thread shown (null: none) and what streamed chunks appended (store.ts). */
+  update(thread: ThreadState | null, appended: TextAppend | null = null): void {
+    this.appended = appended;
     const previous = this.thread;
     if (thread === previous) return;
     this.thread = thread;

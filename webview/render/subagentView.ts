@@ -115,7 +115,7 @@ export class SubagentScreen {
       this.transcript = { sessionId, view };
       this.slot.replaceChildren(view.el, view.jumpButton);
     }
-    this.transcript.view.render(child.state.entries);
+    this.transcript.view.render(child.state.entries, this.cards.sessions.appended);
     this.bar.render(sessionId);
   }
 

@@ -69,7 +69,7 @@ export class SubagentWork {
     if (shown && shown.entry === entry) return shown.view;
     if (shown && !shown.failed && shown.entry.kind === entry.kind) {
       try {
-        shown.view.update(entry);
+        shown.view.update(entry, this.cards.sessions.appended);
         shown.entry = entry;
         return shown.view;
       } catch (error) {

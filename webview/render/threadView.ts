@@ -164,7 +164,7 @@ export function createThreadRenderer(
         return;
       }
       // Before the transcript and the announcer: the cards, labels and subagent view read it.
-      guarded('subagents', () => sessions.update(thread));
+      guarded('subagents', () => sessions.update(thread, view.appended));
       const child = screen.sync(thread);
       const childShown = child !== null;
       // Each part on its own: one that throws on malformed data must not keep the others from rendering.
