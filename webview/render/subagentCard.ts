@@ -7,7 +7,7 @@
 // our own: it cannot make a control or a badge.
 import type { Entry } from '../../src/shared/thread';
 import type { SubagentCard } from '../../src/shared/subagentTypes';
-import { button, h, setAttribute, setDataset, setHidden, setText, setTitle } from '../dom';
+import { button, h, setAttribute, setDataset, setDisabled, setHidden, setText, setTitle } from '../dom';
 import type { FrameBudget } from '../frameBudget';
 import { visibleText } from '../visibleText';
 import { t } from '../l10n';
@@ -121,7 +121,10 @@ export class SubagentCardView implements EntryView, SessionWatcher {
     setTitle(this.cwd, cwd === null ? '' : visibleText(cwd));
     setHidden(this.cwd, !shown || cwd === null);
     setHidden(this.work.el, !shown);
-    if (shown) this.work.render(sessions.child(sessionId)?.state.entries ?? [], waiting);
+    const child = sessions.child(sessionId);
+    // A card whose transcript the thread does not hold (a journal line skipped) has nothing to open.
+    setDisabled(this.open, child === undefined);
+    if (shown) this.work.render(child?.state.entries ?? [], waiting);
   }
 
   private renderActivity(entry: SubagentCard): void {

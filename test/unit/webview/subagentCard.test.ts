@@ -53,6 +53,15 @@ describe('the subagent card', () => {
     expect(stateOf(m)).toMatchObject({ work: 'unset', badgeShown: false, name: 'Subagent: Subagent' });
   });
 
+  it('a card whose transcript the chat does not hold has nothing to open, and shows no work', () => {
+    const m = mount();
+    m.snapshot(chat([card('c1')], {}));
+    expect((m.$('.subagent-open') as HTMLButtonElement).disabled).toBe(true);
+    m.$('.subagent-toggle').click();
+    expect(m.$('.subagent-empty').hidden).toBe(false);
+    expect(m.$('.subagent-empty').textContent).toBe('Nothing yet.');
+  });
+
   it.each<[SubagentWork, string, string]>([
     [{ state: 'running' }, 'running', 'Running'],
     [{ state: 'requires_action' }, 'waiting', 'Waiting for you'],
