@@ -128,6 +128,8 @@ export class SubagentScreen {
     const saved = this.left.get(arriving.level);
     this.left.delete(arriving.level);
     const transcript = this.current();
+    // A terminal of the subagent shown in the level left goes back to its card here.
+    this.cards.terminals.reclaim(transcript.el);
     if (saved) transcript.restoreAnchor(saved.anchor);
     const focus =
       (saved?.origin?.isConnected ? saved.origin : null) ??

@@ -109,12 +109,18 @@ export function renderToolContent(item: ToolContentView, post: Post, cards: Card
     }
     case 'terminal': {
       requireString(item.terminalId, 'terminalId');
-      // The live widget (xterm + header) lives in the renderer's TerminalViews; it needs to be in the document to open.
-      const el = cards.terminals.element(item.terminalId);
+      // The live widget (xterm + header) lives in the renderer's TerminalViews; it needs to be in the document to
+      // open. It sits in a slot of this card: a subagent's tool card shows in two places (under its card, and
+      // the subagent on its own), and the place shown takes the one widget back (TerminalViews.reclaim).
+      const slot = h(
+        'div',
+        { class: 'terminal-slot', data: { terminalId: item.terminalId } },
+        cards.terminals.element(item.terminalId),
+      );
       const mount = (): void => cards.terminals.mount(item.terminalId);
       if (typeof requestAnimationFrame === 'function') requestAnimationFrame(mount);
       else setTimeout(mount, 0);
-      return el;
+      return slot;
     }
     case 'session':
       return renderSessionLink(requireString(item.sessionId, 'sessionId'), cards.sessions);

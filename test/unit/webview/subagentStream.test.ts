@@ -4,7 +4,7 @@
 // the child opens the card at once, and messages between sessions stream in place.
 import { describe, expect, it } from 'vitest';
 import type { ThreadAction } from '../../../src/shared/actions';
-import { agentChunk, mount, READY, thread } from './helpers';
+import { agentChunk, mount, READY, thread, update } from './helpers';
 import { OPTIONS, toolCall } from './subagentThreads';
 
 const subagentUpdate = (sessionId: string, fields: Record<string, unknown> = {}): ThreadAction =>
@@ -90,5 +90,31 @@ describe('subagents as the host streams them', () => {
     expect(el.querySelector('.session-message-label')!.textContent).toBe('Explore→Chat');
     expect(el.querySelector('.markdown strong')!.textContent).toBe('3');
     expect(textOf(el)).toBe('Found 3 callers');
+  });
+
+  it("a subagent's terminal shows its command, and goes with the place shown: under the card, on its own, back", () => {
+    const m = started();
+    m.act(
+      inChild('c1', {
+        type: 'terminalCreated',
+        terminal: { terminalId: 'term-c1', commandLine: 'npm test', cwd: '/w', mode: 'pty' },
+      }),
+      inChild('c1', toolCall('t1', 'Run npm test', { kind: 'execute', status: 'in_progress' })),
+      inChild(
+        'c1',
+        update({
+          sessionUpdate: 'tool_call_update',
+          toolCallId: 't1',
+          content: [{ type: 'terminal', terminalId: 'term-c1' }],
+        }),
+      ),
+    );
+    m.$('.subagent-toggle').click();
+    const widget = m.$('.subagent-work .terminal-view');
+    expect(widget.querySelector('.terminal-command')!.textContent).toBe('$ npm test');
+    m.$('.subagent-open').click();
+    expect(widget.closest('.subagent-transcript')).not.toBeNull();
+    m.$('.subagent-back').click();
+    expect(widget.closest('.subagent-work')).not.toBeNull();
   });
 });
