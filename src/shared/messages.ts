@@ -102,6 +102,11 @@ type WebviewMessage =
   /** "@" or "Add Context": the host shows its picker and answers with `contextPicked`. */
   | { type: 'pickContext' }
   | { type: 'cancel' }
+  /**
+   * Stop on a subagent card (shared/subagentTypes.ts): session/cancel of that child's work, sent only when its
+   * card says `cancellable`; otherwise the host answers with an error saying why.
+   */
+  | { type: 'cancelSubagent'; sessionId: string }
   /** optionId null means the user dismissed the request: it resolves as `cancelled`, never allow. */
   | { type: 'permission'; permissionId: string; optionId: string | null }
   | { type: 'setMode'; modeId: string }
@@ -127,8 +132,6 @@ type WebviewMessage =
   | { type: 'showLog' }
   /** "Add an Agent..." in the empty chat: opens the switchboard.agents setting. */
   | { type: 'configureAgents' }
-  /** Stop on a subagent's card: cancels that child session's current work (not the session). */
-  | { type: 'cancelSubagent'; sessionId: string }
   /** The Stop button of a terminal card: kills the command (the card says the user stopped it). */
   | { type: 'stopTerminal'; terminalId: string }
   /** "Open in Terminal": the same process in a VS Code terminal. */
