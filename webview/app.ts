@@ -12,6 +12,7 @@ import { onlyStreamingTextGrew } from './streamingFrames';
 import { recordError } from './errors';
 import { warmUpMarkdownWhenIdle } from './render/markdownWarmUp';
 import type { ScrollAnchor } from './scrollAnchors';
+import { ThreadTerminals } from './terminal/threadTerminals';
 
 /** Where each chat was scrolled (kept in the webview state by main.ts, so it survives a reload). */
 export interface ScrollMemory {
@@ -54,6 +55,8 @@ export function createChatApp(root: HTMLElement, rawPost: Post, options: ChatApp
   let scheduled = false;
   let focusPending = false;
 
+  /** The chat's terminals and its subagents', as the cards show them. */
+  const terminals = new ThreadTerminals();
   let shownThreadId: string | null = null;
   /** The chat the transcript shows (its last frame); its position is what the reader scrolled. */
   let renderedThreadId: string | null = null;
@@ -101,7 +104,7 @@ export function createChatApp(root: HTMLElement, rawPost: Post, options: ChatApp
       if (threadId !== null && scroll) renderer.transcript.restoreAnchor(scroll.get(threadId));
     }
     try {
-      renderer.terminals.describe(store.state.thread?.terminals);
+      renderer.terminals.describe(terminals.of(store.state.thread));
     } catch (error) {
       recordError('the terminals could not be described', error);
     }

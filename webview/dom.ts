@@ -80,3 +80,7 @@ export function setTitle(el: HTMLElement, title: string): void {
 export function setDataset(el: HTMLElement, name: string, value: string): void {
   if (el.dataset[name] !== value) el.dataset[name] = value;
 }
+
+export function setAttribute(el: HTMLElement, name: string, value: string): void {
+  if (el.getAttribute(name) !== value) el.setAttribute(name, value);
+}

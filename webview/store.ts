@@ -185,14 +185,19 @@ export class ThreadStore {
  * The append record after the reducer applied `action` (state `before` to `after`). A text chunk
  * lands in the last text part of the last entry (src/shared/messageChunks.ts), or of the message
  * just before trailing notices, which gets no record (its view reads its text); lengths are read,
- * never the texts. Anything else keeps the record (a renderer checks it is for the part it shows).
+ * never the texts. Anything else keeps the record (a renderer checks it is for the part it shows). A
+ * subagent's chunk is recorded the same way for its part in its own transcript.
  */
 function noteAppend(
   record: TextAppend | null,
-  before: ThreadState,
-  after: ThreadState,
+  before: ThreadState | undefined,
+  after: ThreadState | undefined,
   action: ThreadAction,
 ): TextAppend | null {
+  // A subagent's chunk lands in its own transcript (shared/subagentTypes.ts): the record is for its part.
+  if (action.type === 'subagent')
+    return noteAppend(record, childState(before, action.sessionId), childState(after, action.sessionId), action.action);
+  if (!before || !after) return record;
   if (action.type !== 'sessionUpdate' || !CHUNK_KINDS.has(action.update.sessionUpdate)) return record;
   const content = (action.update as { content?: { type?: string; text?: unknown } }).content;
   if (content?.type !== 'text' || typeof content.text !== 'string') return record;
@@ -223,4 +228,9 @@ function noteAppend(
     };
   }
   return { part: partAfter, from: partBefore.text.length, length: text.length, count: 1, pieces: [text] };
+}
+
+function childState(state: ThreadState | undefined, sessionId: string): ThreadState | undefined {
+  const subagents = state?.subagents;
+  return subagents && Object.hasOwn(subagents, sessionId) ? subagents[sessionId]?.state : undefined;
 }

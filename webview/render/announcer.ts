@@ -1,11 +1,14 @@
-// What a screen reader hears without moving focus: when a turn ends (and how), and when the agent asks
-// for permission, with its options. Two visually hidden live regions: turn ends are polite, permission
-// asks are assertive (the agent waits on the user). Only changes are announced: a snapshot of a thread
+// What a screen reader hears without moving focus: when a turn ends (and how), when the agent asks
+// for permission, with its options, and when a subagent's state changes (subagentNews.ts). Two visually
+// hidden live regions: turn ends and subagents are polite, permission asks are assertive (the agent
+// waits on the user). Only changes are announced: a snapshot of a thread
 // that is already idle, or a permission already announced, says nothing again.
 import type { Entry, ThreadState } from '../../src/shared/thread';
 import { h } from '../dom';
 import { visibleText } from '../visibleText';
 import { agentName } from './header';
+import type { SessionDirectory } from './sessions';
+import { SubagentNews } from './subagentNews';
 import { t } from '../l10n';
 
 /** Permission asks are for recent tool calls: only this many last entries are looked at per render. */
@@ -39,16 +42,18 @@ export class Announcer {
   private running = false;
   private lastEntries: Entry[] | null = null;
   private readonly announced = new Set<string>();
+  private readonly subagents = new SubagentNews();
 
   constructor() {
     this.el = h('div', { class: 'sr-only' }, this.polite, this.assertive);
   }
 
-  update(thread: ThreadState | null): void {
+  update(thread: ThreadState | null, sessions?: SessionDirectory): void {
     if (!thread) {
       this.threadId = null;
       return;
     }
+    const news = sessions ? this.subagents.changes(thread, sessions) : [];
     const fresh = thread.key.threadId !== this.threadId;
     const running = thread.turn.kind !== 'idle';
     if (fresh) {
@@ -60,7 +65,8 @@ export class Announcer {
       this.lastEntries = thread.entries;
       return;
     }
-    if (this.running && !running) this.say(this.polite, this.turnEnded(thread));
+    const polite = this.running && !running ? [this.turnEnded(thread), ...news] : news;
+    if (polite.length > 0) this.say(this.polite, polite.join(' '));
     this.running = running;
     if (thread.entries !== this.lastEntries) {
       this.lastEntries = thread.entries;

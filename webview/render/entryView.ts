@@ -1,5 +1,7 @@
 // Picks the view class for an entry kind.
 import type { Entry } from '../../src/shared/thread';
+import { recordError } from '../errors';
+import { EntryErrorView } from './entryError';
 import { AgentNoticeView } from './agentNotice';
 import { CompactionView } from './compaction';
 import { ContinuedView } from './continued';
@@ -9,6 +11,8 @@ import { ElicitationUrlView } from './elicitationUrl';
 import { MessageView } from './message';
 import { NoticeView } from './notice';
 import { ProtocolErrorView } from './protocolError';
+import { SessionMessageView } from './sessionMessage';
+import { SubagentCardView } from './subagentCard';
 import { ToolCardView } from './toolCard';
 import { TurnEndView } from './turnEnd';
 import type { CardContext, EntryView, Post } from './types';
@@ -21,7 +25,7 @@ export function createEntryView(entry: Entry, post: Post, cards: CardContext, bu
     case 'user':
     case 'agent':
     case 'thought':
-      return new MessageView(entry, post, budget);
+      return new MessageView(entry, post, budget, cards.session === null);
     case 'tool':
       return new ToolCardView(entry, post, cards);
     case 'turnEnd':
@@ -43,8 +47,28 @@ export function createEntryView(entry: Entry, post: Post, cards: CardContext, bu
     case 'elicitationUrl':
       return new ElicitationUrlView(entry, post);
     case 'subagent':
+      return new SubagentCardView(entry, post, cards, budget);
     case 'sessionMessage':
-      // Rendered by the subagent views (another change); until then, nothing.
-      return { el: document.createElement('div'), update: () => undefined };
+      return new SessionMessageView(entry, post, cards, budget);
+  }
+}
+
+/**
+ * The entry's view filled with it, in isolation: an entry that throws (malformed or extreme agent data)
+ * becomes an error card (`failed`: its next version gets a fresh view) and everything else still renders.
+ */
+export function renderEntry(
+  entry: Entry,
+  post: Post,
+  cards: CardContext,
+  budget: FrameBudget,
+): { view: EntryView; failed: boolean } {
+  try {
+    const view = createEntryView(entry, post, cards, budget);
+    view.update(entry);
+    return { view, failed: false };
+  } catch (error) {
+    recordError('an entry could not be rendered', error);
+    return { view: new EntryErrorView(entry, error), failed: true };
   }
 }

@@ -39,7 +39,7 @@ export const MIN_PASS_CHARS = 512;
  * text renders within the frame's budget (frameBudget.ts): the rest of a long text is held back
  * and continued next frame.
  */
-class PartsRenderer {
+export class PartsRenderer {
   private views: PartView[] = [];
   /** The parts (and append record) last given: what a held-back text continues with. */
   private latest: MessagePart[] = [];
@@ -184,7 +184,11 @@ export class MessageView implements EntryView {
   /** "…truncated" under a message cut at its cap (src/shared/messageCap.ts); null until it is. */
   private truncatedNote: HTMLElement | null = null;
 
-  constructor(entry: MessageEntry, post: Post, budget: FrameBudget) {
+  /**
+   * `ownSession`: the message is in the chat's own transcript. A subagent's messages (its transcript
+   * is the agent's, not the user's conversation) get no Edit, Restore checkpoint or Apply.
+   */
+  constructor(entry: MessageEntry, post: Post, budget: FrameBudget, ownSession = true) {
     this.el = h('div', { class: `entry ${entry.kind}`, data: { entryId: entry.id } });
     const body = h('div', { class: 'message-body' });
     this.body = body;
@@ -201,7 +205,7 @@ export class MessageView implements EntryView {
       this.details.addEventListener('toggle', () => this.flushPending());
       this.el.appendChild(this.details);
     } else {
-      if (entry.kind === 'user') {
+      if (entry.kind === 'user' && ownSession) {
         // Restore puts the files back as they were before this prompt (the host confirms first).
         const restore = button(
           t('Restore checkpoint'),
@@ -235,11 +239,14 @@ export class MessageView implements EntryView {
           h('div', { class: 'message-author' }, h('span', { text: t('You') }), steered, edit, restore),
         );
         if (steered) this.el.classList.add('steered');
+      } else if (entry.kind === 'user') {
+        // In a subagent's transcript the prompt is what the agent that started it asked, not the user.
+        this.el.appendChild(h('div', { class: 'message-author' }, h('span', { text: t('Its instructions') })));
       }
       this.el.appendChild(body);
       if (entry.kind === 'agent') this.el.appendChild(this.copyButton(post));
     }
-    this.parts = new PartsRenderer(body, entry.kind !== 'user', post, budget, entry.kind === 'agent');
+    this.parts = new PartsRenderer(body, entry.kind !== 'user', post, budget, entry.kind === 'agent' && ownSession);
   }
 
   update(entry: Entry, appended?: TextAppend | null): void {

@@ -19,6 +19,8 @@ import { PlanView } from './plan';
 import { ReviewCards } from './reviewControls';
 import { PathLabels } from './pathLabel';
 import { TranscriptView } from './transcript';
+import { SessionDirectory } from './sessions';
+import { SubagentScreen } from './subagentView';
 import { TerminalViews } from '../terminal/views';
 import type { Post } from './types';
 import { unlimitedBudget, type FrameBudget } from '../frameBudget';
@@ -53,7 +55,10 @@ export function createThreadRenderer(
   const review = new ReviewCards();
   const terminals = new TerminalViews(post);
   const paths = new PathLabels();
-  const transcript = new TranscriptView(post, { review, terminals, paths }, budget);
+  // Opening a subagent goes through the screen (made below, once the chat's transcript exists).
+  const sessions = new SessionDirectory((sessionId, from) => screen.open(sessionId, from));
+  const cards = { review, terminals, paths, sessions, session: null };
+  const transcript = new TranscriptView(post, cards, budget);
   const banner = new ConnectionBanner(post);
   const plan = new PlanView();
   const pending = new PendingChangesView(post);
@@ -93,8 +98,30 @@ export function createThreadRenderer(
   const pickerHome = intro.pickerHome;
   // The transcript is positioned inside a frame that takes the room left (chat.css .transcript-frame):
   // positioned and size-contained, it is where the browser's layout of a streamed frame starts.
-  const transcriptFrame = h('div', { class: 'transcript-frame' }, transcript.el);
-  const main = h('main', { class: 'main' }, intro.chatIntro, transcriptFrame, emptyState, transcript.jumpButton);
+  // A subagent shown on its own (subagentView.ts) takes the transcript's place, its bar above it and its
+  // note in the composer's place; the chat's transcript keeps its entries meanwhile.
+  let dirty = false;
+  const screen = new SubagentScreen(post, cards, budget, transcript, () => {
+    dirty = true;
+    if (last) renderer.render(last);
+  });
+  const transcriptFrame = h('div', { class: 'transcript-frame' }, transcript.el, screen.slot);
+  const main = h(
+    'main',
+    { class: 'main' },
+    screen.bar.el,
+    intro.chatIntro,
+    transcriptFrame,
+    emptyState,
+    transcript.jumpButton,
+  );
+  // Escape goes one level up from a subagent (not while typing in a field of one of its forms).
+  root.addEventListener('keydown', (event) => {
+    if (event.key !== 'Escape' || event.defaultPrevented || screen.sessionId === null) return;
+    if (event.target instanceof HTMLElement && event.target.closest('input, textarea, select')) return;
+    event.preventDefault();
+    screen.back();
+  });
   // Every part of the page is in a landmark (a screen reader's list of regions): the header, the chat list's
   // nav, the conversation's main, the plan, the chat's changes and the composer.
   const planRegion = h('aside', { class: 'plan-region', attrs: { 'aria-label': t('Plan') } }, plan.el);
@@ -109,17 +136,19 @@ export function createThreadRenderer(
       planRegion,
       pending.el,
       composer.el,
+      screen.note,
       announcer.el,
     ),
   );
 
   let last: ViewState | null = null;
-  return {
+  const renderer: ThreadRenderer = {
     transcript,
     composer,
     terminals,
     render(view: ViewState): void {
-      if (view === last) return;
+      if (view === last && !dirty) return;
+      dirty = false;
       const thread = view.thread;
       // Other workspace folders (rare: one added to the window) label paths anew: the cards are remade.
       const foldersChanged = paths.set(view.workspaceFolders);
@@ -129,10 +158,15 @@ export function createThreadRenderer(
       last = view;
       const entries = Array.isArray(thread?.entries) ? thread.entries : [];
       if (onlyText) {
+        if (screen.sessionId !== null) return; // the chat's transcript catches up when it is shown again
         guarded('transcript', () => transcript.render(entries, view.appended));
         transcript.followBottom();
         return;
       }
+      // Before the transcript and the announcer: the cards, labels and subagent view read it.
+      guarded('subagents', () => sessions.update(thread, view.appended));
+      const child = screen.sync(thread);
+      const childShown = child !== null;
       // Each part on its own: one that throws on malformed data must not keep the others from rendering.
       guarded('header', () => {
         header.update(view);
@@ -142,7 +176,8 @@ export function createThreadRenderer(
       });
       guarded('pending changes', () => pending.update(view));
       guarded('intro', () => intro.update(view));
-      guarded('announcer', () => announcer.update(thread));
+      if (childShown) setHidden(intro.chatIntro, true);
+      guarded('announcer', () => announcer.update(thread, sessions));
       // Before the host's first snapshot nothing is known: "Start a chat" would flash before a restored chat.
       setHidden(emptyState, thread !== null || view.loaded !== true);
       if (view.loaded === true) main.removeAttribute('aria-busy');
@@ -152,13 +187,23 @@ export function createThreadRenderer(
       guarded('connection banner', () => banner.update(thread));
       // The review state first: cards built or updated in this render show the newest one.
       guarded('review', () => review.update(thread?.review));
-      guarded('transcript', () => transcript.render(entries, view.appended));
-      guarded('plan', () => plan.update(Array.isArray(thread?.plan) ? thread.plan : null));
+      setHidden(transcript.el, childShown);
+      main.classList.toggle('subagent-shown', childShown);
+      setHidden(screen.bar.el, !childShown);
+      setHidden(screen.slot, !childShown);
+      setHidden(screen.note, !childShown);
+      setHidden(composer.el, childShown);
+      if (child) guarded('subagent', () => screen.render(child));
+      else guarded('transcript', () => transcript.render(entries, view.appended));
+      const shownPlan = child ? child.state.plan : thread?.plan;
+      guarded('plan', () => plan.update(Array.isArray(shownPlan) ? shownPlan : null));
       guarded('composer', () => composer.update(thread));
-      transcript.followBottom();
+      if (!childShown) transcript.followBottom();
+      guarded('subagent place', () => screen.afterRender());
     },
     focusComposer(): void {
       composer.focus();
     },
   };
+  return renderer;
 }

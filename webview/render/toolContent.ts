@@ -15,6 +15,7 @@ import { renderContentBlock } from './contentBlock';
 import { listOf, requireString } from './agentData';
 import { boundedJson, errorCard } from './entryError';
 import { renderDiff } from './diff';
+import { renderSessionLink } from './sessionLink';
 import { renderMarkdownOnce } from './markdown';
 import type { CardContext, Post } from './types';
 import type { WebviewToHost } from '../../src/shared/messages';
@@ -108,13 +109,21 @@ export function renderToolContent(item: ToolContentView, post: Post, cards: Card
     }
     case 'terminal': {
       requireString(item.terminalId, 'terminalId');
-      // The live widget (xterm + header) lives in the renderer's TerminalViews; it needs to be in the document to open.
-      const el = cards.terminals.element(item.terminalId);
+      // The live widget (xterm + header) lives in the renderer's TerminalViews; it needs to be in the document to
+      // open. It sits in a slot of this card: a subagent's tool card shows in two places (under its card, and
+      // the subagent on its own), and the place shown takes the one widget back (TerminalViews.reclaim).
+      const slot = h(
+        'div',
+        { class: 'terminal-slot', data: { terminalId: item.terminalId } },
+        cards.terminals.element(item.terminalId),
+      );
       const mount = (): void => cards.terminals.mount(item.terminalId);
       if (typeof requestAnimationFrame === 'function') requestAnimationFrame(mount);
       else setTimeout(mount, 0);
-      return el;
+      return slot;
     }
+    case 'session':
+      return renderSessionLink(requireString(item.sessionId, 'sessionId'), cards.sessions);
     default:
       return h('div', { class: 'content-note', text: t('Unsupported tool content') });
   }
@@ -124,6 +133,7 @@ export function sameToolContent(a: ToolContentView, b: ToolContentView): boolean
   // The host keeps a repeated diff under the same revision (src/session/toolDiffs.ts): same revision, same card.
   if (a.type === 'diff' && b.type === 'diff') return a.path === b.path && a.revision === b.revision;
   if (a.type === 'terminal' && b.type === 'terminal') return a.terminalId === b.terminalId;
+  if (a.type === 'session' && b.type === 'session') return a.sessionId === b.sessionId; // the chip follows its title
   if (a.type === 'content' && b.type === 'content' && a.content.type === 'text' && b.content.type === 'text') {
     return a.content.text === b.content.text;
   }

@@ -14,9 +14,8 @@ import { h } from '../dom';
 import { recordError } from '../errors';
 import { BottomFollower } from './bottomFollower';
 import { EarlierEntries, PLACEHOLDER_BATCH } from './earlierEntries';
-import { EntryErrorView } from './entryError';
 import { EntryGroups } from './entryGroups';
-import { createEntryView } from './entryView';
+import { renderEntry } from './entryView';
 import type { CardContext, EntryView, Post } from './types';
 import type { FrameBudget } from '../frameBudget';
 import type { TextAppend } from '../store';
@@ -149,15 +148,8 @@ export class TranscriptView {
   }
 
   private createView(entry: Entry): EntryRecord {
-    try {
-      const view = createEntryView(entry, this.post, this.cards, this.budget);
-      view.update(entry);
-      return { entry, view, el: view.el };
-    } catch (error) {
-      recordError('an entry could not be rendered', error);
-      const view = new EntryErrorView(entry, error);
-      return { entry, view, el: view.el, failed: true };
-    }
+    const { view, failed } = renderEntry(entry, this.post, this.cards, this.budget);
+    return failed ? { entry, view, el: view.el, failed } : { entry, view, el: view.el };
   }
 
   /** Updates a rendered entry; a failed one (or one whose update throws) is built again. */
@@ -230,6 +222,21 @@ export class TranscriptView {
       if (box.bottom > top) return { following: false, entryId: entryId!, offset: Math.max(0, top - box.top) };
     }
     return { following: true };
+  }
+
+  /**
+   * Where the entry holding `el` is in the viewport (offset: the viewport's top less the entry's, negative
+   * when the entry is lower), so restoreAnchor shows it there again; without one, the reader's anchor.
+   */
+  anchorAt(el: HTMLElement | null): ScrollAnchor {
+    const entry = el?.closest<HTMLElement>('.entry-group > .entry');
+    const entryId = entry?.dataset.entryId;
+    if (!entry || !entryId || !this.list.contains(entry)) return this.anchor();
+    return {
+      following: false,
+      entryId,
+      offset: this.el.getBoundingClientRect().top - entry.getBoundingClientRect().top,
+    };
   }
 
   /**

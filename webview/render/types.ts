@@ -5,19 +5,24 @@ import type { TextAppend } from '../store';
 import type { TerminalViews } from '../terminal/views';
 import type { ReviewCards } from './reviewControls';
 import type { PathLabels } from './pathLabel';
+import type { SessionDirectory } from './sessions';
 
 export type Post = (msg: WebviewToHost) => void;
 
 /**
  * What the tool cards of one thread renderer share, owned by that renderer (no module state): the
- * review state their diff cards show (updated before each render), the live terminal widgets and
- * the workspace folders their paths are labelled by.
+ * review state their diff cards show (updated before each render), the live terminal widgets, the
+ * workspace folders their paths are labelled by and the chat's subagent sessions.
  */
 export interface CardContext {
   readonly review: ReviewCards;
   readonly terminals: TerminalViews;
   /** How the cards label file paths (relative to the workspace folders). */
   readonly paths: PathLabels;
+  /** The chat's subagent sessions (their cards, titles, who waits) and how to open one. */
+  readonly sessions: SessionDirectory;
+  /** Whose transcript the entries are: null for the chat's own, else the subagent's session id. */
+  readonly session: string | null;
 }
 
 /**

@@ -124,6 +124,16 @@ export class TerminalViews {
     this.widgets.get(terminalId)?.mount();
   }
 
+  /** Puts each widget a card slot under `root` shows back into that slot (it was shown in another place since). */
+  reclaim(root: HTMLElement): void {
+    for (const slot of Array.from(root.querySelectorAll<HTMLElement>('.terminal-slot'))) {
+      const widget = this.widgets.get(slot.dataset.terminalId ?? '');
+      if (!widget || widget.el.parentElement === slot) continue;
+      slot.replaceChildren(widget.el);
+      widget.mount();
+    }
+  }
+
   receive(msg: Extract<HostToWebview, { type: 'terminalOutput' }>): void {
     const widget = this.widget(msg.terminalId);
     // The host streams only its own terminals; nothing it sends is written into an agent's.

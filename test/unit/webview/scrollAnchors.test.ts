@@ -4,6 +4,7 @@ import type { Entry } from '../../../src/shared/thread';
 import { unlimitedBudget } from '../../../webview/frameBudget';
 import { ReviewCards } from '../../../webview/render/reviewControls';
 import { PathLabels } from '../../../webview/render/pathLabel';
+import { SessionDirectory } from '../../../webview/render/sessions';
 import { TranscriptView } from '../../../webview/render/transcript';
 import { TerminalViews } from '../../../webview/terminal/views';
 import { MAX_ANCHORS, readAnchors, rememberAnchor, type ScrollAnchor } from '../../../webview/scrollAnchors';
@@ -27,7 +28,13 @@ function laidOut(view: TranscriptView): void {
 function transcript(count: number): TranscriptView {
   const view = new TranscriptView(
     () => {},
-    { review: new ReviewCards(), terminals: new TerminalViews(), paths: new PathLabels() },
+    {
+      review: new ReviewCards(),
+      terminals: new TerminalViews(),
+      paths: new PathLabels(),
+      sessions: new SessionDirectory(() => {}),
+      session: null,
+    },
     unlimitedBudget(),
   );
   view.render(Array.from({ length: count }, (_, i) => notice(`e${i}`)));

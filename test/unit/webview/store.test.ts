@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { WebviewToHost } from '../../../src/shared/messages';
+import type { ThreadAction } from '../../../src/shared/actions';
 import { appendedAfter, ThreadStore } from '../../../webview/store';
 import { agentChunk, thread } from './helpers';
 
@@ -151,6 +152,21 @@ describe('ThreadStore: what streamed chunks appended (TextAppend)', () => {
     store.receive({ type: 'actions', firstSeq: 6, actions: [agentChunk('?', 'm')] });
     expect(appendedAfter(appended, 5)).toBe(', world!');
     expect(appendedAfter(store.state.appended!, 12)).toBe('!?');
+  });
+
+  it("records a subagent's streamed text for the part in its own transcript", () => {
+    const { store } = setup();
+    store.receive({ type: 'snapshot', seq: 0, thread: thread(), agents: [], defaultAgentId: '' });
+    const announce: ThreadAction = {
+      type: 'sessionUpdate',
+      update: { sessionUpdate: 'subagent_update', sessionId: 'c1', title: 'Helper' } as never,
+    };
+    const inChild = (action: ThreadAction): ThreadAction => ({ type: 'subagent', sessionId: 'c1', action });
+    store.receive({ type: 'actions', firstSeq: 1, actions: [announce, inChild(agentChunk('Hel', 'm'))] });
+    store.receive({ type: 'actions', firstSeq: 3, actions: [inChild(agentChunk('lo', 'm'))] });
+    const child = store.state.thread!.subagents!.c1!.state;
+    const part = (child.entries.at(-1) as { parts: unknown[] }).parts.at(-1);
+    expect(record(store)).toEqual({ part, from: 3, added: 'lo' });
   });
 
   it('rebases after 16 KB, so a renderer far behind reads the whole text once', () => {
