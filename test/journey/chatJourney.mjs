@@ -44,6 +44,7 @@ import {
 } from './layoutSteps.mjs';
 import { addSessionSteps, probeAgent } from './sessionSteps.mjs';
 import { addComposerSteps } from './composerSteps.mjs';
+import { addSubagentSteps } from './subagentSteps.mjs';
 import { addAgentSteps, startFixtureRegistry } from './agentSteps.mjs';
 import { checkVsixContents } from './vsixContents.mjs';
 
@@ -212,6 +213,7 @@ async function main() {
       timeout: STEP_TIMEOUT,
     });
     addTerminalSteps(journey, { page: () => page, chat, screenshotDir, timeout: STEP_TIMEOUT });
+    addSubagentSteps(journey, { page: () => page, chat, screenshotDir, timeout: STEP_TIMEOUT });
     addViewSteps(journey, { page, chat, screenshotDir, timeout: STEP_TIMEOUT });
     addAccessibilitySteps(journey, { page: () => page, chat, screenshotDir, timeout: STEP_TIMEOUT });
     addComposerSteps(journey, {

@@ -89,7 +89,12 @@ export async function cardScreenshot(locator, screenshotDir, name) {
 
 export function addViewSteps(journey, { page, chat, screenshotDir, timeout }) {
   journey.step('the thread survives hiding and showing the chat view', async () => {
-    const entries = await chat.locator('.entry').count();
+    // The chat's own entries, in its transcript: a subagent's work unfolded under its card, or its transcript
+    // kept from when it was shown on its own, is the webview's view of the moment, not the chat's.
+    const topLevel = chat.locator('.main > .transcript-frame > .transcript .entry:not(.subagent-work .entry)');
+    const entries = await topLevel.count();
+    const kinds = () => topLevel.evaluateAll((els) => els.map((el) => el.className).join(' | '));
+    const before = await kinds();
     if (entries === 0) throw new Error('the chat shows no entries to begin with');
     await runCommand(page, 'View: Show Explorer');
     await page.locator('.explorer-folders-view').first().waitFor({ timeout });
@@ -97,10 +102,12 @@ export function addViewSteps(journey, { page, chat, screenshotDir, timeout }) {
     await runCommand(page, 'Switchboard: Focus Chat');
     await chat.locator('#composer').waitFor({ timeout });
     await waitUntil(
-      async () => (await chat.locator('.entry').count()) === entries,
+      async () => (await topLevel.count()) === entries,
       timeout,
       `${entries} entries back in the chat`,
-    );
+    ).catch(async (error) => {
+      throw new Error(`${error.message}; before: ${before}; after: ${await kinds()}`);
+    });
     await chat.locator('.terminal-view[data-state="succeeded"]').first().waitFor({ timeout });
   });
 

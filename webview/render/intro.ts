@@ -106,7 +106,9 @@ export class IntroView {
       h('p', {
         class: 'intro-text',
         text: thread.agent.isDemo
-          ? t('The built-in Demo agent: scripted, offline, no account needed. Try /help, /edit, /review or /terminal.')
+          ? t(
+              'The built-in Demo agent: scripted, offline, no account needed. Try /help, /edit, /review, /terminal or /subagents.',
+            )
           : t(
               'Works in this workspace, asks before it edits files or runs commands.{0}',
               caps.length ? t(' Also accepts {0}.', caps.join(', ')) : '',

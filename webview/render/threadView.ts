@@ -115,9 +115,10 @@ export function createThreadRenderer(
     emptyState,
     transcript.jumpButton,
   );
-  // Escape goes one level up from a subagent (not while typing in a field of one of its forms).
-  root.addEventListener('keydown', (event) => {
-    if (event.key !== 'Escape' || event.defaultPrevented || screen.sessionId === null) return;
+  // Escape goes one level up from a subagent (not while typing in a field of one of its forms). On the
+  // document, not the app's root: focus can rest on the page itself (a click on empty space, a re-render).
+  root.ownerDocument.addEventListener('keydown', (event) => {
+    if (event.key !== 'Escape' || event.defaultPrevented || screen.sessionId === null || !root.isConnected) return;
     if (event.target instanceof HTMLElement && event.target.closest('input, textarea, select')) return;
     event.preventDefault();
     screen.back();

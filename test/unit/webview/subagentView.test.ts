@@ -89,6 +89,15 @@ describe('a subagent on its own', () => {
     expect(document.activeElement).toBe(m.$('.subagent-open'));
   });
 
+  it('Escape goes back when the focus rests on the page itself, not on one of its controls', () => {
+    const m = mount();
+    m.snapshot(nested());
+    m.$('.subagent-open').click();
+    (document.activeElement as HTMLElement | null)?.blur();
+    key(document.body, 'Escape');
+    expect(visible(m.$('.subagent-bar'))).toBe(false);
+  });
+
   it('the chat goes on while a subagent is shown, and is up to date when shown again', () => {
     const m = mount();
     const state = nested();
