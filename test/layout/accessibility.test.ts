@@ -3,7 +3,8 @@
 import * as fs from 'node:fs';
 import { expect, it } from 'vitest';
 import { openChat, useBrowser } from './chatPage';
-import { DEMO, demoTurn, ready, thread } from './threads';
+import type { ThreadAction } from '../../src/shared/actions';
+import { DEMO, demoTurn, prompt, ready, thread } from './threads';
 
 const browser = useBrowser();
 
@@ -13,9 +14,9 @@ interface Violation {
   nodes: string[];
 }
 
-it('the chat after a Demo turn has no accessibility violation (axe-core, WCAG 2.1 AA)', async () => {
+async function axeViolations(actions: ThreadAction[]): Promise<Violation[]> {
   const chat = await openChat(browser());
-  await chat.snapshot(thread([...ready(), ...demoTurn()]), [DEMO]);
+  await chat.snapshot(thread(actions), [DEMO]);
   await chat.page.addScriptTag({ content: fs.readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8') });
   const violations: Violation[] = await chat.page.evaluate(async () => {
     const axe = (globalThis as any).axe;
@@ -28,5 +29,23 @@ it('the chat after a Demo turn has no accessibility violation (axe-core, WCAG 2.
       nodes: v.nodes.map((n: any) => `${n.target.join(' ')}: ${String(n.failureSummary).replace(/\s+/g, ' ')}`),
     }));
   });
-  expect(violations).toEqual([]);
+  return violations;
+}
+
+it('the chat after a Demo turn has no accessibility violation (axe-core, WCAG 2.1 AA)', async () => {
+  expect(await axeViolations([...ready(), ...demoTurn()])).toEqual([]);
+}, 30_000);
+
+it('a permission request whose options the agent named has none either (the names readable, each button named as shown)', async () => {
+  const permission: ThreadAction = {
+    type: 'permissionRequested',
+    permissionId: 'p1',
+    toolCall: { toolCallId: 'run-tests', title: 'npm test', kind: 'execute', status: 'pending' },
+    options: [
+      { optionId: 'always', name: 'Always allow npm test in this project', kind: 'allow_always' },
+      { optionId: 'once', name: 'Allow once', kind: 'allow_once' },
+      { optionId: 'no', name: 'Reject and tell the agent why', kind: 'reject_once' },
+    ],
+  };
+  expect(await axeViolations([...ready(), prompt('run the tests'), permission])).toEqual([]);
 }, 30_000);

@@ -100,7 +100,9 @@ function renderOption(
     'button',
     {
       class: `permission-option ${look.className}`,
-      attrs: { type: 'button', 'aria-label': secondary ? `${look.label}: ${secondary}` : look.label },
+      // Named by what it shows (its kind, then the agent's name for it): a spoken name that differs from the
+      // visible one confuses voice control users, who say what they see.
+      attrs: { type: 'button' },
       data: { optionId: visibleText(option.optionId), kind: look === UNKNOWN_KIND ? 'unknown' : option.kind },
     },
     h('span', { class: 'permission-kind', text: look.label }),
