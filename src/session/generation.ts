@@ -98,10 +98,19 @@ export class Generation {
   async end(last?: () => void): Promise<void> {
     if (this.ended) return;
     this.ended = true;
+    // In this order; each returns how many requests it answered.
+    const steps: Array<() => number> = [
+      () => this.detach(),
+      () => this.parts.answerPending(),
+      () => {
+        last?.();
+        return 0;
+      },
+    ];
     let answered = 0;
-    for (const step of [() => this.detach(), () => this.parts.answerPending(), () => void last?.()]) {
+    for (const step of steps) {
       try {
-        answered += step() ?? 0;
+        answered += step();
       } catch (error) {
         // One failing step must not keep the process, or the rest of what the generation holds, alive.
         this.parts.log(`[switchboard] ending the agent process generation: ${String(error)}`);
