@@ -3,7 +3,7 @@
 // switchboard.experimental.fork is on (the fork keeps the conversation; the agent is told to
 // disregard the edited message and what followed), otherwise in a new session given the
 // conversation before the edited message as text. Either way the transcript says which, what it
-// went back to, and how many files were put back (the `continued` entry). Beside ThreadController.
+// went back to, and how many files were put back (the `continued` entry). Driven by the turn (threadTurn.ts).
 import { t } from '../shared/l10n';
 import type * as acp from '@agentclientprotocol/sdk';
 import type * as unstable from '@agentclientprotocol/sdk/unstable';
@@ -18,10 +18,8 @@ import type { Generation } from './generation';
 import type { ThreadPort } from './threadPort';
 import { sessionParams } from './sessionOpener';
 
-/** What the edit needs of the controller that owns the chat. */
+/** What the edit needs of the chat (the new session is routed by the generation: Generation.switchTo). */
 export interface MessageEditPort extends ThreadPort {
-  /** Routes a new session's traffic to the chat, after the old one's was detached. */
-  switchSession(gen: Generation, sessionId: string, cwd: string): void;
   /** Sends the prompt; `aside` goes after it on the wire and is not shown. */
   prompt(text: string, context: acp.ContentBlock[], aside: acp.ContentBlock[]): Promise<void>;
 }
@@ -52,7 +50,7 @@ export async function continueFromEdit(
     forkEnabled: port.env.settings().experimental?.fork === true,
   });
   const { params } = await sessionParams(port, gen);
-  if (!port.isCurrent(gen)) return;
+  if (!gen.live) return;
   const edit: EditedFrom = { excerpt, restoredFiles: edited.restoredFiles };
   let reason = fork.kind === 'unavailable' ? fork.reason : undefined;
   if (fork.kind === 'available') {
@@ -63,17 +61,17 @@ export async function continueFromEdit(
         AgentMethod.sessionFork,
         request,
       )) as unstable.ForkSessionResponse;
-      if (!port.isCurrent(gen)) return;
+      if (!gen.live) return;
       started(port, gen, forked, params.cwd, { type: 'sessionContinued', how: 'forked', edit });
       return port.prompt(edited.text, edited.context, [aside(forkNote(excerpt, later))]);
     } catch (error) {
-      if (!port.isCurrent(gen) || !(error instanceof AcpRpcError)) return; // the agent went away: its failure shows
+      if (!gen.live || !(error instanceof AcpRpcError)) return; // the agent went away: its failure shows
       port.log(`[switchboard] session/fork of ${sessionId} failed (${error.message}); continuing in a new session`);
       reason = capText(t('The agent could not fork the session: {0}', error.message), 300);
     }
   }
   const created: acp.NewSessionResponse = await gen.connection.rpc.request(AgentMethod.sessionNew, params);
-  if (!port.isCurrent(gen)) return;
+  if (!gen.live) return;
   started(port, gen, created, params.cwd, {
     type: 'sessionContinued',
     how: 'seeded',
@@ -99,7 +97,7 @@ function started(
   cwd: string,
   marker: ThreadAction,
 ): void {
-  port.switchSession(gen, response.sessionId, cwd);
+  gen.switchTo(response.sessionId, cwd);
   port.dispatch({
     type: 'sessionStarted',
     sessionId: response.sessionId,

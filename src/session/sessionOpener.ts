@@ -18,18 +18,9 @@ import type { Generation } from './generation';
 import type { ThreadPort } from './threadPort';
 import { continueMethod, hasConversation, ReplayReconciler } from './sessionContinuation';
 
-/** What the opener needs of the controller that owns the chat. */
+/** What the opener needs of the chat (its session is routed by the generation: Generation.attach). */
 export interface SessionOpenerPort extends ThreadPort {
   fail(gen: Generation, failure: AgentFailure): void;
-  /**
-   * Opens the session's terminals and routes its traffic to the chat; `replay` (session/load)
-   * takes the replayed updates instead of the thread until `opened`.
-   */
-  attach(gen: Generation, sessionId: string, cwd: string, replay: ReplayReconciler | null): void;
-  /** Undoes `attach` after a refused resume/load. */
-  detach(gen: Generation): void;
-  /** The session is the chat's from now on (before `ready` is dispatched). */
-  opened(sessionId: string): void;
   /** auth_required from session/load or resume: the sign-in card shows (true); else false. */
   authRequired?(gen: Generation, error: unknown): boolean;
   /** A new chat's session takes the user's mode and options for the agent (startChoices.ts). */
@@ -68,14 +59,14 @@ export async function sessionParams(
 
 export async function openSession(port: SessionOpenerPort, gen: Generation): Promise<void> {
   const { params, roots } = await sessionParams(port, gen);
-  if (!port.isCurrent(gen)) return;
+  if (!gen.live) return;
   const continuing = hasConversation(port.current());
   if (continuing && (await continueSession(port, gen, params)) !== false) return;
   let response: acp.NewSessionResponse;
   try {
     response = await gen.connection.rpc.request(AgentMethod.sessionNew, params);
   } catch (error) {
-    if (!port.isCurrent(gen) || !(error instanceof AcpRpcError)) return; // the agent went away: its failure shows
+    if (!gen.live || !(error instanceof AcpRpcError)) return; // the agent went away: its failure shows
     if (error.code !== ErrorCodes.authRequired) {
       return port.fail(gen, startupFailure(gen.connection.failureContext(), 'session/new', capText(error.message)));
     }
@@ -83,10 +74,10 @@ export async function openSession(port: SessionOpenerPort, gen: Generation): Pro
     port.dispatch({ type: 'connection', state: { kind: 'authRequired', methods: gen.authMethods } });
     return;
   }
-  if (!port.isCurrent(gen)) return;
+  if (!gen.live) return;
   // Attach first: updates the agent sent before its answer are replayed in wire order.
-  port.attach(gen, response.sessionId, params.cwd, null);
-  port.opened(response.sessionId);
+  gen.attach(response.sessionId, params.cwd, null);
+  gen.opened();
   port.dispatch({
     type: 'sessionStarted',
     sessionId: response.sessionId,
@@ -98,7 +89,7 @@ export async function openSession(port: SessionOpenerPort, gen: Generation): Pro
   // A new chat starts where the user's last one of this agent was; a continued chat had its own settings.
   else if (port.applyChoices) {
     await port.applyChoices(gen);
-    if (!port.isCurrent(gen)) return;
+    if (!gen.live) return;
   }
   const notice = rootsNotice(port.agent.displayName, roots);
   if (notice && !hasNotice(port.current(), notice)) port.dispatch({ type: 'notice', text: notice });
@@ -120,7 +111,7 @@ async function continueSession(
   if (!sessionId || method === 'new') return false;
   const replay = method === 'load' ? new ReplayReconciler(state) : null;
   // Attached first: session/load replays the conversation as updates before it answers.
-  port.attach(gen, sessionId, params.cwd, replay);
+  gen.attach(sessionId, params.cwd, replay);
   let response: acp.ResumeSessionResponse | acp.LoadSessionResponse | null;
   try {
     response =
@@ -128,15 +119,15 @@ async function continueSession(
         ? await gen.connection.rpc.request(AgentMethod.sessionResume, { ...params, sessionId })
         : await gen.connection.rpc.request(AgentMethod.sessionLoad, { ...params, sessionId });
   } catch (error) {
-    port.detach(gen);
-    if (!port.isCurrent(gen) || !(error instanceof AcpRpcError)) return 'gone';
+    gen.detach();
+    if (!gen.live || !(error instanceof AcpRpcError)) return 'gone';
     // Signed out: the card shows, and signing in opens the session again (resume/load first).
     if (port.authRequired?.(gen, error)) return 'gone';
     port.log(`[switchboard] session/${method} of ${sessionId} failed (${error.message}); starting a new session`);
     return false;
   }
-  if (!port.isCurrent(gen)) return 'gone';
-  port.opened(sessionId);
+  if (!gen.live) return 'gone';
+  gen.opened();
   port.dispatch({
     type: 'sessionStarted',
     sessionId,

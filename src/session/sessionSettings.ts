@@ -17,7 +17,7 @@ import type { ChoiceStep } from './sessionChoices';
  */
 export const SETTING_TIMEOUT_MS = 30_000;
 
-export interface SessionSettingsPort extends Pick<ThreadPort, 'isCurrent' | 'dispatch' | 'log'> {
+export interface SessionSettingsPort extends Pick<ThreadPort, 'dispatch' | 'log'> {
   /** The live session; throws when there is none. */
   requireSession(): { gen: Generation; sessionId: string };
   timeoutMs: number;
@@ -35,7 +35,7 @@ export async function setMode(port: SessionSettingsPort, modeId: string): Promis
     if (port.authRequired?.(gen, error, () => setMode(port, modeId))) return;
     return settingFailed(port, gen, { kind: 'mode' }, t('Could not switch the mode to {0}', modeId), error);
   }
-  if (!port.isCurrent(gen)) return;
+  if (!gen.live) return;
   port.dispatch({ type: 'modeChanged', modeId });
   port.chosen?.({ kind: 'mode', modeId });
 }
@@ -58,7 +58,7 @@ export async function setConfigOption(
     if (port.authRequired?.(gen, error, () => setConfigOption(port, configId, value))) return;
     return settingFailed(port, gen, { kind: 'config', configId }, t('Could not set {0}', configId), error);
   }
-  if (!port.isCurrent(gen)) return;
+  if (!gen.live) return;
   port.dispatch({ type: 'configOptionsReplaced', configOptions: bounded(response.configOptions) });
   port.chosen?.({ kind: 'option', configId, value });
 }
@@ -70,7 +70,7 @@ function settingFailed(
   what: string,
   error: unknown,
 ): void {
-  if (!port.isCurrent(gen)) return; // the agent went away: its failure shows
+  if (!gen.live) return; // the agent went away: its failure shows
   port.log(`[switchboard] ${what}: ${errorMessage(error)}`);
   port.dispatch({ type: 'settingFailed', target, message: capText(`${what}: ${errorMessage(error)}`, 1024) });
 }

@@ -8,26 +8,17 @@
 import { signInPlan } from '../agents/authMethods';
 import { AcpRpcError } from '../protocol/errors';
 import { AgentMethod, ErrorCodes } from '../protocol/methods';
-import type { ThreadAction } from '../shared/actions';
-import type { ThreadState } from '../shared/thread';
 import { errorMessage } from '../shared/errorMessage';
-import type { AgentConfig, HostEnvironment } from './api';
 import type { Generation } from './generation';
+import type { ThreadPort } from './threadPort';
 
-export interface SignInPort {
-  readonly agent: AgentConfig;
-  readonly env: HostEnvironment;
+export interface SignInPort extends ThreadPort {
+  /** The chat's latest agent process generation (ended ones too: nothing is sent to them). */
   generation(): Generation | null;
-  isCurrent(gen: Generation): boolean;
-  current(): ThreadState;
-  /** Whether the chat has its session (a request failed, not the opening). */
-  hasSession(): boolean;
-  dispatch(action: ThreadAction): void;
   /** Opens the session on the running process (after `authenticate`). */
   openSession(gen: Generation): Promise<void>;
   /** Stops the process and starts it again (after a sign-in outside it). */
   reconnect(): Promise<void>;
-  log(line: string): void;
 }
 
 export type SignOutResult = 'loggedOut' | 'forgotten' | 'nothing';
@@ -46,7 +37,7 @@ export class SignInFlow {
    */
   required(gen: Generation, error: unknown, again?: () => Promise<void>): boolean {
     if (!(error instanceof AcpRpcError) || error.code !== ErrorCodes.authRequired) return false;
-    if (!this.port.isCurrent(gen) || gen.authMethods.length === 0) return false;
+    if (!gen.live || gen.authMethods.length === 0) return false;
     this.retry = again ?? null;
     this.port.dispatch({ type: 'connection', state: { kind: 'authRequired', methods: gen.authMethods } });
     return true;
@@ -67,7 +58,7 @@ export class SignInFlow {
   async authenticate(methodId: string): Promise<void> {
     const { port } = this;
     const gen = port.generation();
-    if (!gen || !port.isCurrent(gen) || port.current().connection.kind !== 'authRequired') {
+    if (!gen?.live || port.current().connection.kind !== 'authRequired') {
       throw new Error('The agent is not waiting for authentication.');
     }
     const method = gen.authMethods.find((candidate) => candidate.id === methodId);
@@ -78,7 +69,7 @@ export class SignInFlow {
     const host = port.env.signIn;
     if (!host) return this.backToCard(gen, new Error('This window cannot run that sign-in method.'));
     const outcome = await host.run(port.agent, plan);
-    if (!port.isCurrent(gen)) return;
+    if (!gen.live) return;
     if (outcome.kind === 'cancelled') return this.backToCard(gen);
     if (outcome.kind === 'failed') return this.backToCard(gen, new Error(outcome.message));
     this.authenticateAfterStart = plan.kind === 'envVar' ? methodId : null;
@@ -98,7 +89,7 @@ export class SignInFlow {
       await gen.connection.rpc.request(AgentMethod.authenticate, { methodId });
       return true;
     } catch (error) {
-      if (!this.port.isCurrent(gen) || !(error instanceof AcpRpcError)) return false;
+      if (!gen.live || !(error instanceof AcpRpcError)) return false;
       this.port.log(`[switchboard] authenticate ${methodId} failed: ${error.message}`);
       this.port.dispatch({ type: 'connection', state: { kind: 'authRequired', methods: gen.authMethods } });
       return false;
@@ -110,7 +101,7 @@ export class SignInFlow {
     const { port } = this;
     const gen = port.generation();
     let loggedOut = false;
-    if (gen && port.isCurrent(gen) && port.current().agentCapabilities?.auth?.logout != null) {
+    if (gen?.live && port.current().agentCapabilities?.auth?.logout != null) {
       await gen.connection.rpc.request(AgentMethod.logout, {});
       loggedOut = true;
     }
@@ -125,18 +116,18 @@ export class SignInFlow {
     try {
       await gen.connection.rpc.request(AgentMethod.authenticate, { methodId });
     } catch (error) {
-      if (!this.port.isCurrent(gen) || !(error instanceof AcpRpcError)) return; // the agent went away: its failure shows
+      if (!gen.live || !(error instanceof AcpRpcError)) return; // the agent went away: its failure shows
       return this.backToCard(gen, new Error(`Authentication failed: ${error.message}`, { cause: error }));
     }
-    if (!this.port.isCurrent(gen)) return;
-    if (this.port.hasSession()) this.port.dispatch({ type: 'connection', state: { kind: 'ready' } });
+    if (!gen.live) return;
+    if (gen.hasSession) this.port.dispatch({ type: 'connection', state: { kind: 'ready' } });
     else await this.port.openSession(gen);
     await this.runRetry();
   }
 
   /** The card again; `error` (if any) goes to the glue to show. */
   private backToCard(gen: Generation, error?: Error): void {
-    if (!this.port.isCurrent(gen)) return;
+    if (!gen.live) return;
     this.port.dispatch({ type: 'connection', state: { kind: 'authRequired', methods: gen.authMethods } });
     if (error) throw error;
   }

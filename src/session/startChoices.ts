@@ -14,7 +14,7 @@ export async function applyStartChoices(
 ): Promise<void> {
   const attempted = new Set<string>();
   const logged = new Set<string>();
-  while (port.isCurrent(gen)) {
+  while (gen.live) {
     const { modes, configOptions } = port.current();
     const plan = planChoices(wanted, modes, configOptions, attempted);
     for (const line of plan.skipped) {

@@ -308,11 +308,11 @@ async function runCase(items: Item[], cuts: number[]): Promise<void> {
 
   // Bounded maps.
   const internals = t.controller as unknown as {
-    permissions: { size: number };
-    generation: { connection: { early: { heldBytes: number } } };
+    requests: { permissions: { size: number } };
+    lifecycle: { generation: { connection: { early: { heldBytes: number } } } };
   };
-  expect(internals.permissions.size).toBeLessThanOrEqual(MAX_PENDING_PERMISSIONS);
-  expect(internals.generation.connection.early.heldBytes).toBeLessThanOrEqual(MAX_EARLY_BYTES);
+  expect(internals.requests.permissions.size).toBeLessThanOrEqual(MAX_PENDING_PERMISSIONS);
+  expect(internals.lifecycle.generation.connection.early.heldBytes).toBeLessThanOrEqual(MAX_EARLY_BYTES);
   // Nothing thrown out of a handler.
   expect(t.logs.filter((line) => /handler for notification .* failed|thread listener failed/.test(line))).toEqual([]);
 
