@@ -98,7 +98,6 @@ export async function pendingPermission(read: () => ThreadState | undefined, too
   await eventually(
     () => toolIn(read(), toolCallId)?.permission?.state.kind === 'pending',
     `a permission card on ${toolCallId}`,
-    PROCESS_DEADLINE_MS,
   );
   return toolIn(read(), toolCallId)!.permission!.permissionId;
 }
@@ -110,7 +109,7 @@ export async function answerForm(
   values?: Record<string, string>,
 ): Promise<void> {
   const waiting = () => chat.state().entries.find((entry) => entry.kind === 'elicitation' && entry.answer === null);
-  await eventually(() => waiting() !== undefined, 'a form waiting in the chat', PROCESS_DEADLINE_MS);
+  await eventually(() => waiting() !== undefined, 'a form waiting in the chat');
   const form = waiting()!;
   chat.controller.resolveElicitation(form.kind === 'elicitation' ? form.elicitationId : '', action, values);
 }

@@ -221,7 +221,7 @@ describe('switchboard.subagents', () => {
   });
 
   it('off: what an agent sends of subagents anyway is ignored and said once in the log', async () => {
-    const on = await start({ extraArgs: ['--subagents-anyway'] });
+    const on = await start();
     const onTurn = on.delegate();
     await pendingPermission(() => childOf(on.state(), READER), 'reader-edit-1');
     await within(on.controller.cancel(), 'Stop');
