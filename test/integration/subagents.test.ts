@@ -54,7 +54,8 @@ describe('a whole delegation: the Reader allowed to edit, the form declined', ()
     t.controller.resolvePermission(permissionId, 'allow');
     await answerForm(t, 'decline');
     await ended(turn);
-  });
+    // The hook's own timeout (10 s) must not cut the deadlines above short: they name what never came.
+  }, 30_000);
   afterAll(disposeChats);
 
   it('advertises subagents; the tree: two children on the chat, the grandchild on the Planner', () => {
