@@ -3,6 +3,7 @@
 import { join } from 'node:path';
 import * as esbuild from 'esbuild';
 import { FileTexts } from '../../src/review/fileTexts';
+import type { AgentConfig } from '../../src/session/api';
 import { AcpThreadController } from '../../src/session/threadController';
 import { LiveProcessGroups } from '../../src/terminals/liveProcessGroups';
 
@@ -21,19 +22,24 @@ export async function buildDemoAgent(dir: string): Promise<string> {
   return agentScript;
 }
 
+/** The bundled Demo agent as an agent entry, its chunks `chunkDelayMs` apart. */
+export function demoAgent(agentScript: string, chunkDelayMs = 1): AgentConfig {
+  return {
+    id: 'demo',
+    displayName: 'Demo',
+    command: process.execPath,
+    args: [agentScript],
+    env: { SWITCHBOARD_DEMO_CHUNK_DELAY_MS: String(chunkDelayMs) },
+    isDemo: true,
+  };
+}
+
 /** A chat on the bundled Demo agent in `workDir`, its chunks `chunkDelayMs` apart; its writes go to a keeper. */
 export function demoChat(agentScript: string, workDir: string, chunkDelayMs = 1): AcpThreadController {
   const fileTexts = new FileTexts();
   return new AcpThreadController({
     threadId: 't',
-    agent: {
-      id: 'demo',
-      displayName: 'Demo',
-      command: process.execPath,
-      args: [agentScript],
-      env: { SWITCHBOARD_DEMO_CHUNK_DELAY_MS: String(chunkDelayMs) },
-      isDemo: true,
-    },
+    agent: demoAgent(agentScript, chunkDelayMs),
     env: {
       workspaceCwd: () => workDir,
       baseEnv: () => process.env,

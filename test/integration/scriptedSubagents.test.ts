@@ -16,12 +16,17 @@ afterEach(async () => {
 const allow: AgentRequestHandler = (message) =>
   message.method === 'session/request_permission' ? { outcome: { outcome: 'selected', optionId: 'allow' } } : undefined;
 
-async function start(advertise: boolean, onRequest: AgentRequestHandler = allow, extraArgs: string[] = []) {
+async function start(
+  advertise: boolean,
+  onRequest: AgentRequestHandler = allow,
+  extraArgs: string[] = [],
+  offers: object = {},
+) {
   const client = new WireClient(process.execPath, [SCRIPTED_AGENT, '--scenario', 'subagents', ...extraArgs], onRequest);
   clients.push(client);
   const init = await client.request('initialize', {
     protocolVersion: 1,
-    clientCapabilities: advertise ? { subagents: {} } : {},
+    clientCapabilities: { ...offers, ...(advertise ? { subagents: {} } : {}) },
   });
   const created = await client.request('session/new', { cwd: process.cwd(), mcpServers: [] });
   const sessionId = (created.result as { sessionId: string }).sessionId;
@@ -148,6 +153,47 @@ describe('scripted agent, subagents scenario, client advertises subagents', () =
         .map((item) => item.content.text);
     expect(chunks('from-parent-1').join('')).toBe('Read README.md and fix its title.');
     expect(chunks('from-reader-1').join('')).toBe('README.md is done.');
+  });
+
+  it('to a client offering fs, terminals and forms: the reader reads and the counter runs on their own ids, the form is request-scoped', async () => {
+    const offers = { fs: { readTextFile: true }, terminal: true, elicitation: { form: {} } };
+    const answers: Record<string, unknown> = {
+      'session/request_permission': { outcome: { outcome: 'selected', optionId: 'allow' } },
+      'fs/read_text_file': { content: '# Title\n' },
+      'terminal/create': { terminalId: 't-1' },
+      'terminal/wait_for_exit': { exitCode: 0 },
+      'terminal/output': { output: '1 README.md\n', truncated: false },
+      'terminal/release': {},
+      'elicitation/create': { action: 'decline' },
+    };
+    const { client, sessionId, prompt } = await start(true, (message) => answers[message.method!], [], offers);
+    const answer = prompt();
+    expect((await answer).result).toEqual({ stopReason: 'end_turn' });
+    const requests = client.received.filter((message) => message.method !== undefined && message.id !== undefined);
+    const form = requests.find((message) => message.method === 'elicitation/create');
+    expect(
+      requests.map((message) => `${(message.params as Json).sessionId ?? 'no session'} ${message.method}`),
+    ).toEqual([
+      `subagent-1-reader fs/read_text_file`,
+      'subagent-1-counter terminal/create',
+      'subagent-1-counter terminal/wait_for_exit',
+      'subagent-1-counter terminal/output',
+      'subagent-1-counter terminal/release',
+      'subagent-1-reader session/request_permission',
+      'no session elicitation/create',
+    ]);
+    // Tied to the prompt this client sent (its third request: initialize, session/new, session/prompt).
+    expect((form!.params as Json).requestId).toBe(2);
+    const updates = client.received.filter((message) => message.method === 'session/update').map(update);
+    expect(
+      updates.find((item) => item.toolCallId === 'reader-read-1' && item.sessionUpdate === 'tool_call_update')?.content,
+    ).toEqual([{ type: 'content', content: { type: 'text', text: '# Title\n' } }]);
+    expect(updates.filter((item) => item.toolCallId === 'counter-count-1').map((item) => item.status)).toEqual([
+      'in_progress',
+      'completed',
+    ]);
+    expect(updates.some((item) => item.content?.text === ' Your decision: {"action":"decline"}.')).toBe(true);
+    expect(checkSubagentOrder(client.received, [sessionId]).violations).toEqual([]);
   });
 
   it('session/cancel of the child that may be cancelled stops that child only; the turn ends normally', async () => {

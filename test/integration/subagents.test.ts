@@ -1,205 +1,242 @@
-// Subagent sessions with a real agent process (test/fixtures/subagentAgent.mjs, which plays codex-acp 2.6's
-// subagents): the capability is advertised unless switchboard.subagents is off; a child announced on the chat's
-// session gets its card and transcript, its own traffic (streamed message, tool call, permission request, fs
-// read) arrives with its id and reaches the chat, the user's answer reaches the agent, and the child goes idle.
-// Stop on a child sends session/cancel with its id only where its card permits it; the chat's own Stop answers
-// the children's waiting requests too.
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
-import { join, resolve } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
-import { spawnAgentProcess } from '../../src/agents/agentProcess';
-import type { AgentConfig } from '../../src/session/api';
-import { AcpThreadController } from '../../src/session/threadController';
-import { FileTexts } from '../../src/review/fileTexts';
-import type { SubagentCard } from '../../src/shared/subagentTypes';
-import type { Entry, ThreadState, ToolCallView } from '../../src/shared/thread';
-import { eventually, within } from '../within';
-import { testHostEnv } from './hostEnv';
+// Subagent sessions through the real client core: the scripted agent's `subagents` scenario (a real child process,
+// test/fixtures/scriptedSubagents.mjs has the exact sequence) drives an AcpThreadController. The chat's state holds
+// the tree (two children on the chat, a grandchild on its parent child), each child's transcript and card with the
+// state the agent ended it in, the messages between sessions and the tool calls' links to them; the children's own
+// requests (a permission, an fs read, a terminal) carry their ids and are answered through the controller; a
+// request-scoped form goes to the chat. Stop reaches only the child whose card permits it; the chat's own Stop
+// answers the children's waiting requests; switchboard.subagents off leaves them unadvertised (plain tool calls).
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { ThreadState } from '../../src/shared/thread';
+import { PROCESS_DEADLINE_MS, within } from '../within';
+import { scriptedAgent } from './scriptedAgent';
+import {
+  answerForm,
+  cardsIn,
+  childOf,
+  disposeChats,
+  pendingPermission,
+  sessionMessagesIn,
+  startChat,
+  textOf,
+  toolIn,
+} from './subagentChat';
 import { tempDir } from './tempDirs';
 
-const AGENT = resolve(__dirname, '../fixtures/subagentAgent.mjs');
-const controllers: AcpThreadController[] = [];
-afterEach(async () => {
-  await Promise.all(controllers.splice(0).map((controller) => controller.dispose()));
-});
+const CHAT = 'scripted-session-1';
+const READER = 'subagent-1-reader';
+const PLANNER = 'subagent-1-planner';
+const COUNTER = 'subagent-1-counter';
+const README = '# Switchbord\n\nA chat for coding agents.\n';
+const PLANNER_ERROR = 'The planner could not finish: the plan needs a decision from you.';
 
-async function start(subagents?: boolean, log?: (line: string) => void) {
+async function start(options: { subagents?: boolean; log?: (line: string) => void; extraArgs?: string[] } = {}) {
   const cwd = tempDir('switchboard-subagents-');
-  writeFileSync(join(cwd, 'hello.txt'), 'hi from disk');
+  writeFileSync(join(cwd, 'README.md'), README);
   const record = join(cwd, 'received.jsonl');
-  const agent: AgentConfig = {
-    id: 'sub',
-    displayName: 'Subagent agent',
-    command: process.execPath,
-    args: [AGENT, '--record', record],
-    env: {},
-    isDemo: false,
-  };
-  const fileTexts = new FileTexts();
-  const controller = new AcpThreadController({
-    threadId: 't',
-    agent,
-    env: testHostEnv(cwd, { subagents, log }),
-    handlers: {
-      readTextFile: async ({ path }) => ({ content: await readFile(path, 'utf8') }),
-      writeTextFile: async ({ path, content }) => fileTexts.record(path, null, content),
-    },
-    spawn: spawnAgentProcess,
-    stopGraceMs: 500,
-  });
-  controllers.push(controller);
-  await within(controller.start(), 'the agent starting', 10_000);
-  const received = (method: string) =>
-    (existsSync(record) ? readFileSync(record, 'utf8') : '')
-      .split('\n')
-      .filter((line) => line.trim() !== '')
-      .map((line) => JSON.parse(line) as { method?: string; params: Record<string, unknown> })
-      .filter((message) => message.method === method);
-  return { controller, cwd, received, state: (): ThreadState => controller.snapshot().state };
+  const agent = scriptedAgent('subagents', { extraArgs: ['--record', record, ...(options.extraArgs ?? [])] });
+  const chat = await startChat(agent, cwd, { ...options, record });
+  return { ...chat, cwd, delegate: () => chat.controller.prompt('delegate to subagents') };
 }
+type Chat = Awaited<ReturnType<typeof start>>;
+const ended = (turn: Promise<void>) => within(turn, 'the turn ending', PROCESS_DEADLINE_MS);
 
-const child = (state: ThreadState, sessionId: string): ThreadState | undefined => state.subagents?.[sessionId]?.state;
-const cardsIn = (state: ThreadState | undefined): SubagentCard[] =>
-  (state?.entries ?? []).filter((entry): entry is SubagentCard => entry.kind === 'subagent');
-const toolIn = (state: ThreadState | undefined, toolCallId: string): ToolCallView | undefined =>
-  (state?.entries ?? [])
-    .flatMap((entry) => (entry.kind === 'tool' ? [entry.tool] : []))
-    .find((tool) => tool.toolCallId === toolCallId);
-const text = (state: ThreadState | undefined): string =>
-  (state?.entries ?? [])
-    .flatMap((entry: Entry) => (entry.kind === 'agent' ? entry.parts : []))
-    .map((part) => (part.kind === 'text' ? part.text : ''))
-    .join('|');
-
-async function pendingPermission(read: () => ThreadState | undefined, toolCallId: string): Promise<string> {
-  await eventually(
-    () => toolIn(read(), toolCallId)?.permission?.state.kind === 'pending',
-    `a permission card on ${toolCallId}`,
-  );
-  return toolIn(read(), toolCallId)!.permission!.permissionId;
-}
-
-describe('subagent sessions', () => {
-  it('a child streams, asks permission and reads a file on its own id; the answer reaches the agent; it goes idle', async () => {
-    const t = await start();
-    expect(t.received('initialize')[0]?.params.clientCapabilities).toMatchObject({ subagents: {} });
-    const turn = t.controller.prompt('work');
-    const permissionId = await pendingPermission(() => child(t.state(), 'child-1'), 'c-read');
-    // Minted by the child's own requests: the webview's answer names it.
-    expect(permissionId).toMatch(/^subagent\d+-permission-/);
-    const [card] = cardsIn(t.state());
-    expect(card).toMatchObject({
-      sessionId: 'child-1',
-      title: 'Explorer',
-      description: 'Reads the code',
-      cancellable: true,
-      work: { state: 'running' },
-      activity: { messages: 1, toolCalls: 1, waiting: 1, latest: 'Read hello.txt' },
-    });
-    expect(text(child(t.state(), 'child-1'))).toBe('Looking at the code.');
-    expect(toolIn(t.state(), 'spawn')?.content).toEqual([{ type: 'session', sessionId: 'child-1' }]);
-    expect(t.state().entries.filter((entry) => entry.kind === 'protocolError')).toEqual([]);
-
+describe('a whole delegation: the Reader allowed to edit, the form declined', () => {
+  let t: Chat;
+  let whileAsking: ThreadState;
+  let permissionId: string;
+  beforeAll(async () => {
+    t = await start();
+    const turn = t.delegate();
+    permissionId = await pendingPermission(() => childOf(t.state(), READER), 'reader-edit-1');
+    whileAsking = t.state();
     t.controller.resolvePermission(permissionId, 'allow');
-    await within(turn, 'the turn ending');
-    const transcript = child(t.state(), 'child-1');
-    expect(text(transcript)).toContain('answer: {"result":{"outcome":{"outcome":"selected","optionId":"allow"}}}');
-    expect(text(transcript)).toContain('answer: {"result":{"content":"hi from disk"}}');
-    expect(toolIn(transcript, 'c-read')).toMatchObject({
+    await answerForm(t, 'decline');
+    await ended(turn);
+    // The hook's own timeout (10 s) must not cut the deadlines above short: they name what never came.
+  }, 30_000);
+  afterAll(disposeChats);
+
+  it('advertises subagents; the tree: two children on the chat, the grandchild on the Planner', () => {
+    expect(t.received('initialize')[0]?.params.clientCapabilities).toMatchObject({ subagents: {} });
+    const state = t.state();
+    expect(Object.entries(state.subagents ?? {}).map(([id, child]) => [id, child.parentSessionId])).toEqual([
+      [READER, null],
+      [PLANNER, null],
+      [COUNTER, PLANNER],
+    ]);
+    expect(cardsIn(state).map((card) => [card.sessionId, card.title, card.cancellable])).toEqual([
+      [READER, 'Reader', true],
+      [PLANNER, 'Planner', false],
+    ]);
+    expect(cardsIn(childOf(state, PLANNER)).map((card) => [card.sessionId, card.title])).toEqual([
+      [COUNTER, 'Counter'],
+    ]);
+    expect(cardsIn(childOf(state, READER))).toEqual([]);
+    expect(childOf(state, PLANNER)?.plan?.map((entry) => entry.content)).toEqual(['Fix the title', 'Count the lines']);
+    expect(state.entries.filter((entry) => entry.kind === 'protocolError')).toEqual([]);
+  });
+
+  it('each card holds the state its child ended in: end_turn, or error with its message', () => {
+    const state = t.state();
+    expect(cardsIn(state).map((card) => card.work)).toEqual([
+      { state: 'idle', stopReason: 'end_turn', error: null },
+      { state: 'idle', stopReason: 'error', error: PLANNER_ERROR },
+    ]);
+    expect(cardsIn(childOf(state, PLANNER))[0]?.work).toEqual({ state: 'idle', stopReason: 'end_turn', error: null });
+    expect(toolIn(state, 'delegate-1-reader')?.status).toBe('completed');
+    expect(toolIn(state, 'delegate-1-planner')?.status).toBe('failed');
+  });
+
+  it('the tool calls link their child; the messages between sessions sit in both transcripts', () => {
+    const state = t.state();
+    expect(toolIn(state, 'delegate-1-reader')?.content).toEqual([{ type: 'session', sessionId: READER }]);
+    expect(toolIn(state, 'delegate-1-planner')?.content).toEqual([{ type: 'session', sessionId: PLANNER }]);
+    const task = `${CHAT}->${READER}: Read README.md and fix its title.`;
+    const report = `${READER}->${CHAT}: README.md is done.`;
+    expect(sessionMessagesIn(state)).toEqual([`to-reader-1 ${task}`, `from-reader-1 ${report}`]);
+    expect(sessionMessagesIn(childOf(state, READER))).toEqual([`from-parent-1 ${task}`, `to-parent-1 ${report}`]);
+  });
+
+  it("the Reader's permission waits in its own transcript, and the answer through the controller reaches the agent", () => {
+    expect(permissionId).toMatch(/^subagent\d+-permission-/);
+    expect(cardsIn(whileAsking)[0]).toMatchObject({ work: { state: 'requires_action' }, activity: { waiting: 1 } });
+    expect(toolIn(whileAsking, 'reader-edit-1')).toBeUndefined();
+    const reader = childOf(t.state(), READER);
+    expect(toolIn(reader, 'reader-edit-1')).toMatchObject({
       status: 'completed',
       permission: { state: { kind: 'selected' } },
     });
-    expect(cardsIn(t.state())[0]).toMatchObject({
-      work: { state: 'idle', stopReason: 'end_turn', error: null },
-      activity: { messages: 2, toolCalls: 1, waiting: 0 },
-    });
-    expect(t.state().entries.find((entry) => entry.kind === 'sessionMessage')).toMatchObject({
-      senderSessionId: 'child-1',
-      recipientSessionId: 'chat-1',
-      parts: [{ kind: 'text', text: 'The code is fine.' }],
+    expect(textOf(reader)).toBe('Reading README.md.Fixed the title.');
+    expect(cardsIn(t.state())[0]?.activity).toMatchObject({ waiting: 0, toolCalls: 2 });
+  });
+
+  it('the Reader reads README.md from disk on its own id', () => {
+    // Not the scenario's canned text: the client read the file for the Reader's own request.
+    expect(toolIn(childOf(t.state(), READER), 'reader-read-1')).toMatchObject({
+      status: 'completed',
+      content: [{ type: 'content', content: { type: 'text', text: README } }],
     });
   });
 
-  it("a grandchild announced on its parent's id: its card in the child's transcript, its request answered", async () => {
-    const t = await start();
-    const turn = t.controller.prompt('nested');
-    const permissionId = await pendingPermission(() => child(t.state(), 'g-1'), 'g-edit');
-    expect(cardsIn(child(t.state(), 'child-1')).map((card) => card.title)).toEqual(['Helper']);
-    expect(t.state().subagents?.['g-1']?.parentSessionId).toBe('child-1');
-    t.controller.resolvePermission(permissionId, 'reject');
-    await within(turn, 'the turn ending');
-    expect(text(t.state())).toContain('"optionId":"reject"');
-  });
-
-  it("a child's terminal/* run on its own id, in its transcript, with ids of its own", async () => {
-    const t = await start();
-    await within(t.controller.prompt('terminal'), 'the turn ending', 10_000);
-    const transcript = child(t.state(), 'child-1');
-    const [terminalId] = Object.keys(transcript?.terminals ?? {});
+  it("the Counter (the Planner's child) runs a terminal on its own id: in its transcript, with ids of its own", () => {
+    const counter = childOf(t.state(), COUNTER);
+    const [terminalId] = Object.keys(counter?.terminals ?? {});
     expect(terminalId).toMatch(/^subagent\d+-terminal-1$/);
-    expect(transcript?.terminals?.[terminalId!]).toMatchObject({ status: 'exited', released: true });
-    expect(text(transcript)).toContain('"exitStatus":{"exitCode":0');
-    expect(text(transcript)).toContain('from the child');
-    expect(t.controller.terminalReplay(terminalId!)).toContain('from the child');
+    expect(counter?.terminals?.[terminalId!]).toMatchObject({ status: 'exited', released: true });
+    expect(toolIn(counter, 'counter-count-1')).toMatchObject({ status: 'completed' });
+    expect(textOf(counter)).toBe('Counting lines.Counted: 3 README.md');
+    expect(t.controller.terminalReplay(terminalId!)).toContain('3 README.md');
     expect(t.state().terminals).toBeUndefined();
   });
 
-  it('a request-scoped form goes to the chat, its only chat, also while a child is routed', async () => {
+  it('the request-scoped form went to the chat (its only chat) while the children were routed', () => {
+    expect(t.state().entries.find((entry) => entry.kind === 'elicitation')).toMatchObject({ answer: 'decline' });
+    expect(textOf(t.state())).toBe(
+      "I'll split this between two subagents." +
+        ' Your decision: {"action":"decline"}. The reader is done; the planner failed.',
+    );
+  });
+});
+
+describe('Stop on a subagent', () => {
+  afterEach(disposeChats);
+
+  it('on the Reader: session/cancel with its id only, its waiting permission answered cancelled, the turn goes on', async () => {
     const t = await start();
-    const turn = t.controller.prompt('ask');
-    await eventually(() => t.state().entries.some((entry) => entry.kind === 'elicitation'), 'the form');
-    const form = t.state().entries.find((entry) => entry.kind === 'elicitation');
-    t.controller.resolveElicitation(form!.kind === 'elicitation' ? form!.elicitationId : '', 'decline');
-    await within(turn, 'the turn ending');
-    expect(text(t.state())).toContain('answer: {"result":{"action":"decline"}}');
+    const turn = t.delegate();
+    await pendingPermission(() => childOf(t.state(), READER), 'reader-edit-1');
+    await within(t.controller.cancelSubagent(READER), 'Stop on the Reader');
+    await answerForm(t, 'cancel');
+    await ended(turn);
+    expect(t.received('session/cancel').map((message) => message.params)).toEqual([{ sessionId: READER }]);
+    expect(toolIn(childOf(t.state(), READER), 'reader-edit-1')?.permission?.state).toEqual({ kind: 'cancelled' });
+    expect(cardsIn(t.state()).map((card) => card.work)).toEqual([
+      { state: 'idle', stopReason: 'cancelled', error: null },
+      { state: 'idle', stopReason: 'error', error: PLANNER_ERROR },
+    ]);
+    expect(t.state().entries.filter((entry) => entry.kind === 'turnEnd')).toMatchObject([{ stopReason: 'end_turn' }]);
   });
 
-  it('Stop on a child that permits it: session/cancel with its id, its waiting request answered cancelled', async () => {
+  it('on the Planner and the Counter (no cancel capability): refused with the reason, nothing sent', async () => {
     const t = await start();
-    const turn = t.controller.prompt('cancel');
-    await pendingPermission(() => child(t.state(), 'child-2'), 'c-run');
-    await t.controller.cancelSubagent('child-2');
-    await within(turn, 'the turn ending');
-    expect(t.received('session/cancel').map((message) => message.params)).toEqual([{ sessionId: 'child-2' }]);
-    expect(text(t.state())).toContain('answer: {"result":{"outcome":{"outcome":"cancelled"}}}');
-    expect(toolIn(child(t.state(), 'child-2'), 'c-run')).toMatchObject({ status: 'cancelled' });
-    expect(cardsIn(t.state())[0]?.work).toEqual({ state: 'idle', stopReason: 'cancelled', error: null });
-  });
-
-  it('Stop on a child whose card does not permit it is refused with the reason, and nothing is sent', async () => {
-    const t = await start();
-    await within(t.controller.prompt('locked'), 'the turn ending');
-    expect(cardsIn(t.state())[0]).toMatchObject({ sessionId: 'child-3', cancellable: false });
-    await expect(t.controller.cancelSubagent('child-3')).rejects.toThrow('does not let this subagent be cancelled');
+    const turn = t.delegate();
+    await pendingPermission(() => childOf(t.state(), READER), 'reader-edit-1');
+    expect(cardsIn(t.state())[1]).toMatchObject({ sessionId: PLANNER, cancellable: false });
+    await expect(t.controller.cancelSubagent(PLANNER)).rejects.toThrow('does not let this subagent be cancelled');
+    await expect(t.controller.cancelSubagent(COUNTER)).rejects.toThrow('does not let this subagent be cancelled');
     await expect(t.controller.cancelSubagent('nobody')).rejects.toThrow('no such subagent');
     expect(t.received('session/cancel')).toEqual([]);
-  });
-
-  it("the chat's own Stop answers its children's waiting requests too", async () => {
-    const t = await start();
-    const turn = t.controller.prompt('cancel');
-    await pendingPermission(() => child(t.state(), 'child-2'), 'c-run');
-    await t.controller.cancel();
-    await within(turn, 'the turn ending');
-    expect(t.received('session/cancel').map((message) => message.params)).toEqual([{ sessionId: 'chat-1' }]);
-    expect(text(t.state())).toContain('answer: {"result":{"outcome":{"outcome":"cancelled"}}}');
-    expect(toolIn(child(t.state(), 'child-2'), 'c-run')?.permission?.state).toEqual({ kind: 'cancelled' });
-  });
-
-  it('advertised by default; switchboard.subagents off: not advertised, the agent falls back, and any it sends anyway are ignored', async () => {
-    const on = await start();
-    expect(on.received('initialize')[0]?.params.clientCapabilities).toMatchObject({ subagents: {} });
-    const logs: string[] = [];
-    const t = await start(false, (line) => logs.push(line));
-    expect(t.received('initialize')[0]?.params.clientCapabilities).not.toHaveProperty('subagents');
-    await within(t.controller.prompt('work'), 'the turn ending');
-    expect(toolIn(t.state(), 'spawn')?.title).toBe('Spawn agent (no subagent sessions)');
-    await within(t.controller.prompt('anyway'), 'the turn ending');
-    expect(t.state().subagents).toBeUndefined();
-    expect(cardsIn(t.state())).toEqual([]);
-    expect(logs).toContain(
-      '[switchboard] ignoring subagent session updates: switchboard.subagents is off (not advertised)',
+    expect(cardsIn(t.state())[0]?.work).toEqual({ state: 'requires_action' });
+    t.controller.resolvePermission(
+      toolIn(childOf(t.state(), READER), 'reader-edit-1')!.permission!.permissionId,
+      'reject',
     );
+    await answerForm(t, 'decline');
+    await ended(turn);
+    expect(textOf(childOf(t.state(), READER))).toContain('Left README.md as it was.');
+  });
+
+  it("the chat's own Stop: session/cancel of the chat, the children stopped, the Reader's request answered", async () => {
+    const t = await start();
+    const turn = t.delegate();
+    await pendingPermission(() => childOf(t.state(), READER), 'reader-edit-1');
+    await within(t.controller.cancel(), 'Stop');
+    await ended(turn);
+    expect(t.received('session/cancel').map((message) => message.params)).toEqual([{ sessionId: CHAT }]);
+    expect(toolIn(childOf(t.state(), READER), 'reader-edit-1')?.permission?.state).toEqual({ kind: 'cancelled' });
+    expect(cardsIn(t.state())[0]?.work).toEqual({ state: 'idle', stopReason: 'cancelled', error: null });
+    expect(t.state().entries.filter((entry) => entry.kind === 'turnEnd')).toMatchObject([{ stopReason: 'cancelled' }]);
+  });
+});
+
+describe('switchboard.subagents', () => {
+  afterEach(disposeChats);
+
+  it('decides: on (the default), the children as cards; off, unadvertised: the same work as plain tool calls', async () => {
+    const on = await start();
+    const onTurn = on.delegate();
+    on.controller.resolvePermission(
+      await pendingPermission(() => childOf(on.state(), READER), 'reader-edit-1'),
+      'allow',
+    );
+    await answerForm(on, 'decline');
+    await ended(onTurn);
+    expect(Object.keys(on.state().subagents ?? {})).toEqual([READER, PLANNER, COUNTER]);
+
+    const off = await start({ subagents: false });
+    expect(off.received('initialize')[0]?.params.clientCapabilities).not.toHaveProperty('subagents');
+    const turn = off.delegate();
+    // The Reader's permission is the chat's own now.
+    off.controller.resolvePermission(await pendingPermission(off.state, 'reader-edit-1'), 'allow');
+    await ended(turn);
+    const state = off.state();
+    expect(state.subagents).toBeUndefined();
+    expect(cardsIn(state)).toEqual([]);
+    expect(['delegate-1-reader', 'delegate-1-planner', 'reader-edit-1'].map((id) => toolIn(state, id)?.status)).toEqual(
+      ['completed', 'failed', 'completed'],
+    );
+    expect(toolIn(state, 'delegate-1-reader')).toMatchObject({ title: 'Reader', kind: 'other' });
+    expect(state.entries.some((entry) => entry.kind === 'sessionMessage')).toBe(false);
+  });
+
+  it('off: what an agent sends of subagents anyway is ignored and said once in the log', async () => {
+    const on = await start();
+    const onTurn = on.delegate();
+    await pendingPermission(() => childOf(on.state(), READER), 'reader-edit-1');
+    await within(on.controller.cancel(), 'Stop');
+    await ended(onTurn);
+    expect(cardsIn(on.state())).toHaveLength(2);
+
+    const logs: string[] = [];
+    const off = await start({ subagents: false, extraArgs: ['--subagents-anyway'], log: (line) => logs.push(line) });
+    const turn = off.delegate();
+    await answerForm(off, 'decline');
+    await ended(turn);
+    expect(off.state().subagents).toBeUndefined();
+    expect(cardsIn(off.state())).toEqual([]);
+    const said = '[switchboard] ignoring subagent session updates: switchboard.subagents is off (not advertised)';
+    expect(logs.filter((line) => line === said)).toHaveLength(1);
   });
 });

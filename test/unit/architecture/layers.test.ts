@@ -1,8 +1,9 @@
 // The folders, docs/ARCHITECTURE.md and the lint rules must say the same thing. LAYERS in
 // eslint.config.mjs is what the lint enforces; this test holds the other two to it, and checks that the lint
-// really rejects an import against the arrows (a rule that matches nothing would pass silently).
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+// really rejects an import against the arrows (a rule that matches nothing would pass silently). Every file and
+// folder the document names must exist, so a move or a rename that forgets the map fails here.
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { basename, join } from 'node:path';
 import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
 // @ts-expect-error -- a plain .mjs config without type declarations
@@ -23,6 +24,40 @@ function documentedLayers(): Record<string, string[]> {
       return [layer[1] ?? layer[2]!, mayImport];
     }),
   );
+}
+
+/** What the document names in backticks that is a path of this repository, one way or another. */
+function documentedPaths(): { rooted: string[]; relative: string[]; bare: string[] } {
+  const doc = readFileSync(join(root, 'docs/ARCHITECTURE.md'), 'utf8');
+  const names = new Set([...doc.matchAll(/`([^`\s]+)`/g)].map((m) => m[1]!).filter((name) => !/[<>]/.test(name)));
+  const file = /\.(ts|mjs|css)$/;
+  return {
+    // `src/session/`, `test/integration/wireClient.ts`, `test/fixtures/transcripts/*.wire.jsonl`
+    rooted: [...names].filter((name) => /^(src|webview|test|scripts|bench|media|l10n|docs)\//.test(name)),
+    // `session/threadController.ts` (a layer's), `render/message.ts` (the webview's)
+    relative: [...names].filter((name) => name.includes('/') && file.test(name) && !name.startsWith('src/')),
+    // `reviewStore.ts`
+    bare: [...names].filter((name) => !name.includes('/') && file.test(name)),
+  };
+}
+
+/** Whether `path` (under the root; `*` in its last part stands for any characters) names something there. */
+function existsInRepo(path: string): boolean {
+  if (!path.includes('*')) return existsSync(join(root, path));
+  const slash = path.lastIndexOf('/');
+  const pattern = new RegExp(
+    `^${path
+      .slice(slash + 1)
+      .replace(/[.]/g, '\\.')
+      .replace(/\*/g, '.*')}$`,
+  );
+  const folder = join(root, path.slice(0, slash));
+  return existsSync(folder) && readdirSync(folder).some((name) => pattern.test(name));
+}
+
+/** The names of every file under `folder`, recursively. */
+function fileNames(folder: string): Set<string> {
+  return new Set(readdirSync(join(root, folder), { recursive: true, encoding: 'utf8' }).map((path) => basename(path)));
 }
 
 async function lintAs(file: string, text: string): Promise<string[]> {
@@ -60,6 +95,18 @@ describe('architecture: folders, document and lint agree', () => {
       expect(new Set(words), layer).toEqual(new Set(allowed));
     }
     expect(documented.webview).toEqual(['shared']);
+  });
+
+  it('every path docs/ARCHITECTURE.md names exists (from the root, in src/ or webview/, or by its file name)', () => {
+    const { rooted, relative, bare } = documentedPaths();
+    expect(rooted.length).toBeGreaterThan(20);
+    const files = new Set([...fileNames('src'), ...fileNames('webview'), ...readdirSync(root)]);
+    const missing = [
+      ...rooted.filter((path) => !existsInRepo(path)),
+      ...relative.filter((path) => !['', 'src/', 'webview/'].some((at) => existsInRepo(at + path))),
+      ...bare.filter((name) => !files.has(name)),
+    ];
+    expect(missing).toEqual([]);
   });
 
   it('the lint rejects imports against the arrows and accepts those along them', async () => {
