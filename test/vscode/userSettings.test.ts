@@ -7,7 +7,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { transportSettings } from '../../src/vscode/agents/agentCatalog';
-import { reviewLimits } from '../../src/vscode/userSettings';
+import { maxCheckpointBytes, turnLimits } from '../../src/vscode/review/reviewFeature';
 import { waitFor, workspaceRoot } from './helpers';
 
 const MIB = 1024 * 1024;
@@ -57,10 +57,9 @@ suite('Limits and draft switches come from user settings only', () => {
     // Elicitation is stable and on by default; the repository's old experimental key changes nothing.
     assert.equal(transport.elicitation, true);
     assert.deepEqual(transport.notes, []);
-    const review = reviewLimits();
-    assert.equal(review.turn.maxFiles, 200);
-    assert.equal(review.turn.maxBytes, 20 * MIB);
-    assert.equal(review.maxCheckpointBytes(), 100 * MIB);
+    assert.equal(turnLimits().maxFiles, 200);
+    assert.equal(turnLimits().maxBytes, 20 * MIB);
+    assert.equal(maxCheckpointBytes(), 100 * MIB);
   });
 
   test('VS Code itself keeps them out of the workspace (they are machine-scoped, as switchboard.fs.* are)', () => {
