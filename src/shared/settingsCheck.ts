@@ -23,6 +23,15 @@ export interface SettingsSource {
   userValue(key: string): unknown;
 }
 
+/** The fields of VS Code's `WorkspaceConfiguration.inspect` that are the user's own values. */
+export interface InspectedSetting {
+  /** The declared default: not the user's value. */
+  defaultValue?: unknown;
+  globalValue?: unknown;
+  workspaceValue?: unknown;
+  workspaceFolderValue?: unknown;
+}
+
 export interface CheckedSetting<K extends SettingKey> {
   value: SettingValue<K>;
   /** Why the value read is not what was written, or undefined when it is. */

@@ -3,9 +3,8 @@
 // checked as shared/settingsCheck.ts says. Nothing else calls `getConfiguration`: VS Code's own settings that
 // Switchboard reads (`files.exclude`, `mcp.servers`) are read here too.
 import * as vscode from 'vscode';
-import { readSetting, settingProblems, type SettingsSource } from '../shared/settingsCheck';
+import { readSetting, settingProblems, type InspectedSetting, type SettingsSource } from '../shared/settingsCheck';
 import { SETTINGS_SECTION, type SettingKey, type SettingValue } from '../shared/settingsTable';
-import type { InspectedSetting } from './agents/elicitationSetting';
 
 function source(): SettingsSource {
   const config = vscode.workspace.getConfiguration(SETTINGS_SECTION);
