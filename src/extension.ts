@@ -5,7 +5,8 @@ import * as os from 'node:os';
 import { PermissionRuleStore, registerPermissionRules } from './vscode/chat/permissionPolicy';
 import { SessionChoiceStore } from './vscode/chat/sessionChoiceStore';
 import * as vscode from 'vscode';
-import { AgentCatalog, SETTINGS_SECTION, transportSettings } from './vscode/agents/agentCatalog';
+import { AgentCatalog, transportSettings } from './vscode/agents/agentCatalog';
+import { settings, settingsChanged } from './vscode/settings';
 import { agentPickItems, pickAgent, type AgentPickItem } from './vscode/agents/agentPicker';
 import { FoundAgents } from './vscode/agents/foundAgents';
 import { AgentLogs } from './vscode/agents/agentLogs';
@@ -139,7 +140,7 @@ export function activate(context: vscode.ExtensionContext): SwitchboardApi {
   context.subscriptions.push(foundAgents);
   /** The mode and options each agent's new chats start with (remembered, and pinned by a setting). */
   const sessionChoices = new SessionChoiceStore(context.globalState);
-  reportSettingErrors([...catalog.reload(), ...sessionChoices.settingErrors()]);
+  reportSettingErrors([...catalog.reload(), ...sessionChoices.settingErrors(), ...settings.problems()]);
 
   // Secrets given to agents (sign-in keys, MCP secrets) never reach the agent or traffic logs.
   const redactor = new SecretRedactor();
@@ -551,8 +552,8 @@ export function activate(context: vscode.ExtensionContext): SwitchboardApi {
       },
     }),
     vscode.workspace.onDidChangeConfiguration((event) => {
-      if (!event.affectsConfiguration(SETTINGS_SECTION)) return;
-      reportSettingErrors([...catalog.reload(), ...sessionChoices.settingErrors()]);
+      if (!settingsChanged(event)) return;
+      reportSettingErrors([...catalog.reload(), ...sessionChoices.settingErrors(), ...settings.problems()]);
       view.mirror.agentsChanged();
     }),
   );

@@ -36,6 +36,11 @@ export type RegistryResolver = (
 
 export const DEMO_AGENT_ID = 'demo';
 
+// The fields of each entry's shape: package.json's schema for switchboard.agents has the same (a test walks that
+// schema against this validator: test/unit/agents/agentEntrySchema.test.ts).
+export const AGENT_ENTRY_FIELDS = ['command', 'args', 'env', 'displayName', 'mcpServers', 'processPerChat'] as const;
+export const REGISTRY_ENTRY_FIELDS = ['type', 'version', 'env', 'displayName', 'mcpServers', 'processPerChat'] as const;
+
 /** How to launch the bundled Demo agent; the caller knows where dist/demo-agent.js lives. */
 export interface DemoLaunch {
   command: string;
@@ -76,12 +81,22 @@ export function parseAgentsSetting(raw: unknown, demo: DemoLaunch, registry?: Re
     return { agents, errors };
   }
   for (const [id, entry] of Object.entries(raw)) {
-    const result =
-      isPlainObject(entry) && entry.type === 'registry'
-        ? parseRegistryEntry(id, entry, registry)
-        : parseEntry(id, entry);
+    const fromRegistry = isPlainObject(entry) && entry.type === 'registry';
+    const result = fromRegistry ? parseRegistryEntry(id, entry, registry) : parseEntry(id, entry);
     if (typeof result === 'string') errors.push(result);
-    else agents.push(result);
+    else {
+      agents.push(result);
+      // The agent runs without the field; the user hears it was left out (a typo of "args" would be).
+      const unread = fromRegistry ? undefined : unreadField(entry, AGENT_ENTRY_FIELDS);
+      if (unread !== undefined)
+        errors.push(
+          t(
+            '{0} has "{1}", which Switchboard does not read; the agent runs without it. An entry has "command", "args", "env", "displayName", "mcpServers" and "processPerChat".',
+            agentSettingPath(id),
+            unread,
+          ),
+        );
+    }
   }
   return { agents, errors };
 }
@@ -142,14 +157,12 @@ function parseRegistryEntry(
 ): AgentConfig | string {
   const where = agentSettingPath(id);
   const { version, env, displayName, mcpServers, processPerChat } = entry;
-  const extra = Object.keys(entry).filter(
-    (key) => !['type', 'version', 'env', 'displayName', 'mcpServers', 'processPerChat'].includes(key),
-  );
-  if (extra.length > 0)
+  const extra = unreadField(entry, REGISTRY_ENTRY_FIELDS);
+  if (extra !== undefined)
     return t(
       '{0}: a registry entry has only "version", "env", "displayName", "mcpServers" and "processPerChat", not "{1}".',
       where,
-      extra[0]!,
+      extra,
     );
   if (processPerChat !== undefined && typeof processPerChat !== 'boolean')
     return t('{0}.processPerChat must be true or false.', where);
@@ -186,6 +199,11 @@ function parseRegistryEntry(
     ...(processPerChat === true ? { processPerChat: true } : {}),
     ...(mcpServers === false ? { useMcpServers: false } : {}),
   };
+}
+
+/** The entry's first field that is not one of `fields`, if any. */
+function unreadField(entry: unknown, fields: readonly string[]): string | undefined {
+  return isPlainObject(entry) ? Object.keys(entry).find((key) => !fields.includes(key)) : undefined;
 }
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {

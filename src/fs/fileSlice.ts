@@ -14,10 +14,12 @@
 // its bad bytes become the same U+FFFD at the same places as in the whole-file decode.
 import { lineRange, sliceLines } from './lineSlice';
 import { FileReadError, openRegularFile } from './regularFile';
+import { settingDefault } from '../shared/settingsTable';
 
 const NEWLINE = 0x0a;
 const CHUNK_BYTES = 1024 * 1024;
-export const DEFAULT_MAX_READ_MIB = 50;
+/** switchboard.fs.maxReadMiB's default, for a read made without bounds. */
+const DEFAULT_MAX_READ_BYTES = settingDefault('fs.maxReadMiB') * 1024 * 1024;
 
 /** What the agent asked for: fs/read_text_file's `line` and `limit`. */
 export interface LineRequest {
@@ -37,13 +39,6 @@ export interface ReadBounds {
   maxBytes: number;
   /** Checked between chunks. */
   isCancelled?: () => boolean;
-}
-
-/** switchboard.fs.maxReadMiB as bytes: 1..1024 MiB, anything else the default. */
-export function maxReadBytesFrom(mib: unknown): number {
-  const value =
-    typeof mib === 'number' && Number.isFinite(mib) && mib >= 1 ? Math.min(mib, 1024) : DEFAULT_MAX_READ_MIB;
-  return Math.floor(value * 1024 * 1024);
 }
 
 /** 3 when the bytes start with the UTF-8 byte order mark (which the text does not include), else 0. */
@@ -79,7 +74,7 @@ export async function readFileSlice(
   filePath: string,
   request: LineRequest,
   wholeTextMaxBytes: number,
-  bounds: ReadBounds = { maxBytes: maxReadBytesFrom(undefined) },
+  bounds: ReadBounds = { maxBytes: DEFAULT_MAX_READ_BYTES },
 ): Promise<FileSlice> {
   // Callers pass the real path (src/vscode/fs/fsRequests.ts checks where it leads first).
   const { handle, stats: opened } = await openRegularFile(filePath, { realPath: true });

@@ -11,10 +11,11 @@ import { displayPath, isInsideAnyFolder } from './paths';
 import { ErrorCodes } from '../protocol/methods';
 import { RealPathError, resolveRealPath } from './realPath';
 import { executionConfigOf } from './executionConfig';
+import type { SettingValue } from '../shared/settingsTable';
 
 export type AccessKind = 'read' | 'write';
-/** The setting's values; writes always behave as 'ask'. */
-export type OutsidePolicy = 'ask' | 'allow' | 'deny';
+/** The setting's values (ask, allow, deny); writes always behave as 'ask'. */
+export type OutsidePolicy = SettingValue<'fs.readOutsideWorkspace'>;
 /** The user's answer in the dialog. */
 export type OutsideChoice = 'once' | 'folder' | 'deny';
 
@@ -172,9 +173,4 @@ export function outsideQuestion(agentName: string, request: OutsideRequest): Out
       { title: 'Allow for This Folder', choice: 'folder' },
     ],
   };
-}
-
-/** The setting's value as the user set it; anything else is the default, 'ask'. */
-export function parseOutsidePolicy(value: unknown): OutsidePolicy {
-  return value === 'allow' || value === 'deny' ? value : 'ask';
 }

@@ -11,6 +11,7 @@
 import { StringDecoder } from 'node:string_decoder';
 import { asError } from './errors';
 import { parseTextChunkLine } from './chunkFastPath';
+import { settingDefault } from '../shared/settingsTable';
 import {
   AbstractMessageReader,
   type DataCallback,
@@ -19,7 +20,8 @@ import {
   type MessageReader,
 } from 'vscode-jsonrpc/node';
 
-export const DEFAULT_MAX_MESSAGE_BYTES = 64 * 1024 * 1024;
+/** switchboard.maxMessageSizeMiB's default, for a reader made without a bound. */
+export const DEFAULT_MAX_MESSAGE_BYTES = settingDefault('maxMessageSizeMiB') * 1024 * 1024;
 
 const CARRIAGE_RETURN = 13;
 /** A UTF-16 code unit is at most 3 UTF-8 bytes: a text this short cannot exceed a byte limit. */

@@ -1,5 +1,8 @@
 // Bounds on what one agent turn may make Switchboard track, so an agent running `npm install`
 // or a code generator cannot make VS Code read and diff thousands of files.
+import { settingDefault } from '../shared/settingsTable';
+
+const MIB = 1024 * 1024;
 
 export interface TurnLimits {
   maxFiles: number;
@@ -8,7 +11,12 @@ export interface TurnLimits {
   maxFileBytes: number;
 }
 
-export const DEFAULT_TURN_LIMITS: TurnLimits = { maxFiles: 200, maxBytes: 20 * 1024 * 1024, maxFileBytes: 1024 * 1024 };
+/** The defaults of switchboard.review.maxFilesPerTurn and maxMiBPerTurn; the file cap is not a setting. */
+export const DEFAULT_TURN_LIMITS: TurnLimits = {
+  maxFiles: settingDefault('review.maxFilesPerTurn'),
+  maxBytes: settingDefault('review.maxMiBPerTurn') * MIB,
+  maxFileBytes: MIB,
+};
 
 export type Admission = 'tracked' | 'fileTooLarge' | 'tooManyFiles' | 'tooManyBytes';
 

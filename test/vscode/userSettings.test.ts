@@ -7,7 +7,8 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { transportSettings } from '../../src/vscode/agents/agentCatalog';
-import { reviewLimits } from '../../src/vscode/userSettings';
+import { maxCheckpointBytes, turnLimits } from '../../src/vscode/review/reviewFeature';
+import { settings } from '../../src/vscode/settings';
 import { waitFor, workspaceRoot } from './helpers';
 
 const MIB = 1024 * 1024;
@@ -47,6 +48,7 @@ suite('Limits and draft switches come from user settings only', () => {
     const config = vscode.workspace.getConfiguration('switchboard');
     await config.update('maxMessageSizeMiB', undefined, vscode.ConfigurationTarget.Global);
     await config.update('experimental.fork', undefined, vscode.ConfigurationTarget.Global);
+    await config.update('review.maxFilesPerTurn', undefined, vscode.ConfigurationTarget.Global);
   });
 
   test("a repository's values do not apply", () => {
@@ -57,10 +59,9 @@ suite('Limits and draft switches come from user settings only', () => {
     // Elicitation is stable and on by default; the repository's old experimental key changes nothing.
     assert.equal(transport.elicitation, true);
     assert.deepEqual(transport.notes, []);
-    const review = reviewLimits();
-    assert.equal(review.turn.maxFiles, 200);
-    assert.equal(review.turn.maxBytes, 20 * MIB);
-    assert.equal(review.maxCheckpointBytes(), 100 * MIB);
+    assert.equal(turnLimits().maxFiles, 200);
+    assert.equal(turnLimits().maxBytes, 20 * MIB);
+    assert.equal(maxCheckpointBytes(), 100 * MIB);
   });
 
   test('VS Code itself keeps them out of the workspace (they are machine-scoped, as switchboard.fs.* are)', () => {
@@ -79,5 +80,18 @@ suite('Limits and draft switches come from user settings only', () => {
     await config.update('experimental.fork', true, vscode.ConfigurationTarget.Global);
     await waitFor(() => transportSettings().maxMessageBytes === 128 * MIB, 10_000, 'the user value to apply');
     assert.deepEqual(transportSettings().experimental, { fork: true });
+  });
+
+  test("a user value out of bounds gets the nearest bound, and the window is told; a repository's is not applied", async () => {
+    const config = vscode.workspace.getConfiguration('switchboard');
+    await config.update('maxMessageSizeMiB', 5000, vscode.ConfigurationTarget.Global);
+    await config.update('review.maxFilesPerTurn', 'all', vscode.ConfigurationTarget.Global);
+    await waitFor(() => settings.problems().length === 2, 10_000, 'the user values to be read');
+    assert.equal(transportSettings().maxMessageBytes, 1024 * MIB);
+    assert.equal(turnLimits().maxFiles, 200);
+    assert.deepEqual(settings.problems(), [
+      'switchboard.maxMessageSizeMiB is 5000, but it takes a whole number from 1 to 1024; 1024 applies.',
+      'switchboard.review.maxFilesPerTurn must be a whole number, not "all"; its default, 200, applies.',
+    ]);
   });
 });

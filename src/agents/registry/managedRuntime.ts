@@ -7,6 +7,7 @@ import { randomBytes } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { t } from '../../shared/l10n';
+import { settingDefault } from '../../shared/settingsTable';
 import { archiveKind, extractArchive } from './archive';
 import { downloadToFile, fetchText, type HttpLimits } from './download';
 
@@ -14,9 +15,11 @@ export type RuntimeName = 'node' | 'uv';
 
 /** The Node.js line Switchboard fetches: an LTS release with prebuilt archives for every platform VS Code runs on. */
 export const MANAGED_NODE_VERSION = 'v22.12.0';
-export const DEFAULT_NODE_DIST_URL = 'https://nodejs.org/dist';
+/** Where Node.js comes from unless switchboard.registry.nodeDistUrl names a mirror. */
+export const DEFAULT_NODE_DIST_URL = settingDefault('registry.nodeDistUrl');
 export const MANAGED_UV_VERSION = '0.9.5';
-export const DEFAULT_UV_RELEASES_URL = 'https://github.com/astral-sh/uv/releases/download';
+/** Where uv comes from unless switchboard.registry.uvReleasesUrl names a mirror. */
+export const DEFAULT_UV_RELEASES_URL = settingDefault('registry.uvReleasesUrl');
 const NODE_PRODUCT = 'Node.js';
 const UV_PRODUCT = 'uv';
 

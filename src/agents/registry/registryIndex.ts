@@ -4,8 +4,6 @@
 // checked and bounded, and an entry that fails is left out with a reason instead of failing the whole list.
 import { t } from '../../shared/l10n';
 
-export const DEFAULT_REGISTRY_URL = 'https://cdn.agentclientprotocol.com/registry/v1/latest/registry.json';
-
 /** The platform keys of the registry's binary distributions. */
 export type PlatformKey =
   'darwin-aarch64' | 'darwin-x86_64' | 'linux-aarch64' | 'linux-x86_64' | 'windows-aarch64' | 'windows-x86_64';

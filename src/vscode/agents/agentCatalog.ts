@@ -6,10 +6,7 @@ import { parseAgentsSetting, resolveDefaultAgent, type DemoLaunch, type Registry
 import type { AgentConfig, HostEnvironment } from '../../session/api';
 import type { AgentChoice } from '../../shared/messages';
 import { elicitationSetting } from './elicitationSetting';
-
-import { SETTINGS_SECTION, userLimit, userSwitch } from '../userSettings';
-
-export { SETTINGS_SECTION };
+import { settings } from '../settings';
 
 export class AgentCatalog {
   private agents: AgentConfig[] = [];
@@ -25,10 +22,9 @@ export class AgentCatalog {
 
   /** Re-reads the settings; returns the messages for rejected entries. */
   reload(): string[] {
-    const config = vscode.workspace.getConfiguration(SETTINGS_SECTION);
-    const parsed = parseAgentsSetting(config.get<unknown>('agents'), this.demo, this.registry);
+    const parsed = parseAgentsSetting(settings.get('agents'), this.demo, this.registry);
     this.agents = parsed.agents;
-    this.defaultId = config.get<string>('defaultAgent') ?? '';
+    this.defaultId = settings.get('defaultAgent');
     const errors = [...parsed.errors];
     if (this.defaultId !== '' && !this.agents.some((agent) => agent.id === this.defaultId)) {
       errors.push(
@@ -74,21 +70,21 @@ export class AgentCatalog {
   }
 }
 
-/** The settings read at each agent start (limits and switches from the user's own settings, userSettings.ts), in the units the core wants. */
+/** The settings read at each agent start (the limits and draft switches from the user's own settings), in the units the core wants. */
 export function transportSettings(): ReturnType<HostEnvironment['settings']> {
-  const mib = userLimit('maxMessageSizeMiB', 64);
-  const seconds = userLimit('initializeTimeoutSeconds', 30);
-  const config = vscode.workspace.getConfiguration(SETTINGS_SECTION);
-  const read = (key: string) => ({ inspected: config.inspect(key), value: config.get<unknown>(key) });
+  const read = (key: 'elicitation' | 'experimental.elicitation') => ({
+    inspected: settings.inspect(key),
+    value: settings.get(key),
+  });
   const elicitation = elicitationSetting(read('elicitation'), read('experimental.elicitation'));
   return {
-    maxMessageBytes: Math.floor(mib * 1024 * 1024),
-    initializeTimeoutMs: Math.floor(seconds * 1000),
-    // Draft ACP features: off unless the user turned them on (strictly `true`).
-    experimental: { fork: userSwitch('experimental.fork') },
+    maxMessageBytes: settings.get('maxMessageSizeMiB') * 1024 * 1024,
+    initializeTimeoutMs: settings.get('initializeTimeoutSeconds') * 1000,
+    // Draft ACP features: off unless the user turned them on.
+    experimental: { fork: settings.get('experimental.fork') },
     elicitation: elicitation.on,
-    // Stable ACP, on by default: only a false turns it off (like switchboard.elicitation).
-    subagents: read('subagents').value !== false,
+    // Stable ACP, on by default (like switchboard.elicitation).
+    subagents: settings.get('subagents'),
     notes: elicitation.note === null ? [] : [elicitation.note],
   };
 }

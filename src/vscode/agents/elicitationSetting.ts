@@ -3,15 +3,7 @@
 // choice and is never dropped: the new name wins where it is set; else the old name's value holds, and the
 // agent's log says the setting was renamed. Pure (VS Code's `inspect` results come in), so it is unit-tested.
 import { t } from '../../shared/l10n';
-
-/** The fields of VS Code's `WorkspaceConfiguration.inspect` that are the user's own values. */
-export interface InspectedSetting {
-  /** The declared default: not the user's value. */
-  defaultValue?: unknown;
-  globalValue?: unknown;
-  workspaceValue?: unknown;
-  workspaceFolderValue?: unknown;
-}
+import type { InspectedSetting } from '../../shared/settingsCheck';
 
 export interface ReadSetting {
   inspected: InspectedSetting | undefined;

@@ -11,9 +11,8 @@ import type { AgentConfig } from '../../agents/config';
 import { findAgentsOnPath, foundAgentConfig, foundAgentEntry, type FoundAgent } from '../../agents/registry/pathAgents';
 import { createPathLookup } from '../../agents/registry/pathLookup';
 import type { LoadedIndex } from '../../agents/registry/registryCache';
-import { SETTINGS_SECTION, userSetting } from '../userSettings';
+import { entriesOf, settings, settingsChanged } from '../settings';
 
-export const DISCOVER_SETTING = 'discoverAgentsOnPath';
 /** A copy of the index older than this is refreshed in the background (the copy is used meanwhile). */
 const INDEX_MAX_AGE_MS = 24 * 3600_000;
 /** How long a restored chat waits for the first detection to know whether its agent was found on PATH. */
@@ -46,9 +45,8 @@ export class FoundAgents implements vscode.Disposable {
       deps.onDidLoadIndex(() => void this.refresh()),
       vscode.workspace.onDidChangeConfiguration((event) => {
         // Another registry may have no copy on disk yet: it is loaded once too.
-        if (event.affectsConfiguration(`${SETTINGS_SECTION}.registry.url`)) this.fetched = false;
-        const keys = [DISCOVER_SETTING, 'agents', 'registry.url'];
-        if (keys.some((key) => event.affectsConfiguration(`${SETTINGS_SECTION}.${key}`))) void this.refresh();
+        if (settingsChanged(event, ['registry.url'])) this.fetched = false;
+        if (settingsChanged(event, ['discoverAgentsOnPath', 'agents', 'registry.url'])) void this.refresh();
       }),
     );
   }
@@ -69,7 +67,7 @@ export class FoundAgents implements vscode.Disposable {
   }
 
   enabled(): boolean {
-    return userSetting<unknown>(DISCOVER_SETTING) !== false;
+    return settings.get('discoverAgentsOnPath');
   }
 
   /** The found agents, as the catalog runs them. */
@@ -95,10 +93,9 @@ export class FoundAgents implements vscode.Disposable {
   async addToSettings(id: string): Promise<boolean> {
     const found = this.found.find((agent) => agent.id === id);
     if (!found) return false;
-    const config = vscode.workspace.getConfiguration(SETTINGS_SECTION);
-    const agents = { ...(config.inspect<Record<string, unknown>>('agents')?.globalValue ?? {}) };
+    const agents = entriesOf(settings.userValue('agents'));
     if (agents[id] !== undefined) return false;
-    await config.update('agents', { ...agents, [id]: foundAgentEntry(found) }, vscode.ConfigurationTarget.Global);
+    await settings.update('agents', { ...agents, [id]: foundAgentEntry(found) });
     return true;
   }
 
@@ -117,8 +114,7 @@ export class FoundAgents implements vscode.Disposable {
         .catch((error: unknown) => this.deps.log(`[switchboard] loading the registry index: ${message(error)}`));
     }
     if (!index) return this.set([]);
-    const config = vscode.workspace.getConfiguration(SETTINGS_SECTION);
-    const entries = config.get<Record<string, unknown>>('agents') ?? {};
+    const entries = entriesOf(settings.get('agents'));
     const lookup = createPathLookup({ path: process.env.PATH ?? '', pathext: process.env.PATHEXT });
     const found = await findAgentsOnPath(index.agents, lookup, {
       skipIds: [...this.deps.installedIds(), ...Object.keys(entries)],

@@ -12,7 +12,7 @@ import {
   type LeftOutMcpServer,
 } from '../../agents/mcpServers';
 import type { SecretRedactor } from '../../agents/secretRedactor';
-import { SETTINGS_SECTION } from './agentCatalog';
+import { entriesOf, settings, vscodeSetting } from '../settings';
 import { readTextOrEmpty } from '../../review/diskText';
 
 const SECRET_PREFIX = 'switchboard.mcp.secret.';
@@ -31,7 +31,7 @@ export class McpFeature {
     capabilities: acp.McpCapabilities | null | undefined,
   ): Promise<{ servers: acp.McpServer[]; leftOut: string[] }> {
     if (agent.isDemo || agent.useMcpServers === false) return { servers: [], leftOut: [] };
-    const parsed = parseMcpServersSetting(vscode.workspace.getConfiguration(SETTINGS_SECTION).get('mcpServers'));
+    const parsed = parseMcpServersSetting(settings.get('mcpServers'));
     for (const error of parsed.errors) this.log(agent.id, `[switchboard] ${error}`);
     const names = new Set(parsed.servers.flatMap(secretNames));
     const values = new Map<string, string>();
@@ -53,7 +53,7 @@ export class McpFeature {
   /** Asks for a secret's name (offering the referenced ones) and value; stores it in SecretStorage. */
   async setSecret(name?: string): Promise<void> {
     if (name === undefined) {
-      const parsed = parseMcpServersSetting(vscode.workspace.getConfiguration(SETTINGS_SECTION).get('mcpServers'));
+      const parsed = parseMcpServersSetting(settings.get('mcpServers'));
       const referenced = [...new Set(parsed.servers.flatMap(secretNames))];
       const items = referenced.map((label) => ({ label }));
       name =
@@ -85,7 +85,7 @@ export class McpFeature {
 
   /** Copies VS Code's MCP servers into switchboard.mcpServers (keeping the ones already there). */
   async importFromVsCode(): Promise<void> {
-    const sources: unknown[] = [vscode.workspace.getConfiguration('mcp').get('servers')];
+    const sources: unknown[] = [vscodeSetting('mcp.servers')];
     for (const folder of vscode.workspace.workspaceFolders ?? []) {
       try {
         const file = vscode.Uri.joinPath(folder.uri, '.vscode', 'mcp.json');
@@ -99,8 +99,7 @@ export class McpFeature {
         // No mcp.json in this folder (or not JSON): nothing to import from it.
       }
     }
-    const config = vscode.workspace.getConfiguration(SETTINGS_SECTION);
-    const current = { ...(config.get<Record<string, unknown>>('mcpServers') ?? {}) };
+    const current = entriesOf(settings.get('mcpServers'));
     const added: string[] = [];
     const secrets = new Set<string>();
     for (const source of sources) {
@@ -120,7 +119,7 @@ export class McpFeature {
       );
       return;
     }
-    await config.update('mcpServers', current, vscode.ConfigurationTarget.Global);
+    await settings.update('mcpServers', current);
     const more =
       secrets.size > 0 ? vscode.l10n.t(' They refer to secrets to set once: {0}.', [...secrets].join(', ')) : '';
     const choice = await vscode.window.showInformationMessage(

@@ -8,14 +8,12 @@ import * as vscode from 'vscode';
 import type { RegistryResolver } from '../../agents/config';
 import { RegistryInstaller, type InstallState } from '../../agents/registry/installer';
 import { describeAge, RegistryCache, type LoadedIndex } from '../../agents/registry/registryCache';
-import { compareVersions, DEFAULT_REGISTRY_URL, type RegistryAgent } from '../../agents/registry/registryIndex';
+import { compareVersions, type RegistryAgent } from '../../agents/registry/registryIndex';
 import { RegistryIcons } from '../../agents/registry/registryIcons';
 import { failAfterProgress } from './progressClosing';
 import { RuntimeOffer } from './runtimeOffer';
 import { MissingToolError, runTool } from '../../agents/registry/toolRunner';
-import { SETTINGS_SECTION } from './agentCatalog';
-
-type UpdatePolicy = 'off' | 'notify' | 'auto';
+import { entriesOf, settings } from '../settings';
 
 /** How long Browse Agents waits for icons it has not fetched before. */
 const ICON_WAIT_MS = 1_500;
@@ -59,8 +57,7 @@ export class RegistryFeature {
   };
 
   url(): string {
-    const configured = vscode.workspace.getConfiguration(SETTINGS_SECTION).get<string>('registry.url');
-    return configured && configured.trim() !== '' ? configured.trim() : DEFAULT_REGISTRY_URL;
+    return settings.get('registry.url');
   }
 
   async loadIndex(): Promise<LoadedIndex> {
@@ -222,19 +219,17 @@ export class RegistryFeature {
       if (choice !== uninstallLabel) return;
     }
     await this.installer.uninstall(id);
-    const config = vscode.workspace.getConfiguration(SETTINGS_SECTION);
-    const agents = { ...(config.get<Record<string, unknown>>('agents') ?? {}) };
+    const agents = entriesOf(settings.get('agents'));
     if (isRegistryEntry(agents[id])) {
       delete agents[id];
-      await config.update('agents', agents, vscode.ConfigurationTarget.Global);
+      await settings.update('agents', agents);
     }
     this.hooks.agentsChanged();
   }
 
   /** On activation, for installed agents not pinned to a version: tell about updates, or apply them. */
   async checkUpdates(): Promise<void> {
-    const policy =
-      vscode.workspace.getConfiguration(SETTINGS_SECTION).get<UpdatePolicy>('registry.updates') ?? 'notify';
+    const policy = settings.get('registry.updates');
     const installed = this.installer.installedIds();
     if (policy === 'off' || installed.length === 0) return;
     let index: LoadedIndex;
@@ -244,7 +239,7 @@ export class RegistryFeature {
       this.hooks.log(`[switchboard] checking agent updates: ${message(error)}`);
       return;
     }
-    const entries = vscode.workspace.getConfiguration(SETTINGS_SECTION).get<Record<string, unknown>>('agents') ?? {};
+    const entries = entriesOf(settings.get('agents'));
     for (const id of installed) {
       const agent = index.agents.find((candidate) => candidate.id === id);
       const state = this.installer.state(id);
@@ -265,17 +260,16 @@ export class RegistryFeature {
 
   /** A custom entry under the same id is the user's: never overwritten. Checked before anything is downloaded. */
   private checkEntryFree(id: string): void {
-    const entry = vscode.workspace.getConfiguration(SETTINGS_SECTION).get<Record<string, unknown>>('agents')?.[id];
+    const entry = entriesOf(settings.get('agents'))[id];
     if (entry !== undefined && !isRegistryEntry(entry)) {
       throw new Error(`switchboard.agents already has a custom entry "${id}"; rename it first`);
     }
   }
 
   private async ensureEntry(id: string): Promise<void> {
-    const config = vscode.workspace.getConfiguration(SETTINGS_SECTION);
-    const agents = config.get<Record<string, unknown>>('agents') ?? {};
+    const agents = entriesOf(settings.get('agents'));
     if (isRegistryEntry(agents[id])) return;
-    await config.update('agents', { ...agents, [id]: { type: 'registry' } }, vscode.ConfigurationTarget.Global);
+    await settings.update('agents', { ...agents, [id]: { type: 'registry' } });
   }
 }
 

@@ -4,8 +4,6 @@
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import {
-  DEFAULT_NODE_DIST_URL,
-  DEFAULT_UV_RELEASES_URL,
   ManagedRuntimes,
   nodeRuntime,
   uvRuntime,
@@ -14,7 +12,7 @@ import {
 } from '../../agents/registry/managedRuntime';
 import type { MissingToolError } from '../../agents/registry/toolRunner';
 import { errorMessage } from '../../shared/errorMessage';
-import { SETTINGS_SECTION } from './agentCatalog';
+import { settings } from '../settings';
 
 export class RuntimeOffer {
   private readonly runtimes: ManagedRuntimes;
@@ -76,8 +74,7 @@ export class RuntimeOffer {
 
 /** The runtime to fetch, from the user's mirror settings (switchboard.registry.nodeDistUrl / uvReleasesUrl). */
 function runtimeSpec(name: RuntimeName): RuntimeSpec | Error {
-  const settings = vscode.workspace.getConfiguration(SETTINGS_SECTION);
   return name === 'node'
-    ? nodeRuntime(settings.get<string>('registry.nodeDistUrl') || DEFAULT_NODE_DIST_URL)
-    : uvRuntime(settings.get<string>('registry.uvReleasesUrl') || DEFAULT_UV_RELEASES_URL);
+    ? nodeRuntime(settings.get('registry.nodeDistUrl'))
+    : uvRuntime(settings.get('registry.uvReleasesUrl'));
 }

@@ -5,7 +5,7 @@ import * as vscode from 'vscode';
 import type { ThreadController } from '../../session/api';
 import { closeAskingFirst, type Attention, type ChatList, type ChatSummary, type Unseen } from '../../session/chatList';
 import type { ThreadRegistry } from '../../session/threadRegistry';
-import { SETTINGS_SECTION } from '../agents/agentCatalog';
+import { settings } from '../settings';
 
 const STATE_LABEL: Record<ChatSummary['state'], string> = {
   starting: vscode.l10n.t('starting'),
@@ -115,11 +115,7 @@ export function notifyAttention(
   list: ChatList,
   open: () => void,
 ): void {
-  if (
-    unseen === 'unfocused' &&
-    vscode.workspace.getConfiguration(SETTINGS_SECTION).get('notifyWhenUnfocused') === false
-  )
-    return;
+  if (unseen === 'unfocused' && !settings.get('notifyWhenUnfocused')) return;
   const summary = list.summaries().find((chat) => chat.threadId === thread.threadId);
   const name = `"${oneLine(summary?.title ?? vscode.l10n.t('Chat'))}" (${thread.agent.displayName})`;
   const text =

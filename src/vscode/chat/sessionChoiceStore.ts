@@ -2,7 +2,7 @@
 // user's picks are kept in globalState (one list for all workspaces, as an agent is the same everywhere); the
 // switchboard.agentDefaults setting pins values over them. Both are read at each new session, through the same
 // checks: storage and settings are not trusted to hold the right shape.
-import * as vscode from 'vscode';
+import type * as vscode from 'vscode';
 import type { SessionChoices } from '../../session/api';
 import {
   parseAgentDefaults,
@@ -11,7 +11,7 @@ import {
   type AgentChoices,
   type ChoiceStep,
 } from '../../session/sessionChoices';
-import { SETTINGS_SECTION } from '../agents/agentCatalog';
+import { settings } from '../settings';
 
 const STATE_KEY = 'switchboard.sessionChoices';
 
@@ -37,7 +37,7 @@ export class SessionChoiceStore implements SessionChoices {
   }
 
   private pinned(): ReturnType<typeof parseAgentDefaults> {
-    return parseAgentDefaults(vscode.workspace.getConfiguration(SETTINGS_SECTION).get<unknown>('agentDefaults'));
+    return parseAgentDefaults(settings.get('agentDefaults'));
   }
 }
 

@@ -3,20 +3,11 @@
 // path (symlinks followed), escaped, so `<ws>/link` -> ~/.bashrc shows as ~/.bashrc and a newline
 // or U+202E in a name cannot add lines to the dialog or turn text around.
 import * as vscode from 'vscode';
-import { maxReadBytesFrom } from '../../fs/fileSlice';
 import type { ExecutionConfigRequest } from '../../fs/executionConfigGate';
 import type { ExecutionConfigKind } from '../../fs/executionConfig';
 import { displayPath } from '../../fs/paths';
-import {
-  outsideQuestion,
-  parseOutsidePolicy,
-  type OutsideChoice,
-  type OutsidePolicy,
-  type OutsideRequest,
-} from '../../fs/outsideAccess';
-import { userSetting } from '../userSettings';
-
-export const FS_SETTINGS_SECTION = 'switchboard.fs';
+import { outsideQuestion, type OutsideChoice, type OutsidePolicy, type OutsideRequest } from '../../fs/outsideAccess';
+import { settings } from '../settings';
 
 export async function askOutsideWorkspace(agentName: string, request: OutsideRequest): Promise<OutsideChoice> {
   const question = outsideQuestion(agentName, request);
@@ -97,14 +88,14 @@ function executionConfigSentence(kind: ExecutionConfigKind): string {
 }
 
 /**
- * The user's own value only (userSettings.ts): a workspace's .vscode/settings.json (a cloned
+ * The user's own value only (shared/settingsTable.ts): a workspace's .vscode/settings.json (a cloned
  * repository) must not switch off the question. The settings are machine-scoped as well; this holds even if not.
  */
 export function readOutsidePolicy(): OutsidePolicy {
-  return parseOutsidePolicy(userSetting<string>('readOutsideWorkspace', FS_SETTINGS_SECTION));
+  return settings.get('fs.readOutsideWorkspace');
 }
 
 /** The largest text a read returns (and the most it buffers), in bytes. */
 export function readMaxBytes(): number {
-  return maxReadBytesFrom(userSetting<number>('maxReadMiB', FS_SETTINGS_SECTION));
+  return settings.get('fs.maxReadMiB') * 1024 * 1024;
 }

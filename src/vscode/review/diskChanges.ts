@@ -12,6 +12,7 @@ import { createPathFilter, type PathFilter } from '../../review/ignoreRules';
 import { findFile } from '../../review/reviewModel';
 import { findOpenDocument } from './documentText';
 import type { ReviewController } from './reviewController';
+import { entriesOf, vscodeSetting, vscodeSettingChanged } from '../settings';
 
 const SETTLE_MS = 150;
 /** Saves by the user within this window make the next disk change of that file theirs. */
@@ -55,7 +56,7 @@ export class DiskChanges implements vscode.Disposable {
           this.userSaves.set(path.resolve(document.uri.fsPath), Date.now());
       }),
       vscode.workspace.onDidChangeConfiguration((event) => {
-        if (event.affectsConfiguration('files.exclude')) this.filters.clear();
+        if (vscodeSettingChanged(event, 'files.exclude')) this.filters.clear();
       }),
       vscode.workspace.onDidChangeWorkspaceFolders(() => this.filters.clear()),
     );
@@ -187,8 +188,7 @@ export class DiskChanges implements vscode.Disposable {
     const key = folder.uri.toString();
     const known = this.filters.get(key);
     if (known) return known;
-    const filesExclude =
-      vscode.workspace.getConfiguration('files', folder.uri).get<Record<string, unknown>>('exclude') ?? {};
+    const filesExclude = entriesOf(vscodeSetting('files.exclude', folder.uri));
     const made = readTextOrEmpty(path.join(folder.uri.fsPath, '.gitignore')).then((gitignore) => {
       const filter = createPathFilter({ filesExclude, gitignores: [{ dir: '', content: gitignore }] });
       // Unless a newer one replaced it meanwhile (settings or .gitignore changed).

@@ -3,13 +3,7 @@
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type * as acp from '@agentclientprotocol/sdk';
-
-export type FollowMode = 'off' | 'reveal' | 'focus';
-
-export function followMode(): FollowMode {
-  const value = vscode.workspace.getConfiguration('switchboard').get<string>('followAgent', 'off');
-  return value === 'reveal' || value === 'focus' ? value : 'off';
-}
+import { settings } from '../settings';
 
 export class FollowAgent {
   private last = '';
@@ -31,7 +25,7 @@ export class FollowAgent {
     locations: readonly acp.ToolCallLocation[] | null | undefined,
     baseDir: string,
   ): Promise<void> {
-    const mode = followMode();
+    const mode = settings.get('followAgent');
     const location = locations?.[0];
     if (mode === 'off' || !location) return;
     const filePath = path.isAbsolute(location.path) ? location.path : path.resolve(baseDir, location.path);

@@ -4,8 +4,8 @@
 import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import type { TurnLimits } from '../../review/budget';
-import { reviewLimits } from '../userSettings';
+import { DEFAULT_TURN_LIMITS, type TurnLimits } from '../../review/budget';
+import { settings } from '../settings';
 import { findFile, summarize } from '../../review/reviewModel';
 import type { ReviewSource } from '../../chat/reviewSync';
 import type { ThreadController } from '../../session/api';
@@ -50,9 +50,20 @@ export const SESSION_COMMANDS = {
   undoAll: 'switchboard.review.undoAllSession',
 } as const;
 
-/** The limits from the user's own settings only (a workspace cannot raise them: userSettings.ts). */
-function turnLimits(): TurnLimits {
-  return reviewLimits().turn;
+const MIB = 1024 * 1024;
+
+/** What one agent turn may have tracked, from the user's own settings (a workspace cannot raise them). */
+export function turnLimits(): TurnLimits {
+  return {
+    maxFiles: settings.get('review.maxFilesPerTurn'),
+    maxBytes: settings.get('review.maxMiBPerTurn') * MIB,
+    maxFileBytes: DEFAULT_TURN_LIMITS.maxFileBytes,
+  };
+}
+
+/** The disk checkpoints may use, from the user's own settings; read at each checkpoint, so a change applies from the next. */
+export function maxCheckpointBytes(): number {
+  return settings.get('checkpoints.maxDiskMiB') * MIB;
 }
 
 /** texts: the window's keeper of file texts; activeThreadId: the chat the session commands act on. */
@@ -70,7 +81,6 @@ export function activateReview(
   const diff = new BaselineDiff(store);
   const storageDir =
     context.storageUri?.fsPath ?? path.join(context.globalStorageUri?.fsPath ?? os.tmpdir(), 'no-workspace');
-  const maxCheckpointBytes = (): number => reviewLimits().maxCheckpointBytes();
   const checkpoints = new CheckpointService(storageDir, context.workspaceState, controller, maxCheckpointBytes);
   const follow = new FollowAgent();
   controller.onFirstAgentTouch = (filePath, before) => checkpoints.touch(filePath, before);

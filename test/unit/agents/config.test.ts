@@ -96,6 +96,14 @@ describe('parseAgentsSetting', () => {
     expect(errors).toEqual([expect.stringMatching(/\["wrong"\]\.processPerChat must be true or false/)]);
   });
 
+  it('runs an entry with a field it does not read (a typo, say), and names that field', () => {
+    const { agents, errors } = parseAgentsSetting({ gemini: { command: 'gemini', arg: ['--acp'] } }, demoLaunch);
+    expect(agents[1]).toMatchObject({ id: 'gemini', command: 'gemini', args: [] });
+    expect(errors).toEqual([
+      expect.stringMatching(/^switchboard\.agents\["gemini"\] has "arg", which Switchboard does not read/),
+    ]);
+  });
+
   it('rejects a setting that is not an object', () => {
     const { agents, errors } = parseAgentsSetting(['gemini'], demoLaunch);
     expect(agents.map((agent) => agent.id)).toEqual(['demo']);

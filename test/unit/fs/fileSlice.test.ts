@@ -5,7 +5,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bomLength, decodeText, maxReadBytesFrom, readFileSlice, sliceLinesOfBytes } from '../../../src/fs/fileSlice';
+import { bomLength, decodeText, readFileSlice, sliceLinesOfBytes } from '../../../src/fs/fileSlice';
 import { sliceLines } from '../../../src/fs/lineSlice';
 
 let dir: string;
@@ -175,19 +175,6 @@ describe('readFileSlice: file system errors are thrown as they are, refusals as 
   it('ENOENT for a missing file, a "directory" refusal for a folder', async () => {
     await expect(readFileSlice(path.join(dir, 'missing.txt'), {}, 0)).rejects.toMatchObject({ code: 'ENOENT' });
     await expect(readFileSlice(dir, {}, 0)).rejects.toMatchObject({ reason: 'directory' });
-  });
-});
-
-describe('maxReadBytesFrom (switchboard.fs.maxReadMiB)', () => {
-  it('is 1..1024 MiB, 50 MiB for anything that is not a number of at least 1', () => {
-    expect(maxReadBytesFrom(undefined)).toBe(50 * 1024 * 1024);
-    expect(maxReadBytesFrom('2')).toBe(50 * 1024 * 1024);
-    expect(maxReadBytesFrom(0.5)).toBe(50 * 1024 * 1024);
-    expect(maxReadBytesFrom(Number.NaN)).toBe(50 * 1024 * 1024);
-    expect(maxReadBytesFrom(1)).toBe(1024 * 1024);
-    expect(maxReadBytesFrom(2.5)).toBe(2.5 * 1024 * 1024);
-    expect(maxReadBytesFrom(1024)).toBe(1024 * 1024 * 1024);
-    expect(maxReadBytesFrom(1e9)).toBe(1024 * 1024 * 1024);
   });
 });
 
