@@ -25,6 +25,8 @@ export type ChatViewDeps = Omit<
   chatList?(): ChatSummary[];
   /** The restore of the last window's chats, while it runs: a new webview's snapshot waits for it. */
   whenRestored?(): Promise<unknown>;
+  /** A post to the webview that failed (the Switchboard log). */
+  log(line: string): void;
 };
 
 /** Chat list changes come in bursts (every streamed chunk of a background chat): one post per interval. */
@@ -52,7 +54,7 @@ export class ChatSurface implements vscode.Disposable {
       (message) => this.post(message),
       () => deps.agentList(),
       timerSchedule,
-      (line) => console.warn(line),
+      (line) => deps.log(line),
     );
     this.host = {
       ...deps,

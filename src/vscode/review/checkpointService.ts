@@ -24,6 +24,7 @@ import {
 import { setCurrent } from '../../review/reviewModel';
 import { readCurrentTextAsync, writeThroughEditor } from './documentText';
 import type { ReviewController } from './reviewController';
+import type { HostLog } from '../window/hostLog';
 
 const INDEX_KEY = 'switchboard.checkpoints';
 /** Kept across reloads, so a restore picked after a reload still flags the files the user edited. */
@@ -86,6 +87,7 @@ export class CheckpointService implements vscode.Disposable {
     private readonly memento: vscode.Memento,
     private readonly review: ReviewController,
     private readonly maxBytes: () => number,
+    private readonly log: Pick<HostLog, 'error'>,
   ) {
     this.store = new CheckpointStore(path.join(storageDir, 'checkpoints'));
     this.index = { ...(memento.get<CheckpointIndex>(INDEX_KEY) ?? {}) };
@@ -316,9 +318,7 @@ export class CheckpointService implements vscode.Disposable {
   }
 
   private enqueue(work: () => Promise<void>): Promise<void> {
-    const next = this.queue
-      .then(work)
-      .catch((error: unknown) => console.error('[switchboard] checkpoint failed', error));
+    const next = this.queue.then(work).catch((error: unknown) => this.log.error('checkpoint failed', error));
     this.queue = next;
     return next;
   }
