@@ -3,6 +3,7 @@
 // (src/vscode/window/activation.ts). Deactivation ends the window: chats written, agents stopped.
 import type * as vscode from 'vscode';
 import { activateWindow } from './vscode/window/activation';
+import { HostLogChannel } from './vscode/window/hostLog';
 import { SwitchboardWindow } from './vscode/window/switchboardWindow';
 import type { SwitchboardApi } from './vscode/window/switchboardApi';
 
@@ -12,7 +13,8 @@ let window: SwitchboardWindow | undefined;
 
 export function activate(context: vscode.ExtensionContext): SwitchboardApi {
   const started = performance.now();
-  window = activateWindow(context, (store, log) => new SwitchboardWindow(context, store, log, started));
+  const log = new HostLogChannel();
+  window = activateWindow(context, log, (store) => new SwitchboardWindow(context, store, log, started));
   return window.api;
 }
 

@@ -26,11 +26,21 @@ suite('Activation', () => {
       return undefined;
     }) as typeof vscode.window.showErrorMessage;
     const context = { subscriptions: [] as { dispose(): unknown }[] } as unknown as vscode.ExtensionContext;
+    // Not a second "Switchboard" channel: VS Code gives log channels of one name and extension one logger, and
+    // ending this one would close the extension's own.
+    const logged: string[] = [];
+    const log = {
+      info: (line: string) => void logged.push(line),
+      warn: (line: string) => void logged.push(line),
+      error: (what: string, error?: unknown) => void logged.push(`${what}: ${String(error)}`),
+      show: () => undefined,
+      dispose: () => undefined,
+    };
     let settingsHeard = 0;
     try {
       assert.throws(
         () =>
-          activateWindow(context, (store) => {
+          activateWindow(context, log, (store) => {
             store.add(vscode.commands.registerCommand(HALF_BUILT, () => 'half'));
             store.add(vscode.workspace.onDidChangeConfiguration(() => settingsHeard++));
             throw new Error('the chats feature could not be built');
@@ -49,6 +59,7 @@ suite('Activation', () => {
       assert.equal(shown.length, 1, `shown: ${JSON.stringify(shown)}`);
       assert.match(shown[0]!.message, /^Switchboard could not start: the chats feature could not be built\. Reload/);
       assert.deepEqual(shown[0]!.items, ['Show Log', 'Reload Window']);
+      assert.deepEqual(logged, ['activation failed: Error: the chats feature could not be built']);
     } finally {
       window.showErrorMessage = original;
       for (const subscription of context.subscriptions) subscription.dispose();

@@ -19,7 +19,7 @@ import { ChatThreads } from './chatThreads';
 import { CHAT_VIEW_ID, ChatViewProvider } from './chatViewProvider';
 import { ChatContextKeys } from './contextKeys';
 import { DiffDocuments } from './diffDocuments';
-import type { EditorActionsTarget } from './editorActions';
+import { registerFixWithAgent, type EditorActionsTarget } from './editorActions';
 import { showChatHistory } from './historyCommand';
 import { surfaceCallbacks } from './surfaceCallbacks';
 
@@ -120,6 +120,8 @@ export class ChatsFeature {
           view.mirror.focusElsewhere();
       }),
     );
+    // "Fix with Switchboard" on diagnostics: a quick fix that runs EDITOR_COMMANDS.fix into this chat.
+    store.add(registerFixWithAgent());
     this.contextKeys = store.add(
       new ChatContextKeys({
         activeThread: () => registry.active(),

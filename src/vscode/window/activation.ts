@@ -4,23 +4,26 @@
 import * as vscode from 'vscode';
 import { DisposableStore } from '../../shared/disposableStore';
 import { errorMessage } from '../../shared/errorMessage';
-import { HostLogChannel, type HostLog } from './hostLog';
+import type { HostLog } from './hostLog';
 
 /** Builds the window into `store`; it is called once. */
-export type BuildWindow<T> = (store: DisposableStore, log: HostLog) => T;
+export type BuildWindow<T> = (store: DisposableStore) => T;
 
 /**
- * Runs `build`; the store (and the log) end with the extension's subscriptions. A failure is logged and shown,
- * then thrown again, so VS Code knows the extension did not activate.
+ * Runs `build`; the store (and the log: HostLogChannel, the Switchboard log) end with the extension's
+ * subscriptions. A failure is logged and shown, then thrown again, so VS Code knows the extension did not activate.
  */
-export function activateWindow<T>(context: vscode.ExtensionContext, build: BuildWindow<T>): T {
-  const log = new HostLogChannel();
+export function activateWindow<T>(
+  context: vscode.ExtensionContext,
+  log: HostLog & vscode.Disposable,
+  build: BuildWindow<T>,
+): T {
   // Failures while the window ends are logged, never thrown at VS Code (the other disposables still run).
   const store = new DisposableStore((error) => log.error('disposing failed', error));
   // VS Code ends the subscriptions in this order: the log outlives the store, so it can take the store's errors.
   context.subscriptions.push(store, log);
   try {
-    return build(store, log);
+    return build(store);
   } catch (error) {
     store.dispose();
     log.error('activation failed', error);

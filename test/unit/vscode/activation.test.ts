@@ -6,6 +6,7 @@ import type * as vscode from 'vscode';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { toDisposable } from '../../../src/shared/disposableStore';
 import { activateWindow } from '../../../src/vscode/window/activation';
+import { HostLogChannel } from '../../../src/vscode/window/hostLog';
 import { SwitchboardWindow } from '../../../src/vscode/window/switchboardWindow';
 import { resetRecorded, type Recorded } from './fakeVscode';
 
@@ -41,7 +42,7 @@ describe('activateWindow', () => {
     const ended: string[] = [];
     const context = fakeContext();
     expect(() =>
-      activateWindow(context, (store) => {
+      activateWindow(context, new HostLogChannel(), (store) => {
         store.add(toDisposable(() => ended.push('first')));
         store.add(toDisposable(() => ended.push('second')));
         throw new Error('the chats could not be built.');
@@ -67,20 +68,20 @@ describe('activateWindow', () => {
 
   it('"Show Log" opens the Switchboard log; "Reload Window" reloads', async () => {
     recorded.errorChoice = SHOW_LOG;
-    expect(() => activateWindow(fakeContext(), explode)).toThrow();
+    expect(() => activateWindow(fakeContext(), new HostLogChannel(), explode)).toThrow();
     await tick();
     expect(recorded.channels[0]!.shown).toBe(true);
     expect(recorded.executed).toEqual([]);
 
     recorded.errorChoice = RELOAD;
-    expect(() => activateWindow(fakeContext(), explode)).toThrow();
+    expect(() => activateWindow(fakeContext(), new HostLogChannel(), explode)).toThrow();
     await tick();
     expect(recorded.executed).toEqual([['workbench.action.reloadWindow']]);
   });
 
   it('a window that builds: returned, nothing shown; its store ends with the extension, a failure there logged', () => {
     const context = fakeContext();
-    const built = activateWindow(context, (store) => {
+    const built = activateWindow(context, new HostLogChannel(), (store) => {
       store.add(
         toDisposable(() => {
           throw new Error('could not end');
@@ -104,8 +105,9 @@ describe('activateWindow', () => {
       },
     };
     const context = fakeContext({ workspaceState: unreadable });
+    const log = new HostLogChannel();
     expect(() =>
-      activateWindow(context, (store, log) => new SwitchboardWindow(context, store, log, performance.now())),
+      activateWindow(context, log, (store) => new SwitchboardWindow(context, store, log, performance.now())),
     ).toThrow('the workspace state is not readable');
     // The features before review were built: they had listened to settings and hooked the process exit.
     expect(atFailure).toEqual({ configListeners: 2, exitHooks: exitHooks + 1 });
