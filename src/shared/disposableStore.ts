@@ -39,6 +39,11 @@ export class DisposableStore implements Disposable {
     if (this.items.delete(item)) this.end([item]);
   }
 
+  /** Forgets an item that ended by itself (a closed editor tab), without disposing it again. */
+  deleteAndLeak(item: Disposable): void {
+    this.items.delete(item);
+  }
+
   dispose(): void {
     if (this.disposed) return;
     this.disposed = true;

@@ -8,7 +8,7 @@ import { gatedSpawn, restrictedModeFailure } from '../../agents/refusedProcess';
 import { SecretRedactor } from '../../agents/secretRedactor';
 import { FileTexts } from '../../review/fileTexts';
 import type { HostEnvironment } from '../../session/api';
-import type { DisposableStore } from '../../shared/disposableStore';
+import { toDisposable, type DisposableStore } from '../../shared/disposableStore';
 import { LiveProcessGroups } from '../../terminals/liveProcessGroups';
 import { PermissionRuleStore } from '../chat/permissionPolicy';
 import type { SessionChoiceStore } from '../chat/sessionChoiceStore';
@@ -87,7 +87,7 @@ function killedOnExit(store: DisposableStore): LiveProcessGroups {
   const groups = new LiveProcessGroups();
   const killOnExit = (): void => groups.killAll();
   process.once('exit', killOnExit);
-  store.add({ dispose: () => void process.removeListener('exit', killOnExit) });
+  store.add(toDisposable(() => process.removeListener('exit', killOnExit)));
   return groups;
 }
 

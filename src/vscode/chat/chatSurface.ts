@@ -3,6 +3,7 @@
 // review state, and the chat list. The webview document may come and go (a hidden view, a reload);
 // the surface outlives it and gives the next one a fresh snapshot when it posts `ready`.
 import * as vscode from 'vscode';
+import { DisposableStore } from '../../shared/disposableStore';
 import type { ChatSummary, HostToWebview, WebviewToHost } from '../../shared/messages';
 import type { ContextRef } from '../../shared/promptContext';
 import { buildChatHtml, createNonce } from '../../chat/html';
@@ -36,7 +37,8 @@ export class ChatSurface implements vscode.Disposable {
   readonly mirror: WebviewMirror;
   readonly review: ReviewSync | undefined;
   private webview: vscode.Webview | undefined;
-  private subscriptions: vscode.Disposable[] = [];
+  /** What listens to the attached webview; a new one per webview. */
+  private webviewScope = new DisposableStore();
   private readonly host: ChatHost;
   private thread: ThreadController | undefined;
   private cancelChats: (() => void) | undefined;
@@ -140,7 +142,8 @@ export class ChatSurface implements vscode.Disposable {
       l10n: vscode.l10n.bundle,
       language: vscode.env.language,
     });
-    this.subscriptions = [webview.onDidReceiveMessage((raw: unknown) => void routeWebviewMessage(raw, this.host))];
+    this.webviewScope = new DisposableStore();
+    this.webviewScope.add(webview.onDidReceiveMessage((raw: unknown) => void routeWebviewMessage(raw, this.host)));
   }
 
   /** The webview went away (hidden or disposed): it posts `ready` again if it comes back. */
@@ -153,8 +156,7 @@ export class ChatSurface implements vscode.Disposable {
   detach(): void {
     this.snapshotGate.cancel();
     this.mirror.pause();
-    for (const subscription of this.subscriptions) subscription.dispose();
-    this.subscriptions = [];
+    this.webviewScope.dispose();
     this.webview = undefined;
   }
 

@@ -6,6 +6,7 @@
 // store instead, which still works after a window reload, when the chats are gone.
 import * as path from 'node:path';
 import * as vscode from 'vscode';
+import { DisposableStore } from '../../shared/disposableStore';
 import {
   checkpointPicks,
   MAX_STORED_PROMPT_CHARS,
@@ -80,7 +81,7 @@ export class CheckpointService implements vscode.Disposable {
   private capturing: Map<string, string | null> | undefined;
   private readsInFlight = 0;
   private readonly readWaiters: (() => void)[] = [];
-  private readonly subscriptions: vscode.Disposable[] = [];
+  private readonly disposables = new DisposableStore();
 
   constructor(
     storageDir: string,
@@ -98,7 +99,7 @@ export class CheckpointService implements vscode.Disposable {
       this.latest = manifests.filter((manifest) => manifest.kind === 'prompt').pop();
       for (const manifest of manifests) for (const file of Object.keys(manifest.files)) this.touched.add(file);
     });
-    this.subscriptions.push(
+    this.disposables.add(
       vscode.workspace.onDidChangeTextDocument((event) => {
         const filePath = event.document.uri.fsPath;
         if (event.document.uri.scheme !== 'file' || !event.document.isDirty || review.ownEdits.isBusy(filePath)) return;
@@ -324,7 +325,7 @@ export class CheckpointService implements vscode.Disposable {
   }
 
   dispose(): void {
-    for (const subscription of this.subscriptions) subscription.dispose();
+    this.disposables.dispose();
   }
 }
 

@@ -5,7 +5,7 @@
 // events (the registry's onDidChangeAgents, the catalog's onDidChange), subscribed here once both exist.
 // Cheap on purpose: no agent is spawned and nothing big is read until the user starts a chat.
 import * as vscode from 'vscode';
-import type { DisposableStore } from '../../shared/disposableStore';
+import { toDisposable, type DisposableStore } from '../../shared/disposableStore';
 import { setTranslations } from '../../shared/l10n';
 import { AgentCatalog } from '../agents/agentCatalog';
 import { AgentHost, workspaceCwd } from '../agents/agentHost';
@@ -81,7 +81,7 @@ export class SwitchboardWindow {
     store.add(registry.onDidAskForChat((agentId) => void chats.newChatFromCommand(agentId)));
     // A network check only when something from the registry is installed.
     const updateCheck = setTimeout(() => void registry.checkUpdates(), UPDATE_CHECK_DELAY_MS);
-    store.add({ dispose: () => clearTimeout(updateCheck) });
+    store.add(toDisposable(() => clearTimeout(updateCheck)));
     const activationMs = performance.now() - activationStarted;
     log.info(`Switchboard activated in ${activationMs.toFixed(1)} ms`);
     this.api = switchboardApi({ catalog, foundAgents, host, registry, review, chats, activationMs });

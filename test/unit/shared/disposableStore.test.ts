@@ -62,6 +62,16 @@ describe('DisposableStore', () => {
     expect(order).toEqual(['early', 'kept']);
   });
 
+  it('deleteAndLeak forgets an item that ended by itself, without disposing it', () => {
+    const { order, item } = recorder();
+    const store = new DisposableStore();
+    const closed = item('closed');
+    store.add(closed);
+    store.deleteAndLeak(closed);
+    store.dispose();
+    expect(order).toEqual([]);
+  });
+
   it('hands every failure to its error sink and disposes the rest', () => {
     const { order, item } = recorder();
     const errors: unknown[] = [];
