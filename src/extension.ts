@@ -9,18 +9,18 @@ import type { SwitchboardApi } from './vscode/window/switchboardApi';
 
 export type { SwitchboardApi } from './vscode/window/switchboardApi';
 
-let window: SwitchboardWindow | undefined;
+let switchboardWindow: SwitchboardWindow | undefined;
 
 export function activate(context: vscode.ExtensionContext): SwitchboardApi {
   const started = performance.now();
   const log = new HostLogChannel();
-  window = activateWindow(context, log, (store) => new SwitchboardWindow(context, store, log, started));
-  return window.api;
+  switchboardWindow = activateWindow(context, log, (store) => new SwitchboardWindow(context, store, log, started));
+  return switchboardWindow.api;
 }
 
 /** Writes the chats' pending transcripts and stops every agent process group; VS Code waits for it (briefly). */
 export async function deactivate(): Promise<void> {
-  const ending = window;
-  window = undefined;
+  const ending = switchboardWindow;
+  switchboardWindow = undefined;
   await ending?.deactivate();
 }
