@@ -5,6 +5,7 @@
 // review changes or the chat shows a new diff; an unchanged state is not sent again.
 // Pure (no vscode): the review feature is behind ReviewSource.
 import type { ThreadAction } from '../shared/actions';
+import type { Disposable } from '../shared/disposableStore';
 import type { ReviewFileState, ReviewView, ThreadState } from '../shared/thread';
 import type { ThreadController } from '../session/api';
 import type { Schedule } from './schedule';
@@ -15,7 +16,7 @@ export interface ReviewSource {
   files(paths: readonly string[]): ReviewFileState[];
   /** Files changed by the thread's turns that still have pending changes. */
   sessionPending(threadId: string): number;
-  onDidChange(listener: () => void): { dispose(): void };
+  onDidChange(listener: () => void): Disposable;
 }
 
 /** Review changes arrive in bursts (an agent writing many files): at most one update per interval. */
@@ -23,8 +24,8 @@ export const REVIEW_INTERVAL_MS = 50;
 
 export class ReviewSync {
   private thread: ThreadController | undefined;
-  private subscription: { dispose(): void } | undefined;
-  private readonly sourceSubscription: { dispose(): void };
+  private subscription: Disposable | undefined;
+  private readonly sourceSubscription: Disposable;
   private cancelTimer: (() => void) | undefined;
 
   constructor(

@@ -7,6 +7,7 @@
 // gets a fresh snapshot instead, so every later action still reaches it. Pure: no vscode.
 import type { AgentChoice, HostToWebview } from '../shared/messages';
 import type { ThreadAction } from '../shared/actions';
+import type { Disposable } from '../shared/disposableStore';
 import type { ThreadController, ThreadEvent } from '../session/api';
 import { timerSchedule, type Schedule } from './schedule';
 import { TerminalStream } from './terminalStream';
@@ -37,7 +38,7 @@ export interface AgentList {
 export class WebviewMirror {
   private ready = false;
   private thread: ThreadController | undefined;
-  private subscription: { dispose(): void } | undefined;
+  private subscription: Disposable | undefined;
   /** Seq of the last action the webview has (in the snapshot or a posted/pending batch). */
   private lastSeq = 0;
   /** The batch being collected. */
@@ -53,7 +54,7 @@ export class WebviewMirror {
   private focusPosted = false;
   /** Terminal output: not thread state, streamed beside the actions (see TerminalStream). */
   private readonly terminals: TerminalStream;
-  private terminalSubscription: { dispose(): void } | undefined;
+  private terminalSubscription: Disposable | undefined;
 
   /** Failed posts since the webview last asked for a snapshot: recovery stops after a few (no loop). */
   private failedPosts = 0;

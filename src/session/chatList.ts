@@ -9,6 +9,7 @@ import type { ThreadAction } from '../shared/actions';
 import type { ChatState, ChatSummary } from '../shared/messages';
 import type { ThreadController } from './api';
 import type { ThreadRegistry } from './threadRegistry';
+import { DisposableStore, type Disposable } from '../shared/disposableStore';
 
 export type { ChatState, ChatSummary } from '../shared/messages';
 
@@ -22,7 +23,7 @@ interface Tracked {
   unread: boolean;
   /** Set once a turn ended (or failed) since the last prompt: the chat shows `done`. */
   finished: boolean;
-  subscription: { dispose(): void };
+  subscription: Disposable;
 }
 
 const MAX_TITLE = 200;
@@ -30,7 +31,7 @@ const MAX_TITLE = 200;
 export class ChatList {
   private readonly tracked = new Map<string, Tracked>();
   private readonly listeners = new Set<() => void>();
-  private readonly subscriptions: Array<{ dispose(): void }>;
+  private readonly subscriptions = new DisposableStore();
   private shownIds: () => ReadonlySet<string>;
   private windowFocused = true;
   /** `<threadId> <kind>` reported for a chat on screen since the window lost focus. */
@@ -43,13 +44,13 @@ export class ChatList {
     shownIds?: () => ReadonlySet<string>,
   ) {
     this.shownIds = shownIds ?? (() => new Set(registry.active() ? [registry.active()!.threadId] : []));
-    this.subscriptions = [
-      registry.onDidChangeList(() => this.sync()),
+    this.subscriptions.add(registry.onDidChangeList(() => this.sync()));
+    this.subscriptions.add(
       registry.onDidChangeActive((thread) => {
         if (thread) this.markRead(thread.threadId);
         this.changed();
       }),
-    ];
+    );
     this.sync();
   }
 
@@ -73,7 +74,7 @@ export class ChatList {
   }
 
   /** The list changed (a chat added, closed, retitled, its state or unread flag changed). */
-  onDidChange(listener: () => void): { dispose(): void } {
+  onDidChange(listener: () => void): Disposable {
     this.listeners.add(listener);
     return { dispose: () => this.listeners.delete(listener) };
   }
@@ -99,7 +100,7 @@ export class ChatList {
   }
 
   dispose(): void {
-    for (const subscription of this.subscriptions) subscription.dispose();
+    this.subscriptions.dispose();
     for (const tracked of this.tracked.values()) tracked.subscription.dispose();
     this.tracked.clear();
     this.listeners.clear();

@@ -21,6 +21,7 @@ const handlers = createFsHandlers({
   confirmOutsideWorkspace: async (request) => {
     throw new Error(`unexpected confirmation for ${request.realPath}`);
   },
+  log: () => {},
 });
 
 async function rejectsWith(promise: Promise<unknown>, code: number, messagePart: string): Promise<void> {
@@ -141,6 +142,7 @@ suite('fs handlers in the real editor', () => {
         asked.push(request.realPath);
         return 'deny';
       },
+      log: () => {},
     });
     const outside = path.join(fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'switchboard-outside-'))), 'x.txt');
     await rejectsWith(

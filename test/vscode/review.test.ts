@@ -60,6 +60,7 @@ suite('Review of agent changes', () => {
       confirmOutsideWorkspace: async () => {
         throw new Error('unexpected confirmation');
       },
+      log: () => {},
     });
     const file = path.join(dir, 'hunks.md');
     const original = lines('# Title', '', 'first paragraph', '', 'a', 'b', 'c', 'd', '', 'last line');
@@ -120,6 +121,7 @@ suite('Review of agent changes', () => {
       confirmOutsideWorkspace: async () => {
         throw new Error('unexpected confirmation');
       },
+      log: () => {},
     });
     const file = path.join(dir, 'undo-saved.md');
     const original = lines('one', 'two', 'three', 'four', 'five', 'six');

@@ -31,7 +31,11 @@ async function feature(): Promise<ReviewFeature> {
 async function agentEdits(file: string): Promise<vscode.TextDocument> {
   const review = await feature();
   fs.writeFileSync(file, ORIGINAL);
-  const handlers = createFsHandlers({ review: review.fsHooks, confirmOutsideWorkspace: async () => 'deny' });
+  const handlers = createFsHandlers({
+    review: review.fsHooks,
+    confirmOutsideWorkspace: async () => 'deny',
+    log: () => {},
+  });
   await handlers.readTextFile({ sessionId: 's', path: file }, notCancelled);
   await handlers.writeTextFile({ sessionId: 's', path: file, content: AGENT }, notCancelled);
   await waitFor(

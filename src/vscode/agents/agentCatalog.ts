@@ -8,11 +8,14 @@ import type { AgentChoice } from '../../shared/messages';
 import { elicitationSetting } from './elicitationSetting';
 import { settings } from '../settings';
 
-export class AgentCatalog {
+export class AgentCatalog implements vscode.Disposable {
   private agents: AgentConfig[] = [];
   /** Registry agents found on PATH (foundAgents.ts), offered after the configured ones. */
   private foundAgents: AgentConfig[] = [];
   private defaultId = '';
+  private readonly changed = new vscode.EventEmitter<void>();
+  /** The agents were read again or the found ones changed (the pickers and the chat's agent list follow). */
+  readonly onDidChange = this.changed.event;
 
   constructor(
     private readonly demo: DemoLaunch,
@@ -34,12 +37,14 @@ export class AgentCatalog {
         ),
       );
     }
+    this.changed.fire();
     return errors;
   }
 
   /** The found agents to offer: one the settings have under the same id is offered as configured. */
   setFound(found: AgentConfig[]): void {
     this.foundAgents = found;
+    this.changed.fire();
   }
 
   /** The configured agents (the Demo agent first), then the found ones. */
@@ -54,6 +59,10 @@ export class AgentCatalog {
 
   defaultAgent(): AgentConfig {
     return resolveDefaultAgent(this.agents, this.defaultId);
+  }
+
+  dispose(): void {
+    this.changed.dispose();
   }
 
   choices(): { agents: AgentChoice[]; defaultAgentId: string } {

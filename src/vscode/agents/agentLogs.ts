@@ -2,14 +2,15 @@
 // Created on first use, so activation creates no channels and unused agents never show up.
 // Secrets Switchboard handed to the agent are replaced before a line is written (an agent may echo its key).
 import * as vscode from 'vscode';
+import { DisposableStore } from '../../shared/disposableStore';
 import type { SecretRedactor } from '../../agents/secretRedactor';
 
 const RECENT_LINES = 200;
 
 export class AgentLogs implements vscode.Disposable {
   private readonly channels = new Map<string, vscode.LogOutputChannel>();
-  /** Agents stopping after deactivation may still write stderr; a closed channel would throw. */
-  private disposed = false;
+  /** The channels made so far. Agents stopping after deactivation may still write stderr: a closed channel would throw. */
+  private readonly disposables = new DisposableStore();
 
   /** The last lines written per agent, redacted, for tests that prove a secret never reached the log. */
   private readonly recent = new Map<string, string[]>();
@@ -23,7 +24,7 @@ export class AgentLogs implements vscode.Disposable {
     return {
       redact: (text) => (this.redactor && !this.redactor.isEmpty ? this.redactor.redact(text) : text),
       append: (line) => {
-        if (this.disposed) return;
+        if (this.disposables.isDisposed) return;
         const safe = this.redactor && !this.redactor.isEmpty ? this.redactor.redact(line) : line;
         this.channel(agentId).appendLine(safe);
         const recent = this.recent.get(agentId) ?? [];
@@ -44,17 +45,16 @@ export class AgentLogs implements vscode.Disposable {
   }
 
   dispose(): void {
-    this.disposed = true;
-    for (const channel of this.channels.values()) channel.dispose();
+    this.disposables.dispose();
     this.channels.clear();
   }
 
   private channel(agentId: string): vscode.LogOutputChannel {
     let channel = this.channels.get(agentId);
     if (!channel) {
-      channel = vscode.window.createOutputChannel(vscode.l10n.t('Switchboard: {0}', this.displayName(agentId)), {
-        log: true,
-      });
+      channel = this.disposables.add(
+        vscode.window.createOutputChannel(vscode.l10n.t('Switchboard: {0}', this.displayName(agentId)), { log: true }),
+      );
       this.channels.set(agentId, channel);
     }
     return channel;

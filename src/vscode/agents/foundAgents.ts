@@ -7,6 +7,7 @@
 // an install or uninstall, and when a picker opens. "Add to Settings" pins a found agent as a
 // switchboard.agents entry; switchboard.discoverAgentsOnPath: false (the user's own settings) offers none.
 import * as vscode from 'vscode';
+import { DisposableStore, toDisposable } from '../../shared/disposableStore';
 import type { AgentConfig } from '../../agents/config';
 import { findAgentsOnPath, foundAgentConfig, foundAgentEntry, type FoundAgent } from '../../agents/registry/pathAgents';
 import { createPathLookup } from '../../agents/registry/pathLookup';
@@ -33,7 +34,7 @@ export interface FoundAgentsDeps {
 
 export class FoundAgents implements vscode.Disposable {
   private found: FoundAgent[] = [];
-  private readonly disposables: vscode.Disposable[] = [];
+  private readonly disposables = new DisposableStore();
   /** One detection at a time, and at most one waiting after it (what it would find is the same). */
   private queued: Promise<void> | undefined;
   private chain: Promise<void> = Promise.resolve();
@@ -41,8 +42,8 @@ export class FoundAgents implements vscode.Disposable {
   private fetched = false;
 
   constructor(private readonly deps: FoundAgentsDeps) {
-    this.disposables.push(
-      deps.onDidLoadIndex(() => void this.refresh()),
+    this.disposables.add(deps.onDidLoadIndex(() => void this.refresh()));
+    this.disposables.add(
       vscode.workspace.onDidChangeConfiguration((event) => {
         // Another registry may have no copy on disk yet: it is loaded once too.
         if (settingsChanged(event, ['registry.url'])) this.fetched = false;
@@ -55,7 +56,7 @@ export class FoundAgents implements vscode.Disposable {
   start(): void {
     const first = new Promise<void>((resolve) => {
       const timer = setTimeout(resolve, 0);
-      this.disposables.push({ dispose: () => clearTimeout(timer) });
+      this.disposables.add(toDisposable(() => clearTimeout(timer)));
     }).then(() => this.refresh());
     const enough = new Promise<void>((resolve) => setTimeout(resolve, FIRST_DETECTION_WAIT_MS).unref?.());
     this.first = Promise.race([first, enough]);
@@ -100,7 +101,7 @@ export class FoundAgents implements vscode.Disposable {
   }
 
   dispose(): void {
-    for (const disposable of this.disposables.splice(0)) disposable.dispose();
+    this.disposables.dispose();
   }
 
   private async detect(): Promise<void> {

@@ -18,14 +18,7 @@ import { entriesOf, settings } from '../settings';
 /** How long Browse Agents waits for icons it has not fetched before. */
 const ICON_WAIT_MS = 1_500;
 
-export interface RegistryHooks {
-  /** Re-reads the agents (an install or rollback changes what a registry entry starts). */
-  agentsChanged(): void;
-  newChat(agentId: string): Promise<void>;
-  log(line: string): void;
-}
-
-export class RegistryFeature {
+export class RegistryFeature implements vscode.Disposable {
   readonly installer: RegistryInstaller;
   private readonly cache: RegistryCache;
   /** Node.js or uv fetched into the storage when the machine has none and the user agreed (runtimeOffer.ts). */
@@ -34,17 +27,23 @@ export class RegistryFeature {
   private readonly indexLoaded = new vscode.EventEmitter<LoadedIndex>();
   /** Each index loaded (Browse Agents, the update check, the agents found on PATH): found agents follow it. */
   readonly onDidLoadIndex = this.indexLoaded.event;
+  private readonly agentsChanged = new vscode.EventEmitter<void>();
+  /** An install, update, rollback or uninstall changed what a registry entry starts: the agents are read again. */
+  readonly onDidChangeAgents = this.agentsChanged.event;
+  private readonly chatAsked = new vscode.EventEmitter<string>();
+  /** The user chose New Chat with an installed agent (its id). */
+  readonly onDidAskForChat = this.chatAsked.event;
 
   constructor(
     storage: vscode.Uri,
-    private readonly hooks: RegistryHooks,
+    private readonly log: (line: string) => void,
   ) {
-    this.runtimes = new RuntimeOffer(storage, hooks.log);
+    this.runtimes = new RuntimeOffer(storage, log);
     this.icons = new RegistryIcons(path.join(storage.fsPath, 'registry', 'icons'));
     this.installer = new RegistryInstaller(path.join(storage.fsPath, 'agents'), {
       runTool,
       toolEnv: () => process.env,
-      log: hooks.log,
+      log,
       runtimeBin: (name) => this.runtimes.binDir(name),
     });
     this.cache = new RegistryCache(path.join(storage.fsPath, 'registry'));
@@ -62,7 +61,7 @@ export class RegistryFeature {
 
   async loadIndex(): Promise<LoadedIndex> {
     const index = await this.cache.load(this.url());
-    for (const problem of index.problems) this.hooks.log(`[switchboard] registry: ${problem}`);
+    for (const problem of index.problems) this.log(`[switchboard] registry: ${problem}`);
     this.indexLoaded.fire(index);
     return index;
   }
@@ -137,7 +136,10 @@ export class RegistryFeature {
         run: async () => void (await this.install(agent)),
       });
     else {
-      actions.push({ label: vscode.l10n.t('$(comment-discussion) New Chat'), run: () => this.hooks.newChat(agent.id) });
+      actions.push({
+        label: vscode.l10n.t('$(comment-discussion) New Chat'),
+        run: async () => this.chatAsked.fire(agent.id),
+      });
       if (compareVersions(agent.version, state.current.version) > 0) {
         actions.push({
           label: vscode.l10n.t('$(arrow-up) Update to {0}', agent.version),
@@ -178,16 +180,16 @@ export class RegistryFeature {
         () => this.installer.install(agent),
       );
       await this.ensureEntry(agent.id);
-      this.hooks.agentsChanged();
+      this.agentsChanged.fire();
       void vscode.window
         .showInformationMessage(
           vscode.l10n.t('{0} {1} is installed.', agent.name, agent.version),
           vscode.l10n.t('New Chat'),
         )
-        .then((choice) => (choice ? this.hooks.newChat(agent.id) : undefined));
+        .then((choice) => (choice ? this.chatAsked.fire(agent.id) : undefined));
       return state;
     } catch (error) {
-      this.hooks.log(`[switchboard] installing ${agent.id} failed: ${message(error)}`);
+      this.log(`[switchboard] installing ${agent.id} failed: ${message(error)}`);
       if (!retried && error instanceof MissingToolError && (await this.runtimes.offer(agent.name, error)))
         return this.install(agent, true);
       void vscode.window.showErrorMessage(vscode.l10n.t('{0} was not installed: {1}', agent.name, message(error)));
@@ -198,7 +200,7 @@ export class RegistryFeature {
   async rollback(id: string): Promise<void> {
     try {
       const state = await this.installer.rollback(id);
-      this.hooks.agentsChanged();
+      this.agentsChanged.fire();
       void vscode.window.showInformationMessage(
         vscode.l10n.t('{0} is back at {1}; its chats use it from their next start.', state.name, state.current.version),
       );
@@ -224,7 +226,7 @@ export class RegistryFeature {
       delete agents[id];
       await settings.update('agents', agents);
     }
-    this.hooks.agentsChanged();
+    this.agentsChanged.fire();
   }
 
   /** On activation, for installed agents not pinned to a version: tell about updates, or apply them. */
@@ -236,7 +238,7 @@ export class RegistryFeature {
     try {
       index = await this.loadIndex();
     } catch (error) {
-      this.hooks.log(`[switchboard] checking agent updates: ${message(error)}`);
+      this.log(`[switchboard] checking agent updates: ${message(error)}`);
       return;
     }
     const entries = entriesOf(settings.get('agents'));
@@ -256,6 +258,12 @@ export class RegistryFeature {
           .then((choice) => (choice ? this.install(agent) : undefined));
       }
     }
+  }
+
+  dispose(): void {
+    this.indexLoaded.dispose();
+    this.agentsChanged.dispose();
+    this.chatAsked.dispose();
   }
 
   /** A custom entry under the same id is the user's: never overwritten. Checked before anything is downloaded. */

@@ -3,6 +3,7 @@
 // appending every streamed chunk to an output channel nobody reads would cost on the hot path.
 // Secrets Switchboard handed to the agent (sign-in keys, MCP secrets) are replaced before a message is kept.
 import * as vscode from 'vscode';
+import { DisposableStore } from '../../shared/disposableStore';
 import type { SecretRedactor } from '../../agents/secretRedactor';
 import { TrafficLog } from '../../protocol/trafficLog';
 import type { TrafficSink } from '../../session/api';
@@ -10,7 +11,8 @@ import type { TrafficSink } from '../../session/api';
 export class TrafficChannel implements vscode.Disposable {
   private readonly logs = new Map<string, TrafficLog>();
   private channel: vscode.OutputChannel | undefined;
-  private readonly subscriptions: Array<{ dispose(): void }> = [];
+  /** The channel once shown, and what feeds it. */
+  private readonly disposables = new DisposableStore();
 
   constructor(private readonly redactor?: SecretRedactor) {}
 
@@ -39,7 +41,7 @@ export class TrafficChannel implements vscode.Disposable {
   /** Fills the channel with what every log holds, then keeps appending live. */
   show(): void {
     if (!this.channel) {
-      this.channel = vscode.window.createOutputChannel(vscode.l10n.t('Switchboard: ACP Traffic'));
+      this.channel = this.disposables.add(vscode.window.createOutputChannel(vscode.l10n.t('Switchboard: ACP Traffic')));
       for (const [agentId, log] of this.logs) this.follow(agentId, log);
     }
     const sections = [...this.logs].map(([agentId, log]) => prefixLines(agentId, log.format())).filter(Boolean);
@@ -54,13 +56,12 @@ export class TrafficChannel implements vscode.Disposable {
   }
 
   dispose(): void {
-    for (const subscription of this.subscriptions) subscription.dispose();
-    this.channel?.dispose();
+    this.disposables.dispose();
     this.channel = undefined;
   }
 
   private follow(agentId: string, log: TrafficLog): void {
-    this.subscriptions.push(log.onRecord((_record, line) => this.channel?.appendLine(`[${agentId}] ${line}`)));
+    this.disposables.add(log.onRecord((_record, line) => this.channel?.appendLine(`[${agentId}] ${line}`)));
   }
 }
 

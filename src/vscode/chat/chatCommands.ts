@@ -1,11 +1,12 @@
 // The VS Code side of several chats at once: "Switch Chat..." (a quick pick of the chat list),
-// closing a chat (asking first when it is working), and the notification a background chat
-// raises when it needs permission or finished its turn.
+// closing a chat (asking first when it is working), the notification a background chat raises
+// when it needs permission or finished its turn, and the commands on the side bar's chat.
 import * as vscode from 'vscode';
 import type { ThreadController } from '../../session/api';
 import { closeAskingFirst, type Attention, type ChatList, type ChatSummary, type Unseen } from '../../session/chatList';
 import type { ThreadRegistry } from '../../session/threadRegistry';
 import { settings } from '../settings';
+import { errorMessage } from '../../shared/errorMessage';
 
 const STATE_LABEL: Record<ChatSummary['state'], string> = {
   starting: vscode.l10n.t('starting'),
@@ -135,4 +136,48 @@ export function notifyAttention(
 function oneLine(text: string): string {
   const line = text.replace(/\s+/g, ' ').trim();
   return line.length > 80 ? `${line.slice(0, 79)}…` : line;
+}
+
+/**
+ * A command on the side bar's chat ("cancel", "restart the agent", ...: `what`, worded for the messages): says so
+ * when there is no chat, and shows a failure.
+ */
+export async function onActiveThread(
+  threads: ThreadRegistry,
+  what: string,
+  run: (thread: ThreadController) => Promise<unknown>,
+): Promise<void> {
+  const thread = threads.active();
+  if (!thread) {
+    void vscode.window.showInformationMessage(
+      vscode.l10n.t('There is no chat to {0}. Start one with "Switchboard: New Chat".', what),
+    );
+    return;
+  }
+  try {
+    await run(thread);
+  } catch (error) {
+    void vscode.window.showErrorMessage(vscode.l10n.t('Switchboard could not {0}: {1}.', what, describeError(error)));
+  }
+}
+
+/** "Switchboard: Sign Out" of the side bar chat's agent. */
+export async function signOutOfActiveChat(threads: ThreadRegistry): Promise<void> {
+  const thread = threads.active();
+  if (!thread)
+    return void vscode.window.showInformationMessage(vscode.l10n.t('Open a chat with the agent to sign out of.'));
+  const result = await thread.signOut();
+  void vscode.window.showInformationMessage(signOutMessage(thread.agent.displayName, result));
+}
+
+function signOutMessage(agent: string, result: 'loggedOut' | 'forgotten' | 'nothing'): string {
+  if (result === 'loggedOut') return vscode.l10n.t('Signed out of {0}.', agent);
+  if (result === 'forgotten')
+    return vscode.l10n.t('The keys kept for {0} are forgotten; it starts again without them.', agent);
+  return vscode.l10n.t('{0} does not offer signing out, and no keys are kept for it.', agent);
+}
+
+/** An error for a sentence that adds its own full stop. */
+export function describeError(error: unknown): string {
+  return errorMessage(error).replace(/\.$/, '');
 }

@@ -5,6 +5,7 @@
 // reload VS Code hands the tabs back to the serializer with the state the webview saved (the
 // thread id, see webview/main.ts), once the journaled chats are back.
 import * as vscode from 'vscode';
+import { DisposableStore } from '../../shared/disposableStore';
 import { ChatSurface, type ChatViewDeps } from './chatSurface';
 import type { ThreadController } from '../../session/api';
 import type { ThreadRegistry } from '../../session/threadRegistry';
@@ -18,7 +19,8 @@ interface Panel {
 
 export class ChatPanels implements vscode.Disposable, vscode.WebviewPanelSerializer {
   private readonly panels = new Set<Panel>();
-  private readonly subscriptions: vscode.Disposable[];
+  /** The list and serializer listeners, and every open tab (closing a tab takes it out). */
+  private readonly disposables = new DisposableStore();
 
   constructor(
     private readonly extensionUri: vscode.Uri,
@@ -29,11 +31,9 @@ export class ChatPanels implements vscode.Disposable, vscode.WebviewPanelSeriali
     /** A tab was opened, closed, shown or hidden (what the chat list counts as read changes). */
     private readonly onDidChangeShown: () => void = () => {},
   ) {
-    this.subscriptions = [
-      // A closed chat takes its tabs with it.
-      toDisposable(threads.onDidChangeList(() => this.dropClosed())),
-      vscode.window.registerWebviewPanelSerializer(CHAT_PANEL_TYPE, this),
-    ];
+    // A closed chat takes its tabs with it.
+    this.disposables.add(threads.onDidChangeList(() => this.dropClosed()));
+    this.disposables.add(vscode.window.registerWebviewPanelSerializer(CHAT_PANEL_TYPE, this));
   }
 
   /**
@@ -96,11 +96,12 @@ export class ChatPanels implements vscode.Disposable, vscode.WebviewPanelSeriali
   }
 
   dispose(): void {
-    for (const subscription of this.subscriptions) subscription.dispose();
-    for (const entry of [...this.panels]) entry.panel.dispose();
+    this.disposables.dispose();
   }
 
   private adopt(panel: vscode.WebviewPanel, thread: ThreadController): void {
+    // The surface and the panel's listeners, ended when the tab closes.
+    const scope = new DisposableStore();
     const entry: Panel = {
       panel,
       surface: new ChatSurface(this.extensionUri, {
@@ -116,22 +117,26 @@ export class ChatPanels implements vscode.Disposable, vscode.WebviewPanelSeriali
       }),
     };
     panel.iconPath = vscode.Uri.joinPath(this.extensionUri, 'media', 'switchboard.svg');
+    scope.add(entry.surface);
     entry.surface.setThread(thread);
     entry.surface.attach(panel.webview);
     this.panels.add(entry);
-    const subscriptions = [
+    this.disposables.add(panel);
+    scope.add(
       panel.onDidChangeViewState(() => {
         // Hidden: the webview document is destroyed; it posts `ready` again when shown.
         if (!panel.visible) entry.surface.pause();
         this.onDidChangeShown();
       }),
+    );
+    scope.add(
       panel.onDidDispose(() => {
-        for (const subscription of subscriptions) subscription.dispose();
+        this.disposables.deleteAndLeak(panel);
         this.panels.delete(entry);
-        entry.surface.dispose();
+        scope.dispose();
         this.onDidChangeShown();
       }),
-    ];
+    );
     this.onDidChangeShown();
   }
 
@@ -147,8 +152,4 @@ export class ChatPanels implements vscode.Disposable, vscode.WebviewPanelSeriali
     const title = (summary?.title ?? thread.agent.displayName).replace(/\s+/g, ' ').trim();
     return title.length > 40 ? `${title.slice(0, 39)}…` : title;
   }
-}
-
-function toDisposable(subscription: { dispose(): void }): vscode.Disposable {
-  return { dispose: () => subscription.dispose() };
 }

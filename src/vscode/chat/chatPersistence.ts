@@ -4,6 +4,7 @@
 import * as os from 'node:os';
 import * as path from 'node:path';
 import type * as vscode from 'vscode';
+import { DisposableStore, type Disposable } from '../../shared/disposableStore';
 import type { AgentConfig } from '../../session/api';
 import type { ChatJournal } from '../../session/chatJournal';
 import type { DecodedJournal } from '../../session/journalFormat';
@@ -16,22 +17,23 @@ export function journalDir(context: vscode.ExtensionContext): string {
 }
 
 /** Saves the open chats and the shown one whenever they change. */
-export function trackOpenChats(journal: ChatJournal, threads: ThreadRegistry): { dispose(): void } {
+export function trackOpenChats(journal: ChatJournal, threads: ThreadRegistry): Disposable {
   const save = (): void =>
     void journal.saveIndex({
       open: threads.all().map((thread) => thread.threadId),
       active: threads.active()?.threadId ?? null,
     });
-  const subscriptions = [
+  const subscriptions = new DisposableStore();
+  subscriptions.add(
     threads.onDidChangeList(() => {
       save();
       // A closed chat: its journal stays (the history lists it), written up to now.
       const open = new Set(threads.all().map((thread) => thread.threadId));
       for (const threadId of journal.watchedIds()) if (!open.has(threadId)) void journal.unwatch(threadId);
     }),
-    threads.onDidChangeActive(save),
-  ];
-  return { dispose: () => subscriptions.forEach((subscription) => subscription.dispose()) };
+  );
+  subscriptions.add(threads.onDidChangeActive(save));
+  return subscriptions;
 }
 
 /**

@@ -3,6 +3,7 @@
 // review state, and the chat list. The webview document may come and go (a hidden view, a reload);
 // the surface outlives it and gives the next one a fresh snapshot when it posts `ready`.
 import * as vscode from 'vscode';
+import { DisposableStore } from '../../shared/disposableStore';
 import type { ChatSummary, HostToWebview, WebviewToHost } from '../../shared/messages';
 import type { ContextRef } from '../../shared/promptContext';
 import { buildChatHtml, createNonce } from '../../chat/html';
@@ -25,6 +26,8 @@ export type ChatViewDeps = Omit<
   chatList?(): ChatSummary[];
   /** The restore of the last window's chats, while it runs: a new webview's snapshot waits for it. */
   whenRestored?(): Promise<unknown>;
+  /** A post to the webview that failed (the Switchboard log). */
+  log(line: string): void;
 };
 
 /** Chat list changes come in bursts (every streamed chunk of a background chat): one post per interval. */
@@ -34,7 +37,8 @@ export class ChatSurface implements vscode.Disposable {
   readonly mirror: WebviewMirror;
   readonly review: ReviewSync | undefined;
   private webview: vscode.Webview | undefined;
-  private subscriptions: vscode.Disposable[] = [];
+  /** What listens to the attached webview; a new one per webview. */
+  private webviewScope = new DisposableStore();
   private readonly host: ChatHost;
   private thread: ThreadController | undefined;
   private cancelChats: (() => void) | undefined;
@@ -52,7 +56,7 @@ export class ChatSurface implements vscode.Disposable {
       (message) => this.post(message),
       () => deps.agentList(),
       timerSchedule,
-      (line) => console.warn(line),
+      (line) => deps.log(line),
     );
     this.host = {
       ...deps,
@@ -138,7 +142,8 @@ export class ChatSurface implements vscode.Disposable {
       l10n: vscode.l10n.bundle,
       language: vscode.env.language,
     });
-    this.subscriptions = [webview.onDidReceiveMessage((raw: unknown) => void routeWebviewMessage(raw, this.host))];
+    this.webviewScope = new DisposableStore();
+    this.webviewScope.add(webview.onDidReceiveMessage((raw: unknown) => void routeWebviewMessage(raw, this.host)));
   }
 
   /** The webview went away (hidden or disposed): it posts `ready` again if it comes back. */
@@ -151,8 +156,7 @@ export class ChatSurface implements vscode.Disposable {
   detach(): void {
     this.snapshotGate.cancel();
     this.mirror.pause();
-    for (const subscription of this.subscriptions) subscription.dispose();
-    this.subscriptions = [];
+    this.webviewScope.dispose();
     this.webview = undefined;
   }
 

@@ -2,6 +2,7 @@
 // registry's active chat. The host owns the thread state, so the webview need not be kept alive
 // while hidden: when shown again it posts `ready` and gets a fresh snapshot from the mirror.
 import * as vscode from 'vscode';
+import { DisposableStore } from '../../shared/disposableStore';
 import { ChatSurface, type ChatViewDeps } from './chatSurface';
 
 export type { ChatViewDeps } from './chatSurface';
@@ -9,7 +10,8 @@ export const CHAT_VIEW_ID = 'switchboard.chat';
 
 export class ChatViewProvider extends ChatSurface implements vscode.WebviewViewProvider {
   private view: vscode.WebviewView | undefined;
-  private viewSubscriptions: vscode.Disposable[] = [];
+  /** What listens to the resolved view; a new one per view VS Code resolves. */
+  private viewScope = new DisposableStore();
 
   constructor(extensionUri: vscode.Uri, deps: ChatViewDeps) {
     super(extensionUri, deps);
@@ -34,16 +36,19 @@ export class ChatViewProvider extends ChatSurface implements vscode.WebviewViewP
     this.disposeView();
     this.view = view;
     this.attach(view.webview);
-    this.viewSubscriptions = [
-      // Hidden: the webview document is destroyed; it posts `ready` again when shown.
+    this.viewScope = new DisposableStore();
+    // Hidden: the webview document is destroyed; it posts `ready` again when shown.
+    this.viewScope.add(
       view.onDidChangeVisibility(() => {
         if (!view.visible) this.pause();
         this.onDidChangeVisibility?.();
       }),
+    );
+    this.viewScope.add(
       view.onDidDispose(() => {
         if (this.view === view) this.disposeView();
       }),
-    ];
+    );
   }
 
   /** Called when the view is shown or hidden. */
@@ -61,8 +66,7 @@ export class ChatViewProvider extends ChatSurface implements vscode.WebviewViewP
 
   private disposeView(): void {
     this.detach();
-    for (const subscription of this.viewSubscriptions) subscription.dispose();
-    this.viewSubscriptions = [];
+    this.viewScope.dispose();
     this.view = undefined;
   }
 }

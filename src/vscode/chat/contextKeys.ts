@@ -4,6 +4,7 @@
 // Set from the host whenever the active chat, its turn or the review changes; each key is written
 // only when its value changes (setContext is a round trip to the workbench).
 import * as vscode from 'vscode';
+import { DisposableStore, type Disposable } from '../../shared/disposableStore';
 import type { ThreadController } from '../../session/api';
 import type { ThreadState } from '../../shared/thread';
 
@@ -36,24 +37,22 @@ export function contextValues(
 
 export interface ContextSources {
   activeThread(): ThreadController | undefined;
-  onDidChangeActive(listener: (thread: ThreadController | undefined) => void): { dispose(): void };
+  onDidChangeActive(listener: (thread: ThreadController | undefined) => void): Disposable;
   /** Pending files in the window (no id) or of one chat. */
   pendingCount(threadId?: string): number;
-  onDidChangeReview(listener: () => void): { dispose(): void };
+  onDidChangeReview(listener: () => void): Disposable;
 }
 
 export class ChatContextKeys implements vscode.Disposable {
   private readonly written = new Map<ContextKey, boolean>();
-  private readonly subscriptions: { dispose(): void }[] = [];
-  private threadSubscription: { dispose(): void } | undefined;
+  private readonly disposables = new DisposableStore();
+  private threadSubscription: Disposable | undefined;
   /** Counted on review changes only: thread events (one per streamed chunk) read just the turn. */
   private pending = { all: 0, chat: 0 };
 
   constructor(private readonly sources: ContextSources) {
-    this.subscriptions.push(
-      sources.onDidChangeActive((thread) => this.follow(thread)),
-      sources.onDidChangeReview(() => this.refresh(true)),
-    );
+    this.disposables.add(sources.onDidChangeActive((thread) => this.follow(thread)));
+    this.disposables.add(sources.onDidChangeReview(() => this.refresh(true)));
     this.follow(sources.activeThread());
   }
 
@@ -86,6 +85,6 @@ export class ChatContextKeys implements vscode.Disposable {
 
   dispose(): void {
     this.threadSubscription?.dispose();
-    for (const subscription of this.subscriptions) subscription.dispose();
+    this.disposables.dispose();
   }
 }

@@ -1,7 +1,8 @@
 // The editor's ways into the chat: "Add Selection to Chat", "Add File to Chat" (editor, editor tab
 // and Explorer context menus), "Explain" and "Fix" (also a quick fix on a diagnostic, which sends
 // the diagnostic and the code around it). Adding puts chips in the composer; Explain and Fix send
-// at once (queued when the agent is busy), like a message typed in the chat.
+// at once (queued when the agent is busy), like a message typed in the chat. The window's command
+// table (src/vscode/window/commands.ts) maps the EDITOR_COMMANDS to these functions.
 import * as vscode from 'vscode';
 import type { ContextRef } from '../../shared/promptContext';
 import { describeDiagnostic, selectionRef } from './promptContext';
@@ -23,39 +24,46 @@ export interface EditorActionsTarget {
   send(text: string, context: ContextRef[]): Promise<void>;
 }
 
-export function registerEditorActions(target: EditorActionsTarget): vscode.Disposable {
-  return vscode.Disposable.from(
-    vscode.commands.registerCommand(EDITOR_COMMANDS.addSelection, async () => {
-      const ref = selectionRef();
-      if (!ref) return void vscode.window.showInformationMessage(vscode.l10n.t('Select some code in an editor first.'));
-      await target.addContext([ref]);
-    }),
-    vscode.commands.registerCommand(EDITOR_COMMANDS.addFile, async (clicked?: unknown, all?: unknown) => {
-      const refs = fileRefs(clicked, all);
-      if (refs.length === 0)
-        return void vscode.window.showInformationMessage(vscode.l10n.t('Open or select a file first.'));
-      await target.addContext(refs);
-    }),
-    vscode.commands.registerCommand(EDITOR_COMMANDS.explain, async () => {
-      const editor = vscode.window.activeTextEditor;
-      if (!editor || editor.document.uri.scheme !== 'file') {
-        return void vscode.window.showInformationMessage(vscode.l10n.t('Open a file to explain.'));
-      }
-      const ref = selectionRef(editor) ?? { kind: 'file', path: editor.document.uri.fsPath };
-      await target.send(
-        ref.kind === 'selection' ? vscode.l10n.t('Explain this code.') : vscode.l10n.t('Explain this file.'),
-        [ref],
-      );
-    }),
-    vscode.commands.registerCommand(EDITOR_COMMANDS.fix, async (uri?: unknown, diagnostic?: unknown) => {
-      const request = fixRequest(uri, diagnostic);
-      if (!request) return void vscode.window.showInformationMessage(vscode.l10n.t('There is no problem here to fix.'));
-      await target.send(request.text, request.context);
-    }),
-    vscode.languages.registerCodeActionsProvider({ scheme: 'file' }, new FixWithAgent(), {
-      providedCodeActionKinds: [vscode.CodeActionKind.QuickFix],
-    }),
+/** "Add Selection to Chat". */
+export async function addSelectionToChat(target: EditorActionsTarget): Promise<void> {
+  const ref = selectionRef();
+  if (!ref) return void vscode.window.showInformationMessage(vscode.l10n.t('Select some code in an editor first.'));
+  await target.addContext([ref]);
+}
+
+/** "Add File to Chat": the clicked file and the multi-selection of a context menu, else the active editor's. */
+export async function addFileToChat(target: EditorActionsTarget, clicked?: unknown, all?: unknown): Promise<void> {
+  const refs = fileRefs(clicked, all);
+  if (refs.length === 0)
+    return void vscode.window.showInformationMessage(vscode.l10n.t('Open or select a file first.'));
+  await target.addContext(refs);
+}
+
+/** "Explain": the selection, else the whole file. */
+export async function explainInChat(target: EditorActionsTarget): Promise<void> {
+  const editor = vscode.window.activeTextEditor;
+  if (!editor || editor.document.uri.scheme !== 'file') {
+    return void vscode.window.showInformationMessage(vscode.l10n.t('Open a file to explain.'));
+  }
+  const ref = selectionRef(editor) ?? { kind: 'file', path: editor.document.uri.fsPath };
+  await target.send(
+    ref.kind === 'selection' ? vscode.l10n.t('Explain this code.') : vscode.l10n.t('Explain this file.'),
+    [ref],
   );
+}
+
+/** "Fix": the diagnostic of the quick fix, else those at the cursor, else the file's. */
+export async function fixInChat(target: EditorActionsTarget, uri?: unknown, diagnostic?: unknown): Promise<void> {
+  const request = fixRequest(uri, diagnostic);
+  if (!request) return void vscode.window.showInformationMessage(vscode.l10n.t('There is no problem here to fix.'));
+  await target.send(request.text, request.context);
+}
+
+/** The quick fix on diagnostics (its command is EDITOR_COMMANDS.fix). */
+export function registerFixWithAgent(): vscode.Disposable {
+  return vscode.languages.registerCodeActionsProvider({ scheme: 'file' }, new FixWithAgent(), {
+    providedCodeActionKinds: [vscode.CodeActionKind.QuickFix],
+  });
 }
 
 /** The quick fix "Fix with Switchboard" on each diagnostic under the cursor. */

@@ -17,7 +17,7 @@ import {
 } from '../../chat/permissionRules';
 import { workspaceFolderPaths } from '../fs/fsHandlers';
 import { permissionSubject } from './permissionSubjects';
-import { showRules } from './permissionRulesList';
+import type { Disposable } from '../../shared/disposableStore';
 
 const KEY = 'switchboard.permissionRules';
 /** Per scope; a click per rule, so far more than anyone makes. */
@@ -187,14 +187,15 @@ function optionalWords(words: unknown): boolean {
   return words === undefined || (Array.isArray(words) && words.every((w) => typeof w === 'string'));
 }
 
-/** The two commands and the status bar item of the active chat's auto-approve mode. */
-export function registerPermissionRules(
-  context: vscode.ExtensionContext,
+/** The chat the auto-approve commands and the status bar item are about. */
+export type AutoApproveChat = () => { threadId: string; agentName: string } | undefined;
+
+/** The status bar item of the active chat's auto-approve mode (shown while it is on). */
+export function autoApproveStatus(
   store: PermissionRuleStore,
-  activeThread: () => { threadId: string; agentName: string } | undefined,
-  onDidChangeActive: (listener: () => void) => { dispose(): void },
-  agentName: (agentId: string) => string,
-): void {
+  activeThread: AutoApproveChat,
+  onDidChangeActive: (listener: () => void) => Disposable,
+): vscode.Disposable {
   const status = vscode.window.createStatusBarItem('switchboard.autoApprove', vscode.StatusBarAlignment.Left, 50);
   status.name = vscode.l10n.t('Switchboard Auto-approve');
   status.command = 'switchboard.autoApprove';
@@ -219,39 +220,37 @@ export function registerPermissionRules(
     );
     status.show();
   };
-  context.subscriptions.push(status, store.onDidChange(refresh), onDidChangeActive(refresh));
+  return vscode.Disposable.from(status, store.onDidChange(refresh), onDidChangeActive(refresh));
+}
 
-  context.subscriptions.push(
-    vscode.commands.registerCommand('switchboard.autoApprove', async () => {
-      const active = activeThread();
-      if (!active) {
-        void vscode.window.showInformationMessage(vscode.l10n.t('Open a chat first: auto-approve is set per chat.'));
-        return;
-      }
-      const current = store.mode(active.threadId);
-      const items: (vscode.QuickPickItem & { mode: AutoApproveMode })[] = [
-        {
-          mode: 'off',
-          label: vscode.l10n.t('Off'),
-          detail: vscode.l10n.t('Every permission request is asked (rules still answer).'),
-        },
-        {
-          mode: 'edits',
-          label: vscode.l10n.t('Edits only'),
-          detail: vscode.l10n.t('File edits are allowed by themselves; they still go through review.'),
-        },
-        {
-          mode: 'all',
-          label: vscode.l10n.t('Everything'),
-          detail: vscode.l10n.t('Every request the agent makes is allowed, commands included.'),
-        },
-      ];
-      for (const item of items) if (item.mode === current) item.description = vscode.l10n.t('(current)');
-      const picked = await vscode.window.showQuickPick(items, {
-        title: vscode.l10n.t('Auto-approve in this chat ({0})', active.agentName),
-      });
-      if (picked) store.setMode(active.threadId, picked.mode);
-    }),
-    vscode.commands.registerCommand('switchboard.permissionRules', () => showRules(store, agentName)),
-  );
+/** "Switchboard: Auto-approve in This Chat...": the mode of the active chat. */
+export async function pickAutoApprove(store: PermissionRuleStore, activeThread: AutoApproveChat): Promise<void> {
+  const active = activeThread();
+  if (!active) {
+    void vscode.window.showInformationMessage(vscode.l10n.t('Open a chat first: auto-approve is set per chat.'));
+    return;
+  }
+  const current = store.mode(active.threadId);
+  const items: (vscode.QuickPickItem & { mode: AutoApproveMode })[] = [
+    {
+      mode: 'off',
+      label: vscode.l10n.t('Off'),
+      detail: vscode.l10n.t('Every permission request is asked (rules still answer).'),
+    },
+    {
+      mode: 'edits',
+      label: vscode.l10n.t('Edits only'),
+      detail: vscode.l10n.t('File edits are allowed by themselves; they still go through review.'),
+    },
+    {
+      mode: 'all',
+      label: vscode.l10n.t('Everything'),
+      detail: vscode.l10n.t('Every request the agent makes is allowed, commands included.'),
+    },
+  ];
+  for (const item of items) if (item.mode === current) item.description = vscode.l10n.t('(current)');
+  const picked = await vscode.window.showQuickPick(items, {
+    title: vscode.l10n.t('Auto-approve in this chat ({0})', active.agentName),
+  });
+  if (picked) store.setMode(active.threadId, picked.mode);
 }

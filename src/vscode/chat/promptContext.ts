@@ -4,6 +4,7 @@
 // edits included) or the file on disk, bounded, and Problems as text.
 import * as path from 'node:path';
 import * as vscode from 'vscode';
+import { DisposableStore } from '../../shared/disposableStore';
 import type { ContextRef, LineRange, ResolvedContext } from '../../shared/promptContext';
 import { contextLabel } from '../../shared/promptContext';
 import { terminalSelectionRef } from './terminalSelection';
@@ -123,7 +124,9 @@ export async function pickContext(): Promise<ContextRef[]> {
   const fixed = fixedPicks();
   quickPick.items = fixed;
   let search = 0;
-  const disposables = [
+  const disposables = new DisposableStore();
+  disposables.add(quickPick);
+  disposables.add(
     quickPick.onDidChangeValue((value) => {
       const id = (search += 1);
       void searchPicks(value).then((found) => {
@@ -133,22 +136,22 @@ export async function pickContext(): Promise<ContextRef[]> {
         quickPick.selectedItems = quickPick.items.filter((item) => kept.some((k) => k.label === item.label));
       });
     }),
-  ];
+  );
   try {
     return await new Promise<ContextRef[]>((resolve) => {
-      disposables.push(
+      disposables.add(
         quickPick.onDidAccept(() => {
           const picked = quickPick.selectedItems.length > 0 ? quickPick.selectedItems : quickPick.activeItems;
           resolve(readPicks(picked)); // first: the hide below resolves with nothing otherwise
           quickPick.hide();
         }),
-        quickPick.onDidHide(() => resolve([])),
       );
+      disposables.add(quickPick.onDidHide(() => resolve([])));
       quickPick.show();
     });
   } finally {
-    for (const disposable of disposables) disposable.dispose();
-    quickPick.dispose();
+    // Its subscriptions first, then the quick pick itself (added first).
+    disposables.dispose();
   }
 }
 

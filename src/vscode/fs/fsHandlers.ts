@@ -20,10 +20,10 @@ import {
   type FsRequestOptions,
 } from './fsRequests';
 
-/** As FsRequestOptions; each one left out is the user's setting, the real modal, or the console. */
-export type FsHandlerOptions = Partial<FsRequestOptions>;
+/** As FsRequestOptions; each one left out is the user's setting or the real modal. The log is the agent's. */
+export type FsHandlerOptions = Partial<FsRequestOptions> & Pick<FsRequestOptions, 'log'>;
 
-export function createFsHandlers(options: FsHandlerOptions = {}): ClientHandlers {
+export function createFsHandlers(options: FsHandlerOptions): ClientHandlers {
   const agentName = options.agentName ?? vscode.l10n.t('The agent');
   return createFsRequestHandlers(
     {
@@ -35,7 +35,6 @@ export function createFsHandlers(options: FsHandlerOptions = {}): ClientHandlers
         options.confirmExecutionConfig ?? ((request) => askExecutionConfigWrite(agentName, request)),
       readOutsideWorkspace: options.readOutsideWorkspace ?? readOutsidePolicy,
       maxReadBytes: options.maxReadBytes ?? readMaxBytes,
-      log: options.log ?? ((line) => console.log(`[switchboard] ${line}`)),
     },
     vscodeEditor,
   );

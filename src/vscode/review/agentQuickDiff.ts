@@ -9,8 +9,6 @@ import { findFile, summarize, type ReviewState } from '../../review/reviewModel'
 import { BASELINE_SCHEME } from './baselineDiff';
 import type { ReviewStore } from './reviewStore';
 
-export const REVIEW_ALL_COMMAND = 'switchboard.review.reviewAll';
-
 /** The baseline document of a file under review (BaselineDiff serves it, and refreshes it on changes). */
 export function baselineUri(filePath: string, exists = true): vscode.Uri {
   return vscode.Uri.from({

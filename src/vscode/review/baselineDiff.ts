@@ -3,6 +3,7 @@
 import { isRegularFile } from '../../review/diskText';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
+import { DisposableStore } from '../../shared/disposableStore';
 import { findFile } from '../../review/reviewModel';
 import type { ReviewStore } from './reviewStore';
 
@@ -11,17 +12,17 @@ export const BASELINE_SCHEME = 'switchboard-baseline';
 export class BaselineDiff implements vscode.TextDocumentContentProvider, vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<vscode.Uri>();
   readonly onDidChange = this.changed.event;
-  private readonly subscriptions: vscode.Disposable[];
+  private readonly disposables = new DisposableStore();
   private readonly open = new Set<string>();
 
   constructor(private readonly store: ReviewStore) {
-    this.subscriptions = [
-      vscode.workspace.registerTextDocumentContentProvider(BASELINE_SCHEME, this),
+    this.disposables.add(vscode.workspace.registerTextDocumentContentProvider(BASELINE_SCHEME, this));
+    this.disposables.add(
       store.onDidChange(() => {
         for (const uri of this.open) this.changed.fire(vscode.Uri.parse(uri));
       }),
-      this.changed,
-    ];
+    );
+    this.disposables.add(this.changed);
   }
 
   provideTextDocumentContent(uri: vscode.Uri): string {
@@ -55,6 +56,6 @@ export class BaselineDiff implements vscode.TextDocumentContentProvider, vscode.
   }
 
   dispose(): void {
-    for (const subscription of this.subscriptions) subscription.dispose();
+    this.disposables.dispose();
   }
 }

@@ -2,6 +2,7 @@
 // (agent, you) and whether they are pending, kept or undone. Clicking a file opens its diff.
 import * as path from 'node:path';
 import * as vscode from 'vscode';
+import { DisposableStore } from '../../shared/disposableStore';
 import { summarize, type FileSummary } from '../../review/reviewModel';
 import { REVIEW_COMMANDS } from './editorReview';
 import type { ReviewStore } from './reviewStore';
@@ -18,12 +19,14 @@ const STATUS_TEXT: Record<FileSummary['status'], string> = {
 export class ChangesView implements vscode.TreeDataProvider<FileSummary>, vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<FileSummary | undefined>();
   readonly onDidChangeTreeData = this.changed.event;
-  private readonly subscriptions: vscode.Disposable[];
+  private readonly disposables = new DisposableStore();
   private readonly view: vscode.TreeView<FileSummary>;
 
   constructor(private readonly store: ReviewStore) {
     this.view = vscode.window.createTreeView(CHANGES_VIEW_ID, { treeDataProvider: this, showCollapseAll: false });
-    this.subscriptions = [this.view, this.changed, store.onDidChange(() => this.refresh())];
+    this.disposables.add(this.view);
+    this.disposables.add(this.changed);
+    this.disposables.add(store.onDidChange(() => this.refresh()));
     this.refresh();
   }
 
@@ -72,7 +75,7 @@ export class ChangesView implements vscode.TreeDataProvider<FileSummary>, vscode
   }
 
   dispose(): void {
-    for (const subscription of this.subscriptions) subscription.dispose();
+    this.disposables.dispose();
   }
 }
 

@@ -6,6 +6,7 @@
 // store instead, which still works after a window reload, when the chats are gone.
 import * as path from 'node:path';
 import * as vscode from 'vscode';
+import { DisposableStore } from '../../shared/disposableStore';
 import {
   checkpointPicks,
   MAX_STORED_PROMPT_CHARS,
@@ -24,6 +25,7 @@ import {
 import { setCurrent } from '../../review/reviewModel';
 import { readCurrentTextAsync, writeThroughEditor } from './documentText';
 import type { ReviewController } from './reviewController';
+import type { HostLog } from '../window/hostLog';
 
 const INDEX_KEY = 'switchboard.checkpoints';
 /** Kept across reloads, so a restore picked after a reload still flags the files the user edited. */
@@ -79,13 +81,14 @@ export class CheckpointService implements vscode.Disposable {
   private capturing: Map<string, string | null> | undefined;
   private readsInFlight = 0;
   private readonly readWaiters: (() => void)[] = [];
-  private readonly subscriptions: vscode.Disposable[] = [];
+  private readonly disposables = new DisposableStore();
 
   constructor(
     storageDir: string,
     private readonly memento: vscode.Memento,
     private readonly review: ReviewController,
     private readonly maxBytes: () => number,
+    private readonly log: Pick<HostLog, 'error'>,
   ) {
     this.store = new CheckpointStore(path.join(storageDir, 'checkpoints'));
     this.index = { ...(memento.get<CheckpointIndex>(INDEX_KEY) ?? {}) };
@@ -96,7 +99,7 @@ export class CheckpointService implements vscode.Disposable {
       this.latest = manifests.filter((manifest) => manifest.kind === 'prompt').pop();
       for (const manifest of manifests) for (const file of Object.keys(manifest.files)) this.touched.add(file);
     });
-    this.subscriptions.push(
+    this.disposables.add(
       vscode.workspace.onDidChangeTextDocument((event) => {
         const filePath = event.document.uri.fsPath;
         if (event.document.uri.scheme !== 'file' || !event.document.isDirty || review.ownEdits.isBusy(filePath)) return;
@@ -316,15 +319,13 @@ export class CheckpointService implements vscode.Disposable {
   }
 
   private enqueue(work: () => Promise<void>): Promise<void> {
-    const next = this.queue
-      .then(work)
-      .catch((error: unknown) => console.error('[switchboard] checkpoint failed', error));
+    const next = this.queue.then(work).catch((error: unknown) => this.log.error('checkpoint failed', error));
     this.queue = next;
     return next;
   }
 
   dispose(): void {
-    for (const subscription of this.subscriptions) subscription.dispose();
+    this.disposables.dispose();
   }
 }
 

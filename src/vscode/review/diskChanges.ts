@@ -5,6 +5,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
+import { DisposableStore } from '../../shared/disposableStore';
 import { attributeChange } from '../../review/attribution';
 import { TurnBudget, type TurnLimits } from '../../review/budget';
 import { readDiskText, readTextOrEmpty } from '../../review/diskText';
@@ -19,7 +20,7 @@ const SETTLE_MS = 150;
 const USER_SAVE_WINDOW_MS = 3000;
 
 export class DiskChanges implements vscode.Disposable {
-  private readonly subscriptions: vscode.Disposable[] = [];
+  private readonly disposables = new DisposableStore();
   private readonly pending = new Map<string, ReturnType<typeof setTimeout>>();
   /** Disk content last seen per file (documents as opened or saved), for the "before" of a change. */
   private readonly seenOnDisk = new Map<string, string>();
@@ -43,23 +44,25 @@ export class DiskChanges implements vscode.Disposable {
     this.budget = new TurnBudget(limits());
     for (const document of vscode.workspace.textDocuments) this.noteDocument(document);
     const watcher = vscode.workspace.createFileSystemWatcher('**/*');
-    this.subscriptions.push(
-      watcher,
-      watcher.onDidCreate((uri) => this.schedule(uri, true)),
-      watcher.onDidChange((uri) => this.schedule(uri, false)),
-      watcher.onDidDelete((uri) => this.schedule(uri, false)),
-      vscode.workspace.onDidOpenTextDocument((document) => this.noteDocument(document)),
+    this.disposables.add(watcher);
+    this.disposables.add(watcher.onDidCreate((uri) => this.schedule(uri, true)));
+    this.disposables.add(watcher.onDidChange((uri) => this.schedule(uri, false)));
+    this.disposables.add(watcher.onDidDelete((uri) => this.schedule(uri, false)));
+    this.disposables.add(vscode.workspace.onDidOpenTextDocument((document) => this.noteDocument(document)));
+    this.disposables.add(
       vscode.workspace.onDidSaveTextDocument((document) => {
         if (document.uri.scheme !== 'file') return;
         this.seenOnDisk.set(path.resolve(document.uri.fsPath), document.getText());
         if (!review.ownEdits.isBusy(document.uri.fsPath))
           this.userSaves.set(path.resolve(document.uri.fsPath), Date.now());
       }),
+    );
+    this.disposables.add(
       vscode.workspace.onDidChangeConfiguration((event) => {
         if (vscodeSettingChanged(event, 'files.exclude')) this.filters.clear();
       }),
-      vscode.workspace.onDidChangeWorkspaceFolders(() => this.filters.clear()),
     );
+    this.disposables.add(vscode.workspace.onDidChangeWorkspaceFolders(() => this.filters.clear()));
   }
 
   /** A new agent turn: a fresh budget. */
@@ -201,7 +204,7 @@ export class DiskChanges implements vscode.Disposable {
 
   dispose(): void {
     for (const timer of this.pending.values()) clearTimeout(timer);
-    for (const subscription of this.subscriptions) subscription.dispose();
+    this.disposables.dispose();
   }
 }
 

@@ -3,6 +3,7 @@
 // has Keep All / Undo All / Open Diff, and next/previous change move the cursor between hunks.
 import * as path from 'node:path';
 import * as vscode from 'vscode';
+import { DisposableStore } from '../../shared/disposableStore';
 import { fileHunks, findFile, hunkConflicts, type FileReview } from '../../review/reviewModel';
 import type { ReviewHunk } from '../../review/hunks';
 import type { ReviewStore } from './reviewStore';
@@ -48,20 +49,18 @@ export class EditorReview implements vscode.Disposable, vscode.CodeLensProvider 
   });
   private readonly lensesChanged = new vscode.EventEmitter<void>();
   readonly onDidChangeCodeLenses = this.lensesChanged.event;
-  private readonly subscriptions: vscode.Disposable[] = [];
+  private readonly disposables = new DisposableStore();
   /** What was last applied per document (the in-host tests read it: decorations have no getter). */
   readonly applied = new Map<string, AppliedDecorations>();
 
   constructor(private readonly store: ReviewStore) {
-    this.subscriptions.push(
-      this.added,
-      this.removed,
-      this.lensesChanged,
-      vscode.languages.registerCodeLensProvider({ scheme: 'file' }, this),
-      store.onDidChange(() => this.refresh()),
-      vscode.window.onDidChangeVisibleTextEditors(() => this.refresh()),
-      vscode.window.onDidChangeActiveTextEditor(() => this.updateContext()),
-    );
+    this.disposables.add(this.added);
+    this.disposables.add(this.removed);
+    this.disposables.add(this.lensesChanged);
+    this.disposables.add(vscode.languages.registerCodeLensProvider({ scheme: 'file' }, this));
+    this.disposables.add(store.onDidChange(() => this.refresh()));
+    this.disposables.add(vscode.window.onDidChangeVisibleTextEditors(() => this.refresh()));
+    this.disposables.add(vscode.window.onDidChangeActiveTextEditor(() => this.updateContext()));
     this.refresh();
   }
 
@@ -199,7 +198,7 @@ export class EditorReview implements vscode.Disposable, vscode.CodeLensProvider 
   }
 
   dispose(): void {
-    for (const subscription of this.subscriptions) subscription.dispose();
+    this.disposables.dispose();
   }
 }
 

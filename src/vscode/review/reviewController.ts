@@ -2,6 +2,7 @@
 // ReviewStore, and performs Keep / Undo (per hunk, per file, for the session). Undo goes through
 // a WorkspaceEdit, so it is on the editor's undo stack like any edit.
 import * as vscode from 'vscode';
+import { DisposableStore } from '../../shared/disposableStore';
 import { attributeChange } from '../../review/attribution';
 import {
   changedByThread,
@@ -46,7 +47,7 @@ export class ReviewController implements vscode.Disposable {
     (key) => vscode.workspace.textDocuments.some((document) => document.uri.toString() === key && document.isDirty),
     timerSchedule,
   );
-  private readonly subscriptions: vscode.Disposable[] = [];
+  private readonly disposables = new DisposableStore();
   /** Called when the agent changes a file for the first time in a turn (checkpoints hook in here). */
   onFirstAgentTouch: ((filePath: string, before: string | null | undefined) => void) | undefined;
   /** Called when a file the agent created is gone again (a temporary file): it left review. */
@@ -60,14 +61,14 @@ export class ReviewController implements vscode.Disposable {
     readonly texts: FileTexts,
   ) {
     for (const document of vscode.workspace.textDocuments) this.remember(document);
-    this.subscriptions.push(
-      vscode.workspace.onDidOpenTextDocument((document) => this.remember(document)),
+    this.disposables.add(vscode.workspace.onDidOpenTextDocument((document) => this.remember(document)));
+    this.disposables.add(
       vscode.workspace.onDidCloseTextDocument((document) => {
         this.lastText.delete(document.uri.toString());
         this.reloadOrEdit.forget(document.uri.toString());
       }),
-      vscode.workspace.onDidChangeTextDocument((event) => this.onDocumentChanged(event)),
     );
+    this.disposables.add(vscode.workspace.onDidChangeTextDocument((event) => this.onDocumentChanged(event)));
   }
 
   /** Hooks for src/vscode/fs/fsHandlers.ts. */
@@ -236,6 +237,6 @@ export class ReviewController implements vscode.Disposable {
 
   dispose(): void {
     this.reloadOrEdit.dispose();
-    for (const subscription of this.subscriptions) subscription.dispose();
+    this.disposables.dispose();
   }
 }

@@ -1,6 +1,7 @@
-// Wires review into the extension: the store, the controller, disk-change detection, the editor
-// UI, the Changes view, checkpoints and "follow the agent", plus their commands. extension.ts
-// calls activateReview once and attach() for every thread it creates.
+// Wires review into the window: the store, the controller, disk-change detection, the editor UI, the
+// Changes view, checkpoints, VS Code's quick diff and "follow the agent". The window calls activateReview
+// once and attach() for every thread it creates; the commands that act on review are in the window's
+// command table (src/vscode/window/commands.ts).
 import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
@@ -17,17 +18,24 @@ import { CheckpointService } from './checkpointService';
 import { DiskChanges } from './diskChanges';
 import { openDocumentText } from './documentText';
 import { readLocationTexts } from '../../review/locationReads';
-import { EditorReview, REVIEW_COMMANDS } from './editorReview';
+import { EditorReview } from './editorReview';
 import { FollowAgent } from './followAgent';
 import { showUndoNotice } from './undoNotice';
 import { ReviewController } from './reviewController';
 import { ReviewStore } from './reviewStore';
+import { AgentQuickDiff } from './agentQuickDiff';
+import type { DisposableStore } from '../../shared/disposableStore';
+import type { HostLog } from '../window/hostLog';
 
 export interface ReviewFeature {
   controller: ReviewController;
   editor: EditorReview;
   changes: ChangesView;
   checkpoints: CheckpointService;
+  /** "Open Diff" of a file under review: its baseline against the file. */
+  diff: BaselineDiff;
+  /** VS Code's quick diff and multi-file diff editor on the agent's changes. */
+  quickDiff: AgentQuickDiff;
   /** fs handler hooks for createFsHandlers({ review }). */
   fsHooks: ReviewWriteHooks;
   /** Follows one thread's turns: turn bounds, checkpoints before prompts, tool-call bases, follow. */
@@ -45,11 +53,6 @@ export interface ReviewFeature {
   follow: FollowAgent;
 }
 
-export const SESSION_COMMANDS = {
-  keepAll: 'switchboard.review.keepAllSession',
-  undoAll: 'switchboard.review.undoAllSession',
-} as const;
-
 const MIB = 1024 * 1024;
 
 /** What one agent turn may have tracked, from the user's own settings (a workspace cannot raise them). */
@@ -66,22 +69,26 @@ export function maxCheckpointBytes(): number {
   return settings.get('checkpoints.maxDiskMiB') * MIB;
 }
 
-/** texts: the window's keeper of file texts; activeThreadId: the chat the session commands act on. */
+/** texts: the window's keeper of file texts; what is made goes into `disposables`, failures to `log`. */
 export function activateReview(
   context: vscode.ExtensionContext,
+  disposables: DisposableStore,
   workspaceCwd: () => string,
   texts: FileTexts,
-  activeThreadId: () => string | undefined = () => undefined,
+  log: HostLog,
 ): ReviewFeature {
-  const store = new ReviewStore(context.workspaceState);
-  const controller = new ReviewController(store, texts);
-  const disk = new DiskChanges(controller, turnLimits);
-  const editor = new EditorReview(store);
-  const changes = new ChangesView(store);
-  const diff = new BaselineDiff(store);
+  const store = disposables.add(new ReviewStore(context.workspaceState));
+  const controller = disposables.add(new ReviewController(store, texts));
+  const disk = disposables.add(new DiskChanges(controller, turnLimits));
+  const editor = disposables.add(new EditorReview(store));
+  const changes = disposables.add(new ChangesView(store));
+  const diff = disposables.add(new BaselineDiff(store));
   const storageDir =
     context.storageUri?.fsPath ?? path.join(context.globalStorageUri?.fsPath ?? os.tmpdir(), 'no-workspace');
-  const checkpoints = new CheckpointService(storageDir, context.workspaceState, controller, maxCheckpointBytes);
+  const checkpoints = disposables.add(
+    new CheckpointService(storageDir, context.workspaceState, controller, maxCheckpointBytes, log),
+  );
+  const quickDiff = disposables.add(new AgentQuickDiff(store));
   const follow = new FollowAgent();
   controller.onFirstAgentTouch = (filePath, before) => checkpoints.touch(filePath, before);
   controller.onForgotten = (filePath) => checkpoints.forget(filePath);
@@ -97,61 +104,6 @@ export function activateReview(
       checkpoints.touch(filePath, text);
     },
   };
-
-  const pathArgument = (value: unknown): string | undefined => {
-    if (typeof value === 'string') return value;
-    if (value instanceof vscode.Uri) return value.fsPath;
-    if (typeof value === 'object' && value !== null && 'path' in value && typeof value.path === 'string')
-      return value.path;
-    return vscode.window.activeTextEditor?.document.uri.fsPath;
-  };
-
-  context.subscriptions.push(
-    store,
-    controller,
-    disk,
-    editor,
-    changes,
-    diff,
-    checkpoints,
-    vscode.commands.registerCommand(REVIEW_COMMANDS.keepHunk, (filePath: string, index: number) =>
-      controller.keepHunk(filePath, index),
-    ),
-    vscode.commands.registerCommand(REVIEW_COMMANDS.undoHunk, (filePath: string, index: number) =>
-      controller.undoHunk(filePath, index),
-    ),
-    vscode.commands.registerCommand(REVIEW_COMMANDS.keepFile, (target: unknown) => {
-      const filePath = pathArgument(target);
-      if (filePath) controller.keepFile(filePath);
-    }),
-    vscode.commands.registerCommand(REVIEW_COMMANDS.undoFile, async (target: unknown) => {
-      const filePath = pathArgument(target);
-      if (filePath) await controller.undoFile(filePath);
-    }),
-    vscode.commands.registerCommand(REVIEW_COMMANDS.keepAll, () => controller.keepAll()),
-    vscode.commands.registerCommand(REVIEW_COMMANDS.undoAll, () => controller.undoAll()),
-    vscode.commands.registerCommand(REVIEW_COMMANDS.openDiff, async (target: unknown) => {
-      const filePath = pathArgument(target);
-      if (filePath) await diff.show(filePath);
-    }),
-    vscode.commands.registerCommand(REVIEW_COMMANDS.nextChange, () => editor.goToChange(1)),
-    vscode.commands.registerCommand(REVIEW_COMMANDS.previousChange, () => editor.goToChange(-1)),
-    vscode.commands.registerCommand('switchboard.undoRestore', () => checkpoints.undoLastRestore()),
-    vscode.commands.registerCommand('switchboard.restoreCheckpoint', () => checkpoints.pickAndRestore()),
-    vscode.commands.registerCommand(SESSION_COMMANDS.keepAll, () =>
-      onActiveSession((threadId) => controller.keepAll(threadId)),
-    ),
-    vscode.commands.registerCommand(SESSION_COMMANDS.undoAll, () =>
-      onActiveSession((threadId) => controller.undoAll(threadId)),
-    ),
-  );
-
-  async function onActiveSession(run: (threadId: string) => unknown): Promise<void> {
-    const threadId = activeThreadId();
-    if (threadId === undefined)
-      void vscode.window.showInformationMessage(vscode.l10n.t('There is no chat whose changes to resolve.'));
-    else await run(threadId);
-  }
 
   const source: ReviewSource = {
     files: (paths) =>
@@ -234,6 +186,8 @@ export function activateReview(
     editor,
     changes,
     checkpoints,
+    diff,
+    quickDiff,
     fsHooks,
     attach,
     resolveFile: async (filePath, action) => {
@@ -254,4 +208,13 @@ export function activateReview(
     source,
     follow,
   };
+}
+
+/** The file a review command names: a path, a Uri, a Changes view item, else the active editor's. */
+export function reviewedPath(value: unknown): string | undefined {
+  if (typeof value === 'string') return value;
+  if (value instanceof vscode.Uri) return value.fsPath;
+  if (typeof value === 'object' && value !== null && 'path' in value && typeof value.path === 'string')
+    return value.path;
+  return vscode.window.activeTextEditor?.document.uri.fsPath;
 }

@@ -3,16 +3,22 @@
 // the user types goes to the command. Closing the VS Code terminal does not kill the command
 // (the agent owns it); the card's Stop does.
 import * as vscode from 'vscode';
+import { DisposableStore } from '../../shared/disposableStore';
 import type { TerminalHandle } from '../../session/terminalManager';
 
 export class AgentTerminals implements vscode.Disposable {
   private readonly open = new Map<string, vscode.Terminal>();
-  private readonly subscriptions: vscode.Disposable[] = [];
+  /** The close listener and every open terminal view (the processes belong to their sessions). */
+  private readonly disposables = new DisposableStore();
 
   constructor() {
-    this.subscriptions.push(
+    this.disposables.add(
       vscode.window.onDidCloseTerminal((terminal) => {
-        for (const [key, open] of this.open) if (open === terminal) this.open.delete(key);
+        for (const [key, open] of this.open) {
+          if (open !== terminal) continue;
+          this.open.delete(key);
+          this.disposables.delete(open);
+        }
       }),
     );
   }
@@ -30,25 +36,26 @@ export class AgentTerminals implements vscode.Disposable {
       iconPath: new vscode.ThemeIcon('hubot'),
       isTransient: true,
     });
-    this.open.set(key, terminal);
+    this.open.set(key, this.disposables.add(terminal));
     terminal.show();
     return terminal;
   }
 
   dispose(): void {
-    for (const subscription of this.subscriptions) subscription.dispose();
-    // The processes belong to their sessions; only the views go.
-    for (const terminal of this.open.values()) terminal.dispose();
     this.open.clear();
+    this.disposables.dispose();
   }
 }
 
 class AgentPseudoterminal implements vscode.Pseudoterminal {
   private readonly writeEmitter = new vscode.EventEmitter<string>();
   readonly onDidWrite = this.writeEmitter.event;
-  private subscriptions: Array<{ dispose(): void }> = [];
+  /** The process's output while the terminal is open. */
+  private readonly following = new DisposableStore();
 
-  constructor(private readonly handle: TerminalHandle) {}
+  constructor(private readonly handle: TerminalHandle) {
+    this.following.add(this.writeEmitter);
+  }
 
   open(): void {
     this.writeEmitter.fire(this.handle.replay());
@@ -57,10 +64,8 @@ class AgentPseudoterminal implements vscode.Pseudoterminal {
       this.writeEmitter.fire(exitLine(status));
       return;
     }
-    this.subscriptions = [
-      this.handle.onData((data) => this.writeEmitter.fire(data)),
-      this.handle.onExit((exit) => this.writeEmitter.fire(exitLine(exit))),
-    ];
+    this.following.add(this.handle.onData((data) => this.writeEmitter.fire(data)));
+    this.following.add(this.handle.onExit((exit) => this.writeEmitter.fire(exitLine(exit))));
   }
 
   handleInput(data: string): void {
@@ -68,9 +73,7 @@ class AgentPseudoterminal implements vscode.Pseudoterminal {
   }
 
   close(): void {
-    for (const subscription of this.subscriptions) subscription.dispose();
-    this.subscriptions = [];
-    this.writeEmitter.dispose();
+    this.following.dispose();
   }
 }
 

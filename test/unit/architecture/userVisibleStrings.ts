@@ -50,6 +50,7 @@ const SKIP_CALLS = new Set([
   'Error',
   'TypeError',
   'RangeError',
+  'AggregateError',
   'startsWith',
   'endsWith',
   'includes',
