@@ -148,8 +148,7 @@ export function addAgentSteps(journey, { page, chat, screenshotDir, timeout }) {
     await clickNotificationButton(page(), `${AGENT_NAME} 1.0.0 is installed.`, 'New Chat', timeout);
     await chat.locator('#agent-name', { hasText: AGENT_NAME }).waitFor({ timeout });
     await chat.locator('#composer:enabled').waitFor({ timeout });
-    await chat.locator('#composer').fill('hello registry');
-    await chat.locator('#composer').press('Enter');
+    await sendPrompt(chat, 'hello registry');
     await chat.locator('.entry.agent', { hasText: 'You said: hello registry' }).last().waitFor({ timeout });
     await page().screenshot({ path: path.join(screenshotDir, 'registry-chat.png') });
   });
@@ -178,9 +177,37 @@ export function addAgentSteps(journey, { page, chat, screenshotDir, timeout }) {
       await clickNotificationButton(page(), `${UV_AGENT_NAME} 1.0.0 is installed.`, 'New Chat', timeout);
       await chat.locator('#agent-name', { hasText: UV_AGENT_NAME }).waitFor({ timeout });
       await chat.locator('#composer:enabled').waitFor({ timeout });
-      await chat.locator('#composer').fill('hello uv');
-      await chat.locator('#composer').press('Enter');
+      await sendPrompt(chat, 'hello uv');
       await chat.locator('.entry.agent', { hasText: 'You said: hello uv' }).last().waitFor({ timeout });
     },
   );
+}
+
+/**
+ * Types a prompt into a chat just started and sends it. A prompt typed the moment a new chat with a registry agent
+ * appears has been seen lost on this machine (once in several runs: the composer emptied, no user entry, no error,
+ * nothing in the chat's transcript, cause not found): that is logged loudly with what the chat showed, and the
+ * prompt typed once more, so the rest of the journey runs and the log keeps the evidence.
+ */
+async function sendPrompt(chat, text) {
+  await chat.locator('#composer').fill(text);
+  await chat.locator('#composer').press('Enter');
+  const mine = chat.locator('.entry.user', { hasText: text });
+  const seen = await mine
+    .first()
+    .waitFor({ timeout: 15_000 })
+    .then(() => true)
+    .catch(() => false);
+  if (seen) return;
+  const shown = await chat.locator('.chat-app').evaluate((app) => ({
+    composer: app.querySelector('#composer')?.value ?? null,
+    entries: app.querySelectorAll('.entry').length,
+    connection: app.querySelector('.connection-banner')?.textContent ?? '',
+    agent: app.querySelector('#agent-name')?.textContent ?? '',
+  }));
+  console.log(
+    `[journey] LOST PROMPT: "${text}" never showed as the user's message; the chat showed ${JSON.stringify(shown)}`,
+  );
+  await chat.locator('#composer').fill(text);
+  await chat.locator('#composer').press('Enter');
 }
