@@ -7,7 +7,7 @@
 import { t } from '../shared/l10n';
 import type { ThreadState } from '../shared/thread';
 import { createThreadState } from '../shared/thread';
-import type { SubagentThread } from '../shared/subagentTypes';
+import type { SubagentThread } from '../shared/thread';
 import { MAX_SUBAGENT_DEPTH, MAX_SUBAGENTS, subagentsGone } from '../shared/subagents';
 import { settleCompactions } from '../shared/sessionAsides';
 import { settleTurn } from '../shared/toolEntries';

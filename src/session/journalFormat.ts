@@ -17,7 +17,7 @@
 // still read; a chat restored from it is rewritten as version 2 before anything is appended.
 // Reading is session/journalDecode.ts. Pure: no Node, no vscode.
 import type { AgentDescriptor, Entry, ThreadState } from '../shared/thread';
-import type { SubagentThread } from '../shared/subagentTypes';
+import type { SubagentThread } from '../shared/thread';
 import { childOf } from '../shared/subagents';
 
 export const JOURNAL_VERSION = 2;

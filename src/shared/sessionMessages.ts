@@ -5,7 +5,8 @@
 // message has the caps of a chat message (messageCap.ts); new ones count against the entry cap. A
 // message is found by a persistent index (like tool calls', toolIndex.ts): O(log n) per chunk. Pure.
 import type * as acp from '@agentclientprotocol/sdk';
-import type { SessionMessageEntry, SubagentSessionUpdate } from './subagentTypes';
+import type { SubagentSessionUpdate } from './subagentTypes';
+import type { SessionMessageEntry } from './thread';
 import type { MessagePart, ThreadState } from './thread';
 import { appendWithinCap } from './messageChunks';
 import { appendEntry, roomForAgentEntry } from './threadEntries';

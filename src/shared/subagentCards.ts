@@ -3,8 +3,7 @@
 // Agent text on the card is cut to a size a card shows. Pure.
 import type { ThreadAction } from './actions';
 import type { MessagePart, ThreadState } from './thread';
-import type { SubagentCard, SubagentWork } from './subagentTypes';
-import type { SubagentUpdate } from './subagents';
+import type { SubagentCard, SubagentUpdate, SubagentWork } from './subagentTypes';
 import { copyOfStart } from './messageCap';
 import { messageBeforeAsides } from './messageChunks';
 import { settleCompactions } from './sessionAsides';

@@ -4,7 +4,6 @@
 // the same reducer from `subagent` actions; the parent shows a card where the child was announced.
 // Runtime-neutral types only: the rules are in ./subagents.ts.
 import type * as unstable from '@agentclientprotocol/sdk/unstable';
-import type { MessagePart, ThreadState } from './thread';
 
 /**
  * The session/update variants of subagent sessions (the SDK has them in its unstable types only):
@@ -62,36 +61,11 @@ export interface SubagentCard {
   activity: SubagentActivity;
 }
 
-/**
- * A message one session sent another (`session_message` upserts by messageId in the enclosing
- * session's transcript, `session_message_chunk` appends to its content).
- */
-export interface SessionMessageEntry {
-  kind: 'sessionMessage';
-  id: string;
-  messageId: string;
-  senderSessionId: string | null;
-  recipientSessionId: string | null;
-  parts: MessagePart[];
-  /** The message reached the cap of a chat message (shared/messageCap.ts); the rest was dropped. */
-  truncated?: true;
-}
-
-/** A child session's own transcript and who announced it. */
-export interface SubagentThread {
-  /** The session that announced it: null for the chat's own session, else another child's id. */
-  parentSessionId: string | null;
-  /** Its transcript, plan and terminals, reduced like a chat's from `subagent` actions. */
-  state: ThreadState;
-  /**
-   * Optional cache kept by the reducer: where the child's card sits in its parent's entries (entries
-   * are only appended, so it never moves). Absent or stale (a journal line skipped): found again.
-   */
-  cardAt?: number;
-}
-
 /** Tool-call content that links to a session (a subagent's), by id. */
 export interface SessionLinkContent {
   type: 'session';
   sessionId: string;
 }
+
+/** The `subagent_update` variant: announces a child session or patches what is known of it. */
+export type SubagentUpdate = Extract<SubagentSessionUpdate, { sessionUpdate: 'subagent_update' }>;

@@ -9,12 +9,12 @@
 // says so once and the rest is dropped. Pure.
 import { t } from './l10n';
 import type { ThreadAction } from './actions';
-import { createThreadState, type ThreadState } from './thread';
-import type { SubagentActivity, SubagentCard, SubagentSessionUpdate, SubagentThread } from './subagentTypes';
+import { createThreadState, type SubagentThread, type ThreadState } from './thread';
+import type { SubagentActivity, SubagentCard, SubagentUpdate } from './subagentTypes';
 import { appendEntry, roomForAgentEntry } from './threadEntries';
 import { cardIn, cardWith, countWaiting, latestAfter, patchCard, settleChild, workIsLive } from './subagentCards';
 
-export type SubagentUpdate = Extract<SubagentSessionUpdate, { sessionUpdate: 'subagent_update' }>;
+export type { SubagentUpdate } from './subagentTypes';
 type Reduce = (state: ThreadState, action: ThreadAction) => ThreadState;
 
 /** Children (every level) one chat holds at most. */

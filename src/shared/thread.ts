@@ -8,13 +8,7 @@ import type { ElicitationAction, ElicitationForm, ElicitationLink } from './elic
 import type { Usage } from '@agentclientprotocol/sdk/unstable';
 import type { DiffResult } from './diffHunks';
 import type { ToolIndex } from './toolIndex';
-import type {
-  SessionLinkContent,
-  SessionMessageEntry,
-  SubagentCard,
-  SubagentSessionUpdate,
-  SubagentThread,
-} from './subagentTypes';
+import type { SessionLinkContent, SubagentCard, SubagentSessionUpdate } from './subagentTypes';
 
 /** Identifies a thread across agents: one agent process may host several sessions. */
 export interface ThreadKey {
@@ -455,4 +449,32 @@ export function createThreadState(key: ThreadKey, agent: AgentDescriptor): Threa
     turnUsage: null,
     settingError: null,
   };
+}
+
+/**
+ * A message one session sent another (`session_message` upserts by messageId in the enclosing
+ * session's transcript, `session_message_chunk` appends to its content).
+ */
+export interface SessionMessageEntry {
+  kind: 'sessionMessage';
+  id: string;
+  messageId: string;
+  senderSessionId: string | null;
+  recipientSessionId: string | null;
+  parts: MessagePart[];
+  /** The message reached the cap of a chat message (shared/messageCap.ts); the rest was dropped. */
+  truncated?: true;
+}
+
+/** A child session's own transcript and who announced it. */
+export interface SubagentThread {
+  /** The session that announced it: null for the chat's own session, else another child's id. */
+  parentSessionId: string | null;
+  /** Its transcript, plan and terminals, reduced like a chat's from `subagent` actions. */
+  state: ThreadState;
+  /**
+   * Optional cache kept by the reducer: where the child's card sits in its parent's entries (entries
+   * are only appended, so it never moves). Absent or stale (a journal line skipped): found again.
+   */
+  cardAt?: number;
 }

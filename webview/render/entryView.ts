@@ -47,7 +47,7 @@ export function createEntryView(entry: Entry, post: Post, cards: CardContext, bu
     case 'elicitationUrl':
       return new ElicitationUrlView(entry, post);
     case 'subagent':
-      return new SubagentCardView(entry, post, cards, budget);
+      return new SubagentCardView(entry, post, cards, budget, renderEntry);
     case 'sessionMessage':
       return new SessionMessageView(entry, post, cards, budget);
   }

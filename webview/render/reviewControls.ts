@@ -6,7 +6,7 @@
 // of the DOM and back keeps its state) and are updated in place when the state changes.
 import type { ReviewFileState, ReviewView } from '../../src/shared/thread';
 import { button, h } from '../dom';
-import type { Post } from './types';
+import type { Post } from './post';
 import { t } from '../l10n';
 
 class CardControls {

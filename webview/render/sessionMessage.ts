@@ -5,7 +5,7 @@
 // so it never reads as the agent speaking to the user. The names are refreshed when a session they name
 // is announced or renamed after the message (SessionDirectory).
 import type { Entry } from '../../src/shared/thread';
-import type { SessionMessageEntry } from '../../src/shared/subagentTypes';
+import type { SessionMessageEntry } from '../../src/shared/thread';
 import { h, setAttribute, setDataset, setText } from '../dom';
 import type { FrameBudget } from '../frameBudget';
 import { visibleText } from '../visibleText';

@@ -6,7 +6,8 @@
 // they show changed without their own entry changing: a child's transcript grew, a child was
 // announced after a message or a link named it, a card's title was patched.
 import type { Entry, ThreadState } from '../../src/shared/thread';
-import type { SubagentCard, SubagentThread } from '../../src/shared/subagentTypes';
+import type { SubagentCard } from '../../src/shared/subagentTypes';
+import type { SubagentThread } from '../../src/shared/thread';
 import type { TextAppend } from '../store';
 import { visibleText } from '../visibleText';
 import { t } from '../l10n';

@@ -15,7 +15,7 @@ import type { SessionWatcher } from './sessions';
 import { StopControl, WorkBadge } from './subagentControls';
 import { activityCounts, workLook } from './subagentState';
 import { SubagentWork } from './subagentWork';
-import type { CardContext, EntryView, Post } from './types';
+import type { CardContext, EntryView, Post, RenderEntry } from './types';
 
 let nextWorkId = 1;
 
@@ -44,6 +44,7 @@ export class SubagentCardView implements EntryView, SessionWatcher {
     post: Post,
     private readonly cards: CardContext,
     budget: FrameBudget,
+    renderEntry: RenderEntry,
   ) {
     this.entry = entry;
     const sessionId = entry.sessionId;
@@ -56,7 +57,7 @@ export class SubagentCardView implements EntryView, SessionWatcher {
     this.toggle.setAttribute('aria-controls', workId);
     this.open = button(t('Open'), 'subagent-open secondary', () => cards.sessions.open(sessionId, this.open));
     this.stop = new StopControl(post);
-    this.work = new SubagentWork(post, { ...cards, session: sessionId }, budget, sessionId);
+    this.work = new SubagentWork(post, { ...cards, session: sessionId }, budget, sessionId, renderEntry);
     this.work.el.id = workId;
     const header = h('div', { class: 'subagent-header' }, this.title, this.state.el);
     const controls = h('div', { class: 'subagent-controls' }, this.toggle, this.open, this.stop.el);

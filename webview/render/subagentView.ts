@@ -5,7 +5,7 @@
 // level up) shows the level left at the place it was left, with the focus on the control that left it.
 // A subagent the shown thread no longer holds (another chat is shown) falls back to the chat.
 import type { ThreadState } from '../../src/shared/thread';
-import type { SubagentThread } from '../../src/shared/subagentTypes';
+import type { SubagentThread } from '../../src/shared/thread';
 import { h } from '../dom';
 import type { FrameBudget } from '../frameBudget';
 import { t } from '../l10n';

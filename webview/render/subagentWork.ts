@@ -8,8 +8,7 @@ import { button, h, setHidden, setText } from '../dom';
 import { recordError } from '../errors';
 import type { FrameBudget } from '../frameBudget';
 import { t } from '../l10n';
-import { renderEntry } from './entryView';
-import type { CardContext, EntryView, Post } from './types';
+import type { CardContext, EntryView, Post, RenderEntry } from './types';
 
 /** Entries of a child's transcript shown under its card (the rest: Open). */
 export const INLINE_ENTRIES = 5;
@@ -35,6 +34,8 @@ export class SubagentWork {
     private readonly cards: CardContext,
     private readonly budget: FrameBudget,
     sessionId: string,
+    /** How an entry is rendered (entryView.ts's renderEntry, handed down: that module builds this one's card). */
+    private readonly renderEntry: RenderEntry,
   ) {
     this.more = button('', 'subagent-more link-button', () => cards.sessions.open(sessionId, this.more));
     this.el = h('div', { class: 'subagent-work' }, this.more, this.list, this.empty);
@@ -76,7 +77,7 @@ export class SubagentWork {
         recordError('an entry could not be updated', error); // built again below (an error card if it throws again)
       }
     }
-    const fresh = renderEntry(entry, this.post, this.cards, this.budget);
+    const fresh = this.renderEntry(entry, this.post, this.cards, this.budget);
     this.shown.set(entry.id, { entry, ...fresh });
     return fresh.view;
   }

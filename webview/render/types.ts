@@ -1,13 +1,15 @@
 // Shared shapes for the render modules.
-import type { WebviewToHost } from '../../src/shared/messages';
 import type { Entry } from '../../src/shared/thread';
+import type { FrameBudget } from '../frameBudget';
 import type { TextAppend } from '../store';
 import type { TerminalViews } from '../terminal/views';
 import type { ReviewCards } from './reviewControls';
 import type { PathLabels } from './pathLabel';
 import type { SessionDirectory } from './sessions';
 
-export type Post = (msg: WebviewToHost) => void;
+import type { Post } from './post';
+
+export type { Post };
 
 /**
  * What the tool cards of one thread renderer share, owned by that renderer (no module state): the
@@ -33,3 +35,14 @@ export interface EntryView {
   readonly el: HTMLElement;
   update(entry: Entry, appended?: TextAppend | null): void;
 }
+
+/**
+ * Renders one entry in isolation (entryView.ts's `renderEntry`), handed to the views that show entries of their own
+ * (a subagent's work under its card) so they do not import the module that builds them.
+ */
+export type RenderEntry = (
+  entry: Entry,
+  post: Post,
+  cards: CardContext,
+  budget: FrameBudget,
+) => { view: EntryView; failed: boolean };

@@ -6,7 +6,7 @@
 import type { HostToWebview } from '../../src/shared/messages';
 import type { AgentTerminalView, TerminalView } from '../../src/shared/thread';
 import { button, h } from '../dom';
-import type { Post } from '../render/types';
+import type { Post } from '../render/post';
 import { visibleText } from '../visibleText';
 import { AgentTerminalWidget } from './agentTerminal';
 import { exitedStatus } from './exitStatus';

@@ -4,7 +4,8 @@
 import type * as acp from '@agentclientprotocol/sdk';
 import type { ThreadAction } from '../../../src/shared/actions';
 import type { Entry, ThreadState } from '../../../src/shared/thread';
-import type { SessionMessageEntry, SubagentCard, SubagentThread } from '../../../src/shared/subagentTypes';
+import type { SubagentCard } from '../../../src/shared/subagentTypes';
+import type { SessionMessageEntry, SubagentThread } from '../../../src/shared/thread';
 import { agentChunk, READY, thread, update } from './helpers';
 
 export function card(sessionId: string, fields: Partial<SubagentCard> = {}): SubagentCard {
