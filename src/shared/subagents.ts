@@ -14,7 +14,6 @@ import type { SubagentActivity, SubagentCard, SubagentUpdate } from './subagentT
 import { appendEntry, roomForAgentEntry } from './threadEntries';
 import { cardIn, cardWith, countWaiting, latestAfter, patchCard, settleChild, workIsLive } from './subagentCards';
 
-export type { SubagentUpdate } from './subagentTypes';
 type Reduce = (state: ThreadState, action: ThreadAction) => ThreadState;
 
 /** Children (every level) one chat holds at most. */
