@@ -138,7 +138,11 @@ async function main() {
       `    ${r.name.padEnd(20)} ${String(r.passed).padStart(4)} ok ${String(r.failed).padStart(4)} not ok  ${r.secs.padStart(6)} s${r.note ? `  (${r.note})` : ''}`,
     );
     // Named here again: CI keeps only the tail of the output, where the suites' own reports are long gone.
-    for (const f of r.failures.slice(0, 20)) console.log(`      FAILED ${f}`);
+    // Steps a journey never reached say nothing new: one line for them all keeps the tail for the cause.
+    const notReached = r.failures.filter((f) => f.endsWith(': not reached (an earlier step failed)'));
+    for (const f of r.failures.filter((f) => !notReached.includes(f)).slice(0, 20)) console.log(`      FAILED ${f}`);
+    if (notReached.length > 0)
+      console.log(`      FAILED ${notReached.length} more step(s) not reached (an earlier step failed)`);
   }
   console.log('  checks (not counted as tests; a failing check counts as one failure)');
   for (const r of checks)

@@ -13,11 +13,19 @@ export function seconds(t0) {
   return ((Date.now() - t0) / 1000).toFixed(1);
 }
 
-/** A failure as the summary lists it: the test's title and the first line of its error. */
+/**
+ * A failure as the summary lists it: the test's title, the first line of its error, and the lines that say what it
+ * was waiting for and what the user was told (Playwright's "waiting for locator(...)" call log, the journey's
+ * "notification:" lines), so CI's tail alone names the cause.
+ */
 export function failureLine(title, error) {
-  const first =
-    String(error ?? '')
-      .split('\n')
-      .find((l) => l.trim()) ?? '';
-  return `${title}: ${first.trim().slice(0, 300)}`;
+  const lines = String(error ?? '')
+    .split('\n')
+    .map((l) => l.trim())
+    .filter(Boolean);
+  const first = lines[0] ?? '';
+  const waitingFor = lines.find((l) => /^- waiting for /.test(l));
+  const told = lines.filter((l) => /^(notification|log): /.test(l)).slice(0, 5);
+  const details = [waitingFor?.replace(/^- /, ''), ...told].filter(Boolean).map((l) => l.slice(0, 300));
+  return [`${title}: ${first.slice(0, 300)}`, ...details].join('\n        ');
 }

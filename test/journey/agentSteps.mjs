@@ -204,10 +204,21 @@ async function sendPrompt(chat, text) {
     entries: app.querySelectorAll('.entry').length,
     connection: app.querySelector('.connection-banner')?.textContent ?? '',
     agent: app.querySelector('#agent-name')?.textContent ?? '',
+    status: app.querySelector('.composer-status')?.textContent ?? '',
+    queued: app.querySelectorAll('.composer-queue > li').length,
+    errors: [...app.querySelectorAll('.error-card, .entry-error')].map((el) => el.textContent?.slice(0, 200)),
   }));
   console.log(
     `[journey] LOST PROMPT: "${text}" never showed as the user's message; the chat showed ${JSON.stringify(shown)}`,
   );
   await chat.locator('#composer').fill(text);
   await chat.locator('#composer').press('Enter');
+  await mine
+    .first()
+    .waitFor({ timeout: 15_000 })
+    .catch(() => {
+      throw new Error(
+        `"${text}" typed twice never showed as the user's message; the chat showed ${JSON.stringify(shown)}`,
+      );
+    });
 }

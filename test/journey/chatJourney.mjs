@@ -98,7 +98,7 @@ async function main() {
     page = await newLoopbackPage(browser);
     page.setDefaultTimeout(STEP_TIMEOUT);
     const chat = switchboardWebview(page);
-    const journey = createJourney({ screenshotDir, page: () => page });
+    const journey = createJourney({ screenshotDir, page: () => page, logsDir: path.join(run.dir, 'ud', 'logs') });
 
     journey.step('the packaged .vsix holds only what runs (bundles, media, node-pty runtime files)', async () => {
       log(`switchboard.vsix: ${await checkVsixContents(vsixPath)} entries, all expected`);

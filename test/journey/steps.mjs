@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { runCommand } from '../../scripts/e2e/browser.mjs';
 
-export function createJourney({ screenshotDir, page }) {
+export function createJourney({ screenshotDir, page, logsDir }) {
   const steps = [];
   fs.mkdirSync(screenshotDir, { recursive: true });
   return {
@@ -28,10 +28,26 @@ export function createJourney({ screenshotDir, page }) {
           console.log(`  ✔ ${title} (${Date.now() - t0} ms)`);
         } catch (err) {
           broken = true;
-          results.push({ title, ok: false, error: err.message ?? String(err) });
-          console.log(`  ✘ ${title} (${Date.now() - t0} ms)\n      ${(err.message ?? String(err)).split('\n')[0]}`);
+          const message = err.message ?? String(err);
+          console.log(`  ✘ ${title} (${Date.now() - t0} ms)\n      ${message.split('\n')[0]}`);
+          const waitingFor = message.split('\n').find((l) => /^\s*- waiting for /.test(l));
+          if (waitingFor) console.log(`      ${waitingFor.trim()}`);
           // What VS Code told the user (an error notification is often the reason), also those no longer shown.
-          for (const line of await notificationTexts(page())) console.log(`      notification: ${line}`);
+          const told = (await notificationTexts(page())).map((line) => `notification: ${line}`);
+          for (const line of told) console.log(`      ${line}`);
+          // What Switchboard logged in the window (its "Switchboard" output channel): the host's side of it.
+          const logged = logTailsSince(logsDir, t0 - 2000, 15); // file times are coarser than Date.now()
+          for (const { name, lines } of logged)
+            console.log(`      ${name}, last lines:\n        ${lines.join('\n        ')}`);
+          const hostErrors = logged
+            .flatMap(({ lines }) => lines)
+            .filter((line) => /\[(error|warning)\]|fail|unexpected|lost/i.test(line))
+            .slice(-3);
+          results.push({
+            title,
+            ok: false,
+            error: [message, ...told, ...hostErrors.map((l) => `log: ${l}`)].join('\n'),
+          });
         }
         await page()
           .screenshot({ path: shot })
@@ -57,6 +73,27 @@ async function notificationTexts(page) {
   } catch {
     return [];
   }
+}
+
+/**
+ * The last `count` lines of each of the window's Switchboard output channels (the host's log and one per agent,
+ * under `logsDir`) written to since `since`: what the host saw during a failed step.
+ */
+function logTailsSince(logsDir, since, count) {
+  if (!logsDir || !fs.existsSync(logsDir)) return [];
+  return fs
+    .readdirSync(logsDir, { recursive: true })
+    .map((name) => path.join(logsDir, String(name)))
+    .filter((file) => /Switchboard[^/]*\.log$/.test(path.basename(file)) && fs.statSync(file).mtimeMs >= since)
+    .map((file) => ({
+      name: path.basename(file, '.log'),
+      lines: fs
+        .readFileSync(file, 'utf8')
+        .split('\n')
+        .filter(Boolean)
+        .slice(-count)
+        .map((line) => line.slice(0, 400)),
+    }));
 }
 
 function slug(text) {
