@@ -45,6 +45,7 @@ import {
 import { DEFAULT_MAX_MESSAGE_BYTES, NdjsonMessageReader, NdjsonMessageWriter } from './ndjson';
 import { IncomingGate } from './incomingGate';
 import { errorMessage } from '../shared/errorMessage';
+import type { Disposable } from '../shared/disposableStore';
 
 /**
  * Requests from the agent we handle at once. Each holds a cancellation source and usually a
@@ -73,9 +74,7 @@ export interface RequestOptions {
   timeoutMs?: number;
 }
 
-export interface Disposable {
-  dispose(): void;
-}
+export type { Disposable } from '../shared/disposableStore';
 
 export type RequestHandler<P, R> = (params: P, signal: CancelSignal) => R | Promise<R>;
 export type NotificationHandler<P> = (params: P) => void | Promise<void>;

@@ -5,6 +5,8 @@
 import type { TrafficSink } from './types';
 import { ByteRing } from './byteRing';
 import { formatBytes } from './errors';
+import { Listeners } from '../shared/listeners';
+import type { Disposable } from '../shared/disposableStore';
 
 export type TrafficDirection = 'send' | 'recv';
 
@@ -41,7 +43,7 @@ export class TrafficLog implements TrafficSink {
   private readonly now: () => number;
   /** Texts as bytes; meta columns: time (epoch ms), flags (SEND | TRUNCATED), full size in bytes. */
   private readonly ring: ByteRing;
-  private readonly listeners = new Set<(record: TrafficRecord, line: string) => void>();
+  private readonly listeners = new Listeners<[TrafficRecord, string]>();
   /**
    * Records not yet in the ring: they go in by batches (ByteRing.pushAll), which costs a fraction
    * of one native encode per message. Every reader flushes first, so nothing is ever missing.
@@ -87,7 +89,7 @@ export class TrafficLog implements TrafficSink {
     const stored = this.ring.push(text, [time, flags, bytes]);
     const record = toRecord(text, time, direction, bytes === -1 ? stored : bytes, truncated);
     const line = formatTrafficRecord(record);
-    for (const listener of this.listeners) listener(record, line);
+    this.listeners.fire(record, line);
   }
 
   /** Kept records, oldest first. */
@@ -122,9 +124,8 @@ export class TrafficLog implements TrafficSink {
   }
 
   /** Streams each new record (and its formatted line), e.g. into an OutputChannel. */
-  onRecord(listener: (record: TrafficRecord, line: string) => void): { dispose(): void } {
-    this.listeners.add(listener);
-    return { dispose: () => void this.listeners.delete(listener) };
+  onRecord(listener: (record: TrafficRecord, line: string) => void): Disposable {
+    return this.listeners.add(listener);
   }
 
   clear(): void {

@@ -1,10 +1,11 @@
 // Types the transport shares with the layers above it: handlers get a CancelSignal and answer
 // errors by throwing RequestFailure; every message in and out goes to a TrafficSink.
+import type { Disposable } from '../shared/disposableStore';
 
 /** Aborts with the request: the agent sent `$/cancel_request`, or the agent went away. */
 export interface CancelSignal {
   readonly isCancellationRequested: boolean;
-  onCancellationRequested(listener: () => void): { dispose(): void };
+  onCancellationRequested(listener: () => void): Disposable;
 }
 
 /** Thrown by handlers to answer with a JSON-RPC error (e.g. -32602 for a relative path). */

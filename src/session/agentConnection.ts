@@ -34,6 +34,8 @@ import {
   type ExperimentalFeatures,
   type HostEnvironment,
 } from './api';
+import { Listeners } from '../shared/listeners';
+import type { Disposable } from '../shared/disposableStore';
 
 /** What a session (one thread) handles for the agent. */
 export interface SessionSink {
@@ -125,7 +127,7 @@ export class AgentConnection {
   /** The attached ids that are subagent sessions of a chat, not chats. */
   private readonly subagentSessions = new Set<string>();
   private readonly early: EarlyUpdates;
-  private readonly lostListeners = new Set<(failure: AgentFailure) => void>();
+  private readonly lostListeners = new Listeners<[AgentFailure]>();
   private stopping = false;
   /** We stopped the process because it closed its output while still running. */
   private outputClosed = false;
@@ -222,7 +224,7 @@ export class AgentConnection {
    * Routes this session's traffic to `sink`, replaying updates that arrived before. `subagent`: a subagent
    * session of a chat (session/subagentSessions.ts), routed like a chat's but not one of the process's chats.
    */
-  attach(sessionId: string, sink: SessionSink, subagent = false): { dispose(): void } {
+  attach(sessionId: string, sink: SessionSink, subagent = false): Disposable {
     this.sessions.set(sessionId, sink);
     if (subagent) this.subagentSessions.add(sessionId);
     else this.subagentSessions.delete(sessionId);
@@ -242,9 +244,8 @@ export class AgentConnection {
   }
 
   /** Fires once if the agent goes away without stop() (exit, crash, closed output). */
-  onLost(listener: (failure: AgentFailure) => void): { dispose(): void } {
-    this.lostListeners.add(listener);
-    return { dispose: () => void this.lostListeners.delete(listener) };
+  onLost(listener: (failure: AgentFailure) => void): Disposable {
+    return this.lostListeners.add(listener);
   }
 
   get isStopping(): boolean {
@@ -264,7 +265,7 @@ export class AgentConnection {
   }
 
   private reportLost(failure: AgentFailure): void {
-    for (const listener of [...this.lostListeners]) listener(failure);
+    this.lostListeners.fire(failure);
     this.lostListeners.clear();
   }
 

@@ -18,6 +18,7 @@ import { ThreadTerminals, type ThreadTerminalsDeps } from './threadTerminals';
 import type { ThreadPort } from './threadPort';
 import { ToolDiffs } from './toolDiffs';
 import { UpdateIntake } from './updateIntake';
+import type { Disposable } from '../shared/disposableStore';
 
 export interface AgentRequestsOptions {
   thread: ThreadPort;
@@ -174,7 +175,7 @@ export class AgentRequests implements GenerationParts {
     this.options.thread.dispatch({ type: 'fileWritten', write: outcome.view(outcome.revision), applied: true });
   }
 
-  onTerminalOutput(listener: (terminalId: string, data: string) => void): { dispose(): void } {
+  onTerminalOutput(listener: (terminalId: string, data: string) => void): Disposable {
     return this.terminals.onOutput(listener);
   }
 

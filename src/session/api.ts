@@ -14,6 +14,7 @@ import type { AgentLogSink } from '../agents/agentProcess';
 import type { SignInOutcome, SignInPlan } from '../agents/authMethods';
 import type { LiveProcessGroups } from '../terminals/liveProcessGroups';
 import type { AgentChoices, ChoiceStep } from './sessionChoices';
+import type { Disposable } from '../shared/disposableStore';
 export type { AgentConfig } from '../agents/config';
 
 // Defined by the transport layer (it answers JSON-RPC with them); re-exported for the glue.
@@ -147,7 +148,7 @@ export interface ThreadController {
   /** The current state (the reducer's latest output) and the seq of the last applied action. */
   snapshot(): { state: ThreadState; seq: number };
   /** Fires for every action applied to this thread, in order. */
-  onEvent(listener: (event: ThreadEvent) => void): { dispose(): void };
+  onEvent(listener: (event: ThreadEvent) => void): Disposable;
   /** Spawn (or reuse) the agent process, initialize, session/new. Never throws: failures become state. */
   start(): Promise<void>;
   /** context: the content blocks of the attached context, sent after the text. */
@@ -207,7 +208,7 @@ export interface ThreadController {
   /** The user closed the chat: session/close where the agent advertises it (before dispose). */
   closeSession(): Promise<void>;
   /** Raw output of the thread's terminals as it arrives (not thread state: it streams separately). */
-  onTerminalOutput(listener: (terminalId: string, data: string) => void): { dispose(): void };
+  onTerminalOutput(listener: (terminalId: string, data: string) => void): Disposable;
   /** The retained raw output of a terminal (also after release), to replay into a new view. */
   terminalReplay(terminalId: string): string | undefined;
   /** The user's Stop button: kills the terminal's process group. */

@@ -12,6 +12,7 @@ import { errorMessage } from '../shared/errorMessage';
 import type { ThreadController } from './api';
 import { fullJournal, JOURNAL_VERSION, JournalSizes, linesSince, type DecodedJournal } from './journalFormat';
 import { readJournal, sortReads, type JournalRead, type LoadedJournals } from './journalRead';
+import type { Disposable } from '../shared/disposableStore';
 
 /** How often a streaming chat is written at most (the most a killed host can lose). */
 export const JOURNAL_INTERVAL_MS = 1000;
@@ -39,7 +40,7 @@ interface Watched {
   cancelTimer: (() => void) | undefined;
   /** Writes of one chat are chained, so lines land in order. */
   writing: Promise<void>;
-  subscription: { dispose(): void };
+  subscription: Disposable;
 }
 
 type Schedule = (callback: () => void, ms: number) => () => void;
@@ -72,7 +73,7 @@ export class ChatJournal {
    * Writes `thread` from now on. `restored`: the journal it was read from (the file already holds
    * that state; it is compacted at the next write when it repeats many entries).
    */
-  watch(thread: ThreadController, restored?: DecodedJournal): { dispose(): void } {
+  watch(thread: ThreadController, restored?: DecodedJournal): Disposable {
     const threadId = thread.threadId;
     if (!ChatJournal.isSafeId(threadId)) return { dispose: () => {} };
     const watched: Watched = {

@@ -10,6 +10,7 @@ import type { ChatState, ChatSummary } from '../shared/messages';
 import type { ThreadController } from './api';
 import type { ThreadRegistry } from './threadRegistry';
 import { DisposableStore, type Disposable } from '../shared/disposableStore';
+import { Listeners } from '../shared/listeners';
 
 export type { ChatState, ChatSummary } from '../shared/messages';
 
@@ -30,7 +31,7 @@ const MAX_TITLE = 200;
 
 export class ChatList {
   private readonly tracked = new Map<string, Tracked>();
-  private readonly listeners = new Set<() => void>();
+  private readonly listeners = new Listeners<[]>();
   private readonly subscriptions = new DisposableStore();
   private shownIds: () => ReadonlySet<string>;
   private windowFocused = true;
@@ -75,8 +76,7 @@ export class ChatList {
 
   /** The list changed (a chat added, closed, retitled, its state or unread flag changed). */
   onDidChange(listener: () => void): Disposable {
-    this.listeners.add(listener);
-    return { dispose: () => this.listeners.delete(listener) };
+    return this.listeners.add(listener);
   }
 
   summaries(): ChatSummary[] {
@@ -194,7 +194,7 @@ export class ChatList {
   }
 
   private changed(): void {
-    for (const listener of [...this.listeners]) listener();
+    this.listeners.fire();
   }
 }
 

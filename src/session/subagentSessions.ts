@@ -22,6 +22,7 @@ import type { TerminalManager } from './terminalManager';
 import type { ThreadTerminals } from './threadTerminals';
 import type { ToolDiffs } from './toolDiffs';
 import { UpdateIntake } from './updateIntake';
+import type { Disposable } from '../shared/disposableStore';
 
 /** What the children need of their chat. */
 export interface SubagentHost {
@@ -41,7 +42,7 @@ export interface SubagentHost {
 /** The chat's agent connection as the children use it. */
 export interface SubagentRoute {
   /** Routes the session's traffic to `sink` (updates that came before are replayed). */
-  attach(sessionId: string, sink: SessionSink): { dispose(): void };
+  attach(sessionId: string, sink: SessionSink): Disposable;
   /** Whether the connection already routes this id (another chat's session, or this chat's own). */
   isAttached(sessionId: string): boolean;
   /** session/cancel for the child's current work. */
@@ -54,7 +55,7 @@ interface Child {
   permissions: PermissionRequests;
   elicitations: ElicitationRequests;
   terminals: TerminalManager;
-  detach: { dispose(): void };
+  detach: Disposable;
   /** Cancel was sent and the child has not said it went idle since. */
   cancelling: boolean;
 }

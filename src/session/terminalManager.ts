@@ -10,6 +10,7 @@ import { SCREEN_COLS, SCREEN_ROWS } from '../terminals/screen';
 import { AgentTerminal, type StoppedBy } from '../terminals/terminal';
 import { errorMessage } from '../shared/errorMessage';
 import type { LiveProcessGroups } from '../terminals/liveProcessGroups';
+import type { Disposable } from '../shared/disposableStore';
 
 /** Without an outputByteLimit the agent still gets a bounded buffer. */
 export const DEFAULT_OUTPUT_BYTE_LIMIT = 16 * 1024 * 1024;
@@ -62,8 +63,8 @@ export interface TerminalHandle {
   readonly commandLine: string;
   replay(): string;
   exitStatus(): acp.TerminalExitStatus | null;
-  onData(listener: (data: string) => void): { dispose(): void };
-  onExit(listener: (status: acp.TerminalExitStatus) => void): { dispose(): void };
+  onData(listener: (data: string) => void): Disposable;
+  onExit(listener: (status: acp.TerminalExitStatus) => void): Disposable;
   write(data: string): void;
   resize(cols: number, rows: number): void;
 }
@@ -317,7 +318,7 @@ function subscribe<T>(
   map: Map<string, Set<(value: T) => void>>,
   key: string,
   listener: (value: T) => void,
-): { dispose(): void } {
+): Disposable {
   let set = map.get(key);
   if (!set) map.set(key, (set = new Set()));
   set.add(listener);

@@ -24,6 +24,7 @@ import type { ThreadPort } from './threadPort';
 import { ThreadStore } from './threadStore';
 import type { ThreadTerminals, ThreadTerminalsDeps } from './threadTerminals';
 import { ThreadTurn } from './threadTurn';
+import type { Disposable } from '../shared/disposableStore';
 
 export { MAX_PROTOCOL_ERROR_ENTRIES } from './updateIntake';
 export { MAX_PENDING_PERMISSIONS } from './permissionRequests';
@@ -111,7 +112,7 @@ export class AcpThreadController implements ThreadController {
     return this.store.snapshot();
   }
 
-  onEvent(listener: (event: ThreadEvent) => void): { dispose(): void } {
+  onEvent(listener: (event: ThreadEvent) => void): Disposable {
     return this.store.onEvent(listener);
   }
 
@@ -215,7 +216,7 @@ export class AcpThreadController implements ThreadController {
     return this.requests.applyCode(this.lifecycle.session()?.sessionId ?? '', path, content);
   }
 
-  onTerminalOutput(listener: (terminalId: string, data: string) => void): { dispose(): void } {
+  onTerminalOutput(listener: (terminalId: string, data: string) => void): Disposable {
     return this.requests.onTerminalOutput(listener);
   }
 

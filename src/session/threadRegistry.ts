@@ -5,6 +5,8 @@
 import { randomUUID } from 'node:crypto';
 import type { AgentConfig, ThreadController } from './api';
 import type { ThreadState } from '../shared/thread';
+import { Listeners } from '../shared/listeners';
+import type { Disposable } from '../shared/disposableStore';
 
 /** `restored`: the state a chat had when the window closed (see chatJournal.ts); absent for a new chat. */
 export type ThreadFactory = (agent: AgentConfig, threadId: string, restored?: ThreadState) => ThreadController;
@@ -13,8 +15,8 @@ export class ThreadRegistry {
   /** In the order they were created (the chat list's order). */
   private readonly threads = new Map<string, ThreadController>();
   private current: ThreadController | undefined;
-  private readonly activeListeners = new Set<(thread: ThreadController | undefined) => void>();
-  private readonly listListeners = new Set<() => void>();
+  private readonly activeListeners = new Listeners<[ThreadController | undefined]>();
+  private readonly listListeners = new Listeners<[]>();
 
   constructor(
     private readonly factory: ThreadFactory,
@@ -37,15 +39,13 @@ export class ThreadRegistry {
     return thread && (agentId === undefined || thread.agent.id === agentId) ? thread : undefined;
   }
 
-  onDidChangeActive(listener: (thread: ThreadController | undefined) => void): { dispose(): void } {
-    this.activeListeners.add(listener);
-    return { dispose: () => this.activeListeners.delete(listener) };
+  onDidChangeActive(listener: (thread: ThreadController | undefined) => void): Disposable {
+    return this.activeListeners.add(listener);
   }
 
   /** A chat was added or closed. */
-  onDidChangeList(listener: () => void): { dispose(): void } {
-    this.listListeners.add(listener);
-    return { dispose: () => this.listListeners.delete(listener) };
+  onDidChangeList(listener: () => void): Disposable {
+    return this.listListeners.add(listener);
   }
 
   /**
@@ -117,11 +117,11 @@ export class ThreadRegistry {
   private setActive(thread: ThreadController | undefined): void {
     if (thread === this.current) return;
     this.current = thread;
-    for (const listener of [...this.activeListeners]) listener(thread);
+    this.activeListeners.fire(thread);
   }
 
   private emitList(): void {
-    for (const listener of [...this.listListeners]) listener();
+    this.listListeners.fire();
   }
 
   private async dispose(thread: ThreadController): Promise<void> {

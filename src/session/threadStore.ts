@@ -8,12 +8,13 @@ import type { ThreadAction } from '../shared/actions';
 import type { ThreadState } from '../shared/thread';
 import type { ThreadEvent } from './api';
 import { ChunkRun, mergeableChunk } from './chunkIngest';
+import type { Disposable } from '../shared/disposableStore';
+import { Listeners } from '../shared/listeners';
 
 export class ThreadStore {
   private state: ThreadState;
   private seq = 0;
-  private readonly listeners = new Set<(event: ThreadEvent) => void>();
-  private listenerList: Array<(event: ThreadEvent) => void> = [];
+  private readonly listeners: Listeners<[ThreadEvent]>;
   private readonly queue: ThreadEvent[] = [];
   private emitting = false;
   /** Text chunks not applied yet (see chunkIngest.ts), and whether their microtask is queued. */
@@ -28,9 +29,10 @@ export class ThreadStore {
   constructor(
     readonly threadId: string,
     initial: ThreadState,
-    private readonly reportListenerError: (error: unknown) => void = () => undefined,
+    reportListenerError: (error: unknown) => void = () => undefined,
   ) {
     this.state = initial;
+    this.listeners = new Listeners(reportListenerError);
   }
 
   snapshot(): { state: ThreadState; seq: number } {
@@ -77,24 +79,12 @@ export class ThreadStore {
     }
   }
 
-  onEvent(listener: (event: ThreadEvent) => void): { dispose(): void } {
-    this.listeners.add(listener);
-    this.listenerList = [...this.listeners];
-    return {
-      dispose: () => {
-        if (this.listeners.delete(listener)) this.listenerList = [...this.listeners];
-      },
-    };
+  /** A listener added or removed during an event takes effect from the next one. */
+  onEvent(listener: (event: ThreadEvent) => void): Disposable {
+    return this.listeners.add(listener);
   }
 
-  /** Listeners added or removed during an emit take effect from the next event (a fresh array is swapped in). */
   private emit(event: ThreadEvent): void {
-    for (const listener of this.listenerList) {
-      try {
-        listener(event);
-      } catch (error) {
-        this.reportListenerError(error);
-      }
-    }
+    this.listeners.fire(event);
   }
 }

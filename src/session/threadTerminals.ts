@@ -6,6 +6,8 @@ import type { ThreadAction } from '../shared/actions';
 import { TerminalManager, type TerminalHandle } from './terminalManager';
 import type { LiveProcessGroups } from '../terminals/liveProcessGroups';
 import type { TerminalMode } from '../terminals/processes';
+import { Listeners } from '../shared/listeners';
+import type { Disposable } from '../shared/disposableStore';
 
 /** Terminals of ended generations (and subagent sessions) stay replayable (bounded) so their cards keep their output. */
 const RETIRED_TERMINAL_MANAGERS = 3;
@@ -24,7 +26,7 @@ export class ThreadTerminals {
   /** The live managers of subagent sessions (shared/subagents.ts), beside the chat's own. */
   private readonly subagents = new Set<TerminalManager>();
   private retired: TerminalManager[] = [];
-  private readonly outputListeners = new Set<(terminalId: string, data: string) => void>();
+  private readonly outputListeners = new Listeners<[string, string]>();
 
   constructor(private readonly deps: ThreadTerminalsDeps) {}
 
@@ -66,7 +68,7 @@ export class ThreadTerminals {
       {
         created: (info) => dispatch({ type: 'terminalCreated', terminal: info }),
         data: (terminalId, data) => {
-          for (const listener of this.outputListeners) listener(terminalId, data);
+          this.outputListeners.fire(terminalId, data);
         },
         exited: (terminalId, exitStatus) => dispatch({ type: 'terminalExited', terminalId, exitStatus }),
         killRequested: (terminalId, by) => dispatch({ type: 'terminalKillRequested', terminalId, by }),
@@ -85,9 +87,8 @@ export class ThreadTerminals {
     manager.disposeAll();
   }
 
-  onOutput(listener: (terminalId: string, data: string) => void): { dispose(): void } {
-    this.outputListeners.add(listener);
-    return { dispose: () => void this.outputListeners.delete(listener) };
+  onOutput(listener: (terminalId: string, data: string) => void): Disposable {
+    return this.outputListeners.add(listener);
   }
 
   replay(terminalId: string): string | undefined {

@@ -17,6 +17,7 @@ import { continueFromEdit } from './messageEdit';
 import { PromptQueueSender } from './promptQueueSender';
 import { steerTurn } from './steering';
 import type { ThreadPort } from './threadPort';
+import type { Disposable } from '../shared/disposableStore';
 
 /** How long "Edit" waits for a running turn to stop before it gives up. */
 const STOP_TURN_TIMEOUT_MS = 10_000;
@@ -28,7 +29,7 @@ export interface TurnHost {
   /** auth_required: the sign-in card shows and `again` runs once signed in (true); else false. */
   authRequired(gen: Generation, error: unknown, again: () => Promise<void>): boolean;
   /** Fires after each action the thread applied. */
-  onEvent(listener: () => void): { dispose(): void };
+  onEvent(listener: () => void): Disposable;
   /** What the agent left waiting is answered when the turn ends or is cancelled. */
   requests: Pick<AgentRequests, 'turnEnded' | 'turnCancelled'>;
 }
