@@ -117,7 +117,6 @@ const PURE_NOT_FOR_USER: Record<string, string> = {
   [path.join('src', 'terminals')]: 'the terminal/* answers: errors the agent reads, as a shell would word them',
   [path.join('src', 'demo-agent')]: "the Demo agent is an agent: what it writes is the agent's output",
   [path.join('src', 'chat', 'html.ts')]: 'the page markup and its Content-Security-Policy',
-  [path.join('src', 'chat', 'webviewMessages.ts')]: "the messages' schema (field type names)",
   [path.join('src', 'shared', 'conversationSeed.ts')]:
     'the conversation as text the agent reads (a seeded session; its summary head for the composer goes through t())',
   [path.join('src', 'session', 'earlyUpdates.ts')]: 'reasons written to the agent log',

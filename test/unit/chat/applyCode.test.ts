@@ -1,6 +1,7 @@
 import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { routeWebviewMessage, type ChatHost } from '../../../src/chat/messageRouter';
+import type { ChatHost } from '../../../src/chat/controls/chatHost';
+import { routeWebviewMessage } from '../../../src/chat/messageRouter';
 import { codeKey } from '../../../src/shared/codeBlockFile';
 import type { Entry } from '../../../src/shared/thread';
 import { FakeThread } from './fakeThread';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { AdvisedError, errorAdvice } from '../../../src/chat/errorAdvice';
+import { AdvisedError } from '../../../src/chat/advisedError';
+import { errorAdvice } from '../../../src/chat/errorAdvice';
 
 const AGENT_ADVICE = 'Check "Switchboard: Show Agent Log", or run "Switchboard: Restart Agent".';
 

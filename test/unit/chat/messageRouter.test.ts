@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { routeWebviewMessage, type ChatHost } from '../../../src/chat/messageRouter';
+import type { ChatHost } from '../../../src/chat/controls/chatHost';
+import { routeWebviewMessage } from '../../../src/chat/messageRouter';
 import { KeptInQueueError, QueueFullError } from '../../../src/session/promptQueue';
 import type { ThreadController } from '../../../src/session/api';
 import type { ContextRef, ResolvedContext } from '../../../src/shared/promptContext';

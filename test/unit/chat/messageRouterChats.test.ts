@@ -1,7 +1,8 @@
 // Several chats: a message names the chat the webview showed, and reaches that chat even when the
 // view has switched to another one since; the chat list's own messages reach the host.
 import { describe, expect, it } from 'vitest';
-import { routeWebviewMessage, type ChatHost } from '../../../src/chat/messageRouter';
+import type { ChatHost } from '../../../src/chat/controls/chatHost';
+import { routeWebviewMessage } from '../../../src/chat/messageRouter';
 import { parseWebviewMessage } from '../../../src/chat/webviewMessages';
 import type { ThreadController } from '../../../src/session/api';
 import { FakeThread, fakeAgent } from './fakeThread';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { routeWebviewMessage, type ChatHost } from '../../../src/chat/messageRouter';
+import type { ChatHost } from '../../../src/chat/controls/chatHost';
+import { routeWebviewMessage } from '../../../src/chat/messageRouter';
 import { FakeThread, fakeAgent } from './fakeThread';
 
 function host(): { host: ChatHost; calls: unknown[][]; invalid: unknown[] } {

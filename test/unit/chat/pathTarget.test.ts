@@ -1,6 +1,7 @@
 import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { routeWebviewMessage, type ChatHost } from '../../../src/chat/messageRouter';
+import type { ChatHost } from '../../../src/chat/controls/chatHost';
+import { routeWebviewMessage } from '../../../src/chat/messageRouter';
 import { clampPosition, MAX_PATH_CHARS, pathCandidates } from '../../../src/chat/pathTarget';
 
 const ROOT = path.resolve('/work/project');

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { clampLine, parseWebviewMessage } from '../../../src/chat/webviewMessages';
+import { clampLine } from '../../../src/chat/controls/navigationControls';
+import { parseWebviewMessage } from '../../../src/chat/webviewMessages';
 
 describe('parseWebviewMessage', () => {
   it('accepts well-formed messages', () => {
