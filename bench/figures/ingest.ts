@@ -106,7 +106,7 @@ async function main(): Promise<void> {
       ratio: round(median(persisted) / median(ours)),
       target: '<= 1.1x ingest without persistence',
       met: median(persisted) / median(ours) <= 1.1,
-      note: `the same ${chunks}-chunk flood through the host path with the chat journaled as the extension does (src/session/chatJournal.ts), timed until the journal holds the whole turn (checked by reading it back); median of ${reps}, interleaved`,
+      note: `the same ${chunks}-chunk flood through the host path with the chat journaled as the extension does (src/session/journal/chatJournal.ts), timed until the journal holds the whole turn (checked by reading it back); median of ${reps}, interleaved`,
     },
     await loadReplay(quick ? 500 : 5000, reps),
     idleChatsMemory(quick ? 2 : 10, quick ? 100 : 1000),
@@ -115,7 +115,7 @@ async function main(): Promise<void> {
   report(figures);
 }
 
-/** session/load of a stored session of `entries` entries into a chat that holds them (src/session/sessionContinuation.ts). */
+/** session/load of a stored session of `entries` entries into a chat that holds them (src/session/lifecycle/sessionContinuation.ts). */
 async function loadReplay(entries: number, reps: number): Promise<Figure> {
   const session = storedSession(entries);
   const ours: number[] = [];

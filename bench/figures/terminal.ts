@@ -6,7 +6,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { TerminalManager } from '../../src/session/terminalManager';
+import { TerminalManager } from '../../src/session/requests/terminalManager';
 import { gc, isQuick, median, report, round, settle, type Figure } from '../lib/figure';
 import { LiveProcessGroups } from '../../src/terminals/liveProcessGroups';
 

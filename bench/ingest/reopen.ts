@@ -7,9 +7,9 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ChatJournal } from '../../src/session/chatJournal';
+import { ChatJournal } from '../../src/session/journal/chatJournal';
 import { ChatList } from '../../src/session/chatList';
-import { fullJournal, JOURNAL_VERSION } from '../../src/session/journalFormat';
+import { fullJournal, JOURNAL_VERSION } from '../../src/session/journal/journalFormat';
 import { createThreadController } from '../../src/session/threadController';
 import { ThreadRegistry } from '../../src/session/threadRegistry';
 import { restoreOpenChats } from '../../src/vscode/chat/chatPersistence';

@@ -1,7 +1,7 @@
 // session/load of a long session: the scripted agent (test/fixtures/scriptedAgent.mjs, --session-dir)
 // replays a stored session of `entries` entries as session/update notifications, then answers. Switchboard's path:
 // a restored chat whose transcript holds the same entries continues with session/load; the replay goes through
-// ingest, routing and the reconciler (src/session/sessionContinuation.ts), which must add nothing. Timed from
+// ingest, routing and the reconciler (src/session/lifecycle/sessionContinuation.ts), which must add nothing. Timed from
 // sending session/load until the chat is ready again. Baseline: the same agent, the same replay, read with a line
 // split and JSON.parse, timed from writing session/load to parsing its answer.
 import { spawn } from 'node:child_process';

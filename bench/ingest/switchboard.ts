@@ -10,7 +10,7 @@ import type { HostToWebview } from '../../src/shared/messages';
 import { floodArgs, type FloodShape } from './floodChild';
 import { LiveProcessGroups } from '../../src/terminals/liveProcessGroups';
 import { FileTexts } from '../../src/review/fileTexts';
-import { ChatJournal } from '../../src/session/chatJournal';
+import { ChatJournal } from '../../src/session/journal/chatJournal';
 
 export interface SwitchboardIngest {
   ms: number;
@@ -36,7 +36,7 @@ export function benchEnv(): HostEnvironment {
 }
 
 /**
- * `persistDir`: the chat is journaled there as the extension does (src/session/chatJournal.ts, written off the hot
+ * `persistDir`: the chat is journaled there as the extension does (src/session/journal/chatJournal.ts, written off the hot
  * path once a second); the time then runs until the journal holds the whole turn.
  */
 export async function ingestSwitchboard(

@@ -4,7 +4,7 @@ import type * as acp from '@agentclientprotocol/sdk';
 import type { ThreadAction } from '../../src/shared/actions';
 import { reduce } from '../../src/shared/reduce';
 import { FileTexts } from '../../src/review/fileTexts';
-import { ToolDiffs } from '../../src/session/toolDiffs';
+import { ToolDiffs } from '../../src/session/updates/toolDiffs';
 import { createThreadState, type ThreadState } from '../../src/shared/thread';
 
 const WORDS =
@@ -81,7 +81,7 @@ export function emptyThread(): ThreadState {
   return READY.reduce(reduce, initial);
 }
 
-/** The host's ingest of tool calls' own diffs (src/session/toolDiffs.ts): the webview gets hunks, not texts. */
+/** The host's ingest of tool calls' own diffs (src/session/updates/toolDiffs.ts): the webview gets hunks, not texts. */
 const toolDiffs = new ToolDiffs(new FileTexts());
 
 export function update(u: acp.SessionUpdate): ThreadAction {

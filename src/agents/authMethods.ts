@@ -4,7 +4,7 @@
 // over, in an interactive terminal, and succeed on exit code 0 (the client then reconnects and never sends
 // `authenticate` for them); the older `_meta["terminal-auth"]` form some agents still send names its own
 // command; `env_var` methods (a draft some agents still send) ask the user for keys, which the agent gets in
-// its environment only. The flow: src/session/signInFlow.ts; the VS Code side: src/vscode/agents/signInFeature.ts.
+// its environment only. The flow: src/session/lifecycle/signInFlow.ts; the VS Code side: src/vscode/agents/signInFeature.ts.
 import type { AgentConfig } from './config';
 
 export interface EnvVarRequest {

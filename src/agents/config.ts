@@ -24,7 +24,7 @@ export interface AgentConfig {
   foundAt?: string;
   /**
    * True when the entry says `"processPerChat": true`: each chat starts its own process. By default the chats of
-   * one agent share its process (ACP: a connection carries several sessions; src/session/agentPool.ts).
+   * one agent share its process (ACP: a connection carries several sessions; src/session/agent/agentPool.ts).
    */
   processPerChat?: boolean;
 }

@@ -119,7 +119,7 @@ export interface SteeringRequest {
 
 /**
  * What `_session/steering` answers: the message joined the running turn, or no turn runs (send a
- * session/prompt instead). The result is typed `unknown` above: it is checked (session/steering.ts).
+ * session/prompt instead). The result is typed `unknown` above: it is checked (session/turn/steering.ts).
  * codex-acp also answers `failed`, and without the opt-in `startedNewTurn`.
  */
 export type SteeringOutcome = 'injected' | 'promptRequired';

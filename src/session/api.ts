@@ -5,7 +5,7 @@ import type * as acp from '@agentclientprotocol/sdk';
 import type { ThreadAction } from '../shared/actions';
 import type { ReviewView, ThreadState, ToolCallView } from '../shared/thread';
 import type { CancelSignal, TrafficSink } from '../protocol/types';
-import type { TerminalHandle } from './terminalManager';
+import type { TerminalHandle } from './requests/terminalManager';
 import type { FileTexts, WriteOutcome } from '../review/fileTexts';
 
 // Defined by the agents layer; re-exported for the layers above.
@@ -13,7 +13,7 @@ import type { AgentConfig } from '../agents/config';
 import type { AgentLogSink } from '../agents/agentProcess';
 import type { SignInOutcome, SignInPlan } from '../agents/authMethods';
 import type { LiveProcessGroups } from '../terminals/liveProcessGroups';
-import type { AgentChoices, ChoiceStep } from './sessionChoices';
+import type { AgentChoices, ChoiceStep } from './lifecycle/sessionChoices';
 import type { Disposable } from '../shared/disposableStore';
 export type { AgentConfig } from '../agents/config';
 
@@ -110,7 +110,7 @@ export interface PolicyAnswer {
   note: string;
 }
 
-/** The mode and options chosen per agent (src/session/sessionChoices.ts decides what a new session gets). */
+/** The mode and options chosen per agent (src/session/lifecycle/sessionChoices.ts decides what a new session gets). */
 export interface SessionChoices {
   /** What a new session of the agent starts with (pinned over remembered); null: nothing chosen. */
   wanted(agentId: string): AgentChoices | null;

@@ -14,14 +14,14 @@ import { childOf, isSubagentUpdate, subagentCwd } from '../shared/subagents';
 import type { SubagentUpdate } from '../shared/subagentTypes';
 import { locateTool } from '../shared/threadEntries';
 import type { ClientHandlers, PermissionPolicy } from './api';
-import type { SessionSink } from './agentConnection';
-import { ElicitationRequests, type ElicitationHost } from './elicitationRequests';
-import { PermissionRequests } from './permissionRequests';
-import { sessionSink } from './sessionSink';
-import type { TerminalManager } from './terminalManager';
-import type { ThreadTerminals } from './threadTerminals';
-import type { ToolDiffs } from './toolDiffs';
-import { UpdateIntake } from './updateIntake';
+import type { SessionSink } from './agent/agentConnection';
+import { ElicitationRequests, type ElicitationHost } from './requests/elicitationRequests';
+import { PermissionRequests } from './requests/permissionRequests';
+import { sessionSink } from './agent/sessionSink';
+import type { TerminalManager } from './requests/terminalManager';
+import type { ThreadTerminals } from './requests/threadTerminals';
+import type { ToolDiffs } from './updates/toolDiffs';
+import { UpdateIntake } from './updates/updateIntake';
 import type { Disposable } from '../shared/disposableStore';
 
 /** What the children need of their chat. */

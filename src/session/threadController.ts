@@ -15,20 +15,20 @@ import { subagentCard } from '../shared/subagents';
 import type { ElicitationAction } from '../shared/elicitation';
 import { t } from '../shared/l10n';
 import type { AgentConfig, ClientHandlers, HostEnvironment, ThreadController, ThreadEvent } from './api';
-import type { AgentPool } from './agentPool';
-import { AgentRequests } from './agentRequests';
-import { SessionLifecycle } from './sessionLifecycle';
-import type { SignOutResult } from './signInFlow';
-import type { TerminalHandle } from './terminalManager';
+import type { AgentPool } from './agent/agentPool';
+import { AgentRequests } from './requests/agentRequests';
+import { SessionLifecycle } from './lifecycle/sessionLifecycle';
+import type { SignOutResult } from './lifecycle/signInFlow';
+import type { TerminalHandle } from './requests/terminalManager';
 import type { ThreadPort } from './threadPort';
 import { ThreadStore } from './threadStore';
-import type { ThreadTerminals, ThreadTerminalsDeps } from './threadTerminals';
-import { ThreadTurn } from './threadTurn';
+import type { ThreadTerminals, ThreadTerminalsDeps } from './requests/threadTerminals';
+import { ThreadTurn } from './turn/threadTurn';
 import type { Disposable } from '../shared/disposableStore';
 
-export { MAX_PROTOCOL_ERROR_ENTRIES } from './updateIntake';
-export { MAX_PENDING_PERMISSIONS } from './permissionRequests';
-export { SETTING_TIMEOUT_MS } from './sessionSettings';
+export { MAX_PROTOCOL_ERROR_ENTRIES } from './updates/updateIntake';
+export { MAX_PENDING_PERMISSIONS } from './requests/permissionRequests';
+export { SETTING_TIMEOUT_MS } from './lifecycle/sessionSettings';
 
 export interface ThreadControllerOptions {
   threadId: string;
@@ -39,7 +39,7 @@ export interface ThreadControllerOptions {
   spawn?: SpawnAgentProcess;
   /** Grace between SIGTERM and SIGKILL when stopping the agent (default 2 s). */
   stopGraceMs?: number;
-  /** The thread as it was when the window closed (session/chatJournal.ts): shown until the chat continues. */
+  /** The thread as it was when the window closed (session/journal/chatJournal.ts): shown until the chat continues. */
   restored?: ThreadState;
   /** Defaults to `new ThreadTerminals(deps)`; a test passes its own to watch the terminals' memory. */
   openTerminals?: (deps: ThreadTerminalsDeps) => ThreadTerminals;

@@ -7,7 +7,7 @@ import { reduce } from '../shared/reduce';
 import type { ThreadAction } from '../shared/actions';
 import type { ThreadState } from '../shared/thread';
 import type { ThreadEvent } from './api';
-import { ChunkRun, mergeableChunk } from './chunkIngest';
+import { ChunkRun, mergeableChunk } from './updates/chunkIngest';
 import type { Disposable } from '../shared/disposableStore';
 import { Listeners } from '../shared/listeners';
 

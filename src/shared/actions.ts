@@ -22,7 +22,7 @@ import type {
 export type ThreadAction =
   /**
    * A session/update notification from the agent, verbatim except for `diff` tool content, which
-   * the host keeps and turns into hunks first (src/session/toolDiffs.ts): no file text in an action.
+   * the host keeps and turns into hunks first (src/session/updates/toolDiffs.ts): no file text in an action.
    */
   | { type: 'sessionUpdate'; update: SessionUpdateView }
   | { type: 'connection'; state: ConnectionState }

@@ -1,6 +1,6 @@
 // The capability rules: what the client may ask of an agent and what the UI offers, given what the
 // agent advertised in `initialize` (`agentCapabilities`). One pure module, used by the host (the
-// request guard in session/agentConnection.ts, the session setup) and the webview (which control
+// request guard in session/agent/agentConnection.ts, the session setup) and the webview (which control
 // to show, and the sentence that says in place why one is missing). Nothing here touches the wire.
 //
 // One extension is advertised outside agentCapabilities: steering, in the initialize response's own

@@ -3,7 +3,7 @@
 // into a bounded form description the webview renders as plain controls (text only, never
 // markup), and checks the user's values against it before the host answers `accept`. Pure: the
 // host and the webview use the same rules. URL mode's card (ElicitationLink) is made on the host,
-// which parses the address (src/session/elicitationLink.ts).
+// which parses the address (src/session/requests/elicitationLink.ts).
 import { t } from './l10n';
 import type * as acp from '@agentclientprotocol/sdk';
 

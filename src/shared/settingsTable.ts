@@ -111,7 +111,7 @@ export const SETTINGS = {
   discoverAgentsOnPath: { type: 'boolean', default: true, scope: 'machine', userOnly: true },
   /** parseMcpServersSetting (agents/mcpServers.ts). */
   mcpServers: { type: 'object', default: {}, scope: 'machine' },
-  /** parseAgentDefaults (session/sessionChoices.ts). */
+  /** parseAgentDefaults (session/lifecycle/sessionChoices.ts). */
   agentDefaults: { type: 'object', default: {}, scope: 'window' },
   notifyWhenUnfocused: { type: 'boolean', default: true, scope: 'window' },
   elicitation: { type: 'boolean', default: true, scope: 'window' },

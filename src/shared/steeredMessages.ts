@@ -1,4 +1,4 @@
-// Messages the user added to the agent's running turn (`_session/steering`, src/session/steering.ts):
+// Messages the user added to the agent's running turn (`_session/steering`, src/session/turn/steering.ts):
 // the user entry shows where the agent took the message, marked `steered`, and the turn goes on (no
 // turn starts or ends here). An agent may echo the message as user_message_chunk before it answers or
 // after: either way its text shows once (promptEcho.ts).

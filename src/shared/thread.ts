@@ -89,7 +89,7 @@ export interface FileWriteView {
 
 /**
  * An agent's own `diff` tool-call content as the thread holds it. The agent sent both texts; the
- * host keeps them once, in the keeper of file texts under `revision` (src/session/toolDiffs.ts),
+ * host keeps them once, in the keeper of file texts under `revision` (src/session/updates/toolDiffs.ts),
  * and the card gets the bounded hunks the host computed, like an fs write's.
  */
 export interface ToolDiffView {
@@ -328,7 +328,7 @@ export interface SteerEcho {
   matched: number;
 }
 
-/** A message typed while the agent worked; sent when the turn ends (src/session/promptQueue.ts). */
+/** A message typed while the agent worked; sent when the turn ends (src/session/turn/promptQueue.ts). */
 export interface QueuedPrompt {
   id: string;
   text: string;

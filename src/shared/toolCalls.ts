@@ -41,7 +41,7 @@ export function placeholderTool(toolCallId: string): ToolCallView {
  * Tool-call content as the UI expects it. The v1 session-modes page puts bare ContentBlocks
  * (`{type:"text",...}`) straight into `content` (checklist §10.6), so those are wrapped as
  * `{type:"content", content}`. Non-objects are dropped; unknown item types are kept for the
- * renderer's fallback. `diff` items arrive as the host made them (ToolDiffView, src/session/toolDiffs.ts).
+ * renderer's fallback. `diff` items arrive as the host made them (ToolDiffView, src/session/updates/toolDiffs.ts).
  */
 export function normalizeToolContent(items: readonly unknown[] | null | undefined): ToolContentView[] {
   if (!Array.isArray(items)) return [];

@@ -1,10 +1,10 @@
-// The chats of one agent share its process (src/session/agentPool.ts): real ThreadControllers against the real
+// The chats of one agent share its process (src/session/agent/agentPool.ts): real ThreadControllers against the real
 // scripted agent, counting the processes spawned. Each chat is its own ACP session on the one connection, its
 // traffic routed by sessionId; the process lives while a chat holds it; a crash reaches every chat on it; Restart
 // gives one chat a new process; `processPerChat` opts out.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { spawnAgentProcess, type AgentProcess, type SpawnAgentProcess } from '../../src/agents/agentProcess';
-import { AgentPool } from '../../src/session/agentPool';
+import { AgentPool } from '../../src/session/agent/agentPool';
 import type { AgentConfig, ClientHandlers, ThreadController } from '../../src/session/api';
 import { createThreadController } from '../../src/session/threadController';
 import type { ThreadState } from '../../src/shared/thread';

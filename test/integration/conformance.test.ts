@@ -2,7 +2,7 @@
 // child process): each case is played with the capability on and off, and what the client sent is
 // asserted on the wire (the agent's record of every line it received).
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { UnadvertisedRequestError } from '../../src/session/capabilityGuard';
+import { UnadvertisedRequestError } from '../../src/session/agent/capabilityGuard';
 import { startConnection, startThread, stopAll } from './conformanceHarness';
 import { tempDir } from './tempDirs';
 

@@ -7,7 +7,7 @@ import { join, resolve } from 'node:path';
 import type * as acp from '@agentclientprotocol/sdk';
 import { spawnAgentProcess } from '../../src/agents/agentProcess';
 import type { AgentConfig, ExperimentalFeatures, HostEnvironment, SessionChoices } from '../../src/session/api';
-import { AgentConnection } from '../../src/session/agentConnection';
+import { AgentConnection } from '../../src/session/agent/agentConnection';
 import { AcpThreadController, type ThreadControllerOptions } from '../../src/session/threadController';
 import type { ThreadState } from '../../src/shared/thread';
 import { tempDir } from './tempDirs';

@@ -14,7 +14,7 @@ import type { HostToWebview } from '../../src/shared/messages';
 import { reduceAll } from '../../src/shared/reduce';
 import type { ThreadState } from '../../src/shared/thread';
 import { MAX_PENDING_PERMISSIONS } from '../../src/session/threadController';
-import { MAX_EARLY_BYTES } from '../../src/session/agentConnection';
+import { MAX_EARLY_BYTES } from '../../src/session/agent/agentConnection';
 import { setup } from '../unit/session/harness';
 import { agentText } from './scriptedAgent';
 

@@ -4,8 +4,13 @@
 // offers is skipped and logged; a continued chat keeps its own settings.
 import { afterEach, describe, expect, it } from 'vitest';
 import type { SessionChoices } from '../../src/session/api';
-import { parseAgentDefaults, rememberChoice, wantedChoices, type AgentChoices } from '../../src/session/sessionChoices';
-import { restoredState } from '../../src/session/journalDecode';
+import {
+  parseAgentDefaults,
+  rememberChoice,
+  wantedChoices,
+  type AgentChoices,
+} from '../../src/session/lifecycle/sessionChoices';
+import { restoredState } from '../../src/session/journal/journalDecode';
 import type { ThreadState } from '../../src/shared/thread';
 import { within } from '../within';
 import { startThread, stopAll } from './conformanceHarness';

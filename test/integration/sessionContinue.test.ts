@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AgentConfig, ClientHandlers, ThreadController } from '../../src/session/api';
-import { ChatJournal } from '../../src/session/chatJournal';
+import { ChatJournal } from '../../src/session/journal/chatJournal';
 import { createThreadController } from '../../src/session/threadController';
 import { ThreadRegistry } from '../../src/session/threadRegistry';
 import type { Entry, ThreadState } from '../../src/shared/thread';

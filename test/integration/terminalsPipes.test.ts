@@ -4,14 +4,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type * as acp from '@agentclientprotocol/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TerminalManager as Manager } from '../../src/session/terminalManager';
+import type { TerminalManager as Manager } from '../../src/session/requests/terminalManager';
 import { LiveProcessGroups } from '../../src/terminals/liveProcessGroups';
 
 let TerminalManager: typeof Manager;
 const cwd = mkdtempSync(join(tmpdir(), 'switchboard-pipes-'));
 beforeAll(async () => {
   process.env.SWITCHBOARD_TERMINAL_PIPES = '1'; // what a failed native load looks like to the manager
-  ({ TerminalManager } = await import('../../src/session/terminalManager'));
+  ({ TerminalManager } = await import('../../src/session/requests/terminalManager'));
 });
 afterAll(() => {
   delete process.env.SWITCHBOARD_TERMINAL_PIPES;

@@ -3,7 +3,7 @@ import type * as acp from '@agentclientprotocol/sdk';
 import type { ThreadAction } from '../../src/shared/actions';
 import type { AgentChoice } from '../../src/shared/messages';
 import { FileTexts } from '../../src/review/fileTexts';
-import { ToolDiffs } from '../../src/session/toolDiffs';
+import { ToolDiffs } from '../../src/session/updates/toolDiffs';
 import { reduce } from '../../src/shared/reduce';
 import { createThreadState, type ThreadState } from '../../src/shared/thread';
 

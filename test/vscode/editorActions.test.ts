@@ -5,7 +5,7 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { DIFF_SCHEME, DiffDocuments, openLocation } from '../../src/vscode/chat/diffDocuments';
 import { FileTexts } from '../../src/review/fileTexts';
-import { ToolDiffs } from '../../src/session/toolDiffs';
+import { ToolDiffs } from '../../src/session/updates/toolDiffs';
 import { revertAndCloseAll, waitFor, workspaceRoot } from './helpers';
 
 suite('chat editor actions', () => {
@@ -59,7 +59,7 @@ suite('chat editor actions', () => {
     assert.equal((await vscode.workspace.openTextDocument(input.modified)).getText(), 'v3\n');
   });
 
-  test("a tool call's own diff opens from its one revision in the keeper (src/session/toolDiffs.ts)", async () => {
+  test("a tool call's own diff opens from its one revision in the keeper (src/session/updates/toolDiffs.ts)", async () => {
     const file = path.join(workspaceRoot(), 'src', 'greet.ts');
     const diff = new ToolDiffs(texts).update({
       sessionUpdate: 'tool_call',

@@ -1,6 +1,6 @@
 // A diff (from a tool call's `diff` content or an fs write) as unified hunks with context,
 // line numbers and +/- counts, plus "Open diff" for VS Code's own diff editor. The hunks are
-// computed on the host (src/review/fileTexts.ts, src/session/toolDiffs.ts) and arrive bounded;
+// computed on the host (src/review/fileTexts.ts, src/session/updates/toolDiffs.ts) and arrive bounded;
 // at most MAX_DIFF_LINES lines are made here: the editor is the place to read more. "Open diff"
 // posts ids, never texts.
 import { shortPath, type PathLabels } from './pathLabel';

@@ -130,7 +130,7 @@ export function renderToolContent(item: ToolContentView, post: Post, cards: Card
 }
 
 export function sameToolContent(a: ToolContentView, b: ToolContentView): boolean {
-  // The host keeps a repeated diff under the same revision (src/session/toolDiffs.ts): same revision, same card.
+  // The host keeps a repeated diff under the same revision (src/session/updates/toolDiffs.ts): same revision, same card.
   if (a.type === 'diff' && b.type === 'diff') return a.path === b.path && a.revision === b.revision;
   if (a.type === 'terminal' && b.type === 'terminal') return a.terminalId === b.terminalId;
   if (a.type === 'session' && b.type === 'session') return a.sessionId === b.sessionId; // the chip follows its title

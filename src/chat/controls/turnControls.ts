@@ -1,6 +1,6 @@
 // The composer's controls: send a prompt, queue a message, edit or remove a queued one, send one now, "@" (pick
 // context), and stop the turn or a subagent's work.
-import { KeptInQueueError } from '../../session/promptQueue';
+import { KeptInQueueError } from '../../session/turn/promptQueue';
 import { t } from '../../shared/l10n';
 import { attachedBlocks } from './attachedContext';
 import type { ChatsPort, ComposerPort, ReportPort } from './chatHost';

@@ -6,9 +6,9 @@ import * as path from 'node:path';
 import type * as vscode from 'vscode';
 import { DisposableStore, type Disposable } from '../../shared/disposableStore';
 import type { AgentConfig } from '../../session/api';
-import type { ChatJournal } from '../../session/chatJournal';
-import type { DecodedJournal } from '../../session/journalFormat';
-import { sortReads, type UnreadableChat } from '../../session/journalRead';
+import type { ChatJournal } from '../../session/journal/chatJournal';
+import type { DecodedJournal } from '../../session/journal/journalFormat';
+import { sortReads, type UnreadableChat } from '../../session/journal/journalRead';
 import type { ThreadRegistry } from '../../session/threadRegistry';
 
 export function journalDir(context: vscode.ExtensionContext): string {

@@ -3,11 +3,11 @@
 // (AgentPool), the list of open chats kept on disk and brought back after a reload, and the end of them all when
 // the window closes (what is pending written first).
 import * as vscode from 'vscode';
-import { AgentPool } from '../../session/agentPool';
+import { AgentPool } from '../../session/agent/agentPool';
 import type { AgentConfig, ThreadController } from '../../session/api';
-import { ChatJournal } from '../../session/chatJournal';
-import type { DecodedJournal } from '../../session/journalFormat';
-import { isMissingAgent, missingAgent, missingAgentFailure } from '../../session/missingAgent';
+import { ChatJournal } from '../../session/journal/chatJournal';
+import type { DecodedJournal } from '../../session/journal/journalFormat';
+import { isMissingAgent, missingAgent, missingAgentFailure } from '../../session/lifecycle/missingAgent';
 import { createThreadController } from '../../session/threadController';
 import { ThreadRegistry, type ThreadFactory } from '../../session/threadRegistry';
 import { gatedSpawn } from '../../agents/refusedProcess';
@@ -121,7 +121,7 @@ function threadFactory(
   journal: ChatJournal,
   restoring: ReadonlyMap<string, DecodedJournal>,
 ): ThreadFactory {
-  /** The chats of one agent share its process (src/session/agentPool.ts). */
+  /** The chats of one agent share its process (src/session/agent/agentPool.ts). */
   const agentPool = new AgentPool();
   return (agent, threadId, restored) => {
     const handlers = createFsHandlers({

@@ -2,7 +2,7 @@
 // edit, served under the `switchboard-diff:` scheme. The file path stays in the URI so the editor
 // picks the right language and shows the file name; the query names the revisions,
 // `write:<from>:<to>:old|new`, and the texts are read from the keeper of file texts at each
-// request (fs writes, and a tool call's own diff, kept as one revision by src/session/toolDiffs.ts).
+// request (fs writes, and a tool call's own diff, kept as one revision by src/session/updates/toolDiffs.ts).
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { FileTexts } from '../../review/fileTexts';

@@ -3,16 +3,16 @@
 import { randomUUID } from 'node:crypto';
 import * as vscode from 'vscode';
 import type { AgentConfig } from '../../session/api';
-import type { HistoryItem } from '../../session/chatHistory';
+import type { HistoryItem } from '../../session/journal/historyItems';
 import type { ChatList } from '../../session/chatList';
-import { agentHistory, deleteAgentSession, type HistoryAgentOptions } from '../../session/historyAgent';
-import type { DecodedJournal } from '../../session/journalFormat';
-import { listedSessionState } from '../../session/sessionContinuation';
+import { agentHistory, deleteAgentSession, type HistoryAgentOptions } from '../../session/agent/historyAgent';
+import type { DecodedJournal } from '../../session/journal/journalFormat';
+import { listedSessionState } from '../../session/lifecycle/sessionContinuation';
 import { createThreadState } from '../../shared/thread';
 import type { AgentCatalog } from '../agents/agentCatalog';
 import { workspaceCwd, type AgentHost } from '../agents/agentHost';
 import { closeChat } from './chatCommands';
-import { showHistory } from './chatHistory';
+import { showHistory } from './historyPicker';
 import type { ChatThreads } from './chatThreads';
 
 export interface HistoryChats {

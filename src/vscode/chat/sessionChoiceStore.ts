@@ -1,4 +1,4 @@
-// The mode and options per agent that a new chat starts with (the rules: src/session/sessionChoices.ts). The
+// The mode and options per agent that a new chat starts with (the rules: src/session/lifecycle/sessionChoices.ts). The
 // user's picks are kept in globalState (one list for all workspaces, as an agent is the same everywhere); the
 // switchboard.agentDefaults setting pins values over them. Both are read at each new session, through the same
 // checks: storage and settings are not trusted to hold the right shape.
@@ -10,7 +10,7 @@ import {
   wantedChoices,
   type AgentChoices,
   type ChoiceStep,
-} from '../../session/sessionChoices';
+} from '../../session/lifecycle/sessionChoices';
 import { settings } from '../settings';
 
 const STATE_KEY = 'switchboard.sessionChoices';

@@ -4,7 +4,7 @@
 // (the agent owns it); the card's Stop does.
 import * as vscode from 'vscode';
 import { DisposableStore } from '../../shared/disposableStore';
-import type { TerminalHandle } from '../../session/terminalManager';
+import type { TerminalHandle } from '../../session/requests/terminalManager';
 
 export class AgentTerminals implements vscode.Disposable {
   private readonly open = new Map<string, vscode.Terminal>();

@@ -119,8 +119,8 @@ const PURE_NOT_FOR_USER: Record<string, string> = {
   [path.join('src', 'chat', 'html.ts')]: 'the page markup and its Content-Security-Policy',
   [path.join('src', 'shared', 'conversationSeed.ts')]:
     'the conversation as text the agent reads (a seeded session; its summary head for the composer goes through t())',
-  [path.join('src', 'session', 'earlyUpdates.ts')]: 'reasons written to the agent log',
-  [path.join('src', 'session', 'capabilityGuard.ts')]: "an error class's name",
+  [path.join('src', 'session', 'agent', 'earlyUpdates.ts')]: 'reasons written to the agent log',
+  [path.join('src', 'session', 'agent', 'capabilityGuard.ts')]: "an error class's name",
 };
 /** Literals of pure code that read as prose but are names, each with why. */
 const PURE_NOT_TEXT: Record<string, string> = {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ChatHost } from '../../../src/chat/controls/chatHost';
 import { routeWebviewMessage } from '../../../src/chat/messageRouter';
-import { KeptInQueueError, QueueFullError } from '../../../src/session/promptQueue';
+import { KeptInQueueError, QueueFullError } from '../../../src/session/turn/promptQueue';
 import type { ThreadController } from '../../../src/session/api';
 import type { ContextRef, ResolvedContext } from '../../../src/shared/promptContext';
 import { FakeThread, fakeAgent } from './fakeThread';

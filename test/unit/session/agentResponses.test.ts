@@ -2,7 +2,7 @@
 // DRAFT usage only when its required counts are counts.
 import type * as acp from '@agentclientprotocol/sdk';
 import { describe, expect, it } from 'vitest';
-import { bounded, capText, turnEndedAction } from '../../../src/session/agentResponses';
+import { bounded, capText, turnEndedAction } from '../../../src/session/agent/agentResponses';
 
 /** `depth` levels of `{ a: ... }` around `leaf`. */
 function nested(depth: number, leaf: unknown = 'deep'): unknown {

@@ -5,7 +5,7 @@ import type * as acp from '@agentclientprotocol/sdk';
 import { describe, expect, it } from 'vitest';
 import { AGENT_TERMINAL_TAIL_CHARS } from '../../../src/shared/agentTerminals';
 import { FREE_FORM_BOUNDS } from '../../../src/protocol/boundJson';
-import { gateSessionUpdate } from '../../../src/session/updateGate';
+import { gateSessionUpdate } from '../../../src/session/updates/updateGate';
 
 const gate = (update: unknown) => gateSessionUpdate({ sessionId: 's', update } as acp.SessionNotification);
 

@@ -2,8 +2,8 @@
 // reload with its output and exit; one still running when the window closed comes back ended, status
 // unknown (no agent runs for a restored chat); a tampered line is skipped, not shown.
 import { describe, expect, it } from 'vitest';
-import { decodeJournal } from '../../../src/session/journalDecode';
-import { entryLine, fullJournal, JOURNAL_VERSION, linesSince } from '../../../src/session/journalFormat';
+import { decodeJournal } from '../../../src/session/journal/journalDecode';
+import { entryLine, fullJournal, JOURNAL_VERSION, linesSince } from '../../../src/session/journal/journalFormat';
 import { reduce } from '../../../src/shared/reduce';
 import type { ThreadState, ToolCallView } from '../../../src/shared/thread';
 import { recordedUpdates } from '../../fixtures/recordedTraffic';

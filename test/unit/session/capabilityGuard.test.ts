@@ -1,8 +1,8 @@
 // The guard at the connection: a request the agent's capabilities do not allow never reaches the wire.
 import { afterEach, describe, expect, it } from 'vitest';
 import type * as acp from '@agentclientprotocol/sdk';
-import { AgentConnection } from '../../../src/session/agentConnection';
-import { UnadvertisedRequestError } from '../../../src/session/capabilityGuard';
+import { AgentConnection } from '../../../src/session/agent/agentConnection';
+import { UnadvertisedRequestError } from '../../../src/session/agent/capabilityGuard';
 import { CLIENT_INFO, fakeEnv, fakeSpawner, TEST_AGENT, type FakeAgentProcess } from './fakeAgent';
 import { GATED_METHODS, METHOD_NEEDS } from '../shared/methodCapabilities';
 

@@ -1,6 +1,6 @@
 import type * as acp from '@agentclientprotocol/sdk';
 import { describe, expect, it } from 'vitest';
-import { EarlyUpdates } from '../../../src/session/earlyUpdates';
+import { EarlyUpdates } from '../../../src/session/agent/earlyUpdates';
 
 const note = (sessionId: string, text: string): acp.SessionNotification => ({
   sessionId,

@@ -3,7 +3,7 @@
 // open; anything else, too long or unparsable, is shown but cannot be opened.
 import type * as acp from '@agentclientprotocol/sdk';
 import { describe, expect, it } from 'vitest';
-import { elicitationLink, LINK_MAX_URL } from '../../../src/session/elicitationLink';
+import { elicitationLink, LINK_MAX_URL } from '../../../src/session/requests/elicitationLink';
 
 function request(url: unknown, message: unknown = 'Sign in to GitHub'): acp.CreateElicitationRequest {
   return { sessionId: 's1', mode: 'url', elicitationId: 'gh-1', url, message } as acp.CreateElicitationRequest;

@@ -4,8 +4,8 @@
 import type * as acp from '@agentclientprotocol/sdk';
 import { describe, expect, it } from 'vitest';
 import type { ThreadAction } from '../../../src/shared/actions';
-import { ElicitationRequests } from '../../../src/session/elicitationRequests';
-import { MAX_PENDING_PERMISSIONS } from '../../../src/session/permissionRequests';
+import { ElicitationRequests } from '../../../src/session/requests/elicitationRequests';
+import { MAX_PENDING_PERMISSIONS } from '../../../src/session/requests/permissionRequests';
 import { RequestFailure } from '../../../src/session/api';
 import { ErrorCodes } from '../../../src/protocol/methods';
 import { within } from '../../within';

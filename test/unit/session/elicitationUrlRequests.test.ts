@@ -4,7 +4,7 @@
 import type * as acp from '@agentclientprotocol/sdk';
 import { describe, expect, it } from 'vitest';
 import type { ThreadAction } from '../../../src/shared/actions';
-import { ElicitationRequests } from '../../../src/session/elicitationRequests';
+import { ElicitationRequests } from '../../../src/session/requests/elicitationRequests';
 import { RequestFailure } from '../../../src/session/api';
 import { ErrorCodes } from '../../../src/protocol/methods';
 import { eventually, within } from '../../within';

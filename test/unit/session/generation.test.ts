@@ -1,13 +1,13 @@
-// A generation of a chat's agent process as a scope (src/session/generation.ts), on a real AgentConnection to the
+// A generation of a chat's agent process as a scope (src/session/lifecycle/generation.ts), on a real AgentConnection to the
 // in-memory agent: it ends once, closing what it owns in a fixed order and releasing its lease last; nothing opens
 // on it once ended; and a request for its session that comes after its end is answered with an error, never left
 // waiting for an answer nobody will give.
 import type * as acp from '@agentclientprotocol/sdk';
 import { describe, expect, it } from 'vitest';
-import { AgentConnection, type SessionSink } from '../../../src/session/agentConnection';
-import { AgentPool, ownProcess, type AgentLease } from '../../../src/session/agentPool';
+import { AgentConnection, type SessionSink } from '../../../src/session/agent/agentConnection';
+import { AgentPool, ownProcess, type AgentLease } from '../../../src/session/agent/agentPool';
 import { RequestFailure } from '../../../src/session/api';
-import { Generation, type GenerationParts } from '../../../src/session/generation';
+import { Generation, type GenerationParts } from '../../../src/session/lifecycle/generation';
 import { AcpRpcError } from '../../../src/protocol/errors';
 import { eventually, within } from '../../within';
 import { cancelSignal } from './cancelSignal';

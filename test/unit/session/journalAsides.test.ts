@@ -2,10 +2,10 @@
 // again (a compaction the closed window left in progress ends `unfinished`), the Markdown export names them, and
 // a hand-edited line that breaks their shape is skipped like any other bad line.
 import { describe, expect, it } from 'vitest';
-import { chatMarkdown } from '../../../src/session/chatMarkdown';
-import { decodeJournal } from '../../../src/session/journalDecode';
-import { fullJournal } from '../../../src/session/journalFormat';
-import { entryProblem } from '../../../src/session/journalShapes';
+import { chatMarkdown } from '../../../src/session/journal/chatMarkdown';
+import { decodeJournal } from '../../../src/session/journal/journalDecode';
+import { fullJournal } from '../../../src/session/journal/journalFormat';
+import { entryProblem } from '../../../src/session/journal/journalShapes';
 import type { ThreadAction } from '../../../src/shared/actions';
 import { reduce } from '../../../src/shared/reduce';
 import { createThreadState, type ThreadState } from '../../../src/shared/thread';

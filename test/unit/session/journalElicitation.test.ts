@@ -2,7 +2,7 @@
 // shows as cancelled (no Submit or Open that would reach nobody), an answered one keeps its answer, and a
 // link card with a malformed address view is skipped like any bad line.
 import { describe, expect, it } from 'vitest';
-import { decodeJournal } from '../../../src/session/journalDecode';
+import { decodeJournal } from '../../../src/session/journal/journalDecode';
 
 const AGENT = { id: 'demo', displayName: 'Demo', isDemo: true };
 const header = JSON.stringify({ v: 2, threadId: 't1', agent: AGENT, created: 5 });

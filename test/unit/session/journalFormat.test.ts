@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { decodeJournal } from '../../../src/session/journalDecode';
-import { fullJournal, JOURNAL_VERSION, linesSince } from '../../../src/session/journalFormat';
+import { decodeJournal } from '../../../src/session/journal/journalDecode';
+import { fullJournal, JOURNAL_VERSION, linesSince } from '../../../src/session/journal/journalFormat';
 import type { ThreadAction } from '../../../src/shared/actions';
 import { reduce } from '../../../src/shared/reduce';
 import { createThreadState, type ThreadState } from '../../../src/shared/thread';

@@ -4,7 +4,7 @@
 // back exactly. Real files, the real ChatJournal, the real reducer.
 import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { decodeJournal } from '../../../src/session/journalDecode';
+import { decodeJournal } from '../../../src/session/journal/journalDecode';
 import type { ThreadAction } from '../../../src/shared/actions';
 import { fakeAgent } from '../chat/fakeThread';
 import { chunk, journalSetup as setup, prompt, ReducingThread } from './journalHarness';

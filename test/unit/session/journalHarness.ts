@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach } from 'vitest';
-import { ChatJournal } from '../../../src/session/chatJournal';
+import { ChatJournal } from '../../../src/session/journal/chatJournal';
 import type { ThreadAction } from '../../../src/shared/actions';
 import { reduce } from '../../../src/shared/reduce';
 import { FakeThread } from '../chat/fakeThread';

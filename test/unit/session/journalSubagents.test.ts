@@ -4,9 +4,9 @@
 // The Markdown export writes a child's transcript under its card. Real files, the real ChatJournal and reducer.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { chatMarkdown } from '../../../src/session/chatMarkdown';
-import { decodeJournal } from '../../../src/session/journalDecode';
-import { fullJournal } from '../../../src/session/journalFormat';
+import { chatMarkdown } from '../../../src/session/journal/chatMarkdown';
+import { decodeJournal } from '../../../src/session/journal/journalDecode';
+import { fullJournal } from '../../../src/session/journal/journalFormat';
 import type { ThreadAction } from '../../../src/shared/actions';
 import { reduce } from '../../../src/shared/reduce';
 import { MAX_SUBAGENTS } from '../../../src/shared/subagents';

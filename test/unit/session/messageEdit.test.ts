@@ -1,4 +1,4 @@
-// "Edit" on a previous user message (src/session/messageEdit.ts) over the in-memory agent: which
+// "Edit" on a previous user message (src/session/turn/messageEdit.ts) over the in-memory agent: which
 // way the chat goes on (session/fork when offered and switched on, else a new session seeded with
 // the conversation before the message), what the transcript says, and what a failed fork falls
 // back to. The end-to-end version with a real agent process is test/integration/conformanceEdit.test.ts.

@@ -8,8 +8,8 @@ import { resolve } from 'node:path';
 import type * as acp from '@agentclientprotocol/sdk';
 import { describe, expect, it } from 'vitest';
 import { FileTexts } from '../../../src/review/fileTexts';
-import { ToolDiffs } from '../../../src/session/toolDiffs';
-import { UpdateIntake } from '../../../src/session/updateIntake';
+import { ToolDiffs } from '../../../src/session/updates/toolDiffs';
+import { UpdateIntake } from '../../../src/session/updates/updateIntake';
 import { reduce } from '../../../src/shared/reduce';
 import { createThreadState, type ThreadState } from '../../../src/shared/thread';
 

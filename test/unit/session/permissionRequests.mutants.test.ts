@@ -6,9 +6,9 @@ import { describe, expect, it } from 'vitest';
 import type { ThreadAction } from '../../../src/shared/actions';
 import type { ToolCallView } from '../../../src/shared/thread';
 import { RequestFailure, type PermissionPolicy } from '../../../src/session/api';
-import { MAX_PENDING_PERMISSIONS, PermissionRequests } from '../../../src/session/permissionRequests';
+import { MAX_PENDING_PERMISSIONS, PermissionRequests } from '../../../src/session/requests/permissionRequests';
 import { FileTexts } from '../../../src/review/fileTexts';
-import { ToolDiffs } from '../../../src/session/toolDiffs';
+import { ToolDiffs } from '../../../src/session/updates/toolDiffs';
 import { ErrorCodes } from '../../../src/protocol/methods';
 import { within } from '../../within';
 

@@ -3,9 +3,9 @@ import { describe, expect, it } from 'vitest';
 import type { ThreadAction } from '../../../src/shared/actions';
 import type { ToolCallView } from '../../../src/shared/thread';
 import type { PermissionPolicy } from '../../../src/session/api';
-import { PermissionRequests } from '../../../src/session/permissionRequests';
+import { PermissionRequests } from '../../../src/session/requests/permissionRequests';
 import { FileTexts } from '../../../src/review/fileTexts';
-import { ToolDiffs } from '../../../src/session/toolDiffs';
+import { ToolDiffs } from '../../../src/session/updates/toolDiffs';
 import { within } from '../../within';
 
 const OPTIONS: acp.PermissionOption[] = [

@@ -1,9 +1,9 @@
-// Messages typed while the agent works (src/session/promptQueue.ts, ThreadController.queuePrompt /
+// Messages typed while the agent works (src/session/turn/promptQueue.ts, ThreadController.queuePrompt /
 // sendNow): queued in order, edited and removed by id, sent one per turn end; Stop keeps the
 // queue, "Send now" cancels the turn and sends first.
 import type * as acp from '@agentclientprotocol/sdk';
 import { describe, expect, it, vi } from 'vitest';
-import { MAX_QUEUED, PromptQueue } from '../../../src/session/promptQueue';
+import { MAX_QUEUED, PromptQueue } from '../../../src/session/turn/promptQueue';
 import { scriptBasicAgent } from './fakeAgent';
 import type { ThreadController } from '../../../src/session/api';
 import type { ThreadState } from '../../../src/shared/thread';

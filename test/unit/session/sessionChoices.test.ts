@@ -11,7 +11,7 @@ import {
   planChoices,
   rememberChoice,
   wantedChoices,
-} from '../../../src/session/sessionChoices';
+} from '../../../src/session/lifecycle/sessionChoices';
 
 const modes: acp.SessionModeState = {
   currentModeId: 'ask',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { continueMethod, hasConversation, ReplayReconciler } from '../../../src/session/sessionContinuation';
+import { continueMethod, hasConversation, ReplayReconciler } from '../../../src/session/lifecycle/sessionContinuation';
 import type { ThreadAction } from '../../../src/shared/actions';
 import { reduce } from '../../../src/shared/reduce';
 import { createThreadState, type ThreadState } from '../../../src/shared/thread';

@@ -3,11 +3,11 @@
 // stay there), and all of them let go, their requests answered, when the chat's session ends.
 import type * as acp from '@agentclientprotocol/sdk';
 import { describe, expect, it } from 'vitest';
-import type { SessionSink } from '../../../src/session/agentConnection';
+import type { SessionSink } from '../../../src/session/agent/agentConnection';
 import { SubagentSessions, type SubagentRoute } from '../../../src/session/subagentSessions';
 import { ThreadStore } from '../../../src/session/threadStore';
-import { ThreadTerminals } from '../../../src/session/threadTerminals';
-import { ToolDiffs } from '../../../src/session/toolDiffs';
+import { ThreadTerminals } from '../../../src/session/requests/threadTerminals';
+import { ToolDiffs } from '../../../src/session/updates/toolDiffs';
 import { FileTexts } from '../../../src/review/fileTexts';
 import { LiveProcessGroups } from '../../../src/terminals/liveProcessGroups';
 import type { ThreadAction } from '../../../src/shared/actions';

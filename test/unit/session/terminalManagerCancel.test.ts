@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { CancelSignal } from '../../../src/protocol/types';
 import { RequestFailure } from '../../../src/protocol/types';
-import { TerminalManager } from '../../../src/session/terminalManager';
+import { TerminalManager } from '../../../src/session/requests/terminalManager';
 import { LiveProcessGroups } from '../../../src/terminals/liveProcessGroups';
 import { within } from '../../within';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PendingPermissions } from '../../../src/session/permissions';
+import { PendingPermissions } from '../../../src/session/requests/permissions';
 import { ThreadStore } from '../../../src/session/threadStore';
 import type { ThreadEvent } from '../../../src/session/api';
 import { createThreadState } from '../../../src/shared/thread';

@@ -7,8 +7,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ThreadAction } from '../../../src/shared/actions';
-import { ThreadTerminals } from '../../../src/session/threadTerminals';
-import type { TerminalManager } from '../../../src/session/terminalManager';
+import { ThreadTerminals } from '../../../src/session/requests/threadTerminals';
+import type { TerminalManager } from '../../../src/session/requests/terminalManager';
 import { LiveProcessGroups } from '../../../src/terminals/liveProcessGroups';
 import { eventually } from '../../within';
 

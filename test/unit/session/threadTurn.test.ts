@@ -1,8 +1,8 @@
-// The chat's turn belongs to its agent process generation (src/session/threadTurn.ts, generation.ts): a restart
+// The chat's turn belongs to its agent process generation (src/session/turn/threadTurn.ts, generation.ts): a restart
 // ends the running turn `cancelled` and tells the agent, and an answer to that turn which comes later (the process
 // lives on for the agent's other chat) is the ended generation's: it never ends the turn the chat runs next.
 import { afterEach, describe, expect, it } from 'vitest';
-import { AgentPool } from '../../../src/session/agentPool';
+import { AgentPool } from '../../../src/session/agent/agentPool';
 import type { ThreadController } from '../../../src/session/api';
 import { createThreadController } from '../../../src/session/threadController';
 import type { ThreadState } from '../../../src/shared/thread';

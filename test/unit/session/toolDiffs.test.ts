@@ -2,7 +2,7 @@
 import type * as acp from '@agentclientprotocol/sdk';
 import { describe, expect, it } from 'vitest';
 import { FileTexts, MAX_CARD_DIFF_LINES } from '../../../src/review/fileTexts';
-import { MAX_REMEMBERED_DIFFS, ToolDiffs } from '../../../src/session/toolDiffs';
+import { MAX_REMEMBERED_DIFFS, ToolDiffs } from '../../../src/session/updates/toolDiffs';
 import type { ToolContentView, ToolDiffView } from '../../../src/shared/thread';
 
 function toolUpdate(toolCallId: string, content: unknown[]): acp.SessionUpdate {

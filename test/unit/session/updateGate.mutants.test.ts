@@ -6,7 +6,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { DEPTH_MARKER } from '../../../src/protocol/boundJson';
 import { checkParams } from '../../../src/protocol/schema';
-import { gateSessionUpdate, rawPreview } from '../../../src/session/updateGate';
+import { gateSessionUpdate, rawPreview } from '../../../src/session/updates/updateGate';
 
 const gate = (update: unknown) => gateSessionUpdate({ sessionId: 's', update } as acp.SessionNotification);
 

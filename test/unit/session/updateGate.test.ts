@@ -2,7 +2,7 @@
 import type * as acp from '@agentclientprotocol/sdk';
 import { describe, expect, it } from 'vitest';
 import { DEPTH_MARKER } from '../../../src/protocol/boundJson';
-import { gateSessionUpdate, rawPreview } from '../../../src/session/updateGate';
+import { gateSessionUpdate, rawPreview } from '../../../src/session/updates/updateGate';
 
 const gate = (update: unknown) => gateSessionUpdate({ sessionId: 's', update } as acp.SessionNotification);
 

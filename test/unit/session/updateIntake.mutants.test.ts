@@ -6,9 +6,13 @@ import type * as acp from '@agentclientprotocol/sdk';
 import { describe, expect, it } from 'vitest';
 import type { ThreadAction } from '../../../src/shared/actions';
 import { FileTexts } from '../../../src/review/fileTexts';
-import { mergeableChunk } from '../../../src/session/chunkIngest';
-import { ToolDiffs } from '../../../src/session/toolDiffs';
-import { MAX_FAULT_LOG_LINES, MAX_PROTOCOL_ERROR_ENTRIES, UpdateIntake } from '../../../src/session/updateIntake';
+import { mergeableChunk } from '../../../src/session/updates/chunkIngest';
+import { ToolDiffs } from '../../../src/session/updates/toolDiffs';
+import {
+  MAX_FAULT_LOG_LINES,
+  MAX_PROTOCOL_ERROR_ENTRIES,
+  UpdateIntake,
+} from '../../../src/session/updates/updateIntake';
 
 function setup() {
   const actions: ThreadAction[] = [];

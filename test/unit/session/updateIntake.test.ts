@@ -2,8 +2,12 @@ import type * as acp from '@agentclientprotocol/sdk';
 import { describe, expect, it } from 'vitest';
 import type { ThreadAction } from '../../../src/shared/actions';
 import { FileTexts } from '../../../src/review/fileTexts';
-import { ToolDiffs } from '../../../src/session/toolDiffs';
-import { MAX_FAULT_LOG_LINES, MAX_PROTOCOL_ERROR_ENTRIES, UpdateIntake } from '../../../src/session/updateIntake';
+import { ToolDiffs } from '../../../src/session/updates/toolDiffs';
+import {
+  MAX_FAULT_LOG_LINES,
+  MAX_PROTOCOL_ERROR_ENTRIES,
+  UpdateIntake,
+} from '../../../src/session/updates/updateIntake';
 
 describe('UpdateIntake', () => {
   it('a flood of invalid updates: a bounded number of entries and log lines, valid updates still dispatched', () => {

@@ -8,7 +8,7 @@ import type * as acp from '@agentclientprotocol/sdk';
 import { reduce } from '../../../src/shared/reduce';
 import { freshState } from './helpers';
 import { FileTexts } from '../../../src/review/fileTexts';
-import { ToolDiffs } from '../../../src/session/toolDiffs';
+import { ToolDiffs } from '../../../src/session/updates/toolDiffs';
 
 const dir = join(__dirname, '../../fixtures/transcripts');
 const update = process.env.UPDATE_GOLDEN === '1';

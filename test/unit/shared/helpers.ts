@@ -4,7 +4,7 @@ import type { ThreadAction } from '../../../src/shared/actions';
 import { reduce } from '../../../src/shared/reduce';
 import { diffHunks } from '../../../src/shared/diffHunks';
 import { FileTexts } from '../../../src/review/fileTexts';
-import { ToolDiffs } from '../../../src/session/toolDiffs';
+import { ToolDiffs } from '../../../src/session/updates/toolDiffs';
 import {
   createThreadState,
   type Entry,

@@ -26,13 +26,13 @@ describe('Listeners', () => {
   it('a listener added or removed during a call takes effect from the next call', () => {
     const listeners = new Listeners<[]>();
     const calls: string[] = [];
-    let second: { dispose(): unknown } | undefined;
+    const later: Array<{ dispose(): unknown }> = [];
     listeners.add(() => {
       calls.push('a');
-      second?.dispose();
+      for (const sub of later.splice(0)) sub.dispose();
       listeners.add(() => calls.push('late'));
     });
-    second = listeners.add(() => calls.push('b'));
+    later.push(listeners.add(() => calls.push('b')));
     listeners.fire();
     expect(calls).toEqual(['a', 'b']);
     calls.length = 0;

@@ -7,7 +7,7 @@ import { agent, freshState, run, tool, toolCall, toolUpdate } from './helpers';
 import type { SessionUpdateView } from '../../../src/shared/thread';
 
 const diff: acp.ToolCallContent = { type: 'diff', path: '/w/a.ts', oldText: 'a\n', newText: 'b\n' };
-/** What the thread holds of `diff`: the host kept its texts (src/session/toolDiffs.ts). */
+/** What the thread holds of `diff`: the host kept its texts (src/session/updates/toolDiffs.ts). */
 const diffView = { type: 'diff', path: '/w/a.ts', created: false, diff: { added: 1, removed: 1 } };
 
 describe('tool calls', () => {

@@ -1,10 +1,10 @@
 // The reducer's side of a message added to the running turn (`_session/steering`): where its entry goes, that
 // the turn goes on, and that an echo of it (before the agent answered, or after) shows its text once.
 import { describe, expect, it } from 'vitest';
-import { chatMarkdown } from '../../../src/session/chatMarkdown';
-import { decodeJournal } from '../../../src/session/journalDecode';
-import { fullJournal } from '../../../src/session/journalFormat';
-import { entryProblem } from '../../../src/session/journalShapes';
+import { chatMarkdown } from '../../../src/session/journal/chatMarkdown';
+import { decodeJournal } from '../../../src/session/journal/journalDecode';
+import { fullJournal } from '../../../src/session/journal/journalFormat';
+import { entryProblem } from '../../../src/session/journal/journalShapes';
 import type { ThreadAction } from '../../../src/shared/actions';
 import type { Entry, ThreadState } from '../../../src/shared/thread';
 import { agent, freshState, run, user } from './helpers';

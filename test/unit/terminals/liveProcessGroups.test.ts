@@ -5,7 +5,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { TerminalManager } from '../../../src/session/terminalManager';
+import { TerminalManager } from '../../../src/session/requests/terminalManager';
 import { LiveProcessGroups } from '../../../src/terminals/liveProcessGroups';
 
 const cleanups: Array<() => void> = [];

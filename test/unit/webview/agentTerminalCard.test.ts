@@ -4,8 +4,8 @@
 // did not start (no Stop, no Open in Terminal).
 import { describe, expect, it } from 'vitest';
 import type { ThreadAction } from '../../../src/shared/actions';
-import { decodeJournal } from '../../../src/session/journalDecode';
-import { fullJournal, JOURNAL_VERSION } from '../../../src/session/journalFormat';
+import { decodeJournal } from '../../../src/session/journal/journalDecode';
+import { fullJournal, JOURNAL_VERSION } from '../../../src/session/journal/journalFormat';
 import { createThreadState } from '../../../src/shared/thread';
 import { recordedStopReason, recordedUpdates } from '../../fixtures/recordedTraffic';
 import { mount, READY, thread, update, type Mounted } from './helpers';

@@ -5,7 +5,7 @@ import type { ThreadAction } from '../../../src/shared/actions';
 import type { AgentChoice, HostToWebview, WebviewToHost } from '../../../src/shared/messages';
 import { reduce } from '../../../src/shared/reduce';
 import { FileTexts } from '../../../src/review/fileTexts';
-import { ToolDiffs } from '../../../src/session/toolDiffs';
+import { ToolDiffs } from '../../../src/session/updates/toolDiffs';
 import { createThreadState, type ThreadState } from '../../../src/shared/thread';
 import { createChatApp, type ChatApp } from '../../../webview/app';
 
@@ -37,7 +37,7 @@ export function thread(actions: ThreadAction[] = READY): ThreadState {
   return actions.reduce(reduce, createThreadState({ agentId: 'demo', threadId: 't1' }, agent));
 }
 
-/** The host's ingest of tool calls' own diffs (src/session/toolDiffs.ts): the webview gets hunks, not texts. */
+/** The host's ingest of tool calls' own diffs (src/session/updates/toolDiffs.ts): the webview gets hunks, not texts. */
 const toolDiffs = new ToolDiffs(new FileTexts());
 
 export function update(update: acp.SessionUpdate): ThreadAction {
