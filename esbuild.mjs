@@ -2,15 +2,15 @@
 //   dist/extension.js   the extension host (node, cjs; `vscode` and native node-pty stay external)
 //   dist/demo-agent.js  the built-in offline Demo agent, run as a child process by the host
 //   dist/webview.js     the chat UI (browser, iife)
-//   dist/shell-parser.js the permission rules' shell parser, loaded by the host on first use (scripts/lazyShellParser.mjs)
+//   dist/shell-parser.js the permission rules' shell parser, loaded by the host on first use (scripts/build/lazyShellParser.mjs)
 // plus, with --tests, the in-host mocha suites under out/test (never packaged).
 // Flags: --watch (rebuild on change), --production (minify, no sourcemaps).
 import * as esbuild from 'esbuild';
 import fs from 'node:fs';
 import path from 'node:path';
-import { shellParserEntry } from './scripts/lazyShellParser.mjs';
-import { acpSchemaWithoutAnnotations } from './scripts/schemaAnnotations.mjs';
-import { hostBundle } from './scripts/hostBundle.mjs';
+import { shellParserEntry } from './scripts/build/lazyShellParser.mjs';
+import { acpSchemaWithoutAnnotations } from './scripts/build/schemaAnnotations.mjs';
+import { hostBundle } from './scripts/build/hostBundle.mjs';
 
 const args = new Set(process.argv.slice(2));
 const production = args.has('--production');

@@ -5,8 +5,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import * as esbuild from 'esbuild';
 import { round } from './stats.mjs';
-import { shellParserEntry } from '../../scripts/lazyShellParser.mjs';
-import { hostBundle } from '../../scripts/hostBundle.mjs';
+import { shellParserEntry } from '../../scripts/build/lazyShellParser.mjs';
+import { hostBundle } from '../../scripts/build/hostBundle.mjs';
 
 const MB = 1024 * 1024;
 

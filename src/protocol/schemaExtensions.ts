@@ -4,7 +4,7 @@
 // session, `{type: "session", sessionId}`, newer than either of the SDK's schemas. The variants'
 // definitions are the unstable schema's own; where the stable schema has a definition of the same
 // name (ContentBlock, SessionId, Error...), the stable one is used, as for every other message.
-// The host bundle carries only the definitions the stable schema lacks (scripts/schemaAnnotations.mjs).
+// The host bundle carries only the definitions the stable schema lacks (scripts/build/schemaAnnotations.mjs).
 type Defs = Record<string, unknown>;
 type Node = Record<string, unknown>;
 

@@ -3,7 +3,7 @@
 // `compaction_update` only for a client that advertises session compaction; its `_auth/status_update` was
 // logged as an unhandled notification. The scripted agent replays the exact sequences recorded from the real
 // adapter (test/fixtures/transcripts/claude-agent-acp-0.101-*.wire.jsonl, made by
-// scripts/recordAgentTranscript.mjs), choosing the recording by what this client advertises, as the adapter does.
+// scripts/dev/recordAgentTranscript.mjs), choosing the recording by what this client advertises, as the adapter does.
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';

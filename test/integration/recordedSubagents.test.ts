@@ -1,4 +1,5 @@
-// codex-acp 2.6's recorded subagent sessions, replayed by the scripted agent (test/fixtures/recordedSession.mjs):
+// codex-acp 2.6's recorded subagent sessions, replayed by the scripted agent
+// (test/fixtures/scripted/recordedSession.mjs):
 // `--advertised-by subagents` makes `initialize` pick the recording that matches whether the client advertised
 // `clientCapabilities.subagents`, as the real agent adapts to it. First to a minimal client on the wire (what the
 // agent sends), then to the real client core (what the chat shows of it, and what the user's answers send back).

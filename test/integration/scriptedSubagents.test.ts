@@ -1,4 +1,4 @@
-// The scripted agent's `subagents` scenario on the wire (test/fixtures/scriptedSubagents.mjs): a real child process
+// The scripted agent's `subagents` scenario on the wire (test/fixtures/scripted/subagents.mjs): a real child process
 // and a minimal ACP client in the test, so what is checked is exactly what the agent sends. It must obey the order
 // rules of subagent sessions (test/fixtures/subagentOrder.ts), cancel only the child it is asked to cancel, and
 // send nothing of subagents to a client that did not advertise `clientCapabilities.subagents`.

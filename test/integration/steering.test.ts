@@ -1,5 +1,5 @@
 // Send now into a running turn, against real child processes: the scripted agent serving `_session/steering`
-// (test/fixtures/scriptedSteering.mjs) and claude-agent-acp 0.101's recorded session replayed, whose real
+// (test/fixtures/scripted/steering.mjs) and claude-agent-acp 0.101's recorded session replayed, whose real
 // initialize answer advertises steering.
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';

@@ -1,5 +1,5 @@
 // Subagent sessions through the real client core: the scripted agent's `subagents` scenario (a real child process,
-// test/fixtures/scriptedSubagents.mjs has the exact sequence) drives an AcpThreadController. The chat's state holds
+// test/fixtures/scripted/subagents.mjs has the exact sequence) drives an AcpThreadController. The chat's state holds
 // the tree (two children on the chat, a grandchild on its parent child), each child's transcript and card with the
 // state the agent ended it in, the messages between sessions and the tool calls' links to them; the children's own
 // requests (a permission, an fs read, a terminal) carry their ids and are answered through the controller; a

@@ -9,14 +9,17 @@ import { repoRoot } from '../../scripts/e2e/paths.mjs';
 import { runCommand } from '../../scripts/e2e/browser.mjs';
 import { waitUntil } from './steps.mjs';
 
-/** The probe agent (test/fixtures/probeAgent.mjs): `spawn` starts a child and writes both pids to `pidFile`. */
+/**
+ * The probe agent (the scripted agent's `probe` scenario, test/fixtures/scripted/probe.mjs): `spawn` starts a child
+ * and writes both pids to `pidFile`.
+ */
 export function probeAgent(pidFile) {
   return {
     id: 'probe',
     config: {
       displayName: 'Probe agent',
       command: process.execPath,
-      args: [path.join(repoRoot, 'test', 'fixtures', 'probeAgent.mjs')],
+      args: [path.join(repoRoot, 'test', 'fixtures', 'scriptedAgent.mjs'), '--scenario', 'probe'],
       env: { PROBE_PID_FILE: pidFile },
     },
   };

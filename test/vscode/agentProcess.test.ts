@@ -1,7 +1,7 @@
-// Promises about the agent's process, checked from the agent's side with test/fixtures/probeAgent.mjs
-// configured through the real `switchboard.agents` setting: it runs in the workspace folder; Restart,
-// Cancel and an agent that exits leave no process behind (its children included); the transport settings
-// are read from VS Code.
+// Promises about the agent's process, checked from the agent's side with the probe agent (the scripted agent's
+// `probe` scenario, test/fixtures/scripted/probe.mjs) configured through the real `switchboard.agents` setting: it
+// runs in the workspace folder; Restart, Cancel and an agent that exits leave no process behind (its children
+// included); the transport settings are read from VS Code.
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -15,11 +15,11 @@ const PROBE = 'probe';
 function probeEntry(extraArgs: string[] = [], env: Record<string, string> = {}) {
   const extension = vscode.extensions.getExtension(EXTENSION_ID);
   assert.ok(extension);
-  const script = path.join(extension.extensionPath, 'test', 'fixtures', 'probeAgent.mjs');
+  const script = path.join(extension.extensionPath, 'test', 'fixtures', 'scriptedAgent.mjs');
   return {
     displayName: 'Probe',
     command: process.execPath,
-    args: [script, ...extraArgs],
+    args: [script, '--scenario', 'probe', ...extraArgs],
     env: { ELECTRON_RUN_AS_NODE: '1', ...env },
   };
 }

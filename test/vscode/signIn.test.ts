@@ -1,7 +1,7 @@
 // A key kept at sign-in, in the real extension host: stored through SignInFeature (what the key input boxes end
-// in), it reaches the agent's environment (test/fixtures/probeAgent.mjs reports its PROBE_* variables in its
-// answer and on stderr), and it is in no `switchboard.*` setting, nor in the ACP traffic log or the agent's log,
-// which show `[secret]` where the agent echoed it.
+// in), it reaches the agent's environment (the probe agent, test/fixtures/scripted/probe.mjs, reports its PROBE_*
+// variables in its answer and on stderr), and it is in no `switchboard.*` setting, nor in the ACP traffic log or
+// the agent's log, which show `[secret]` where the agent echoed it.
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
@@ -18,11 +18,11 @@ suite('Sign-in keys', () => {
   suiteSetup(async () => {
     const extension = vscode.extensions.getExtension(EXTENSION_ID);
     assert.ok(extension);
-    const script = path.join(extension.extensionPath, 'test', 'fixtures', 'probeAgent.mjs');
+    const script = path.join(extension.extensionPath, 'test', 'fixtures', 'scriptedAgent.mjs');
     const entry = {
       displayName: 'Probe',
       command: process.execPath,
-      args: [script],
+      args: [script, '--scenario', 'probe'],
       env: { ELECTRON_RUN_AS_NODE: '1' },
     };
     await vscode.workspace

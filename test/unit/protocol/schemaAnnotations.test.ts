@@ -1,13 +1,13 @@
-// The host bundle carries the ACP schema without its annotations (scripts/schemaAnnotations.mjs, applied by
+// The host bundle carries the ACP schema without its annotations (scripts/build/schemaAnnotations.mjs, applied by
 // esbuild.mjs). Here: only annotations go, and the schema check decides every case of its own tests the same
 // way with that schema (the cases of schema.mutants.test.ts run again below, against the stripped schema).
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
-import { stripSchemaAnnotations } from '../../../scripts/schemaAnnotations.mjs';
+import { stripSchemaAnnotations } from '../../../scripts/build/schemaAnnotations.mjs';
 
 vi.mock('../../../node_modules/@agentclientprotocol/sdk/schema/v1/schema.json', async (importOriginal) => {
-  const { stripSchemaAnnotations: strip } = await import('../../../scripts/schemaAnnotations.mjs');
+  const { stripSchemaAnnotations: strip } = await import('../../../scripts/build/schemaAnnotations.mjs');
   const original = (await importOriginal()) as { default: unknown };
   return { default: strip(original.default) };
 });

@@ -1,14 +1,14 @@
-// The host bundle carries only part of the SDK's unstable schema (scripts/schemaAnnotations.mjs): the definitions
+// The host bundle carries only part of the SDK's unstable schema (scripts/build/schemaAnnotations.mjs): the definitions
 // the stable schema lacks and the SessionUpdate union, without annotations. Here: that part is small, and the
 // schema check decides every case of the subagent gate tests the same way with it (they run again below, against
 // the part the bundle carries).
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
-import { unstableSchemaForBundle } from '../../../scripts/schemaAnnotations.mjs';
+import { unstableSchemaForBundle } from '../../../scripts/build/schemaAnnotations.mjs';
 
 vi.mock('../../../node_modules/@agentclientprotocol/sdk/schema/v1/schema.unstable.json', async (importOriginal) => {
-  const { unstableSchemaForBundle: forBundle } = await import('../../../scripts/schemaAnnotations.mjs');
+  const { unstableSchemaForBundle: forBundle } = await import('../../../scripts/build/schemaAnnotations.mjs');
   const nodeFs = await import('node:fs');
   const nodePath = await import('node:path');
   const stable = JSON.parse(

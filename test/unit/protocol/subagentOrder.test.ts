@@ -1,5 +1,5 @@
 // The order rules of subagent sessions (test/fixtures/subagentOrder.ts) on made-up traffic that breaks them, and on
-// every real agent's recording (test/fixtures/transcripts/*.wire.jsonl, by scripts/recordAgentTranscript.mjs):
+// every real agent's recording (test/fixtures/transcripts/*.wire.jsonl, by scripts/dev/recordAgentTranscript.mjs):
 // codex-acp 2.6 with native subagents (client advertised `subagents`) and its fallback (not advertised).
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';

@@ -1,4 +1,4 @@
-// What claude-agent-acp 0.101 really sends (recorded by scripts/recordAgentTranscript.mjs against the fake model,
+// What claude-agent-acp 0.101 really sends (recorded by scripts/dev/recordAgentTranscript.mjs against the fake model,
 // see test/fixtures/transcripts/) taken in by the session's intake and reducer. With the client capabilities
 // advertised it sends `notice` and `compaction_update`: they become notice entries and a compaction marker, not
 // the agent's answer. Without them (the recording made while the client did not advertise) it falls back to

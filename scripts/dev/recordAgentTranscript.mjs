@@ -3,7 +3,7 @@
 // development aid: it needs the real agents of ../shared/real-agents (installed by its install-agents.sh) and their
 // scripted fake model; `npm test` never runs it and never reads ../shared.
 //
-//   node scripts/recordAgentTranscript.mjs <profile> --out FILE.jsonl [--no-notices] [--no-compaction]
+//   node scripts/dev/recordAgentTranscript.mjs <profile> --out FILE.jsonl [--no-notices] [--no-compaction]
 //        [--subagents] [--prompt TEXT ...] [--broken-mcp] [--shared DIR] [--scenario FILE.json]
 //        [--file PATH=TEXT ...] [--env NAME=VALUE ...] [--cancel-child]
 //
@@ -43,7 +43,7 @@ const MADE_UP_IDS = [
 const madeUpNames = new Map();
 
 const out = option('--out', undefined);
-const shared = path.resolve(option('--shared', path.join(import.meta.dirname, '../../shared/real-agents')));
+const shared = path.resolve(option('--shared', path.join(import.meta.dirname, '../../../shared/real-agents')));
 if (!profileName || !out) {
   console.error('usage: recordAgentTranscript.mjs <profile> --out FILE.jsonl [--no-notices] [--no-compaction] ...');
   process.exit(2);
