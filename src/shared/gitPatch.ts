@@ -76,7 +76,7 @@ function patchPath(rest: string): string | null {
 
 /** The second path of `diff --git A B` when both halves are equal (no way to split names with spaces otherwise). */
 function headerPath(line: string): string | null {
-  const rest = line.slice('diff --git '.length);
+  const rest = line.replace(/^diff --git /, '');
   const half = (rest.length - 1) / 2;
   if (!Number.isInteger(half) || rest[half] !== ' ') return null;
   const [first, second] = [rest.slice(0, half), rest.slice(half + 1)];

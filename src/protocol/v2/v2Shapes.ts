@@ -107,13 +107,23 @@ export function configOptionsV1(options: readonly acp2.SessionConfigOption[]): a
   return out;
 }
 
-/** v2 commands as v1's: a `text` input loses its tag; an input of another type is not offered (the command is). */
+/**
+ * v2 commands as v1's: the SDK's schema tags each command `type: "command"` (the tag goes; a command of another
+ * type is left out), a `text` input loses its tag, an input of another type is not offered (the command is).
+ */
 export function commandsV1(commands: readonly acp2.AvailableCommand[]): acp.AvailableCommand[] {
-  return commands.map((command) => {
-    const { input, ...rest } = command;
-    if (input == null) return rest as acp.AvailableCommand;
-    if ((input as { type?: unknown }).type !== 'text') return rest as acp.AvailableCommand;
+  const out: acp.AvailableCommand[] = [];
+  for (const command of commands) {
+    const tag = (command as { type?: unknown }).type;
+    if (tag !== undefined && tag !== 'command') continue;
+    const { input, type: _tag, ...rest } = command as acp2.Command & { type?: string };
+    void _tag;
+    if (input == null || (input as { type?: unknown }).type !== 'text') {
+      out.push(rest as acp.AvailableCommand);
+      continue;
+    }
     const { hint, _meta } = input as acp2.TextCommandInput;
-    return { ...rest, input: _meta == null ? { hint } : { hint, _meta } } as acp.AvailableCommand;
-  });
+    out.push({ ...rest, input: _meta == null ? { hint } : { hint, _meta } } as acp.AvailableCommand);
+  }
+  return out;
 }
