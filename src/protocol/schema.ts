@@ -51,12 +51,23 @@ function validatorFor(method: CheckedMethod): ValidateFunction {
 }
 
 function createAjv(): Ajv2020 {
+  const instance = newSchemaAjv();
+  const defs = withSubagentSessions(
+    (schema as { $defs: Record<string, unknown> }).$defs,
+    (unstableSchema as { $defs: Record<string, unknown> }).$defs,
+  );
+  instance.addSchema({ $defs: withObjectUnions(defs) }, 'acp');
+  return instance;
+}
+
+/** An ajv set up for the ACP schemas (v1 here, v2 in protocol/v2/schema.ts). */
+export function newSchemaAjv(): Ajv2020 {
   // strict: false because the schema carries its own x-* annotations; formats (uint32, int64...)
   // are Rust-isms that only describe integer widths. discriminator: the unions (session updates,
   // content blocks, tool content) are tagged, so errors name the branch the agent meant instead
   // of every branch it did not. validateSchema: false saves a third of the compile time.
   // code.optimize: false compiles in a third of the time; the validators it makes are as fast here.
-  const instance = new Ajv2020({
+  return new Ajv2020({
     strict: false,
     discriminator: true,
     validateFormats: false,
@@ -64,12 +75,6 @@ function createAjv(): Ajv2020 {
     allErrors: false,
     code: { optimize: false },
   });
-  const defs = withSubagentSessions(
-    (schema as { $defs: Record<string, unknown> }).$defs,
-    (unstableSchema as { $defs: Record<string, unknown> }).$defs,
-  );
-  instance.addSchema({ $defs: withObjectUnions(defs) }, 'acp');
-  return instance;
 }
 
 /**
@@ -102,7 +107,7 @@ export function checkParams(method: CheckedMethod, params: unknown): SchemaProbl
   return toProblem(validate.errors ?? []);
 }
 
-function toProblem(errors: readonly ErrorObject[]): SchemaProblem {
+export function toProblem(errors: readonly ErrorObject[]): SchemaProblem {
   const error = errors[0];
   if (!error) return { path: '', message: 'does not match the schema', keyword: 'unknown' };
   const missing =

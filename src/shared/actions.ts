@@ -2,6 +2,8 @@
 // messages and user intents) and forwards the same actions to the webview, numbered, so the
 // webview's copy of the state stays identical without ever receiving the transcript again.
 import type * as acp from '@agentclientprotocol/sdk';
+import type { MessageKind } from './messageChunks';
+import type { AgentTerminalPatch } from './upsertActions';
 import type { ElicitationAction, ElicitationForm, ElicitationLink } from './elicitation';
 import type {
   AgentFailure,
@@ -16,6 +18,7 @@ import type {
   SettingTarget,
   TerminalView,
   ToolCallUpdateView,
+  ToolContentView,
   TurnUsage,
 } from './thread';
 
@@ -53,6 +56,14 @@ export type ThreadAction =
    * `meta` are the response's (bounded); absent when it had none.
    */
   | { type: 'turnEnded'; stopReason: acp.StopReason; usage?: TurnUsage; meta?: AgentMeta }
+  /** ACP v2 (shared/upsertActions.ts): a message's content replaced whole by id (empty: cleared). */
+  | { type: 'messageReplaced'; kind: MessageKind; messageId: string; content: acp.ContentBlock[] }
+  /** ACP v2 `tool_call_content_chunk`: one content item appended to a tool call (created if new). */
+  | { type: 'toolContentAppended'; toolCallId: string; content: ToolContentView }
+  /** ACP v2 `terminal_update` / `terminal_output_chunk` of a terminal the agent runs, shown in tool call `toolCallId`. */
+  | { type: 'agentTerminalPatched'; toolCallId: string; terminalId: string; patch: AgentTerminalPatch }
+  /** ACP v2 `state_update: running`: foreground work runs; a turn starts when none ran. */
+  | { type: 'turnRunning' }
   /** session/prompt failed with an error (not a cancellation). */
   | { type: 'turnFailed'; message: string }
   /** The user asked to cancel: unfinished tool calls become `cancelled`, pending permissions `cancelled`. */

@@ -12,6 +12,7 @@ import { steerDropped, steerJoined, steerSent } from './steeredMessages';
 import { applySessionUpdate, withCurrentMode } from './sessionUpdates';
 import { applyTerminalAction } from './terminals';
 import { appendEntry } from './threadEntries';
+import { appendToolContent, patchAgentTerminal, replaceMessage, turnRunning } from './upsertActions';
 import { requestPermission, resolvePermission, settleTurn } from './toolEntries';
 import { applySubagentAction, applySubagentUpdate, isSubagentUpdate, subagentsGone } from './subagents';
 import { settleGoneChild } from './subagentCards';
@@ -60,6 +61,18 @@ export function reduce(state: ThreadState, action: ThreadAction): ThreadState {
           parts: partsFromBlocks(action.prompt),
         }),
       );
+
+    case 'messageReplaced':
+      return replaceMessage(state, action.kind, action.messageId, action.content);
+
+    case 'toolContentAppended':
+      return appendToolContent(state, action.toolCallId, action.content);
+
+    case 'agentTerminalPatched':
+      return patchAgentTerminal(state, action.toolCallId, action.terminalId, action.patch);
+
+    case 'turnRunning':
+      return turnRunning(state);
 
     case 'steerSent':
       return steerSent(state, action.text);

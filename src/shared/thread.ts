@@ -106,6 +106,11 @@ export interface ToolDiffView {
   created: boolean;
   /** The agent deleted the file (the DRAFT `deleted: true` beside newText "", checklist §7.13), rather than emptying it. */
   deleted?: true;
+  /**
+   * ACP v2's structured change (`operation` add, delete, modify, move, copy or a newer one; a move's or
+   * copy's `oldPath`; `fileType` text, binary, directory, symlink); absent for v1 diffs.
+   */
+  change?: { operation: string; oldPath?: string; fileType?: string };
 }
 
 /** Tool-call content as the thread holds it: the agent's items, with `diff` ones as ToolDiffView. */
@@ -152,6 +157,8 @@ export interface ToolCallView {
  */
 export interface AgentTerminalView {
   terminalId: string;
+  /** The command line (ACP v2 `terminal_update`); absent when the agent did not say (v1 agents never do). */
+  command?: string;
   /** The cwd terminal_info named; null when the agent did not say. */
   cwd: string | null;
   /** The newest output as the agent sent it (escape sequences included), bounded: what the card replays. */

@@ -52,27 +52,41 @@ const RAW_PREVIEW_CHARS = 1024;
 export function gateSessionUpdate(notification: acp.SessionNotification): GateVerdict {
   const update = notification.update as unknown;
   if (isPlainTextChunk(update)) return { kind: 'apply', update: boundChunkExtras(update) };
-  let params: Record<string, unknown> = notification as unknown as Record<string, unknown>;
-  let problem = checkParams('session/update', params);
+  const params = notification as unknown as Record<string, unknown>;
+  const problem = checkParams('session/update', params);
   if (!problem) return applyBounded(params.update);
   if (isUnknownVariant(problem, update))
     return { kind: 'unknownVariant', variant: String((update as { sessionUpdate: unknown }).sessionUpdate) };
-  const first = problem;
-  const dropped: string[] = [];
-  for (let round = 0; problem && round < MAX_REPAIRS; round++) {
-    const repaired = repair(params, problem);
-    // Rejected for the first fault: the later ones may only be our own repairs (a required field removed).
-    if (!repaired) return reject(notification, first);
-    dropped.push(`${repaired.removed} (${describeProblem(problem)})`);
-    params = repaired.params;
-    problem = checkParams('session/update', params);
-  }
-  if (problem) return reject(notification, first);
-  const verdict = applyBounded(params.update);
-  return verdict.kind === 'apply' ? { ...verdict, dropped } : verdict;
+  const repaired = repairUntilValid(params, problem, (next) => checkParams('session/update', next));
+  if (!repaired) return reject(notification, problem);
+  const verdict = applyBounded(repaired.params.update);
+  return verdict.kind === 'apply' ? { ...verdict, dropped: repaired.dropped } : verdict;
 }
 
-function applyBounded(update: unknown): GateVerdict {
+/**
+ * `params` with the faults `check` finds removed one by one (see repair), and what was removed; undefined
+ * when a fault cannot be repaired (the caller rejects for `first`: the later faults may only be our own
+ * repairs, a required field removed) or there are more than MAX_REPAIRS. Shared with the v2 gate.
+ */
+export function repairUntilValid(
+  params: Record<string, unknown>,
+  first: SchemaProblem,
+  check: (params: Record<string, unknown>) => SchemaProblem | undefined,
+): { params: Record<string, unknown>; dropped: string[] } | undefined {
+  const dropped: string[] = [];
+  let problem: SchemaProblem | undefined = first;
+  for (let round = 0; problem && round < MAX_REPAIRS; round++) {
+    const repaired = repair(params, problem);
+    if (!repaired) return undefined;
+    dropped.push(`${repaired.removed} (${describeProblem(problem)})`);
+    params = repaired.params;
+    problem = check(params);
+  }
+  return problem ? undefined : { params, dropped };
+}
+
+/** The update with its free-form parts bounded (see boundUpdate); shared with the v2 gate. */
+export function applyBounded(update: unknown): GateVerdict {
   const report: BoundReport = { cuts: [] };
   const { rest, tails } = liftLongOutput(update as Record<string, unknown>);
   let bounded = boundUpdate(rest, report) as AgentSessionUpdate;

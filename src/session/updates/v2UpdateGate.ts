@@ -1,0 +1,48 @@
+// Where an ACP v2 session/update enters: checked against the v2 schema (protocol/v2/schema.ts) with v1's
+// policy (../updateGate.ts): a known variant that fits is applied with its free-form JSON bounded; a fault
+// inside an array item or an optional field drops that item or field (the schema marks them so:
+// x-deserialize-skip-invalid-items, x-deserialize-default-on-error) and the rest is applied; a fault that
+// leaves nothing meaningful rejects the update. A variant v2 does not define (`_`-prefixed, or a newer
+// ACP's) is tolerated: logged once, never applied, never an error. Unknown enum values inside a known
+// variant pass the schema (v2's enums are open) and fall back in the mapper (protocol/v2/v2Shapes.ts).
+import type * as acp2 from '@agentclientprotocol/sdk/experimental/v2';
+import { checkV2SessionUpdate } from '../../protocol/v2/schema';
+import { describeProblem, type SchemaProblem } from '../../protocol/schema';
+import { applyBounded, rawPreview, repairUntilValid } from './updateGate';
+
+export type V2GateVerdict =
+  | { kind: 'apply'; update: acp2.SessionUpdate; dropped?: string[]; cuts?: string[] }
+  | { kind: 'reject'; problem: string; raw: string }
+  | { kind: 'unknownVariant'; variant: string };
+
+export function gateV2SessionUpdate(params: unknown): V2GateVerdict {
+  const checked = checkV2SessionUpdate(params);
+  const update = (params as { update?: unknown } | null)?.update;
+  if (checked.kind === 'unknownVariant')
+    return { kind: 'unknownVariant', variant: String((update as { sessionUpdate: unknown }).sessionUpdate) };
+  if (checked.kind === 'valid') return bounded(update);
+  if (!isRecord(params) || !isRecord(update)) return reject(params, checked.problem);
+  const repaired = repairUntilValid(params, checked.problem, (next) => problemOf(next));
+  if (!repaired) return reject(update, checked.problem);
+  const verdict = bounded(repaired.params.update);
+  return verdict.kind === 'apply' ? { ...verdict, dropped: repaired.dropped } : verdict;
+}
+
+function problemOf(params: Record<string, unknown>): SchemaProblem | undefined {
+  const checked = checkV2SessionUpdate(params);
+  return checked.kind === 'invalid' ? checked.problem : undefined;
+}
+
+/** v1's bounds (free-form JSON, structured depth and items); they read no v1-only field but agent terminals' `_meta`. */
+function bounded(update: unknown): V2GateVerdict {
+  const verdict = applyBounded(update);
+  return verdict.kind === 'apply' ? { ...verdict, update: verdict.update as unknown as acp2.SessionUpdate } : verdict;
+}
+
+function reject(raw: unknown, problem: SchemaProblem): V2GateVerdict {
+  return { kind: 'reject', problem: describeProblem(problem), raw: rawPreview(raw) };
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
