@@ -206,6 +206,8 @@ async function sendPrompt(chat, text) {
     agent: app.querySelector('#agent-name')?.textContent ?? '',
     status: app.querySelector('.composer-status')?.textContent ?? '',
     queued: app.querySelectorAll('.composer-queue > li').length,
+    // Every chat of the window with its state: a prompt that went to another chat shows here.
+    chats: [...app.querySelectorAll('.chat-tab')].map((tab) => `${tab.textContent?.trim()} (${tab.dataset.state})`),
     errors: [...app.querySelectorAll('.error-card, .entry-error')].map((el) => el.textContent?.slice(0, 200)),
   }));
   console.log(
