@@ -3,6 +3,7 @@
 // webview's copy of the state stays identical without ever receiving the transcript again.
 import type * as acp from '@agentclientprotocol/sdk';
 import type { ElicitationAction, ElicitationForm, ElicitationLink } from './elicitation';
+import type { ProtocolProblem, SessionNote } from './entryReasons';
 import type {
   AgentFailure,
   AgentMeta,
@@ -87,7 +88,7 @@ export type ThreadAction =
   /** terminal/release, or the session ended: the card keeps its last output. */
   | { type: 'terminalReleased'; terminalId: string }
   /** The agent sent something unusable (see the protocolError entry); shown in the thread. */
-  | { type: 'protocolError'; title: string; detail: string; raw?: string }
+  | { type: 'protocolError'; problem: ProtocolProblem; raw?: string }
   /** elicitation/create (form mode) is waiting for the user; `elicitationId` is the client's own id. */
   | { type: 'elicitationRequested'; elicitationId: string; form: ElicitationForm }
   /** elicitation/create (URL mode) is waiting for the user to open the address or not. */
@@ -101,7 +102,7 @@ export type ThreadAction =
   /** The chat went on with the agent after a reload or restart (see the `continued` entry). */
   | { type: 'sessionContinued'; how: ContinueHow; edit?: EditedFrom }
   /** A note from the client in the thread (e.g. which workspace folder the agent works in). */
-  | { type: 'notice'; text: string }
+  | { type: 'notice'; note: SessionNote }
   /** The agent process failed (spawn error, exit, timeout, bad protocol version). */
   | { type: 'agentFailed'; failure: AgentFailure }
   /**

@@ -142,8 +142,7 @@ export function reduce(state: ThreadState, action: ThreadAction): ThreadState {
       return appendEntry(state, (id) => ({
         kind: 'protocolError',
         id,
-        title: action.title,
-        detail: action.detail,
+        problem: action.problem,
         raw: action.raw,
       }));
 
@@ -200,7 +199,7 @@ export function reduce(state: ThreadState, action: ThreadAction): ThreadState {
       );
 
     case 'notice':
-      return appendEntry(state, (id) => ({ kind: 'notice', id, text: action.text }));
+      return appendEntry(state, (id) => ({ kind: 'notice', id, note: action.note }));
 
     case 'agentFailed': {
       const settled: ThreadState = {
