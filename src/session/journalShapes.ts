@@ -198,7 +198,7 @@ const ENTRY_FIELDS: Record<Entry['kind'], Record<string, Check>> = {
   agent: { ...message, closed: optional(oneOf(true)) },
   thought: { ...message, closed: optional(oneOf(true)) },
   tool: { tool: toolView },
-  turnEnd: { stopReason: str, message: optional(str), meta: optional(record) },
+  turnEnd: { stopReason: str, message: optional(str), needsSignIn: optional(oneOf(true)), meta: optional(record) },
   failure: {
     failure: shape({
       title: str,

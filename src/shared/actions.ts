@@ -55,7 +55,8 @@ export type ThreadAction =
    */
   | { type: 'turnEnded'; stopReason: acp.StopReason; usage?: TurnUsage; meta?: AgentMeta }
   /** session/prompt failed with an error (not a cancellation). */
-  | { type: 'turnFailed'; message: string }
+  /** `message`: the agent's error; `needsSignIn`: the agent asked for sign-in, and the prompt is sent again after. */
+  | { type: 'turnFailed'; message?: string; needsSignIn?: true }
   /** The user asked to cancel: unfinished tool calls become `cancelled`, pending permissions `cancelled`. */
   | { type: 'cancelRequested' }
   | {

@@ -93,6 +93,11 @@ function outsideWords(agent: string, cwd: string, outside: readonly string[]): s
       );
 }
 
+/** The message under a turn that ended in an error: the agent's own, or ours when it asked for sign-in. */
+export function turnEndMessage(entry: { message?: string; needsSignIn?: true }): string | undefined {
+  return entry.needsSignIn ? t('The agent asks you to sign in; this message is sent again after.') : entry.message;
+}
+
 /** Why a form cannot be accepted as sent. */
 export function formProblemWords(problem: FormProblem): string {
   switch (problem.kind) {

@@ -100,7 +100,13 @@ export function reduce(state: ThreadState, action: ThreadAction): ThreadState {
         turn: { kind: 'idle' as const },
         entries: settleTurn(state, 'unfinished', true),
       };
-      return appendEntry(settled, (id) => ({ kind: 'turnEnd', id, stopReason: 'error', message: action.message }));
+      return appendEntry(settled, (id) => ({
+        kind: 'turnEnd',
+        id,
+        stopReason: 'error',
+        ...(action.message !== undefined ? { message: action.message } : {}),
+        ...(action.needsSignIn ? { needsSignIn: true as const } : {}),
+      }));
     }
 
     case 'permissionRequested':

@@ -201,7 +201,10 @@ export type Entry =
       id: string;
       /** `error` when session/prompt failed with a JSON-RPC error. */
       stopReason: acp.StopReason | 'error';
+      /** The agent's error message, as it sent it. */
       message?: string;
+      /** The agent asked the user to sign in; the message is sent again after (worded where shown). */
+      needsSignIn?: true;
       /** PromptResponse._meta, bounded. */
       meta?: AgentMeta;
     }

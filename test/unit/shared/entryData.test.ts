@@ -70,6 +70,23 @@ describe('entries hold data, not our sentences', () => {
     }
   });
 
+  it('a turn that waits for the user to sign in says so as a flag, and keeps an agent error as its text', () => {
+    const signIn = run(freshState(), { type: 'promptSent', prompt: [] }, { type: 'turnFailed', needsSignIn: true });
+    expect(json(signIn.entries.at(-1))).not.toContain('sign in');
+    expect(signIn.entries.at(-1)).toEqual({ kind: 'turnEnd', id: 'e2', stopReason: 'error', needsSignIn: true });
+    const failed = run(
+      freshState(),
+      { type: 'promptSent', prompt: [] },
+      { type: 'turnFailed', message: 'Internal error' },
+    );
+    expect(failed.entries.at(-1)).toEqual({
+      kind: 'turnEnd',
+      id: 'e2',
+      stopReason: 'error',
+      message: 'Internal error',
+    });
+  });
+
   it('a form that cannot be shown says why as data', () => {
     const properties = Object.fromEntries(Array.from({ length: 60 }, (_, i) => [`f${i}`, { type: 'string' }]));
     const form = elicitationForm({

@@ -43,4 +43,15 @@ describe('entries worded by the view', () => {
     );
     expect(m.$$('.tool-title').map((el) => el.textContent)).toEqual(['Write a.ts', 'Tool call']);
   });
+
+  it('a turn ended for sign-in shows our sentence; an agent error shows as it came', () => {
+    const m = mount();
+    m.snapshot(thread());
+    m.act({ type: 'promptSent', prompt: [] }, { type: 'turnFailed', needsSignIn: true });
+    m.act({ type: 'promptSent', prompt: [] }, { type: 'turnFailed', message: 'Internal error' });
+    expect(m.$$('.turn-end-message').map((el) => el.textContent)).toEqual([
+      'The agent asks you to sign in; this message is sent again after.',
+      'Internal error',
+    ]);
+  });
 });
