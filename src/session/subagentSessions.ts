@@ -169,7 +169,7 @@ export class SubagentSessions {
         log,
         toolDiffs: host.toolDiffs,
         turnCancelled: cancelled,
-        reportProtocolError: (title, message, raw) => intake.reportProtocolError(title, message, raw),
+        reportProtocolError: (problem, raw) => intake.reportProtocolError(problem, raw),
         policy: host.policy,
         toolView: (toolCallId) => toolIn(transcript(), toolCallId),
         idPrefix: `${prefix}permission-`,

@@ -5,6 +5,7 @@ import type * as acp from '@agentclientprotocol/sdk';
 import type { MessageKind } from './messageChunks';
 import type { AgentTerminalPatch } from './upsertActions';
 import type { ElicitationAction, ElicitationForm, ElicitationLink } from './elicitation';
+import type { ProtocolProblem, SessionNote } from './entryReasons';
 import type {
   AgentFailure,
   AgentMeta,
@@ -65,7 +66,8 @@ export type ThreadAction =
   /** ACP v2 `state_update: running`: foreground work runs; a turn starts when none ran. */
   | { type: 'turnRunning' }
   /** session/prompt failed with an error (not a cancellation). */
-  | { type: 'turnFailed'; message: string }
+  /** `message`: the agent's error; `needsSignIn`: the agent asked for sign-in, and the prompt is sent again after. */
+  | { type: 'turnFailed'; message?: string; needsSignIn?: true }
   /** The user asked to cancel: unfinished tool calls become `cancelled`, pending permissions `cancelled`. */
   | { type: 'cancelRequested' }
   | {
@@ -98,7 +100,7 @@ export type ThreadAction =
   /** terminal/release, or the session ended: the card keeps its last output. */
   | { type: 'terminalReleased'; terminalId: string }
   /** The agent sent something unusable (see the protocolError entry); shown in the thread. */
-  | { type: 'protocolError'; title: string; detail: string; raw?: string }
+  | { type: 'protocolError'; problem: ProtocolProblem; raw?: string }
   /** elicitation/create (form mode) is waiting for the user; `elicitationId` is the client's own id. */
   | { type: 'elicitationRequested'; elicitationId: string; form: ElicitationForm }
   /** elicitation/create (URL mode) is waiting for the user to open the address or not. */
@@ -112,7 +114,7 @@ export type ThreadAction =
   /** The chat went on with the agent after a reload or restart (see the `continued` entry). */
   | { type: 'sessionContinued'; how: ContinueHow; edit?: EditedFrom }
   /** A note from the client in the thread (e.g. which workspace folder the agent works in). */
-  | { type: 'notice'; text: string }
+  | { type: 'notice'; note: SessionNote }
   /** The agent process failed (spawn error, exit, timeout, bad protocol version). */
   | { type: 'agentFailed'; failure: AgentFailure }
   /**

@@ -6,6 +6,7 @@
 // user typed. The same text, with its own first line, lets the user give a fresh agent the conversation by hand
 // (conversationSummary). Pure.
 import { t } from './l10n';
+import { toolTitle } from './entryWords';
 import type { Entry } from './thread';
 
 /** The seed's budget in characters: a few pages of context, far below any agent's prompt limit. */
@@ -36,7 +37,8 @@ function transcriptLines(entries: readonly Entry[], beforeIndex: number): string
   for (const entry of entries.slice(0, Math.max(0, beforeIndex))) {
     if (entry.kind === 'user') lines.push(`User: ${clip(textOf(entry), MESSAGE_MAX_CHARS)}`);
     else if (entry.kind === 'agent') lines.push(`Assistant: ${clip(textOf(entry), MESSAGE_MAX_CHARS)}`);
-    else if (entry.kind === 'tool') lines.push(`(tool call: ${clip(entry.tool.title, 200)}, ${entry.tool.status})`);
+    else if (entry.kind === 'tool')
+      lines.push(`(tool call: ${clip(toolTitle(entry.tool), 200)}, ${entry.tool.status})`);
   }
   return lines.filter((line) => !/^(User|Assistant): $/.test(line));
 }

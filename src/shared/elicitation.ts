@@ -6,6 +6,8 @@
 // which parses the address (src/session/requests/elicitationLink.ts).
 import { t } from './l10n';
 import type * as acp from '@agentclientprotocol/sdk';
+import type { FormProblem } from './entryReasons';
+import { formProblemWords } from './entryWords';
 
 /** Bounds on what an agent may put in one form: it is hostile input shown in the chat. */
 export const ELICITATION_BOUNDS = {
@@ -48,9 +50,10 @@ export interface ElicitationForm {
   fields: ElicitationField[];
   /**
    * Why the form cannot be accepted as sent (a required field of a type this client does not
-   * know, too many fields): the user can only decline or cancel. Null when it can.
+   * know, too many fields): the user can only decline or cancel. Null when it can. Worded where
+   * shown (shared/entryWords.ts).
    */
-  unusable: string | null;
+  unusable: FormProblem | null;
 }
 
 /**
@@ -174,14 +177,11 @@ export function elicitationForm(params: acp.CreateElicitationRequest): Elicitati
     if (field) fields.push(field);
     else if (required.has(name)) unknown.push(name);
   }
-  let unusable: string | null = null;
+  let unusable: FormProblem | null = null;
   if (names.length > ELICITATION_BOUNDS.fields) {
-    unusable = t('The form has {0} fields; Switchboard shows at most {1}.', names.length, ELICITATION_BOUNDS.fields);
+    unusable = { kind: 'tooManyFields', count: names.length, max: ELICITATION_BOUNDS.fields };
   } else if (unknown.length > 0) {
-    unusable = t(
-      'Switchboard cannot show the required field {0}.',
-      text(unknown.join(', '), ELICITATION_BOUNDS.title) ?? '',
-    );
+    unusable = { kind: 'unknownRequired', names: text(unknown.join(', '), ELICITATION_BOUNDS.title) ?? '' };
   }
   return {
     message: text(params.message, ELICITATION_BOUNDS.message) ?? '',
@@ -206,7 +206,7 @@ export type ContentCheck =
  * Only the form's fields are kept (anything else the webview sent is dropped).
  */
 export function checkContent(form: ElicitationForm, values: Record<string, unknown>): ContentCheck {
-  if (form.unusable) return { ok: false, problems: { '': form.unusable } };
+  if (form.unusable) return { ok: false, problems: { '': formProblemWords(form.unusable) } };
   const content: Record<string, ElicitationValue> = {};
   const problems: Record<string, string> = {};
   for (const field of form.fields) {

@@ -1,9 +1,8 @@
 // fs/write_text_file writes, attached to the tool call that most likely made them so the card
 // can show the diff (and offer review) next to the agent's own description of the edit.
-import { t } from './l10n';
 import type { Entry, FileWriteView, ThreadState } from './thread';
 import { appendTool, currentTurnStart, setTool, toolIndexOf } from './threadEntries';
-import { addWrite, basename, isOpenStatus, toolMentionsPath } from './toolCalls';
+import { addWrite, isOpenStatus, toolMentionsPath } from './toolCalls';
 
 /** The index of the entry a write of `path` attaches to (see attachWrite); -1: a new entry. */
 function writeTarget(state: ThreadState, path: string): number {
@@ -46,7 +45,7 @@ export function attachWrite(state: ThreadState, write: FileWriteView, applied = 
   }
   return appendTool(state, toolIndexOf(state), {
     toolCallId: `write-${state.nextEntryId}`,
-    title: applied ? t('Applied to {0}', basename(write.path)) : t('Write {0}', basename(write.path)),
+    origin: applied ? 'applied' : 'write',
     kind: 'edit',
     status: 'completed',
     content: [],

@@ -113,7 +113,13 @@ export function reduce(state: ThreadState, action: ThreadAction): ThreadState {
         turn: { kind: 'idle' as const },
         entries: settleTurn(state, 'unfinished', true),
       };
-      return appendEntry(settled, (id) => ({ kind: 'turnEnd', id, stopReason: 'error', message: action.message }));
+      return appendEntry(settled, (id) => ({
+        kind: 'turnEnd',
+        id,
+        stopReason: 'error',
+        ...(action.message !== undefined ? { message: action.message } : {}),
+        ...(action.needsSignIn ? { needsSignIn: true as const } : {}),
+      }));
     }
 
     case 'permissionRequested':
@@ -155,8 +161,7 @@ export function reduce(state: ThreadState, action: ThreadAction): ThreadState {
       return appendEntry(state, (id) => ({
         kind: 'protocolError',
         id,
-        title: action.title,
-        detail: action.detail,
+        problem: action.problem,
         raw: action.raw,
       }));
 
@@ -213,7 +218,7 @@ export function reduce(state: ThreadState, action: ThreadAction): ThreadState {
       );
 
     case 'notice':
-      return appendEntry(state, (id) => ({ kind: 'notice', id, text: action.text }));
+      return appendEntry(state, (id) => ({ kind: 'notice', id, note: action.note }));
 
     case 'agentFailed': {
       const settled: ThreadState = {

@@ -136,7 +136,9 @@ export function latestAfter(before: ThreadState, state: ThreadState, action: Thr
   if (update.sessionUpdate === 'tool_call' || update.sessionUpdate === 'tool_call_update') {
     const at = typeof update.toolCallId === 'string' ? toolEntryAt(state, update.toolCallId) : undefined;
     const entry = at === undefined ? undefined : state.entries[at];
-    return entry?.kind === 'tool' && entry.tool.title.trim() !== '' ? oneLine(entry.tool.title) : undefined;
+    // A title of the agent's only: the card's line shows what the agent does, not our words for it.
+    const title = entry?.kind === 'tool' ? entry.tool.title?.trim() : undefined;
+    return title ? oneLine(title) : undefined;
   }
   return undefined;
 }

@@ -7,7 +7,6 @@
 // in O(1) per action (no scan of the child's transcript for streamed text). How many children a chat
 // holds and how deep they nest is the agent's to choose, so both are bounded; past a bound the chat
 // says so once and the rest is dropped. Pure.
-import { t } from './l10n';
 import type { ThreadAction } from './actions';
 import { createThreadState, type SubagentThread, type ThreadState } from './thread';
 import type { SubagentActivity, SubagentCard, SubagentUpdate } from './subagentTypes';
@@ -233,14 +232,7 @@ function refuse(root: ThreadState, bound: 'children' | 'depth'): ThreadState {
   const said = appendEntry(root, (id) => ({
     kind: 'protocolError',
     id,
-    title: t('Too many subagent sessions'),
-    detail:
-      bound === 'children'
-        ? t('The agent started more than {0} subagent sessions in this chat; the others are not shown.', MAX_SUBAGENTS)
-        : t(
-            'The agent nested subagent sessions more than {0} levels deep; the deeper ones are not shown.',
-            MAX_SUBAGENT_DEPTH,
-          ),
+    problem: { kind: 'subagentLimit', bound, limit: bound === 'children' ? MAX_SUBAGENTS : MAX_SUBAGENT_DEPTH },
   }));
   return { ...said, subagentLimits: { ...root.subagentLimits, [bound]: true } };
 }

@@ -9,6 +9,7 @@ import type { Usage } from '@agentclientprotocol/sdk/unstable';
 import type { DiffResult } from './diffHunks';
 import type { ToolIndex } from './toolIndex';
 import type { SessionLinkContent, SubagentCard, SubagentSessionUpdate } from './subagentTypes';
+import type { ProtocolProblem, SessionNote, ToolOrigin } from './entryReasons';
 
 /** Identifies a thread across agents: one agent process may host several sessions. */
 export interface ThreadKey {
@@ -135,7 +136,10 @@ export type ToolCallUpdateView = WithContentView<acp.ToolCallUpdate>;
 
 export interface ToolCallView {
   toolCallId: string;
-  title: string;
+  /** The agent's title; absent when it gave none (worded where shown: shared/entryWords.ts `toolTitle`). */
+  title?: string;
+  /** Why the client made the card (shared/entryReasons.ts); absent for the agent's tool calls. */
+  origin?: ToolOrigin;
   kind: acp.ToolKind;
   status: ToolStatus;
   content: ToolContentView[];
@@ -204,7 +208,10 @@ export type Entry =
       id: string;
       /** `error` when session/prompt failed with a JSON-RPC error. */
       stopReason: acp.StopReason | 'error';
+      /** The agent's error message, as it sent it. */
       message?: string;
+      /** The agent asked the user to sign in; the message is sent again after (worded where shown). */
+      needsSignIn?: true;
       /** PromptResponse._meta, bounded. */
       meta?: AgentMeta;
     }
@@ -214,9 +221,9 @@ export type Entry =
    * schema, a permission request nobody could answer): shown, not silently dropped. `raw` is
    * the agent's JSON, bounded and truncated.
    */
-  | { kind: 'protocolError'; id: string; title: string; detail: string; raw?: string }
+  | { kind: 'protocolError'; id: string; problem: ProtocolProblem; raw?: string }
   /** Something the client says about the session in passing (which folder the agent works in). */
-  | { kind: 'notice'; id: string; text: string }
+  | { kind: 'notice'; id: string; note: SessionNote }
   /**
    * A `notice` the agent sent (ACP session notices, stable 2026-10-09): advice about the session
    * (an MCP server that did not start, a fallback), never part of its answer. Plain text; the

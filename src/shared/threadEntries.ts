@@ -1,6 +1,5 @@
 // Low-level helpers the reducer uses to read and extend `ThreadState.entries` without ever
 // mutating the previous state. Entries are append-only, so an index into them never moves.
-import { t } from './l10n';
 import type { Entry, ThreadState, ToolCallView } from './thread';
 import { EMPTY_TOOL_INDEX, toolIndexGet, toolIndexSet, type ToolIndex } from './toolIndex';
 
@@ -82,24 +81,16 @@ export function roomForAgentEntry(state: ThreadState): { ok: true } | { ok: fals
   // Only the entries past the cap can be the report: a scan of those few, not of the whole thread.
   for (let i = MAX_AGENT_ENTRIES - 1; i < state.entries.length; i++) {
     const entry = state.entries[i]!;
-    if (entry.kind === 'protocolError' && entry.title === entryCapTitle()) return { ok: false, state };
+    if (entry.kind === 'protocolError' && entry.problem.kind === 'chatFull') return { ok: false, state };
   }
   return {
     ok: false,
     state: appendEntry(state, (id) => ({
       kind: 'protocolError',
       id,
-      title: entryCapTitle(),
-      detail: t(
-        'The agent created {0} messages and tool calls in this chat; new ones are no longer shown (updates to existing ones still are). Start a new chat.',
-        MAX_AGENT_ENTRIES,
-      ),
+      problem: { kind: 'chatFull', limit: MAX_AGENT_ENTRIES },
     })),
   };
-}
-
-export function entryCapTitle(): string {
-  return t('This chat is full');
 }
 
 /**

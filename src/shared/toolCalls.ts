@@ -1,6 +1,5 @@
 // Pure operations on one ToolCallView: creating placeholders, applying the fields of a
 // tool_call / tool_call_update / permission `toolCall`, and normalising tool-call content.
-import { t } from './l10n';
 import type * as acp from '@agentclientprotocol/sdk';
 import { cardHunks, type DiffResult } from './diffHunks';
 import type {
@@ -12,11 +11,6 @@ import type {
   ToolStatus,
 } from './thread';
 
-/** Title of a tool call we only know by id (an update for an id never announced). */
-export function placeholderToolTitle(): string {
-  return t('Tool call');
-}
-
 const CONTENT_BLOCK_TYPES = new Set(['text', 'image', 'audio', 'resource', 'resource_link']);
 
 /** pending / in_progress: the agent has not closed the tool call yet. */
@@ -27,7 +21,6 @@ export function isOpenStatus(status: ToolStatus): boolean {
 export function placeholderTool(toolCallId: string): ToolCallView {
   return {
     toolCallId,
-    title: placeholderToolTitle(),
     kind: 'other',
     status: 'pending',
     content: [],
@@ -144,11 +137,4 @@ function legacyHunks(item: object): { diff: DiffResult; created: boolean } {
   const oldText = typeof legacy.oldText === 'string' ? legacy.oldText : null;
   const newText = typeof legacy.newText === 'string' ? legacy.newText : '';
   return { diff: cardHunks(oldText, newText), created: oldText === null };
-}
-
-/** Last path segment, for titles; handles both separators since agents may run on Windows. */
-export function basename(path: string): string {
-  const trimmed = path.replace(/[\\/]+$/, '');
-  const cut = Math.max(trimmed.lastIndexOf('/'), trimmed.lastIndexOf('\\'));
-  return cut >= 0 ? trimmed.slice(cut + 1) : trimmed;
 }

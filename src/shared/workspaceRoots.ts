@@ -3,7 +3,7 @@
 // resume, fork) only when it advertised sessionCapabilities.additionalDirectories; otherwise they
 // are outside its workspace: the fs handlers ask before it reads or writes there, like any other
 // folder outside (src/fs/outsideAccess.ts), and the chat says which folder it works in.
-import { t } from './l10n';
+import type { SessionNote } from './entryReasons';
 import { agentOffers } from './capabilities';
 import type * as acp from '@agentclientprotocol/sdk';
 
@@ -47,21 +47,8 @@ export function foldersInside(
   return [roots.cwd, ...roots.additionalDirectories];
 }
 
-/** What the chat says when some workspace folders are outside the agent's workspace; null when none are. */
-export function rootsNotice(agentName: string, roots: AgentRoots): string | null {
+/** What the chat notes when some workspace folders are outside the agent's workspace; null when none are. */
+export function rootsNotice(agentName: string, roots: AgentRoots): SessionNote | null {
   if (roots.outside.length === 0) return null;
-  const list = roots.outside.join(', ');
-  return roots.outside.length === 1
-    ? t(
-        '{0} works in {1}. It cannot take more than one workspace folder (it does not advertise sessionCapabilities.additionalDirectories), so {2} is outside its workspace: writes there need your approval, and reads follow switchboard.fs.readOutsideWorkspace.',
-        agentName,
-        roots.cwd,
-        list,
-      )
-    : t(
-        '{0} works in {1}. It cannot take more than one workspace folder (it does not advertise sessionCapabilities.additionalDirectories), so {2} are outside its workspace: writes there need your approval, and reads follow switchboard.fs.readOutsideWorkspace.',
-        agentName,
-        roots.cwd,
-        list,
-      );
+  return { kind: 'outsideWorkspace', agent: agentName, cwd: roots.cwd, outside: [...roots.outside] };
 }

@@ -11,6 +11,7 @@ import { createThreadController } from '../../src/session/threadController';
 import { WebviewMirror } from '../../src/chat/webviewMirror';
 import type { Schedule } from '../../src/chat/schedule';
 import type { HostToWebview } from '../../src/shared/messages';
+import { problemWords } from '../../src/shared/entryWords';
 import { reduceAll } from '../../src/shared/reduce';
 import type { Entry, ThreadState } from '../../src/shared/thread';
 import { DEPTH_MARKER } from '../../src/protocol/boundJson';
@@ -93,8 +94,11 @@ function reports(state: ThreadState): any[] {
     .map((line) => JSON.parse(line.slice('client-calls: '.length)));
 }
 
+/** The protocolError entries as the chat words them. */
 const errorsOf = (state: ThreadState) =>
-  state.entries.filter((e): e is Extract<Entry, { kind: 'protocolError' }> => e.kind === 'protocolError');
+  state.entries
+    .filter((e): e is Extract<Entry, { kind: 'protocolError' }> => e.kind === 'protocolError')
+    .map((e) => ({ ...problemWords(e.problem), raw: e.raw }));
 const toolOf = (state: ThreadState, id: string) =>
   state.entries.find((e): e is Extract<Entry, { kind: 'tool' }> => e.kind === 'tool' && e.tool.toolCallId === id)?.tool;
 

@@ -9,6 +9,7 @@ import type { AgentConfig, ThreadController } from '../../src/session/api';
 import { createThreadController } from '../../src/session/threadController';
 import { testHostEnv } from './hostEnv';
 import { tempDir } from './tempDirs';
+import { noteWords } from '../../src/shared/entryWords';
 
 const controllers: ThreadController[] = [];
 afterEach(async () => {
@@ -77,7 +78,9 @@ async function sessionNewParams(mcp: string, agentPatch: Partial<AgentConfig> = 
     .filter(Boolean)
     .map((line) => JSON.parse(line) as { method?: string; params?: { mcpServers?: unknown[] } })
     .find((message) => message.method === 'session/new');
-  const notices = controller.snapshot().state.entries.flatMap((entry) => (entry.kind === 'notice' ? [entry.text] : []));
+  const notices = controller
+    .snapshot()
+    .state.entries.flatMap((entry) => (entry.kind === 'notice' ? [noteWords(entry.note)] : []));
   return { mcpServers: sent?.params?.mcpServers, leftOut, notices };
 }
 

@@ -13,6 +13,7 @@ import { ThreadRegistry } from '../../src/session/threadRegistry';
 import type { Entry, ThreadState } from '../../src/shared/thread';
 import { testHostEnv } from './hostEnv';
 import { tempDir } from './tempDirs';
+import { noteWords } from '../../src/shared/entryWords';
 
 const SCRIPTED_AGENT = resolve(__dirname, '../fixtures/scriptedAgent.mjs');
 const controllers: ThreadController[] = [];
@@ -237,7 +238,9 @@ describe('continuing a chat after a reload', () => {
         { name: 'notes', command: '/usr/bin/notes-mcp', args: ['--stdio'], env: [] },
       ]);
       // The chat said once which server was left out: continuing it does not say it again.
-      const notices = restored.snapshot().state.entries.filter((e) => e.kind === 'notice' && e.text === LEFT_OUT);
+      const notices = restored
+        .snapshot()
+        .state.entries.filter((e) => e.kind === 'notice' && noteWords(e.note) === LEFT_OUT);
       expect(notices).toHaveLength(1);
     }
   });

@@ -3,6 +3,7 @@
 // hidden live regions: turn ends and subagents are polite, permission asks are assertive (the agent
 // waits on the user). Only changes are announced: a snapshot of a thread
 // that is already idle, or a permission already announced, says nothing again.
+import { toolTitle } from '../../src/shared/entryWords';
 import type { Entry, ThreadState } from '../../src/shared/thread';
 import { h } from '../dom';
 import { visibleText } from '../visibleText';
@@ -95,7 +96,7 @@ export class Announcer {
         t(
           '{0} asks permission: {1}. Options: {2}.',
           agentName(thread),
-          visibleText(entry.tool.title, { maxLength: 200 }),
+          visibleText(toolTitle(entry.tool), { maxLength: 200 }),
           options,
         ),
       );

@@ -2,6 +2,7 @@
 // inline form in the chat, answered Submit (accept, with the values), Decline or Cancel. Built
 // from the bounded form description of src/shared/elicitation.ts: every agent string is set as
 // text, never markup. The values are checked with the same rules as on the host before posting.
+import { formProblemWords } from '../../src/shared/entryWords';
 import type { Entry } from '../../src/shared/thread';
 import {
   checkContent,
@@ -56,7 +57,8 @@ export class ElicitationView implements EntryView {
     const formEl = h('form', { class: 'elicitation-form' });
     formEl.addEventListener('submit', (event) => event.preventDefault());
     for (const field of form.fields) formEl.appendChild(this.fieldRow(field));
-    if (form.unusable) formEl.appendChild(h('div', { class: 'elicitation-problem', text: form.unusable }));
+    if (form.unusable)
+      formEl.appendChild(h('div', { class: 'elicitation-problem', text: formProblemWords(form.unusable) }));
     const answer = (action: 'decline' | 'cancel') => () =>
       this.post({ type: 'elicitation', elicitationId: entry.elicitationId, action });
     const submit = button(t('Submit'), 'primary', () => {

@@ -1,5 +1,6 @@
 // A note from the client in the thread (which workspace folder the agent works in, ...): one
 // muted line, text only.
+import { noteWords } from '../../src/shared/entryWords';
 import type { Entry } from '../../src/shared/thread';
 import { h } from '../dom';
 import type { EntryView } from './types';
@@ -13,6 +14,6 @@ export class NoticeView implements EntryView {
 
   update(entry: Entry): void {
     if (entry.kind !== 'notice') return;
-    this.el.textContent = entry.text;
+    this.el.textContent = noteWords(entry.note);
   }
 }

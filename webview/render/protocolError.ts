@@ -1,5 +1,6 @@
 // Something the agent sent that the client could not use as it was (an update failing the ACP
 // schema, a permission request nobody could answer): a visible notice instead of a silent drop.
+import { problemWords } from '../../src/shared/entryWords';
 import type { Entry } from '../../src/shared/thread';
 import { h } from '../dom';
 import type { EntryView } from './types';
@@ -18,9 +19,10 @@ export class ProtocolErrorView implements EntryView {
   update(entry: Entry): void {
     if (entry.kind !== 'protocolError') return;
     // Text nodes only: the agent's words are never parsed as markup.
+    const { title, detail } = problemWords(entry.problem);
     this.el.replaceChildren(
-      h('div', { class: 'turn-end-title', text: entry.title }),
-      h('div', { class: 'turn-end-explanation', text: entry.detail }),
+      h('div', { class: 'turn-end-title', text: title }),
+      h('div', { class: 'turn-end-explanation', text: detail }),
     );
     if (entry.raw) this.el.appendChild(h('pre', { class: 'turn-end-message', text: entry.raw }));
   }

@@ -1,6 +1,7 @@
 // A tool call as a card: kind icon, title, status badge, inline permission request, content
 // (text, diffs, terminals), fs writes, locations and raw input/output. Each section is
 // re-rendered only when its part of the ToolCallView changed.
+import { toolTitle } from '../../src/shared/entryWords';
 import type { Entry, PermissionRequestView, ToolCallView, ToolStatus } from '../../src/shared/thread';
 import { h } from '../dom';
 import { visibleText } from '../visibleText';
@@ -126,7 +127,7 @@ export class ToolCardView implements EntryView {
     this.icon.dataset.kind = kind;
     const label = KIND_LABEL[kind]!; // kind is an own key (checked above), or 'other'
     this.icon.title = label;
-    this.title.textContent = visibleText(tool.title) || label;
+    this.title.textContent = visibleText(toolTitle(tool)) || label;
     this.status.dataset.status = status;
     this.status.className = `status-badge status-${status}`;
     this.statusLabel.textContent = STATUS_LABEL[status];

@@ -1,5 +1,6 @@
 // The marker at the end of a turn. A normal end is a subtle rule; every other stop reason is
 // a visible notice that says what happened and what it means for the conversation.
+import { turnEndMessage } from '../../src/shared/entryWords';
 import type { Entry } from '../../src/shared/thread';
 import { h } from '../dom';
 import { visibleText } from '../visibleText';
@@ -53,9 +54,8 @@ export class TurnEndView implements EntryView {
       h('div', { class: 'turn-end-title', text: notice.title }),
       h('div', { class: 'turn-end-explanation', text: notice.explanation }),
     );
-    if (entry.message)
-      this.el.appendChild(
-        h('pre', { class: 'turn-end-message', text: visibleText(entry.message, { multiline: true }) }),
-      );
+    const message = turnEndMessage(entry);
+    if (message)
+      this.el.appendChild(h('pre', { class: 'turn-end-message', text: visibleText(message, { multiline: true }) }));
   }
 }

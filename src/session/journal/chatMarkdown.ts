@@ -3,6 +3,7 @@
 // Agent text is Markdown already and is kept as it is; headings of ours are plain. Pure.
 import { currentModelName } from '../../shared/configOptions';
 import { t } from '../../shared/l10n';
+import { noteWords, toolTitle } from '../../shared/entryWords';
 import type { ContinueHow, Entry, MessagePart, ThreadState } from '../../shared/thread';
 import type { SubagentCard, SubagentWork } from '../../shared/subagentTypes';
 import { childOf } from '../../shared/subagents';
@@ -64,7 +65,7 @@ function entryMarkdown(entry: Entry): string | null {
       return quote(t('Thinking: {0}', partsText(entry.parts)));
     case 'tool': {
       const files = entry.tool.locations.map((location) => `\`${location.path}\``).join(', ');
-      const tool = t('Tool: {0} ({1})', oneLine(entry.tool.title), entry.tool.status);
+      const tool = t('Tool: {0} ({1})', oneLine(toolTitle(entry.tool)), entry.tool.status);
       return files ? `- ${tool} — ${files}` : `- ${tool}`;
     }
     case 'failure':
@@ -72,7 +73,7 @@ function entryMarkdown(entry: Entry): string | null {
     case 'continued':
       return quote(continuedText(entry.how));
     case 'notice':
-      return quote(entry.text);
+      return quote(noteWords(entry.note));
     case 'agentNotice': {
       const description = entry.description ? ` — ${oneLine(entry.description)}` : '';
       return quote(t('Notice ({0}): {1}', oneLine(entry.severity), oneLine(entry.title)) + description);

@@ -2,10 +2,12 @@
 // or a subagent session's (its lines carry `s`). Each line is checked (journalShapes.ts) before it
 // counts; one that fails is named through `note` and skipped. Bounded like a live transcript. Pure.
 import { t } from '../../shared/l10n';
+import type { SessionNote } from '../../shared/entryReasons';
 import type { Entry, MessagePart, ThreadState } from '../../shared/thread';
 import { entryId, MAX_AGENT_ENTRIES } from '../../shared/threadEntries';
 import { META_FIELDS, type JournalMeta, type JournalSizes } from './journalFormat';
 import { entryNumber, entryProblem, META_CHECKS } from './journalShapes';
+import { upgradeEntry } from './journalUpgrade';
 
 /** Entries a session loads at most: a live one stops the agent at MAX_AGENT_ENTRIES; the user's own come on top. */
 export const MAX_LOADED_ENTRIES = 2 * MAX_AGENT_ENTRIES;
@@ -25,7 +27,8 @@ export class SessionLines {
     private readonly note: (note: string) => void,
   ) {}
 
-  entry(value: unknown, n: number, chars: number): void {
+  entry(line: unknown, n: number, chars: number): void {
+    const value = upgradeEntry(line);
     const problem = entryProblem(value);
     if (problem === 'kind')
       return this.note(t('line {0} holds an entry of a kind this version does not know and was skipped', n));
@@ -77,8 +80,8 @@ export class SessionLines {
     for (const id of this.order) highest = Math.max(highest, entryNumber(id));
     if (!Number.isSafeInteger(state.nextEntryId) || !(state.nextEntryId > highest)) state.nextEntryId = highest + 1;
     if (notes.length > 0) {
-      const text = t('Part of this chat could not be read back from its saved transcript: {0}', notes.join('; '));
-      state.entries.push({ kind: 'notice', id: entryId(state.nextEntryId), text });
+      const note: SessionNote = { kind: 'partlyRead', notes: [...notes] };
+      state.entries.push({ kind: 'notice', id: entryId(state.nextEntryId), note });
       state.nextEntryId++;
     }
     return state;

@@ -139,7 +139,8 @@ const agentTerminal = shape({
 });
 const toolView = shape({
   toolCallId: str,
-  title: str,
+  title: optional(str),
+  origin: optional(oneOf('write', 'applied')),
   kind: str,
   status: oneOf('pending', 'in_progress', 'completed', 'failed', 'cancelled', 'unfinished'),
   content: listOf(toolContent),
@@ -161,6 +162,28 @@ const formField = shape({
   options: optional(listOf(option)),
 });
 const message = { messageId: nullable(str), parts: listOf(messagePart) };
+/** What the client says, as data (shared/entryReasons.ts); a kind this version does not know is refused. */
+const problem = tagged('kind', {
+  chatFull: shape({ limit: num }),
+  subagentLimit: shape({ bound: oneOf('children', 'depth'), limit: num }),
+  invalidUpdate: shape({ variant: str, problem: str }),
+  partialUpdate: shape({ variant: str, dropped: listOf(str) }),
+  keepsFailing: shape({ shown: num }),
+  noPermissionOptions: shape({ problem: str }),
+  said: shape({ title: str, detail: str }),
+});
+const note = tagged('kind', {
+  listed: shape({ agent: str }),
+  outsideWorkspace: shape({ agent: str, cwd: str, outside: listOf(str) }),
+  mcpNotPassed: shape({ error: str }),
+  partlyRead: shape({ notes: listOf(str) }),
+  said: shape({ text: str }),
+});
+const formProblem = tagged('kind', {
+  tooManyFields: shape({ count: num, max: num }),
+  unknownRequired: shape({ names: str }),
+  said: shape({ text: str }),
+});
 const subagentWork = tagged('state', {
   unset: record,
   running: record,
@@ -175,7 +198,7 @@ const ENTRY_FIELDS: Record<Entry['kind'], Record<string, Check>> = {
   agent: { ...message, closed: optional(oneOf(true)) },
   thought: { ...message, closed: optional(oneOf(true)) },
   tool: { tool: toolView },
-  turnEnd: { stopReason: str, message: optional(str), meta: optional(record) },
+  turnEnd: { stopReason: str, message: optional(str), needsSignIn: optional(oneOf(true)), meta: optional(record) },
   failure: {
     failure: shape({
       title: str,
@@ -186,13 +209,13 @@ const ENTRY_FIELDS: Record<Entry['kind'], Record<string, Check>> = {
       hint: optional(str),
     }),
   },
-  protocolError: { title: str, detail: str, raw: optional(str) },
-  notice: { text: str },
+  protocolError: { problem, raw: optional(str) },
+  notice: { note },
   agentNotice: { severity: str, title: str, description: nullable(str) },
   compaction: { compactionId: str, status: str, summary: listOf(messagePart), error: nullable(str) },
   elicitation: {
     elicitationId: str,
-    form: shape({ message: str, title: nullable(str), fields: listOf(formField), unusable: nullable(str) }),
+    form: shape({ message: str, title: nullable(str), fields: listOf(formField), unusable: nullable(formProblem) }),
     answer: nullable(oneOf('accept', 'decline', 'cancel')),
   },
   elicitationUrl: {

@@ -3,7 +3,6 @@
 // stays as it is), else load it when it advertises `loadSession` (the agent replays the
 // conversation, reconciled here with the local transcript so nothing shows twice), else a new
 // session that knows nothing of the conversation (the transcript says so). Pure.
-import { t } from '../../shared/l10n';
 import type * as acp from '@agentclientprotocol/sdk';
 import type { ThreadAction } from '../../shared/actions';
 import { reduce } from '../../shared/reduce';
@@ -53,10 +52,7 @@ export function listedSessionState(
       {
         kind: 'notice',
         id: LISTED_NOTICE_ID,
-        text: t(
-          "Opened from {0}'s saved sessions: send a message (or Restart) to continue it.",
-          base.agent.displayName,
-        ),
+        note: { kind: 'listed', agent: base.agent.displayName },
       },
     ],
   };

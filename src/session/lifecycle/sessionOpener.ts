@@ -3,12 +3,12 @@
 // else session/load with its replay reconciled, src/session/lifecycle/sessionContinuation.ts); otherwise
 // session/new, and the transcript marks where the agent lost the context. `auth_required` turns
 // into the sign-in state. The same folders and MCP servers go with every one of the three calls.
-import { t } from '../../shared/l10n';
 import { resolve as resolvePath } from 'node:path';
 import type * as acp from '@agentclientprotocol/sdk';
 import { noAuthMethodFailure, startupFailure } from '../../agents/failure';
 import { AcpRpcError } from '../../protocol/errors';
 import { AgentMethod, ErrorCodes } from '../../protocol/methods';
+import type { SessionNote } from '../../shared/entryReasons';
 import type { AgentFailure, ThreadState } from '../../shared/thread';
 import { agentRoots, rootsNotice, type AgentRoots } from '../../shared/workspaceRoots';
 import { errorMessage } from '../../shared/errorMessage';
@@ -43,13 +43,15 @@ export async function sessionParams(
     const mcp = await mcpServers(port, gen);
     params = { cwd: roots.cwd, mcpServers: mcp.servers };
     // Once per chat: a continued chat asks again, and the transcript already says it.
-    for (const text of mcp.leftOut.map((line) => capText(line, 1024)))
-      if (!hasNotice(port.current(), text)) port.dispatch({ type: 'notice', text });
+    for (const text of mcp.leftOut.map((line) => capText(line, 1024))) {
+      const note = { kind: 'said', text } as const;
+      if (!hasNotice(port.current(), note)) port.dispatch({ type: 'notice', note });
+    }
   } catch (error) {
     // The session still starts; the transcript says what is missing and why.
     port.dispatch({
       type: 'notice',
-      text: capText(t('MCP servers were not passed to the agent: {0}', errorMessage(error)), 1024),
+      note: { kind: 'mcpNotPassed', error: capText(errorMessage(error), 1024) },
     });
     params = { cwd: roots.cwd, mcpServers: [] };
   }
@@ -92,7 +94,7 @@ export async function openSession(port: SessionOpenerPort, gen: Generation): Pro
     if (!gen.live) return;
   }
   const notice = rootsNotice(port.agent.displayName, roots);
-  if (notice && !hasNotice(port.current(), notice)) port.dispatch({ type: 'notice', text: notice });
+  if (notice && !hasNotice(port.current(), notice)) port.dispatch({ type: 'notice', note: notice });
   port.dispatch({ type: 'connection', state: { kind: 'ready' } });
 }
 
@@ -155,6 +157,8 @@ async function mcpServers(
   return (await port.env.mcpServers?.(port.agent, capabilities)) ?? { servers: [], leftOut: [] };
 }
 
-function hasNotice(state: ThreadState, text: string): boolean {
-  return state.entries.some((entry) => entry.kind === 'notice' && entry.text === text);
+/** Whether the chat already notes this (same kind and parameters). */
+function hasNotice(state: ThreadState, note: SessionNote): boolean {
+  const key = JSON.stringify(note);
+  return state.entries.some((entry) => entry.kind === 'notice' && JSON.stringify(entry.note) === key);
 }

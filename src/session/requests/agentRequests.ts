@@ -64,7 +64,7 @@ export class AgentRequests implements GenerationParts {
       log,
       toolDiffs,
       turnCancelled,
-      reportProtocolError: (title, message, raw) => this.intake.reportProtocolError(title, message, raw),
+      reportProtocolError: (problem, raw) => this.intake.reportProtocolError(problem, raw),
       policy,
       toolView: (toolCallId) => {
         for (const entry of thread.current().entries) {

@@ -1,7 +1,7 @@
 // session/request_permission of one chat: checked, bounded, shown as a card until the user, a
 // cancellation or the end of the turn answers it. Every request settles exactly once
 // (src/session/requests/permissions.ts); an empty option list is an error, not a card nobody can answer.
-import { t } from '../../shared/l10n';
+import type { ProtocolProblem } from '../../shared/entryReasons';
 import type * as acp from '@agentclientprotocol/sdk';
 import type { ThreadAction } from '../../shared/actions';
 import type { ToolCallView } from '../../shared/thread';
@@ -18,7 +18,7 @@ export const MAX_PENDING_PERMISSIONS = 32;
 export interface PermissionRequestsPort {
   dispatch(action: ThreadAction): void;
   /** A visible protocol error in the transcript (UpdateIntake.reportProtocolError). */
-  reportProtocolError(title: string, message: string, raw: string): void;
+  reportProtocolError(problem: ProtocolProblem, raw: string): void;
   log(line: string): void;
   /** The turn was cancelled: the answer is `cancelled` without asking. */
   turnCancelled(): boolean;
@@ -51,11 +51,7 @@ export class PermissionRequests {
     // which tells the agent the user cancelled the turn) instead of a card without buttons.
     if (params.options.length === 0) {
       const message = 'session/request_permission offers no options, so the user cannot answer it';
-      this.port.reportProtocolError(
-        t('The agent asked for permission without any options'),
-        message,
-        rawPreview(params),
-      );
+      this.port.reportProtocolError({ kind: 'noPermissionOptions', problem: message }, rawPreview(params));
       throw new RequestFailure(ErrorCodes.invalidParams, message);
     }
     // After session/cancel the answer is always `cancelled`; no point showing the question.

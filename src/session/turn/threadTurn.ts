@@ -3,7 +3,6 @@
 // (messageEdit.ts) and the messages typed meanwhile (promptQueueSender.ts, steering.ts). Whether a turn runs and
 // whether it is being cancelled is the thread's state (`turn`, ThreadStore); the session it runs on is the
 // lifecycle's (sessionLifecycle.ts), and a turn whose generation ended was ended by that end.
-import { t } from '../../shared/l10n';
 import type * as acp from '@agentclientprotocol/sdk';
 import { AcpRpcError } from '../../protocol/errors';
 import { AgentMethod } from '../../protocol/methods';
@@ -83,7 +82,7 @@ export class ThreadTurn {
       const cancelRequested = thread.current().turn.kind === 'cancelling';
       if (!cancelRequested && this.host.authRequired(gen, error, () => this.prompt(text, context))) {
         // The sign-in card shows; the message is sent again once signed in.
-        action = { type: 'turnFailed', message: t('The agent asks you to sign in; this message is sent again after.') };
+        action = { type: 'turnFailed', needsSignIn: true };
       } else if (error instanceof AcpRpcError) {
         // After session/cancel an agent may answer with an error instead of stopReason `cancelled`.
         action = cancelRequested

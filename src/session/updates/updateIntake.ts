@@ -3,7 +3,8 @@
 // thread (the first MAX_PROTOCOL_ERROR_ENTRIES of a thread, then one that says the rest are
 // logged: an agent that sends nothing but junk must not bury the chat) and always a log line.
 // Tool-call `diff` content leaves its texts with the keeper here (toolDiffs.ts).
-import { t } from '../../shared/l10n';
+import type { ProtocolProblem } from '../../shared/entryReasons';
+import { problemWords } from '../../shared/entryWords';
 import type * as acp from '@agentclientprotocol/sdk';
 import type { ThreadAction } from '../../shared/actions';
 import type { ToolDiffs } from './toolDiffs';
@@ -48,8 +49,7 @@ export class UpdateIntake {
         return;
       case 'reject':
         this.reportProtocolError(
-          t('Ignored an invalid {0} update from the agent', variantOf(notification)),
-          verdict.problem,
+          { kind: 'invalidUpdate', variant: variantOf(notification), problem: verdict.problem },
           verdict.raw,
         );
         return;
@@ -58,8 +58,7 @@ export class UpdateIntake {
         this.dispatch({ type: 'sessionUpdate', update: this.toolDiffs.update(verdict.update) });
         if (verdict.dropped?.length) {
           this.reportProtocolError(
-            t('Showed part of an invalid {0} update from the agent', variantOf(notification)),
-            t('Dropped {0}', verdict.dropped.join('; ')),
+            { kind: 'partialUpdate', variant: variantOf(notification), dropped: verdict.dropped },
             rawPreview(notification.update),
           );
         }
@@ -70,20 +69,14 @@ export class UpdateIntake {
   }
 
   /** Shown as an entry (the first MAX_PROTOCOL_ERROR_ENTRIES of a thread) and always logged. */
-  reportProtocolError(title: string, detail: string, raw?: string): void {
+  reportProtocolError(problem: ProtocolProblem, raw?: string): void {
+    const { title, detail } = problemWords(problem);
     this.logFault(`[switchboard] ${title}: ${detail}${raw ? `\n  ${raw}` : ''}`);
     this.protocolErrors++;
     if (this.protocolErrors <= MAX_PROTOCOL_ERROR_ENTRIES) {
-      this.dispatch({ type: 'protocolError', title, detail, raw });
+      this.dispatch({ type: 'protocolError', problem, raw });
     } else if (this.protocolErrors === MAX_PROTOCOL_ERROR_ENTRIES + 1) {
-      this.dispatch({
-        type: 'protocolError',
-        title: t('The agent keeps sending invalid messages'),
-        detail: t(
-          'Only the first {0} are shown here; the rest are in the agent log (Switchboard: Show Agent Log).',
-          MAX_PROTOCOL_ERROR_ENTRIES,
-        ),
-      });
+      this.dispatch({ type: 'protocolError', problem: { kind: 'keepsFailing', shown: MAX_PROTOCOL_ERROR_ENTRIES } });
     }
   }
 

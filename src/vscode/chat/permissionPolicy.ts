@@ -5,6 +5,7 @@
 import * as vscode from 'vscode';
 import type * as acp from '@agentclientprotocol/sdk';
 import type { PermissionPolicy, PolicyAnswer } from '../../session/api';
+import { toolTitle } from '../../shared/entryWords';
 import type { ToolCallView } from '../../shared/thread';
 import {
   automaticAnswer,
@@ -118,7 +119,7 @@ export class PermissionRuleStore {
     const rule = answer.rule;
     void this.update(rule.scope, (rules) =>
       rules.map((r) =>
-        r.id === rule.id ? { ...r, answered: r.answered + 1, lastAnswered: tool.title.slice(0, MAX_TITLE) } : r,
+        r.id === rule.id ? { ...r, answered: r.answered + 1, lastAnswered: toolTitle(tool).slice(0, MAX_TITLE) } : r,
       ),
     );
     const note =

@@ -62,7 +62,7 @@ describe('agent junk', () => {
     await t.controller.prompt('go');
     const errors = t.state().entries.filter((e) => e.kind === 'protocolError');
     expect(errors).toHaveLength(MAX_PROTOCOL_ERROR_ENTRIES + 1);
-    expect(errors.at(-1)).toMatchObject({ title: 'The agent keeps sending invalid messages' });
+    expect(errors.at(-1)).toMatchObject({ problem: { kind: 'keepsFailing', shown: MAX_PROTOCOL_ERROR_ENTRIES } });
     expect(t.logs.filter((line) => line.includes('Ignored an invalid usage_update'))).toHaveLength(50);
     expect(t.state().entries.some((e) => e.kind === 'agent')).toBe(true);
   });

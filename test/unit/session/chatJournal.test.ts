@@ -2,6 +2,7 @@ import { appendFileSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { fakeAgent } from '../chat/fakeThread';
 import { chunk, journalSetup as setup, prompt, ReducingThread } from './journalHarness';
+import { noteWords } from '../../../src/shared/entryWords';
 
 describe('ChatJournal', () => {
   it('streaming arms one timer per interval and writes nothing on the hot path', async () => {
@@ -41,7 +42,7 @@ describe('ChatJournal', () => {
     // The restored chat kept the note saying what was lost.
     expect(again.state.entries.map((entry) => entry.kind)).toEqual(['user', 'notice', 'agent']);
     const notice = again.state.entries[1];
-    expect(notice?.kind === 'notice' && notice.text).toMatch(/cut off/);
+    expect(notice?.kind === 'notice' && noteWords(notice.note)).toMatch(/cut off/);
   });
 
   it('keeps the open chats and the shown one; ignores ids that are not file-safe', async () => {

@@ -16,6 +16,7 @@ import { fullJournal } from '../../../src/session/journal/journalFormat';
 import type { ThreadAction } from '../../../src/shared/actions';
 import { reduce } from '../../../src/shared/reduce';
 import type { ThreadState } from '../../../src/shared/thread';
+import { noteWords } from '../../../src/shared/entryWords';
 
 const AGENT = { id: 'demo', displayName: 'Demo', isDemo: true };
 const header = (threadId = 't1') => JSON.stringify({ v: 2, threadId, agent: AGENT, created: 5 });
@@ -85,7 +86,7 @@ describe('one bad journal line hides nothing else', () => {
     ]);
     // The restored chat says what was skipped, in its transcript.
     const note = decoded.state.entries.at(-1);
-    expect(note?.kind === 'notice' && note.text).toContain('line 3');
+    expect(note?.kind === 'notice' && noteWords(note.note)).toContain('line 3');
     expect(Number.isSafeInteger(decoded.state.nextEntryId)).toBe(true);
     expect(decoded.state.nextEntryId).toBeGreaterThan(3);
     useEverywhere(decoded.state);

@@ -4,6 +4,8 @@
 import type * as acp from '@agentclientprotocol/sdk';
 import { describe, expect, it } from 'vitest';
 import type { ThreadAction } from '../../../src/shared/actions';
+import type { ProtocolProblem } from '../../../src/shared/entryReasons';
+import { problemWords } from '../../../src/shared/entryWords';
 import type { ToolCallView } from '../../../src/shared/thread';
 import { RequestFailure, type PermissionPolicy } from '../../../src/session/api';
 import { MAX_PENDING_PERMISSIONS, PermissionRequests } from '../../../src/session/requests/permissionRequests';
@@ -41,12 +43,12 @@ function cancelSignal() {
 function setup(options: { policy?: PermissionPolicy; knownTools?: boolean; cancelled?: boolean } = {}) {
   const actions: ThreadAction[] = [];
   const logs: string[] = [];
-  const errors: [string, string, string][] = [];
+  const errors: [ProtocolProblem, string][] = [];
   const requests = new PermissionRequests({
     dispatch: (a) => actions.push(a),
     log: (l) => logs.push(l),
     turnCancelled: () => options.cancelled ?? false,
-    reportProtocolError: (title, message, raw) => errors.push([title, message, raw]),
+    reportProtocolError: (problem, raw) => errors.push([problem, raw]),
     toolDiffs: new ToolDiffs(new FileTexts()),
     policy: options.policy,
     toolView: (id) =>
@@ -69,8 +71,12 @@ describe('PermissionRequests (mutation survivors)', () => {
     expect(failure).toBeInstanceOf(RequestFailure);
     expect((failure as RequestFailure).code).toBe(ErrorCodes.invalidParams);
     expect(errors).toHaveLength(1);
-    expect(errors[0]![0]).toBe('The agent asked for permission without any options');
-    expect(errors[0]![2]).toContain('"options":[]');
+    expect(errors[0]![0]).toEqual({
+      kind: 'noPermissionOptions',
+      problem: expect.stringContaining('offers no options'),
+    });
+    expect(problemWords(errors[0]![0]).title).toBe('The agent asked for permission without any options');
+    expect(errors[0]![1]).toContain('"options":[]');
     expect(actions).toEqual([]);
   });
 

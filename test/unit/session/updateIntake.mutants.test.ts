@@ -5,6 +5,8 @@
 import type * as acp from '@agentclientprotocol/sdk';
 import { describe, expect, it } from 'vitest';
 import type { ThreadAction } from '../../../src/shared/actions';
+import type { ProtocolProblem } from '../../../src/shared/entryReasons';
+import { problemWords } from '../../../src/shared/entryWords';
 import { FileTexts } from '../../../src/review/fileTexts';
 import { mergeableChunk } from '../../../src/session/updates/chunkIngest';
 import { ToolDiffs } from '../../../src/session/updates/toolDiffs';
@@ -26,6 +28,8 @@ function setup() {
   return { actions, log, intake, send };
 }
 
+const said = (title: string, detail: string): ProtocolProblem => ({ kind: 'said', title, detail });
+
 describe('UpdateIntake (mutation survivors)', () => {
   it('applies a repaired update and shows what was dropped, with the raw JSON; logs the same', () => {
     const { actions, log, send } = setup();
@@ -33,9 +37,17 @@ describe('UpdateIntake (mutation survivors)', () => {
     expect(actions.map((a) => a.type)).toEqual(['sessionUpdate', 'protocolError']);
     expect(actions[1]).toEqual({
       type: 'protocolError',
+      problem: {
+        kind: 'partialUpdate',
+        variant: 'tool_call',
+        dropped: ['update.locations[0] (update.locations[0].path must be string)'],
+      },
+      raw: expect.stringContaining('"path":42'),
+    });
+    const shown = actions[1]!;
+    expect(shown.type === 'protocolError' && problemWords(shown.problem)).toEqual({
       title: 'Showed part of an invalid tool_call update from the agent',
       detail: 'Dropped update.locations[0] (update.locations[0].path must be string)',
-      raw: expect.stringContaining('"path":42'),
     });
     expect(log).toHaveLength(1);
     expect(log[0]).toMatch(
@@ -56,11 +68,15 @@ describe('UpdateIntake (mutation survivors)', () => {
 
   it('logs a fault without raw JSON on one line, and the entry after the limit points to the agent log', () => {
     const { actions, log, intake } = setup();
-    intake.reportProtocolError('Title', 'Detail');
+    intake.reportProtocolError(said('Title', 'Detail'));
     expect(log).toEqual(['[switchboard] Title: Detail']);
-    for (let i = 0; i < MAX_PROTOCOL_ERROR_ENTRIES; i++) intake.reportProtocolError('Title', 'Detail');
-    expect(actions.at(-1)).toEqual({
+    for (let i = 0; i < MAX_PROTOCOL_ERROR_ENTRIES; i++) intake.reportProtocolError(said('Title', 'Detail'));
+    const last = actions.at(-1);
+    expect(last).toEqual({
       type: 'protocolError',
+      problem: { kind: 'keepsFailing', shown: MAX_PROTOCOL_ERROR_ENTRIES },
+    });
+    expect(last?.type === 'protocolError' && problemWords(last.problem)).toEqual({
       title: 'The agent keeps sending invalid messages',
       detail: `Only the first ${MAX_PROTOCOL_ERROR_ENTRIES} are shown here; the rest are in the agent log (Switchboard: Show Agent Log).`,
     });
@@ -68,10 +84,10 @@ describe('UpdateIntake (mutation survivors)', () => {
 
   it(`logs exactly ${MAX_FAULT_LOG_LINES} faults one by one`, () => {
     const { log, intake } = setup();
-    for (let i = 0; i < MAX_FAULT_LOG_LINES; i++) intake.reportProtocolError('T', String(i));
+    for (let i = 0; i < MAX_FAULT_LOG_LINES; i++) intake.reportProtocolError(said('T', String(i)));
     expect(log).toHaveLength(MAX_FAULT_LOG_LINES);
     expect(log.at(-1)).toBe(`[switchboard] T: ${MAX_FAULT_LOG_LINES - 1}`);
-    intake.reportProtocolError('T', 'one more');
+    intake.reportProtocolError(said('T', 'one more'));
     expect(log).toHaveLength(MAX_FAULT_LOG_LINES);
   });
 
@@ -80,7 +96,7 @@ describe('UpdateIntake (mutation survivors)', () => {
     const { actions, send } = setup();
     send({ sessionUpdate: ['v'.repeat(60)], content: 5 });
     send({ sessionUpdate: ['w'.repeat(61)], content: 5 });
-    const titles = actions.filter((a) => a.type === 'protocolError').map((a) => (a as { title: string }).title);
+    const titles = actions.flatMap((a) => (a.type === 'protocolError' ? [problemWords(a.problem).title] : []));
     expect(titles).toEqual([
       `Ignored an invalid ${'v'.repeat(60)} update from the agent`,
       `Ignored an invalid ${'w'.repeat(60)}… update from the agent`,

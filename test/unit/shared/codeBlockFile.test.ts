@@ -7,6 +7,7 @@ import {
   MAX_APPLY_SCAN_CHARS,
   namedFence,
 } from '../../../src/shared/codeBlockFile';
+import { toolTitle } from '../../../src/shared/entryWords';
 import { attachWrite } from '../../../src/shared/fileWrites';
 import { createThreadState } from '../../../src/shared/thread';
 
@@ -172,7 +173,8 @@ describe('attachWrite: an applied block is its own entry', () => {
     const applied = attachWrite(state, write, true);
     expect(applied.entries).toHaveLength(3);
     const entry = applied.entries[2]!;
-    expect(entry.kind === 'tool' && entry.tool.title).toBe('Applied to a.ts');
+    expect(entry).toMatchObject({ kind: 'tool', tool: { origin: 'applied' } });
+    expect(entry.kind === 'tool' && toolTitle(entry.tool)).toBe('Applied to a.ts');
     const agents = attachWrite(state, write);
     expect(agents.entries).toHaveLength(2);
   });

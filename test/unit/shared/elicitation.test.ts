@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type * as acp from '@agentclientprotocol/sdk';
 import { checkContent, ELICITATION_BOUNDS, elicitationForm, initialValues } from '../../../src/shared/elicitation';
+import { formProblemWords } from '../../../src/shared/entryWords';
 
 function form(properties: Record<string, unknown>, required: string[] = [], extra: Record<string, unknown> = {}) {
   return elicitationForm({
@@ -45,14 +46,19 @@ describe('elicitationForm', () => {
 
   it('skips optional fields of unknown types; a required one makes the form unusable', () => {
     expect(form({ a: { type: 'object' }, b: { type: 'string' } }).fields.map((field) => field.name)).toEqual(['b']);
-    expect(form({ a: { type: 'object' } }, ['a']).unusable).toContain('required field a');
+    const unusable = form({ a: { type: 'object' } }, ['a']).unusable;
+    expect(unusable).toEqual({ kind: 'unknownRequired', names: 'a' });
+    expect(formProblemWords(unusable!)).toBe('Switchboard cannot show the required field a.');
   });
 
   it('bounds texts, fields and options', () => {
     const many = Object.fromEntries(Array.from({ length: 50 }, (_, i) => [`f${i}`, { type: 'string' }]));
     const f = form(many);
     expect(f.fields).toHaveLength(ELICITATION_BOUNDS.fields);
-    expect(f.unusable).toContain('50 fields');
+    expect(f.unusable).toEqual({ kind: 'tooManyFields', count: 50, max: ELICITATION_BOUNDS.fields });
+    expect(formProblemWords(f.unusable!)).toBe(
+      `The form has 50 fields; Switchboard shows at most ${ELICITATION_BOUNDS.fields}.`,
+    );
     const long = form({
       a: { type: 'string', title: 'x'.repeat(5000), enum: Array.from({ length: 500 }, (_, i) => `${i}`) },
     });

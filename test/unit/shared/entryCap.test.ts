@@ -2,7 +2,8 @@
 import { describe, expect, it } from 'vitest';
 import { reduce } from '../../../src/shared/reduce';
 import type { Entry, ThreadState } from '../../../src/shared/thread';
-import { entryCapTitle, MAX_AGENT_ENTRIES } from '../../../src/shared/threadEntries';
+import { problemWords } from '../../../src/shared/entryWords';
+import { MAX_AGENT_ENTRIES } from '../../../src/shared/threadEntries';
 import { agent, freshState, run, update } from './helpers';
 
 function nearlyFull(): ThreadState {
@@ -22,7 +23,9 @@ describe('entry cap', () => {
     expect(state.entries).toHaveLength(MAX_AGENT_ENTRIES);
     state = run(state, toolCall('one-too-many'));
     expect(state.entries).toHaveLength(MAX_AGENT_ENTRIES + 1);
-    expect(state.entries.at(-1)).toMatchObject({ kind: 'protocolError', title: entryCapTitle() });
+    const report = state.entries.at(-1)!;
+    expect(report).toMatchObject({ kind: 'protocolError', problem: { kind: 'chatFull', limit: MAX_AGENT_ENTRIES } });
+    expect(report.kind === 'protocolError' && problemWords(report.problem).title).toBe('This chat is full');
     const full = state;
     expect(run(full, toolCall('more'), agent('new message', 'm-new'))).toBe(full);
     state = run(full, update({ sessionUpdate: 'tool_call_update', toolCallId: 'last-fitting', status: 'completed' }));
@@ -35,12 +38,17 @@ describe('entry cap', () => {
     const state = run(
       freshState(),
       { type: 'promptSent', prompt: [] },
-      { type: 'protocolError', title: 'T', detail: 'D', raw: '{}' },
+      { type: 'protocolError', problem: { kind: 'said', title: 'T', detail: 'D' }, raw: '{}' },
       toolCall('t1'),
       { type: 'turnEnded', stopReason: 'end_turn' },
     );
     expect(state.entries.map((e) => e.kind)).toEqual(['user', 'protocolError', 'tool', 'turnEnd']);
-    expect(state.entries[1]).toEqual({ kind: 'protocolError', id: 'e2', title: 'T', detail: 'D', raw: '{}' });
+    expect(state.entries[1]).toEqual({
+      kind: 'protocolError',
+      id: 'e2',
+      problem: { kind: 'said', title: 'T', detail: 'D' },
+      raw: '{}',
+    });
     expect(state.entries[2]).toMatchObject({ tool: { status: 'unfinished' } });
   });
 });

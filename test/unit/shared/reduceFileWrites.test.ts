@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ThreadAction } from '../../../src/shared/actions';
+import { toolTitle } from '../../../src/shared/entryWords';
 import { writeStartRevision } from '../../../src/shared/fileWrites';
 import { toolEntryAt } from '../../../src/shared/threadEntries';
 import { fileWritten as write, freshState, run, text, tool, toolCall, toolUpdate, writeView } from './helpers';
@@ -66,7 +67,7 @@ describe('fileWritten', () => {
       id: 'e3',
       tool: {
         toolCallId: 'write-3',
-        title: 'Write new file.ts',
+        origin: 'write',
         kind: 'edit',
         status: 'completed',
         content: [],
@@ -93,13 +94,13 @@ describe('fileWritten', () => {
     expect(tool(s, 'old').writes).toEqual([]);
     expect(s.entries.at(-1)).toMatchObject({
       kind: 'tool',
-      tool: { title: 'Write a.ts', writes: [{ path: '/w/a.ts' }] },
+      tool: { origin: 'write', writes: [{ path: '/w/a.ts' }] },
     });
   });
 
   it('names the fallback entry after the basename of a Windows path', () => {
     const s = run(freshState(), write('C:\\w\\src\\a.ts', null, 'x'));
-    expect(s.entries.at(-1)).toMatchObject({ kind: 'tool', tool: { title: 'Write a.ts' } });
+    expect(toolTitle(tool(s, 'write-1'))).toBe('Write a.ts');
   });
 
   it('a repeated write to one path replaces the first on its card; the host starts its view at the first revision', () => {

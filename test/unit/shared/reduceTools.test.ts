@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type * as acp from '@agentclientprotocol/sdk';
-import { placeholderToolTitle } from '../../../src/shared/toolCalls';
+import { toolTitle } from '../../../src/shared/entryWords';
 import { toolEntryAt } from '../../../src/shared/threadEntries';
 import { EMPTY_TOOL_INDEX, toolIndexSet } from '../../../src/shared/toolIndex';
 import { agent, freshState, run, tool, toolCall, toolUpdate } from './helpers';
@@ -111,7 +111,9 @@ describe('tool calls', () => {
 
   it('creates a placeholder for an update with an unknown id', () => {
     const s = run(freshState(), toolUpdate('ghost', { status: 'completed' }));
-    expect(tool(s, 'ghost')).toMatchObject({ title: placeholderToolTitle(), kind: 'other', status: 'completed' });
+    expect(tool(s, 'ghost')).toMatchObject({ kind: 'other', status: 'completed' });
+    expect(tool(s, 'ghost').title).toBeUndefined();
+    expect(toolTitle(tool(s, 'ghost'))).toBe('Tool call');
     const named = run(freshState(), toolUpdate('ghost', { title: 'Run tests', kind: 'execute' }));
     expect(tool(named, 'ghost')).toMatchObject({ title: 'Run tests', kind: 'execute', status: 'pending' });
   });

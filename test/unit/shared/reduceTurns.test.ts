@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { toolTitle } from '../../../src/shared/entryWords';
 import type { AgentFailure, ThreadState } from '../../../src/shared/thread';
 import { agent, allowOptions, freshState, run, text, tool, toolCall, toolUpdate } from './helpers';
 
@@ -171,7 +172,8 @@ describe('permissions', () => {
       toolCall: { toolCallId: 'x' },
       options: allowOptions,
     });
-    expect(tool(bare, 'x')).toMatchObject({ title: 'Tool call', kind: 'other' });
+    expect(tool(bare, 'x')).toMatchObject({ kind: 'other' });
+    expect(toolTitle(tool(bare, 'x'))).toBe('Tool call');
   });
 
   it('permissionResolved records the selected option or cancellation on the right tool', () => {

@@ -100,7 +100,11 @@ describe('notice updates', () => {
     let state = freshState();
     state = {
       ...state,
-      entries: Array.from({ length: MAX_AGENT_ENTRIES }, (_, i) => ({ kind: 'notice', id: `e${i}`, text: '' })),
+      entries: Array.from({ length: MAX_AGENT_ENTRIES }, (_, i) => ({
+        kind: 'notice',
+        id: `e${i}`,
+        note: { kind: 'said', text: '' },
+      })),
     };
     const after = reduce(state, notice('info', 'One too many'));
     expect(after.entries.filter((entry) => entry.kind === 'agentNotice')).toHaveLength(0);

@@ -4,6 +4,7 @@
 import type * as acp from '@agentclientprotocol/sdk';
 import { describe, expect, it } from 'vitest';
 import type { ThreadAction } from '../../../src/shared/actions';
+import { problemWords } from '../../../src/shared/entryWords';
 import type { Entry, ThreadState } from '../../../src/shared/thread';
 import type { SubagentCard } from '../../../src/shared/subagentTypes';
 import { MAX_SUBAGENT_DEPTH, MAX_SUBAGENTS } from '../../../src/shared/subagents';
@@ -138,7 +139,9 @@ describe('bounds', () => {
     expect(Object.keys(state.subagents!)).toHaveLength(MAX_SUBAGENTS);
     expect(cards(state)).toHaveLength(MAX_SUBAGENTS);
     const errors = state.entries.filter((entry) => entry.kind === 'protocolError');
-    expect(errors).toEqual([expect.objectContaining({ title: 'Too many subagent sessions' })]);
+    expect(errors).toEqual([
+      expect.objectContaining({ problem: { kind: 'subagentLimit', bound: 'children', limit: MAX_SUBAGENTS } }),
+    ]);
     expect(run(state, inChild(`c${MAX_SUBAGENTS}`, agent('dropped')))).toBe(state);
   });
 
@@ -149,7 +152,11 @@ describe('bounds', () => {
     expect(Object.keys(state.subagents!)).toEqual(['d1', 'd2', 'd3', 'd4']);
     const errors = state.entries.filter((entry) => entry.kind === 'protocolError');
     expect(errors).toHaveLength(1);
-    expect(errors[0]).toMatchObject({ detail: expect.stringContaining(`${MAX_SUBAGENT_DEPTH} levels`) });
+    const error = errors[0]!;
+    expect(error).toMatchObject({ problem: { kind: 'subagentLimit', bound: 'depth', limit: MAX_SUBAGENT_DEPTH } });
+    expect(error.kind === 'protocolError' && problemWords(error.problem).detail).toContain(
+      `${MAX_SUBAGENT_DEPTH} levels`,
+    );
   });
 });
 

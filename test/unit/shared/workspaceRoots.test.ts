@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type * as acp from '@agentclientprotocol/sdk';
+import { noteWords } from '../../../src/shared/entryWords';
 import { agentRoots, foldersInside, rootsNotice } from '../../../src/shared/workspaceRoots';
 
 const TAKES = { sessionCapabilities: { additionalDirectories: {} } } as acp.AgentCapabilities;
@@ -53,10 +54,11 @@ describe('foldersInside', () => {
 
 describe('rootsNotice', () => {
   it('names the folder the agent works in and the ones outside', () => {
-    const text = rootsNotice('Gemini CLI', agentRoots({}, ['/a', '/b', '/c'], '/h'));
-    expect(text).toContain('Gemini CLI works in /a.');
-    expect(text).toContain('/b, /c are outside its workspace');
-    expect(rootsNotice('X', agentRoots({}, ['/a', '/b'], '/h'))).toContain('/b is outside');
+    const note = rootsNotice('Gemini CLI', agentRoots({}, ['/a', '/b', '/c'], '/h'))!;
+    expect(note).toEqual({ kind: 'outsideWorkspace', agent: 'Gemini CLI', cwd: '/a', outside: ['/b', '/c'] });
+    expect(noteWords(note)).toContain('Gemini CLI works in /a.');
+    expect(noteWords(note)).toContain('/b, /c are outside its workspace');
+    expect(noteWords(rootsNotice('X', agentRoots({}, ['/a', '/b'], '/h'))!)).toContain('/b is outside');
   });
 
   it('says nothing when every folder reaches the agent', () => {

@@ -106,8 +106,17 @@ describe('the workspace-folder notice', () => {
   it('is one line of text in the transcript', () => {
     const m = mount();
     m.snapshot(thread());
-    m.act({ type: 'notice', text: 'Agent works in /a. <b>/b</b> is outside its workspace.' });
-    expect(m.$('.entry.notice').textContent).toBe('Agent works in /a. <b>/b</b> is outside its workspace.');
+    m.act({ type: 'notice', note: { kind: 'outsideWorkspace', agent: 'Agent', cwd: '/a', outside: ['<b>/b</b>'] } });
+    expect(m.$('.entry.notice').textContent).toBe(
+      'Agent works in /a. It cannot take more than one workspace folder (it does not advertise sessionCapabilities.additionalDirectories), so <b>/b</b> is outside its workspace: writes there need your approval, and reads follow switchboard.fs.readOutsideWorkspace.',
+    );
     expect(m.$('.entry.notice').querySelector('b')).toBeNull();
+  });
+
+  it('a notice an older journal stored as text shows that text', () => {
+    const m = mount();
+    m.snapshot(thread());
+    m.act({ type: 'notice', note: { kind: 'said', text: 'Agent works in /a (stored sentence).' } });
+    expect(m.$('.entry.notice').textContent).toBe('Agent works in /a (stored sentence).');
   });
 });

@@ -9,6 +9,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
+import { noteWords } from '../../../src/shared/entryWords';
 import type { Entry } from '../../../src/shared/thread';
 import { EXTENSION_ID, switchboardApi } from '../helpers';
 
@@ -108,7 +109,7 @@ suite('multi-root workspace', () => {
     const notices = api
       .activeThread()!
       .snapshot()
-      .state.entries.flatMap((entry) => (entry.kind === 'notice' ? [entry.text] : []));
+      .state.entries.flatMap((entry) => (entry.kind === 'notice' ? [noteWords(entry.note)] : []));
     assert.ok(
       notices.some((text) => text.includes(`works in ${path.basename(first)}`) || text.includes(first)),
       `a notice names the folder it works in: ${JSON.stringify(notices)}`,
