@@ -3,14 +3,14 @@
 // markdown renders within the frame's budget (frameBudget.ts): what a frame could not show is
 // continued in the next one.
 import type { HostToWebview } from '../src/shared/messages';
-import type { ComposerOptions } from './render/composer';
+import type { ComposerOptions } from './render/composer/composer';
 import { createThreadRenderer, type ThreadRenderer } from './render/threadView';
 import type { Post } from './render/types';
 import { ThreadStore, type ViewState } from './store';
 import { FRAME_BUDGET_MS, FrameBudget } from './frameBudget';
 import { onlyStreamingTextGrew } from './streamingFrames';
 import { recordError } from './errors';
-import { warmUpMarkdownWhenIdle } from './render/markdownWarmUp';
+import { warmUpMarkdownWhenIdle } from './render/markdown/markdownWarmUp';
 import type { ScrollAnchor } from './scrollAnchors';
 import { ThreadTerminals } from './terminal/threadTerminals';
 

@@ -20,7 +20,7 @@ import { readLocationTexts } from '../../src/review/locationReads';
 import { mergeAgentWrite, rebaseUserEdit } from '../../src/review/merge';
 import { emptyReview, fileHunks, recordAgentChange, summarize } from '../../src/review/reviewModel';
 import { diffHunks } from '../../src/shared/diffHunks';
-// The line cap the chat's card passes (webview/render/diff.ts), without importing the DOM code.
+// The line cap the chat's card passes (webview/render/tools/diff.ts), without importing the DOM code.
 const MAX_DIFF_LINES = 400;
 import { isQuick, report, round, settle, type Figure } from '../lib/figure';
 

@@ -58,7 +58,7 @@ function monitorBurst() {
       const m = /⟦burst@(\d+)⟧/.exec(markdown.querySelector('p')?.textContent ?? '');
       if (m) state.start = Number(m[1]);
     }
-    // On screen as markdown: text still queued as plain text (webview/render/markdown.ts) does not count.
+    // On screen as markdown: text still queued as plain text (webview/render/markdown/markdown.ts) does not count.
     if (markdown.querySelector('.md-pending')) return;
     let block = markdown.lastElementChild;
     while (block?.lastElementChild && !/^(P|PRE|TABLE|UL|OL)$/.test(block.tagName)) block = block.lastElementChild;
@@ -66,7 +66,7 @@ function monitorBurst() {
       state.endAt = Date.now();
       state.framesOnScreen = state.gaps.length;
     }
-    // Code blocks the burst left plain are coloured in the frames after it (webview/render/codeColour.ts):
+    // Code blocks the burst left plain are coloured in the frames after it (webview/render/markdown/codeColour.ts):
     // those frames count too.
     if (state.endAt !== null && !markdown.querySelector('code.colour-pending')) {
       state.colouredAt = Date.now();

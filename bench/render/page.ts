@@ -4,7 +4,7 @@
 import type { ThreadAction } from '../../src/shared/actions';
 import type { ThreadState } from '../../src/shared/thread';
 import { createChatApp, type ChatApp } from '../../webview/app';
-import { COLOUR_PENDING } from '../../webview/render/codeColour';
+import { COLOUR_PENDING } from '../../webview/render/markdown/codeColour';
 import { agentChunk, emptyThread, longThread, markdownAnswer, splitChunks } from './content';
 
 interface Mounted {
@@ -210,7 +210,7 @@ async function burst(
     app.receive({ type: 'actions', firstSeq: ++seq, actions: [agentChunk(piece)] });
     await new Promise((resolve) => setTimeout(resolve, 16));
   }
-  // All of it is markdown once no text is left queued as plain text (webview/render/markdown.ts).
+  // All of it is markdown once no text is left queued as plain text (webview/render/markdown/markdown.ts).
   while (root.querySelector('.entry.agent .md-pending')) await new Promise((resolve) => setTimeout(resolve, 5));
   const onScreenMs = performance.now() - t0;
   const framesOnScreen = gaps.length;

@@ -30,7 +30,7 @@ export function createNonce(): string {
  * sent, ACP image blocks; no request leaves), never from https:. The rest is listed even where
  * `default-src 'none'` already covers it, so the policy says what it means and tests check it;
  * form-action and base-uri are not covered by default-src at all. Remote images in agent
- * markdown are placeholders the user can open in the browser (webview/render/agentImages.ts).
+ * markdown are placeholders the user can open in the browser (webview/render/markdown/agentImages.ts).
  */
 export function contentSecurityPolicy(cspSource: string, nonce: string): string {
   return (

@@ -8,8 +8,8 @@ import type { Entry, ThreadState } from '../../src/shared/thread';
 import { h } from '../dom';
 import { visibleText } from '../visibleText';
 import { agentName } from './header';
-import type { SessionDirectory } from './sessions';
-import { SubagentNews } from './subagentNews';
+import type { SessionDirectory } from './subagents/sessions';
+import { SubagentNews } from './subagents/subagentNews';
 import { t } from '../l10n';
 
 /** Permission asks are for recent tool calls: only this many last entries are looked at per render. */

@@ -3,7 +3,7 @@
 import type { ConnectionState, ThreadState } from '../../src/shared/thread';
 import { button, h } from '../dom';
 import { asText, visibleText } from '../visibleText';
-import { renderErrorCard } from './failure';
+import { renderErrorCard } from './transcript/failure';
 import { agentName } from './header';
 import type { Post } from './types';
 import { t } from '../l10n';

@@ -8,7 +8,7 @@ import { currentModelName } from '../../src/shared/configOptions';
 import type { ConnectionState, ThreadState, TurnUsage, UsageView } from '../../src/shared/thread';
 import { h, setDataset, setHidden, setText, setTitle } from '../dom';
 import { visibleText } from '../visibleText';
-import { AgentPicker } from './agentPicker';
+import { AgentPicker } from './composer/agentPicker';
 import type { Post } from './types';
 import type { ViewState } from '../store';
 import { t } from '../l10n';

@@ -3,9 +3,9 @@ import type { Entry } from '../../src/shared/thread';
 import type { FrameBudget } from '../frameBudget';
 import type { TextAppend } from '../store';
 import type { TerminalViews } from '../terminal/views';
-import type { ReviewCards } from './reviewControls';
+import type { ReviewCards } from './tools/reviewControls';
 import type { PathLabels } from './pathLabel';
-import type { SessionDirectory } from './sessions';
+import type { SessionDirectory } from './subagents/sessions';
 
 import type { Post } from './post';
 

@@ -23,9 +23,9 @@ function sources(dir: string): string[] {
 /** Literals that look like words but are not for the user, each with why. */
 const NOT_TEXT: Record<string, string> = {
   'webview/terminal/screen.ts': 'ANSI colour names: parts of the --vscode-terminal-ansi* variable names',
-  'webview/render/attachments.ts': "a pasted image's file name (pasted-image.png)",
-  'webview/render/agentImages.ts': 'a data: URL',
-  'webview/render/toolCard.ts': "the status badge's class list",
+  'webview/render/composer/attachments.ts': "a pasted image's file name (pasted-image.png)",
+  'webview/render/markdown/agentImages.ts': 'a data: URL',
+  'webview/render/tools/toolCard.ts': "the status badge's class list",
 };
 /** Host files left out: fs request handling answers the agent (its errors are protocol messages, not UI). */
 const HOST_AGENT_FACING = new Set([path.join('src', 'vscode', 'fs', 'fsRequests.ts')]);

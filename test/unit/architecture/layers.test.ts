@@ -34,7 +34,7 @@ function documentedPaths(): { rooted: string[]; relative: string[]; bare: string
   return {
     // `src/session/`, `test/integration/wireClient.ts`, `test/fixtures/transcripts/*.wire.jsonl`
     rooted: [...names].filter((name) => /^(src|webview|test|scripts|bench|media|l10n|docs)\//.test(name)),
-    // `session/threadController.ts` (a layer's), `render/message.ts` (the webview's)
+    // `session/threadController.ts` (a layer's), `render/transcript/message.ts` (the webview's)
     relative: [...names].filter((name) => name.includes('/') && file.test(name) && !name.startsWith('src/')),
     // `reviewStore.ts`
     bare: [...names].filter((name) => !name.includes('/') && file.test(name)),

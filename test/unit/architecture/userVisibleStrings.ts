@@ -69,7 +69,7 @@ const SKIP_CALLS = new Set([
   'affectsConfiguration',
   'ThemeColor',
   'RequestFailure',
-  'offScreen', // webview/render/markdownWarmUp.ts: a sample rendered once off screen, never shown
+  'offScreen', // webview/render/markdown/markdownWarmUp.ts: a sample rendered once off screen, never shown
 ]);
 const NOT_FOR_USER_PROPS = new Set([
   'class',

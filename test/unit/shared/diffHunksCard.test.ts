@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { MAX_CARD_DIFF_LINES } from '../../../src/review/fileTexts';
 import { diffHunks } from '../../../src/shared/diffHunks';
-import { MAX_DIFF_LINES, renderDiff } from '../../../webview/render/diff';
+import { MAX_DIFF_LINES, renderDiff } from '../../../webview/render/tools/diff';
 
 describe('the diff card of a huge rewrite', () => {
   it('is bounded: says the changed part is shown replaced whole, and counts the hidden lines', () => {

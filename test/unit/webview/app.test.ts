@@ -2,7 +2,7 @@
 import type * as acp from '@agentclientprotocol/sdk';
 import { describe, expect, it } from 'vitest';
 import type { ThreadAction } from '../../../src/shared/actions';
-import { IncrementalMarkdown } from '../../../webview/render/markdown';
+import { IncrementalMarkdown } from '../../../webview/render/markdown/markdown';
 import { agentChunk, DEMO_AGENT, mount, OTHER_AGENT, READY, thread, update } from './helpers';
 
 const FAILURE = {

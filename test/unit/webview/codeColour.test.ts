@@ -1,13 +1,13 @@
 // @vitest-environment jsdom
-// Colouring code when the text has caught up (webview/render/codeColour.ts, FrameBudget.defer):
+// Colouring code when the text has caught up (webview/render/markdown/codeColour.ts, FrameBudget.defer):
 // while a burst is ahead of the renderer its code blocks are shown plain and coloured in the
 // frames after it; a stream the renderer keeps up with colours each block as it closes; the end
 // result is the DOM a message rendered whole gets.
 import { describe, expect, it } from 'vitest';
 import { FrameBudget } from '../../../webview/frameBudget';
 import { clearRecentErrors, recentErrors } from '../../../webview/errors';
-import { COLOUR_PENDING, colourWhenCaughtUp } from '../../../webview/render/codeColour';
-import { renderMarkdownOnce } from '../../../webview/render/markdown';
+import { COLOUR_PENDING, colourWhenCaughtUp } from '../../../webview/render/markdown/codeColour';
+import { renderMarkdownOnce } from '../../../webview/render/markdown/markdown';
 import { agentChunk, mountBudgeted } from './helpers';
 
 const codeBlock = (i: number) =>

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
-import { GrowingCode, LINES_PER_GROUP } from '../../../webview/render/codeGrowth';
-import { IncrementalMarkdown } from '../../../webview/render/markdown';
+import { GrowingCode, LINES_PER_GROUP } from '../../../webview/render/markdown/codeGrowth';
+import { IncrementalMarkdown } from '../../../webview/render/markdown/markdown';
 
 const lines = (from: number, to: number) =>
   Array.from({ length: to - from }, (_, i) => `const line${from + i} = ${(from + i) * 7};\n`).join('');

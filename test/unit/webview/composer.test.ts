@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import type * as acp from '@agentclientprotocol/sdk';
 import { describe, expect, it, vi } from 'vitest';
-import { filterCommands, slashQuery } from '../../../webview/render/slashMenu';
+import { filterCommands, slashQuery } from '../../../webview/render/composer/slashMenu';
 import { key, mount, READY, thread, type, update } from './helpers';
 
 const COMMANDS: acp.AvailableCommand[] = [

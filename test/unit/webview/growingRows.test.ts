@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Parser, type Token, type Tokens } from 'marked';
-import { IncrementalMarkdown } from '../../../webview/render/markdown';
+import { IncrementalMarkdown } from '../../../webview/render/markdown/markdown';
 
 function oneShot(text: string): string {
   const md = new IncrementalMarkdown();

@@ -1,14 +1,14 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
 import { diffHunks } from '../../../src/shared/diffHunks';
-import { renderDiff, type DiffInput } from '../../../webview/render/diff';
+import { renderDiff, type DiffInput } from '../../../webview/render/tools/diff';
 import {
   highlightLines,
   languageForFence,
   languageForPath,
   MAX_HIGHLIGHT_CHARS,
-} from '../../../webview/render/highlight';
-import { IncrementalMarkdown } from '../../../webview/render/markdown';
+} from '../../../webview/render/markdown/highlight';
+import { IncrementalMarkdown } from '../../../webview/render/markdown/markdown';
 
 const noPost = (): void => undefined;
 

@@ -4,9 +4,9 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { MAX_INLINE_IMAGE_CHARS } from '../../../webview/render/agentImages';
-import { renderContentBlock } from '../../../webview/render/contentBlock';
-import { renderMarkdownOnce, IncrementalMarkdown } from '../../../webview/render/markdown';
+import { MAX_INLINE_IMAGE_CHARS } from '../../../webview/render/markdown/agentImages';
+import { renderContentBlock } from '../../../webview/render/tools/contentBlock';
+import { renderMarkdownOnce, IncrementalMarkdown } from '../../../webview/render/markdown/markdown';
 
 interface HostileCase {
   name: string;

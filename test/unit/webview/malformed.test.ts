@@ -7,7 +7,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import type { ThreadAction } from '../../../src/shared/actions';
 import type { SessionUpdateView } from '../../../src/shared/thread';
 import { clearRecentErrors, recentErrors } from '../../../webview/errors';
-import { boundedJson } from '../../../webview/render/entryError';
+import { boundedJson } from '../../../webview/render/transcript/entryError';
 import { agentChunk, mount, READY, thread, update, type Mounted } from './helpers';
 
 const PROMPT: ThreadAction = { type: 'promptSent', prompt: [{ type: 'text', text: 'go' }] };

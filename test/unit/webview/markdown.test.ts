@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import DOMPurify from 'dompurify';
 import { marked } from 'marked';
-import { IncrementalMarkdown } from '../../../webview/render/markdown';
+import { IncrementalMarkdown } from '../../../webview/render/markdown/markdown';
 
 const DOCS: Record<string, string> = {
   mixed: [

@@ -1,9 +1,9 @@
 // @vitest-environment jsdom
-// The warm-up (webview/render/markdownWarmUp.ts): the sample renders once, off screen, when the
+// The warm-up (webview/render/markdown/markdownWarmUp.ts): the sample renders once, off screen, when the
 // webview is idle, through the real markdown path (a cold first answer cost 5-10x per frame).
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { warmUpMarkdownWhenIdle } from '../../../webview/render/markdownWarmUp';
-import * as markdown from '../../../webview/render/markdown';
+import { warmUpMarkdownWhenIdle } from '../../../webview/render/markdown/markdownWarmUp';
+import * as markdown from '../../../webview/render/markdown/markdown';
 
 describe('markdown warm-up', () => {
   afterEach(() => {

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
-import { morphNodes, setData } from '../../../webview/render/morph';
-import { IncrementalMarkdown } from '../../../webview/render/markdown';
+import { morphNodes, setData } from '../../../webview/render/markdown/morph';
+import { IncrementalMarkdown } from '../../../webview/render/markdown/markdown';
 
 function nodes(html: string): ChildNode[] {
   const template = document.createElement('template');

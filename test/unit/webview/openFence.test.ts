@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Lexer, type Tokens } from 'marked';
-import { extendOpenFence, openFenceText } from '../../../webview/render/openFence';
+import { extendOpenFence, openFenceText } from '../../../webview/render/markdown/openFence';
 
 function lexOne(src: string): Tokens.Code {
   const tokens = new Lexer().lex(src);

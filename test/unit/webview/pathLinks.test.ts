@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
-import { findPaths, hrefTarget, isPathLike, MAX_LINKS_PER_BLOCK } from '../../../webview/render/pathLinks';
-import { IncrementalMarkdown } from '../../../webview/render/markdown';
+import { findPaths, hrefTarget, isPathLike, MAX_LINKS_PER_BLOCK } from '../../../webview/render/markdown/pathLinks';
+import { IncrementalMarkdown } from '../../../webview/render/markdown/markdown';
 import { agentChunk, mount, READY, thread } from './helpers';
 
 const paths = (text: string) => findPaths(text).map((found) => found.target);

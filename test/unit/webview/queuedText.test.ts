@@ -4,9 +4,9 @@
 // frame it may wait for, the queued text is only ever a text node (never parsed as HTML), and the
 // end result is exactly the one-shot render.
 import { describe, expect, it } from 'vitest';
-import { MAX_QUEUED_FRAMES } from '../../../webview/render/message';
-import { IncrementalMarkdown } from '../../../webview/render/markdown';
-import { MAX_PENDING_SHOWN } from '../../../webview/render/queuedText';
+import { MAX_QUEUED_FRAMES } from '../../../webview/render/transcript/message';
+import { IncrementalMarkdown } from '../../../webview/render/markdown/markdown';
+import { MAX_PENDING_SHOWN } from '../../../webview/render/markdown/queuedText';
 import { agentChunk, mountBudgeted } from './helpers';
 
 const DOCS: Record<string, string> = {

@@ -2,10 +2,10 @@
 import { describe, expect, it } from 'vitest';
 import type { Entry } from '../../../src/shared/thread';
 import { unlimitedBudget } from '../../../webview/frameBudget';
-import { ReviewCards } from '../../../webview/render/reviewControls';
+import { ReviewCards } from '../../../webview/render/tools/reviewControls';
 import { PathLabels } from '../../../webview/render/pathLabel';
-import { SessionDirectory } from '../../../webview/render/sessions';
-import { TranscriptView } from '../../../webview/render/transcript';
+import { SessionDirectory } from '../../../webview/render/subagents/sessions';
+import { TranscriptView } from '../../../webview/render/transcript/transcript';
 import { TerminalViews } from '../../../webview/terminal/views';
 import { MAX_ANCHORS, readAnchors, rememberAnchor, type ScrollAnchor } from '../../../webview/scrollAnchors';
 import { createChatApp } from '../../../webview/app';

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
-import { IncrementalMarkdown } from '../../../webview/render/markdown';
-import { CHAPTER_SEGMENTS, SEGMENT_BLOCKS } from '../../../webview/render/segments';
+import { IncrementalMarkdown } from '../../../webview/render/markdown/markdown';
+import { CHAPTER_SEGMENTS, SEGMENT_BLOCKS } from '../../../webview/render/markdown/segments';
 
 const paragraphs = Array.from({ length: 150 }, (_, i) => `Paragraph ${i} with **bold** words.`);
 const text = paragraphs.join('\n\n') + '\n';

@@ -3,11 +3,11 @@ import { describe, expect, it, vi } from 'vitest';
 import { createChatApp } from '../../../webview/app';
 import { createThreadRenderer } from '../../../webview/render/threadView';
 import { HeaderView } from '../../../webview/render/header';
-import { ComposerView } from '../../../webview/render/composer';
+import { ComposerView } from '../../../webview/render/composer/composer';
 import { onlyStreamingTextGrew } from '../../../webview/streamingFrames';
 import type { ViewState } from '../../../webview/store';
 import { reduce } from '../../../src/shared/reduce';
-import { MAX_QUEUED_FRAMES } from '../../../webview/render/message';
+import { MAX_QUEUED_FRAMES } from '../../../webview/render/transcript/message';
 import { agentChunk, thread, update } from './helpers';
 
 const NO_AGENTS: ViewState['agents'] = [];

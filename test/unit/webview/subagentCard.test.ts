@@ -4,7 +4,7 @@
 // that waits for the user shows what it asks at once, usable in place.
 import { describe, expect, it } from 'vitest';
 import type { SubagentWork } from '../../../src/shared/subagentTypes';
-import { INLINE_ENTRIES } from '../../../webview/render/subagentWork';
+import { INLINE_ENTRIES } from '../../../webview/render/subagents/subagentWork';
 import { mount } from './helpers';
 import { card, chat, childState, messages, permission, toolCall, withEntries } from './subagentThreads';
 

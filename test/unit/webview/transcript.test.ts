@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ThreadAction } from '../../../src/shared/actions';
-import { EAGER_ENTRIES } from '../../../webview/render/transcript';
-import { PLACEHOLDER_BATCH } from '../../../webview/render/earlierEntries';
+import { EAGER_ENTRIES } from '../../../webview/render/transcript/transcript';
+import { PLACEHOLDER_BATCH } from '../../../webview/render/transcript/earlierEntries';
 import { agentChunk, mount, READY, thread, update } from './helpers';
 
 class FakeIntersectionObserver {

@@ -1,0 +1,95 @@
+// Streamed text waiting for a markdown pass (IncrementalMarkdown.enqueue) is on screen at once as
+// plain text, where it most likely continues: inside the open block's last paragraph, list item,
+// table cell or heading, else in a paragraph of its own. A queue far ahead (a burst) shows only its
+// newest MAX_PENDING_SHOWN characters after an ellipsis: the newest text is on screen, and the rest
+// follows as markdown, in order. The text is one text node: never parsed as HTML.
+import { cutBack } from '../../../src/shared/textCuts';
+
+/** Queued text shown as plain text is cut to its newest characters beyond this (a burst far ahead). */
+export const MAX_PENDING_SHOWN = 2000;
+/** Elements whose last child holds the text that continues them. */
+const DESCEND: ReadonlySet<string> = new Set(['UL', 'OL', 'BLOCKQUOTE', 'TABLE', 'TBODY', 'THEAD', 'TR']);
+/** Elements queued text may continue inside: the block the text after them most likely extends. */
+const TEXT_HOSTS: ReadonlySet<string> = new Set(['P', 'LI', 'TD', 'TH', 'H1', 'H2', 'H3', 'H4', 'H5', 'H6']);
+
+interface Shown {
+  /** `span.md-pending`, holding the queued text as one text node. */
+  span: HTMLElement;
+  text: Text;
+  /** `p.md-pending-block` made for it when no block could take it. */
+  wrapper: HTMLElement | null;
+  /** What the text node shows. */
+  shown: string;
+}
+
+export class QueuedTextView {
+  private current: Shown | null = null;
+
+  /**
+   * `openBlock`: the nodes of the open block the text may continue (null: none, or one it cannot
+   * continue, such as code); `parent`: where a paragraph of its own goes.
+   */
+  constructor(
+    private readonly openBlock: () => readonly ChildNode[] | null,
+    private readonly parent: () => Element,
+  ) {}
+
+  /** Shows `queued` (or nothing when it is empty); a text that only grew is appended to the node. */
+  show(queued: string): void {
+    if (queued === '') return this.hide();
+    const over = queued.length - MAX_PENDING_SHOWN;
+    const shown = over > 0 ? `\u2026 ${queued.slice(queued.length - cutBack(queued, MAX_PENDING_SHOWN))}` : queued;
+    const view = (this.current ??= this.create());
+    // The same text again (a held-back frame resumed with nothing new): setting it would re-shape it.
+    if (shown === view.shown) return;
+    if (shown.length > view.shown.length && shown.startsWith(view.shown))
+      view.text.appendData(shown.slice(view.shown.length));
+    else view.text.data = shown;
+    view.shown = shown;
+  }
+
+  hide(): void {
+    const view = this.current;
+    if (!view) return;
+    this.current = null;
+    (view.wrapper ?? view.span).remove();
+  }
+
+  /** The container was emptied: what was shown went with it. */
+  forget(): void {
+    this.current = null;
+  }
+
+  private create(): Shown {
+    const span = document.createElement('span');
+    span.className = 'md-pending';
+    const text = span.appendChild(document.createTextNode(''));
+    const host = this.host();
+    let wrapper: HTMLElement | null = null;
+    if (host) host.appendChild(span);
+    else {
+      wrapper = document.createElement('p');
+      wrapper.className = 'md-pending-block';
+      wrapper.appendChild(span);
+      this.parent().appendChild(wrapper);
+    }
+    return { span, text, wrapper, shown: '' };
+  }
+
+  /** The element the queued text continues, or null when it starts a block of its own. */
+  private host(): Element | null {
+    const nodes = this.openBlock();
+    if (!nodes) return null;
+    let el: Element | null = null;
+    for (let i = nodes.length - 1; i >= 0 && !el; i--) {
+      const node = nodes[i]!;
+      if (node.nodeType === 1) el = node as Element;
+    }
+    while (
+      el &&
+      (DESCEND.has(el.tagName) || (el.tagName === 'LI' && /^(P|UL|OL)$/.test(el.lastElementChild?.tagName ?? '')))
+    )
+      el = el.lastElementChild;
+    return el && TEXT_HOSTS.has(el.tagName) ? el : null;
+  }
+}
