@@ -6,7 +6,7 @@ import type { HostToWebview } from '../src/shared/messages';
 import type { ComposerOptions } from './render/composer/composer';
 import { createThreadRenderer, type ThreadRenderer } from './render/threadView';
 import type { Post } from './render/types';
-import { ThreadStore, type ViewState } from './store';
+import { ViewStore, type ViewState } from './store';
 import { FRAME_BUDGET_MS, FrameBudget } from './frameBudget';
 import { onlyStreamingTextGrew } from './streamingFrames';
 import { recordError } from './errors';
@@ -37,7 +37,7 @@ export interface ChatApp {
   /** Renders pending changes now (tests; the app otherwise renders once per frame). */
   flush(): void;
   readonly state: ViewState;
-  readonly store: ThreadStore;
+  readonly store: ViewStore;
   readonly renderer: ThreadRenderer;
 }
 
@@ -48,7 +48,7 @@ export function createChatApp(root: HTMLElement, rawPost: Post, options: ChatApp
     const threadId = store.state.thread?.key.threadId;
     rawPost(threadId === undefined || 'threadId' in message ? message : { ...message, threadId });
   };
-  const store = new ThreadStore(rawPost);
+  const store = new ViewStore(rawPost);
   const budget = new FrameBudget(options.frameBudgetMs ?? FRAME_BUDGET_MS);
   const renderer = createThreadRenderer(root, post, options, budget);
   const requestFrame = options.requestFrame ?? defaultRequestFrame;

@@ -87,7 +87,7 @@ export type ReceiveOutcome =
   | 'contextPicked' // not thread state: the app hands it to the composer
   | 'draftReturned'; // not thread state: the app hands it to the composer
 
-export class ThreadStore {
+export class ViewStore {
   private current: ViewState = { thread: null, agents: [], defaultAgentId: '', appended: null, chats: [] };
   private lastSeq = 0;
   /** False before the first snapshot and between a gap and the snapshot that answers it. */

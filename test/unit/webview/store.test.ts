@@ -1,16 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import type { WebviewToHost } from '../../../src/shared/messages';
 import type { ThreadAction } from '../../../src/shared/actions';
-import { appendedAfter, ThreadStore } from '../../../webview/store';
+import { appendedAfter, ViewStore } from '../../../webview/store';
 import { agentChunk, thread } from './helpers';
 
 function setup() {
   const posted: WebviewToHost[] = [];
-  const store = new ThreadStore((msg) => posted.push(msg));
+  const store = new ViewStore((msg) => posted.push(msg));
   return { store, posted };
 }
 
-describe('ThreadStore', () => {
+describe('ViewStore', () => {
   it('ignores action batches until the first snapshot', () => {
     const { store, posted } = setup();
     expect(store.receive({ type: 'actions', firstSeq: 1, actions: [agentChunk('x')] })).toBe('waiting');
@@ -101,13 +101,13 @@ describe('ThreadStore', () => {
   });
 });
 
-describe('ThreadStore: what streamed chunks appended (TextAppend)', () => {
-  const lastPart = (store: ThreadStore) => {
+describe('ViewStore: what streamed chunks appended (TextAppend)', () => {
+  const lastPart = (store: ViewStore) => {
     const entry = store.state.thread?.entries.at(-1);
     return entry && 'parts' in entry ? entry.parts.at(-1) : undefined;
   };
   /** The record as the renderer reads it: everything it appended. */
-  const record = (store: ThreadStore) => {
+  const record = (store: ViewStore) => {
     const appended = store.state.appended;
     return appended && { part: appended.part, from: appended.from, added: appendedAfter(appended, appended.from) };
   };
