@@ -5,6 +5,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { UnadvertisedRequestError } from '../../src/session/agent/capabilityGuard';
 import { startConnection, startThread, stopAll } from './conformanceHarness';
 import { tempDir } from './tempDirs';
+import { noteWords } from '../../src/shared/entryWords';
+import type { SessionNote } from '../../src/shared/entryReasons';
 
 afterEach(stopAll);
 
@@ -28,10 +30,10 @@ describe('multi-root workspaces: additionalDirectories', () => {
     expect(sessionNew?.params).toEqual({ cwd: t.cwd, mcpServers: [] });
     const notices = t.state().entries.filter((entry) => entry.kind === 'notice');
     expect(notices).toHaveLength(1);
-    expect(notices[0]).toMatchObject({
-      text: expect.stringContaining(`Scripted works in ${t.cwd}.`),
-    });
-    expect(notices[0]).toMatchObject({ text: expect.stringContaining(`${others[0]} is outside its workspace`) });
+    expect(notices[0]).toMatchObject({ note: { kind: 'outsideWorkspace', agent: 'Scripted', cwd: t.cwd } });
+    const words = noteWords((notices[0] as { note: SessionNote }).note);
+    expect(words).toContain(`Scripted works in ${t.cwd}.`);
+    expect(words).toContain(`${others[0]} is outside its workspace`);
   });
 
   it('one folder: no additionalDirectories and no notice, whatever the agent advertises', async () => {

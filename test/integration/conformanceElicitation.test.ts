@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Entry } from '../../src/shared/thread';
 import { ELICITATION_BOUNDS } from '../../src/shared/elicitation';
 import { reported, startThread, stopAll } from './conformanceHarness';
+import { formProblemWords } from '../../src/shared/entryWords';
 
 afterEach(stopAll);
 
@@ -100,9 +101,10 @@ describe('elicitation', () => {
     expect(entry.form.title!.length).toBeLessThanOrEqual(ELICITATION_BOUNDS.title + 1);
     expect(entry.form.fields.length).toBeLessThanOrEqual(ELICITATION_BOUNDS.fields);
     for (const field of entry.form.fields) expect(field.title.length).toBeLessThanOrEqual(ELICITATION_BOUNDS.title + 1);
-    expect(entry.form.unusable).toContain('40 fields');
+    expect(entry.form.unusable).toMatchObject({ kind: 'tooManyFields', count: 40 });
+    expect(formProblemWords(entry.form.unusable!)).toContain('40 fields');
     expect(t.controller.resolveElicitation(entry.elicitationId, 'accept', { f0: 'x' })).toEqual({
-      '': entry.form.unusable,
+      '': formProblemWords(entry.form.unusable!),
     });
     t.controller.resolveElicitation(entry.elicitationId, 'decline');
     await t.turn;
