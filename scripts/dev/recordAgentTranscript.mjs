@@ -5,7 +5,10 @@
 //
 //   node scripts/dev/recordAgentTranscript.mjs <profile> --out FILE.jsonl [--no-notices] [--no-compaction]
 //        [--subagents] [--prompt TEXT ...] [--broken-mcp] [--shared DIR] [--scenario FILE.json]
-//        [--file PATH=TEXT ...] [--env NAME=VALUE ...] [--cancel-child]
+//        [--file PATH=TEXT ...] [--env NAME=VALUE ...] [--cancel-child] [--v2]
+//
+// --v2 asks for ACP v2 the way Switchboard does with switchboard.acpV2 on (no fs or terminal capabilities; the
+// agent must answer 2), and waits for each turn's idle `state_update` (a v2 prompt's answer only acknowledges it).
 //
 // It speaks ACP over the agent's stdio the way Switchboard does: initialize with Switchboard's client capabilities
 // (session.notices and session.compaction unless turned off), session/new (with --broken-mcp, one MCP server whose
@@ -105,8 +108,15 @@ function request(method, params) {
 }
 
 const children = new Set(); // the subagent sessions the agent announced
+/** v2: sessionId -> resolves at the session's next idle with a stop reason (the end of the turn). */
+const idleWaiters = new Map();
 function onMessage(message) {
   received.push(message);
+  const update = message.params?.update;
+  if (update?.sessionUpdate === 'state_update' && update.state === 'idle' && update.stopReason) {
+    idleWaiters.get(message.params.sessionId)?.();
+    idleWaiters.delete(message.params.sessionId);
+  }
   if (message.params?.update?.sessionUpdate === 'subagent_update') children.add(message.params.update.sessionId);
   if (message.method === undefined) return waiting.get(message.id)?.(message);
   if (message.id === undefined) return; // a notification: recorded, nothing to answer
@@ -143,7 +153,8 @@ const session = {
 };
 const timeout = setTimeout(() => finish('timed out after 120 s'), 120_000);
 try {
-  await request('initialize', {
+  const v2 = flag('--v2');
+  const v1Initialize = {
     protocolVersion: 1,
     clientCapabilities: {
       fs: { readTextFile: true, writeTextFile: true },
@@ -154,13 +165,27 @@ try {
       _meta: { 'terminal-auth': true },
     },
     clientInfo: { name: 'switchboard', title: 'Switchboard', version: '0.0.0-record' },
-  });
+  };
+  const initialized = await request(
+    'initialize',
+    v2
+      ? {
+          protocolVersion: 2,
+          info: v1Initialize.clientInfo,
+          capabilities: { auth: { terminal: {} }, _meta: { 'terminal-auth': true } },
+        }
+      : v1Initialize,
+  );
+  if (v2 && initialized.protocolVersion !== 2)
+    throw new Error(`asked for v2, the agent answered ${initialized.protocolVersion}`);
   const mcpServers = flag('--broken-mcp')
     ? [{ name: 'broken', command: path.join(cwd, 'no-such-mcp-server'), args: [], env: [] }]
     : [];
   const { sessionId } = await request('session/new', { cwd, mcpServers });
   for (const text of prompts) {
+    const idle = v2 ? new Promise((resolve) => idleWaiters.set(sessionId, resolve)) : null;
     const result = await request('session/prompt', { sessionId, prompt: [{ type: 'text', text }] });
+    await idle;
     console.error(`prompt ${JSON.stringify(text)}: ${JSON.stringify(result)}`);
   }
   // Late notifications (the sign-in probe pushes _auth/status_update when it lands) get a moment to arrive.

@@ -90,12 +90,30 @@ export function initializeTimeoutFailure(ctx: FailureContext, timeoutMs: number)
   };
 }
 
-export function protocolVersionFailure(ctx: FailureContext, agentVersion: unknown): AgentFailure {
+/** The agent answered a version Switchboard does not speak (`v2On`: it asked for 2, so it speaks 1 and 2). */
+export function protocolVersionFailure(ctx: FailureContext, agentVersion: unknown, v2On = false): AgentFailure {
   return {
-    title: t('The agent wants ACP protocol version {0}; Switchboard speaks version 1', String(agentVersion)),
+    title: v2On
+      ? t('The agent wants ACP protocol version {0}; Switchboard speaks versions 1 and 2', String(agentVersion))
+      : t('The agent wants ACP protocol version {0}; Switchboard speaks version 1', String(agentVersion)),
     commandLine: ctx.commandLine,
     stderrTail: ctx.stderrTail,
     hint: withEnv(ctx, t('Use a version of the agent that supports ACP protocol version 1.')),
+  };
+}
+
+/** The agent speaks only ACP v2 and the user has not turned v2 on (it is a draft). */
+export function needsV2Failure(ctx: FailureContext): AgentFailure {
+  return {
+    title: t('The agent speaks ACP protocol version 2, which is turned off'),
+    commandLine: ctx.commandLine,
+    stderrTail: ctx.stderrTail,
+    hint: withEnv(
+      ctx,
+      t(
+        'Turn on the setting switchboard.acpV2 (ACP v2 is a draft protocol) and press Restart, or use a version of the agent that supports ACP protocol version 1.',
+      ),
+    ),
   };
 }
 

@@ -3,6 +3,7 @@
 import type * as acp from '@agentclientprotocol/sdk';
 import type { AGENT_METHODS, CLIENT_METHODS, PROTOCOL_METHODS, ErrorCode } from '@agentclientprotocol/sdk';
 import type * as unstable from '@agentclientprotocol/sdk/unstable';
+import type { AGENT_METHODS as AGENT_METHODS_V2 } from '@agentclientprotocol/sdk/experimental/v2';
 
 /** The stable methods, plus the one draft method used behind a setting (session/fork). */
 type SdkAgentMethod =
@@ -29,6 +30,16 @@ export const AgentMethod = {
   /** A notification, not a request. */
   sessionCancel: 'session/cancel',
 } as const satisfies Record<string, SdkAgentMethod>;
+
+/**
+ * ACP v2's names for the v1 methods it renamed or replaced (a v2 connection's requests are adapted by
+ * protocol/v2/wireAdapter.ts): sign-in and sign-out, and session/load (session/resume with `replayFrom`).
+ */
+export const AgentMethodV2 = {
+  authenticate: 'auth/login',
+  logout: 'auth/logout',
+  sessionLoad: 'session/resume',
+} as const satisfies Record<string, (typeof AGENT_METHODS_V2)[keyof typeof AGENT_METHODS_V2]>;
 
 /** Methods the agent calls on the client (requests, plus the `session/update` notification). */
 export const ClientMethod = {

@@ -59,6 +59,8 @@ export interface HostEnvironment {
     elicitation?: boolean;
     /** Subagent sessions (switchboard.subagents): false leaves them unadvertised; absent: on. */
     subagents?: boolean;
+    /** Ask for ACP v2 in `initialize` (switchboard.acpV2, a draft): absent or false asks for v1. */
+    acpV2?: boolean;
     /** Sentences for the agent's log at its start (a renamed setting still read under its old name). */
     notes?: string[];
   };

@@ -88,6 +88,7 @@ export class AcpThreadController implements ThreadController {
       handlers: options.handlers,
       policy: env.permissionPolicy?.(agent.id, threadId),
       subagentsOn: () => this.lifecycle.generation?.connection.subagents !== false,
+      turnEnd: (action) => this.turn.agentIdle(action),
       openTerminals: options.openTerminals,
     });
     this.turn = new ThreadTurn({

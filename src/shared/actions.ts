@@ -18,6 +18,7 @@ import type {
   SessionUpdateView,
   SettingTarget,
   TerminalView,
+  PermissionPrompt,
   ToolCallUpdateView,
   ToolContentView,
   TurnUsage,
@@ -75,6 +76,8 @@ export type ThreadAction =
       permissionId: string;
       toolCall: ToolCallUpdateView;
       options: acp.PermissionOption[];
+      /** ACP v2: the request's own title and description. */
+      prompt?: PermissionPrompt;
     }
   | {
       type: 'permissionResolved';

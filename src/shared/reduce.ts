@@ -123,7 +123,7 @@ export function reduce(state: ThreadState, action: ThreadAction): ThreadState {
     }
 
     case 'permissionRequested':
-      return requestPermission(state, action.permissionId, action.toolCall, action.options);
+      return requestPermission(state, action.permissionId, action.toolCall, action.options, action.prompt);
 
     case 'permissionResolved':
       return resolvePermission(

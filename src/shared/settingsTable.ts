@@ -119,6 +119,8 @@ export const SETTINGS = {
   /** Replaced by `elicitation`; a value set here still applies while that one is not set (elicitationSetting.ts). */
   'experimental.elicitation': { type: 'boolean', default: false, scope: 'machine' },
   'experimental.fork': { type: 'boolean', default: false, scope: 'machine', userOnly: true },
+  /** Ask agents for ACP v2 (a draft): session/agent/agentConnection.ts, protocol/v2/negotiation.ts. */
+  acpV2: { type: 'boolean', default: false, scope: 'machine', userOnly: true },
 } as const satisfies Record<string, SettingSpec>;
 
 export type SettingKey = keyof typeof SETTINGS;

@@ -70,6 +70,13 @@ export interface PermissionRequestView {
   permissionId: string;
   options: acp.PermissionOption[];
   state: PermissionState;
+  /** What the agent asks, in its own words (ACP v2's `title` and `description`); absent on v1. */
+  prompt?: PermissionPrompt;
+}
+
+export interface PermissionPrompt {
+  title: string;
+  description?: string;
 }
 
 /**

@@ -1,7 +1,7 @@
 // State-level tool-call operations: upsert by toolCallId, permissions, and the bookkeeping that
 // closes a turn (cancel, end, failure). Each copies `entries` once and keeps untouched entries.
 import type * as acp from '@agentclientprotocol/sdk';
-import type { Entry, PermissionState, ThreadState, ToolCallUpdateView, ToolCallView } from './thread';
+import type { Entry, PermissionPrompt, PermissionState, ThreadState, ToolCallUpdateView, ToolCallView } from './thread';
 import { appendTool, currentTurnStart, locateTool, roomForAgentEntry, setTool, type ToolEntry } from './threadEntries';
 import { isOpenStatus, patchTool, placeholderTool } from './toolCalls';
 import { endAgentTerminals, foldAgentTerminals } from './agentTerminals';
@@ -32,10 +32,11 @@ export function requestPermission(
   permissionId: string,
   toolCall: ToolCallUpdateView,
   options: acp.PermissionOption[],
+  prompt?: PermissionPrompt,
 ): ThreadState {
   return upsertTool(state, toolCall.toolCallId, (tool) => ({
     ...foldAgentTerminals(patchTool(tool, toolCall), toolCall, state.terminals),
-    permission: { permissionId, options, state: { kind: 'pending' } },
+    permission: { permissionId, options, state: { kind: 'pending' }, ...(prompt ? { prompt } : {}) },
   }));
 }
 

@@ -17,6 +17,8 @@ export function testHostEnv(
     subagents?: boolean;
     /** VS Code's openExternal (absent: URL-mode elicitation is not advertised). */
     openExternal?: (url: string) => Promise<boolean>;
+    /** switchboard.acpV2 (absent: off, as the setting's default). */
+    acpV2?: boolean;
   } = {},
 ): HostEnvironment {
   const log = options.log ?? (() => undefined);
@@ -34,6 +36,7 @@ export function testHostEnv(
       experimental: options.experimental,
       elicitation: options.elicitation,
       subagents: options.subagents,
+      acpV2: options.acpV2,
     }),
     clientInfo: () => ({ name: 'switchboard-test', version: '0.0.0' }),
     ...(options.openExternal ? { openExternal: options.openExternal } : {}),

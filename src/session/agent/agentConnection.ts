@@ -5,25 +5,37 @@
 import { t } from '../../shared/l10n';
 import type * as acp from '@agentclientprotocol/sdk';
 import type * as unstable from '@agentclientprotocol/sdk/unstable';
+import type * as acp2 from '@agentclientprotocol/sdk/experimental/v2';
 import type { AgentProcess, SpawnAgentProcess } from '../../agents/agentProcess';
 import { CLAUDE_AUTH_STATUS_METHOD, describeClaudeAuthStatus } from '../../agents/quirks/claudeAgentAcp';
 import {
   initializeTimeoutFailure,
+  needsV2Failure,
   protocolVersionFailure,
   startupFailure,
   type FailureContext,
 } from '../../agents/failure';
 import { createAcpConnection, type AcpConnection } from '../../protocol/connection';
 import { AcpRpcError, AcpTimeoutError } from '../../protocol/errors';
+import { AgentMethod, ClientMethod, ErrorCodes, type ClientRequests } from '../../protocol/methods';
 import {
-  AgentMethod,
-  CLIENT_PROTOCOL_VERSION,
-  ClientMethod,
-  ErrorCodes,
-  type ClientRequests,
-} from '../../protocol/methods';
+  ACP_V1,
+  ACP_V2,
+  negotiatedVersion,
+  requestedVersion,
+  v2InitializeRequest,
+  type AcpVersion,
+} from '../../protocol/v2/negotiation';
+import { adaptRequests, v1InitializeResponse } from '../../protocol/v2/wireAdapter';
+import { checkV2PermissionRequest } from '../../protocol/v2/schema';
 import { answerOnCancel } from '../../protocol/cancelAnswer';
-import { checkParams, describeProblem, warmUpSchemas, type CheckedMethod } from '../../protocol/schema';
+import {
+  checkParams,
+  describeProblem,
+  warmUpSchemas,
+  type CheckedMethod,
+  type SchemaProblem,
+} from '../../protocol/schema';
 import { EarlyUpdates } from './earlyUpdates';
 import { guardRequests } from './capabilityGuard';
 import type { AgentFailure } from '../../shared/thread';
@@ -41,6 +53,11 @@ import type { Disposable } from '../../shared/disposableStore';
 export interface SessionSink {
   update(notification: acp.SessionNotification): void;
   requestPermission(params: acp.RequestPermissionRequest, signal: CancelSignal): Promise<acp.RequestPermissionResponse>;
+  /** ACP v2's permission request (its own title, description and subject); absent: -32601. */
+  requestPermissionV2?(
+    params: acp2.RequestPermissionRequest,
+    signal: CancelSignal,
+  ): Promise<acp.RequestPermissionResponse>;
   readTextFile(params: acp.ReadTextFileRequest, signal: CancelSignal): Promise<acp.ReadTextFileResponse>;
   writeTextFile(params: acp.WriteTextFileRequest, signal: CancelSignal): Promise<acp.WriteTextFileResponse>;
   /** terminal/* for this session (src/terminals); absent: the methods answer "not supported". */
@@ -112,6 +129,24 @@ export function elicitationModes(env: HostEnvironment): acp.ElicitationCapabilit
  */
 export const MAX_EARLY_BYTES = 16 * 1024 * 1024;
 export const MAX_EARLY_SESSIONS = 16;
+/** The client methods ACP v2 removed: answered -32601 on a v2 connection. */
+const V1_ONLY_METHODS: ReadonlySet<string> = new Set([
+  ClientMethod.fsReadTextFile,
+  ClientMethod.fsWriteTextFile,
+  ClientMethod.terminalCreate,
+  ClientMethod.terminalOutput,
+  ClientMethod.terminalWaitForExit,
+  ClientMethod.terminalKill,
+  ClientMethod.terminalRelease,
+]);
+
+/** A v2 request's params checked against v2's schema where it differs from v1's (a permission request). */
+function v2ParamsProblem(method: CheckedMethod, params: unknown): SchemaProblem | undefined {
+  if (method !== ClientMethod.sessionRequestPermission) return checkParams(method, params);
+  const checked = checkV2PermissionRequest(params);
+  return checked.kind === 'invalid' ? checked.problem : undefined;
+}
+
 /** After the agent closed stdout, how long it may linger before we stop it. */
 const CLOSED_OUTPUT_GRACE_MS = 1000;
 
@@ -138,6 +173,7 @@ export class AgentConnection {
     this.experimental = env.settings().experimental;
     this.elicitation = elicitationModes(env);
     this.subagents = env.settings().subagents !== false;
+    this.v2Asked = env.settings().acpV2 === true;
     for (const note of env.settings().notes ?? []) log.append(`[switchboard] ${note}`);
     this.early = new EarlyUpdates(MAX_EARLY_BYTES, MAX_EARLY_SESSIONS, (line) => log.append(line));
     this.process = options.spawn(agent, {
@@ -152,7 +188,7 @@ export class AgentConnection {
       log: (level, message) => log.append(`[acp ${level}] ${message}`),
     });
     this.rpc = guardRequests(
-      rpc,
+      adaptRequests(rpc, () => this.version === ACP_V2),
       () => ({ agentCapabilities: this.agentCapabilities, initializeMeta: this.initializeMeta }),
       (line) => log.append(line),
     );
@@ -189,6 +225,13 @@ export class AgentConnection {
   private readonly elicitation: acp.ElicitationCapabilities | null;
   /** Subagent sessions are advertised to this process (read once): their traffic is routed to the chats. */
   readonly subagents: boolean;
+  /** switchboard.acpV2 was on at this start: `initialize` asks for v2 (read once). */
+  private readonly v2Asked: boolean;
+  /**
+   * The ACP version `initialize` settled (v1 before it answered). On v2 the session code still speaks v1's
+   * terms: requests are adapted (protocol/v2/wireAdapter.ts), updates mapped by each session's intake.
+   */
+  version: AcpVersion = ACP_V1;
 
   failureContext(): FailureContext {
     return this.process.failureContext();
@@ -196,16 +239,26 @@ export class AgentConnection {
 
   /** `initialize` with a timeout; a timeout, an error or a version we don't speak stops the process. */
   async initialize(clientInfo: acp.Implementation, timeoutMs: number): Promise<InitializeOutcome> {
-    const params: acp.InitializeRequest = {
-      protocolVersion: CLIENT_PROTOCOL_VERSION,
+    const v1: acp.InitializeRequest = {
+      protocolVersion: ACP_V1,
       clientCapabilities: clientCapabilities(this.elicitation, this.subagents),
       clientInfo,
     };
+    const params = requestedVersion(this.v2Asked) === ACP_V2 ? v2InitializeRequest(v1) : v1;
     try {
-      const response = await this.rpc.request(AgentMethod.initialize, params, { timeoutMs });
-      if (response.protocolVersion !== CLIENT_PROTOCOL_VERSION) {
-        return this.giveUp(protocolVersionFailure(this.failureContext(), response.protocolVersion));
-      }
+      const answer = (await this.rpc.request(AgentMethod.initialize, params as acp.InitializeRequest, {
+        timeoutMs,
+      })) as unknown as acp.InitializeResponse;
+      const negotiated = negotiatedVersion(answer.protocolVersion, this.v2Asked);
+      if (!negotiated.ok)
+        return this.giveUp(
+          negotiated.reason === 'needsV2'
+            ? needsV2Failure(this.failureContext())
+            : protocolVersionFailure(this.failureContext(), negotiated.answered, this.v2Asked),
+        );
+      this.version = negotiated.version;
+      // A v2 answer as v1's (its capabilities as v1's view): the rest of the code asks the same questions.
+      const response = negotiated.version === ACP_V2 ? v1InitializeResponse(answer as never) : answer;
       this.agentCapabilities = response.agentCapabilities ?? {};
       this.initializeMeta = response._meta ?? null;
       return { ok: true, response };
@@ -303,7 +356,10 @@ export class AgentConnection {
     const checked =
       <P, R>(method: CheckedMethod, handler: (params: P, signal: CancelSignal) => R | Promise<R>) =>
       (params: P, signal: CancelSignal): R | Promise<R> => {
-        const problem = checkParams(method, params);
+        // ACP v2 removed the client's fs/* and terminal/* (not advertised in its initialize either).
+        if (this.version === ACP_V2 && V1_ONLY_METHODS.has(method))
+          throw new RequestFailure(ErrorCodes.methodNotFound, `${method} is not part of ACP v2`);
+        const problem = this.version === ACP_V2 ? v2ParamsProblem(method, params) : checkParams(method, params);
         if (problem)
           throw new RequestFailure(
             ErrorCodes.invalidParams,
@@ -322,9 +378,13 @@ export class AgentConnection {
         signal: CancelSignal,
       ) => ClientRequests[M]['result'] | Promise<ClientRequests[M]['result']>,
     ) => this.rpc.onRequest(method, checked(method, handler));
-    handle(ClientMethod.sessionRequestPermission, (params: acp.RequestPermissionRequest, signal) =>
-      this.sinkFor(params.sessionId).requestPermission(params, signal),
-    );
+    handle(ClientMethod.sessionRequestPermission, (params: acp.RequestPermissionRequest, signal) => {
+      const sink = this.sinkFor(params.sessionId);
+      if (this.version !== ACP_V2) return sink.requestPermission(params, signal);
+      if (!sink.requestPermissionV2)
+        throw new RequestFailure(ErrorCodes.methodNotFound, 'This session does not take ACP v2 permission requests');
+      return sink.requestPermissionV2(params as unknown as acp2.RequestPermissionRequest, signal);
+    });
     handle(ClientMethod.fsReadTextFile, (params: acp.ReadTextFileRequest, signal) =>
       this.sinkFor(params.sessionId).readTextFile(params, signal),
     );

@@ -6,6 +6,7 @@
 import type * as acp from '@agentclientprotocol/sdk';
 import type { AcpConnection, RequestOptions } from '../../protocol/connection';
 import { requestProblem } from '../../shared/capabilities';
+import { withRequest } from '../../protocol/requestWrapper';
 
 /** A request the agent's capabilities do not allow; it was never sent. */
 export class UnadvertisedRequestError extends Error {
@@ -42,17 +43,5 @@ export function guardRequests(
     }
     return rpc.request(method, params, options);
   };
-  return {
-    request: request as AcpConnection['request'],
-    notify: (method: string, params?: unknown) => rpc.notify(method, params),
-    onRequest: ((method: string, handler: Parameters<AcpConnection['onRequest']>[1]) =>
-      rpc.onRequest(method, handler)) as AcpConnection['onRequest'],
-    onNotification: ((method: string, handler: Parameters<AcpConnection['onNotification']>[1]) =>
-      rpc.onNotification(method, handler)) as AcpConnection['onNotification'],
-    onClose: (listener) => rpc.onClose(listener),
-    get isClosed() {
-      return rpc.isClosed;
-    },
-    dispose: () => rpc.dispose(),
-  };
+  return withRequest(rpc, request);
 }

@@ -29,6 +29,7 @@ export function sessionSink(parts: SessionSinkParts): SessionSink {
     terminals: parts.terminals,
     update: parts.update,
     requestPermission: (params, signal) => permissions.request(params, signal),
+    requestPermissionV2: (params, signal) => permissions.requestV2(params, signal),
     readTextFile: (params, signal) => handlers.readTextFile(params, signal),
     writeTextFile: async (params, signal) => {
       const outcome = await handlers.writeTextFile(params, signal);

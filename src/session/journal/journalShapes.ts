@@ -128,6 +128,7 @@ const permission = shape({
     selected: shape({ optionId: str, automatic: optional(str) }),
     cancelled: record,
   }),
+  prompt: optional(shape({ title: str, description: optional(str) })),
 });
 const agentTerminal = shape({
   terminalId: str,

@@ -131,12 +131,15 @@ export class Generation {
         return handle(...args);
       };
     };
-    const { terminals, elicit, elicitationComplete } = sink;
+    const { terminals, elicit, elicitationComplete, requestPermissionV2 } = sink;
     return {
       update: (notification) => {
         if (!this.ended) sink.update(notification);
       },
       requestPermission: live((params, signal) => sink.requestPermission(params, signal)),
+      ...(requestPermissionV2
+        ? { requestPermissionV2: live((params, signal) => requestPermissionV2.call(sink, params, signal)) }
+        : {}),
       readTextFile: live((params, signal) => sink.readTextFile(params, signal)),
       writeTextFile: live((params, signal) => sink.writeTextFile(params, signal)),
       ...(terminals ? { terminals: guardTerminals(terminals, live) } : {}),

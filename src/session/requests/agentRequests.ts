@@ -27,6 +27,8 @@ export interface AgentRequestsOptions {
   policy: PermissionPolicy | undefined;
   /** Subagent sessions were advertised to the chat's agent process (else their updates are ignored). */
   subagentsOn(): boolean;
+  /** ACP v2: the chat's turn ends where the agent reports idle (session/turn/threadTurn.ts). */
+  turnEnd(action: Extract<ThreadAction, { type: 'turnEnded' | 'turnFailed' }>): void;
   /** Defaults to `new ThreadTerminals(deps)`; a test passes its own to watch the terminals' memory. */
   openTerminals?: (deps: ThreadTerminalsDeps) => ThreadTerminals;
 }
@@ -57,8 +59,10 @@ export class AgentRequests implements GenerationParts {
     const turnCancelled = () => thread.current().turn.kind === 'cancelling';
     // Tool calls' own `diff` content: texts to the window's keeper, hunks to the thread.
     const toolDiffs = new ToolDiffs(env.fileTexts);
-    this.intake = new UpdateIntake(dispatch, log, toolDiffs, subagentsOn);
-    this.replayIntake = new UpdateIntake((action) => this.replay?.add(action), log, toolDiffs, subagentsOn);
+    this.intake = new UpdateIntake(dispatch, log, toolDiffs, subagentsOn, (action) => options.turnEnd(action));
+    // A replay (v2: session/resume from the start) is history: its running and idle change no turn.
+    const toReplay = (action: ThreadAction) => this.replay?.add(action);
+    this.replayIntake = new UpdateIntake(toReplay, log, toolDiffs, subagentsOn, 'drop');
     this.permissions = new PermissionRequests({
       dispatch,
       log,
@@ -102,6 +106,8 @@ export class AgentRequests implements GenerationParts {
   openSession(gen: Generation, sessionId: string, cwd: string, replay: ReplayReconciler | null): SessionScope {
     const { thread, handlers } = this.options;
     this.replay = replay;
+    this.intake.speak(gen.connection.version);
+    this.replayIntake.speak(gen.connection.version);
     const terminals = this.terminals.open(cwd);
     const sink = sessionSink({
       terminals,

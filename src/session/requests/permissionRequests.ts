@@ -4,7 +4,9 @@
 import type { ProtocolProblem } from '../../shared/entryReasons';
 import type * as acp from '@agentclientprotocol/sdk';
 import type { ThreadAction } from '../../shared/actions';
-import type { ToolCallView } from '../../shared/thread';
+import type * as acp2 from '@agentclientprotocol/sdk/experimental/v2';
+import type { PermissionPrompt, ToolCallUpdateView, ToolCallView } from '../../shared/thread';
+import { permissionAsk } from '../../protocol/v2/permissionView';
 import { boundJson } from '../../protocol/boundJson';
 import { ErrorCodes } from '../../protocol/methods';
 import { RequestFailure, type CancelSignal, type PermissionPolicy, type PolicyAnswer } from '../api';
@@ -47,6 +49,22 @@ export class PermissionRequests {
   }
 
   request(params: acp.RequestPermissionRequest, signal: CancelSignal): Promise<acp.RequestPermissionResponse> {
+    return this.ask(params, signal, () => ({ toolCall: this.port.toolDiffs.toolCall(boundUpdate(params.toolCall)) }));
+  }
+
+  /** ACP v2's request: its own title and description on the card, its subject the tool call (permissionView.ts). */
+  requestV2(params: acp2.RequestPermissionRequest, signal: CancelSignal): Promise<acp.RequestPermissionResponse> {
+    return this.ask(params as unknown as { options: acp.PermissionOption[] }, signal, (permissionId) => {
+      const { toolCall, prompt } = permissionAsk(params, `${permissionId}-card`);
+      return { toolCall: boundUpdate(toolCall), prompt };
+    });
+  }
+
+  private ask(
+    params: { options: acp.PermissionOption[] },
+    signal: CancelSignal,
+    shown: (permissionId: string) => { toolCall: ToolCallUpdateView; prompt?: PermissionPrompt },
+  ): Promise<acp.RequestPermissionResponse> {
     // The schema allows an empty list, but nobody could answer it: an error now (not `cancelled`,
     // which tells the agent the user cancelled the turn) instead of a card without buttons.
     if (params.options.length === 0) {
@@ -67,10 +85,10 @@ export class PermissionRequests {
     }
     // Shown also outside a turn: some agents ask while preparing (or after the prompt answered);
     // the card stays until the user answers, a later turn ends, the agent exits or the chat closes.
-    const toolCall = this.port.toolDiffs.toolCall(boundUpdate(params.toolCall));
     const options = boundJson(params.options, STRUCTURED_BOUNDS) as acp.PermissionOption[];
     const { permissionId, response } = this.pending.open(options);
-    this.port.dispatch({ type: 'permissionRequested', permissionId, toolCall, options });
+    const { toolCall, prompt } = shown(permissionId);
+    this.port.dispatch({ type: 'permissionRequested', permissionId, toolCall, options, ...(prompt ? { prompt } : {}) });
     const automatic = this.automaticAnswer(toolCall.toolCallId, options);
     if (automatic && !(automatic instanceof Promise)) {
       this.answerAutomatically(permissionId, automatic);

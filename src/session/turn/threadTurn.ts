@@ -3,9 +3,13 @@
 // (messageEdit.ts) and the messages typed meanwhile (promptQueueSender.ts, steering.ts). Whether a turn runs and
 // whether it is being cancelled is the thread's state (`turn`, ThreadStore); the session it runs on is the
 // lifecycle's (sessionLifecycle.ts), and a turn whose generation ended was ended by that end.
+// On ACP v2 the session/prompt response only acknowledges the prompt: the turn ends where the agent reports
+// idle (`state_update`, mapped to a turn end by the session's intake and handed to `agentIdle`), and a cancel
+// waits for that idle too. prompt() resolves at the turn's end on both versions.
 import type * as acp from '@agentclientprotocol/sdk';
 import { AcpRpcError } from '../../protocol/errors';
 import { AgentMethod } from '../../protocol/methods';
+import { ACP_V2 } from '../../protocol/v2/negotiation';
 import type { ThreadAction } from '../../shared/actions';
 import { agentSteers } from '../../shared/capabilities';
 import type { AgentConnection } from '../agent/agentConnection';
@@ -17,6 +21,9 @@ import { PromptQueueSender } from './promptQueueSender';
 import { steerTurn } from './steering';
 import type { ThreadPort } from '../threadPort';
 import type { Disposable } from '../../shared/disposableStore';
+
+/** How a turn ends: the agent's stop reason, or a failure. */
+export type TurnEnd = Extract<ThreadAction, { type: 'turnEnded' | 'turnFailed' }>;
 
 /** How long "Edit" waits for a running turn to stop before it gives up. */
 const STOP_TURN_TIMEOUT_MS = 10_000;
@@ -36,6 +43,8 @@ export interface TurnHost {
 export class ThreadTurn {
   /** Messages typed during a turn; the first is sent when the turn ends. */
   private readonly queue: PromptQueueSender;
+  /** v2: the prompt awaiting the agent's idle (null: none does; an idle then ends the agent's own work). */
+  private idleWaiter: ((end: TurnEnd | null) => void) | null = null;
 
   constructor(private readonly host: TurnHost) {
     const { thread } = host;
@@ -74,10 +83,12 @@ export class ThreadTurn {
     const prompt: acp.ContentBlock[] = [{ type: 'text', text }, ...context];
     thread.dispatch({ type: 'promptSent', prompt });
     let action: ThreadAction | null;
+    // v2: the turn ends on the agent's idle, which may come before the prompt's acknowledgment.
+    const idle = gen.connection.version === ACP_V2 ? this.awaitIdle() : null;
     try {
       const wire = aside.length > 0 ? [...prompt, ...aside] : prompt;
       const response = await gen.connection.rpc.request(AgentMethod.sessionPrompt, { sessionId, prompt: wire });
-      action = turnEndedAction(response);
+      action = idle ? await idle.ended : turnEndedAction(response);
     } catch (error) {
       const cancelRequested = thread.current().turn.kind === 'cancelling';
       if (!cancelRequested && this.host.authRequired(gen, error, () => this.prompt(text, context))) {
@@ -91,6 +102,8 @@ export class ThreadTurn {
       } else {
         action = null; // the connection went away: the failure (or the restart) ends the turn
       }
+    } finally {
+      idle?.dispose();
     }
     // The generation ended meanwhile (a failure, a restart, the chat closed): its end ended the turn.
     if (!gen.live || !action) return;
@@ -98,6 +111,37 @@ export class ThreadTurn {
     this.host.requests.turnEnded();
     thread.dispatch(action);
     this.queue.turnEnded(action);
+  }
+
+  /**
+   * v2: the agent reported idle with a stop reason (or a failure). The prompt waiting for it ends its turn;
+   * with none waiting, the work the agent ran on its own (a `running` with no prompt of ours) ends here.
+   */
+  agentIdle(end: TurnEnd): void {
+    if (this.idleWaiter) return this.idleWaiter(end);
+    if (!this.running) return; // nothing of ours ran: an idle that ends nothing
+    this.host.requests.turnEnded();
+    this.host.thread.dispatch(end);
+    this.queue.turnEnded(end);
+  }
+
+  /** The turn's end as the agent's idle reports it; null when something else ended it (the agent went away). */
+  private awaitIdle(): { ended: Promise<TurnEnd | null>; dispose(): void } {
+    let listener: Disposable | undefined;
+    const ended = new Promise<TurnEnd | null>((resolve) => {
+      this.idleWaiter = resolve;
+      // A failure, a restart or the chat closing ends the turn without the agent's idle.
+      listener = this.host.onEvent(() => {
+        if (!this.running) resolve(null);
+      });
+    });
+    return {
+      ended,
+      dispose: () => {
+        listener?.dispose();
+        this.idleWaiter = null;
+      },
+    };
   }
 
   async cancel(): Promise<void> {

@@ -2,7 +2,9 @@
 // (updateGate.ts), this dispatches the result and makes the faults visible: an error entry in the
 // thread (the first MAX_PROTOCOL_ERROR_ENTRIES of a thread, then one that says the rest are
 // logged: an agent that sends nothing but junk must not bury the chat) and always a log line.
-// Tool-call `diff` content leaves its texts with the keeper here (toolDiffs.ts).
+// Tool-call `diff` content leaves its texts with the keeper here (toolDiffs.ts). On an ACP v2 connection each
+// session has a mapper of its own (protocol/v2/updateMap.ts) behind v2's gate (v2UpdateGate.ts): the same
+// actions come out, and the turn's end (v2's idle `state_update`) goes to whoever owns the turn.
 import type { ProtocolProblem } from '../../shared/entryReasons';
 import { problemWords } from '../../shared/entryWords';
 import type * as acp from '@agentclientprotocol/sdk';
@@ -11,6 +13,12 @@ import type { ToolDiffs } from './toolDiffs';
 import { UnknownUpdateLog } from './unknownUpdates';
 import { gateSessionUpdate, rawPreview } from './updateGate';
 import { SUBAGENT_VARIANTS } from '../../protocol/schemaExtensions';
+import { ACP_V2, type AcpVersion } from '../../protocol/v2/negotiation';
+import { V2UpdateMapper } from '../../protocol/v2/updateMap';
+import { gateV2SessionUpdate } from './v2UpdateGate';
+
+/** What a v2 session's turn-state actions do: go to the turn's owner, or (a replay) change nothing. */
+export type TurnStateSink = ((action: Extract<ThreadAction, { type: 'turnEnded' | 'turnFailed' }>) => void) | 'drop';
 
 /** Error entries one thread shows for agent protocol errors; later ones go to the agent log only. */
 export const MAX_PROTOCOL_ERROR_ENTRIES = 20;
@@ -28,6 +36,8 @@ export class UpdateIntake {
     private readonly toolDiffs: ToolDiffs,
     /** Subagent sessions were advertised to the agent (switchboard.subagents); when not, their updates are ignored. */
     private readonly subagentsOn: () => boolean = () => true,
+    /** v2: where a turn's end goes (the chat's turn, session/turn/threadTurn.ts); absent: dispatched. */
+    private readonly turnState?: TurnStateSink,
   ) {
     this.unknownUpdates = new UnknownUpdateLog(log);
   }
@@ -35,7 +45,16 @@ export class UpdateIntake {
   /** Said once: the agent sent subagent updates although the client did not advertise them. */
   private subagentsIgnored = false;
 
+  /** The v2 mapper of the session this intake serves now; null on a v1 connection. */
+  private mapper: V2UpdateMapper | null = null;
+
+  /** A session opened on a connection of `version`: a v2 one gets a mapper of its own (nothing carried over). */
+  speak(version: AcpVersion): void {
+    this.mapper = version === ACP_V2 ? new V2UpdateMapper() : null;
+  }
+
   update(notification: acp.SessionNotification): void {
+    if (this.mapper) return this.updateV2(notification, this.mapper);
     if (!this.subagentsOn() && isSubagentVariant(notification.update)) {
       if (!this.subagentsIgnored)
         this.log('[switchboard] ignoring subagent session updates: switchboard.subagents is off (not advertised)');
@@ -66,6 +85,44 @@ export class UpdateIntake {
           this.logFault(`[switchboard] bounded a ${variantOf(notification)} update: ${verdict.cuts.join('; ')}`);
         return;
     }
+  }
+
+  private updateV2(notification: acp.SessionNotification, mapper: V2UpdateMapper): void {
+    const verdict = gateV2SessionUpdate(notification);
+    switch (verdict.kind) {
+      case 'unknownVariant':
+        this.unknownUpdates.check(notification.update);
+        return;
+      case 'reject':
+        this.reportProtocolError(
+          { kind: 'invalidUpdate', variant: variantOf(notification), problem: verdict.problem },
+          verdict.raw,
+        );
+        return;
+      case 'apply': {
+        const mapped = mapper.map(verdict.update);
+        for (const action of mapped.actions) this.applyV2(action);
+        if (verdict.dropped?.length)
+          this.reportProtocolError(
+            { kind: 'partialUpdate', variant: variantOf(notification), dropped: verdict.dropped },
+            rawPreview(notification.update),
+          );
+        if (verdict.cuts?.length)
+          this.logFault(`[switchboard] bounded a ${variantOf(notification)} update: ${verdict.cuts.join('; ')}`);
+        if (mapped.note) this.logFault(`[switchboard] ${variantOf(notification)}: ${mapped.note}`);
+        return;
+      }
+    }
+  }
+
+  private applyV2(action: ThreadAction): void {
+    const sink = this.turnState;
+    if (action.type === 'turnEnded' || action.type === 'turnFailed') {
+      if (sink === 'drop') return;
+      if (sink) return sink(action);
+    }
+    if (action.type === 'turnRunning' && sink === 'drop') return;
+    this.dispatch(action);
   }
 
   /** Shown as an entry (the first MAX_PROTOCOL_ERROR_ENTRIES of a thread) and always logged. */

@@ -91,6 +91,7 @@ export function transportSettings(): ReturnType<HostEnvironment['settings']> {
     initializeTimeoutMs: settings.get('initializeTimeoutSeconds') * 1000,
     // Draft ACP features: off unless the user turned them on.
     experimental: { fork: settings.get('experimental.fork') },
+    acpV2: settings.get('acpV2'),
     elicitation: elicitation.on,
     // Stable ACP, on by default (like switchboard.elicitation).
     subagents: settings.get('subagents'),

@@ -127,17 +127,29 @@ describe('ThreadController start', () => {
   });
 
   it('stops the agent and explains when it wants another protocol version', async () => {
-    const t = setup((fake) => scriptBasicAgent(fake, { protocolVersion: 2 }));
+    const t = setup((fake) => scriptBasicAgent(fake, { protocolVersion: 3 }));
     await t.controller.start();
     const state = t.state();
     expect(state.connection.kind).toBe('failed');
     expect(state.connection.kind === 'failed' && state.connection.failure).toMatchObject({
-      title: 'The agent wants ACP protocol version 2; Switchboard speaks version 1',
+      title: 'The agent wants ACP protocol version 3; Switchboard speaks version 1',
       commandLine: 'fake-agent --acp',
     });
     expect(t.spawner.last.stopCalls).toBeGreaterThan(0);
     expect(t.spawner.last.sent('session/new')).toEqual([]);
     expect(state.entries.at(-1)?.kind).toBe('failure');
+  });
+
+  it('an agent that answers version 2 while switchboard.acpV2 is off: stopped, the failure says to turn it on', async () => {
+    const t = setup((fake) => scriptBasicAgent(fake, { protocolVersion: 2 }));
+    await t.controller.start();
+    const state = t.state();
+    expect(state.connection.kind === 'failed' && state.connection.failure).toMatchObject({
+      title: 'The agent speaks ACP protocol version 2, which is turned off',
+      hint: expect.stringContaining('switchboard.acpV2'),
+    });
+    expect(t.spawner.last.stopCalls).toBeGreaterThan(0);
+    expect(t.spawner.last.sent('session/new')).toEqual([]);
   });
 
   it('fails with a clear message and kills the agent when initialize gets no answer in time', async () => {

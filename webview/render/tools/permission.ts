@@ -49,9 +49,7 @@ export function renderPermission(request: PermissionRequestView, post: Post): HT
   if (state.kind === 'pending') {
     el.setAttribute('role', 'group');
     el.setAttribute('aria-label', t('Permission request'));
-    el.appendChild(
-      h('div', { class: 'permission-prompt', text: t('The agent asks for permission to run this tool.') }),
-    );
+    el.appendChild(promptOf(request));
     const group = h('div', { class: 'permission-options' });
     for (const option of options) group.appendChild(renderOption(request, option, group, post));
     el.appendChild(group);
@@ -75,6 +73,22 @@ export function renderPermission(request: PermissionRequestView, post: Post): HT
     el.appendChild(h('div', { class: 'permission-result', text: t('Permission request cancelled') }));
   }
   return el;
+}
+
+/** What the agent asks: its own title and description (ACP v2), else our sentence for a tool call. */
+function promptOf(request: PermissionRequestView): HTMLElement {
+  const prompt = request.prompt;
+  if (!prompt || typeof prompt.title !== 'string')
+    return h('div', { class: 'permission-prompt', text: t('The agent asks for permission to run this tool.') });
+  const description = typeof prompt.description === 'string' ? prompt.description : '';
+  return h(
+    'div',
+    { class: 'permission-prompt' },
+    h('div', { class: 'permission-title', text: visibleText(prompt.title, { maxLength: 500 }) }),
+    description
+      ? h('div', { class: 'permission-description', text: visibleText(description, { maxLength: 4000 }) })
+      : null,
+  );
 }
 
 /**
