@@ -37,10 +37,13 @@ import type { SubagentSessionUpdate } from '../../shared/subagentTypes';
 /** What an agent may send in a session/update: the stable variants, and those of subagent sessions. */
 export type AgentSessionUpdate = acp.SessionUpdate | SubagentSessionUpdate;
 
-export type GateVerdict =
-  | { kind: 'apply'; update: AgentSessionUpdate; dropped?: string[]; cuts?: string[] }
+/** What a gate decided about one update (v1's and v2's alike, of their own update type). */
+export type Verdict<Update> =
+  | { kind: 'apply'; update: Update; dropped?: string[]; cuts?: string[] }
   | { kind: 'reject'; problem: string; raw: string }
   | { kind: 'unknownVariant'; variant: string };
+
+export type GateVerdict = Verdict<AgentSessionUpdate>;
 
 /** Structured (schema-typed) parts: deep enough for any real update, strings limited by the message size. */
 export const STRUCTURED_BOUNDS: JsonBounds = { maxDepth: 16, maxString: Number.POSITIVE_INFINITY, maxItems: 1000 };

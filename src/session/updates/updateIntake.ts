@@ -11,7 +11,7 @@ import type * as acp from '@agentclientprotocol/sdk';
 import type { ThreadAction } from '../../shared/actions';
 import type { ToolDiffs } from './toolDiffs';
 import { UnknownUpdateLog } from './unknownUpdates';
-import { gateSessionUpdate, rawPreview } from './updateGate';
+import { gateSessionUpdate, rawPreview, type Verdict } from './updateGate';
 import { SUBAGENT_VARIANTS } from '../../protocol/schemaExtensions';
 import { ACP_V2, type AcpVersion } from '../../protocol/v2/negotiation';
 import { V2UpdateMapper } from '../../protocol/v2/updateMap';
@@ -61,7 +61,26 @@ export class UpdateIntake {
       this.subagentsIgnored = true;
       return;
     }
-    const verdict = gateSessionUpdate(notification);
+    this.take(notification, gateSessionUpdate(notification), (update) => {
+      this.unknownUpdates.check(update);
+      this.dispatch({ type: 'sessionUpdate', update: this.toolDiffs.update(update) });
+    });
+  }
+
+  private updateV2(notification: acp.SessionNotification, mapper: V2UpdateMapper): void {
+    this.take(notification, gateV2SessionUpdate(notification), (update) => {
+      const mapped = mapper.map(update);
+      for (const action of mapped.actions) this.applyV2(action);
+      if (mapped.note) this.logFault(`[switchboard] ${variantOf(notification)}: ${mapped.note}`);
+    });
+  }
+
+  /** The gate's verdict acted on, the same for both protocol versions: applied, shown in part, or rejected. */
+  private take<Update>(
+    notification: acp.SessionNotification,
+    verdict: Verdict<Update>,
+    apply: (update: Update) => void,
+  ): void {
     switch (verdict.kind) {
       case 'unknownVariant':
         this.unknownUpdates.check(notification.update);
@@ -73,8 +92,7 @@ export class UpdateIntake {
         );
         return;
       case 'apply':
-        this.unknownUpdates.check(verdict.update);
-        this.dispatch({ type: 'sessionUpdate', update: this.toolDiffs.update(verdict.update) });
+        apply(verdict.update);
         if (verdict.dropped?.length) {
           this.reportProtocolError(
             { kind: 'partialUpdate', variant: variantOf(notification), dropped: verdict.dropped },
@@ -84,34 +102,6 @@ export class UpdateIntake {
         if (verdict.cuts?.length)
           this.logFault(`[switchboard] bounded a ${variantOf(notification)} update: ${verdict.cuts.join('; ')}`);
         return;
-    }
-  }
-
-  private updateV2(notification: acp.SessionNotification, mapper: V2UpdateMapper): void {
-    const verdict = gateV2SessionUpdate(notification);
-    switch (verdict.kind) {
-      case 'unknownVariant':
-        this.unknownUpdates.check(notification.update);
-        return;
-      case 'reject':
-        this.reportProtocolError(
-          { kind: 'invalidUpdate', variant: variantOf(notification), problem: verdict.problem },
-          verdict.raw,
-        );
-        return;
-      case 'apply': {
-        const mapped = mapper.map(verdict.update);
-        for (const action of mapped.actions) this.applyV2(action);
-        if (verdict.dropped?.length)
-          this.reportProtocolError(
-            { kind: 'partialUpdate', variant: variantOf(notification), dropped: verdict.dropped },
-            rawPreview(notification.update),
-          );
-        if (verdict.cuts?.length)
-          this.logFault(`[switchboard] bounded a ${variantOf(notification)} update: ${verdict.cuts.join('; ')}`);
-        if (mapped.note) this.logFault(`[switchboard] ${variantOf(notification)}: ${mapped.note}`);
-        return;
-      }
     }
   }
 

@@ -8,12 +8,9 @@
 import type * as acp2 from '@agentclientprotocol/sdk/experimental/v2';
 import { checkV2SessionUpdate } from '../../protocol/v2/schema';
 import { describeProblem, type SchemaProblem } from '../../protocol/schema';
-import { applyBounded, rawPreview, repairUntilValid } from './updateGate';
+import { applyBounded, rawPreview, repairUntilValid, type Verdict } from './updateGate';
 
-export type V2GateVerdict =
-  | { kind: 'apply'; update: acp2.SessionUpdate; dropped?: string[]; cuts?: string[] }
-  | { kind: 'reject'; problem: string; raw: string }
-  | { kind: 'unknownVariant'; variant: string };
+export type V2GateVerdict = Verdict<acp2.SessionUpdate>;
 
 export function gateV2SessionUpdate(params: unknown): V2GateVerdict {
   const checked = checkV2SessionUpdate(params);
