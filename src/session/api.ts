@@ -80,10 +80,10 @@ export interface HostEnvironment {
   /**
    * Switchboard's own MCP server of the editor's tools for the chat's session on one agent process
    * (src/chat/mcp/, served by src/vscode/mcp/): the entry for `mcpServers` and the tools it offers, or the
-   * sentence why it is not offered (undefined: nothing to say, e.g. the setting is off). The offer ends with the
-   * generation (`close`). Absent: no editor tools.
+   * undefined where it is not offered (the setting is off, the agent takes no MCP servers over HTTP: the agent's log
+   * says why). The offer ends with the generation (`close`). Absent: no editor tools.
    */
-  editorTools?(request: EditorToolsRequest): Promise<EditorToolsOffer | { notOffered: string } | undefined>;
+  editorTools?(request: EditorToolsRequest): Promise<EditorToolsOffer | undefined>;
   /**
    * The mode and options a new chat of an agent starts with: the user's last picks, remembered per agent, under
    * what the switchboard.agentDefaults setting pins (src/vscode/chat/sessionChoiceStore.ts). Absent: the agent's own.
@@ -130,6 +130,8 @@ export interface EditorToolsRequest {
 export interface EditorToolsOffer {
   server: acp.McpServer;
   tools: readonly string[];
+  /** The chat's note of which tools the agent was given (in the user's language). */
+  notice: string;
   /** The route stops answering (its secret is forgotten). */
   close(): void;
 }

@@ -123,6 +123,11 @@ export class EditorMcpHttpServer {
   }
 }
 
+/** The header the agent sends the route's secret in (an ACP `mcpServers` http entry's `headers`). */
+export function bearerHeader(secret: string): { name: string; value: string } {
+  return { name: 'Authorization', value: `Bearer ${secret}` };
+}
+
 interface Refusal {
   status: number;
   message: string;
