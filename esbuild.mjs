@@ -3,12 +3,14 @@
 //   dist/demo-agent.js  the built-in offline Demo agent, run as a child process by the host
 //   dist/webview.js     the chat UI (browser, iife)
 //   dist/shell-parser.js the permission rules' shell parser, loaded by the host on first use (scripts/build/lazyShellParser.mjs)
+//   dist/mcp-server.js  the MCP SDK side of the editor's MCP server, loaded on its first request (scripts/build/lazyMcpServer.mjs)
 // plus, with --tests, the in-host mocha suites under out/test (never packaged).
 // Flags: --watch (rebuild on change), --production (minify, no sourcemaps).
 import * as esbuild from 'esbuild';
 import fs from 'node:fs';
 import path from 'node:path';
 import { shellParserEntry } from './scripts/build/lazyShellParser.mjs';
+import { mcpServerEntry } from './scripts/build/lazyMcpServer.mjs';
 import { acpSchemaWithoutAnnotations } from './scripts/build/schemaAnnotations.mjs';
 import { hostBundle } from './scripts/build/hostBundle.mjs';
 
@@ -37,6 +39,14 @@ const builds = [
   {
     ...common,
     entryPoints: shellParserEntry,
+    outdir: 'dist',
+    platform: 'node',
+    format: 'cjs',
+    target: 'node20',
+  },
+  {
+    ...common,
+    entryPoints: mcpServerEntry,
     outdir: 'dist',
     platform: 'node',
     format: 'cjs',

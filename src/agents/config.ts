@@ -3,6 +3,7 @@
 // installed from the ACP Registry) into AgentConfig[]. A bad entry is
 // skipped with a message naming the entry and the field, so one typo never hides the other agents.
 import { t } from '../shared/l10n';
+import { EDITOR_TOOL_NAMES, isEditorToolName, type EditorToolName } from '../shared/editorToolNames';
 
 /** One agent as configured by the user (switchboard.agents) or built in (the Demo agent). */
 export interface AgentConfig {
@@ -15,6 +16,11 @@ export interface AgentConfig {
   isDemo: boolean;
   /** False when the entry opts out of switchboard.mcpServers (`"mcpServers": false`); on by default. */
   useMcpServers?: boolean;
+  /**
+   * The tools of Switchboard's editor MCP server this agent is given (`"editorTools": [...]`; `[]`: none); absent:
+   * all of them (src/chat/mcp/).
+   */
+  editorTools?: readonly EditorToolName[];
   /** Set for an agent installed from the ACP Registry: its installed version. */
   registryVersion?: string;
   /**
@@ -38,8 +44,24 @@ export const DEMO_AGENT_ID = 'demo';
 
 // The fields of each entry's shape: package.json's schema for switchboard.agents has the same (a test walks that
 // schema against this validator: test/unit/agents/agentEntrySchema.test.ts).
-export const AGENT_ENTRY_FIELDS = ['command', 'args', 'env', 'displayName', 'mcpServers', 'processPerChat'] as const;
-export const REGISTRY_ENTRY_FIELDS = ['type', 'version', 'env', 'displayName', 'mcpServers', 'processPerChat'] as const;
+export const AGENT_ENTRY_FIELDS = [
+  'command',
+  'args',
+  'env',
+  'displayName',
+  'mcpServers',
+  'editorTools',
+  'processPerChat',
+] as const;
+export const REGISTRY_ENTRY_FIELDS = [
+  'type',
+  'version',
+  'env',
+  'displayName',
+  'mcpServers',
+  'editorTools',
+  'processPerChat',
+] as const;
 
 /** How to launch the bundled Demo agent; the caller knows where dist/demo-agent.js lives. */
 export interface DemoLaunch {
@@ -91,7 +113,7 @@ export function parseAgentsSetting(raw: unknown, demo: DemoLaunch, registry?: Re
       if (unread !== undefined)
         errors.push(
           t(
-            '{0} has "{1}", which Switchboard does not read; the agent runs without it. An entry has "command", "args", "env", "displayName", "mcpServers" and "processPerChat".',
+            '{0} has "{1}", which Switchboard does not read; the agent runs without it. An entry has "command", "args", "env", "displayName", "mcpServers", "editorTools" and "processPerChat".',
             agentSettingPath(id),
             unread,
           ),
@@ -117,9 +139,11 @@ function parseEntry(id: string, entry: unknown): AgentConfig | string {
     return t('{0}: the id "demo" is reserved for the built-in Demo agent; pick another id.', where);
   if (!isPlainObject(entry)) return t('{0} must be an object with at least a "command".', where);
 
-  const { command, args, env, displayName, mcpServers, processPerChat } = entry;
+  const { command, args, env, displayName, mcpServers, editorTools, processPerChat } = entry;
   if (mcpServers !== undefined && typeof mcpServers !== 'boolean')
     return t('{0}.mcpServers must be true or false.', where);
+  const tools = editorToolList(editorTools, where);
+  if (typeof tools === 'string') return tools;
   if (processPerChat !== undefined && typeof processPerChat !== 'boolean')
     return t('{0}.processPerChat must be true or false.', where);
   if (command === undefined) return t('{0} is missing "command" (the program to run, e.g. "gemini").', where);
@@ -141,6 +165,7 @@ function parseEntry(id: string, entry: unknown): AgentConfig | string {
     env: env ? { ...(env as Record<string, string>) } : {},
     isDemo: false,
     ...(mcpServers === false ? { useMcpServers: false } : {}),
+    ...(tools ? { editorTools: tools } : {}),
     ...(processPerChat === true ? { processPerChat: true } : {}),
   };
 }
@@ -156,11 +181,11 @@ function parseRegistryEntry(
   registry: RegistryResolver | undefined,
 ): AgentConfig | string {
   const where = agentSettingPath(id);
-  const { version, env, displayName, mcpServers, processPerChat } = entry;
+  const { version, env, displayName, mcpServers, editorTools, processPerChat } = entry;
   const extra = unreadField(entry, REGISTRY_ENTRY_FIELDS);
   if (extra !== undefined)
     return t(
-      '{0}: a registry entry has only "version", "env", "displayName", "mcpServers" and "processPerChat", not "{1}".',
+      '{0}: a registry entry has only "version", "env", "displayName", "mcpServers", "editorTools" and "processPerChat", not "{1}".',
       where,
       extra,
     );
@@ -169,6 +194,8 @@ function parseRegistryEntry(
   if (version !== undefined && typeof version !== 'string') return t('{0}.version must be a string.', where);
   if (mcpServers !== undefined && typeof mcpServers !== 'boolean')
     return t('{0}.mcpServers must be true or false.', where);
+  const tools = editorToolList(editorTools, where);
+  if (typeof tools === 'string') return tools;
   if (env !== undefined && !(isPlainObject(env) && Object.values(env).every((value) => typeof value === 'string'))) {
     return t('{0}.env must be an object of string values.', where);
   }
@@ -198,7 +225,17 @@ function parseRegistryEntry(
     registryVersion: launch.version,
     ...(processPerChat === true ? { processPerChat: true } : {}),
     ...(mcpServers === false ? { useMcpServers: false } : {}),
+    ...(tools ? { editorTools: tools } : {}),
   };
+}
+
+/** The entry's `editorTools`: a list of the editor MCP server's tool names (undefined: absent), or the error. */
+function editorToolList(value: unknown, where: string): EditorToolName[] | undefined | string {
+  if (value === undefined) return undefined;
+  if (!Array.isArray(value) || !value.every(isEditorToolName)) {
+    return t('{0}.editorTools must be a list of these tool names: {1}.', where, EDITOR_TOOL_NAMES.join(', '));
+  }
+  return [...new Set(value)];
 }
 
 /** The entry's first field that is not one of `fields`, if any. */

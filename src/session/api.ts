@@ -15,6 +15,7 @@ import type { SignInOutcome, SignInPlan } from '../agents/authMethods';
 import type { LiveProcessGroups } from '../terminals/liveProcessGroups';
 import type { AgentChoices, ChoiceStep } from './lifecycle/sessionChoices';
 import type { Disposable } from '../shared/disposableStore';
+import type { SessionNote } from '../shared/entryReasons';
 export type { AgentConfig } from '../agents/config';
 
 // Defined by the transport layer (it answers JSON-RPC with them); re-exported for the glue.
@@ -80,6 +81,13 @@ export interface HostEnvironment {
     capabilities: acp.McpCapabilities | null | undefined,
   ): Promise<{ servers: acp.McpServer[]; leftOut: string[] }>;
   /**
+   * Switchboard's own MCP server of the editor's tools for the chat's session on one agent process
+   * (src/chat/mcp/, served by src/vscode/mcp/): the entry for `mcpServers` and the tools it offers, or the
+   * undefined where it is not offered (the setting is off, the agent takes no MCP servers over HTTP: the agent's log
+   * says why). The offer ends with the generation (`close`). Absent: no editor tools.
+   */
+  editorTools?(request: EditorToolsRequest): Promise<EditorToolsOffer | undefined>;
+  /**
    * The mode and options a new chat of an agent starts with: the user's last picks, remembered per agent, under
    * what the switchboard.agentDefaults setting pins (src/vscode/chat/sessionChoiceStore.ts). Absent: the agent's own.
    */
@@ -88,6 +96,47 @@ export interface HostEnvironment {
   permissionPolicy?(agentId: string, threadId: string): PermissionPolicy;
   /** The sign-in steps the client runs itself (src/vscode/agents/signInFeature.ts); absent: agent methods only. */
   signIn?: HostSignIn;
+}
+
+/**
+ * The chat's session as the editor's MCP tools reach it: the same handlers as the agent's ACP requests (the
+ * session's SessionSink, src/session/agent/agentConnection.ts, is one; named here so this seam imports no part).
+ */
+export interface EditorSessionRequests {
+  update(notification: acp.SessionNotification): void;
+  requestPermission(params: acp.RequestPermissionRequest, signal: CancelSignal): Promise<acp.RequestPermissionResponse>;
+  readTextFile(params: acp.ReadTextFileRequest, signal: CancelSignal): Promise<acp.ReadTextFileResponse>;
+  writeTextFile(params: acp.WriteTextFileRequest, signal: CancelSignal): Promise<acp.WriteTextFileResponse>;
+  terminals?: {
+    create(params: acp.CreateTerminalRequest): Promise<acp.CreateTerminalResponse>;
+    output(params: acp.TerminalOutputRequest): acp.TerminalOutputResponse;
+    waitForExit(params: acp.WaitForTerminalExitRequest, signal: CancelSignal): Promise<acp.WaitForTerminalExitResponse>;
+    kill(params: acp.KillTerminalRequest): acp.KillTerminalResponse;
+    release(params: acp.ReleaseTerminalRequest): acp.ReleaseTerminalResponse;
+  };
+}
+
+/** The chat's session open on a live agent process, or null (none open yet, or the process ended). */
+export interface OpenEditorSession {
+  sessionId: string;
+  cwd: string;
+  requests: EditorSessionRequests;
+}
+
+export interface EditorToolsRequest {
+  agent: AgentConfig;
+  capabilities: acp.McpCapabilities | null | undefined;
+  /** Asked at each tool call: the session the call acts in (null refuses the call). */
+  session(): OpenEditorSession | null;
+}
+
+export interface EditorToolsOffer {
+  server: acp.McpServer;
+  tools: readonly string[];
+  /** The chat's note of which tools the agent was given. */
+  note: SessionNote;
+  /** The route stops answering (its secret is forgotten). */
+  close(): void;
 }
 
 /**

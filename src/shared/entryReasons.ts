@@ -37,6 +37,10 @@ export type SessionNote =
   | { kind: 'mcpNotPassed'; error: string }
   /** Lines of the chat's journal that could not be read back (`notes`: one per problem, made when it was read). */
   | { kind: 'partlyRead'; notes: string[] }
+  /** The editor's tools Switchboard's MCP server `server` gives the agent in this session. */
+  | { kind: 'editorTools'; agent: string; server: string; tools: string[] }
+  /** Switchboard's MCP server could not be offered (`error`: the error's own message). */
+  | { kind: 'editorToolsNotOffered'; error: string }
   | Said;
 
 /** Why a form cannot be accepted as sent: the user can only decline or cancel. */

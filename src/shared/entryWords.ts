@@ -71,6 +71,15 @@ export function noteWords(note: SessionNote): string {
       return t('MCP servers were not passed to the agent: {0}', note.error);
     case 'partlyRead':
       return t('Part of this chat could not be read back from its saved transcript: {0}', note.notes.join('; '));
+    case 'editorTools':
+      return t(
+        '{0} can use the editor through Switchboard\'s MCP server "{1}": {2}. Writes and commands ask here first.',
+        note.agent,
+        note.server,
+        note.tools.join(', '),
+      );
+    case 'editorToolsNotOffered':
+      return t('The editor tools were not offered to the agent: {0}', note.error);
     case 'said':
       return note.text;
   }

@@ -116,6 +116,8 @@ export const SETTINGS = {
   notifyWhenUnfocused: { type: 'boolean', default: true, scope: 'window' },
   elicitation: { type: 'boolean', default: true, scope: 'window' },
   subagents: { type: 'boolean', default: true, scope: 'window' },
+  /** Switchboard's editor MCP server (src/chat/mcp/); a cloned repository's settings cannot switch it on. */
+  editorMcpServer: { type: 'boolean', default: true, scope: 'machine', userOnly: true },
   /** Replaced by `elicitation`; a value set here still applies while that one is not set (elicitationSetting.ts). */
   'experimental.elicitation': { type: 'boolean', default: false, scope: 'machine' },
   'experimental.fork': { type: 'boolean', default: false, scope: 'machine', userOnly: true },

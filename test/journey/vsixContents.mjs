@@ -22,6 +22,7 @@ const REQUIRED = [
   'extension/dist/webview.js',
   'extension/dist/demo-agent.js',
   'extension/dist/shell-parser.js',
+  'extension/dist/mcp-server.js',
   'extension/media/chat.css',
   'extension/media/walkthrough/agent.md',
   'extension/node_modules/node-pty/lib/index.js',

@@ -178,6 +178,8 @@ const note = tagged('kind', {
   outsideWorkspace: shape({ agent: str, cwd: str, outside: listOf(str) }),
   mcpNotPassed: shape({ error: str }),
   partlyRead: shape({ notes: listOf(str) }),
+  editorTools: shape({ agent: str, server: str, tools: listOf(str) }),
+  editorToolsNotOffered: shape({ error: str }),
   said: shape({ text: str }),
 });
 const formProblem = tagged('kind', {

@@ -16,6 +16,8 @@ export interface SessionScope {
   replayDone(): void;
   /** Unroutes the session and its subagent sessions, kills their terminals; returns how many requests it answered. */
   close(): number;
+  /** What the session handles for the agent, guarded by the generation (the editor's MCP tools use it too). */
+  readonly requests?: SessionSink;
 }
 
 /** What a generation needs of its chat. */
@@ -44,7 +46,9 @@ export class Generation {
   /** The sign-in methods the agent offered in this process's `initialize`. */
   authMethods: acp.AuthMethod[] = [];
   private ended = false;
-  private session: { scope: SessionScope; opened: boolean } | null = null;
+  private session: { scope: SessionScope; opened: boolean; sessionId: string; cwd: string } | null = null;
+  /** What ends with the generation besides its session (the editor's MCP route). */
+  private readonly owned: Array<() => void> = [];
 
   constructor(
     readonly connection: AgentConnection,
@@ -67,7 +71,20 @@ export class Generation {
   attach(sessionId: string, cwd: string, replay: ReplayReconciler | null): void {
     this.detach();
     if (this.ended) return;
-    this.session = { scope: this.parts.openSession(this, sessionId, cwd, replay), opened: false };
+    this.session = { scope: this.parts.openSession(this, sessionId, cwd, replay), opened: false, sessionId, cwd };
+  }
+
+  /** The chat's session once opened here, with the handlers of its requests; null before, and after the end. */
+  openSession(): { sessionId: string; cwd: string; requests: SessionSink } | null {
+    const session = this.session;
+    if (this.ended || !session?.opened || !session.scope.requests) return null;
+    return { sessionId: session.sessionId, cwd: session.cwd, requests: session.scope.requests };
+  }
+
+  /** `dispose` runs when the generation ends (at once when it already has). */
+  own(dispose: () => void): void {
+    if (this.ended) dispose();
+    else this.owned.push(dispose);
   }
 
   /** The attached session is the chat's from now on (before `ready` is dispatched). */
@@ -102,6 +119,16 @@ export class Generation {
     const steps: Array<() => number> = [
       () => this.detach(),
       () => this.parts.answerPending(),
+      () => {
+        for (const dispose of this.owned.splice(0)) {
+          try {
+            dispose();
+          } catch (error) {
+            this.parts.log(`[switchboard] ending the agent process generation: ${String(error)}`);
+          }
+        }
+        return 0;
+      },
       () => {
         last?.();
         return 0;

@@ -17,6 +17,7 @@ import { bounded, capText } from '../agent/agentResponses';
 import type { Generation } from './generation';
 import type { ThreadPort } from '../threadPort';
 import { continueMethod, hasConversation, ReplayReconciler } from './sessionContinuation';
+import { editorToolsOffer } from './editorToolsOffer';
 
 /** What the opener needs of the chat (its session is routed by the generation: Generation.attach). */
 export interface SessionOpenerPort extends ThreadPort {
@@ -41,12 +42,21 @@ export async function sessionParams(
   let params: SessionParams;
   try {
     const mcp = await mcpServers(port, gen);
-    params = { cwd: roots.cwd, mcpServers: mcp.servers };
+    // Switchboard's own server of the editor's tools goes with the user's (src/chat/mcp/).
+    const editor = await editorToolsOffer(port, gen).catch((error: unknown) => {
+      port.dispatch({
+        type: 'notice',
+        note: { kind: 'editorToolsNotOffered', error: capText(errorMessage(error), 1024) },
+      });
+      return undefined;
+    });
+    params = { cwd: roots.cwd, mcpServers: editor ? [...mcp.servers, editor.server] : mcp.servers };
     // Once per chat: a continued chat asks again, and the transcript already says it.
     for (const text of mcp.leftOut.map((line) => capText(line, 1024))) {
       const note = { kind: 'said', text } as const;
       if (!hasNotice(port.current(), note)) port.dispatch({ type: 'notice', note });
     }
+    if (editor && !hasNotice(port.current(), editor.note)) port.dispatch({ type: 'notice', note: editor.note });
   } catch (error) {
     // The session still starts; the transcript says what is missing and why.
     port.dispatch({

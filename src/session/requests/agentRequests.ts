@@ -119,9 +119,11 @@ export class AgentRequests implements GenerationParts {
       state: () => thread.current(),
       dispatch: (action) => thread.dispatch(action),
     });
-    const detach = gen.connection.attach(sessionId, gen.guard(sink));
+    const requests = gen.guard(sink);
+    const detach = gen.connection.attach(sessionId, requests);
     this.subagents.open(subagentRoute(gen), cwd);
     return {
+      requests,
       replayDone: () => {
         this.replay = null;
       },

@@ -16,6 +16,7 @@ import { workspaceFolderPaths } from '../fs/fsHandlers';
 import { type AgentCatalog, transportSettings } from './agentCatalog';
 import { AgentLogs } from './agentLogs';
 import { McpFeature } from './mcpFeature';
+import { EditorMcpFeature } from '../mcp/editorMcpFeature';
 import { SignInFeature } from './signInFeature';
 import { TrafficChannel } from './trafficChannel';
 
@@ -25,6 +26,8 @@ export class AgentHost {
   readonly logs: AgentLogs;
   readonly traffic: TrafficChannel;
   readonly mcp: McpFeature;
+  /** Switchboard's own MCP server of the editor's tools (src/chat/mcp/). */
+  readonly editorMcp: EditorMcpFeature;
   readonly signIn: SignInFeature;
   readonly permissionRules: PermissionRuleStore;
   /** The window's one keeper of file texts: agent writes (review) and tool calls' own diffs (sessions). */
@@ -53,7 +56,10 @@ export class AgentHost {
       () => (vscode.workspace.workspaceFolders?.length ?? 0) > 0,
     );
     const version = String((context.extension.packageJSON as { version?: unknown }).version ?? '0.0.0');
-    const { mcp, signIn, permissionRules } = this;
+    this.editorMcp = store.add(
+      new EditorMcpFeature(version, (agentId, line) => this.logs.sink(agentId).append(line), this.redactor),
+    );
+    const { mcp, editorMcp, signIn, permissionRules } = this;
     this.env = {
       workspaceCwd,
       fileTexts: this.fileTexts,
@@ -65,6 +71,7 @@ export class AgentHost {
       settings: transportSettings,
       clientInfo: () => ({ name: 'switchboard', title: vscode.l10n.t('Switchboard'), version }),
       mcpServers: (agent, capabilities) => mcp.serversFor(agent, capabilities),
+      editorTools: (request) => editorMcp.toolsFor(request),
       permissionPolicy: (agentId, threadId) => permissionRules.policy(agentId, threadId),
       sessionChoices,
       // URL-mode elicitation, after the user's Open. The address goes as a string, which VS Code opens as it is:

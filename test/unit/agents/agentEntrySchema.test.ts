@@ -11,6 +11,7 @@ import { AGENT_ENTRY_FIELDS, parseAgentsSetting, REGISTRY_ENTRY_FIELDS } from '.
 interface Schema {
   type?: string;
   const?: unknown;
+  enum?: unknown[];
   minLength?: number;
   items?: Schema;
   properties?: Record<string, Schema>;
@@ -43,6 +44,7 @@ function validatorAccepts(entry: unknown): boolean {
 /** A value the field's schema takes. */
 function good(schema: Schema): unknown {
   if (schema.const !== undefined) return schema.const;
+  if (schema.enum !== undefined) return schema.enum[0];
   switch (schema.type) {
     case 'string':
       return '1.0.0';
@@ -60,6 +62,7 @@ function good(schema: Schema): unknown {
 /** Values the field's schema refuses. */
 function bad(schema: Schema): unknown[] {
   if (schema.const !== undefined) return ['something-else'];
+  if (schema.enum !== undefined) return ['something-else', 5];
   switch (schema.type) {
     case 'string':
       return [5, ...((schema.minLength ?? 0) > 0 ? [''] : [])];

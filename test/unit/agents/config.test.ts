@@ -104,6 +104,25 @@ describe('parseAgentsSetting', () => {
     ]);
   });
 
+  it("reads an entry's editorTools: the listed tools (duplicates once), [] for none, and names the tools on a typo", () => {
+    const { agents, errors } = parseAgentsSetting(
+      {
+        some: { command: 'a', editorTools: ['read_file', 'diagnostics', 'read_file'] },
+        none: { command: 'b', editorTools: [] },
+        all: { command: 'c' },
+        typo: { command: 'd', editorTools: ['read_files'] },
+      },
+      demoLaunch,
+    );
+    expect(agents.find((agent) => agent.id === 'some')?.editorTools).toEqual(['read_file', 'diagnostics']);
+    expect(agents.find((agent) => agent.id === 'none')?.editorTools).toEqual([]);
+    expect(agents.find((agent) => agent.id === 'all')?.editorTools).toBeUndefined();
+    expect(agents.some((agent) => agent.id === 'typo')).toBe(false);
+    expect(errors).toEqual([
+      expect.stringMatching(/editorTools must be a list of these tool names: read_file, write_file/),
+    ]);
+  });
+
   it('rejects a setting that is not an object', () => {
     const { agents, errors } = parseAgentsSetting(['gemini'], demoLaunch);
     expect(agents.map((agent) => agent.id)).toEqual(['demo']);

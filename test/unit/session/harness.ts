@@ -24,6 +24,8 @@ export function setup(
   return {
     controller,
     spawner,
+    /** The host environment the chat was made with (a test may add a hook before the start). */
+    env,
     logs,
     writes,
     events,
