@@ -5,8 +5,8 @@
 import { describe, expect, it } from 'vitest';
 import { chatMarkdown } from '../../../src/session/journal/chatMarkdown';
 import { decodeJournal } from '../../../src/session/journal/journalDecode';
+import { failureWords } from '../../../src/shared/failureWords';
 import {
-  failureWords,
   formProblemWords,
   linkProblemWords,
   linkWarningWords,

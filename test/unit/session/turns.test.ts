@@ -153,7 +153,7 @@ describe('ThreadController turns', () => {
     expect(toolOf(state, 'edit-1').status).toBe('unfinished');
     expect(state.entries.at(-1)).toMatchObject({
       kind: 'failure',
-      failure: { title: 'Agent exited with code 139', exitCode: 139 },
+      failure: { reason: { kind: 'exited' }, exitCode: 139 },
     });
     expect(t.actionTypes().filter((type) => type === 'agentFailed')).toHaveLength(1);
     expect(t.actionTypes()).not.toContain('turnFailed');

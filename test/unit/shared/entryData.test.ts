@@ -202,7 +202,7 @@ describe('a link card says why as data', () => {
     expect(link('not an address').unusable).toEqual({ kind: 'notWeb' });
     expect(link(`https://x.example/${'a'.repeat(5000)}`).unusable).toEqual({
       kind: 'tooLong',
-      length: 5019,
+      length: 5018,
       max: 4096,
     });
   });

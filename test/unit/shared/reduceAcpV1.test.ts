@@ -69,7 +69,7 @@ describe('user_message_chunk during a live turn', () => {
     }
     const failed = run(freshState(), sent('again'), {
       type: 'agentFailed',
-      failure: { title: 'gone', commandLine: 'x', stderrTail: [] },
+      failure: { reason: { kind: 'exited' }, commandLine: 'x', stderrTail: [] },
     });
     expect(failed.promptEcho).toBeUndefined();
   });
