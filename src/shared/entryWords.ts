@@ -172,6 +172,21 @@ export function noForkWords(reason: NoForkReason): string {
   }
 }
 
+/** What settingErrorWords reads of a refused change (shared/thread.ts SettingError). */
+interface RefusedSetting {
+  target: { kind: 'mode'; modeId: string } | { kind: 'config'; configId: string };
+  error: string;
+}
+
+/** Why a mode or config change did not take, beside its selector. */
+export function settingErrorWords(error: RefusedSetting): string {
+  const what =
+    error.target.kind === 'mode'
+      ? t('Could not switch the mode to {0}', error.target.modeId)
+      : t('Could not set {0}', error.target.configId);
+  return `${what}: ${error.error}`;
+}
+
 /**
  * A tool card's title: the agent's own (as sent, even empty); without one, what the client made the card
  * for (a write no tool call announced, a code block the user applied), else a tool call known only by id.

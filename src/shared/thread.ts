@@ -313,13 +313,14 @@ export interface UsageView {
 /** PromptResponse.usage (DRAFT): token counts the agent reported when the last turn ended. */
 export type TurnUsage = Usage;
 
-/** Which session setting a change was for: the legacy mode selector or a config option. */
-export type SettingTarget = { kind: 'mode' } | { kind: 'config'; configId: string };
+/** Which session setting a change was for: the legacy mode selector (and the mode asked for) or a config option. */
+export type SettingTarget = { kind: 'mode'; modeId: string } | { kind: 'config'; configId: string };
 
-/** The agent refused a mode or config change the user made; shown beside that selector. */
+/** The agent refused a mode or config change the user made; shown beside that selector (worded by entryWords). */
 export interface SettingError {
   target: SettingTarget;
-  message: string;
+  /** The agent's (or the connection's) error message, bounded. */
+  error: string;
 }
 
 /**
