@@ -6,7 +6,9 @@ import crossSpawn from 'cross-spawn';
 import { existsSync } from 'node:fs';
 import { PassThrough, type Readable, type Writable } from 'node:stream';
 import { agentSettingPath, type AgentConfig } from './config';
+import type { EnvWarning } from '../shared/entryReasons';
 import type { AgentFailure } from '../shared/thread';
+import { envWarningWords, failureWords } from '../shared/failureWords';
 import { formatCommandLine } from './commandLine';
 import { mergeAgentEnv } from './env';
 import { exitFailure, missingCwdFailure, spawnFailure, type FailureContext } from './failure';
@@ -73,7 +75,7 @@ class ChildAgentProcess implements AgentProcess {
   private settled = false;
   private stopRequested = false;
   private leaderExited = false;
-  private readonly envWarnings: string[];
+  private readonly envWarnings: EnvWarning[];
 
   constructor(
     private readonly config: AgentConfig,
@@ -92,7 +94,8 @@ class ChildAgentProcess implements AgentProcess {
 
     const { env, warnings } = mergeAgentEnv(options.baseEnv, config.env, agentSettingPath(config.id));
     this.envWarnings = warnings;
-    for (const warning of warnings) options.log.append(`[switchboard] warning: ${warning} It is applied as written.`);
+    for (const warning of warnings)
+      options.log.append(`[switchboard] warning: ${envWarningWords(warning)} It is applied as written.`);
     options.log.append(`[switchboard] starting ${this.commandLine} in ${options.cwd}`);
 
     // Node reports a missing cwd as ENOENT on the *command*, which would send the user looking
@@ -168,7 +171,7 @@ class ChildAgentProcess implements AgentProcess {
     this.stderr.flush();
     const requested = this.stopRequested;
     this.options.log.append(
-      requested ? `[switchboard] agent stopped` : `[switchboard] ${failure.title} (${this.commandLine})`,
+      requested ? `[switchboard] agent stopped` : `[switchboard] ${failureWords(failure).title} (${this.commandLine})`,
     );
     this.settle({ exitCode, signal, requested, failure });
   }

@@ -6,12 +6,13 @@
 // Values that look like a mistake (a PATH without the system folders, a HOME that does not exist)
 // still apply, with a warning the log and the failure card show.
 import * as fs from 'node:fs';
+import type { EnvWarning } from '../shared/entryReasons';
 import { t } from '../shared/l10n';
 
 export interface MergedEnv {
   env: NodeJS.ProcessEnv;
-  /** One sentence per value that looks like a mistake, to tell the user (log, failure card). */
-  warnings: string[];
+  /** One per value that looks like a mistake, to tell the user (log, failure card: shared/failureWords.ts). */
+  warnings: EnvWarning[];
 }
 
 export interface EnvChecks {
@@ -50,42 +51,31 @@ export function mergeAgentEnv(
     }
     env[key] = value;
   }
-  const warnings: string[] = [];
+  const warnings: EnvWarning[] = [];
   for (const [key, value] of Object.entries(extra)) {
     const name = windows ? key.toUpperCase() : key;
     if (name === 'PATH') {
       const warning = pathWarning(`${where}.env.${key}`, value, windows, base);
       if (warning) warnings.push(warning);
     } else if (name === 'HOME' && !checks.isDirectory(value)) {
-      warnings.push(
-        t(
-          '{0} is {1}, which is not an existing folder: the agent may not find its login or config there.',
-          `${where}.env.${key}`,
-          JSON.stringify(value),
-        ),
-      );
+      warnings.push({ kind: 'homeMissing', setting: `${where}.env.${key}`, value: JSON.stringify(value) });
     }
   }
   return { env, warnings };
 }
 
 /** Why a PATH value looks like a mistake, or undefined when it looks fine. */
-function pathWarning(setting: string, value: string, windows: boolean, base: NodeJS.ProcessEnv): string | undefined {
+function pathWarning(
+  setting: string,
+  value: string,
+  windows: boolean,
+  base: NodeJS.ProcessEnv,
+): EnvWarning | undefined {
   const entries = value.split(windows ? ';' : ':').map((entry) => normalizeDir(entry, windows));
   const systemDirs = windows ? [windowsSystem32(base)] : POSIX_SYSTEM_DIRS;
   if (systemDirs.some((dir) => entries.includes(normalizeDir(dir, windows)))) return undefined;
-  const folders = systemDirs.join(', ');
-  return /\$\{?PATH\}?|%PATH%/i.test(value)
-    ? t(
-        '{0} has none of the system folders {1} (variables such as $PATH are not expanded: write the folders out): the agent and the tools it runs (node, git, sh) may not be found.',
-        setting,
-        folders,
-      )
-    : t(
-        '{0} has none of the system folders {1}: the agent and the tools it runs (node, git, sh) may not be found.',
-        setting,
-        folders,
-      );
+  const variables = /\$\{?PATH\}?|%PATH%/i.test(value);
+  return { kind: 'pathWithoutSystem', setting, folders: systemDirs.join(', '), variables };
 }
 
 function windowsSystem32(base: NodeJS.ProcessEnv): string {

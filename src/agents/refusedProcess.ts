@@ -4,26 +4,18 @@
 import { PassThrough } from 'node:stream';
 import type { AgentProcess, SpawnAgentProcess } from './agentProcess';
 import { formatCommandLine } from './commandLine';
-import { t } from '../shared/l10n';
+import type { FailureReason } from '../shared/entryReasons';
+import { failureWords } from '../shared/failureWords';
 import type { AgentFailure } from '../shared/thread';
 
-/** A function, not a constant: its words are in the display language, known only once the extension runs. */
-export function restrictedModeFailure(): Pick<AgentFailure, 'title' | 'hint'> {
-  return {
-    title: t('Switchboard runs only the Demo agent in Restricted Mode'),
-    hint: t(
-      'Agents run programs and read and write files in this folder, so they start only in a trusted workspace. Trust the folder ("Workspaces: Manage Workspace Trust"), then press Restart.',
-    ),
-  };
+/** Why an agent other than the Demo does not start in Restricted Mode (worded where shown). */
+export function restrictedModeFailure(): FailureReason {
+  return { kind: 'restrictedMode' };
 }
 
-export function refusedAgentProcess(
-  command: string,
-  args: readonly string[],
-  reason: Pick<AgentFailure, 'title' | 'hint'>,
-): AgentProcess {
+export function refusedAgentProcess(command: string, args: readonly string[], reason: FailureReason): AgentProcess {
   const commandLine = formatCommandLine(command, args);
-  const failure: AgentFailure = { ...reason, commandLine, stderrTail: [] };
+  const failure: AgentFailure = { reason, commandLine, stderrTail: [] };
   const stdout = new PassThrough();
   stdout.end();
   return {
@@ -41,11 +33,11 @@ export function refusedAgentProcess(
 export function gatedSpawn(
   spawn: SpawnAgentProcess,
   allowed: (agent: { isDemo: boolean }) => boolean,
-  reason: Pick<AgentFailure, 'title' | 'hint'>,
+  reason: FailureReason,
 ): SpawnAgentProcess {
   return (config, options) => {
     if (allowed(config)) return spawn(config, options);
-    options.log.append(`[switchboard] not started: ${reason.title}`);
+    options.log.append(`[switchboard] not started: ${failureWords({ reason }).title}`);
     return refusedAgentProcess(config.command, config.args, reason);
   };
 }

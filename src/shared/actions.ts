@@ -89,7 +89,7 @@ export type ThreadAction =
   /** session/set_mode succeeded. */
   | { type: 'modeChanged'; modeId: string }
   /** session/set_mode or session/set_config_option failed: the selector shows the agent's value and this message. */
-  | { type: 'settingFailed'; target: SettingTarget; message: string }
+  | { type: 'settingFailed'; target: SettingTarget; error: string }
   /** The agent wrote a file through fs/write_text_file. */
   /** applied: the user's "Apply" on a code block (its own entry), not the agent's write. */
   | { type: 'fileWritten'; write: FileWriteView; applied?: boolean }

@@ -6,6 +6,8 @@
 import { t } from './l10n';
 import type * as acp from '@agentclientprotocol/sdk';
 import { agentOffers, agentSteers, STEERING_CAPABILITY, whyUnavailable } from './capabilities';
+import type { NoForkReason } from './entryReasons';
+import { noForkWords } from './entryWords';
 
 type Capabilities = acp.AgentCapabilities | null | undefined;
 
@@ -70,11 +72,10 @@ export function controlState(control: ChatControl, context: ControlContext): Con
       return unless(agentOffers(capabilities, 'mcpSse'), 'mcpSse');
     case 'logout':
       return unless(agentOffers(capabilities, 'logout'), 'logout');
-    case 'forkFromMessage':
-      if (!context.forkEnabled) {
-        return { kind: 'unavailable', reason: t('Forking a chat is off (setting switchboard.experimental.fork).') };
-      }
-      return unless(agentOffers(capabilities, 'forkSession'), 'forkSession');
+    case 'forkFromMessage': {
+      const refusal = forkRefusal(context);
+      return refusal ? { kind: 'unavailable', reason: noForkWords(refusal) } : AVAILABLE;
+    }
     case 'steerTurn':
       return agentSteers(context.initializeMeta)
         ? AVAILABLE
@@ -87,6 +88,12 @@ export function controlState(control: ChatControl, context: ControlContext): Con
             ),
           };
   }
+}
+
+/** Why "Edit" on a previous message cannot go on in a fork of the session, as data (kept in the transcript); null when it can. */
+export function forkRefusal(context: ControlContext): NoForkReason | null {
+  if (!context.forkEnabled) return { kind: 'forkOff' };
+  return agentOffers(context.capabilities, 'forkSession') ? null : { kind: 'notOffered', agent: context.agentName };
 }
 
 /** Every control's state, for a view that shows several. */

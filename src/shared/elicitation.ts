@@ -6,7 +6,7 @@
 // which parses the address (src/session/requests/elicitationLink.ts).
 import { t } from './l10n';
 import type * as acp from '@agentclientprotocol/sdk';
-import type { FormProblem } from './entryReasons';
+import type { FormProblem, LinkProblem, LinkWarning } from './entryReasons';
 import { formProblemWords } from './entryWords';
 
 /** Bounds on what an agent may put in one form: it is hostile input shown in the chat. */
@@ -66,10 +66,13 @@ export interface ElicitationLink {
   url: string;
   /** The host the address reaches (ASCII: an internationalized name as Punycode); null when it cannot be opened. */
   host: string | null;
-  /** Why the address deserves a second look (not encrypted, a user name before the host, a look-alike name). */
-  warnings: string[];
+  /**
+   * Why the address deserves a second look (not encrypted, a user name before the host, a look-alike name).
+   * Worded where shown (shared/entryWords.ts), like `unusable`.
+   */
+  warnings: LinkWarning[];
   /** Why it cannot be opened (not http or https, not an address, too long to show); null when it can. */
-  unusable: string | null;
+  unusable: LinkProblem | null;
 }
 
 export type ElicitationAction = 'accept' | 'decline' | 'cancel';

@@ -55,3 +55,77 @@ export type FormProblem =
  * for a code block the user applied.
  */
 export type ToolOrigin = 'write' | 'applied';
+
+/**
+ * Why an agent process is not usable: the error card's title and hint (shared/thread.ts AgentFailure; the
+ * exit code, signal, command line and stderr tail are the failure's own fields).
+ */
+export type FailureReason =
+  /** The program was not found (ENOENT). */
+  | { kind: 'commandNotFound'; command: string }
+  /** The program could not be run (EACCES). */
+  | { kind: 'permissionDenied'; command: string }
+  /** Another spawn error; `error`: the operating system's words. */
+  | { kind: 'spawnError'; command: string; error: string }
+  /** The working folder is gone: nothing was spawned. */
+  | { kind: 'missingCwd'; cwd: string }
+  /** The process ended (its exit code or signal are the failure's). */
+  | { kind: 'exited' }
+  /** The agent closed its output and was stopped. */
+  | { kind: 'outputClosed' }
+  | { kind: 'initializeTimeout'; ms: number }
+  /**
+   * The agent answered initialize with a protocol version this client does not speak (as it wrote it); `v2On`: v2
+   * was asked for (switchboard.acpV2), so the client spoke 1 and 2.
+   */
+  | { kind: 'protocolVersion'; version: string; v2On?: boolean }
+  /** The agent speaks only ACP v2, and switchboard.acpV2 is off. */
+  | { kind: 'needsV2' }
+  /** session/new said auth_required, and initialize offered no method. */
+  | { kind: 'noAuthMethod' }
+  /** initialize or session/new (`step`) answered an error; `error`: the agent's message. */
+  | { kind: 'startup'; step: string; error: string }
+  /** Restricted Mode: only the built-in Demo agent runs. */
+  | { kind: 'restrictedMode' }
+  /** A restored chat's agent is no longer in switchboard.agents. */
+  | { kind: 'missingAgent'; agentId: string; displayName: string }
+  /** The start itself threw (a bug); `error`: its message. */
+  | { kind: 'notStarted'; error: string }
+  /** An older journal's title and hint. */
+  | { kind: 'said'; title: string; hint?: string };
+
+/** An agent `env` value that looks like a mistake (agents/env.ts); `setting`: where it is set. */
+export type EnvWarning =
+  /** PATH lacks the system folders (`variables`: it names $PATH or %PATH%, which are not expanded). */
+  | { kind: 'pathWithoutSystem'; setting: string; folders: string; variables: boolean }
+  /** HOME is not an existing folder (`value` as JSON). */
+  | { kind: 'homeMissing'; setting: string; value: string };
+
+/** Why a link card's address cannot be opened. */
+export type LinkProblem =
+  | { kind: 'tooLong'; length: number; max: number }
+  | { kind: 'notWeb' }
+  /** Not http or https (`scheme` with its colon). */
+  | { kind: 'scheme'; scheme: string }
+  | Said;
+
+/** Why a link card's address deserves a second look. */
+export type LinkWarning =
+  /** A user name before "@" that reads like a site. */
+  | { kind: 'userName'; user: string; host: string }
+  /** A Punycode host name, and how it reads. */
+  | { kind: 'lookAlike'; unicode: string }
+  | { kind: 'loopback'; host: string }
+  | { kind: 'ipAddress' }
+  | { kind: 'unencrypted' }
+  | Said;
+
+/** Why an edit went on in a new session rather than in a fork of the old one. */
+export type NoForkReason =
+  /** switchboard.experimental.fork is off. */
+  | { kind: 'forkOff' }
+  /** The agent does not advertise sessionCapabilities.fork. */
+  | { kind: 'notOffered'; agent: string }
+  /** session/fork answered an error; `error`: the agent's message (bounded). */
+  | { kind: 'forkFailed'; error: string }
+  | Said;

@@ -3,7 +3,16 @@
 // moment. Entries hold the data; a `said` reason (the agent's words, or an older journal's sentence) shows
 // as it is.
 import { t } from './l10n';
-import type { FormProblem, ProtocolProblem, SessionNote, ToolOrigin } from './entryReasons';
+import { whyUnavailable } from './capabilities';
+import type {
+  FormProblem,
+  LinkProblem,
+  LinkWarning,
+  NoForkReason,
+  ProtocolProblem,
+  SessionNote,
+  ToolOrigin,
+} from './entryReasons';
 
 /** What toolTitle reads of a tool call (shared/thread.ts ToolCallView). */
 interface TitledTool {
@@ -117,6 +126,74 @@ export function formProblemWords(problem: FormProblem): string {
     case 'said':
       return problem.text;
   }
+}
+
+/** Why a link card's address cannot be opened. */
+export function linkProblemWords(problem: LinkProblem): string {
+  switch (problem.kind) {
+    case 'tooLong':
+      return t('The address is {0} characters long; Switchboard opens at most {1}.', problem.length, problem.max);
+    case 'notWeb':
+      return t('This is not a web address.');
+    case 'scheme':
+      return t('Switchboard opens only http and https addresses, not {0}.', problem.scheme);
+    case 'said':
+      return problem.text;
+  }
+}
+
+/** Why a link card's address deserves a second look. */
+export function linkWarningWords(warning: LinkWarning): string {
+  switch (warning.kind) {
+    case 'userName':
+      return t(
+        'The part before "@" ({0}) is a user name, not the site: this address goes to {1}.',
+        warning.user,
+        warning.host,
+      );
+    case 'lookAlike':
+      return t(
+        'The host name has letters beyond plain ASCII and reads "{0}"; letters of other alphabets can imitate a familiar name. Check it is the site you expect.',
+        warning.unicode,
+      );
+    case 'loopback':
+      return t('The address is on this computer ({0}).', warning.host);
+    case 'ipAddress':
+      return t('The host is an IP address, not a name.');
+    case 'unencrypted':
+      return t('The address is not encrypted (http, not https).');
+    case 'said':
+      return warning.text;
+  }
+}
+
+/** Why an edit went on in a new session, not in a fork of the old one. */
+export function noForkWords(reason: NoForkReason): string {
+  switch (reason.kind) {
+    case 'forkOff':
+      return t('Forking a chat is off (setting switchboard.experimental.fork).');
+    case 'notOffered':
+      return whyUnavailable(reason.agent, 'forkSession');
+    case 'forkFailed':
+      return t('The agent could not fork the session: {0}', reason.error);
+    case 'said':
+      return reason.text;
+  }
+}
+
+/** What settingErrorWords reads of a refused change (shared/thread.ts SettingError). */
+interface RefusedSetting {
+  target: { kind: 'mode'; modeId: string } | { kind: 'config'; configId: string };
+  error: string;
+}
+
+/** Why a mode or config change did not take, beside its selector. */
+export function settingErrorWords(error: RefusedSetting): string {
+  const what =
+    error.target.kind === 'mode'
+      ? t('Could not switch the mode to {0}', error.target.modeId)
+      : t('Could not set {0}', error.target.configId);
+  return `${what}: ${error.error}`;
 }
 
 /**

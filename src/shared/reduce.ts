@@ -143,7 +143,7 @@ export function reduce(state: ThreadState, action: ThreadAction): ThreadState {
       return withCurrentMode(state.settingError === null ? state : { ...state, settingError: null }, action.modeId);
 
     case 'settingFailed':
-      return { ...state, settingError: { target: action.target, message: action.message } };
+      return { ...state, settingError: { target: action.target, error: action.error } };
 
     case 'reviewChanged':
       return { ...state, review: action.review };

@@ -9,7 +9,7 @@ import type { Usage } from '@agentclientprotocol/sdk/unstable';
 import type { DiffResult } from './diffHunks';
 import type { ToolIndex } from './toolIndex';
 import type { SessionLinkContent, SubagentCard, SubagentSessionUpdate } from './subagentTypes';
-import type { ProtocolProblem, SessionNote, ToolOrigin } from './entryReasons';
+import type { EnvWarning, FailureReason, NoForkReason, ProtocolProblem, SessionNote, ToolOrigin } from './entryReasons';
 
 /** Identifies a thread across agents: one agent process may host several sessions. */
 export interface ThreadKey {
@@ -27,16 +27,16 @@ export interface AgentDescriptor {
 
 /** Why an agent process is not usable, with everything the error card shows. */
 export interface AgentFailure {
-  /** One sentence: "Agent exited with code 1", "Command not found: gemini", ... */
-  title: string;
+  /** What went wrong, as data: the card's title and hint are worded where shown (shared/failureWords.ts). */
+  reason: FailureReason;
   /** The command line that was run, as the user would type it. */
   commandLine: string;
   exitCode?: number | null;
   signal?: string | null;
   /** The last lines the agent wrote to stderr (bounded). */
   stderrTail: string[];
-  /** What the user can try next. */
-  hint?: string;
+  /** Agent `env` values that look like a mistake (agents/env.ts), named after the hint: the likely cause. */
+  envWarnings?: EnvWarning[];
 }
 
 export type ConnectionState =
@@ -302,8 +302,8 @@ export interface EditedFrom {
   excerpt: string;
   /** How many files the checkpoint restore put back. */
   restoredFiles: number;
-  /** Why the edit did not fork (seeded), in the words of the capability rules. */
-  reason?: string;
+  /** Why the edit did not fork (seeded), as data (worded by shared/entryWords.ts noForkWords). */
+  reason?: NoForkReason;
 }
 
 /** An agent's `_meta` object: opaque, kept for whoever reads it (the spec: make no assumptions). */
@@ -320,13 +320,14 @@ export interface UsageView {
 /** PromptResponse.usage (DRAFT): token counts the agent reported when the last turn ended. */
 export type TurnUsage = Usage;
 
-/** Which session setting a change was for: the legacy mode selector or a config option. */
-export type SettingTarget = { kind: 'mode' } | { kind: 'config'; configId: string };
+/** Which session setting a change was for: the legacy mode selector (and the mode asked for) or a config option. */
+export type SettingTarget = { kind: 'mode'; modeId: string } | { kind: 'config'; configId: string };
 
-/** The agent refused a mode or config change the user made; shown beside that selector. */
+/** The agent refused a mode or config change the user made; shown beside that selector (worded by entryWords). */
 export interface SettingError {
   target: SettingTarget;
-  message: string;
+  /** The agent's (or the connection's) error message, bounded. */
+  error: string;
 }
 
 /**

@@ -101,7 +101,7 @@ describe('ACP v1 details with the scripted agent', () => {
     expect(option(t.state(), 'model')).toMatchObject({ currentValue: 'fast' });
     expect(t.state().settingError).toEqual({
       target: { kind: 'config', configId: 'model' },
-      message: expect.stringContaining('The Locked model needs a paid plan'),
+      error: expect.stringContaining('The Locked model needs a paid plan'),
     });
     await t.controller.setConfigOption('model', 'smart');
     expect(t.state().settingError).toBeNull();
@@ -113,8 +113,8 @@ describe('ACP v1 details with the scripted agent', () => {
     await expect(t.controller.setMode('plan')).resolves.toBeUndefined();
     expect(t.state().modes?.currentModeId).toBe('ask');
     expect(t.state().settingError).toEqual({
-      target: { kind: 'mode' },
-      message: expect.stringContaining('Plan mode is not available'),
+      target: { kind: 'mode', modeId: 'plan' },
+      error: expect.stringContaining('Plan mode is not available'),
     });
     await t.controller.setMode('code');
     await vi.waitFor(() => expect(t.state().modes?.currentModeId).toBe('code'));

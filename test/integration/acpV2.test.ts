@@ -10,6 +10,7 @@ import { tempDir } from './tempDirs';
 import { testHostEnv } from './hostEnv';
 import { scriptedAgent } from './scriptedAgent';
 import { eventually, within } from '../within';
+import { failureWords } from '../../src/shared/failureWords';
 
 const controllers: AcpThreadController[] = [];
 
@@ -189,9 +190,11 @@ describe('ACP v2 negotiation when switchboard.acpV2 is off', () => {
     const t = await start({ acpV2: false });
     const connection = t.state().connection;
     expect(connection.kind).toBe('failed');
-    const failure = (connection as { failure: { title: string; hint: string } }).failure;
-    expect(failure.title).toContain('ACP protocol version 2');
-    expect(failure.hint).toContain('switchboard.acpV2');
+    if (connection.kind !== 'failed') throw new Error(`the chat is ${connection.kind}`);
+    expect(connection.failure.reason).toEqual({ kind: 'needsV2' });
+    const words = failureWords(connection.failure);
+    expect(words.title).toContain('ACP protocol version 2');
+    expect(words.hint).toContain('switchboard.acpV2');
     expect(t.received('initialize')[0]!.params).toMatchObject({ protocolVersion: 1 });
   });
 

@@ -3,10 +3,9 @@
 // asserted on the wire (the agent's record of every line it received).
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { UnadvertisedRequestError } from '../../src/session/agent/capabilityGuard';
+import { noteWords } from '../../src/shared/entryWords';
 import { startConnection, startThread, stopAll } from './conformanceHarness';
 import { tempDir } from './tempDirs';
-import { noteWords } from '../../src/shared/entryWords';
-import type { SessionNote } from '../../src/shared/entryReasons';
 
 afterEach(stopAll);
 
@@ -30,8 +29,10 @@ describe('multi-root workspaces: additionalDirectories', () => {
     expect(sessionNew?.params).toEqual({ cwd: t.cwd, mcpServers: [] });
     const notices = t.state().entries.filter((entry) => entry.kind === 'notice');
     expect(notices).toHaveLength(1);
-    expect(notices[0]).toMatchObject({ note: { kind: 'outsideWorkspace', agent: 'Scripted', cwd: t.cwd } });
-    const words = noteWords((notices[0] as { note: SessionNote }).note);
+    expect(notices[0]).toMatchObject({
+      note: { kind: 'outsideWorkspace', agent: 'Scripted', cwd: t.cwd, outside: others },
+    });
+    const words = notices[0]?.kind === 'notice' ? noteWords(notices[0].note) : '';
     expect(words).toContain(`Scripted works in ${t.cwd}.`);
     expect(words).toContain(`${others[0]} is outside its workspace`);
   });
@@ -115,8 +116,8 @@ describe('session/set_mode and session/set_config_option time out', () => {
     await expect(t.controller.setMode('code')).resolves.toBeUndefined();
     expect(t.state().modes?.currentModeId).toBe('ask');
     expect(t.state().settingError).toEqual({
-      target: { kind: 'mode' },
-      message: expect.stringContaining('did not answer "session/set_mode"'),
+      target: { kind: 'mode', modeId: 'code' },
+      error: expect.stringContaining('did not answer "session/set_mode"'),
     });
     const [setMode] = t.received('session/set_mode');
     await vi.waitFor(() =>
@@ -127,7 +128,7 @@ describe('session/set_mode and session/set_config_option time out', () => {
     expect(t.state().configOptions?.find((option) => option.id === 'model')).toMatchObject({ currentValue: 'fast' });
     expect(t.state().settingError).toEqual({
       target: { kind: 'config', configId: 'model' },
-      message: expect.stringContaining('did not answer "session/set_config_option"'),
+      error: expect.stringContaining('did not answer "session/set_config_option"'),
     });
   });
 

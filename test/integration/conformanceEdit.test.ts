@@ -2,6 +2,7 @@
 // end to end with the scripted agent: fork on and offered, fork on and not offered,
 // fork offered and switched off. What the client sent is asserted on the wire.
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { noForkWords } from '../../src/shared/entryWords';
 import { startThread, stopAll } from './conformanceHarness';
 import { tempDir } from './tempDirs';
 
@@ -61,14 +62,14 @@ describe('Edit on a previous message', () => {
     expect(seed).toContain('Assistant: ');
     expect(seed).not.toContain('second question');
     expect(last.prompt).toHaveLength(2);
-    expect(t.state().entries.find((entry) => entry.kind === 'continued')).toMatchObject({
+    const marker = t.state().entries.find((entry) => entry.kind === 'continued');
+    expect(marker).toMatchObject({
       how: 'seeded',
-      edit: {
-        excerpt: 'second question',
-        restoredFiles: 0,
-        reason: 'Scripted does not support forking a chat (it does not advertise sessionCapabilities.fork).',
-      },
+      edit: { excerpt: 'second question', restoredFiles: 0, reason: { kind: 'notOffered', agent: 'Scripted' } },
     });
+    expect(marker?.kind === 'continued' && marker.edit?.reason && noForkWords(marker.edit.reason)).toBe(
+      'Scripted does not support forking a chat (it does not advertise sessionCapabilities.fork).',
+    );
   });
 
   it('offered but the setting is off: never session/fork; seeded, and the reason names the setting', async () => {
@@ -81,7 +82,7 @@ describe('Edit on a previous message', () => {
     expect(last.prompt).toEqual([{ type: 'text', text: 'again' }]);
     expect(t.state().entries.find((entry) => entry.kind === 'continued')).toMatchObject({
       how: 'seeded',
-      edit: { reason: 'Forking a chat is off (setting switchboard.experimental.fork).' },
+      edit: { reason: { kind: 'forkOff' } },
     });
   });
 

@@ -76,8 +76,10 @@ describe('URL-mode elicitation', () => {
 
   it('never opens a file: address; the card says why and can still be declined', async () => {
     const t = await ask('url-file');
-    expect(t.card.link.unusable).toContain('file:');
-    expect(t.controller.resolveElicitation(t.card.elicitationId, 'accept')).toEqual({ '': t.card.link.unusable });
+    expect(t.card.link.unusable).toEqual({ kind: 'scheme', scheme: 'file:' });
+    expect(t.controller.resolveElicitation(t.card.elicitationId, 'accept')).toEqual({
+      '': 'Switchboard opens only http and https addresses, not file:.',
+    });
     t.controller.resolveElicitation(t.card.elicitationId, 'decline');
     await within(t.turn, 'the end of the turn');
     expect(t.opened).toEqual([]);

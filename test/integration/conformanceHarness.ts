@@ -13,6 +13,7 @@ import type { ThreadState } from '../../src/shared/thread';
 import { tempDir } from './tempDirs';
 import { testHostEnv } from './hostEnv';
 import { FileTexts } from '../../src/review/fileTexts';
+import { failureWords } from '../../src/shared/failureWords';
 
 const SCRIPTED_AGENT = resolve(__dirname, '../fixtures/scriptedAgent.mjs');
 
@@ -113,7 +114,7 @@ export async function startConnection(switches: AgentSwitches = {}, host: HostSw
   const connection = new AgentConnection({ agent, env, spawn: spawnAgentProcess, stopGraceMs: 500 });
   stops.push(() => connection.stop());
   const init = await connection.initialize(env.clientInfo(), 10_000);
-  if (!init.ok) throw new Error(init.failure.title);
+  if (!init.ok) throw new Error(failureWords(init.failure).title);
   return { connection, cwd, received };
 }
 

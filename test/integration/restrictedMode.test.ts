@@ -8,6 +8,7 @@ import type { ThreadController } from '../../src/session/api';
 import { createThreadController } from '../../src/session/threadController';
 import { testHostEnv } from './hostEnv';
 import { tempDir } from './tempDirs';
+import { failureWords } from '../../src/shared/failureWords';
 
 const controllers: ThreadController[] = [];
 afterEach(async () => {
@@ -51,8 +52,11 @@ describe('Restricted Mode', () => {
     const state = controller.snapshot().state;
     expect(state.connection.kind).toBe('failed');
     if (state.connection.kind !== 'failed') return;
-    expect(state.connection.failure.title).toBe(restrictedModeFailure().title);
-    expect(state.connection.failure.hint).toMatch(/Manage Workspace Trust/);
+    expect(state.connection.failure.reason).toEqual(restrictedModeFailure());
+    expect(failureWords(state.connection.failure).title).toBe(
+      'Switchboard runs only the Demo agent in Restricted Mode',
+    );
+    expect(failureWords(state.connection.failure).hint).toMatch(/Manage Workspace Trust/);
     expect(spawned).toEqual([]);
 
     trusted = true;

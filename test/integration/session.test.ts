@@ -10,6 +10,7 @@ import { tempDir } from './tempDirs';
 import { testHostEnv } from './hostEnv';
 import { FileTexts } from '../../src/review/fileTexts';
 import { agentText, SCRIPTED_AGENT, scriptedAgent } from './scriptedAgent';
+import { failureWords } from '../../src/shared/failureWords';
 
 /** The keeper of the fake writes' texts. */
 const fileTexts = new FileTexts();
@@ -78,7 +79,8 @@ describe('ThreadController with the scripted agent', () => {
     await t.controller.prompt('boom');
     const state = await until(t.controller, (s) => s.connection.kind === 'failed');
     const failure = failureOf(state);
-    expect(failure).toMatchObject({ title: 'Agent exited with code 3', exitCode: 3, signal: null });
+    expect(failure).toMatchObject({ reason: { kind: 'exited' }, exitCode: 3, signal: null });
+    expect(failureWords(failure).title).toBe('Agent exited with code 3');
     expect(failure.stderrTail).toContain('scripted-agent: simulated crash');
     expect(failure.commandLine).toBe(`${process.execPath} ${SCRIPTED_AGENT} --scenario crash-mid-turn`);
     expect(state.turn).toEqual({ kind: 'idle' });
@@ -90,16 +92,17 @@ describe('ThreadController with the scripted agent', () => {
     await t.controller.start();
     const failure = failureOf(await until(t.controller, (s) => s.connection.kind === 'failed'));
     expect(failure).toMatchObject({
-      title: 'Command not found: switchboard-missing-agent',
+      reason: { kind: 'commandNotFound', command: 'switchboard-missing-agent' },
       commandLine: 'switchboard-missing-agent --acp',
     });
-    expect(failure.hint).toMatch(/installed and on PATH/);
+    expect(failureWords(failure).title).toBe('Command not found: switchboard-missing-agent');
+    expect(failureWords(failure).hint).toMatch(/installed and on PATH/);
   });
 
   it('an agent that never answers initialize times out and is killed', async () => {
     const t = setup(scriptedAgent('no-initialize'), { initializeTimeoutMs: 400 });
     await t.controller.start();
-    expect(failureOf(t.state()).title).toBe('The agent did not answer initialize within 0.4 s');
+    expect(failureWords(failureOf(t.state())).title).toBe('The agent did not answer initialize within 0.4 s');
     const exit = await t.processes[0]!.exited;
     expect(exit.requested).toBe(true);
   });
@@ -107,7 +110,9 @@ describe('ThreadController with the scripted agent', () => {
   it('a protocol version mismatch stops the agent and says which version it wants', async () => {
     const t = setup(scriptedAgent('bad-protocol-version'));
     await t.controller.start();
-    expect(failureOf(t.state()).title).toBe('The agent wants ACP protocol version 99; Switchboard speaks version 1');
+    expect(failureWords(failureOf(t.state())).title).toBe(
+      'The agent wants ACP protocol version 99; Switchboard speaks version 1',
+    );
     expect((await t.processes[0]!.exited).requested).toBe(true);
   });
 

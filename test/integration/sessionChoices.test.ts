@@ -95,8 +95,8 @@ describe('remembered mode and options', () => {
     expect(t.state().connection).toEqual({ kind: 'ready' });
     expect(t.received('session/set_mode')).toHaveLength(1);
     expect(t.state().settingError).toMatchObject({
-      target: { kind: 'mode' },
-      message: expect.stringContaining('Plan mode is not available'),
+      target: { kind: 'mode', modeId: 'plan' },
+      error: expect.stringContaining('Plan mode is not available'),
     });
     // A change the agent refuses is not remembered either; one it takes is.
     await t.controller.setMode('plan');

@@ -18,6 +18,7 @@ import { createThreadController } from '../../src/session/threadController';
 import { createThreadState, type ThreadState } from '../../src/shared/thread';
 import { testHostEnv } from './hostEnv';
 import { tempDir } from './tempDirs';
+import { failureWords } from '../../src/shared/failureWords';
 
 const SCRIPTED_AGENT = resolve(__dirname, '../fixtures/scriptedAgent.mjs');
 const controllers: ThreadController[] = [];
@@ -209,10 +210,16 @@ describe('history', () => {
     controllers.push(thread);
     await thread.start();
     const state = await until(thread, (s) => s.connection.kind === 'failed');
-    const failure = state.connection.kind === 'failed' ? state.connection.failure : null;
-    expect(failure?.title).toBe('Scripted is no longer configured');
-    expect(failure?.hint).toContain('switchboard.agents');
-    expect(failure?.hint).toContain('reload the window');
+    if (state.connection.kind !== 'failed') throw new Error('expected the failure');
+    expect(state.connection.failure.reason).toEqual({
+      kind: 'missingAgent',
+      agentId: gone.id,
+      displayName: 'Scripted',
+    });
+    const { title, hint } = failureWords(state.connection.failure);
+    expect(title).toBe('Scripted is no longer configured');
+    expect(hint).toContain('switchboard.agents');
+    expect(hint).toContain('reload the window');
     // The transcript stays.
     expect(state.entries.some((entry) => entry.kind === 'user')).toBe(true);
   });

@@ -7,6 +7,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { spawnAgentProcess, type AgentProcess } from '../../src/agents/agentProcess';
 import type { AgentConfig } from '../../src/session/api';
 import { tempDir } from './tempDirs';
+import { failureWords } from '../../src/shared/failureWords';
 
 const started: AgentProcess[] = [];
 afterEach(async () => {
@@ -60,10 +61,13 @@ describe('spawnAgentProcess', () => {
     const exit = await proc.exited;
     expect(exit.requested).toBe(false);
     expect(exit.failure).toMatchObject({
-      title: 'Command not found: switchboard-no-such-agent',
+      reason: { kind: 'commandNotFound', command: 'switchboard-no-such-agent' },
       commandLine: "switchboard-no-such-agent --acp 'two words'",
     });
-    expect(exit.failure.hint).toContain('Check that `switchboard-no-such-agent` is installed and on PATH');
+    expect(failureWords(exit.failure).title).toBe('Command not found: switchboard-no-such-agent');
+    expect(failureWords(exit.failure).hint).toContain(
+      'Check that `switchboard-no-such-agent` is installed and on PATH',
+    );
   });
 
   it('reports a file that is not executable', async () => {
@@ -71,28 +75,29 @@ describe('spawnAgentProcess', () => {
     writeFileSync(script, '#!/bin/sh\necho hi\n', { mode: 0o644 });
     const { proc } = start(agent(script));
     const exit = await proc.exited;
-    expect(exit.failure.title).toBe(`Permission denied running ${script}`);
-    expect(exit.failure.hint).toContain('chmod +x');
+    expect(failureWords(exit.failure).title).toBe(`Permission denied running ${script}`);
+    expect(failureWords(exit.failure).hint).toContain('chmod +x');
   });
 
   it('reports a missing working folder instead of blaming the command', async () => {
     const { proc } = start(agent('sh', ['-c', 'exit 0']), { cwd: '/no/such/folder' });
     const exit = await proc.exited;
-    expect(exit.failure.title).toBe('The working folder does not exist: /no/such/folder');
+    expect(failureWords(exit.failure).title).toBe('The working folder does not exist: /no/such/folder');
   });
 
   it('reports an exit with its code and the last stderr lines, also forwarded to the log', async () => {
     const { proc, log } = start(agent('sh', ['-c', 'echo starting >&2; echo "fatal: no key" >&2; exit 3']));
     const exit = await proc.exited;
     expect(exit.exitCode).toBe(3);
+    expect(failureWords(exit.failure).title).toBe('Agent exited with code 3');
     expect(exit.failure).toMatchObject({
-      title: 'Agent exited with code 3',
+      reason: { kind: 'exited' },
       exitCode: 3,
       signal: null,
       stderrTail: ['starting', 'fatal: no key'],
       commandLine: `sh -c 'echo starting >&2; echo "fatal: no key" >&2; exit 3'`,
     });
-    expect(exit.failure.hint).toMatch(/Restart/);
+    expect(failureWords(exit.failure).hint).toMatch(/Restart/);
     // Stderr reaches the log in batches (one append per interval): lines, not appends.
     expect(log.join('\n').split('\n')).toContain('fatal: no key');
   });
@@ -114,8 +119,8 @@ describe('spawnAgentProcess', () => {
   it('applies a PATH without the system folders as written, and the failure says why the command is not found', async () => {
     const { proc, log } = start(agent('sh', ['-c', 'exit 0'], { PATH: '/nowhere' }));
     const exit = await proc.exited;
-    expect(exit.failure.title).toBe('Command not found: sh');
-    expect(exit.failure.hint).toMatch(
+    expect(failureWords(exit.failure).title).toBe('Command not found: sh');
+    expect(failureWords(exit.failure).hint).toMatch(
       /Check the agent's env: .*\.env\.PATH has none of the system folders \/usr\/bin, \/bin/,
     );
     expect(log.some((line) => line.startsWith('[switchboard] warning:') && line.includes('.env.PATH'))).toBe(true);

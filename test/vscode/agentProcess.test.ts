@@ -7,6 +7,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { ThreadController } from '../../src/session/api';
+import { failureWords } from '../../src/shared/failureWords';
 import type { Entry } from '../../src/shared/thread';
 import { EXTENSION_ID, switchboardApi, waitFor, workspaceRoot } from './helpers';
 
@@ -145,7 +146,8 @@ suite('The agent process', () => {
     const connection = thread.snapshot().state.connection;
     assert.equal(connection.kind, 'failed');
     // The failure names the limit it waited for: the setting's 1 s, not the default 30 s.
-    assert.equal(connection.failure.title, 'The agent did not answer initialize within 1 s');
+    assert.deepEqual(connection.failure.reason, { kind: 'initializeTimeout', ms: 1000 });
+    assert.equal(failureWords(connection.failure).title, 'The agent did not answer initialize within 1 s');
     await thread.dispose();
     await configure({
       initializeTimeoutSeconds: undefined,

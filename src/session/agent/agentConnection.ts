@@ -2,7 +2,6 @@
 // handlers and the routing of per-session traffic (session/update, request_permission, fs/*) by
 // sessionId, so one process can host several sessions. Reports the process going away exactly
 // once, unless stop() asked for it.
-import { t } from '../../shared/l10n';
 import type * as acp from '@agentclientprotocol/sdk';
 import type * as unstable from '@agentclientprotocol/sdk/unstable';
 import type * as acp2 from '@agentclientprotocol/sdk/experimental/v2';
@@ -199,9 +198,7 @@ export class AgentConnection {
     void this.process.exited.then((exit) => {
       this.rpc.dispose();
       if (this.stopping) return;
-      this.reportLost(
-        this.outputClosed ? { ...exit.failure, title: t('The agent closed its output and was stopped') } : exit.failure,
-      );
+      this.reportLost(this.outputClosed ? { ...exit.failure, reason: { kind: 'outputClosed' } } : exit.failure);
     });
     this.rpc.onClose((reason) => {
       if (this.stopping || reason.kind === 'disposed') return;

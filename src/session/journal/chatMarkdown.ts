@@ -4,6 +4,7 @@
 import { currentModelName } from '../../shared/configOptions';
 import { t } from '../../shared/l10n';
 import { noteWords, toolTitle } from '../../shared/entryWords';
+import { failureWords } from '../../shared/failureWords';
 import type { ContinueHow, Entry, MessagePart, ThreadState } from '../../shared/thread';
 import type { SubagentCard, SubagentWork } from '../../shared/subagentTypes';
 import { childOf } from '../../shared/subagents';
@@ -69,7 +70,7 @@ function entryMarkdown(entry: Entry): string | null {
       return files ? `- ${tool} — ${files}` : `- ${tool}`;
     }
     case 'failure':
-      return quote(t('The agent stopped: {0}', oneLine(entry.failure.title)));
+      return quote(t('The agent stopped: {0}', oneLine(failureWords(entry.failure).title)));
     case 'continued':
       return quote(continuedText(entry.how));
     case 'notice':

@@ -3,85 +3,30 @@
 // a file anyone can edit; what it holds is checked here, not trusted, so that one bad line costs
 // that line only. Fields added to the model after journals were first written are
 // optional here (an older journal lacks them); everything present must have its type. Each check
-// answers null (fine) or the path of the first field that is not ('' for the value itself). Pure.
+// answers null (fine) or the path of the first field that is not ('' for the value itself): journalChecks.ts;
+// what the client says in an entry, as data, is checked by journalReasonShapes.ts. Pure.
 import type { Entry } from '../../shared/thread';
 import type { MetaField } from './journalFormat';
-
-type Check = (value: unknown) => string | null;
+import {
+  anything,
+  bool,
+  isRecord,
+  listOf,
+  nullable,
+  num,
+  oneOf,
+  optional,
+  record,
+  recordOf,
+  shape,
+  str,
+  tagged,
+  type Check,
+} from './journalChecks';
+import { failure, formProblem, linkProblem, linkWarning, noForkReason, note, problem } from './journalReasonShapes';
 
 /** Entry ids are minted as `e<n>` (shared/threadEntries.ts); anything else was not written by us. */
 const ENTRY_ID = /^e\d{1,10}$/;
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-const is =
-  (test: (value: unknown) => boolean): Check =>
-  (value) =>
-    test(value) ? null : '';
-const str = is((value) => typeof value === 'string');
-const num = is((value) => typeof value === 'number' && Number.isFinite(value));
-const bool = is((value) => typeof value === 'boolean');
-const record = is(isRecord);
-/** Free-form JSON (rawInput, _meta): any value; its depth was bounded before parsing. */
-const anything: Check = () => null;
-const oneOf = (...allowed: unknown[]): Check => is((value) => allowed.includes(value));
-const optional =
-  (check: Check): Check =>
-  (value) =>
-    value === undefined ? null : check(value);
-const nullable =
-  (check: Check): Check =>
-  (value) =>
-    value === null ? null : check(value);
-
-function at(key: string, path: string): string {
-  return path === '' ? key : path.startsWith('[') ? `${key}${path}` : `${key}.${path}`;
-}
-
-function shape(fields: Record<string, Check>): Check {
-  return (value) => {
-    if (!isRecord(value)) return '';
-    for (const key of Object.keys(fields)) {
-      const problem = fields[key]!(value[key]);
-      if (problem !== null) return at(key, problem);
-    }
-    return null;
-  };
-}
-
-function listOf(item: Check): Check {
-  return (value) => {
-    if (!Array.isArray(value)) return '';
-    for (let i = 0; i < value.length; i++) {
-      const problem = item(value[i]);
-      if (problem !== null) return at(`[${i}]`, problem);
-    }
-    return null;
-  };
-}
-
-function recordOf(item: Check): Check {
-  return (value) => {
-    if (!isRecord(value)) return '';
-    for (const key of Object.keys(value)) {
-      const problem = item(value[key]);
-      if (problem !== null) return at(key, problem);
-    }
-    return null;
-  };
-}
-
-/** A union tagged by `tag`: the branch of its value; a tag not listed passes `other` (null: refused). */
-function tagged(tag: string, branches: Record<string, Check>, other: Check | null = null): Check {
-  return (value) => {
-    if (!isRecord(value)) return '';
-    const name = value[tag];
-    const branch = typeof name === 'string' && Object.hasOwn(branches, name) ? branches[name]! : other;
-    return branch === null ? tag : branch(value);
-  };
-}
 
 const contentBlock = shape({ type: str });
 const messagePart = tagged('kind', { text: shape({ text: str }), block: shape({ block: contentBlock }) });
@@ -163,30 +108,6 @@ const formField = shape({
   options: optional(listOf(option)),
 });
 const message = { messageId: nullable(str), parts: listOf(messagePart) };
-/** What the client says, as data (shared/entryReasons.ts); a kind this version does not know is refused. */
-const problem = tagged('kind', {
-  chatFull: shape({ limit: num }),
-  subagentLimit: shape({ bound: oneOf('children', 'depth'), limit: num }),
-  invalidUpdate: shape({ variant: str, problem: str }),
-  partialUpdate: shape({ variant: str, dropped: listOf(str) }),
-  keepsFailing: shape({ shown: num }),
-  noPermissionOptions: shape({ problem: str }),
-  said: shape({ title: str, detail: str }),
-});
-const note = tagged('kind', {
-  listed: shape({ agent: str }),
-  outsideWorkspace: shape({ agent: str, cwd: str, outside: listOf(str) }),
-  mcpNotPassed: shape({ error: str }),
-  partlyRead: shape({ notes: listOf(str) }),
-  editorTools: shape({ agent: str, server: str, tools: listOf(str) }),
-  editorToolsNotOffered: shape({ error: str }),
-  said: shape({ text: str }),
-});
-const formProblem = tagged('kind', {
-  tooManyFields: shape({ count: num, max: num }),
-  unknownRequired: shape({ names: str }),
-  said: shape({ text: str }),
-});
 const subagentWork = tagged('state', {
   unset: record,
   running: record,
@@ -202,16 +123,7 @@ const ENTRY_FIELDS: Record<Entry['kind'], Record<string, Check>> = {
   thought: { ...message, closed: optional(oneOf(true)) },
   tool: { tool: toolView },
   turnEnd: { stopReason: str, message: optional(str), needsSignIn: optional(oneOf(true)), meta: optional(record) },
-  failure: {
-    failure: shape({
-      title: str,
-      commandLine: str,
-      stderrTail: listOf(str),
-      exitCode: optional(nullable(num)),
-      signal: optional(nullable(str)),
-      hint: optional(str),
-    }),
-  },
+  failure: { failure },
   protocolError: { problem, raw: optional(str) },
   notice: { note },
   agentNotice: { severity: str, title: str, description: nullable(str) },
@@ -223,13 +135,19 @@ const ENTRY_FIELDS: Record<Entry['kind'], Record<string, Check>> = {
   },
   elicitationUrl: {
     elicitationId: str,
-    link: shape({ message: str, url: str, host: nullable(str), warnings: listOf(str), unusable: nullable(str) }),
+    link: shape({
+      message: str,
+      url: str,
+      host: nullable(str),
+      warnings: listOf(linkWarning),
+      unusable: nullable(linkProblem),
+    }),
     answer: nullable(oneOf('accept', 'decline', 'cancel')),
     completed: bool,
   },
   continued: {
     how: oneOf('resumed', 'loaded', 'new', 'forked', 'seeded'),
-    edit: optional(shape({ excerpt: str, restoredFiles: num, reason: optional(str) })),
+    edit: optional(shape({ excerpt: str, restoredFiles: num, reason: optional(noForkReason) })),
   },
   subagent: {
     sessionId: str,

@@ -6,6 +6,11 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
+/** A sentence an older version stored, as a `said` reason; anything else as it is. */
+function said(value: unknown): unknown {
+  return typeof value === 'string' ? { kind: 'said', text: value } : value;
+}
+
 /** `value` with an older version's sentence fields made `said` reasons; other values as they are. */
 export function upgradeEntry(value: unknown): unknown {
   if (!isRecord(value)) return value;
@@ -25,6 +30,30 @@ export function upgradeEntry(value: unknown): unknown {
       const form = value.form;
       if (!isRecord(form) || typeof form.unusable !== 'string') return value;
       return { ...value, form: { ...form, unusable: { kind: 'said', text: form.unusable } } };
+    }
+    case 'failure': {
+      const failure = value.failure;
+      if (!isRecord(failure) || failure.reason !== undefined || typeof failure.title !== 'string') return value;
+      const { title, hint, ...rest } = failure;
+      const reason = typeof hint === 'string' ? { kind: 'said', title, hint } : { kind: 'said', title };
+      return { ...value, failure: { ...rest, reason } };
+    }
+    case 'elicitationUrl': {
+      const link = value.link;
+      if (!isRecord(link)) return value;
+      return {
+        ...value,
+        link: {
+          ...link,
+          warnings: Array.isArray(link.warnings) ? link.warnings.map(said) : link.warnings,
+          unusable: said(link.unusable),
+        },
+      };
+    }
+    case 'continued': {
+      const edit = value.edit;
+      if (!isRecord(edit) || typeof edit.reason !== 'string') return value;
+      return { ...value, edit: { ...edit, reason: said(edit.reason) } };
     }
     default:
       return value;

@@ -3,7 +3,6 @@
 // options. Each start makes a Generation (generation.ts), the one home of the live connection: it ends exactly
 // once (a failure, a restart, the chat closed) and takes what lived with it along. The session id and whether
 // the chat is ready are the thread's state; `session()` reads them against the live generation.
-import { t } from '../../shared/l10n';
 import { spawnAgentProcess, type SpawnAgentProcess } from '../../agents/agentProcess';
 import { AgentMethod } from '../../protocol/methods';
 import type { AgentFailure } from '../../shared/thread';
@@ -108,8 +107,8 @@ export class SessionLifecycle {
       await this.startGeneration(gen);
     } catch (error) {
       // Only a bug gets here (e.g. a throwing spawn factory); it must still become state.
-      const failure = {
-        title: t('Could not start the agent: {0}', errorMessage(error)),
+      const failure: AgentFailure = {
+        reason: { kind: 'notStarted', error: errorMessage(error) },
         commandLine: agent.command,
         stderrTail: [],
       };

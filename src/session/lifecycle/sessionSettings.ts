@@ -1,7 +1,7 @@
 // The session's mode and config options (session/set_mode, session/set_config_option). A change
 // shows once the agent accepts it; a refusal, an error or no answer within the timeout sends the
 // selector back to the agent's value with the reason beside it: failure as state, nothing changed.
-import { t } from '../../shared/l10n';
+import { settingErrorWords } from '../../shared/entryWords';
 import type * as acp from '@agentclientprotocol/sdk';
 import { AgentMethod } from '../../protocol/methods';
 import type { SettingTarget } from '../../shared/thread';
@@ -33,7 +33,7 @@ export async function setMode(port: SessionSettingsPort, modeId: string): Promis
     await gen.connection.rpc.request(AgentMethod.sessionSetMode, { sessionId, modeId }, { timeoutMs: port.timeoutMs });
   } catch (error) {
     if (port.authRequired?.(gen, error, () => setMode(port, modeId))) return;
-    return settingFailed(port, gen, { kind: 'mode' }, t('Could not switch the mode to {0}', modeId), error);
+    return settingFailed(port, gen, { kind: 'mode', modeId }, error);
   }
   if (!gen.live) return;
   port.dispatch({ type: 'modeChanged', modeId });
@@ -56,21 +56,16 @@ export async function setConfigOption(
     });
   } catch (error) {
     if (port.authRequired?.(gen, error, () => setConfigOption(port, configId, value))) return;
-    return settingFailed(port, gen, { kind: 'config', configId }, t('Could not set {0}', configId), error);
+    return settingFailed(port, gen, { kind: 'config', configId }, error);
   }
   if (!gen.live) return;
   port.dispatch({ type: 'configOptionsReplaced', configOptions: bounded(response.configOptions) });
   port.chosen?.({ kind: 'option', configId, value });
 }
 
-function settingFailed(
-  port: SessionSettingsPort,
-  gen: Generation,
-  target: SettingTarget,
-  what: string,
-  error: unknown,
-): void {
+function settingFailed(port: SessionSettingsPort, gen: Generation, target: SettingTarget, error: unknown): void {
   if (!gen.live) return; // the agent went away: its failure shows
-  port.log(`[switchboard] ${what}: ${errorMessage(error)}`);
-  port.dispatch({ type: 'settingFailed', target, message: capText(`${what}: ${errorMessage(error)}`, 1024) });
+  const failed = { target, error: capText(errorMessage(error), 1024) };
+  port.log(`[switchboard] ${settingErrorWords(failed)}`);
+  port.dispatch({ type: 'settingFailed', ...failed });
 }

@@ -7,8 +7,8 @@
 import { isIP } from 'node:net';
 import { domainToUnicode } from 'node:url';
 import type * as acp from '@agentclientprotocol/sdk';
-import { t } from '../../shared/l10n';
 import { ELICITATION_BOUNDS, type ElicitationLink } from '../../shared/elicitation';
+import type { LinkProblem, LinkWarning } from '../../shared/entryReasons';
 
 /** The longest address the card shows whole (a longer one cannot be checked by eye, so it is not opened). */
 export const LINK_MAX_URL = 4096;
@@ -19,52 +19,37 @@ export function elicitationLink(params: acp.CreateElicitationRequest): { link: E
   const record = params as { url?: unknown; message?: unknown };
   const raw = typeof record.url === 'string' ? record.url : '';
   const message = bounded(record.message, ELICITATION_BOUNDS.message);
-  const refused = (unusable: string) => ({
+  const refused = (unusable: LinkProblem) => ({
     link: { message, url: bounded(raw, LINK_MAX_URL), host: null, warnings: [], unusable },
     href: null,
   });
-  if (raw.length > LINK_MAX_URL)
-    return refused(t('The address is {0} characters long; Switchboard opens at most {1}.', raw.length, LINK_MAX_URL));
+  if (raw.length > LINK_MAX_URL) return refused({ kind: 'tooLong', length: raw.length, max: LINK_MAX_URL });
   let parsed: URL;
   try {
     parsed = new URL(raw);
   } catch {
-    return refused(t('This is not a web address.'));
+    return refused({ kind: 'notWeb' });
   }
   if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:')
-    return refused(t('Switchboard opens only http and https addresses, not {0}.', parsed.protocol));
-  if (parsed.hostname === '') return refused(t('This is not a web address.'));
+    return refused({ kind: 'scheme', scheme: parsed.protocol });
+  if (parsed.hostname === '') return refused({ kind: 'notWeb' });
   const href = parsed.href;
-  if (href.length > LINK_MAX_URL)
-    return refused(t('The address is {0} characters long; Switchboard opens at most {1}.', href.length, LINK_MAX_URL));
+  if (href.length > LINK_MAX_URL) return refused({ kind: 'tooLong', length: href.length, max: LINK_MAX_URL });
   return { link: { message, url: href, host: parsed.hostname, warnings: warningsFor(parsed), unusable: null }, href };
 }
 
-function warningsFor(url: URL): string[] {
+function warningsFor(url: URL): LinkWarning[] {
   const host = url.hostname;
-  const warnings: string[] = [];
-  if (url.username !== '' || url.password !== '') {
-    warnings.push(
-      t(
-        'The part before "@" ({0}) is a user name, not the site: this address goes to {1}.',
-        bounded(decodeURIComponentSafe(url.username), 200),
-        host,
-      ),
-    );
-  }
-  if (host.split('.').some((label) => label.startsWith('xn--'))) {
-    warnings.push(
-      t(
-        'The host name has letters beyond plain ASCII and reads "{0}"; letters of other alphabets can imitate a familiar name. Check it is the site you expect.',
-        domainToUnicode(host),
-      ),
-    );
-  }
+  const warnings: LinkWarning[] = [];
+  if (url.username !== '' || url.password !== '')
+    warnings.push({ kind: 'userName', user: bounded(decodeURIComponentSafe(url.username), 200), host });
+  if (host.split('.').some((label) => label.startsWith('xn--')))
+    warnings.push({ kind: 'lookAlike', unicode: domainToUnicode(host) });
   // A page on this machine talks to whatever listens there: worth knowing, though http is fine for it.
   const loopback = LOOPBACK_NAMES.has(host) || host.startsWith('127.');
-  if (loopback) warnings.push(t('The address is on this computer ({0}).', host));
-  else if (isIP(host) !== 0 || host.startsWith('[')) warnings.push(t('The host is an IP address, not a name.'));
-  if (url.protocol === 'http:' && !loopback) warnings.push(t('The address is not encrypted (http, not https).'));
+  if (loopback) warnings.push({ kind: 'loopback', host });
+  else if (isIP(host) !== 0 || host.startsWith('[')) warnings.push({ kind: 'ipAddress' });
+  if (url.protocol === 'http:' && !loopback) warnings.push({ kind: 'unencrypted' });
   return warnings;
 }
 

@@ -7,6 +7,8 @@ import type * as acp from '@agentclientprotocol/sdk';
 import type { ThreadAction } from '../../shared/actions';
 import { checkContent, elicitationForm, type ElicitationAction, type ElicitationForm } from '../../shared/elicitation';
 import { errorMessage } from '../../shared/errorMessage';
+import type { LinkProblem } from '../../shared/entryReasons';
+import { linkProblemWords } from '../../shared/entryWords';
 import { ErrorCodes } from '../../protocol/methods';
 import { RequestFailure, type CancelSignal } from '../api';
 import { elicitationLink } from './elicitationLink';
@@ -17,7 +19,7 @@ const MAX_AWAITING_COMPLETION = 32;
 
 type Pending = { answer: (response: acp.CreateElicitationResponse) => void } & (
   | { mode: 'form'; form: ElicitationForm }
-  | { mode: 'url'; agentId: string; href: string | null; unusable: string | null; opening: boolean }
+  | { mode: 'url'; agentId: string; href: string | null; unusable: LinkProblem | null; opening: boolean }
 );
 
 export interface ElicitationHost {
@@ -136,7 +138,7 @@ export class ElicitationRequests {
   }
 
   private open(elicitationId: string, pending: Extract<Pending, { mode: 'url' }>): Record<string, string> | null {
-    if (pending.href === null) return { '': pending.unusable ?? '' };
+    if (pending.href === null) return { '': pending.unusable ? linkProblemWords(pending.unusable) : '' };
     if (pending.opening) return null;
     pending.opening = true;
     // VS Code answers false when the user said no to its own question: the card waits for another choice.

@@ -4,13 +4,13 @@
 // disregard the edited message and what followed), otherwise in a new session given the
 // conversation before the edited message as text. Either way the transcript says which, what it
 // went back to, and how many files were put back (the `continued` entry). Driven by the turn (threadTurn.ts).
-import { t } from '../../shared/l10n';
 import type * as acp from '@agentclientprotocol/sdk';
 import type * as unstable from '@agentclientprotocol/sdk/unstable';
 import { AcpRpcError } from '../../protocol/errors';
 import { AgentMethod } from '../../protocol/methods';
 import type { ThreadAction } from '../../shared/actions';
-import { controlState } from '../../shared/controlRules';
+import { forkRefusal } from '../../shared/controlRules';
+import type { NoForkReason } from '../../shared/entryReasons';
 import type { EditedFrom } from '../../shared/thread';
 import { bounded, capText } from '../agent/agentResponses';
 import { conversationSeed, forkNote, messageExcerpt } from '../../shared/conversationSeed';
@@ -44,16 +44,16 @@ export async function continueFromEdit(
   if (index < 0) throw new Error('that message is not in this chat any more');
   const later = state.entries.slice(index).filter((entry) => entry.kind === 'user' || entry.kind === 'agent').length;
   const excerpt = messageExcerpt(state.entries[index]);
-  const fork = controlState('forkFromMessage', {
-    capabilities: state.agentCapabilities,
-    agentName: port.agent.displayName,
-    forkEnabled: port.env.settings().experimental?.fork === true,
-  });
+  let reason: NoForkReason | undefined =
+    forkRefusal({
+      capabilities: state.agentCapabilities,
+      agentName: port.agent.displayName,
+      forkEnabled: port.env.settings().experimental?.fork === true,
+    }) ?? undefined;
   const { params } = await sessionParams(port, gen);
   if (!gen.live) return;
   const edit: EditedFrom = { excerpt, restoredFiles: edited.restoredFiles };
-  let reason = fork.kind === 'unavailable' ? fork.reason : undefined;
-  if (fork.kind === 'available') {
+  if (reason === undefined) {
     try {
       // The draft's request type names its own (identical) McpServer type.
       const request: unstable.ForkSessionRequest = { ...(params as unstable.ForkSessionRequest), sessionId };
@@ -67,7 +67,7 @@ export async function continueFromEdit(
     } catch (error) {
       if (!gen.live || !(error instanceof AcpRpcError)) return; // the agent went away: its failure shows
       port.log(`[switchboard] session/fork of ${sessionId} failed (${error.message}); continuing in a new session`);
-      reason = capText(t('The agent could not fork the session: {0}', error.message), 300);
+      reason = { kind: 'forkFailed', error: capText(error.message, 300) };
     }
   }
   const created: acp.NewSessionResponse = await gen.connection.rpc.request(AgentMethod.sessionNew, params);

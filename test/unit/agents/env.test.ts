@@ -5,6 +5,10 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { spawnAgentProcess } from '../../../src/agents/agentProcess';
 import { mergeAgentEnv, type EnvChecks } from '../../../src/agents/env';
 import { exitFailure } from '../../../src/agents/failure';
+import { envWarningWords, failureWords } from '../../../src/shared/failureWords';
+
+/** The warnings as the log and the failure card say them. */
+const said = (merged: { warnings: Parameters<typeof envWarningWords>[0][] }) => merged.warnings.map(envWarningWords);
 
 const posix = (folders: string[] = []): EnvChecks => ({
   platform: 'linux',
@@ -39,12 +43,14 @@ describe('mergeAgentEnv', () => {
   });
 
   it('warns about a PATH without the system folders and a HOME that does not exist, and still applies both', () => {
-    const { env, warnings } = mergeAgentEnv(
+    const merged = mergeAgentEnv(
       { PATH: '/usr/bin' },
       { PATH: '/opt/node/bin:$PATH', HOME: '/nope' },
       'switchboard.agents["x"]',
       posix(),
     );
+    const { env } = merged;
+    const warnings = said(merged);
     expect(env.PATH).toBe('/opt/node/bin:$PATH');
     expect(env.HOME).toBe('/nope');
     expect(warnings).toHaveLength(2);
@@ -81,7 +87,7 @@ describe('mergeAgentEnv', () => {
     expect(warnings).toEqual([]);
     const bad = mergeAgentEnv(base, { path: 'C:\\node' }, 'e', windows);
     expect(Object.keys(bad.env)).toEqual(['SystemRoot', 'USERPROFILE', 'path']);
-    expect(bad.warnings[0]).toMatch(/\.env\.path has none of the system folders C:\\Windows\\system32/);
+    expect(said(bad)[0]).toMatch(/\.env\.path has none of the system folders C:\\Windows\\system32/);
   });
 
   it('on POSIX keys are case-sensitive: Path is another variable and PATH stays', () => {
@@ -98,13 +104,15 @@ describe('failure hints name the env warnings', () => {
         command: 'codex-acp',
         commandLine: 'codex-acp',
         stderrTail: [],
-        envWarnings: ['e.env.HOME is "/nope", which is not an existing folder.'],
+        envWarnings: [{ kind: 'homeMissing', setting: 'e.env.HOME', value: '"/nope"' }],
       },
       1,
       null,
     );
-    expect(failure.hint).toMatch(/Check the agent's env: e\.env\.HOME is "\/nope"/);
-    expect(exitFailure({ command: 'a', commandLine: 'a', stderrTail: [] }, 1, null).hint).not.toMatch(/env/);
+    expect(failureWords(failure).hint).toMatch(/Check the agent's env: e\.env\.HOME is "\/nope"/);
+    expect(failureWords(exitFailure({ command: 'a', commandLine: 'a', stderrTail: [] }, 1, null)).hint).not.toMatch(
+      /env/,
+    );
   });
 });
 
@@ -160,6 +168,6 @@ describe('a real agent process gets the user env', () => {
     expect(warned.filter((line) => line.includes('warning'))).toEqual([
       `[switchboard] warning: switchboard.agents["odd"].env.HOME is ${JSON.stringify(join(dir, 'nope'))}, which is not an existing folder: the agent may not find its login or config there. It is applied as written.`,
     ]);
-    expect(exit.failure.hint).toContain('Check the agent\'s env: switchboard.agents["odd"].env.HOME');
+    expect(failureWords(exit.failure).hint).toContain('Check the agent\'s env: switchboard.agents["odd"].env.HOME');
   });
 });

@@ -9,6 +9,7 @@ import { parseBundle, setL10nBundle, t } from '../../../webview/l10n';
 import { localisedMessages, moduleLevelTranslations, unlocalisedStrings } from './userVisibleStrings';
 import { spawnFailure } from '../../../src/agents/failure';
 import { whyUnavailable } from '../../../src/shared/capabilities';
+import { failureWords } from '../../../src/shared/failureWords';
 import { setTranslations } from '../../../src/shared/l10n';
 
 const root = path.resolve(__dirname, '../../..');
@@ -173,7 +174,7 @@ describe('when strings are translated', () => {
     try {
       const ctx = { command: 'gemini', commandLine: 'gemini --acp', stderrTail: [] };
       const error = Object.assign(new Error('spawn gemini ENOENT'), { code: 'ENOENT' });
-      expect(spawnFailure(ctx, error).title).toBe('Befehl nicht gefunden: gemini');
+      expect(failureWords(spawnFailure(ctx, error)).title).toBe('Befehl nicht gefunden: gemini');
       expect(whyUnavailable('Gemini', 'image')).toBe(
         'Gemini unterstützt keine Bilder in Nachrichten (promptCapabilities.image fehlt).',
       );
@@ -181,9 +182,11 @@ describe('when strings are translated', () => {
       setTranslations(undefined);
     }
     expect(
-      spawnFailure(
-        { command: 'x', commandLine: 'x', stderrTail: [] },
-        Object.assign(new Error('e'), { code: 'ENOENT' }),
+      failureWords(
+        spawnFailure(
+          { command: 'x', commandLine: 'x', stderrTail: [] },
+          Object.assign(new Error('e'), { code: 'ENOENT' }),
+        ),
       ).title,
     ).toBe('Command not found: x');
   });

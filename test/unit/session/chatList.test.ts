@@ -189,7 +189,10 @@ describe('ChatList', () => {
     const { threads, created, list, attention } = setup();
     threads.create(fakeAgent());
     threads.create(fakeAgent());
-    created[0]!.emit({ type: 'agentFailed', failure: { title: 'exited', commandLine: 'x', stderrTail: [] } });
+    created[0]!.emit({
+      type: 'agentFailed',
+      failure: { reason: { kind: 'exited' }, commandLine: 'x', stderrTail: [] },
+    });
     expect(list.summaries()[0]?.state).toBe('failed');
     expect(attention).toEqual([['t1', 'failed']]);
     await threads.close('t1');
@@ -221,7 +224,7 @@ describe('closing a chat', () => {
     permission: [...READY, prompt('go'), permission],
     idle: READY,
     done: [...READY, prompt('go'), { type: 'turnEnded', stopReason: 'end_turn' }],
-    failed: [{ type: 'agentFailed', failure: { title: 'exited', commandLine: 'x', stderrTail: [] } }],
+    failed: [{ type: 'agentFailed', failure: { reason: { kind: 'exited' }, commandLine: 'x', stderrTail: [] } }],
     stopped: [{ type: 'connection', state: { kind: 'stopped' } }],
   };
 

@@ -4,10 +4,19 @@
 import type * as acp from '@agentclientprotocol/sdk';
 import { describe, expect, it } from 'vitest';
 import { elicitationLink, LINK_MAX_URL } from '../../../src/session/requests/elicitationLink';
+import { linkProblemWords, linkWarningWords } from '../../../src/shared/entryWords';
 
 function request(url: unknown, message: unknown = 'Sign in to GitHub'): acp.CreateElicitationRequest {
   return { sessionId: 's1', mode: 'url', elicitationId: 'gh-1', url, message } as acp.CreateElicitationRequest;
 }
+
+/** The card's warnings as it shows them. */
+const warningsOf = (url: string) => elicitationLink(request(url)).link.warnings.map(linkWarningWords);
+/** Why it cannot be opened, as the card says it ('' when it can). */
+const problemOf = (url: unknown) => {
+  const { unusable } = elicitationLink(request(url)).link;
+  return unusable ? linkProblemWords(unusable) : '';
+};
 
 describe('elicitationLink', () => {
   it('shows the whole address and its host, and opens exactly that address', () => {
@@ -23,23 +32,22 @@ describe('elicitationLink', () => {
   });
 
   it('warns about an unencrypted address; one on this machine says so instead (http is fine there)', () => {
-    expect(elicitationLink(request('http://example.com/')).link.warnings).toEqual([
-      expect.stringContaining('not encrypted'),
-    ]);
+    expect(warningsOf('http://example.com/')).toEqual([expect.stringContaining('not encrypted')]);
     for (const [url, host] of [
       ['http://localhost:3000/cb', 'localhost'],
       ['http://127.0.0.1:3000/cb', '127.0.0.1'],
       ['http://[::1]:3000/cb', '[::1]'],
       ['https://0x7f.1/cb', '127.0.0.1'],
     ])
-      expect(elicitationLink(request(url)).link.warnings).toEqual([`The address is on this computer (${host}).`]);
+      expect(warningsOf(url!)).toEqual([`The address is on this computer (${host}).`]);
   });
 
   it('names the real host when a user name before "@" imitates another', () => {
     const { link } = elicitationLink(request('https://github.com@evil.example/login'));
     expect(link.host).toBe('evil.example');
-    expect(link.warnings).toEqual([expect.stringContaining('evil.example')]);
-    expect(link.warnings[0]).toContain('github.com');
+    expect(link.warnings.map(linkWarningWords)).toEqual([
+      'The part before "@" (github.com) is a user name, not the site: this address goes to evil.example.',
+    ]);
   });
 
   it('shows an internationalized host as Punycode, with how it reads and a warning', () => {
@@ -48,13 +56,11 @@ describe('elicitationLink', () => {
     expect(link.host).toBe('xn--pple-43d.com');
     expect(link.url).toBe('https://xn--pple-43d.com/');
     expect(href).toBe('https://xn--pple-43d.com/');
-    expect(link.warnings).toEqual([expect.stringContaining('\u0430pple.com')]);
+    expect(link.warnings.map(linkWarningWords)).toEqual([expect.stringContaining('reads "\u0430pple.com"')]);
   });
 
   it('warns about a bare IP address', () => {
-    expect(elicitationLink(request('https://203.0.113.7/login')).link.warnings).toEqual([
-      expect.stringContaining('IP address'),
-    ]);
+    expect(warningsOf('https://203.0.113.7/login')).toEqual(['The host is an IP address, not a name.']);
   });
 
   it('percent-encodes invisible characters of the path in what it shows and opens', () => {
@@ -72,7 +78,7 @@ describe('elicitationLink', () => {
   ])('shows but never opens %s', (url, scheme) => {
     const { link, href } = elicitationLink(request(url));
     expect(href).toBeNull();
-    expect(link.unusable).toContain(scheme);
+    expect(problemOf(url)).toBe(`Switchboard opens only http and https addresses, not ${scheme}.`);
     expect(link.url).toBe(url);
     expect(link.host).toBeNull();
   });
@@ -81,12 +87,15 @@ describe('elicitationLink', () => {
     for (const url of ['not a url', '', 42, null]) {
       const { link, href } = elicitationLink(request(url));
       expect(href).toBeNull();
-      expect(link.unusable).toEqual(expect.any(String));
+      expect(link.unusable).not.toBeNull();
+      expect(problemOf(url)).toBe('This is not a web address.');
     }
     const long = `https://example.com/${'a'.repeat(LINK_MAX_URL)}`;
     const { link, href } = elicitationLink(request(long));
     expect(href).toBeNull();
-    expect(link.unusable).toContain(String(LINK_MAX_URL));
+    expect(problemOf(long)).toBe(
+      `The address is ${long.length} characters long; Switchboard opens at most ${LINK_MAX_URL}.`,
+    );
     expect(link.url.length).toBeLessThanOrEqual(LINK_MAX_URL + 1);
   });
 

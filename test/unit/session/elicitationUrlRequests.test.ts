@@ -85,8 +85,10 @@ describe('ElicitationRequests, URL mode', () => {
   it('never opens an address it cannot open (a file: URL); the problem comes back, the card waits', async () => {
     const { opened, requests, shownId, actions } = setup();
     const answer = requests.request(params({ url: 'file:///etc/passwd' }), cancelSignal());
-    expect(actions[0]).toMatchObject({ link: { unusable: expect.stringContaining('file:') } });
-    expect(requests.resolve(shownId(), 'accept')).toEqual({ '': expect.stringContaining('file:') });
+    expect(actions[0]).toMatchObject({ link: { unusable: { kind: 'scheme', scheme: 'file:' } } });
+    expect(requests.resolve(shownId(), 'accept')).toEqual({
+      '': 'Switchboard opens only http and https addresses, not file:.',
+    });
     expect(opened).toEqual([]);
     requests.resolve(shownId(), 'cancel');
     await expect(within(answer, 'the answer to the link')).resolves.toEqual({ action: 'cancel' });

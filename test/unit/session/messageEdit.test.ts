@@ -5,6 +5,7 @@
 import type * as acp from '@agentclientprotocol/sdk';
 import { describe, expect, it } from 'vitest';
 import { RequestFailure } from '../../../src/session/api';
+import { noForkWords } from '../../../src/shared/entryWords';
 import { scriptBasicAgent, type FakeAgentProcess } from './fakeAgent';
 import { setup } from './harness';
 
@@ -103,10 +104,12 @@ describe('Edit on a previous message', () => {
     expect(prompt.prompt).toHaveLength(2);
     const marker = t.state().entries.find((entry) => entry.kind === 'continued');
     expect(marker).toMatchObject({ how: 'seeded', edit: { excerpt: 'second question', restoredFiles: 0 } });
-    const reason = marker?.kind === 'continued' ? (marker.edit?.reason ?? '') : '';
-    // Capped at 300 characters and a note of how many more there were.
-    expect(reason).toMatch(/^The agent could not fork the session: fork failed x+… \[\d+ more characters\]$/);
-    expect(reason.indexOf('…')).toBe(300);
+    const reason = marker?.kind === 'continued' ? marker.edit?.reason : undefined;
+    if (reason?.kind !== 'forkFailed') throw new Error(`expected a failed fork, not ${JSON.stringify(reason)}`);
+    // The agent's words, capped at 300 characters with a note of how many more there were; ours are the view's.
+    expect(reason.error).toMatch(/^fork failed x+… \[\d+ more characters\]$/);
+    expect(reason.error.indexOf('…')).toBe(300);
+    expect(noForkWords(reason)).toBe(`The agent could not fork the session: ${reason.error}`);
   });
 
   it('forking switched off: never session/fork, seeded, and editing the first message sends no seed', async () => {
@@ -120,7 +123,7 @@ describe('Edit on a previous message', () => {
     expect(lastPrompt(fake)).toEqual({ sessionId: 'session-2', prompt: [{ type: 'text', text: 'again' }] });
     expect(t.state().entries.find((entry) => entry.kind === 'continued')).toMatchObject({
       how: 'seeded',
-      edit: { reason: expect.stringContaining('switchboard.experimental.fork') },
+      edit: { reason: { kind: 'forkOff' } },
     });
   });
 

@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { RequestFailure } from '../../../src/session/api';
+import { failureWords } from '../../../src/shared/failureWords';
 import { CLIENT_INFO, scriptBasicAgent } from './fakeAgent';
 import { setup, until } from './harness';
 
@@ -121,7 +122,8 @@ describe('ThreadController start', () => {
     await t.controller.start();
     const { connection } = t.state();
     expect(connection.kind).toBe('failed');
-    expect(connection.kind === 'failed' && connection.failure.title).toBe(
+    expect(connection.kind === 'failed' && connection.failure.reason).toEqual({ kind: 'noAuthMethod' });
+    expect(connection.kind === 'failed' && failureWords(connection.failure).title).toBe(
       'The agent needs authentication but offered no method to authenticate',
     );
   });
@@ -132,9 +134,12 @@ describe('ThreadController start', () => {
     const state = t.state();
     expect(state.connection.kind).toBe('failed');
     expect(state.connection.kind === 'failed' && state.connection.failure).toMatchObject({
-      title: 'The agent wants ACP protocol version 3; Switchboard speaks version 1',
+      reason: { kind: 'protocolVersion', version: '3' },
       commandLine: 'fake-agent --acp',
     });
+    expect(state.connection.kind === 'failed' && failureWords(state.connection.failure).title).toBe(
+      'The agent wants ACP protocol version 3; Switchboard speaks version 1',
+    );
     expect(t.spawner.last.stopCalls).toBeGreaterThan(0);
     expect(t.spawner.last.sent('session/new')).toEqual([]);
     expect(state.entries.at(-1)?.kind).toBe('failure');
@@ -144,10 +149,10 @@ describe('ThreadController start', () => {
     const t = setup((fake) => scriptBasicAgent(fake, { protocolVersion: 2 }));
     await t.controller.start();
     const state = t.state();
-    expect(state.connection.kind === 'failed' && state.connection.failure).toMatchObject({
-      title: 'The agent speaks ACP protocol version 2, which is turned off',
-      hint: expect.stringContaining('switchboard.acpV2'),
-    });
+    expect(state.connection.kind === 'failed' && state.connection.failure.reason).toEqual({ kind: 'needsV2' });
+    const words = state.connection.kind === 'failed' ? failureWords(state.connection.failure) : null;
+    expect(words?.title).toBe('The agent speaks ACP protocol version 2, which is turned off');
+    expect(words?.hint).toContain('switchboard.acpV2');
     expect(t.spawner.last.stopCalls).toBeGreaterThan(0);
     expect(t.spawner.last.sent('session/new')).toEqual([]);
   });
@@ -159,9 +164,12 @@ describe('ThreadController start', () => {
     await t.controller.start();
     const { connection } = t.state();
     expect(connection.kind === 'failed' && connection.failure).toMatchObject({
-      title: 'The agent did not answer initialize within 0.2 s',
+      reason: { kind: 'initializeTimeout', ms: 150 },
       stderrTail: ['fake: last words'],
     });
+    expect(connection.kind === 'failed' && failureWords(connection.failure).title).toBe(
+      'The agent did not answer initialize within 0.2 s',
+    );
     expect(t.spawner.last.stopCalls).toBeGreaterThan(0);
   });
 
@@ -176,7 +184,7 @@ describe('ThreadController start', () => {
     await new Promise((resolve) => setTimeout(resolve, 30));
     const failures = t.events.filter((event) => event.action.type === 'agentFailed');
     expect(failures).toHaveLength(1);
-    expect(failures[0]!.action).toMatchObject({ failure: { title: 'Agent exited with code 7', exitCode: 7 } });
+    expect(failures[0]!.action).toMatchObject({ failure: { reason: { kind: 'exited' }, exitCode: 7 } });
   });
 
   it('an error answer to session/new is a failure naming the step', async () => {
@@ -188,7 +196,9 @@ describe('ThreadController start', () => {
     });
     await t.controller.start();
     const { connection } = t.state();
-    expect(connection.kind === 'failed' && connection.failure.title).toBe('session/new failed: no model configured');
+    expect(connection.kind === 'failed' && failureWords(connection.failure).title).toBe(
+      'session/new failed: no model configured',
+    );
   });
 
   it('restart stops the old process group and starts a new session, keeping the old entries and marking the lost context', async () => {
@@ -227,7 +237,13 @@ describe('ThreadController start', () => {
     });
     await expect(t.controller.start()).resolves.toBeUndefined();
     const { connection } = t.state();
-    expect(connection.kind === 'failed' && connection.failure.title).toBe('Could not start the agent: factory bug');
+    expect(connection.kind === 'failed' && connection.failure.reason).toEqual({
+      kind: 'notStarted',
+      error: 'factory bug',
+    });
+    expect(connection.kind === 'failed' && failureWords(connection.failure).title).toBe(
+      'Could not start the agent: factory bug',
+    );
   });
 
   it('dispose stops the agent and marks the connection stopped', async () => {
@@ -252,9 +268,11 @@ describe('AgentConnection', () => {
       { timeout: 3000 },
     );
     const { connection } = t.state();
-    expect(connection.kind === 'failed' && connection.failure.title).toBe(
-      'The agent closed its output and was stopped',
-    );
+    expect(connection.kind === 'failed' && connection.failure.reason).toEqual({ kind: 'outputClosed' });
+    expect(connection.kind === 'failed' && failureWords(connection.failure)).toEqual({
+      title: 'The agent closed its output and was stopped',
+      hint: 'The agent exited; press Restart to start it again. The stderr lines above may say why.',
+    });
     expect(t.spawner.last.stopCalls).toBeGreaterThan(0);
   });
 });

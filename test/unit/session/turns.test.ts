@@ -1,6 +1,7 @@
 import type * as acp from '@agentclientprotocol/sdk';
 import { describe, expect, it } from 'vitest';
 import { RequestFailure } from '../../../src/session/api';
+import { settingErrorWords } from '../../../src/shared/entryWords';
 import { scriptBasicAgent, type FakeAgentProcess } from './fakeAgent';
 import { deferred, setup, toolOf, until } from './harness';
 import { within } from '../../within';
@@ -153,7 +154,7 @@ describe('ThreadController turns', () => {
     expect(toolOf(state, 'edit-1').status).toBe('unfinished');
     expect(state.entries.at(-1)).toMatchObject({
       kind: 'failure',
-      failure: { title: 'Agent exited with code 139', exitCode: 139 },
+      failure: { reason: { kind: 'exited' }, exitCode: 139 },
     });
     expect(t.actionTypes().filter((type) => type === 'agentFailed')).toHaveLength(1);
     expect(t.actionTypes()).not.toContain('turnFailed');
@@ -217,10 +218,10 @@ describe('ThreadController turns', () => {
     await t.controller.start();
     await expect(t.controller.setMode('nope')).resolves.toBeUndefined();
     expect(t.state().modes?.currentModeId).toBe('ask');
-    expect(t.state().settingError).toEqual({
-      target: { kind: 'mode' },
-      message: expect.stringMatching(/^Could not switch the mode to nope: .*unknown mode/),
-    });
+    // The refused change and the agent's words, as data: the selector words it (shared/entryWords.ts).
+    const error = t.state().settingError;
+    expect(error).toEqual({ target: { kind: 'mode', modeId: 'nope' }, error: expect.stringContaining('unknown mode') });
+    expect(settingErrorWords(error!)).toMatch(/^Could not switch the mode to nope: .*unknown mode/);
   });
 
   it('fs calls go to the handlers; a write is recorded on the thread', async () => {

@@ -1,11 +1,26 @@
 // The entries the reducer keeps hold data (a kind and its parameters), never a sentence of ours: a journal
 // outlives the display language, and the view words what it shows (shared/entryWords.ts). Each case
-// reduces real actions and looks for the English words in the JSON that would be journaled.
+// reduces real actions (an agent failure as the host builds it) and looks for the English words in the JSON
+// that would be journaled.
+import type * as acp from '@agentclientprotocol/sdk';
 import { describe, expect, it } from 'vitest';
+import { mergeAgentEnv } from '../../../src/agents/env';
+import {
+  exitFailure,
+  initializeTimeoutFailure,
+  missingCwdFailure,
+  noAuthMethodFailure,
+  protocolVersionFailure,
+  spawnFailure,
+  startupFailure,
+} from '../../../src/agents/failure';
+import { refusedAgentProcess, restrictedModeFailure } from '../../../src/agents/refusedProcess';
+import { elicitationLink } from '../../../src/session/requests/elicitationLink';
+import { missingAgentFailure } from '../../../src/session/lifecycle/missingAgent';
 import type { ThreadAction } from '../../../src/shared/actions';
 import { elicitationForm } from '../../../src/shared/elicitation';
 import { MAX_SUBAGENTS } from '../../../src/shared/subagents';
-import type { Entry, ThreadState } from '../../../src/shared/thread';
+import type { AgentFailure, Entry, ThreadState } from '../../../src/shared/thread';
 import { MAX_AGENT_ENTRIES } from '../../../src/shared/threadEntries';
 import { fileWritten, freshState, run, toolCall, toolUpdate } from './helpers';
 
@@ -103,6 +118,111 @@ describe('entries hold data, not our sentences', () => {
       requestedSchema: { type: 'object', properties: { a: { type: 'object' } }, required: ['a'] },
     } as never);
     expect(unknown.unusable).toEqual({ kind: 'unknownRequired', names: 'a' });
+  });
+});
+
+/** A failure's context as the agent process gives it: with an env warning, data like the rest. */
+const context = {
+  command: 'gemini',
+  commandLine: 'gemini --acp',
+  stderrTail: ['boom'],
+  envWarnings: mergeAgentEnv({}, { HOME: '/nope' }, 'e', { platform: 'linux', isDirectory: () => false }).warnings,
+};
+const osError = (code: string, message: string) => Object.assign(new Error(message), { code });
+const refused = async (reason: Parameters<typeof refusedAgentProcess>[2]) =>
+  (await refusedAgentProcess('gone', ['--acp'], reason).exited).failure;
+/** English words of the failure cards (titles, hints, the env warning). */
+const FAILURE_WORDS =
+  /Command not found|Permission denied|Could not start|does not exist|Agent (exited|was stopped)|did not answer|wants ACP|needs authentication|failed:|Restricted Mode|no longer configured|Check |Press Restart|not an existing folder/;
+
+describe('an agent failure holds why as data; the stderr tail and the command line stay as they are', () => {
+  it.each<[string, () => AgentFailure | Promise<AgentFailure>, object]>([
+    [
+      'not found',
+      () => spawnFailure(context, osError('ENOENT', 'spawn gemini ENOENT')),
+      { kind: 'commandNotFound', command: 'gemini' },
+    ],
+    [
+      'not runnable',
+      () => spawnFailure(context, osError('EACCES', 'spawn EACCES')),
+      { kind: 'permissionDenied', command: 'gemini' },
+    ],
+    [
+      'another spawn error',
+      () => spawnFailure(context, osError('EIO', 'spawn EIO')),
+      { kind: 'spawnError', command: 'gemini', error: 'spawn EIO' },
+    ],
+    ['no working folder', () => missingCwdFailure(context, '/gone'), { kind: 'missingCwd', cwd: '/gone' }],
+    ['an exit', () => exitFailure(context, 3, null), { kind: 'exited' }],
+    ['no answer to initialize', () => initializeTimeoutFailure(context, 400), { kind: 'initializeTimeout', ms: 400 }],
+    ['another protocol version', () => protocolVersionFailure(context, 99), { kind: 'protocolVersion', version: '99' }],
+    ['no sign-in method', () => noAuthMethodFailure(context), { kind: 'noAuthMethod' }],
+    [
+      'an error answer',
+      () => startupFailure(context, 'session/new', 'no model'),
+      { kind: 'startup', step: 'session/new', error: 'no model' },
+    ],
+  ])('%s', async (_name, make, reason) => {
+    const failure = await make();
+    const state = run(freshState(), { type: 'agentFailed', failure });
+    expect(json(state.entries.at(-1))).not.toMatch(FAILURE_WORDS);
+    expect(state.entries.at(-1)).toMatchObject({
+      kind: 'failure',
+      failure: { reason, commandLine: 'gemini --acp', stderrTail: ['boom'] },
+    });
+    expect(failure).not.toHaveProperty('title');
+    expect(failure).not.toHaveProperty('hint');
+    expect(failure.envWarnings).toEqual([{ kind: 'homeMissing', setting: 'e.env.HOME', value: '"/nope"' }]);
+  });
+
+  it('an agent not started (Restricted Mode, an agent no longer configured)', async () => {
+    const agent = { id: 'old', displayName: 'Old', command: '', args: [], env: {}, isDemo: false };
+    for (const [failure, reason] of [
+      [await refused(restrictedModeFailure()), { kind: 'restrictedMode' }],
+      [await refused(missingAgentFailure(agent)), { kind: 'missingAgent', agentId: 'old', displayName: 'Old' }],
+    ] as const) {
+      expect(JSON.stringify(failure)).not.toMatch(FAILURE_WORDS);
+      expect(failure).toEqual({ reason, commandLine: 'gone --acp', stderrTail: [] });
+    }
+  });
+});
+
+describe('a link card says why as data', () => {
+  const link = (url: string) =>
+    elicitationLink({
+      mode: 'url',
+      message: 'm',
+      url,
+      elicitationId: 'x',
+      sessionId: 's',
+    } as acp.CreateElicitationRequest).link;
+
+  it('what makes it unusable', () => {
+    expect(link('file:///etc/passwd').unusable).toEqual({ kind: 'scheme', scheme: 'file:' });
+    expect(link('not an address').unusable).toEqual({ kind: 'notWeb' });
+    expect(link(`https://x.example/${'a'.repeat(5000)}`).unusable).toEqual({
+      kind: 'tooLong',
+      length: 5018,
+      max: 4096,
+    });
+  });
+
+  it('what deserves a second look', () => {
+    expect(link('http://me@127.0.0.1:8/').warnings).toEqual([
+      { kind: 'userName', user: 'me', host: '127.0.0.1' },
+      { kind: 'loopback', host: '127.0.0.1' },
+    ]);
+    expect(link('http://xn--pple-43d.com/').warnings).toEqual([
+      { kind: 'lookAlike', unicode: '\u0430pple.com' },
+      { kind: 'unencrypted' },
+    ]);
+    expect(link('https://203.0.113.7/').warnings).toEqual([{ kind: 'ipAddress' }]);
+    const state = run(freshState(), {
+      type: 'elicitationUrlRequested',
+      elicitationId: 'elicitation-1',
+      link: link('ftp://me@10.0.0.1/'),
+    });
+    expect(json(state.entries.at(-1))).not.toMatch(/Switchboard opens|user name|IP address/);
   });
 });
 

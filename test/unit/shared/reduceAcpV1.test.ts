@@ -69,7 +69,7 @@ describe('user_message_chunk during a live turn', () => {
     }
     const failed = run(freshState(), sent('again'), {
       type: 'agentFailed',
-      failure: { title: 'gone', commandLine: 'x', stderrTail: [] },
+      failure: { reason: { kind: 'exited' }, commandLine: 'x', stderrTail: [] },
     });
     expect(failed.promptEcho).toBeUndefined();
   });
@@ -120,11 +120,11 @@ describe('refused settings', () => {
   };
   const modes: acp.SessionModeState = { currentModeId: 'ask', availableModes: [{ id: 'ask', name: 'Ask' }] };
   const started: ThreadAction = { type: 'sessionStarted', sessionId: 's', modes, configOptions: [model] };
-  const failed: ThreadAction = { type: 'settingFailed', target: { kind: 'config', configId: 'model' }, message: 'no' };
+  const failed: ThreadAction = { type: 'settingFailed', target: { kind: 'config', configId: 'model' }, error: 'no' };
 
   it('settingFailed records the error and leaves the options as the agent has them', () => {
     const s = run(freshState(), started, failed);
-    expect(s.settingError).toEqual({ target: { kind: 'config', configId: 'model' }, message: 'no' });
+    expect(s.settingError).toEqual({ target: { kind: 'config', configId: 'model' }, error: 'no' });
     expect(s.configOptions).toEqual([model]);
   });
 

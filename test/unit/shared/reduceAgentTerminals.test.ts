@@ -83,7 +83,7 @@ describe('terminals the agent runs itself (codex-acp 2.6)', () => {
       { type: 'turnFailed', message: 'boom' },
       {
         type: 'agentFailed',
-        failure: { title: 'gone', commandLine: 'codex-acp', stderrTail: [] },
+        failure: { reason: { kind: 'exited' }, commandLine: 'codex-acp', stderrTail: [] },
       },
     ] as ThreadAction[]) {
       const state = run(replay('codex-acp-2.6-cancel'), end);

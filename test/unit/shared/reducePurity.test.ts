@@ -56,7 +56,7 @@ const script: ThreadAction[] = [
   { type: 'turnEnded', stopReason: 'cancelled' },
   { type: 'promptSent', prompt: [text('again')] },
   { type: 'turnFailed', message: 'oops' },
-  { type: 'agentFailed', failure: { title: 'Agent exited', commandLine: 'x', stderrTail: [] } },
+  { type: 'agentFailed', failure: { reason: { kind: 'exited' }, commandLine: 'x', stderrTail: [] } },
 ];
 
 describe('reducer purity', () => {

@@ -16,7 +16,7 @@ function midTurn(): ThreadState {
 }
 
 const failure: AgentFailure = {
-  title: 'Agent exited with code 1',
+  reason: { kind: 'exited' },
   commandLine: 'gemini --acp',
   exitCode: 1,
   stderrTail: ['boom'],

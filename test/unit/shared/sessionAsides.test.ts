@@ -214,7 +214,7 @@ describe('compaction updates', () => {
   it('the agent going away leaves no compaction in progress', () => {
     const state = run(freshState(), compaction('c1', 'in_progress'), compaction('c2', 'completed'), {
       type: 'agentFailed',
-      failure: { title: 'Agent exited with code 1', commandLine: 'agent', stderrTail: [] },
+      failure: { reason: { kind: 'exited' }, commandLine: 'agent', exitCode: 1, stderrTail: [] },
     });
     expect(compactions(state).map((entry) => entry.status)).toEqual(['unfinished', 'completed']);
   });

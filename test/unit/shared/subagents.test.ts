@@ -244,7 +244,7 @@ describe('a child going idle', () => {
 });
 
 describe('when the agent goes away', () => {
-  const failure = { title: 'gone', commandLine: 'agent', stderrTail: [] };
+  const failure = { reason: { kind: 'exited' as const }, commandLine: 'agent', stderrTail: [] };
 
   it('a child still working shows unknown; its tool calls end unfinished; an idle one stays idle', () => {
     const state = run(

@@ -75,7 +75,7 @@ describe('session selectors: boolean options and refused changes', () => {
     m.act({
       type: 'settingFailed',
       target: { kind: 'config', configId: 'model' },
-      message: 'Could not set model: The Locked model needs a paid plan',
+      error: 'The Locked model needs a paid plan',
     });
     const shown = m.$('select[data-config-id="model"]') as HTMLSelectElement;
     expect(shown.value).toBe('fast');
@@ -100,7 +100,7 @@ describe('session selectors: boolean options and refused changes', () => {
     m.act({
       type: 'settingFailed',
       target: { kind: 'config', configId: 'thinking' },
-      message: 'Could not set thinking: not now',
+      error: 'not now',
     });
     expect((m.$('input.config-toggle') as HTMLInputElement).checked).toBe(false);
     expect(m.$('.selector-error').textContent).toBe('Could not set thinking: not now');
@@ -114,8 +114,8 @@ describe('session selectors: boolean options and refused changes', () => {
     expect(m.posted).toEqual([{ type: 'setMode', modeId: 'plan' }]);
     m.act({
       type: 'settingFailed',
-      target: { kind: 'mode' },
-      message: 'Could not switch the mode to plan: not available',
+      target: { kind: 'mode', modeId: 'plan' },
+      error: 'not available',
     });
     expect((m.$('select.mode-select') as HTMLSelectElement).value).toBe('ask');
     expect(m.$('.mode-option .selector-error').textContent).toBe('Could not switch the mode to plan: not available');
@@ -128,11 +128,11 @@ describe('session selectors: boolean options and refused changes', () => {
     m.act({
       type: 'settingFailed',
       target: { kind: 'config', configId: 'model' },
-      message: '<img src=x onerror=alert(1)> \u202Eevil',
+      error: '<img src=x onerror=alert(1)> \u202Eevil',
     });
     const error = m.$('.selector-error');
     expect(error.querySelector('img')).toBeNull();
-    expect(error.textContent).toBe('<img src=x onerror=alert(1)> ⟨U+202E⟩evil');
+    expect(error.textContent).toBe('Could not set model: <img src=x onerror=alert(1)> ⟨U+202E⟩evil');
   });
 });
 

@@ -2,16 +2,16 @@
 import type * as acp from '@agentclientprotocol/sdk';
 import { describe, expect, it } from 'vitest';
 import type { ThreadAction } from '../../../src/shared/actions';
+import type { AgentFailure } from '../../../src/shared/thread';
 import { IncrementalMarkdown } from '../../../webview/render/markdown/markdown';
 import { agentChunk, DEMO_AGENT, mount, OTHER_AGENT, READY, thread, update } from './helpers';
 
-const FAILURE = {
-  title: 'Agent exited with code 1',
+const FAILURE: AgentFailure = {
+  reason: { kind: 'exited' },
   commandLine: 'gemini --experimental-acp',
   exitCode: 1,
   signal: null,
   stderrTail: ['Error: no API key', 'at main (index.js:1)'],
-  hint: 'Set GEMINI_API_KEY and restart.',
 };
 
 describe('empty state and header', () => {
@@ -145,11 +145,13 @@ describe('connection states', () => {
     m.snapshot(thread(READY));
     m.act({ type: 'agentFailed', failure: FAILURE });
     const card = m.$('.entry.failure .error-card');
-    expect(card.querySelector('.error-title')?.textContent).toBe(FAILURE.title);
+    expect(card.querySelector('.error-title')?.textContent).toBe('Agent exited with code 1');
     expect(card.querySelector('.error-command code')?.textContent).toBe(FAILURE.commandLine);
     expect(card.querySelector('.error-exit')?.textContent).toBe('Exited with exit code 1');
     expect(card.querySelector('.error-stderr pre')?.textContent).toBe('Error: no API key\nat main (index.js:1)');
-    expect(card.querySelector('.error-hint')?.textContent).toBe(FAILURE.hint);
+    expect(card.querySelector('.error-hint')?.textContent).toBe(
+      'The agent exited; press Restart to start it again. The stderr lines above may say why.',
+    );
     // The card is shown once (the banner refers to it rather than repeating it).
     expect(m.$$('.error-card')).toHaveLength(1);
     (card.querySelector('button.restart') as HTMLElement).click();

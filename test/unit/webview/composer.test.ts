@@ -175,7 +175,7 @@ describe('composer', () => {
     expect(composer.placeholder).toBe('Agent is starting...');
     m.act({
       type: 'agentFailed',
-      failure: { title: 'Agent exited with code 1', commandLine: 'demo', exitCode: 1, stderrTail: [] },
+      failure: { reason: { kind: 'exited' }, commandLine: 'demo', exitCode: 1, stderrTail: [] },
     });
     expect(composer.placeholder).toBe('Agent failed: restart it');
   });

@@ -105,7 +105,7 @@ describe('"Edit" on a previous message', () => {
         edit: {
           excerpt: '<b>x</b>',
           restoredFiles: 0,
-          reason: 'Demo does not support forking a chat (it does not advertise sessionCapabilities.fork).',
+          reason: { kind: 'notOffered', agent: 'Demo' },
         },
       },
     );

@@ -11,7 +11,7 @@ const LINK: ElicitationLink = {
   message: '<img src=x onerror=alert(1)> Connect your account',
   url: 'https://example.com/connect?x=1',
   host: 'example.com',
-  warnings: ['The address is not encrypted (http, not https).'],
+  warnings: [{ kind: 'unencrypted' }],
   unusable: null,
 };
 
@@ -38,7 +38,13 @@ describe('the link card', () => {
   });
 
   it('shows invisible characters of an address it cannot open by name', () => {
-    const m = shown({ ...LINK, url: 'file:///a\u202Egnp.exe', host: null, warnings: [], unusable: 'Not http.' });
+    const m = shown({
+      ...LINK,
+      url: 'file:///a\u202Egnp.exe',
+      host: null,
+      warnings: [],
+      unusable: { kind: 'said', text: 'Not http.' },
+    });
     expect(m.$('.elicitation-url-address').textContent).toBe('file:///a⟨U+202E⟩gnp.exe');
     expect(m.$('.elicitation-problem').textContent).toBe('Not http.');
     expect(buttons(m)[0]!.disabled).toBe(true);

@@ -1,8 +1,10 @@
 // @vitest-environment jsdom
 // The webview words what entries hold as data, in the words the chat always showed: a full chat, too many
-// subagents, a write no tool call announced, a tool call known only by id; and a sentence an older journal
-// stored shows as it is.
+// subagents, a write no tool call announced, a tool call known only by id, a failure card, a link card, an
+// edit that did not fork; and a sentence an older journal stored shows as it is.
 import { describe, expect, it } from 'vitest';
+import type { ThreadAction } from '../../../src/shared/actions';
+import type { NoForkReason } from '../../../src/shared/entryReasons';
 import { MAX_AGENT_ENTRIES } from '../../../src/shared/threadEntries';
 import { mount, thread, update } from './helpers';
 
@@ -52,6 +54,80 @@ describe('entries worded by the view', () => {
     expect(m.$$('.turn-end-message').map((el) => el.textContent)).toEqual([
       'The agent asks you to sign in; this message is sent again after.',
       'Internal error',
+    ]);
+  });
+
+  it("a failure card words its reason, the exit and the agent's env warnings as it always did", () => {
+    const m = mount();
+    m.snapshot(thread());
+    const base = { commandLine: 'gemini --acp', stderrTail: ['boom'] };
+    m.act(
+      {
+        type: 'agentFailed',
+        failure: {
+          ...base,
+          reason: { kind: 'commandNotFound', command: 'gemini' },
+          envWarnings: [{ kind: 'homeMissing', setting: 'e.env.HOME', value: '"/nope"' }],
+        },
+      },
+      { type: 'agentFailed', failure: { ...base, reason: { kind: 'exited' }, exitCode: 3, signal: null } },
+      { type: 'agentFailed', failure: { ...base, reason: { kind: 'said', title: 'Alt', hint: 'Alter Rat.' } } },
+    );
+    expect(m.$$('.entry.failure .error-title').map((el) => el.textContent)).toEqual([
+      'Command not found: gemini',
+      'Agent exited with code 3',
+      'Alt',
+    ]);
+    expect(m.$$('.entry.failure .error-hint').map((el) => el.textContent)).toEqual([
+      'Check that `gemini` is installed and on PATH, or set an absolute path in switchboard.agents. Check the agent\'s env: e.env.HOME is "/nope", which is not an existing folder: the agent may not find its login or config there.',
+      'The agent exited; press Restart to start it again. The stderr lines above may say why.',
+      'Alter Rat.',
+    ]);
+  });
+
+  it('a link card words its warnings and why it cannot be opened', () => {
+    const m = mount();
+    m.snapshot(thread());
+    m.act({
+      type: 'elicitationUrlRequested',
+      elicitationId: 'elicitation-1',
+      link: {
+        message: 'Sign in',
+        url: 'ftp://me@10.0.0.1/',
+        host: null,
+        warnings: [
+          { kind: 'userName', user: 'me', host: '10.0.0.1' },
+          { kind: 'ipAddress' },
+          { kind: 'said', text: 'Alt' },
+        ],
+        unusable: { kind: 'scheme', scheme: 'ftp:' },
+      },
+    });
+    expect(m.$$('.elicitation-warning').map((el) => el.textContent)).toEqual([
+      'The part before "@" (me) is a user name, not the site: this address goes to 10.0.0.1.',
+      'The host is an IP address, not a name.',
+      'Alt',
+    ]);
+    expect(m.$('.elicitation-problem').textContent).toBe('Switchboard opens only http and https addresses, not ftp:.');
+  });
+
+  it('an edit that did not fork says why', () => {
+    const m = mount();
+    m.snapshot(thread());
+    const seeded = (reason: NoForkReason): ThreadAction => ({
+      type: 'sessionContinued',
+      how: 'seeded',
+      edit: { excerpt: 'x', restoredFiles: 0, reason },
+    });
+    m.act(
+      seeded({ kind: 'notOffered', agent: 'Demo' }),
+      seeded({ kind: 'forkOff' }),
+      seeded({ kind: 'forkFailed', error: 'busy' }),
+    );
+    expect(m.$$('.continued-reason').map((el) => el.textContent)).toEqual([
+      'Demo does not support forking a chat (it does not advertise sessionCapabilities.fork).',
+      'Forking a chat is off (setting switchboard.experimental.fork).',
+      'The agent could not fork the session: busy',
     ]);
   });
 });

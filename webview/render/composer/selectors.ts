@@ -7,6 +7,7 @@
 // the agent's reason shows beside it.
 import type * as acp from '@agentclientprotocol/sdk';
 import { placedConfigOptions } from '../../../src/shared/configOptions';
+import { settingErrorWords } from '../../../src/shared/entryWords';
 import type { SettingError, ThreadState } from '../../../src/shared/thread';
 import { h } from '../../dom';
 import { asText, visibleText } from '../../visibleText';
@@ -122,7 +123,7 @@ function withError(label: HTMLElement, control: HTMLElement, error: SettingError
   if (!error) return label;
   const message = h('span', {
     class: 'selector-error',
-    text: visibleText(error.message, { maxLength: 300 }),
+    text: visibleText(settingErrorWords(error), { maxLength: 300 }),
     attrs: { role: 'alert' },
   });
   message.id = `selector-error-${asText(control.dataset.configId ?? 'mode').replace(/[^\w-]/g, '_')}`;

@@ -2,6 +2,7 @@
 // previous message. It says plainly whether the agent kept the conversation (resumed, loaded), starts
 // fresh from here (new), went on in a fork of its session (forked), or in a new session given the
 // conversation up to the edited message as text (seeded), and which files were put back.
+import { noForkWords } from '../../../src/shared/entryWords';
 import type { EditedFrom, Entry } from '../../../src/shared/thread';
 import { button, h } from '../../dom';
 import { visibleText } from '../../visibleText';
@@ -68,7 +69,9 @@ export class ContinuedView implements EntryView {
     if (edit) lines.push(h('div', { class: 'continued-edit', text: editSentence(edit) }));
     lines.push(h('div', { class: 'continued-explanation', text: notice.explanation }));
     if (edit?.reason)
-      lines.push(h('div', { class: 'continued-reason', text: visibleText(edit.reason, { maxLength: 300 }) }));
+      lines.push(
+        h('div', { class: 'continued-reason', text: visibleText(noForkWords(edit.reason), { maxLength: 300 }) }),
+      );
     if (entry.how === 'new' && !edit) {
       const entryId = entry.id;
       lines.push(

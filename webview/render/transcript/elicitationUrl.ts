@@ -3,6 +3,7 @@
 // named (visibleText.ts), the host set apart and the host's warnings beside it. Open posts `accept`: the
 // host opens it through VS Code (which may ask again) and answers the agent once it did; Decline and Cancel
 // post theirs. The agent's elicitation/complete marks the card done.
+import { linkProblemWords, linkWarningWords } from '../../../src/shared/entryWords';
 import type { Entry } from '../../../src/shared/thread';
 import { button, h } from '../../dom';
 import { visibleText } from '../../visibleText';
@@ -52,13 +53,15 @@ export class ElicitationUrlView implements EntryView {
           h('strong', { class: 'elicitation-host', text: visibleText(link.host) }),
         ),
       );
-    for (const warning of link.warnings) this.el.appendChild(h('div', { class: 'elicitation-warning', text: warning }));
+    for (const warning of link.warnings)
+      this.el.appendChild(h('div', { class: 'elicitation-warning', text: linkWarningWords(warning) }));
     if (entry.completed || entry.answer !== null) {
       const said = entry.completed ? t('The agent says this is done.') : (ANSWERED[entry.answer!] ?? entry.answer!);
       this.el.appendChild(h('div', { class: 'elicitation-answer', text: said }));
       return;
     }
-    if (link.unusable !== null) this.el.appendChild(h('div', { class: 'elicitation-problem', text: link.unusable }));
+    if (link.unusable !== null)
+      this.el.appendChild(h('div', { class: 'elicitation-problem', text: linkProblemWords(link.unusable) }));
     const answer = (action: 'accept' | 'decline' | 'cancel') => () =>
       this.post({ type: 'elicitation', elicitationId: entry.elicitationId, action });
     const open = button(t('Open'), 'primary', answer('accept'), t('Ask VS Code to open this address in your browser'));

@@ -1,5 +1,6 @@
 // The error card for an agent that failed to start or died: what happened, the command that
 // was run, exit code or signal, the last stderr lines, a hint, and one-click Restart / Show log.
+import { failureWords } from '../../../src/shared/failureWords';
 import type { AgentFailure, Entry } from '../../../src/shared/thread';
 import { button, h } from '../../dom';
 import { visibleText } from '../../visibleText';
@@ -8,10 +9,11 @@ import { t } from '../../l10n';
 
 export function renderErrorCard(failure: AgentFailure, post: Post): HTMLElement {
   const exit = describeExit(failure);
+  const { title, hint } = failureWords(failure);
   return h(
     'div',
     { class: 'error-card', attrs: { role: 'alert' } },
-    h('div', { class: 'error-title', text: visibleText(failure.title) }),
+    h('div', { class: 'error-title', text: visibleText(title) }),
     failure.commandLine
       ? h(
           'div',
@@ -29,7 +31,7 @@ export function renderErrorCard(failure: AgentFailure, post: Post): HTMLElement 
           h('pre', { text: visibleText(failure.stderrTail.join('\n'), { multiline: true, maxLength: 20_000 }) }),
         )
       : null,
-    failure.hint ? h('div', { class: 'error-hint', text: visibleText(failure.hint, { multiline: true }) }) : null,
+    hint ? h('div', { class: 'error-hint', text: visibleText(hint, { multiline: true }) }) : null,
     h(
       'div',
       { class: 'error-actions' },
