@@ -1,7 +1,7 @@
 // The MCP SDK (with zod and ajv, ~750 KB minified) is needed only once an agent calls the editor's MCP server, so
 // it is not in dist/extension.js: the host bundle stays under its 1 MiB budget and activation never parses it.
 // src/chat/mcp/mcpSdkServer.ts is built on its own as dist/mcp-server.js, and in the host bundle the module is a
-// stand-in whose `handleMcpRequest` requires that file on first use (the source imports it as usual, so unit and
+// stand-in whose `handleMcpRequest` and `connectEditorServer` require that file on first use (the source imports it as usual, so unit and
 // integration tests run it directly).
 
 /** Build options (merge into a node/cjs build with `outdir` = the host bundle's folder) for dist/mcp-server.js. */
@@ -22,10 +22,12 @@ export const lazyMcpServer = {
       loader: 'js',
       contents: [
         'let server;',
-        "Object.defineProperty(exports, 'handleMcpRequest', {",
-        '  enumerable: true,',
-        "  get: () => (server ??= require('./mcp-server.js')).handleMcpRequest,",
-        '});',
+        ...['handleMcpRequest', 'connectEditorServer'].flatMap((name) => [
+          `Object.defineProperty(exports, '${name}', {`,
+          '  enumerable: true,',
+          `  get: () => (server ??= require('./mcp-server.js')).${name},`,
+          '});',
+        ]),
       ].join('\n'),
     }));
   },

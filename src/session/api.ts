@@ -16,6 +16,7 @@ import type { LiveProcessGroups } from '../terminals/liveProcessGroups';
 import type { AgentChoices, ChoiceStep } from './lifecycle/sessionChoices';
 import type { Disposable } from '../shared/disposableStore';
 import type { SessionNote } from '../shared/entryReasons';
+import type { AcpMcpServer } from './agent/mcpOverAcp';
 export type { AgentConfig } from '../agents/config';
 
 // Defined by the transport layer (it answers JSON-RPC with them); re-exported for the glue.
@@ -130,8 +131,17 @@ export interface EditorToolsRequest {
   session(): OpenEditorSession | null;
 }
 
+/** UNSTABLE ACP (rfds/mcp-over-acp.mdx): an MCP server reached over the ACP connection; not in the SDK's types yet. */
+export interface AcpMcpServerEntry {
+  type: 'acp';
+  name: string;
+  serverId: string;
+}
+
 export interface EditorToolsOffer {
-  server: acp.McpServer;
+  server: acp.McpServer | AcpMcpServerEntry;
+  /** With an `acp` server: what each `mcp/connect` of the agent reaches (src/session/agent/mcpOverAcp.ts). */
+  acp?: AcpMcpServer;
   tools: readonly string[];
   /** The chat's note of which tools the agent was given. */
   note: SessionNote;

@@ -1,6 +1,6 @@
 // The MCP side of Switchboard's editor server, through the official MCP TypeScript SDK: one McpServer with the
 // route's tools and their input schemas (zod: the SDK checks every call's arguments and answers a clear error),
-// over the SDK's Streamable HTTP transport in its stateless JSON mode (each POST is answered in its own response;
+// over the SDK's Streamable HTTP transport in its stateless JSON mode, or over ACP (connectEditorServer) (each POST is answered in its own response;
 // no session state to leak between requests). The HTTP checks (loopback, secret, origin, body size) are done
 // before this runs, in mcpHttpServer.ts.
 //
@@ -9,6 +9,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { z } from 'zod';
 import type { CancelSignal } from '../../session/api';
 import { EDITOR_SERVER_NAME, type EditorToolName } from '../../shared/editorToolNames';
@@ -61,6 +62,28 @@ export async function handleMcpRequest(
   response: ServerResponse,
   body: unknown,
 ): Promise<void> {
+  const server = editorServer(host, tools, version);
+  const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+  response.on('close', () => {
+    void transport.close();
+    void server.close();
+  });
+  await server.connect(transport);
+  await transport.handleRequest(request, response, body);
+}
+
+/** One MCP server over a transport of its own (MCP over ACP: one per `mcp/connect`, mcpAcpConnection.ts). */
+export async function connectEditorServer(
+  host: EditorToolHost,
+  tools: readonly EditorToolName[],
+  version: string,
+  transport: Transport,
+): Promise<void> {
+  await editorServer(host, tools, version).connect(transport);
+}
+
+/** The route's tools on an MCP server, each running the editor's tool (editorTools.ts). */
+function editorServer(host: EditorToolHost, tools: readonly EditorToolName[], version: string): McpServer {
   const server = new McpServer({ name: EDITOR_SERVER_NAME, version });
   for (const name of tools) {
     server.registerTool(
@@ -79,13 +102,7 @@ export async function handleMcpRequest(
       },
     );
   }
-  const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
-  response.on('close', () => {
-    void transport.close();
-    void server.close();
-  });
-  await server.connect(transport);
-  await transport.handleRequest(request, response, body);
+  return server;
 }
 
 /** The SDK's AbortSignal (the client cancelled, or the connection closed) as the session's handlers take it. */

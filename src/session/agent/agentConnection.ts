@@ -37,6 +37,7 @@ import {
 } from '../../protocol/schema';
 import { EarlyUpdates } from './earlyUpdates';
 import { guardRequests } from './capabilityGuard';
+import { McpOverAcpRoutes } from './mcpOverAcp';
 import type { AgentFailure } from '../../shared/thread';
 import {
   RequestFailure,
@@ -153,6 +154,8 @@ export class AgentConnection {
   readonly process: AgentProcess;
   /** Every request goes through the capability guard (capabilityGuard.ts). */
   readonly rpc: AcpConnection;
+  /** MCP servers the client provides over this connection (`mcp/connect`, `mcp/message`, `mcp/disconnect`). */
+  readonly mcpOverAcp: McpOverAcpRoutes;
   /** What the agent advertised in `initialize`; null before it answered. */
   private agentCapabilities: acp.AgentCapabilities | null = null;
   /** The initialize response's own `_meta`, where steering is advertised (src/shared/capabilities.ts). */
@@ -192,10 +195,12 @@ export class AgentConnection {
       (line) => log.append(line),
     );
     this.registerHandlers();
+    this.mcpOverAcp = new McpOverAcpRoutes(this.rpc);
     // The agent takes far longer to start than the schema to compile: do it now, not on its first message.
     setImmediate(warmUpSchemas);
 
     void this.process.exited.then((exit) => {
+      this.mcpOverAcp.disposeAll();
       this.rpc.dispose();
       if (this.stopping) return;
       this.reportLost(this.outputClosed ? { ...exit.failure, reason: { kind: 'outputClosed' } } : exit.failure);

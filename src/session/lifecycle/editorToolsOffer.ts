@@ -1,7 +1,8 @@
 // Switchboard's own MCP server of the editor's tools (src/chat/mcp/), offered once per agent process generation
 // of a chat: every session call of that generation (new, load, resume, an Edit's fork) carries the same entry, the
 // tools act in whichever session the chat has open there (Generation.openSession), and the route ends with the
-// generation, its secret with it: a restarted agent gets a new one.
+// generation, its secret with it: a restarted agent gets a new one. Over ACP (an `acp` server) the connection's
+// mcp/connect reaches it (src/session/agent/mcpOverAcp.ts), and its connections close with the generation too.
 import type { EditorToolsOffer } from '../api';
 import type { Generation } from './generation';
 import type { ThreadPort } from '../threadPort';
@@ -14,12 +15,21 @@ export function editorToolsOffer(
 ): Promise<EditorToolsOffer | undefined> {
   let offer = offers.get(gen);
   if (!offer) {
-    offer =
+    offer = (
       port.env.editorTools?.({
         agent: port.agent,
         capabilities: gen.connection.capabilities?.mcpCapabilities,
         session: () => gen.openSession(),
-      }) ?? Promise.resolve(undefined);
+      }) ?? Promise.resolve(undefined)
+    ).then((made) => {
+      // Over ACP: served on this agent process's connection before session/new names it, until the generation ends.
+      const server = made?.server;
+      if (made?.acp && server && 'serverId' in server) {
+        const provided = gen.connection.mcpOverAcp.provide(server.serverId, made.acp);
+        gen.own(() => provided.dispose());
+      }
+      return made;
+    });
     offers.set(gen, offer);
     void offer.then(
       (made) => made && gen.own(() => made.close()),

@@ -50,7 +50,9 @@ export async function sessionParams(
       });
       return undefined;
     });
-    params = { cwd: roots.cwd, mcpServers: editor ? [...mcp.servers, editor.server] : mcp.servers };
+    // An `acp` entry is UNSTABLE ACP, not in the SDK's McpServer type yet (api.ts AcpMcpServerEntry).
+    const editorServer = editor?.server as acp.McpServer | undefined;
+    params = { cwd: roots.cwd, mcpServers: editorServer ? [...mcp.servers, editorServer] : mcp.servers };
     // Once per chat: a continued chat asks again, and the transcript already says it.
     for (const text of mcp.leftOut.map((line) => capText(line, 1024))) {
       const note = { kind: 'said', text } as const;

@@ -1,13 +1,17 @@
 // Switchboard's editor MCP server in the window (HostEnvironment.editorTools): one HTTP server on 127.0.0.1,
 // started with the first chat session that gets it, one route with its own secret per chat session on an agent
-// process (src/chat/mcp/mcpHttpServer.ts). Which agents get it: switchboard.editorMcpServer (the user's own
-// settings only), an agent that advertised `mcpCapabilities.http`, and its entry's `editorTools`. The agent's log
-// names the tools (and why none were given); the chat shows them once as a note; the secret is redacted from the
-// agent and traffic logs.
+// process (src/chat/mcp/mcpHttpServer.ts); or, where the agent advertised `mcpCapabilities.acp`, over the ACP
+// connection itself (MCP over ACP, src/chat/mcp/mcpAcpConnection.ts). Which agents get it: switchboard.editorMcpServer
+// (the user's own settings only), an agent that advertised `mcpCapabilities.acp` or `.http`, its entry's
+// `editorTools`. The agent's log names the tools (and why none were given); the chat shows them once as a note; the
+// secret is redacted from the agent and traffic logs.
 import type * as vscode from 'vscode';
 import type { SecretRedactor } from '../../agents/secretRedactor';
+import { randomUUID } from 'node:crypto';
+import { acpEditorServer } from '../../chat/mcp/mcpAcpConnection';
 import { bearerHeader, EditorMcpHttpServer } from '../../chat/mcp/mcpHttpServer';
 import type { EditorToolsOffer, EditorToolsRequest } from '../../session/api';
+import type { SessionNote } from '../../shared/entryReasons';
 import { EDITOR_SERVER_NAME, EDITOR_TOOL_NAMES } from '../../shared/editorToolNames';
 import { settings } from '../settings';
 import { vscodeLanguageFeatures } from './languageFeatures';
@@ -34,12 +38,36 @@ export class EditorMcpFeature implements vscode.Disposable {
       log('Editor tools: not offered (its entry in switchboard.agents has "editorTools": [])');
       return undefined;
     }
+    const host = { session: request.session, language: vscodeLanguageFeatures };
+    const note: SessionNote = {
+      kind: 'editorTools',
+      agent: agent.displayName,
+      server: EDITOR_SERVER_NAME,
+      tools: [...tools],
+    };
+    // MCP over ACP where the agent takes it: no port, no secret; the ACP connection is the channel.
+    // `acp` is UNSTABLE (rfds/mcp-over-acp.mdx), not in the SDK's McpCapabilities type yet.
+    if ((request.capabilities as { acp?: unknown } | null | undefined)?.acp === true) {
+      const serverId = `switchboard-${randomUUID()}`;
+      log(
+        `Editor tools for this session (MCP server "${EDITOR_SERVER_NAME}" over ACP, ${serverId}): ${tools.join(', ')}`,
+      );
+      return {
+        server: { type: 'acp', name: EDITOR_SERVER_NAME, serverId },
+        acp: acpEditorServer(host, tools, this.version),
+        tools,
+        note,
+        close: () => undefined, // its connections close with the agent process's generation (editorToolsOffer.ts)
+      };
+    }
     if (request.capabilities?.http !== true) {
-      log('Editor tools: not offered (the agent does not take MCP servers over HTTP: no mcpCapabilities.http)');
+      log(
+        'Editor tools: not offered (the agent takes MCP servers neither over ACP nor over HTTP: no mcpCapabilities.acp or .http)',
+      );
       return undefined;
     }
     this.server ??= new EditorMcpHttpServer(this.version, log);
-    const route = await this.server.addRoute({ session: request.session, language: vscodeLanguageFeatures }, tools);
+    const route = await this.server.addRoute(host, tools);
     this.redactor.add(route.secret);
     log(`Editor tools for this session (MCP server "${EDITOR_SERVER_NAME}" at ${route.url}): ${tools.join(', ')}`);
     return {
@@ -50,7 +78,7 @@ export class EditorMcpFeature implements vscode.Disposable {
         headers: [bearerHeader(route.secret)],
       },
       tools,
-      note: { kind: 'editorTools', agent: agent.displayName, server: EDITOR_SERVER_NAME, tools: [...tools] },
+      note,
       close: () => route.close(),
     };
   }
