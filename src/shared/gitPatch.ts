@@ -7,6 +7,8 @@ import { MAX_CARD_DIFF_LINES, type DiffHunk, type DiffResult } from './diffHunks
 /** Files one patch may describe; the rest are not read (a card lists a few). */
 export const MAX_PATCH_FILES = 200;
 
+/** git's extended header naming a move's or copy's new path. */
+const RENAMED_TO = /^(?:rename|copy) to /;
 const HUNK_HEADER = /^@@ -(\d+)(?:,(\d+))? \+(\d+)(?:,(\d+))? @@/;
 
 /** path → its hunks. A file is named by its `+++` path, else its `---` path (a deleted file), else the header's. */
@@ -108,8 +110,7 @@ function sectionPath(section: string): string | null {
     if (line.startsWith('diff --git ')) header = headerPath(line);
     else if (line.startsWith('--- ')) oldName = patchPath(line.slice(4));
     else if (line.startsWith('+++ ')) newName = patchPath(line.slice(4));
-    else if (line.startsWith('rename to ')) renamed = unquote(line.slice('rename to '.length));
-    else if (line.startsWith('copy to ')) renamed = unquote(line.slice('copy to '.length));
+    else if (RENAMED_TO.test(line)) renamed = unquote(line.replace(RENAMED_TO, ''));
   }
   return newName ?? renamed ?? oldName ?? header;
 }

@@ -102,6 +102,8 @@ export class UpdateIntake {
       case 'apply': {
         const mapped = mapper.map(verdict.update);
         for (const action of mapped.actions) this.applyV2(action);
+        // A replay is history: the files it names are not changed now.
+        if (this.turnState !== 'drop') this.toolDiffs.reportV2(verdict.update, this.dispatch);
         if (verdict.dropped?.length)
           this.reportProtocolError(
             { kind: 'partialUpdate', variant: variantOf(notification), dropped: verdict.dropped },
