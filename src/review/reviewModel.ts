@@ -173,6 +173,19 @@ export function recordUnknownAgentChange(
 }
 
 /**
+ * The agent's own report of an on-disk change says what the file held before it (src/review/reportedChanges.ts):
+ * a file listed with nothing to diff (its earlier content never seen) gets that baseline, and so its hunks.
+ */
+export function learnBaseline(state: ReviewState, path: string, baseline: string | null): ReviewState {
+  const file = findFile(state, path);
+  if (!file?.baselineUnknown || file.resolution !== null || file.baseline !== file.current) return state;
+  if (baseline === file.current) return state;
+  const { baselineUnknown: _unknown, ...known } = file;
+  void _unknown;
+  return replaceFile(state, { ...known, baseline });
+}
+
+/**
  * A user edit (before -> after) of a file under review: it is the user's, so it moves onto the
  * baseline and never shows as a pending agent change. Files not under review are not tracked.
  */

@@ -62,6 +62,8 @@ export type ThreadAction =
   | { type: 'messageReplaced'; kind: MessageKind; messageId: string; content: acp.ContentBlock[] }
   /** ACP v2 `tool_call_content_chunk`: one content item appended to a tool call (created if new). */
   | { type: 'toolContentAppended'; toolCallId: string; content: ToolContentView }
+  /** ACP v2: the texts of a diff's change at `path` are kept (`revision`, src/session/updates/toolDiffs.ts). */
+  | { type: 'toolDiffKept'; toolCallId: string; path: string; revision: number }
   /** ACP v2 `terminal_update` / `terminal_output_chunk` of a terminal the agent runs, shown in tool call `toolCallId`. */
   | { type: 'agentTerminalPatched'; toolCallId: string; terminalId: string; patch: AgentTerminalPatch }
   /** ACP v2 `state_update: running`: foreground work runs; a turn starts when none ran. */

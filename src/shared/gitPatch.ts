@@ -7,6 +7,8 @@ import { MAX_CARD_DIFF_LINES, type DiffHunk, type DiffResult } from './diffHunks
 /** Files one patch may describe; the rest are not read (a card lists a few). */
 export const MAX_PATCH_FILES = 200;
 
+/** git's extended header naming a move's or copy's new path. */
+const RENAMED_TO = /^(?:rename|copy) to /;
 const HUNK_HEADER = /^@@ -(\d+)(?:,(\d+))? \+(\d+)(?:,(\d+))? @@/;
 
 /** path → its hunks. A file is named by its `+++` path, else its `---` path (a deleted file), else the header's. */
@@ -65,6 +67,56 @@ export function readGitPatch(text: string, maxLines = MAX_CARD_DIFF_LINES): Map<
   }
   close();
   return files;
+}
+
+/**
+ * The patch's sections (from a `diff --git` line to the next) by the file each is of: its new path (`+++`, or
+ * `rename to` / `copy to`), else its old path (a deleted file), else the header's. At most MAX_PATCH_FILES; a
+ * path named twice keeps its first section. One pass, linear in the text.
+ */
+export function splitGitPatch(text: string): Map<string, string> {
+  const sections = new Map<string, string>();
+  let start = -1;
+  const close = (end: number): void => {
+    if (start < 0) return;
+    const section = text.slice(start, end);
+    const path = sectionPath(section);
+    if (path !== null && !sections.has(path)) sections.set(path, section);
+  };
+  let at = 0;
+  while (at <= text.length) {
+    const next = text.indexOf('\n', at);
+    const end = next < 0 ? text.length : next + 1;
+    if (text.startsWith('diff --git ', at)) {
+      close(at);
+      if (sections.size >= MAX_PATCH_FILES) return sections;
+      start = at;
+    }
+    if (next < 0) break;
+    at = end;
+  }
+  close(text.length);
+  return sections;
+}
+
+/** The file one section is of (see splitGitPatch); its lines up to the first hunk are read, no further. */
+function sectionPath(section: string): string | null {
+  let header: string | null = null;
+  let oldName: string | null = null;
+  let newName: string | null = null;
+  let renamed: string | null = null;
+  for (const line of section.split('\n')) {
+    if (line.startsWith('@@')) break;
+    if (line.startsWith('diff --git ')) header = headerPath(line);
+    else if (line.startsWith('--- ')) oldName = patchPath(line.slice(4));
+    else if (line.startsWith('+++ ')) newName = patchPath(line.slice(4));
+    else if (RENAMED_TO.test(line)) renamed = unquote(line.replace(RENAMED_TO, ''));
+  }
+  return newName ?? renamed ?? oldName ?? header;
+}
+
+function unquote(name: string): string {
+  return name.replace(/^"(.*)"$/, '$1');
 }
 
 /** `a/x` or `/abs/x` as written after ---/+++ (a tab ends it, as git writes names with spaces); null for /dev/null. */

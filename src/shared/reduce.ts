@@ -12,7 +12,7 @@ import { steerDropped, steerJoined, steerSent } from './steeredMessages';
 import { applySessionUpdate, withCurrentMode } from './sessionUpdates';
 import { applyTerminalAction } from './terminals';
 import { appendEntry } from './threadEntries';
-import { appendToolContent, patchAgentTerminal, replaceMessage, turnRunning } from './upsertActions';
+import { appendToolContent, keepToolDiff, patchAgentTerminal, replaceMessage, turnRunning } from './upsertActions';
 import { requestPermission, resolvePermission, settleTurn } from './toolEntries';
 import { applySubagentAction, applySubagentUpdate, isSubagentUpdate, subagentsGone } from './subagents';
 import { settleGoneChild } from './subagentCards';
@@ -67,6 +67,9 @@ export function reduce(state: ThreadState, action: ThreadAction): ThreadState {
 
     case 'toolContentAppended':
       return appendToolContent(state, action.toolCallId, action.content);
+
+    case 'toolDiffKept':
+      return keepToolDiff(state, action.toolCallId, action.path, action.revision);
 
     case 'agentTerminalPatched':
       return patchAgentTerminal(state, action.toolCallId, action.terminalId, action.patch);

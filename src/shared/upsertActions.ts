@@ -6,6 +6,7 @@ import type * as acp from '@agentclientprotocol/sdk';
 import type { AgentTerminalView, ThreadState, ToolCallView, ToolContentView } from './thread';
 import { appendChunk, appendWithinCap, type MessageKind } from './messageChunks';
 import { upsertTool } from './toolEntries';
+import { locateTool, setTool } from './threadEntries';
 import { foldAgentTerminals, AGENT_TERMINAL_TAIL_CHARS, MAX_AGENT_TERMINALS_PER_TOOL } from './agentTerminals';
 import { newestChars } from './outputTail';
 
@@ -59,6 +60,27 @@ export function appendToolContent(state: ThreadState, toolCallId: string, item: 
     const next: ToolCallView = { ...tool, content: [...tool.content, item] };
     return item.type === 'terminal' ? foldAgentTerminals(next, { content: [item] }, state.terminals) : next;
   });
+}
+
+/**
+ * The texts of a v2 diff's change at `path` were kept under `revision` (src/session/updates/toolDiffs.ts): the
+ * tool call's diffs of that path not kept yet (revision 0) name it, so "Open diff" opens them. An unknown tool
+ * call, or one whose diffs of that path were replaced meanwhile, is left as it is.
+ */
+export function keepToolDiff(state: ThreadState, toolCallId: string, path: string, revision: number): ThreadState {
+  const { at } = locateTool(state, toolCallId);
+  if (at === undefined) return state;
+  const tool = (state.entries[at] as { tool: ToolCallView }).tool;
+  let changed = false;
+  const content = tool.content.map((item) => {
+    if (item.type !== 'diff' || item.path !== path || item.revision !== 0 || !item.change) return item;
+    changed = true;
+    return { ...item, revision };
+  });
+  if (!changed) return state;
+  const entries = state.entries.slice();
+  setTool(entries, at, { ...tool, content });
+  return { ...state, entries };
 }
 
 /** Terminal `terminalId` of tool call `toolCallId` patched (added when new, up to MAX_AGENT_TERMINALS_PER_TOOL). */

@@ -58,7 +58,8 @@ export class AgentRequests implements GenerationParts {
     const dispatch = (action: ThreadAction) => thread.dispatch(action);
     const turnCancelled = () => thread.current().turn.kind === 'cancelling';
     // Tool calls' own `diff` content: texts to the window's keeper, hunks to the thread.
-    const toolDiffs = new ToolDiffs(env.fileTexts);
+    // Their reports of on-disk changes to review (set on the env once review is made).
+    const toolDiffs = new ToolDiffs(env.fileTexts, async (change) => env.reportFileChange?.(change));
     this.intake = new UpdateIntake(dispatch, log, toolDiffs, subagentsOn, (action) => options.turnEnd(action));
     // A replay (v2: session/resume from the start) is history: its running and idle change no turn.
     const toReplay = (action: ThreadAction) => this.replay?.add(action);

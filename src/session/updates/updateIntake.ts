@@ -71,6 +71,8 @@ export class UpdateIntake {
     this.take(notification, gateV2SessionUpdate(notification), (update) => {
       const mapped = mapper.map(update);
       for (const action of mapped.actions) this.applyV2(action);
+      // A replay is history: the files it names are not changed now.
+      if (this.turnState !== 'drop') this.toolDiffs.reportV2(update, this.dispatch);
       if (mapped.note) this.logFault(`[switchboard] ${variantOf(notification)}: ${mapped.note}`);
     });
   }

@@ -16,6 +16,9 @@ import type { ReviewController } from './reviewController';
 import { entriesOf, vscodeSetting, vscodeSettingChanged } from '../settings';
 
 const SETTLE_MS = 150;
+/** Agents' reports of changes kept until the watcher sees them: at most this many, and this many characters. */
+const MAX_CLAIMS = 64;
+const MAX_CLAIM_CHARS = 32 * 1024 * 1024;
 /** Saves by the user within this window make the next disk change of that file theirs. */
 const USER_SAVE_WINDOW_MS = 3000;
 
@@ -34,6 +37,9 @@ export class DiskChanges implements vscode.Disposable {
   private readonly events = new Map<string, number>();
   /** Per workspace folder: its filter, or the read of its .gitignore that makes it (async: no blocking read). */
   private filters = new Map<string, PathFilter | Promise<PathFilter>>();
+  /** What agents reported a file held before their change, by the text after it (see claim()). */
+  private readonly claims = new Map<string, { before: string | null; after: string | null }>();
+  private claimChars = 0;
   private budget: TurnBudget;
   private warnedThisTurn = false;
 
@@ -81,6 +87,37 @@ export class DiskChanges implements vscode.Disposable {
     // A change still settling keeps the earlier text as its "before".
     if (this.pending.has(path.resolve(filePath))) return;
     this.seenOnDisk.set(path.resolve(filePath), text);
+  }
+
+  /**
+   * An agent reported changing the file from `before` to `after` (src/vscode/review/reportedFileChanges.ts): when
+   * the watcher sees the file change to `after` and has no text of its own from before, that is the "before".
+   * Only a change the watcher saw uses it: a report alone puts nothing under review.
+   */
+  claim(filePath: string, before: string | null, after: string | null): void {
+    const key = path.resolve(filePath);
+    this.dropClaim(key);
+    this.claims.set(key, { before, after });
+    this.claimChars += (before?.length ?? 0) + (after?.length ?? 0);
+    for (const oldest of this.claims.keys()) {
+      if (this.claims.size <= MAX_CLAIMS && this.claimChars <= MAX_CLAIM_CHARS) break;
+      this.dropClaim(oldest);
+    }
+  }
+
+  /** The "before" an agent reported for the file's change to `after` (used once); undefined when none fits. */
+  private claimedBefore(filePath: string, after: string | null): string | null | undefined {
+    const claim = this.claims.get(filePath);
+    if (!claim || claim.after !== after) return undefined;
+    this.dropClaim(filePath);
+    return claim.before;
+  }
+
+  private dropClaim(key: string): void {
+    const claim = this.claims.get(key);
+    if (!claim) return;
+    this.claims.delete(key);
+    this.claimChars -= (claim.before?.length ?? 0) + (claim.after?.length ?? 0);
   }
 
   private noteDocument(document: vscode.TextDocument): void {
@@ -149,7 +186,7 @@ export class DiskChanges implements vscode.Disposable {
       { kind: 'disk', ownWrite: false, userSaved },
       this.review.store.isAgentTime(modifiedAt),
     );
-    const before = tracked ? tracked.current : this.seenOnDisk.get(filePath);
+    const before = tracked ? tracked.current : (this.seenOnDisk.get(filePath) ?? this.claimedBefore(filePath, after));
     if (after !== null) this.seenOnDisk.set(filePath, after);
     else this.seenOnDisk.delete(filePath);
     if (who === 'user') {

@@ -9,6 +9,7 @@ import {
   findFile,
   keepAll,
   keepFile,
+  learnBaseline,
   keepHunk,
   recordAgentChange,
   recordDiskChange,
@@ -106,6 +107,15 @@ export class ReviewController implements vscode.Disposable {
       before,
       recordDiskChange(this.store.state, { path: filePath, before, after, createdNow, turn }),
     );
+  }
+
+  /** The agent's report of a change it made on disk says what a file listed without a baseline held before. */
+  learnBaseline(filePath: string, baseline: string | null): void {
+    const next = learnBaseline(this.store.state, filePath, baseline);
+    if (next === this.store.state) return;
+    // Checkpoints learn the text before too (they had none: it was never seen).
+    this.onFirstAgentTouch?.(filePath, baseline);
+    this.store.update(next);
   }
 
   private commitAgent(filePath: string, before: string | null | undefined, next: ReviewState): void {

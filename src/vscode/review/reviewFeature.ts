@@ -22,6 +22,9 @@ import { EditorReview } from './editorReview';
 import { FollowAgent } from './followAgent';
 import { showUndoNotice } from './undoNotice';
 import { ReviewController } from './reviewController';
+import { ReportedFileChanges } from './reportedFileChanges';
+import type { ReportedChange } from '../../review/reportedChanges';
+import type { WriteTexts } from '../../review/fileTexts';
 import { ReviewStore } from './reviewStore';
 import { AgentQuickDiff } from './agentQuickDiff';
 import type { DisposableStore } from '../../shared/disposableStore';
@@ -51,6 +54,8 @@ export interface ReviewFeature {
   source: ReviewSource;
   /** "Follow the agent": extension.ts hears from it when it opens a file with the focus. */
   follow: FollowAgent;
+  /** A tool call's diff reports a change the agent made on disk itself (HostEnvironment.reportFileChange). */
+  reportFileChange(change: ReportedChange): Promise<WriteTexts | undefined>;
 }
 
 const MIB = 1024 * 1024;
@@ -90,6 +95,7 @@ export function activateReview(
   );
   const quickDiff = disposables.add(new AgentQuickDiff(store));
   const follow = new FollowAgent();
+  const reported = new ReportedFileChanges(controller, disk, turnLimits);
   controller.onFirstAgentTouch = (filePath, before) => checkpoints.touch(filePath, before);
   controller.onForgotten = (filePath) => checkpoints.forget(filePath);
   controller.onUndone = showUndoNotice;
@@ -191,8 +197,14 @@ export function activateReview(
     fsHooks,
     attach,
     resolveFile: async (filePath, action) => {
-      if (action === 'keep') controller.keepFile(filePath);
-      else await controller.undoFile(filePath);
+      // A moved file is kept or undone with the deletion of its old path (Undo moves it back).
+      const movedFrom = reported.movedFrom(filePath);
+      if (action === 'keep') {
+        controller.keepFile(filePath);
+        if (movedFrom) controller.keepFile(movedFrom);
+        return;
+      }
+      if ((await controller.undoFile(filePath)) && movedFrom) await controller.undoFile(movedFrom);
     },
     restoreCheckpoint: async (threadId, entryId) => {
       await checkpoints.restore(threadId, entryId);
@@ -207,6 +219,7 @@ export function activateReview(
     },
     source,
     follow,
+    reportFileChange: (change) => reported.report(change),
   };
 }
 

@@ -57,6 +57,8 @@ export class SwitchboardWindow {
     store.add(watchAgentSettings(catalog, sessionChoices, log));
     const host = new AgentHost(context, catalog, sessionChoices, store);
     const review = activateReview(context, store, workspaceCwd, host.fileTexts, log);
+    // Agents' own reports of their on-disk changes (tool-call diffs) reach review (made after the host's env).
+    host.env.reportFileChange = (change) => review.reportFileChange(change);
     const chats = new ChatsFeature({ context, catalog, foundAgents, host, review, log }, store);
     this.chats = chats;
     const threads = chats.threads.registry;

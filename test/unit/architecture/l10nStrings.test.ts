@@ -124,6 +124,8 @@ const PURE_NOT_FOR_USER: Record<string, string> = {
     'the conversation as text the agent reads (a seeded session; its summary head for the composer goes through t())',
   [path.join('src', 'session', 'agent', 'earlyUpdates.ts')]: 'reasons written to the agent log',
   [path.join('src', 'session', 'agent', 'capabilityGuard.ts')]: "an error class's name",
+  [path.join('src', 'review', 'reversePatch.ts')]: 'why a patch was refused: for tests, never shown',
+  [path.join('src', 'review', 'reportedChanges.ts')]: 'why a report says nothing: for tests, never shown',
 };
 /** Literals of pure code that read as prose but are names, each with why. */
 const PURE_NOT_TEXT: Record<string, string> = {
