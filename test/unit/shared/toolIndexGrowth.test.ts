@@ -88,6 +88,8 @@ describe('the tool-call index in a long thread', () => {
     const copy = microsPerCall(200, 7, () => (sink = long.entries.concat([last])));
     expect(sink).toHaveLength(6001);
     const measured = `${atLong.toFixed(1)} µs per call at 6,000 entries, ${atShort.toFixed(1)} µs at 100, ${copy.toFixed(1)} µs per copy of 6,000 entries`;
-    expect(atLong, measured).toBeLessThan(3 * (Math.max(atShort, 2) + copy));
+    // A loaded machine (CI runs the suites side by side) has been seen at 3.2 times; copying the index was some
+    // 300 times (4.4 ms per call): 8 times tells the two apart without failing on noise.
+    expect(atLong, measured).toBeLessThan(8 * (Math.max(atShort, 2) + copy));
   });
 });
