@@ -25,6 +25,8 @@ export interface AgentSwitches {
   /** agentCapabilities fields merged over the scripted agent's defaults. */
   capabilities?: acp.AgentCapabilities;
   neverAnswer?: string[];
+  /** More of the scripted agent's options (e.g. --session-dir, --caps). */
+  extraArgs?: string[];
 }
 
 export interface HostSwitches {
@@ -79,6 +81,7 @@ function scriptedAgent(cwd: string, switches: AgentSwitches, acp: AcpVersion = 1
   const args = [SCRIPTED_AGENT, '--scenario', switches.scenario ?? 'basic-turn', '--record', record];
   if (switches.capabilities) args.push('--capabilities', JSON.stringify(switches.capabilities));
   if (switches.neverAnswer) args.push('--never-answer', switches.neverAnswer.join(','));
+  if (switches.extraArgs) args.push(...switches.extraArgs);
   if (acp === 2) {
     const sent = join(cwd, 'sent.jsonl');
     args.push('--acp', '2', '--record-sent', sent);
