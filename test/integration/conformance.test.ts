@@ -5,7 +5,9 @@
 import { readFileSync } from 'node:fs';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { UnadvertisedRequestError } from '../../src/session/agent/capabilityGuard';
-import { stopAll } from './conformanceHarness';
+import { reported, stopAll } from './conformanceHarness';
+import type { Entry, ThreadState } from '../../src/shared/thread';
+import { eventually, within } from '../within';
 import { ACP_VERSIONS, excludedOnV2, onVersion, V2_DROPS } from './conformanceVersions';
 import { tempDir } from './tempDirs';
 import { noteWords } from '../../src/shared/entryWords';
@@ -186,6 +188,57 @@ describe.each(ACP_VERSIONS)('ACP v%i', (version) => {
       expect(t.state().settingError).toBeNull();
     });
   });
+
+  describe('permission requests and the client file system', () => {
+    const pendingTool = (state: ThreadState) =>
+      state.entries.find(
+        (entry): entry is Extract<Entry, { kind: 'tool' }> =>
+          entry.kind === 'tool' && entry.tool.permission?.state.kind === 'pending',
+      );
+
+    v.it('a permission request shows on its tool call; Allow reaches the agent and the tool completes', async () => {
+      const t = await v.startThread({ scenario: 'client-calls' });
+      const turn = t.controller.prompt('go');
+      let asking: Extract<Entry, { kind: 'tool' }> | undefined;
+      await eventually(() => (asking = pendingTool(t.state())) !== undefined, 'the permission card');
+      expect(asking!.tool).toMatchObject({ toolCallId: 'tc-write', title: 'Edit scripted-output.txt', kind: 'edit' });
+      t.controller.resolvePermission(asking!.tool.permission!.permissionId, 'allow');
+      await within(turn, 'the turn ending');
+      const answer = reported(t.state()).find((call) => call.method === 'session/request_permission')?.answer;
+      expect(answer).toEqual({ result: { outcome: { outcome: 'selected', optionId: 'allow' } } });
+      const tool = t.state().entries.find((entry) => entry.kind === 'tool');
+      expect(tool?.kind === 'tool' && tool.tool.status).toBe('completed');
+      expect(t.state().turn.kind).toBe('idle');
+    });
+
+    v.it(
+      'the agent withdraws its permission request ($/cancel_request): answered cancelled, the card closes',
+      async () => {
+        const t = await v.startThread({ scenario: 'cancel-own-request' });
+        await within(t.controller.prompt('go'), 'the turn ending');
+        const answer = reported(t.state())[0]?.answer;
+        expect(answer).toEqual({ result: { outcome: { outcome: 'cancelled' } } });
+        const tool = t.state().entries.find((entry) => entry.kind === 'tool');
+        expect(tool?.kind === 'tool' && tool.tool.permission?.state.kind).not.toBe('pending');
+      },
+    );
+
+    v.it(
+      "fs/read_text_file and fs/write_text_file reach the editor's handlers",
+      async () => {
+        const t = await v.startThread({ scenario: 'client-calls' });
+        const turn = t.controller.prompt('go');
+        let asking: Extract<Entry, { kind: 'tool' }> | undefined;
+        await eventually(() => (asking = pendingTool(t.state())) !== undefined, 'the permission card');
+        t.controller.resolvePermission(asking!.tool.permission!.permissionId, 'allow');
+        await within(turn, 'the turn ending');
+        const calls = reported(t.state());
+        expect(calls.find((call) => call.method === 'fs/read_text_file')?.answer).toEqual({ result: { content: '' } });
+        expect(calls.find((call) => call.method === 'fs/write_text_file')?.answer).toEqual({ result: {} });
+      },
+      'fs',
+    );
+  });
 });
 
 describe('what ACP v2 dropped, as the conformance suites leave it out', () => {
@@ -200,6 +253,7 @@ describe('what ACP v2 dropped, as the conformance suites leave it out', () => {
         drop: 'setMode',
       },
       { name: 'an agent that answers set_mode in time is not affected by the timeout', drop: 'setMode' },
+      { name: "fs/read_text_file and fs/write_text_file reach the editor's handlers", drop: 'fs' },
     ]);
   });
 
@@ -212,7 +266,7 @@ describe('what ACP v2 dropped, as the conformance suites leave it out', () => {
     const methods = (defs: typeof v1.$defs) => new Set(Object.values(defs).map((definition) => definition['x-method']));
     const v2Methods = methods(v2.$defs);
     for (const drop of Object.values(V2_DROPS)) {
-      if ('gone' in drop) expect(v2Methods.has(drop.gone), drop.reason).toBe(false);
+      if ('gone' in drop) for (const method of drop.gone) expect(v2Methods.has(method), drop.reason).toBe(false);
       if ('baseline' in drop)
         for (const method of drop.baseline) {
           const capability = method.slice('session/'.length);
@@ -227,6 +281,8 @@ describe('what ACP v2 dropped, as the conformance suites leave it out', () => {
       }
     }
     // session/set_mode and session/load are v1 methods (session/fork is not in v1's stable schema either).
-    expect([...methods(v1.$defs)]).toEqual(expect.arrayContaining(['session/set_mode', 'session/load']));
+    expect([...methods(v1.$defs)]).toEqual(
+      expect.arrayContaining(['session/set_mode', 'session/load', 'fs/read_text_file', 'fs/write_text_file']),
+    );
   });
 });

@@ -138,7 +138,9 @@ describe.each(ACP_VERSIONS)('ACP v%i', (version) => {
       await t.controller.prompt('hello');
       await t.controller.restart();
       const [call] = t.received('session/resume');
-      expect(call?.params).toEqual({ sessionId: expect.any(String), cwd: t.cwd, mcpServers: [] });
+      // v2 goes on with the agent's replay (session/resume from the start, reconciled with the transcript).
+      const replay = version === 2 ? { replayFrom: { type: 'start' } } : {};
+      expect(call?.params).toEqual({ sessionId: expect.any(String), cwd: t.cwd, mcpServers: [], ...replay });
     });
   });
 });

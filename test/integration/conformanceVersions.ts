@@ -14,9 +14,16 @@ export const ACP_VERSIONS: readonly AcpVersion[] = [1, 2];
  * `capability`: a v1 capability v2's schema has no place for.
  */
 export const V2_DROPS = {
-  setMode: { reason: 'v2 has no modes: session/set_mode is gone (modes are config options)', gone: 'session/set_mode' },
-  fork: { reason: 'v2 has no session/fork', gone: 'session/fork' },
-  load: { reason: 'v2 has no session/load (a load is session/resume with replayFrom)', gone: 'session/load' },
+  setMode: {
+    reason: 'v2 has no modes: session/set_mode is gone (modes are config options)',
+    gone: ['session/set_mode'],
+  },
+  fork: { reason: 'v2 has no session/fork', gone: ['session/fork'] },
+  load: { reason: 'v2 has no session/load (a load is session/resume with replayFrom)', gone: ['session/load'] },
+  fs: {
+    reason: "v2 drops the client's file system: fs/* are gone (an agent reaches the editor through MCP)",
+    gone: ['fs/read_text_file', 'fs/write_text_file'],
+  },
   baseline: {
     reason: 'v2 makes session/list, resume and close the session baseline: they cannot be left unadvertised',
     baseline: ['session/list', 'session/resume', 'session/close'],
