@@ -14,6 +14,9 @@
 //   --shape sdk|meta  sdk (default): each chunk exactly as JSON.stringify in an SDK agent writes it.
 //                   meta: the same chunk with `"_meta":{}` first in the update, a valid but different
 //                   shape, so a client's shortcut for the SDK form cannot apply (its general path).
+//   --acp 2         also speaks ACP v2 to a client that asks for it in initialize: the prompt is acknowledged
+//                   at once ({messageId}), the turn is `state_update` running, the flood with `messageId` on every
+//                   chunk (v2 requires it), then `state_update` idle with stopReason end_turn.
 import fs from 'node:fs';
 import { createInterface } from 'node:readline';
 
@@ -28,20 +31,21 @@ const seconds = Number(args.seconds ?? 10);
 const shape = args.shape ?? 'sdk';
 if (shape !== 'sdk' && shape !== 'meta') throw new Error(`--shape must be sdk or meta, not ${shape}`);
 const SESSION = 'bench-session';
+const offersV2 = args.acp === '2';
+/** Whether the client asked for v2 (set by initialize); the flood is built for the version spoken. */
+let v2 = false;
+
+function updateLine(update) {
+  return JSON.stringify({ jsonrpc: '2.0', method: 'session/update', params: { sessionId: SESSION, update } }) + '\n';
+}
 
 function chunkLine(text) {
-  return (
-    JSON.stringify({
-      jsonrpc: '2.0',
-      method: 'session/update',
-      params: {
-        sessionId: SESSION,
-        update:
-          shape === 'meta'
-            ? { _meta: {}, sessionUpdate: 'agent_message_chunk', content: { type: 'text', text } }
-            : { sessionUpdate: 'agent_message_chunk', content: { type: 'text', text } },
-      },
-    }) + '\n'
+  const content = { type: 'text', text };
+  if (v2) return updateLine({ sessionUpdate: 'agent_message_chunk', messageId: 'bench-answer', content });
+  return updateLine(
+    shape === 'meta'
+      ? { _meta: {}, sessionUpdate: 'agent_message_chunk', content }
+      : { sessionUpdate: 'agent_message_chunk', content },
   );
 }
 
@@ -50,9 +54,10 @@ const WORDS = ['the', 'agent', 'streams', 'a', 'long', 'answer', 'with', 'words'
 function chunkText(i) {
   return `${WORDS[i % WORDS.length]} ${i % 97 === 96 ? '\n\n' : ''}`;
 }
-const burst = rate
-  ? null
-  : Buffer.from(Array.from({ length: chunks }, (_, i) => chunkLine(chunkText(i))).join(''), 'utf8');
+// Built before the agent answers initialize (once the version is known), so the flood costs one write.
+let burst = null;
+const buildBurst = () =>
+  rate ? null : Buffer.from(Array.from({ length: chunks }, (_, i) => chunkLine(chunkText(i))).join(''), 'utf8');
 
 function send(message) {
   process.stdout.write(JSON.stringify(message) + '\n');
@@ -72,6 +77,10 @@ function markdownBurst() {
 }
 
 async function prompt(id, blocks) {
+  if (v2) {
+    send({ jsonrpc: '2.0', id, result: { messageId: 'bench-prompt' } });
+    process.stdout.write(updateLine({ sessionUpdate: 'state_update', state: 'running' }));
+  }
   const isBurst = Array.isArray(blocks) && blocks.some((b) => b?.type === 'text' && b.text.trim() === 'burst');
   if (isBurst && args['burst-file']) {
     markdownBurst();
@@ -87,7 +96,8 @@ async function prompt(id, blocks) {
       process.stdout.write(chunkLine(`${chunkText(i)}⟦${i}@${Date.now()}⟧ `));
     }
   }
-  send({ jsonrpc: '2.0', id, result: { stopReason: 'end_turn' } });
+  if (v2) process.stdout.write(updateLine({ sessionUpdate: 'state_update', state: 'idle', stopReason: 'end_turn' }));
+  else send({ jsonrpc: '2.0', id, result: { stopReason: 'end_turn' } });
 }
 
 createInterface({ input: process.stdin }).on('line', (line) => {
@@ -100,6 +110,14 @@ createInterface({ input: process.stdin }).on('line', (line) => {
   if (msg.id === undefined || !msg.method) return;
   switch (msg.method) {
     case 'initialize':
+      v2 = offersV2 && msg.params?.protocolVersion === 2;
+      burst = buildBurst();
+      if (v2)
+        return send({
+          jsonrpc: '2.0',
+          id: msg.id,
+          result: { protocolVersion: 2, info: { name: 'bench-flood', version: '1' }, capabilities: { session: {} } },
+        });
       return send({
         jsonrpc: '2.0',
         id: msg.id,

@@ -4,10 +4,12 @@
 // A reported figure runs the flood again with `"_meta":{}` in every update (flood --shape meta):
 // a valid shape Switchboard's chunk fast path does not match, so every line takes JSON.parse (then
 // joins the same per-read merging, _meta being ignored), against plain parsing of those bytes.
+// `ingest_v2_vs_v1`: the same flood on ACP v2 (state_update running, every chunk with its messageId, idle) against
+// v1's; `--only ingest_v2_vs_v1` runs that figure alone.
 import { ingestPlain } from '../ingest/plain';
 import { ingestSdk } from '../ingest/sdk';
 import { ingestSwitchboard, type SwitchboardIngest } from '../ingest/switchboard';
-import { gc, isQuick, median, report, round, settle, type Figure } from '../lib/figure';
+import { argValue, gc, isQuick, median, report, round, settle, type Figure } from '../lib/figure';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -28,18 +30,26 @@ async function main(): Promise<void> {
   const quick = isQuick();
   const chunks = quick ? 20_000 : 200_000;
   const reps = quick ? 1 : 5;
+  if (argValue('only') === 'ingest_v2_vs_v1') {
+    const v1: number[] = [];
+    const v2: number[] = [];
+    for (let rep = 0; rep < reps; rep++) await v1AndV2(chunks, v1, v2, `v2 vs v1 rep ${rep + 1}/${reps}`);
+    report([v2VsV1(chunks, reps, v1, v2)]);
+    return;
+  }
   const plain: number[] = [];
   const sdk: number[] = [];
   const ours: number[] = [];
   const plainMeta: number[] = [];
   const oursMeta: number[] = [];
   const persisted: number[] = [];
+  const oursV2: number[] = [];
   let last: SwitchboardIngest | undefined;
   let lastMeta: SwitchboardIngest | undefined;
   for (let rep = 0; rep < reps; rep++) {
     await timed(() => ingestPlain(chunks), plain);
     await timed(() => ingestSdk(chunks), sdk);
-    last = await timed(() => ingestSwitchboard(chunks), ours);
+    last = await v1AndV2(chunks, ours, oursV2, `rep ${rep + 1}/${reps}`);
     await timed(() => ingestPlain(chunks, 'meta'), plainMeta);
     lastMeta = await timed(() => ingestSwitchboard(chunks, 'meta'), oursMeta);
     const journalDir = mkdtempSync(join(tmpdir(), 'sb-bench-journal-'));
@@ -108,11 +118,42 @@ async function main(): Promise<void> {
       met: median(persisted) / median(ours) <= 1.1,
       note: `the same ${chunks}-chunk flood through the host path with the chat journaled as the extension does (src/session/journal/chatJournal.ts), timed until the journal holds the whole turn (checked by reading it back); median of ${reps}, interleaved`,
     },
+    v2VsV1(chunks, reps, ours, oursV2),
     await loadReplay(quick ? 500 : 5000, reps),
     idleChatsMemory(quick ? 2 : 10, quick ? 100 : 1000),
     await reopenChatList(quick ? 5 : 20, quick ? 500 : 5000, reps),
   ];
   report(figures);
+}
+
+/** One flood through the host path on ACP v1, then on v2 (interleaved); both must end with the same message. */
+async function v1AndV2(chunks: number, v1: number[], v2: number[], label: string): Promise<SwitchboardIngest> {
+  const one = await timed(() => ingestSwitchboard(chunks), v1);
+  const two = await timed(() => ingestSwitchboard(chunks, 'sdk', undefined, 2), v2);
+  if (one.textLength === 0 || one.textLength !== two.textLength)
+    throw new Error(`the agent message differs: ${one.textLength} characters on v1, ${two.textLength} on v2`);
+  process.stderr.write(`ingest ${label}: v1 ${v1.at(-1)!.toFixed(0)} ms, v2 ${v2.at(-1)!.toFixed(0)} ms\n`);
+  return one;
+}
+
+/** v2's ingest path against v1's on the same flood (issue 35: at least as fast). */
+function v2VsV1(chunks: number, reps: number, v1: number[], v2: number[]): Figure {
+  const perSec = (ms: number) => Math.round((chunks / ms) * 1000);
+  const [v2Rate, v1Rate] = [perSec(median(v2)), perSec(median(v1))];
+  return {
+    name: 'ingest_v2_vs_v1',
+    value: v2Rate,
+    unit: 'chunks/s',
+    baseline: v1Rate,
+    ratio: round(v2Rate / v1Rate),
+    target: '>= 0.9x the same flood on ACP v1',
+    met: v2Rate / v1Rate >= 0.9,
+    note:
+      `${chunks} agent_message_chunk through the whole host path on ACP v2 (switchboard.acpV2 on, the agent answering 2: ` +
+      `the prompt acknowledged, state_update running, every chunk with its messageId, state_update idle ending the turn), ` +
+      `against the same flood on v1 (its chunks without messageId, the turn ended by the prompt's answer); ` +
+      `${((median(v2) / chunks) * 1000).toFixed(2)} us/chunk on v2, median of ${reps}, interleaved`,
+  };
 }
 
 /** session/load of a stored session of `entries` entries into a chat that holds them (src/session/lifecycle/sessionContinuation.ts). */

@@ -11,8 +11,9 @@ export const FLOOD_SESSION = 'bench-session';
  */
 export type FloodShape = 'sdk' | 'meta';
 
-export function floodArgs(chunks: number, shape: FloodShape = 'sdk'): string[] {
-  return [FLOOD_AGENT, '--chunks', String(chunks), '--shape', shape];
+/** The flood agent's command line; `acp` 2: it speaks v2 to a client that asks for it. */
+export function floodArgs(chunks: number, shape: FloodShape = 'sdk', acp: 1 | 2 = 1): string[] {
+  return [FLOOD_AGENT, '--chunks', String(chunks), '--shape', shape, ...(acp === 2 ? ['--acp', '2'] : [])];
 }
 
 export function spawnFlood(chunks: number, shape: FloodShape = 'sdk'): ChildProcessWithoutNullStreams {

@@ -21,7 +21,8 @@ export interface SwitchboardIngest {
   postedBytes: number;
 }
 
-export function benchEnv(): HostEnvironment {
+/** `acpV2`: switchboard.acpV2 on (initialize asks for v2). */
+export function benchEnv(acpV2 = false): HostEnvironment {
   const traffic = new TrafficLog();
   return {
     workspaceCwd: () => process.cwd(),
@@ -30,19 +31,21 @@ export function benchEnv(): HostEnvironment {
     fileTexts: new FileTexts(),
     agentLog: () => ({ append: () => undefined }),
     traffic: () => traffic,
-    settings: () => ({ maxMessageBytes: 64 * 1024 * 1024, initializeTimeoutMs: 30_000 }),
+    settings: () => ({ maxMessageBytes: 64 * 1024 * 1024, initializeTimeoutMs: 30_000, acpV2 }),
     clientInfo: () => ({ name: 'switchboard-bench', version: '0' }),
   };
 }
 
 /**
  * `persistDir`: the chat is journaled there as the extension does (src/session/journal/chatJournal.ts, written off the hot
- * path once a second); the time then runs until the journal holds the whole turn.
+ * path once a second); the time then runs until the journal holds the whole turn. `acp` 2: the flood on ACP v2
+ * (switchboard.acpV2 on, the agent answering 2), its turn ended by the agent's idle.
  */
 export async function ingestSwitchboard(
   chunks: number,
   shape: FloodShape = 'sdk',
   persistDir?: string,
+  acp: 1 | 2 = 1,
 ): Promise<SwitchboardIngest> {
   const controller = createThreadController({
     threadId: 'bench',
@@ -50,11 +53,11 @@ export async function ingestSwitchboard(
       id: 'flood',
       displayName: 'Flood',
       command: process.execPath,
-      args: floodArgs(chunks, shape),
+      args: floodArgs(chunks, shape, acp),
       env: {},
       isDemo: false,
     },
-    env: benchEnv(),
+    env: benchEnv(acp === 2),
     handlers: {
       readTextFile: () => Promise.reject(new Error('not in the bench')),
       writeTextFile: () => Promise.reject(new Error('not in the bench')),
@@ -90,7 +93,13 @@ export async function ingestSwitchboard(
   await journal?.flushAll();
   const ms = performance.now() - t0;
 
-  const last = controller.snapshot().state.entries.at(-2);
+  const last = controller
+    .snapshot()
+    .state.entries.filter((entry) => entry.kind === 'agent')
+    .at(-1);
+  // Only the v2 flood names its message: a v2 run that fell back to v1 would time the wrong path.
+  if (last?.kind === 'agent' && (last.messageId === 'bench-answer') !== (acp === 2))
+    throw new Error(`the flood did not run on ACP v${acp} (its message id: ${String(last.messageId)})`);
   const textLength =
     last && last.kind === 'agent' ? last.parts.reduce((n, p) => n + (p.kind === 'text' ? p.text.length : 0), 0) : 0;
   mirror.dispose();

@@ -4,10 +4,11 @@
 //   {"jsonrpc":"2.0","method":"session/update","params":{"sessionId":"<S>","update":
 //    {"sessionUpdate":"<K>","content":{"type":"text","text":"<T>"}}}}            (one line)
 //
+// or with `"messageId":"<M>",` before "content" (ACP v2 requires it on every chunk; v1 allows it).
 // Recognising that exact text costs a fraction of JSON.parse. The match is exact by construction:
 // it accepts only lines for which JSON.parse would give the same object (see the equivalence
 // test), and gives that object; anything else (other key order, whitespace, extra fields such as
-// messageId or _meta, other content) is left to JSON.parse. This is parsing only: every line is
+// _meta, a messageId elsewhere, other content) is left to JSON.parse. This is parsing only: every line is
 // still one message (chunks are merged in session/updates/chunkIngest.ts).
 
 export type TextChunkKind = 'agent_message_chunk' | 'agent_thought_chunk';
@@ -16,6 +17,8 @@ export interface TextChunk {
   sessionId: string;
   kind: TextChunkKind;
   text: string;
+  /** Present when the line names its message. */
+  messageId?: string;
 }
 
 /** The JSON-RPC notification JSON.parse gives for a matched line (same keys, same order). */
@@ -24,21 +27,22 @@ export interface TextChunkNotification {
   method: 'session/update';
   params: {
     sessionId: string;
-    update: { sessionUpdate: TextChunkKind; content: { type: 'text'; text: string } };
+    update: { sessionUpdate: TextChunkKind; messageId?: string; content: { type: 'text'; text: string } };
   };
 }
 
 /**
  * The whole line in one anchored expression (irregexp compiles it to native code: about a quarter
  * of JSON.parse per line, where a charCodeAt loop over a sliced line costs more than the parse).
- * Groups: the session id (only characters JSON.parse returns unchanged), the kind, and the raw JSON
+ * Groups: the session id (only characters JSON.parse returns unchanged), the kind, the message id if any (the
+ * same characters as the session id), and the raw JSON
  * body of the text, decoded below. `.*` is greedy and the tail is anchored at the end, so the body
  * is everything between `"text":"` and the final `"}}}}`; a body with a raw quote (more keys after
  * "text", or `"}}}}` inside) fails to decode as one string and the line goes to JSON.parse.
  */
 /* eslint-disable no-control-regex -- JSON forbids raw U+0000..U+001F in strings: the patterns must name them */
 const CHUNK_LINE =
-  /^\{"jsonrpc":"2\.0","method":"session\/update","params":\{"sessionId":"([^"\\\u0000-\u001f]*)","update":\{"sessionUpdate":"(agent_message_chunk|agent_thought_chunk)","content":\{"type":"text","text":"(.*)"\}\}\}\}\r?$/s;
+  /^\{"jsonrpc":"2\.0","method":"session\/update","params":\{"sessionId":"([^"\\\u0000-\u001f]*)","update":\{"sessionUpdate":"(agent_message_chunk|agent_thought_chunk)",(?:"messageId":"([^"\\\u0000-\u001f]*)",)?"content":\{"type":"text","text":"(.*)"\}\}\}\}\r?$/s;
 /** What JSON forbids raw in a string or gives a meaning: quote, backslash, U+0000..U+001F. */
 const NEEDS_DECODING = /["\\\u0000-\u001f]/;
 /* eslint-enable no-control-regex */
@@ -46,7 +50,7 @@ const NEEDS_DECODING = /["\\\u0000-\u001f]/;
 /** The notification JSON.parse would give for `line`, or undefined when the line must take JSON.parse. */
 export function parseTextChunkLine(line: string): TextChunkNotification | undefined {
   const chunk = matchTextChunk(line);
-  return chunk && textChunkNotification(chunk.sessionId, chunk.kind, chunk.text);
+  return chunk && textChunkNotification(chunk.sessionId, chunk.kind, chunk.text, chunk.messageId);
 }
 
 /**
@@ -56,17 +60,28 @@ export function parseTextChunkLine(line: string): TextChunkNotification | undefi
 export function matchTextChunk(line: string): TextChunk | undefined {
   const match = CHUNK_LINE.exec(line);
   if (match === null) return undefined;
-  const text = decodeJsonText(match[3]!);
+  const text = decodeJsonText(match[4]!);
   if (text === undefined) return undefined;
-  return { sessionId: match[1]!, kind: match[2] as TextChunkKind, text };
+  const chunk: TextChunk = { sessionId: match[1]!, kind: match[2] as TextChunkKind, text };
+  if (match[3] !== undefined) chunk.messageId = match[3];
+  return chunk;
 }
 
 /** Builds what JSON.parse returns for a matched line with this session, kind and text (the same keys in the same order). */
-export function textChunkNotification(sessionId: string, kind: TextChunkKind, text: string): TextChunkNotification {
+export function textChunkNotification(
+  sessionId: string,
+  kind: TextChunkKind,
+  text: string,
+  messageId?: string,
+): TextChunkNotification {
+  const content = { type: 'text', text } as const;
   return {
     jsonrpc: '2.0',
     method: 'session/update',
-    params: { sessionId, update: { sessionUpdate: kind, content: { type: 'text', text } } },
+    params: {
+      sessionId,
+      update: messageId === undefined ? { sessionUpdate: kind, content } : { sessionUpdate: kind, messageId, content },
+    },
   };
 }
 

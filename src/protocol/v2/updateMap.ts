@@ -50,6 +50,9 @@ const CHUNK_OF = { user: 'user_message_chunk', agent: 'agent_message_chunk', tho
 
 export class V2UpdateMapper {
   private readonly messages = new Set<string>();
+  /** The message `remember` saw last (kept in `messages` as its most recent). */
+  private lastKind: MessageKind | null = null;
+  private lastMessageId: string | null = null;
   private readonly terminals = new TerminalStreams();
   /** Foreground work was reported running (an idle without a stop reason then ends the turn). */
   private running = false;
@@ -179,6 +182,10 @@ export class V2UpdateMapper {
 
   /** Whether the message was known; remembers it (least recently seen forgotten first). */
   private remember(kind: MessageKind, messageId: string): boolean {
+    // A streamed message's chunks name it thousands of times in a row: it is already the most recent.
+    if (kind === this.lastKind && messageId === this.lastMessageId) return true;
+    this.lastKind = kind;
+    this.lastMessageId = messageId;
     const key = `${kind}\0${messageId}`;
     const known = this.messages.delete(key);
     if (!known && this.messages.size >= MAX_TRACKED_MESSAGES)

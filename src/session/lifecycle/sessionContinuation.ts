@@ -2,16 +2,24 @@
 // the same session when the agent advertises `sessionCapabilities.resume` (the local transcript
 // stays as it is), else load it when it advertises `loadSession` (the agent replays the
 // conversation, reconciled here with the local transcript so nothing shows twice), else a new
-// session that knows nothing of the conversation (the transcript says so). Pure.
+// session that knows nothing of the conversation (the transcript says so). On ACP v2 a session goes on
+// with its replay (`load`, sent as session/resume with `replayFrom: {type: "start"}`): v2's resume and
+// load are one method, so the replay costs no second request, and it brings back what the window lost
+// (the turns after the journal's last write). Pure.
 import type * as acp from '@agentclientprotocol/sdk';
 import type { ThreadAction } from '../../shared/actions';
 import { reduce } from '../../shared/reduce';
 import { createThreadState, type Entry, type MessagePart, type ThreadState } from '../../shared/thread';
 import { toolEntryAt } from '../../shared/threadEntries';
+import { ACP_V1, ACP_V2, type AcpVersion } from '../../protocol/v2/negotiation';
 
 export type ContinueMethod = 'resume' | 'load' | 'new';
 
-export function continueMethod(capabilities: acp.AgentCapabilities | null): ContinueMethod {
+export function continueMethod(
+  capabilities: acp.AgentCapabilities | null,
+  version: AcpVersion = ACP_V1,
+): ContinueMethod {
+  if (version === ACP_V2 && capabilities?.loadSession === true) return 'load';
   if (capabilities?.sessionCapabilities?.resume) return 'resume';
   if (capabilities?.loadSession === true) return 'load';
   return 'new';

@@ -120,7 +120,7 @@ async function continueSession(
   params: SessionParams,
 ): Promise<boolean | 'gone'> {
   const state = port.current();
-  const method = continueMethod(state.agentCapabilities);
+  const method = continueMethod(state.agentCapabilities, gen.connection.version);
   const sessionId = state.sessionId;
   if (!sessionId || method === 'new') return false;
   const replay = method === 'load' ? new ReplayReconciler(state) : null;

@@ -152,7 +152,7 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-type TextChunkUpdate = {
+export type TextChunkUpdate = {
   sessionUpdate: string;
   content: { type: 'text'; text: string; annotations?: unknown; _meta?: unknown };
   messageId?: unknown;
@@ -160,7 +160,7 @@ type TextChunkUpdate = {
 };
 
 /** A plain text chunk (the reader's fast path gives this shape): nothing in it needs the schema. */
-function isPlainTextChunk(update: unknown): update is TextChunkUpdate {
+export function isPlainTextChunk(update: unknown): update is TextChunkUpdate {
   if (typeof update !== 'object' || update === null) return false;
   const candidate = update as Partial<TextChunkUpdate>;
   const kind = candidate.sessionUpdate;
@@ -184,7 +184,7 @@ function isMetaOrAbsent(value: unknown): boolean {
   return value === undefined || (typeof value === 'object' && value !== null && !Array.isArray(value));
 }
 
-function boundChunkExtras(update: TextChunkUpdate): acp.SessionUpdate {
+export function boundChunkExtras(update: TextChunkUpdate): acp.SessionUpdate {
   if (update._meta === undefined && update.content.annotations === undefined && update.content._meta === undefined) {
     return update as acp.SessionUpdate;
   }

@@ -144,7 +144,7 @@ function expectExactWhenAccepted(line: string): boolean {
   const match = matchTextChunk(line);
   if (!match) return false;
   const parsed: unknown = JSON.parse(line);
-  const built = textChunkNotification(match.sessionId, match.kind, match.text);
+  const built = textChunkNotification(match.sessionId, match.kind, match.text, match.messageId);
   expect(built).toStrictEqual(parsed);
   expect(JSON.stringify(built)).toBe(JSON.stringify(parsed)); // same key order too
   return true;
@@ -162,6 +162,18 @@ describe('matchTextChunk', () => {
     expect(matchTextChunk(line + '\r')).toEqual(matchTextChunk(line));
   });
 
+  it('accepts a messageId before the content (ACP v2 requires it), parsed exactly as JSON.parse', () => {
+    const line = lineFor('s', 'agent_message_chunk', 'hi').replace('"content"', '"messageId":"msg-1","content"');
+    expect(matchTextChunk(line)).toEqual({
+      sessionId: 's',
+      kind: 'agent_message_chunk',
+      text: 'hi',
+      messageId: 'msg-1',
+    });
+    expect(expectExactWhenAccepted(line)).toBe(true);
+    expect(parseTextChunkLine(line)).toStrictEqual(JSON.parse(line));
+  });
+
   it('rejects what only JSON.parse may decide', () => {
     const reject = [
       lineFor('a\\u0041', 'agent_message_chunk', 'x'), // escaped session id
@@ -170,7 +182,8 @@ describe('matchTextChunk', () => {
       lineFor('a', 'agent_message_chunk', 'x","more":"y'), // "text" followed by another key
       lineFor('a', 'user_message_chunk', 'x'),
       lineFor('a', 'agent_message_chunk', 'x') + ' ',
-      lineFor('a', 'agent_message_chunk', 'x').replace('"content"', '"messageId":"m","content"'),
+      lineFor('a', 'agent_message_chunk', 'x').replace('"content"', '"messageId":"m\\u0041","content"'), // escaped id
+      lineFor('a', 'agent_message_chunk', 'x').replace('"sessionUpdate"', '"messageId":"m","sessionUpdate"'),
       '{"jsonrpc":"2.0","id":1,"result":{}}',
       '',
     ];

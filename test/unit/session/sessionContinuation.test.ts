@@ -39,6 +39,9 @@ describe('continuing a session', () => {
     expect(continueMethod({ loadSession: true })).toBe('load');
     expect(continueMethod({ sessionCapabilities: {} })).toBe('new');
     expect(continueMethod(null)).toBe('new');
+    // v2: the baseline's resume with a replay (sent as session/resume with replayFrom start).
+    expect(continueMethod({ loadSession: true, sessionCapabilities: { resume: {} } }, 2)).toBe('load');
+    expect(continueMethod({ sessionCapabilities: { resume: {} } }, 2)).toBe('resume');
   });
 
   it('continues only a chat that has a conversation with a session', () => {
