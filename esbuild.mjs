@@ -2,15 +2,13 @@
 //   dist/extension.js   the extension host (node, cjs; `vscode` and native node-pty stay external)
 //   dist/demo-agent.js  the built-in offline Demo agent, run as a child process by the host
 //   dist/webview.js     the chat UI (browser, iife)
-//   dist/shell-parser.js the permission rules' shell parser, loaded by the host on first use (scripts/build/lazyShellParser.mjs)
-//   dist/mcp-server.js  the MCP SDK side of the editor's MCP server, loaded on its first request (scripts/build/lazyMcpServer.mjs)
+//   dist/shell-parser.js, mcp-server.js, acp-v2-schema.js  parts of the host loaded on first use (scripts/build/lazyModules.mjs)
 // plus, with --tests, the in-host mocha suites under out/test (never packaged).
 // Flags: --watch (rebuild on change), --production (minify, no sourcemaps).
 import * as esbuild from 'esbuild';
 import fs from 'node:fs';
 import path from 'node:path';
-import { shellParserEntry } from './scripts/build/lazyShellParser.mjs';
-import { mcpServerEntry } from './scripts/build/lazyMcpServer.mjs';
+import { lazyEntries } from './scripts/build/lazyModules.mjs';
 import { acpSchemaWithoutAnnotations } from './scripts/build/schemaAnnotations.mjs';
 import { hostBundle } from './scripts/build/hostBundle.mjs';
 
@@ -38,15 +36,7 @@ const builds = [
   },
   {
     ...common,
-    entryPoints: shellParserEntry,
-    outdir: 'dist',
-    platform: 'node',
-    format: 'cjs',
-    target: 'node20',
-  },
-  {
-    ...common,
-    entryPoints: mcpServerEntry,
+    entryPoints: lazyEntries,
     outdir: 'dist',
     platform: 'node',
     format: 'cjs',

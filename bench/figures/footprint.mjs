@@ -5,8 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import * as esbuild from 'esbuild';
 import { round } from './stats.mjs';
-import { shellParserEntry } from '../../scripts/build/lazyShellParser.mjs';
-import { mcpServerEntry } from '../../scripts/build/lazyMcpServer.mjs';
+import { lazyEntries } from '../../scripts/build/lazyModules.mjs';
 import { hostBundle } from '../../scripts/build/hostBundle.mjs';
 
 const MB = 1024 * 1024;
@@ -22,8 +21,7 @@ export async function footprintFigures({ outDir, vsix }) {
     outdir: outDir,
   };
   await esbuild.build({ ...common, ...hostBundle, entryPoints: { extension: 'src/extension.ts' } });
-  await esbuild.build({ ...common, entryPoints: shellParserEntry, platform: 'node', format: 'cjs', target: 'node20' });
-  await esbuild.build({ ...common, entryPoints: mcpServerEntry, platform: 'node', format: 'cjs', target: 'node20' });
+  await esbuild.build({ ...common, entryPoints: lazyEntries, platform: 'node', format: 'cjs', target: 'node20' });
   await esbuild.build({
     ...common,
     entryPoints: { webview: 'webview/main.ts' },
@@ -46,7 +44,7 @@ export async function footprintFigures({ outDir, vsix }) {
     };
   };
   const host = bundle('host_bundle_size', 'extension.js');
-  host.note += `; the shell parser of permission rules is loaded on first use, not at activation: shell-parser.js ${round(size('shell-parser.js') / 1024, 1)} KiB; the MCP SDK of the editor's MCP server likewise, on its first request: mcp-server.js ${round(size('mcp-server.js') / 1024, 1)} KiB`;
+  host.note += `; the shell parser of permission rules is loaded on first use, not at activation: shell-parser.js ${round(size('shell-parser.js') / 1024, 1)} KiB; the MCP SDK of the editor's MCP server likewise, on its first request: mcp-server.js ${round(size('mcp-server.js') / 1024, 1)} KiB; the ACP v2 schema when an agent speaks v2: acp-v2-schema.js ${round(size('acp-v2-schema.js') / 1024, 1)} KiB`;
   const figures = [host, bundle('webview_bundle_size', 'webview.js')];
   if (fs.existsSync(vsix)) {
     const bytes = fs.statSync(vsix).size;

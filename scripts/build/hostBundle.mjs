@@ -1,7 +1,6 @@
 // How the extension host's bundle is built: one home for esbuild.mjs (dist/extension.js) and the bench's size
 // figure (bench/figures/footprint.mjs), which builds it the same way into a folder of its own.
-import { lazyMcpServer } from './lazyMcpServer.mjs';
-import { lazyShellParser } from './lazyShellParser.mjs';
+import { lazyPlugins } from './lazyModules.mjs';
 import { acpSchemaWithoutAnnotations } from './schemaAnnotations.mjs';
 
 /** @type {import('esbuild').BuildOptions} */
@@ -10,5 +9,5 @@ export const hostBundle = {
   format: 'cjs',
   target: 'node20',
   external: ['vscode', 'node-pty'],
-  plugins: [lazyShellParser, lazyMcpServer, acpSchemaWithoutAnnotations],
+  plugins: [...lazyPlugins, acpSchemaWithoutAnnotations],
 };

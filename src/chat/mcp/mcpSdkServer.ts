@@ -5,7 +5,7 @@
 // before this runs, in mcpHttpServer.ts.
 //
 // The SDK and zod weigh ~750 KB minified, so this file is its own bundle, dist/mcp-server.js, required by the host
-// on the first request (scripts/build/lazyMcpServer.mjs): activation never loads it.
+// on the first request (scripts/build/lazyModules.mjs): activation never loads it.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';

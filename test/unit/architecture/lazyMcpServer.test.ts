@@ -1,5 +1,5 @@
 // The host bundle leaves the MCP SDK out and loads dist/mcp-server.js on the editor MCP server's first request
-// (scripts/build/lazyMcpServer.mjs). Built here as esbuild.mjs builds them, from the real
+// (scripts/build/lazyModules.mjs). Built here as esbuild.mjs builds them, from the real
 // src/chat/mcp/mcpHttpServer.ts: nothing of the SDK is in the host, nothing is loaded before a request, and a
 // request through the built files is answered by the SDK.
 import fs from 'node:fs';
@@ -8,7 +8,9 @@ import os from 'node:os';
 import path from 'node:path';
 import * as esbuild from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { lazyMcpServer, mcpServerEntry } from '../../../scripts/build/lazyMcpServer.mjs';
+import { lazyModule } from '../../../scripts/build/lazyModules.mjs';
+
+const { plugin: lazyMcpServer, entry: mcpServerEntry } = lazyModule('mcp-server');
 import { within } from '../../within';
 
 describe('the lazily loaded MCP SDK', () => {

@@ -1,5 +1,5 @@
 // The host bundle leaves the shell parser out and loads dist/shell-parser.js on first use
-// (scripts/build/lazyShellParser.mjs). Built here exactly as esbuild.mjs builds it, from the real
+// (scripts/build/lazyModules.mjs). Built here exactly as esbuild.mjs builds it, from the real
 // src/chat/shellCommands.ts: nothing is loaded at require time, and the first call parses for real.
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
@@ -7,7 +7,9 @@ import os from 'node:os';
 import path from 'node:path';
 import * as esbuild from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { lazyShellParser, shellParserEntry } from '../../../scripts/build/lazyShellParser.mjs';
+import { lazyModule } from '../../../scripts/build/lazyModules.mjs';
+
+const { plugin: lazyShellParser, entry: shellParserEntry } = lazyModule('shell-parser');
 
 describe('the lazily loaded shell parser', () => {
   let dir: string;
