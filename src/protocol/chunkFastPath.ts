@@ -61,10 +61,39 @@ export function matchTextChunk(line: string): TextChunk | undefined {
   const match = CHUNK_LINE.exec(line);
   if (match === null) return undefined;
   const text = decodeJsonText(match[4]!);
+  if (line.length >= LARGE_LINE_CHARS) forgetLastMatch();
   if (text === undefined) return undefined;
-  const chunk: TextChunk = { sessionId: match[1]!, kind: match[2] as TextChunkKind, text };
-  if (match[3] !== undefined) chunk.messageId = match[3];
+  const chunk: TextChunk = { sessionId: (lastSessionId = ownedId(match[1]!)), kind: match[2] as TextChunkKind, text };
+  if (match[3] !== undefined) chunk.messageId = lastMessageId = ownedId(match[3]);
   return chunk;
+}
+
+// V8 gives a regexp group of 13 characters or more as a slice that keeps the whole string it was
+// matched in alive. JSON.parse gives strings of their own; the fast path must too where a holder
+// outlives the line: the thread keeps a message's id for as long as it shows the message, and a
+// UUID sliced from a 40 MB chunk kept the chunk. The text is a slice too, but of a line barely longer
+// than it (a long line is joined from many reads into a string of its own), so it is not copied.
+/** The ids of the last chunk, copied once: one message's chunks all carry the same two. */
+let lastSessionId = '';
+let lastMessageId = '';
+
+/** `id` as a string of its own (not a slice of the line); copied only when it differs from the last chunk's. */
+function ownedId(id: string): string {
+  if (id === lastSessionId) return lastSessionId;
+  if (id === lastMessageId) return lastMessageId;
+  // The groups admit only characters JSON returns unchanged, so quoted they are a JSON string.
+  return JSON.parse(`"${id}"`) as string;
+}
+
+/**
+ * V8 keeps the subject of the last successful match (RegExp.input, the legacy statics) until the next
+ * one anywhere in the process: after a long line that is the whole line (40 MB kept while the chat is
+ * idle). A match on an empty string replaces it; only after a long line, so small chunks pay nothing.
+ */
+const LARGE_LINE_CHARS = 64 * 1024;
+const ANYTHING = /^/;
+function forgetLastMatch(): void {
+  ANYTHING.exec('');
 }
 
 /** Builds what JSON.parse returns for a matched line with this session, kind and text (the same keys in the same order). */

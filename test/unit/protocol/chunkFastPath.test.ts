@@ -199,6 +199,16 @@ describe('matchTextChunk', () => {
     expect(performance.now() - started).toBeLessThan(2000);
   });
 
+  it('leaves no long line behind as the last regexp subject (RegExp.input), and a short one costs nothing', () => {
+    const legacy = RegExp as unknown as { input: string };
+    const long = lineFor('s', 'agent_message_chunk', 'x'.repeat(1024 * 1024));
+    expect(matchTextChunk(long)!.text.length).toBe(1024 * 1024);
+    expect(legacy.input).toBe('');
+    const short = lineFor('s', 'agent_message_chunk', 'hi');
+    matchTextChunk(short);
+    expect(legacy.input).toBe(short);
+  });
+
   it('equals JSON.parse on thousands of generated and mutated lines (seeded)', () => {
     let stringified = 0;
     let handEscaped = 0;

@@ -31,40 +31,52 @@ function heapAfterGc(): number {
   return process.memoryUsage().heapUsed;
 }
 
+// Without a messageId (v1), with a short one, and with a UUID as v2 agents send: the reader's chunk fast
+// path takes all three, and an id of 13 characters or more sliced from a 40 MB line would keep the line.
+const MESSAGE_IDS = [undefined, 'm1', '0f8b5a52-3c1e-4d7a-9b6e-2f4c8d1a7e93'];
+
 describe('the size of one agent message', () => {
-  it('five 40 MB chunks of one message: the thread keeps the cap and says the rest was cut', async () => {
-    const t = setup(
-      (fake) => {
-        scriptBasicAgent(fake);
-        fake.agent.onRequest('session/prompt', async ({ sessionId }) => {
-          for (let i = 0; i < CHUNKS; i++) {
-            const text = String.fromCharCode(97 + i).repeat(CHUNK_CHARS);
-            await fake.agent.notify('session/update', {
-              sessionId,
-              update: { sessionUpdate: 'agent_message_chunk', messageId: 'm1', content: { type: 'text', text } },
-            });
-          }
-          return { stopReason: 'end_turn' };
-        });
-      },
-      { maxMessageBytes: 64 * 1024 * 1024 },
-    );
-    await t.controller.start();
-    const before = heapAfterGc();
-    await t.controller.prompt('write a lot');
-    const state = t.state();
-    const agents = state.entries.filter((entry) => entry.kind === 'agent');
-    expect(agents).toHaveLength(1);
-    const text = textOf(agents[0]);
-    expect(text.length).toBe(MAX_MESSAGE_CHARS);
-    expect(text.startsWith('aaa')).toBe(true);
-    expect(agents[0]).toMatchObject({ truncated: true });
-    // What listeners (the webview mirror, the journal) were given is about the cap, not 200 MB.
-    const sent = t.events.reduce((sum, event) => sum + sentText(event.action), 0);
-    expect(sent).toBeLessThanOrEqual(MAX_MESSAGE_CHARS + CHUNKS);
-    // The chat keeps about the cap (one byte a character here), not a 40 MB chunk the cut came from.
-    t.events.length = 0;
-    const held = heapAfterGc() - before;
-    expect(held).toBeLessThan(MAX_MESSAGE_CHARS + 16 * 1024 * 1024);
-  }, 60_000);
+  it.each(MESSAGE_IDS)(
+    'five 40 MB chunks of one message (messageId %s): the thread keeps the cap and says the rest was cut',
+    async (messageId) => {
+      const t = setup(
+        (fake) => {
+          scriptBasicAgent(fake);
+          fake.agent.onRequest('session/prompt', async ({ sessionId }) => {
+            for (let i = 0; i < CHUNKS; i++) {
+              const text = String.fromCharCode(97 + i).repeat(CHUNK_CHARS);
+              await fake.agent.notify('session/update', {
+                sessionId,
+                update: {
+                  sessionUpdate: 'agent_message_chunk',
+                  ...(messageId === undefined ? {} : { messageId }),
+                  content: { type: 'text', text },
+                },
+              });
+            }
+            return { stopReason: 'end_turn' };
+          });
+        },
+        { maxMessageBytes: 64 * 1024 * 1024 },
+      );
+      await t.controller.start();
+      const before = heapAfterGc();
+      await t.controller.prompt('write a lot');
+      const state = t.state();
+      const agents = state.entries.filter((entry) => entry.kind === 'agent');
+      expect(agents).toHaveLength(1);
+      const text = textOf(agents[0]);
+      expect(text.length).toBe(MAX_MESSAGE_CHARS);
+      expect(text.startsWith('aaa')).toBe(true);
+      expect(agents[0]).toMatchObject({ truncated: true });
+      // What listeners (the webview mirror, the journal) were given is about the cap, not 200 MB.
+      const sent = t.events.reduce((sum, event) => sum + sentText(event.action), 0);
+      expect(sent).toBeLessThanOrEqual(MAX_MESSAGE_CHARS + CHUNKS);
+      // The chat keeps about the cap (one byte a character here), not a 40 MB chunk the cut came from.
+      t.events.length = 0;
+      const held = heapAfterGc() - before;
+      expect(held).toBeLessThan(MAX_MESSAGE_CHARS + 16 * 1024 * 1024);
+    },
+    60_000,
+  );
 });
