@@ -12,6 +12,7 @@ import type { ReviewCards } from './reviewControls';
 import type { Post } from '../types';
 import { visibleText } from '../../visibleText';
 import { t } from '../../l10n';
+import { fileTypeLabel, renderOrigin, type FileChange } from './fileChange';
 
 export const MAX_DIFF_LINES = 400;
 
@@ -28,6 +29,8 @@ export interface DiffInput {
   paths?: PathLabels;
   /** What "Open diff" asks the host for (ids only); none when the texts are not kept (a restored chat). */
   open?: WebviewToHost;
+  /** ACP v2's structured change: a move's or copy's old path, a file that is not text (see fileChange). */
+  change?: FileChange;
 }
 
 export function renderDiff(input: DiffInput, post: Post): HTMLElement {
@@ -81,11 +84,17 @@ export function renderDiff(input: DiffInput, post: Post): HTMLElement {
       shown++;
     }
   }
-  if (hunks.length === 0)
-    body.appendChild(noteRow('diff-empty', input.deleted ? t('Deleted an empty file') : t('No changes')));
+  if (hunks.length === 0) body.appendChild(noteRow('diff-empty', emptyNote(input)));
   if (hidden > 0) body.appendChild(noteRow('diff-truncated', t('{0} more lines: open the diff to see all.', hidden)));
   el.appendChild(body);
   return el;
+}
+
+/** What an empty hunk area says: a file that is not text has no text diff, which is not "No changes". */
+function emptyNote(input: DiffInput): string {
+  const fileType = fileTypeLabel(input.change);
+  if (fileType !== null) return t('No text diff: {0}', fileType);
+  return input.deleted ? t('Deleted an empty file') : t('No changes');
 }
 
 /**
@@ -124,6 +133,8 @@ function renderHeader(diff: HTMLElement, input: DiffInput, added: number, remove
     event.preventDefault();
     post({ type: 'openLocation', path: input.path, line: null });
   });
+  const fileType = fileTypeLabel(input.change);
+  const typeBadge = fileType !== null ? h('span', { class: 'badge diff-file-type', text: fileType }) : null;
   const stats = h(
     'span',
     { class: 'diff-stats', attrs: { 'aria-label': t('{0} lines added, {1} lines removed', added, removed) } },
@@ -139,7 +150,8 @@ function renderHeader(diff: HTMLElement, input: DiffInput, added: number, remove
   const open = message ? button(t('Open diff'), 'open-diff secondary', () => post(message)) : null;
   // Keep / Undo act on every pending change of the file (per-hunk actions are in the editor).
   const review = input.review ? input.review.controls(diff, input.path, post) : [];
-  return h('div', { class: 'diff-header' }, pathLink, badge, stats, open, ...review);
+  const origin = renderOrigin(input.path, input.change, input.paths);
+  return h('div', { class: 'diff-header' }, pathLink, origin, badge, typeBadge, stats, open, ...review);
 }
 
 /**

@@ -103,6 +103,7 @@ export function renderToolContent(item: ToolContentView, post: Post, cards: Card
           review: cards.review,
           paths: cards.paths,
           open: openDiff(path, revision, revision),
+          change: item.change,
         },
         post,
       );
