@@ -39,7 +39,9 @@ export type AgentFeature =
   /** MCP servers over HTTP (mcpCapabilities.http). */
   | 'mcpHttp'
   /** MCP servers over SSE (mcpCapabilities.sse). */
-  | 'mcpSse';
+  | 'mcpSse'
+  /** MCP servers over the ACP connection itself (mcpCapabilities.acp: mcp/connect, mcp/message, mcp/disconnect). */
+  | 'mcpAcp';
 
 type Capabilities = acp.AgentCapabilities | null | undefined;
 
@@ -58,6 +60,7 @@ const CAPABILITY: Readonly<Record<AgentFeature, string>> = {
   embeddedContext: 'promptCapabilities.embeddedContext',
   mcpHttp: 'mcpCapabilities.http',
   mcpSse: 'mcpCapabilities.sse',
+  mcpAcp: 'mcpCapabilities.acp',
 };
 
 /** What a user would miss without the feature, in the display language (asked when shown, not at load). */
@@ -89,6 +92,8 @@ function featureWhat(feature: AgentFeature): string {
       return t('MCP servers over HTTP');
     case 'mcpSse':
       return t('MCP servers over SSE');
+    case 'mcpAcp':
+      return t('MCP servers over ACP');
   }
 }
 
@@ -132,6 +137,8 @@ export function agentOffers(capabilities: Capabilities, feature: AgentFeature): 
       return field(field(caps, 'mcpCapabilities'), 'http') === true;
     case 'mcpSse':
       return field(field(caps, 'mcpCapabilities'), 'sse') === true;
+    case 'mcpAcp':
+      return field(field(caps, 'mcpCapabilities'), 'acp') === true;
   }
 }
 
@@ -211,6 +218,8 @@ function mcpFeature(server: unknown): AgentFeature | null {
       return 'mcpHttp';
     case 'sse':
       return 'mcpSse';
+    case 'acp':
+      return 'mcpAcp';
     default:
       return null;
   }

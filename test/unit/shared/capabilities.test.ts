@@ -16,7 +16,7 @@ import { GATED_METHODS, METHOD_NEEDS } from './methodCapabilities';
 const EVERYTHING = {
   loadSession: true,
   promptCapabilities: { image: true, audio: true, embeddedContext: true },
-  mcpCapabilities: { http: true, sse: true },
+  mcpCapabilities: { http: true, sse: true, acp: true },
   auth: { logout: {} },
   sessionCapabilities: { list: {}, delete: {}, resume: {}, close: {}, fork: {}, additionalDirectories: {} },
 } as acp.AgentCapabilities;
@@ -36,6 +36,7 @@ const GRANTS: Record<AgentFeature, [string[], unknown]> = {
   embeddedContext: [['promptCapabilities', 'embeddedContext'], true],
   mcpHttp: [['mcpCapabilities', 'http'], true],
   mcpSse: [['mcpCapabilities', 'sse'], true],
+  mcpAcp: [['mcpCapabilities', 'acp'], true],
 };
 
 function withGrant(path: string[], value: unknown): acp.AgentCapabilities {
@@ -143,16 +144,18 @@ describe('requestProblem', () => {
     }
   });
 
-  it('MCP servers: stdio is baseline; http and sse need their capability, on every session setup method', () => {
+  it('MCP servers: stdio is baseline; http, sse and acp need their capability, on every session setup method', () => {
     const http = { type: 'http', name: 'h', url: 'http://127.0.0.1:1', headers: [] };
     const sse = { type: 'sse', name: 's', url: 'http://127.0.0.1:1', headers: [] };
+    const overAcp = { type: 'acp', name: 'switchboard', serverId: 'srv-1' };
     const stdio = { name: 'x', command: '/bin/true', args: [], env: [] };
     for (const method of ['session/new', 'session/load', 'session/resume', 'session/fork']) {
       const all = { ...EVERYTHING, mcpCapabilities: {} };
       expect(requestProblem(all, method, { ...SESSION, mcpServers: [stdio] })).toBeNull();
       expect(requestProblem(all, method, { ...SESSION, mcpServers: [stdio, http] })).toContain('mcpCapabilities.http');
       expect(requestProblem(all, method, { ...SESSION, mcpServers: [sse] })).toContain('mcpCapabilities.sse');
-      expect(requestProblem(EVERYTHING, method, { ...SESSION, mcpServers: [http, sse] })).toBeNull();
+      expect(requestProblem(all, method, { ...SESSION, mcpServers: [overAcp] })).toContain('mcpCapabilities.acp');
+      expect(requestProblem(EVERYTHING, method, { ...SESSION, mcpServers: [http, sse, overAcp] })).toBeNull();
     }
   });
 
