@@ -115,13 +115,17 @@ export interface EditorSessionRequests {
   requestPermission(params: acp.RequestPermissionRequest, signal: CancelSignal): Promise<acp.RequestPermissionResponse>;
   readTextFile(params: acp.ReadTextFileRequest, signal: CancelSignal): Promise<acp.ReadTextFileResponse>;
   writeTextFile(params: acp.WriteTextFileRequest, signal: CancelSignal): Promise<acp.WriteTextFileResponse>;
-  terminals?: {
-    create(params: acp.CreateTerminalRequest): Promise<acp.CreateTerminalResponse>;
-    output(params: acp.TerminalOutputRequest): acp.TerminalOutputResponse;
-    waitForExit(params: acp.WaitForTerminalExitRequest, signal: CancelSignal): Promise<acp.WaitForTerminalExitResponse>;
-    kill(params: acp.KillTerminalRequest): acp.KillTerminalResponse;
-    release(params: acp.ReleaseTerminalRequest): acp.ReleaseTerminalResponse;
-  };
+  terminals?: TerminalRequests;
+}
+
+/** The client side of ACP's terminal/* methods for one session. */
+export interface TerminalRequests {
+  create(params: acp.CreateTerminalRequest): Promise<acp.CreateTerminalResponse>;
+  output(params: acp.TerminalOutputRequest): acp.TerminalOutputResponse;
+  /** Answers -32800 as soon as `signal` fires: the agent cancelled the wait. */
+  waitForExit(params: acp.WaitForTerminalExitRequest, signal: CancelSignal): Promise<acp.WaitForTerminalExitResponse>;
+  kill(params: acp.KillTerminalRequest): acp.KillTerminalResponse;
+  release(params: acp.ReleaseTerminalRequest): acp.ReleaseTerminalResponse;
 }
 
 /** The chat's session open on a live agent process, or null (none open yet, or the process ended). */

@@ -45,6 +45,7 @@ import {
   type CancelSignal,
   type ExperimentalFeatures,
   type HostEnvironment,
+  type TerminalRequests,
 } from '../api';
 import { Listeners } from '../../shared/listeners';
 import type { Disposable } from '../../shared/disposableStore';
@@ -66,16 +67,6 @@ export interface SessionSink {
   elicit?(params: acp.CreateElicitationRequest, signal: CancelSignal): Promise<acp.CreateElicitationResponse>;
   /** elicitation/complete, which names no session: each session is asked; true when it knew the id. */
   elicitationComplete?(elicitationId: string): boolean;
-}
-
-/** The client side of ACP's terminal/* methods for one session. */
-export interface TerminalRequests {
-  create(params: acp.CreateTerminalRequest): Promise<acp.CreateTerminalResponse>;
-  output(params: acp.TerminalOutputRequest): acp.TerminalOutputResponse;
-  /** Answers -32800 as soon as `signal` fires: the agent cancelled the wait. */
-  waitForExit(params: acp.WaitForTerminalExitRequest, signal: CancelSignal): Promise<acp.WaitForTerminalExitResponse>;
-  kill(params: acp.KillTerminalRequest): acp.KillTerminalResponse;
-  release(params: acp.ReleaseTerminalRequest): acp.ReleaseTerminalResponse;
 }
 
 export interface AgentConnectionOptions {

@@ -6,7 +6,8 @@
 import type * as acp from '@agentclientprotocol/sdk';
 import { ErrorCodes } from '../../protocol/methods';
 import { RequestFailure } from '../../protocol/types';
-import type { AgentConnection, SessionSink, TerminalRequests } from '../agent/agentConnection';
+import type { AgentConnection, SessionSink } from '../agent/agentConnection';
+import type { TerminalRequests } from '../api';
 import type { AgentLease } from '../agent/agentPool';
 import type { ReplayReconciler } from './sessionContinuation';
 
