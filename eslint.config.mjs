@@ -11,9 +11,10 @@ export const LAYERS = {
   fs: ['protocol', 'shared'],
   review: ['fs', 'protocol', 'shared'],
   terminals: ['protocol', 'shared'],
-  session: ['agents', 'fs', 'review', 'terminals', 'protocol', 'shared'],
+  worktrees: ['fs', 'shared'],
+  session: ['agents', 'fs', 'review', 'terminals', 'worktrees', 'protocol', 'shared'],
   chat: ['session', 'shared'],
-  vscode: ['chat', 'session', 'agents', 'fs', 'review', 'terminals', 'protocol', 'shared'],
+  vscode: ['chat', 'session', 'agents', 'fs', 'review', 'terminals', 'worktrees', 'protocol', 'shared'],
   'demo-agent': ['protocol'],
 };
 const NODE_BUILTINS = [
