@@ -10,6 +10,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { LanguageFeatures } from '../../src/chat/mcp/languageTools';
 import { bearerHeader, EditorMcpHttpServer } from '../../src/chat/mcp/mcpHttpServer';
 import type { EditorToolsOffer, ThreadController } from '../../src/session/api';
+import type { ToolCallView } from '../../src/shared/thread';
 import { createThreadController } from '../../src/session/threadController';
 import { EDITOR_SERVER_NAME, EDITOR_TOOL_NAMES } from '../../src/shared/editorToolNames';
 import { createFsRequestHandlers } from '../../src/vscode/fs/fsRequests';
@@ -87,9 +88,12 @@ function setup(version: 1 | 2, answer: 'allow' | 'reject' = 'allow') {
   });
   stops.push(() => controller.dispose());
   const asked: string[] = [];
+  /** The card each permission request was asked on, as the user saw it when asked. */
+  const askedOn: (ToolCallView | undefined)[] = [];
   controller.onEvent(({ action }) => {
     if (action.type !== 'permissionRequested') return;
     asked.push(action.permissionId);
+    askedOn.push(toolCards(controller).find((tool) => tool.permission?.permissionId === action.permissionId));
     controller.resolvePermission(action.permissionId, answer);
   });
   /** What the agent sent that v2's schema refuses; a v1 answer to initialize is itself a problem. */
@@ -98,8 +102,20 @@ function setup(version: 1 | 2, answer: 'allow' | 'reject' = 'allow') {
     const spoke = wire.some((m) => (m.result as { protocolVersion?: unknown })?.protocolVersion === 2);
     return spoke ? v2WireProblems(wire, lines(received)) : ['the agent never answered initialize with 2'];
   };
-  return { controller, cwd, editor, asked, offered, v2Problems, said: () => agentText(controller.snapshot().state) };
+  return {
+    controller,
+    cwd,
+    editor,
+    asked,
+    askedOn,
+    offered,
+    v2Problems,
+    said: () => agentText(controller.snapshot().state),
+  };
 }
+
+const toolCards = (controller: ThreadController): ToolCallView[] =>
+  controller.snapshot().state.entries.flatMap((entry) => (entry.kind === 'tool' ? [entry.tool] : []));
 
 describe.each([1, 2] as const)('the editor MCP server over HTTP, ACP v%i', (version) => {
   it('is offered in session/new; read_file quotes the unsaved text, edit_file asks first, then writes', async () => {
@@ -117,6 +133,9 @@ describe.each([1, 2] as const)('the editor MCP server over HTTP, ACP v%i', (vers
     expect(said).toContain('> typed, not saved');
     expect(said).toMatch(/edit_file: Wrote notes\.md; it is pending the user's review/);
     expect(t.asked).toHaveLength(1);
+    // Asked on the editor's own card, whatever the agent speaks: what is edited, and how (its diff).
+    expect(t.askedOn[0]).toMatchObject({ title: 'Edit notes.md', kind: 'edit', locations: [{ path: notes }] });
+    expect(t.askedOn[0]?.content).toEqual([expect.objectContaining({ type: 'diff' })]);
     expect(readFileSync(notes, 'utf8')).toBe('# Notes (checked by the agent)\n\nsaved line\ntyped, not saved\n');
     const card = t.controller
       .snapshot()
