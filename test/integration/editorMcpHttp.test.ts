@@ -130,7 +130,7 @@ describe.each([1, 2] as const)('the editor MCP server over HTTP, ACP v%i', (vers
     await t.controller.prompt('edit notes.md');
     const said = t.said();
     expect(said).toContain(`The editor's MCP server gave me: ${EDITOR_TOOL_NAMES.join(', ')}.`);
-    expect(said).toContain('> typed, not saved');
+    expect(said).toContain('```text\n# Notes\n\nsaved line\ntyped, not saved\n```');
     expect(said).toMatch(/edit_file: Wrote notes\.md; it is pending the user's review/);
     expect(t.asked).toHaveLength(1);
     // Asked on the editor's own card, whatever the agent speaks: what is edited, and how (its diff).
