@@ -206,4 +206,20 @@ describe('ACP v2 negotiation when switchboard.acpV2 is off', () => {
     expect(t.state().turn.kind).toBe('idle');
     expect(turnEnds(t.state())).toEqual([expect.objectContaining({ stopReason: 'end_turn' })]);
   });
+
+  it("an agent that answers 1 is asked again in v1's terms: it learns the client's file system and terminals", async () => {
+    // A v1 agent reads the v2 request's capabilities as none (v2 has no fs or terminal): without the v1 request
+    // the Demo agent, Gemini or any v1 agent would not edit through the editor once the setting is on.
+    const t = await start({ scenario: 'basic-turn' });
+    const [asked, again, ...more] = t.received('initialize');
+    expect(asked!.params).toMatchObject({ protocolVersion: 2 });
+    expect(again?.params).toMatchObject({
+      protocolVersion: 1,
+      clientInfo: { name: 'switchboard-test' },
+      clientCapabilities: { fs: { readTextFile: true, writeTextFile: true }, terminal: true },
+    });
+    expect(more).toEqual([]);
+    expect(t.state().connection.kind).toBe('ready');
+    expect(t.state().agentInfo).toMatchObject({ name: 'scripted-agent' });
+  });
 });

@@ -4,7 +4,9 @@
 // answer stream, allow its edit, review the diff, see the turn end, and check the file on disk.
 // Screenshots: test-results/journey/*.png. Each step counts as one test.
 //
-// Usage: node test/journey/chatJourney.mjs [--no-package]   (--no-package reuses an existing switchboard.vsix)
+// Usage: node test/journey/chatJourney.mjs [--no-package] [--grep REGEX]
+//   --no-package reuses an existing switchboard.vsix; --grep runs only the steps whose title matches (case-insensitive),
+//   after the workbench and chat opening steps (a step that needs earlier ones must then set up its own state).
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -29,6 +31,7 @@ import {
 } from '../../scripts/e2e/codeServer.mjs';
 import { repoRoot, sampleWorkspace, testResultsDir, vsixPath } from '../../scripts/e2e/paths.mjs';
 import { failureLine, seconds, writeSummary } from '../../scripts/e2e/summary.mjs';
+import { addV2Steps, v2Agent } from './acpV2Steps.mjs';
 import { addAccessibilitySteps, addAxeStep, addHighContrastSteps } from './accessibilitySteps.mjs';
 import { addCheckpointSteps } from './checkpointSteps.mjs';
 import { addReviewSteps, REVIEW_FILE, START_TEXT } from './reviewSteps.mjs';
@@ -48,7 +51,9 @@ import { addSubagentSteps } from './subagentSteps.mjs';
 import { addAgentSteps, startFixtureRegistry } from './agentSteps.mjs';
 import { checkVsixContents } from './vsixContents.mjs';
 
-const { values: opts } = util.parseArgs({ options: { 'no-package': { type: 'boolean', default: false } } });
+const { values: opts } = util.parseArgs({
+  options: { 'no-package': { type: 'boolean', default: false }, grep: { type: 'string' } },
+});
 const STEP_TIMEOUT = 60_000;
 const PROMPT = 'Add a farewell function next to greet in src/greet.ts';
 
@@ -70,11 +75,19 @@ async function main() {
   // setting where code-server's extension host reads it).
   const pidFile = path.join(fs.mkdtempSync(path.join('/tmp', 'sb-probe-')), 'pids.json');
   const probe = probeAgent(pidFile);
+  // The scripted agent speaking ACP v2 (acpV2Steps.mjs), its wire recorded beside the probe's pids.
+  const v2 = v2Agent(path.dirname(pidFile));
   // The ACP Registry the Browse Agents step installs from (agentSteps.mjs).
   const registry = await startFixtureRegistry();
   const run = createRun('journey', {
     settings: {
-      'switchboard.agents': { [MISSING_AGENT.id]: MISSING_AGENT.config, [probe.id]: probe.config },
+      'switchboard.agents': {
+        [MISSING_AGENT.id]: MISSING_AGENT.config,
+        [probe.id]: probe.config,
+        [v2.id]: v2.config,
+      },
+      // ACP v2 asked of every agent: the v1 ones (the Demo agent, the probe) go on in v1.
+      'switchboard.acpV2': true,
       'switchboard.registry.url': registry.url,
       'switchboard.registry.uvReleasesUrl': registry.uvReleasesUrl,
     },
@@ -98,22 +111,35 @@ async function main() {
     page = await newLoopbackPage(browser);
     page.setDefaultTimeout(STEP_TIMEOUT);
     const chat = switchboardWebview(page);
-    const journey = createJourney({ screenshotDir, page: () => page, logsDir: path.join(run.dir, 'ud', 'logs') });
+    const journey = createJourney({
+      screenshotDir,
+      page: () => page,
+      logsDir: path.join(run.dir, 'ud', 'logs'),
+      grep: opts.grep ? new RegExp(opts.grep, 'i') : undefined,
+    });
 
     journey.step('the packaged .vsix holds only what runs (bundles, media, node-pty runtime files)', async () => {
       log(`switchboard.vsix: ${await checkVsixContents(vsixPath)} entries, all expected`);
     });
 
-    journey.step('the workbench opens the sample workspace', async () => {
-      await page.goto(workbenchUrl(server, workspace));
-      await waitForWorkbench(page);
-      await page.locator('.explorer-folders-view .monaco-list-row', { hasText: 'README.md' }).waitFor();
-    });
-    journey.step('"Switchboard: Focus Chat" opens the chat view', async () => {
-      await runCommand(page, 'Switchboard: Focus Chat');
-      await chat.locator('#composer').waitFor();
-      await closeEditors(page);
-    });
+    journey.step(
+      'the workbench opens the sample workspace',
+      async () => {
+        await page.goto(workbenchUrl(server, workspace));
+        await waitForWorkbench(page);
+        await page.locator('.explorer-folders-view .monaco-list-row', { hasText: 'README.md' }).waitFor();
+      },
+      { setup: true },
+    );
+    journey.step(
+      '"Switchboard: Focus Chat" opens the chat view',
+      async () => {
+        await runCommand(page, 'Switchboard: Focus Chat');
+        await chat.locator('#composer').waitFor();
+        await closeEditors(page);
+      },
+      { setup: true },
+    );
     journey.step('the Demo agent is preselected and "New chat" starts a chat with it', async () => {
       const picker = chat.locator('select.agent-picker:visible').first();
       await expectValue(picker, 'demo');
@@ -226,6 +252,14 @@ async function main() {
     });
     addAgentSteps(journey, { page: () => page, chat, screenshotDir, timeout: STEP_TIMEOUT });
     addSessionSteps(journey, { page: () => page, chat, pidFile, workspace, screenshotDir, timeout: STEP_TIMEOUT });
+    addV2Steps(journey, {
+      page: () => page,
+      chat,
+      workspace,
+      recordDir: path.dirname(pidFile),
+      screenshotDir,
+      timeout: STEP_TIMEOUT,
+    });
     // Last: it reloads the window in another theme.
     addHighContrastSteps(journey, {
       page: () => page,

@@ -35,7 +35,7 @@ function alive(pid) {
 }
 
 /** Opens a workspace file by name through Quick Open. */
-async function openFile(page, name, timeout = 60_000) {
+export async function openFile(page, name, timeout = 60_000) {
   const input = page.locator('.quick-input-widget input[type="text"]').first();
   // A workbench still restoring after a reload may not open Quick Open yet: ask again until it does.
   await waitUntil(
@@ -68,8 +68,24 @@ async function openFile(page, name, timeout = 60_000) {
   );
 }
 
+/** "New Chat with Agent...": the agent picked by its name in VS Code's quick pick; its chat shown and ready. */
+export async function newChatWithAgent(page, chat, name, timeout) {
+  await runCommand(page, 'Switchboard: New Chat with Agent...');
+  const input = page.locator('.quick-input-widget input[type="text"]').first();
+  await input.waitFor({ timeout });
+  await input.fill(name);
+  await page.locator('.quick-input-list .monaco-list-row', { hasText: name }).first().waitFor({ timeout });
+  await page.keyboard.press('Enter');
+  await waitUntil(
+    async () => ((await chat.locator('#agent-name').textContent()) ?? '').includes(name),
+    timeout,
+    `the chat with ${name}`,
+  );
+  await chat.locator('#composer:enabled').waitFor({ timeout });
+}
+
 /** The active editor's CodeLens links whose text is `label` (Keep, Undo, ...). */
-function lens(page, label) {
+export function lens(page, label) {
   return page
     .locator('.editor-instance .monaco-editor')
     .first()
@@ -92,18 +108,7 @@ export function addSessionSteps(journey, { page, chat, pidFile, workspace, scree
   let topBeforeReload = null;
 
   journey.step('"New Chat with Agent..." picks an agent in VS Code\'s quick pick', async () => {
-    await runCommand(page(), 'Switchboard: New Chat with Agent...');
-    const input = page().locator('.quick-input-widget input[type="text"]').first();
-    await input.waitFor({ timeout });
-    await input.fill('Probe');
-    await page().locator('.quick-input-list .monaco-list-row', { hasText: 'Probe agent' }).first().waitFor({ timeout });
-    await page().keyboard.press('Enter');
-    await waitUntil(
-      async () => /Probe agent/.test((await chat.locator('#agent-name').textContent()) ?? ''),
-      timeout,
-      'the probe chat',
-    );
-    await chat.locator('#composer:enabled').waitFor({ timeout });
+    await newChatWithAgent(page(), chat, 'Probe agent', timeout);
   });
 
   journey.step(

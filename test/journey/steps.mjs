@@ -4,18 +4,23 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { runCommand } from '../../scripts/e2e/browser.mjs';
 
-export function createJourney({ screenshotDir, page, logsDir }) {
+//
+// `grep` (a RegExp, the journey's --grep): only the steps whose title matches run, after the setup steps (those added
+// with `{ setup: true }`: the workbench and the chat opening); the others are left out of the results, so a run of a
+// few steps shows only them.
+export function createJourney({ screenshotDir, page, logsDir, grep }) {
   const steps = [];
   fs.mkdirSync(screenshotDir, { recursive: true });
   return {
-    step(title, fn) {
-      steps.push({ title, fn });
+    step(title, fn, { setup = false } = {}) {
+      steps.push({ title, fn, setup });
     },
     async run() {
       const results = [];
       let broken = false;
-      for (const [i, { title, fn }] of steps.entries()) {
+      for (const [i, { title, fn, setup }] of steps.entries()) {
         const shot = path.join(screenshotDir, `${String(i + 1).padStart(2, '0')}-${slug(title)}.png`);
+        if (grep && !setup && !grep.test(title)) continue;
         if (broken) {
           results.push({ title, ok: false, error: 'not reached (an earlier step failed)' });
           console.log(`  - ${title} (not reached)`);

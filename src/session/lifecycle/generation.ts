@@ -17,7 +17,10 @@ export interface SessionScope {
   replayDone(): void;
   /** Unroutes the session and its subagent sessions, kills their terminals; returns how many requests it answered. */
   close(): number;
-  /** What the session handles for the agent, guarded by the generation (the editor's MCP tools use it too). */
+  /**
+   * What the session handles for the editor's MCP tools, guarded by the generation: the agent's own handlers, but
+   * updates in v1's terms whatever the agent speaks (UpdateIntake.ownUpdate).
+   */
   readonly requests?: SessionSink;
 }
 

@@ -120,11 +120,11 @@ export class AgentRequests implements GenerationParts {
       state: () => thread.current(),
       dispatch: (action) => thread.dispatch(action),
     });
-    const requests = gen.guard(sink);
-    const detach = gen.connection.attach(sessionId, requests);
+    const detach = gen.connection.attach(sessionId, gen.guard(sink));
     this.subagents.open(subagentRoute(gen), cwd);
     return {
-      requests,
+      // The editor's MCP tools write their cards in v1's terms, whatever the agent speaks.
+      requests: gen.guard({ ...sink, update: (notification) => this.intake.ownUpdate(notification) }),
       replayDone: () => {
         this.replay = null;
       },

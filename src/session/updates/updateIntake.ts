@@ -55,6 +55,19 @@ export class UpdateIntake {
 
   update(notification: acp.SessionNotification): void {
     if (this.mapper) return this.updateV2(notification, this.mapper);
+    this.updateV1(notification);
+  }
+
+  /**
+   * Switchboard's own updates into the session (the editor's MCP tools' cards, src/chat/mcp/toolCards.ts): written in
+   * v1's terms whatever the agent speaks, so they take v1's gate on a v2 connection too (v2 has no `tool_call`, and
+   * its gate would drop the card a permission is then asked on, leaving "Tool call" with no title and no diff).
+   */
+  ownUpdate(notification: acp.SessionNotification): void {
+    this.updateV1(notification);
+  }
+
+  private updateV1(notification: acp.SessionNotification): void {
     if (!this.subagentsOn() && isSubagentVariant(notification.update)) {
       if (!this.subagentsIgnored)
         this.log('[switchboard] ignoring subagent session updates: switchboard.subagents is off (not advertised)');
