@@ -43,12 +43,15 @@ function shown(value: unknown): string {
 }
 
 /**
- * The v2 `initialize` params for the same client as v1's: `info` (required in v2) is v1's `clientInfo`;
- * `capabilities` keeps what v2 still defines (elicitation, terminal sign-in as an object marker, `_meta`)
- * and drops v1's `fs`, `terminal` and `session` groups (v2 removed the client's file system and terminals:
- * an agent reaches the editor's tools through client-provided MCP servers).
+ * The `initialize` params that ask for v2, for the same client as v1's: `info` (required in v2) is v1's `clientInfo`;
+ * `capabilities` keeps what v2 still defines (elicitation, terminal sign-in as an object marker, `_meta`) and
+ * leaves out v1's `fs`, `terminal` and `session` groups (v2 removed the client's file system and terminals: an agent
+ * reaches the editor's tools through client-provided MCP servers). v1's own `clientInfo` and `clientCapabilities`
+ * travel beside them: an agent that answers 1 has read the client it talks to in v1's terms (files and terminals
+ * through the editor) from the one request, and a v2 agent leaves fields it does not know alone (both versions'
+ * schemas allow them), so no second `initialize` is needed, which v1 never promised an agent would answer.
  */
-export function v2InitializeRequest(v1: acp.InitializeRequest): acp2.InitializeRequest {
+export function v2InitializeRequest(v1: acp.InitializeRequest): acp2.InitializeRequest & acp.InitializeRequest {
   const from = v1.clientCapabilities;
   const capabilities: acp2.ClientCapabilities = {};
   if (from?.elicitation) capabilities.elicitation = from.elicitation;
@@ -56,5 +59,5 @@ export function v2InitializeRequest(v1: acp.InitializeRequest): acp2.InitializeR
   if (from?.auth?.terminal) capabilities.auth = { terminal: {} };
   if (from?._meta) capabilities._meta = from._meta;
   const info = v1.clientInfo ?? { name: 'switchboard', version: '0' };
-  return { protocolVersion: ACP_V2, info: { ...info }, capabilities };
+  return { ...v1, protocolVersion: ACP_V2, info: { ...info }, capabilities };
 }

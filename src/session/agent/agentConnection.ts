@@ -36,7 +36,6 @@ import {
   type SchemaProblem,
 } from '../../protocol/schema';
 import { EarlyUpdates } from './earlyUpdates';
-import { initializeAgainInV1 } from './initializeAgain';
 import { guardRequests } from './capabilityGuard';
 import { McpOverAcpRoutes } from './mcpOverAcp';
 import type { AgentFailure } from '../../shared/thread';
@@ -238,11 +237,11 @@ export class AgentConnection {
       clientCapabilities: clientCapabilities(this.elicitation, this.subagents),
       clientInfo,
     };
-    const asksV2 = requestedVersion(this.v2Asked) === ACP_V2;
-    const ask = async (params: acp.InitializeRequest) =>
-      (await this.rpc.request(AgentMethod.initialize, params, { timeoutMs })) as unknown as acp.InitializeResponse;
+    const params = requestedVersion(this.v2Asked) === ACP_V2 ? v2InitializeRequest(v1) : v1;
     try {
-      let answer = await ask((asksV2 ? v2InitializeRequest(v1) : v1) as acp.InitializeRequest);
+      const answer = (await this.rpc.request(AgentMethod.initialize, params, {
+        timeoutMs,
+      })) as unknown as acp.InitializeResponse;
       const negotiated = negotiatedVersion(answer.protocolVersion, this.v2Asked);
       if (!negotiated.ok)
         return this.giveUp(
@@ -250,10 +249,6 @@ export class AgentConnection {
             ? needsV2Failure(this.failureContext())
             : protocolVersionFailure(this.failureContext(), negotiated.answered, this.v2Asked),
         );
-      if (asksV2 && negotiated.version === ACP_V1) {
-        const log = this.options.env.agentLog(this.options.agent.id);
-        answer = await initializeAgainInV1(ask, v1, answer, (line) => log.append(line));
-      }
       this.version = negotiated.version;
       // A v2 answer as v1's (its capabilities as v1's view): the rest of the code asks the same questions.
       const response = negotiated.version === ACP_V2 ? v1InitializeResponse(answer as never) : answer;

@@ -6,6 +6,7 @@ import { negotiatedVersion, requestedVersion, v2InitializeRequest } from '../../
 import { CLIENT_CAPABILITIES } from '../../../../src/session/agent/agentConnection';
 import { V2_DEFS } from '../../../../src/protocol/v2/schema';
 import { newSchemaAjv } from '../../../../src/protocol/schema';
+import V1_SCHEMA from '../../../../node_modules/@agentclientprotocol/sdk/schema/v1/schema.json';
 import { V2Session } from './v2Harness';
 
 const gate = (update: unknown) => gateV2SessionUpdate({ sessionId: 's1', update });
@@ -81,20 +82,25 @@ describe('v2 negotiation', () => {
     expect(negotiatedVersion('x'.repeat(100), true)).toMatchObject({ answered: expect.stringMatching(/^.{40}…$/) });
   });
 
-  it('the v2 initialize request carries info and only v2 capabilities, and fits the v2 schema', () => {
-    const request = v2InitializeRequest({
+  it("the v2 initialize request carries info and v2's capabilities, v1's beside them, and fits both schemas", () => {
+    const v1 = {
       protocolVersion: 1,
       clientCapabilities: { ...CLIENT_CAPABILITIES, elicitation: { form: {} } },
       clientInfo: { name: 'switchboard', version: '1.2.3' },
-    });
+    };
+    const request = v2InitializeRequest(v1);
     expect(request).toEqual({
+      ...v1,
       protocolVersion: 2,
       info: { name: 'switchboard', version: '1.2.3' },
       capabilities: { elicitation: { form: {} }, auth: { terminal: {} }, _meta: { 'terminal-auth': true } },
     });
     const ajv = newSchemaAjv();
     ajv.addSchema({ $defs: V2_DEFS }, 'acp2');
-    const validate = ajv.compile({ $ref: 'acp2#/$defs/InitializeRequest' });
-    expect(validate(request), JSON.stringify(validate.errors)).toBe(true);
+    ajv.addSchema({ $defs: V1_SCHEMA.$defs }, 'acp1');
+    for (const version of ['acp2', 'acp1']) {
+      const validate = ajv.compile({ $ref: `${version}#/$defs/InitializeRequest` });
+      expect(validate(request), `${version}: ${JSON.stringify(validate.errors)}`).toBe(true);
+    }
   });
 });
