@@ -32,7 +32,6 @@ export class HttpForwarder {
   private readonly waiting = new Map<RequestId, () => void>();
   /** Sent on every request after initialize, as Streamable HTTP asks of a client. */
   private protocolVersion: string | undefined;
-  private readonly connections = new http.Agent({ keepAlive: true });
 
   constructor(
     private readonly url: URL,
@@ -51,7 +50,9 @@ export class HttpForwarder {
     let abandoned = false;
     const request = http.request(this.url, {
       method: 'POST',
-      agent: this.connections,
+      // A connection per message (loopback: a fraction of a millisecond). A kept-alive one could be closed by the
+      // server's idle timeout just as it is reused, and that reset would read as the server being gone.
+      agent: false,
       headers: {
         Authorization: `Bearer ${this.secret}`,
         'Content-Type': 'application/json',
@@ -91,10 +92,9 @@ export class HttpForwarder {
     request.end(JSON.stringify(message));
   }
 
-  /** Every waiting POST is abandoned (the agent went away); keep-alive connections close. */
+  /** Every waiting POST is abandoned (the agent went away). */
   stop(): void {
     for (const cancel of [...this.waiting.values()]) cancel();
-    this.connections.destroy();
   }
 
   private answered(id: RequestId | undefined, isInitialize: boolean, status: number, body: string): void {
