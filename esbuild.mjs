@@ -2,6 +2,7 @@
 //   dist/extension.js   the extension host (node, cjs; `vscode` and native node-pty stay external)
 //   dist/demo-agent.js  the built-in offline Demo agent, run as a child process by the host
 //   dist/webview.js     the chat UI (browser, iife)
+//   dist/mcp-bridge.js  the editor's MCP server over stdio, for agents that take MCP servers only so (scripts/build/mcpBridge.mjs)
 //   dist/shell-parser.js, mcp-server.js, acp-v2-schema.js  parts of the host loaded on first use (scripts/build/lazyModules.mjs)
 // plus, with --tests, the in-host mocha suites under out/test (never packaged).
 // Flags: --watch (rebuild on change), --production (minify, no sourcemaps).
@@ -11,6 +12,7 @@ import path from 'node:path';
 import { lazyEntries } from './scripts/build/lazyModules.mjs';
 import { acpSchemaWithoutAnnotations } from './scripts/build/schemaAnnotations.mjs';
 import { hostBundle } from './scripts/build/hostBundle.mjs';
+import { mcpBridgeBundle } from './scripts/build/mcpBridge.mjs';
 
 const args = new Set(process.argv.slice(2));
 const production = args.has('--production');
@@ -42,6 +44,7 @@ const builds = [
     format: 'cjs',
     target: 'node20',
   },
+  { ...common, ...mcpBridgeBundle, outdir: 'dist' },
   {
     ...common,
     entryPoints: { webview: 'webview/main.ts' },

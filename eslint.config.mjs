@@ -16,6 +16,7 @@ export const LAYERS = {
   chat: ['session', 'shared'],
   vscode: ['chat', 'session', 'agents', 'fs', 'review', 'terminals', 'worktrees', 'protocol', 'shared'],
   'demo-agent': ['protocol'],
+  'mcp-bridge': ['protocol', 'shared'],
 };
 const NODE_BUILTINS = [
   'node:*',

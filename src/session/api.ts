@@ -91,8 +91,8 @@ export interface HostEnvironment {
   /**
    * Switchboard's own MCP server of the editor's tools for the chat's session on one agent process
    * (src/chat/mcp/, served by src/vscode/mcp/): the entry for `mcpServers` and the tools it offers, or the
-   * undefined where it is not offered (the setting is off, the agent takes no MCP servers over HTTP: the agent's log
-   * says why). The offer ends with the generation (`close`). Absent: no editor tools.
+   * undefined where it is not offered (the setting is off, the agent's entry gives it no tools: the agent's log says
+   * why). The offer ends with the generation (`close`). Absent: no editor tools.
    */
   editorTools?(request: EditorToolsRequest): Promise<EditorToolsOffer | undefined>;
   /**

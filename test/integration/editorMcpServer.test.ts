@@ -1,6 +1,6 @@
 // Switchboard's editor MCP server checked by the official MCP client (@modelcontextprotocol/sdk's Client over its
 // Streamable HTTP transport) against the real HTTP server (src/chat/mcp/mcpHttpServer.ts): the chat session's
-// requests are the real fs handlers over real files (src/vscode/fs/fsRequests.ts with the disk stand-in editor)
+// requests are the real fs handlers over real files (diskEditorSession.ts)
 // and a real TerminalManager; permission answers are scripted. Also the HTTP gate itself, with plain fetch: no
 // secret, a wrong one, a foreign Origin or Host, a GET, an oversized body.
 import * as fs from 'node:fs';
@@ -17,8 +17,8 @@ import type { OpenEditorSession } from '../../src/session/api';
 import { TerminalManager } from '../../src/session/requests/terminalManager';
 import { LiveProcessGroups } from '../../src/terminals/liveProcessGroups';
 import { EDITOR_TOOL_NAMES } from '../../src/shared/editorToolNames';
-import { createFsRequestHandlers } from '../../src/vscode/fs/fsRequests';
 import { DiskEditor } from '../unit/vscode/fs/diskEditor';
+import { diskEditorSession } from './diskEditorSession';
 import { within, PROCESS_DEADLINE_MS } from '../within';
 
 let workspace: string;
@@ -65,43 +65,27 @@ beforeEach(async () => {
   editor = new DiskEditor();
   editor.folders = [workspace];
   permissions = [];
-  cards = [];
   answer = 'allow';
   outsideAsked = [];
-  const handlers = createFsRequestHandlers(
-    {
-      agentName: 'Agent',
-      readOutsideWorkspace: () => 'ask',
-      confirmOutsideWorkspace: async (request) => {
-        outsideAsked.push(request.realPath);
-        return 'deny';
-      },
-      maxReadBytes: () => 50 * 1024 * 1024,
-      log: () => {},
-    },
-    editor,
-  );
   terminals = new TerminalManager(
     { sessionCwd: () => workspace, baseEnv: () => process.env, liveGroups: new LiveProcessGroups(), log: () => {} },
     { created: () => {}, data: () => {}, exited: () => {}, killRequested: () => {}, released: () => {} },
   );
-  session = {
-    sessionId: 'chat-session',
-    cwd: workspace,
-    requests: {
-      update: (notification) => cards.push(notification.update),
-      requestPermission: async (params) => {
-        permissions.push(params);
-        return { outcome: { outcome: 'selected', optionId: answer } };
-      },
-      readTextFile: (params, signal) => handlers.readTextFile(params, signal),
-      writeTextFile: async (params, signal) => {
-        await handlers.writeTextFile(params, signal);
-        return {};
-      },
-      terminals,
+  const made = diskEditorSession({
+    workspace,
+    editor,
+    permission: async (params) => {
+      permissions.push(params);
+      return { outcome: { outcome: 'selected', optionId: answer } };
     },
-  };
+    confirmOutsideWorkspace: async (realPath) => {
+      outsideAsked.push(realPath);
+      return 'deny';
+    },
+    terminals,
+  });
+  session = made.session;
+  cards = made.cards;
   route = await server.addRoute({ session: () => session, language }, EDITOR_TOOL_NAMES);
 });
 afterEach(async () => {

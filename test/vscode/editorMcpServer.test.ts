@@ -6,7 +6,6 @@
 // symbols; the open editors and the selection are the window's.
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -14,7 +13,8 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import { fileHunks, findFile } from '../../src/review/reviewModel';
 import type { ThreadController } from '../../src/session/api';
 import type { ThreadAction } from '../../src/shared/actions';
-import { EXTENSION_ID, nextAction, revertAndCloseAll, switchboardApi, waitFor, workspaceRoot } from './helpers';
+import { scriptedMcpChat, type McpChat } from './editorMcpChat';
+import { nextAction, revertAndCloseAll, switchboardApi, waitFor, workspaceRoot } from './helpers';
 
 const AGENT = 'mcp-scripted';
 const lines = (...values: string[]): string => values.map((value) => `${value}\n`).join('');
@@ -24,19 +24,6 @@ interface HttpServerEntry {
   name: string;
   url: string;
   headers: Array<{ name: string; value: string }>;
-}
-
-/** The `switchboard` entry of the session/new the scripted agent received. */
-function offeredServer(recordFile: string): HttpServerEntry {
-  const sessionNew = fs
-    .readFileSync(recordFile, 'utf8')
-    .split('\n')
-    .filter(Boolean)
-    .map((line) => JSON.parse(line) as { method?: string; params?: { mcpServers?: HttpServerEntry[] } })
-    .find((message) => message.method === 'session/new');
-  const entry = sessionNew?.params?.mcpServers?.find((server) => server.name === 'switchboard');
-  assert.ok(entry, `no switchboard MCP server in session/new: ${JSON.stringify(sessionNew)}`);
-  return entry;
 }
 
 async function callText(client: Client, name: string, args: Record<string, unknown> = {}): Promise<string> {
@@ -62,33 +49,17 @@ async function firstAnswer(client: Client, name: string, args: Record<string, un
 
 suite('The editor MCP server, called by an MCP client', () => {
   let dir: string;
-  let recordFile: string;
+  let chat: McpChat;
   let thread: ThreadController;
   let client: Client;
 
   suiteSetup(async () => {
-    const extension = vscode.extensions.getExtension(EXTENSION_ID);
-    assert.ok(extension);
     dir = fs.mkdtempSync(path.join(workspaceRoot(), 'mcp-'));
-    recordFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'mcp-record-')), 'received.jsonl');
     await vscode.workspace.getConfiguration('files').update('autoSave', 'off', vscode.ConfigurationTarget.Global);
-    const script = path.join(extension.extensionPath, 'test', 'fixtures', 'scriptedAgent.mjs');
-    const capabilities = JSON.stringify({ mcpCapabilities: { http: true, sse: false } });
-    await vscode.workspace.getConfiguration('switchboard').update(
-      'agents',
-      {
-        [AGENT]: {
-          displayName: 'MCP Scripted',
-          command: process.execPath,
-          args: [script, '--capabilities', capabilities, '--record', recordFile],
-          env: { ELECTRON_RUN_AS_NODE: '1' },
-        },
-      },
-      vscode.ConfigurationTarget.Global,
-    );
-    thread = await (await switchboardApi()).newChat(AGENT);
-    assert.equal(thread.snapshot().state.connection.kind, 'ready', JSON.stringify(thread.snapshot().state.connection));
-    const server = offeredServer(recordFile);
+    chat = await scriptedMcpChat(AGENT, { mcpCapabilities: { http: true, sse: false } });
+    thread = chat.thread;
+    const server = chat.offered<HttpServerEntry>();
+    assert.equal(server.type, 'http');
     client = new Client({ name: 'in-host-test', version: '1' });
     const headers = Object.fromEntries(server.headers.map((header) => [header.name, header.value]));
     await client.connect(new StreamableHTTPClientTransport(new URL(server.url), { requestInit: { headers } }));
@@ -98,13 +69,9 @@ suite('The editor MCP server, called by an MCP client', () => {
 
   suiteTeardown(async () => {
     await client?.close();
-    await thread?.dispose();
-    await vscode.workspace
-      .getConfiguration('switchboard')
-      .update('agents', undefined, vscode.ConfigurationTarget.Global);
+    await chat?.dispose();
     await vscode.workspace.getConfiguration('files').update('autoSave', undefined, vscode.ConfigurationTarget.Global);
     fs.rmSync(dir, { recursive: true, force: true });
-    fs.rmSync(path.dirname(recordFile), { recursive: true, force: true });
   });
 
   test('the tools are listed, and read_file returns the unsaved text', async () => {

@@ -44,3 +44,28 @@ function oneLine(text: string): string {
   const flat = text.replace(/[\u0000-\u001F\u007F-\u009F\u2028\u2029]+/g, ' ').trim();
   return flat.length > MAX_SHOWN ? `${flat.slice(0, MAX_SHOWN)}…` : flat;
 }
+
+// The second quirk: claude-agent-acp asks its own permission (session/request_permission) before every call of an
+// MCP tool in its default mode, reads included, so a write of the editor's MCP server was asked twice: once by the
+// adapter for the call, then by Switchboard's own card for the write. The adapter passes session/new's
+// `_meta.claudeCode.options` on to the Claude Agent SDK's query options (dist/acp-agent.js, `userProvidedOptions`,
+// spread into the options; a changed key on session/load rebuilds the session), and the SDK's `allowedTools` are
+// permission rules that allow without asking; the rule `mcp__<server>` covers every tool of that one server. So
+// for this agent only, the session calls pre-allow the editor server's tools: Switchboard asks for what needs asking
+// (writes, commands, paths outside the workspace) under its own rules, as it does for every other agent. The user's
+// deny rules in Claude's settings still win over an allow rule; no other tool and no other server is touched.
+
+/** agentInfo.name of the adapter (its npm name), now and before it moved (checked in 0.101.0 and 0.23.1). */
+const CLAUDE_AGENT_ACP_NAMES: ReadonlySet<string> = new Set([
+  '@agentclientprotocol/claude-agent-acp',
+  '@zed-industries/claude-agent-acp',
+]);
+
+/** session/new `_meta` that allows every tool of the MCP server `serverName` without the adapter asking; else undefined. */
+export function preAllowedMcpServerMeta(
+  agentInfo: { name: string } | null,
+  serverName: string,
+): Record<string, unknown> | undefined {
+  if (!agentInfo || !CLAUDE_AGENT_ACP_NAMES.has(agentInfo.name)) return undefined;
+  return { claudeCode: { options: { allowedTools: [`mcp__${serverName}`] } } };
+}

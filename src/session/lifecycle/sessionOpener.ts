@@ -6,6 +6,7 @@
 import { resolve as resolvePath } from 'node:path';
 import type * as acp from '@agentclientprotocol/sdk';
 import { noAuthMethodFailure, startupFailure } from '../../agents/failure';
+import { preAllowedMcpServerMeta } from '../../agents/quirks/claudeAgentAcp';
 import { AcpRpcError } from '../../protocol/errors';
 import { AgentMethod, ErrorCodes } from '../../protocol/methods';
 import type { SessionNote } from '../../shared/entryReasons';
@@ -28,7 +29,7 @@ export interface SessionOpenerPort extends ThreadPort {
   applyChoices?(gen: Generation): Promise<void>;
 }
 
-export type SessionParams = Pick<acp.NewSessionRequest, 'cwd' | 'mcpServers' | 'additionalDirectories'>;
+export type SessionParams = Pick<acp.NewSessionRequest, 'cwd' | 'mcpServers' | 'additionalDirectories' | '_meta'>;
 
 /**
  * The folders and MCP servers every session call of this agent carries (new, load, resume, fork);
@@ -53,6 +54,9 @@ export async function sessionParams(
     // An `acp` entry is UNSTABLE ACP, not in the SDK's McpServer type yet (api.ts AcpMcpServerEntry).
     const editorServer = editor?.server as acp.McpServer | undefined;
     params = { cwd: roots.cwd, mcpServers: editorServer ? [...mcp.servers, editorServer] : mcp.servers };
+    // claude-agent-acp would ask its own permission before each of the editor's tools (agents/quirks/claudeAgentAcp.ts).
+    const meta = editor && preAllowedMcpServerMeta(port.current().agentInfo, editor.server.name);
+    if (meta) params._meta = meta;
     // Once per chat: a continued chat asks again, and the transcript already says it.
     for (const text of mcp.leftOut.map((line) => capText(line, 1024))) {
       const note = { kind: 'said', text } as const;

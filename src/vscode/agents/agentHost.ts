@@ -57,7 +57,11 @@ export class AgentHost {
     );
     const version = String((context.extension.packageJSON as { version?: unknown }).version ?? '0.0.0');
     this.editorMcp = store.add(
-      new EditorMcpFeature(version, (agentId, line) => this.logs.sink(agentId).append(line), this.redactor),
+      new EditorMcpFeature(version, (agentId, line) => this.logs.sink(agentId).append(line), this.redactor, {
+        // The extension host's own runtime (VS Code's Electron binary, or code-server's node): always present.
+        runtime: process.execPath,
+        script: context.asAbsolutePath('dist/mcp-bridge.js'),
+      }),
     );
     const { mcp, editorMcp, signIn, permissionRules } = this;
     this.env = {

@@ -117,6 +117,8 @@ const PURE_NOT_FOR_USER: Record<string, string> = {
   [path.join('src', 'fs')]: "the fs/* answers: errors the agent reads (the user's prompts are src/vscode's)",
   [path.join('src', 'terminals')]: 'the terminal/* answers: errors the agent reads, as a shell would word them',
   [path.join('src', 'demo-agent')]: "the Demo agent is an agent: what it writes is the agent's output",
+  [path.join('src', 'mcp-bridge')]:
+    "the stdio bridge is a program the agent runs: its errors are the agent's to read, its stderr the agent's log",
   [path.join('src', 'chat', 'mcp')]:
     "the editor MCP server's answers: tool results, descriptions and HTTP refusals the agent reads (its cards' titles and options go through t())",
   [path.join('src', 'chat', 'html.ts')]: 'the page markup and its Content-Security-Policy',

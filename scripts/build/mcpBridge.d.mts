@@ -1,0 +1,2 @@
+import type { BuildOptions } from 'esbuild';
+export const mcpBridgeBundle: BuildOptions & { entryPoints: Record<string, string> };
