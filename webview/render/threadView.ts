@@ -105,16 +105,9 @@ export function createThreadRenderer(
     dirty = true;
     if (last) renderer.render(last);
   });
-  const transcriptFrame = h('div', { class: 'transcript-frame' }, transcript.el, screen.slot);
-  const main = h(
-    'main',
-    { class: 'main' },
-    screen.bar.el,
-    intro.chatIntro,
-    transcriptFrame,
-    emptyState,
-    transcript.jumpButton,
-  );
+  // Each transcript's "Jump to latest" sits in the frame below it (chat.css .jump-to-latest).
+  const transcriptFrame = h('div', { class: 'transcript-frame' }, transcript.el, transcript.jumpButton, screen.slot);
+  const main = h('main', { class: 'main' }, screen.bar.el, intro.chatIntro, transcriptFrame, emptyState);
   // Escape goes one level up from a subagent (not while typing in a field of one of its forms). On the
   // document, not the app's root: focus can rest on the page itself (a click on empty space, a re-render).
   root.ownerDocument.addEventListener('keydown', (event) => {
