@@ -20,6 +20,7 @@ import { ReviewCards } from './tools/reviewControls';
 import { PathLabels } from './pathLabel';
 import { TranscriptView } from './transcript/transcript';
 import { SessionDirectory } from './subagents/sessions';
+import type { UnfoldMemory } from '../unfoldedCards';
 import { SubagentScreen } from './subagents/subagentView';
 import { TerminalViews } from '../terminal/views';
 import type { Post } from './types';
@@ -47,7 +48,7 @@ export interface ThreadRenderer {
 export function createThreadRenderer(
   root: HTMLElement,
   post: Post,
-  options: ComposerOptions = {},
+  options: ComposerOptions & { unfolded?: UnfoldMemory } = {},
   budget: FrameBudget = unlimitedBudget(),
 ): ThreadRenderer {
   const header = new HeaderView(post);
@@ -56,7 +57,7 @@ export function createThreadRenderer(
   const terminals = new TerminalViews(post);
   const paths = new PathLabels();
   // Opening a subagent goes through the screen (made below, once the chat's transcript exists).
-  const sessions = new SessionDirectory((sessionId, from) => screen.open(sessionId, from));
+  const sessions = new SessionDirectory((sessionId, from) => screen.open(sessionId, from), options.unfolded);
   const cards = { review, terminals, paths, sessions, session: null };
   const transcript = new TranscriptView(post, cards, budget);
   const banner = new ConnectionBanner(post);
