@@ -12,6 +12,7 @@ import { onlyStreamingTextGrew } from './streamingFrames';
 import { recordError } from './errors';
 import { warmUpMarkdownWhenIdle } from './render/markdown/markdownWarmUp';
 import type { ScrollAnchor } from './scrollAnchors';
+import type { UnfoldMemory } from './unfoldedCards';
 import { ThreadTerminals } from './terminal/threadTerminals';
 
 /** Where each chat was scrolled (kept in the webview state by main.ts, so it survives a reload). */
@@ -26,6 +27,8 @@ const SCROLL_SAVE_DELAY_MS = 250;
 export interface ChatAppOptions extends ComposerOptions {
   /** Each chat's scroll position: a chat shown again (switched to, or after a reload) opens where it was left. */
   scroll?: ScrollMemory;
+  /** Which subagent cards show their work: a chat built again (the view hidden and shown, a reload) shows them so. */
+  unfolded?: UnfoldMemory;
   /** Schedules a render; defaults to requestAnimationFrame. Tests can pass their own. */
   requestFrame?: (callback: () => void) => void;
   /** Render time per frame for streamed text, in ms (default FRAME_BUDGET_MS; Infinity: no budget). */

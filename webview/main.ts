@@ -1,11 +1,14 @@
 // Webview entry point (bundled to dist/webview.js): connects the chat app to VS Code's webview
 // messaging and keeps what the webview must find again after a reload in VS Code's webview state:
 // the composer draft, the chat it shows (an editor tab's serializer reads `threadId` to give
-// the tab its chat back, src/vscode/chat/chatPanels.ts) and where each chat was scrolled.
+// the tab its chat back, src/vscode/chat/chatPanels.ts), where each chat was scrolled and which
+// subagent cards show their work. Hiding the view and showing it again builds the webview anew: the
+// state is what it finds again then too.
 import type { HostToWebview, WebviewToHost } from '../src/shared/messages';
 import { createChatApp } from './app';
 import { installFocusLanding } from './focusLanding';
 import { readAnchors, rememberAnchor, type ScrollAnchor } from './scrollAnchors';
+import { UnfoldedCards } from './unfoldedCards';
 // xterm's own stylesheet; esbuild emits it as dist/webview.css, linked by src/chat/html.ts.
 import '@xterm/xterm/css/xterm.css';
 
@@ -14,6 +17,8 @@ interface SavedState {
   threadId?: string;
   /** Each chat's scroll position (webview/scrollAnchors.ts). */
   scroll?: Record<string, ScrollAnchor>;
+  /** The subagent cards that show their work, as [threadId, sessionId] (webview/unfoldedCards.ts). */
+  unfolded?: unknown;
 }
 
 interface VsCodeApi {
@@ -32,6 +37,7 @@ const save = (change: SavedState): void => {
 };
 // Read back bounded: the saved state is whatever the last webview wrote.
 const anchors = readAnchors(saved.scroll);
+const unfolded = new UnfoldedCards(saved.unfolded, (pairs) => save({ unfolded: pairs }));
 const root = document.getElementById('root') ?? document.body.appendChild(document.createElement('div'));
 const app = createChatApp(root, (msg) => vscode.postMessage(msg), {
   initialDraft: saved.draft ?? '',
@@ -43,6 +49,7 @@ const app = createChatApp(root, (msg) => vscode.postMessage(msg), {
       save({ scroll: Object.fromEntries(anchors) });
     },
   },
+  unfolded,
 });
 installFocusLanding(window, () => app.renderer.focusComposer());
 window.addEventListener('message', (event: MessageEvent<HostToWebview>) => {

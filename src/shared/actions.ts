@@ -47,6 +47,11 @@ export type ThreadAction =
     }
   /** The user sent a prompt: adds the user entry and starts a turn. */
   | { type: 'promptSent'; prompt: acp.ContentBlock[] }
+  /**
+   * The last prompt sent again, once signed in after it failed with auth_required (signInFlow.ts): starts a turn
+   * on the user entry already shown, adding none (a second promptSent showed and journaled the message twice).
+   */
+  | { type: 'promptResent' }
   /** A message was sent to join the running turn (`_session/steering`); its echo may come before the answer. */
   | { type: 'steerSent'; text: string }
   /** The agent added it to the running turn: its user entry, marked `steered`; the turn goes on. */

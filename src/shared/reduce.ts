@@ -62,6 +62,14 @@ export function reduce(state: ThreadState, action: ThreadAction): ThreadState {
         }),
       );
 
+    case 'promptResent': {
+      // Its echo is absorbed into the message shown, as for the first send.
+      let at = state.entries.length - 1;
+      while (at >= 0 && state.entries[at]?.kind !== 'user') at--;
+      const turn = { kind: 'prompting' as const };
+      return at < 0 ? { ...state, turn } : { ...state, turn, promptEcho: { at, matched: 0 } };
+    }
+
     case 'messageReplaced':
       return replaceMessage(state, action.kind, action.messageId, action.content);
 

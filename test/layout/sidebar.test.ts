@@ -123,5 +123,17 @@ describe('the side bar (300 px)', () => {
         el.clientWidth >= el.querySelector('.usage-percent')!.getBoundingClientRect().width,
     }));
     expect(percent).toEqual({ text: '64%', whole: true });
+    // Who the chat is with shows whole too (it was cut to "Dem…"); the title gives way, keeping a few words.
+    const line = await c.page.locator('.agent-line').evaluate((el) => {
+      const name = el.querySelector('.agent-name') as HTMLElement;
+      const title = el.querySelector('.session-title') as HTMLElement;
+      return {
+        name: name.textContent,
+        nameWhole: name.scrollWidth <= name.clientWidth + 1,
+        titleWidth: title.getBoundingClientRect().width,
+      };
+    });
+    expect(line).toMatchObject({ name: 'Demo agent', nameWhole: true });
+    expect(line.titleWidth).toBeGreaterThan(60);
   });
 });

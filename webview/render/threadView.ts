@@ -20,6 +20,7 @@ import { ReviewCards } from './tools/reviewControls';
 import { PathLabels } from './pathLabel';
 import { TranscriptView } from './transcript/transcript';
 import { SessionDirectory } from './subagents/sessions';
+import type { UnfoldMemory } from '../unfoldedCards';
 import { SubagentScreen } from './subagents/subagentView';
 import { TerminalViews } from '../terminal/views';
 import type { Post } from './types';
@@ -47,7 +48,7 @@ export interface ThreadRenderer {
 export function createThreadRenderer(
   root: HTMLElement,
   post: Post,
-  options: ComposerOptions = {},
+  options: ComposerOptions & { unfolded?: UnfoldMemory } = {},
   budget: FrameBudget = unlimitedBudget(),
 ): ThreadRenderer {
   const header = new HeaderView(post);
@@ -56,7 +57,7 @@ export function createThreadRenderer(
   const terminals = new TerminalViews(post);
   const paths = new PathLabels();
   // Opening a subagent goes through the screen (made below, once the chat's transcript exists).
-  const sessions = new SessionDirectory((sessionId, from) => screen.open(sessionId, from));
+  const sessions = new SessionDirectory((sessionId, from) => screen.open(sessionId, from), options.unfolded);
   const cards = { review, terminals, paths, sessions, session: null };
   const transcript = new TranscriptView(post, cards, budget);
   const banner = new ConnectionBanner(post);
@@ -105,16 +106,9 @@ export function createThreadRenderer(
     dirty = true;
     if (last) renderer.render(last);
   });
-  const transcriptFrame = h('div', { class: 'transcript-frame' }, transcript.el, screen.slot);
-  const main = h(
-    'main',
-    { class: 'main' },
-    screen.bar.el,
-    intro.chatIntro,
-    transcriptFrame,
-    emptyState,
-    transcript.jumpButton,
-  );
+  // Each transcript's "Jump to latest" sits in the frame below it (chat.css .jump-to-latest).
+  const transcriptFrame = h('div', { class: 'transcript-frame' }, transcript.el, transcript.jumpButton, screen.slot);
+  const main = h('main', { class: 'main' }, screen.bar.el, intro.chatIntro, transcriptFrame, emptyState);
   // Escape goes one level up from a subagent (not while typing in a field of one of its forms). On the
   // document, not the app's root: focus can rest on the page itself (a click on empty space, a re-render).
   root.ownerDocument.addEventListener('keydown', (event) => {

@@ -79,19 +79,26 @@ export class ThreadTurn {
       throw new Error('The agent is not ready yet; wait for it to start (or press Restart).');
     }
     if (this.running) throw new Error('The agent is still working on the previous prompt; wait or cancel it first.');
-    const { gen, sessionId } = session;
     const prompt: acp.ContentBlock[] = [{ type: 'text', text }, ...context];
     thread.dispatch({ type: 'promptSent', prompt });
+    await this.send(session, aside.length > 0 ? [...prompt, ...aside] : prompt);
+  }
+
+  /**
+   * session/prompt with `wire` for the turn just started, to its end. auth_required shows the sign-in card and
+   * sends the same blocks again once signed in, on the message already shown (promptResent).
+   */
+  private async send({ gen, sessionId }: LiveSession, wire: acp.ContentBlock[]): Promise<void> {
+    const { thread } = this.host;
     let action: ThreadAction | null;
     // v2: the turn ends on the agent's idle, which may come before the prompt's acknowledgment.
     const idle = gen.connection.version === ACP_V2 ? this.awaitIdle() : null;
     try {
-      const wire = aside.length > 0 ? [...prompt, ...aside] : prompt;
       const response = await gen.connection.rpc.request(AgentMethod.sessionPrompt, { sessionId, prompt: wire });
       action = idle ? await idle.ended : turnEndedAction(response);
     } catch (error) {
       const cancelRequested = thread.current().turn.kind === 'cancelling';
-      if (!cancelRequested && this.host.authRequired(gen, error, () => this.prompt(text, context))) {
+      if (!cancelRequested && this.host.authRequired(gen, error, () => this.resend(wire))) {
         // The sign-in card shows; the message is sent again once signed in.
         action = { type: 'turnFailed', needsSignIn: true };
       } else if (error instanceof AcpRpcError) {
@@ -111,6 +118,14 @@ export class ThreadTurn {
     this.host.requests.turnEnded();
     thread.dispatch(action);
     this.queue.turnEnded(action);
+  }
+
+  /** After sign-in (signInFlow.ts runs it once the chat is ready): the failed prompt again, on a session open now. */
+  private async resend(wire: acp.ContentBlock[]): Promise<void> {
+    const session = this.host.session();
+    if (!session || this.running) return; // the user started something else meanwhile: nothing is sent twice
+    this.host.thread.dispatch({ type: 'promptResent' });
+    await this.send(session, wire);
   }
 
   /**

@@ -150,10 +150,12 @@ export function activateReview(
     return thread.onEvent(({ action }) => {
       switch (action.type) {
         case 'promptSent':
+        case 'promptResent':
           store.beginTurn(thread.threadId);
           disk.startTurn();
           follow.newTurn();
-          checkpointLastMessage(thread);
+          // Sent again after sign-in: the message's checkpoint is the one taken when it was first sent.
+          if (action.type === 'promptSent') checkpointLastMessage(thread);
           return;
         case 'steerJoined':
           // A message added to the running turn: Restore and Edit on it go back to the files as it joined.

@@ -32,6 +32,18 @@ describe('user_message_chunk during a live turn', () => {
     ]);
   });
 
+  it('a prompt sent again after sign-in starts a turn on the message shown, and its echo is absorbed there', () => {
+    const signIn: ThreadAction = { type: 'turnFailed', needsSignIn: true };
+    const s = run(freshState(), sent('Fix the bug'), signIn, { type: 'promptResent' }, user('Fix the bug', 'u1'));
+    expect(s.turn).toEqual({ kind: 'prompting' });
+    expect(texts(run(s, agent('On it.'), ended))).toEqual([
+      ['user', 'Fix the bug'],
+      ['turnEnd', ''],
+      ['agent', 'On it.'],
+      ['turnEnd', ''],
+    ]);
+  });
+
   it('a user chunk that is not the prompt shows, and later chunks show too (the echo tracking ends)', () => {
     const s = run(freshState(), sent('Fix the bug'), user('Something else'), user('Fix the bug'));
     expect(texts(s)).toEqual([

@@ -364,6 +364,7 @@ export class ComposerView {
     setHidden(this.stop, !running);
     setDisabled(this.stop, cancelling);
     setText(this.status, status);
+    setHidden(this.status, status === ''); // in the side bar it is a row of its own (chat.css)
     this.el.classList.toggle('running', running);
     this.el.classList.toggle('disabled', !enabled);
   }

@@ -11,6 +11,7 @@ import type { SubagentThread } from '../../../src/shared/thread';
 import type { TextAppend } from '../../store';
 import { visibleText } from '../../visibleText';
 import { t } from '../../l10n';
+import type { UnfoldMemory } from '../../unfoldedCards';
 import { waitsForUser } from './subagentState';
 
 /** A view that shows a child session and must hear of changes its own entry does not carry. */
@@ -40,6 +41,8 @@ export class SessionDirectory {
   constructor(
     /** Shows a child session on its own (`from`: the control it was opened from, focused again on Back). */
     readonly open: (sessionId: string, from?: HTMLElement) => void,
+    /** Which cards show their work, kept beyond this webview (main.ts); without it, only while it lives. */
+    private readonly unfoldMemory?: UnfoldMemory,
   ) {}
 
   /** In the render pass: the thread shown (null: none) and what streamed chunks appended (store.ts). */
@@ -111,6 +114,18 @@ export class SessionDirectory {
   title(sessionId: string): string {
     const card = this.card(sessionId);
     return (card && cardTitle(card)) || t('Subagent');
+  }
+
+  /** Whether the card of `sessionId` in the chat shown was left showing its work. */
+  unfolded(sessionId: string): boolean {
+    const threadId = this.thread?.key.threadId;
+    return threadId !== undefined && (this.unfoldMemory?.get(threadId, sessionId) ?? false);
+  }
+
+  /** The card of `sessionId` shows its work (or no longer does): kept for the chat shown. */
+  setUnfolded(sessionId: string, unfolded: boolean): void {
+    const threadId = this.thread?.key.threadId;
+    if (threadId !== undefined) this.unfoldMemory?.set(threadId, sessionId, unfolded);
   }
 
   /** The child or one of its own children waits for the user (a permission, a form). */

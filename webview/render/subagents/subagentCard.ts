@@ -51,7 +51,7 @@ export class SubagentCardView implements EntryView, SessionWatcher {
     const workId = `subagent-work-${nextWorkId++}`;
     this.toggle = button(t('Show work'), 'subagent-toggle secondary', () => {
       if (this.waited) return; // aria-disabled: it stays focusable, so the focus is not lost when a wait starts
-      this.expanded = !this.expanded;
+      this.setExpanded(!this.expanded);
       this.render();
     });
     this.toggle.setAttribute('aria-controls', workId);
@@ -59,6 +59,8 @@ export class SubagentCardView implements EntryView, SessionWatcher {
     this.stop = new StopControl(post);
     this.work = new SubagentWork(post, { ...cards, session: sessionId }, budget, sessionId, renderEntry);
     this.work.el.id = workId;
+    // As the user left it before this webview was built again (the view hidden and shown, a reload).
+    this.expanded = cards.sessions.unfolded(sessionId);
     const header = h('div', { class: 'subagent-header' }, this.title, this.state.el);
     const controls = h('div', { class: 'subagent-controls' }, this.toggle, this.open, this.stop.el);
     this.card = h(
@@ -95,7 +97,7 @@ export class SubagentCardView implements EntryView, SessionWatcher {
     const look = workLook(entry);
     const waiting = look.kind === 'waiting' || sessions.waits(sessionId);
     // A child that starts waiting is shown, and stays shown once it is answered (nothing moves under the user).
-    if (waiting && !this.waited) this.expanded = true;
+    if (waiting && !this.waited) this.setExpanded(true);
     this.waited = waiting;
     const shown = this.expanded || waiting;
     const title = visibleText(entry.title, { maxLength: 200 }) || t('Subagent');
@@ -137,6 +139,11 @@ export class SubagentCardView implements EntryView, SessionWatcher {
     setText(this.counts, counts);
     setHidden(this.counts, counts === '');
     setHidden(this.activity, latest === '' && counts === '');
+  }
+
+  private setExpanded(expanded: boolean): void {
+    this.expanded = expanded;
+    if (typeof this.entry.sessionId === 'string') this.cards.sessions.setUnfolded(this.entry.sessionId, expanded);
   }
 
   private renderControls(shown: boolean, waiting: boolean): void {

@@ -4,6 +4,8 @@
 // each frame's DOM work; heights that change outside our frames (images load, off-screen entries get
 // their real size, details open) are followed through a ResizeObserver on the content, and so is
 // the container's own height (the composer or the rows above it changing size).
+// While the button shows, the container has the class `jump-shown`: chat.css ends the container above
+// the button, so the button covers none of the transcript (it once hid the last card's chip).
 import { button, setHidden } from '../../dom';
 import { t } from '../../l10n';
 
@@ -48,7 +50,7 @@ export class BottomFollower {
 
   scrollToBottom(): void {
     this.setSticking(true);
-    this.jumpButton.hidden = true;
+    this.showJump(false);
     this.followBottom();
   }
 
@@ -60,7 +62,7 @@ export class BottomFollower {
   /** Shows the content at `scrollTop`, not following (a reader's saved place). */
   showAt(scrollTop: number): void {
     this.setSticking(false);
-    this.jumpButton.hidden = false;
+    this.showJump(true);
     this.el.scrollTop = scrollTop;
     this.lastScrollTop = this.el.scrollTop;
   }
@@ -74,9 +76,7 @@ export class BottomFollower {
     const distance = this.el.scrollHeight - top - this.el.clientHeight;
     if (distance <= BOTTOM_SLACK_PX) {
       this.setSticking(true);
-      // Only when it changes: this runs on every frame that follows the bottom, and setting the
-      // attribute again invalidates the button's style each time.
-      setHidden(this.jumpButton, true);
+      this.showJump(false);
     } else if (top < this.lastScrollTop - 1) {
       this.unstick();
     }
@@ -85,7 +85,18 @@ export class BottomFollower {
 
   private unstick(): void {
     this.setSticking(false);
-    this.jumpButton.hidden = false;
+    this.showJump(true);
+  }
+
+  /**
+   * Only when it changes: this runs on every frame that follows the bottom, and setting the attribute or
+   * class again invalidates styles each time. Showing it ends the container above it (chat.css), which
+   * keeps scrollTop: what the reader sees at the top stays in place.
+   */
+  private showJump(shown: boolean): void {
+    if (this.jumpButton.hidden !== shown) return;
+    setHidden(this.jumpButton, !shown);
+    this.el.classList.toggle('jump-shown', shown);
   }
 
   /**
