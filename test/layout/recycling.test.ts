@@ -104,3 +104,112 @@ it('scrolls from the end to the start and back with nothing jumping', async () =
   expect(first).toBeLessThan(900);
   await chat.close();
 }, 180_000);
+
+/** Scrolls up a screenful at a time until `selector` is in the DOM and on screen. */
+async function scrollUpTo(chat: ChatPage, selector: string): Promise<void> {
+  for (let step = 0; step < 200; step++) {
+    const found = await chat.page.locator('.transcript').evaluate((el, sel) => {
+      const target = el.querySelector(sel);
+      const box = el.getBoundingClientRect();
+      if (target && target.getBoundingClientRect().top >= box.top - 1) return true;
+      el.dispatchEvent(new WheelEvent('wheel', { deltaY: -700 }));
+      el.scrollTop -= 700;
+      return false;
+    }, selector);
+    await chat.frames();
+    if (found) return;
+  }
+  throw new Error(`${selector} never came back`);
+}
+
+const mounted = (chat: ChatPage, id: string) => chat.page.locator(`.entries .entry[data-entry-id="${id}"]:not(.lazy)`);
+
+it('brings a recycled card back with what the user unfolded and its terminal text', async () => {
+  const chat = await openChat(browser());
+  await chat.snapshot(
+    thread([
+      ...ready(),
+      prompt('list'),
+      { type: 'terminalCreated', terminal: { terminalId: 'terminal-1', commandLine: 'ls', cwd: '/w', mode: 'pty' } },
+      update({
+        sessionUpdate: 'tool_call',
+        toolCallId: 'c1',
+        title: 'ls',
+        content: [{ type: 'terminal', terminalId: 'terminal-1' }],
+        rawInput: { command: 'ls -la' },
+      }),
+    ]),
+    [DEMO],
+  );
+  await chat.page.evaluate((msg) => (globalThis as any).switchboardLayout.receive(msg), {
+    type: 'terminalOutput',
+    terminalId: 'terminal-1',
+    data: 'first file\r\nsecond file\r\n',
+    replace: false,
+  });
+  await chat.page.locator('.terminal-view .xterm-rows').filter({ hasText: 'second file' }).waitFor({ timeout: 10_000 });
+  await chat.page.locator('.tool-raw > summary').click();
+  await chat.page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur()); // the focus pins an entry
+  const id = await chat.page.locator('.entry.tool').getAttribute('data-entry-id');
+  await grow(chat, 150);
+  // Far above the end now: recycled (and folded out of the DOM).
+  expect(await mounted(chat, id!).count()).toBe(0);
+  await scrollUpTo(chat, `.entry.tool[data-entry-id="${id}"]:not(.lazy)`);
+  const card = mounted(chat, id!);
+  expect(await card.locator('.tool-raw').evaluate((el) => (el as HTMLDetailsElement).open)).toBe(true);
+  await card.locator('.xterm-rows').filter({ hasText: 'second file' }).waitFor({ timeout: 10_000 });
+  expect(await card.locator('.xterm-rows').innerText()).toContain('first file');
+  await chat.close();
+}, 120_000);
+
+it('never recycles a card waiting for the user, nor the entry holding the focus', async () => {
+  const chat = await openChat(browser());
+  await chat.snapshot(
+    thread([
+      ...ready(),
+      prompt('look'),
+      update({
+        sessionUpdate: 'tool_call',
+        toolCallId: 'r1',
+        title: 'Read a.ts',
+        kind: 'read',
+        rawInput: { path: 'a.ts' },
+      }),
+      prompt('edit the file'),
+      update({ sessionUpdate: 'tool_call', toolCallId: 'e1', title: 'Edit a.ts', kind: 'edit', status: 'pending' }),
+      {
+        type: 'permissionRequested',
+        permissionId: 'p1',
+        toolCall: { toolCallId: 'e1' },
+        options: [
+          { optionId: 'allow', name: 'Allow once', kind: 'allow_once' },
+          { optionId: 'reject', name: 'Reject', kind: 'reject_once' },
+        ],
+      },
+    ]),
+    [DEMO],
+  );
+  const [focused, waiting] = await chat.page
+    .locator('.entry.tool')
+    .evaluateAll((els) => els.map((el) => (el as HTMLElement).dataset.entryId!));
+  await chat.page.locator('.tool-raw > summary').focus();
+  // The turn goes on while the card waits (a prompt would cancel it): 600 more tool cards, live.
+  for (let batch = 0; batch < 30; batch++) {
+    const calls = Array.from({ length: 20 }, (_, i) =>
+      update({
+        sessionUpdate: 'tool_call',
+        toolCallId: `t${batch}-${i}`,
+        title: `Read file ${batch}-${i}`,
+        kind: 'read',
+      }),
+    );
+    await chat.act(...calls);
+  }
+  await chat.frames();
+  expect(await mounted(chat, waiting!).locator('button', { hasText: 'Allow once' }).count()).toBe(1);
+  expect(await mounted(chat, focused!).count()).toBe(1);
+  expect(await chat.page.evaluate(() => document.activeElement?.tagName)).toBe('SUMMARY');
+  // Everything else far above was recycled.
+  expect(await chat.page.locator('.entries .entry:not(.lazy)').count()).toBeLessThan(100);
+  await chat.close();
+}, 120_000);
