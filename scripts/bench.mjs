@@ -17,9 +17,17 @@ import { writeSummary } from './e2e/summary.mjs';
 import { footprintFigures } from '../bench/figures/footprint.mjs';
 
 const quick = process.argv.includes('--quick');
+// `--only <text>`: only the figure groups whose label holds it (`--only longchat`), results under out/.
+const onlyAt = process.argv.indexOf('--only');
+const only = onlyAt >= 0 ? (process.argv[onlyAt + 1] ?? '') : null;
 const outDir = path.join(repoRoot, 'out', 'bench');
 // A smoke run must not overwrite the real figures: it writes the same form under out/.
-const resultsFile = quick ? path.join(outDir, 'results-quick.json') : path.join(repoRoot, 'bench', 'results.json');
+const resultsFile =
+  only !== null
+    ? path.join(outDir, 'results-only.json')
+    : quick
+      ? path.join(outDir, 'results-quick.json')
+      : path.join(repoRoot, 'bench', 'results.json');
 const started = Date.now();
 const figures = [];
 const problems = [];
@@ -63,6 +71,7 @@ async function buildBenchBundles() {
 
 /** Runs one figure script; its figures are collected, a crash is recorded as a problem. */
 function runFigure(label, command, args, timeoutMs) {
+  if (only !== null && !label.includes(only)) return;
   const t0 = Date.now();
   log(`${label}...`);
   const r = spawnSync(command, args, {
@@ -133,24 +142,31 @@ async function main() {
   const q = quick ? ['--quick'] : [];
   runFigure('1 ingest', hostNode, ['--expose-gc', path.join(outDir, 'ingest.js'), ...q], 240_000);
   runFigure('2-3 render', process.execPath, ['bench/figures/render.mjs', ...q], 240_000);
+  runFigure(
+    '3 long chat: longchat_dom longchat_scroll',
+    process.execPath,
+    ['bench/figures/longchat.mjs', ...q],
+    600_000,
+  );
   // Terminals run in the extension host too (node-pty is built for its Node).
   runFigure('5 terminal', hostNode, ['--expose-gc', path.join(outDir, 'terminal.js'), ...q], 180_000);
   runFigure('6 fs read', process.execPath, ['--expose-gc', path.join(outDir, 'fsread.js'), ...q], 120_000);
   // Agent-sized work (issue #9 item 10) runs in the extension host: its Node.
   runFigure('8 hostile input', hostNode, [path.join(outDir, 'hostile.js'), ...q], 300_000);
-  try {
-    // Always packaged (about 12 s), also in quick mode: the code-server figure installs this vsix, and a
-    // stale one from an earlier build would measure other code.
-    log('7 packaging (npm run package)...');
-    const r = spawnSync('npm', ['run', '--silent', 'package'], {
-      cwd: repoRoot,
-      stdio: ['ignore', 'ignore', 'inherit'],
-    });
-    if (r.status !== 0) throw new Error('npm run package failed');
-    figures.push(...(await footprintFigures({ outDir: path.join(outDir, 'footprint'), vsix: vsixPath })));
-  } catch (error) {
-    problems.push(`7 footprint: ${error.message}`);
-  }
+  if (only === null)
+    try {
+      // Always packaged (about 12 s), also in quick mode: the code-server figure installs this vsix, and a
+      // stale one from an earlier build would measure other code.
+      log('7 packaging (npm run package)...');
+      const r = spawnSync('npm', ['run', '--silent', 'package'], {
+        cwd: repoRoot,
+        stdio: ['ignore', 'ignore', 'inherit'],
+      });
+      if (r.status !== 0) throw new Error('npm run package failed');
+      figures.push(...(await footprintFigures({ outDir: path.join(outDir, 'footprint'), vsix: vsixPath })));
+    } catch (error) {
+      problems.push(`7 footprint: ${error.message}`);
+    }
   runFigure('4+7 code-server', process.execPath, ['bench/figures/vscode.mjs', ...q], 300_000);
 
   const clean = figures.filter(isValidFigure).map(({ name, value, unit, baseline, ratio, target, met }) => ({

@@ -6,6 +6,7 @@ import type { ThreadState } from '../../src/shared/thread';
 import { createChatApp, type ChatApp } from '../../webview/app';
 import { COLOUR_PENDING } from '../../webview/render/markdown/codeColour';
 import { agentChunk, emptyThread, longThread, markdownAnswer, splitChunks } from './content';
+import { longChat } from './longChat';
 
 interface Mounted {
   app: ChatApp;
@@ -251,4 +252,5 @@ async function firstPaint(entries: number): Promise<number> {
   footprint,
   burst,
   firstPaint,
+  longChat,
 };
