@@ -14,6 +14,11 @@ import { FoldedEntries, type FoldedChunk } from './foldedEntries';
 import { planWindow, type WindowSlot } from './recycleWindow';
 import type { EntryView } from '../types';
 
+/** Placeholders this near the viewport get their view. */
+const MOUNT_MARGIN_PX = 1500;
+/** ms of mounting a frame (see mountWaiting). */
+const MOUNT_BUDGET_MS = 8;
+
 export interface EntryRecord {
   entry: Entry;
   /** Null while the entry is a placeholder waiting to scroll into view. */
@@ -48,6 +53,9 @@ export class EntryWindow {
   private readonly unfolded = new UnfoldedParts();
   private readonly observer: IntersectionObserver | null;
   private reconcileQueued = false;
+  /** Placeholders near the viewport waiting for their view (mountWaiting). */
+  private readonly toMount = new Set<EntryRecord>();
+  private mountQueued = false;
   private readonly el: HTMLElement;
   private readonly list: HTMLElement;
   private readonly groups: EntryGroups;
@@ -68,7 +76,10 @@ export class EntryWindow {
     } = parts);
     this.observer =
       typeof IntersectionObserver === 'function'
-        ? new IntersectionObserver((items) => this.onIntersect(items), { root: this.el, rootMargin: '1500px 0px' })
+        ? new IntersectionObserver((items) => this.onIntersect(items), {
+            root: this.el,
+            rootMargin: `${MOUNT_MARGIN_PX}px 0px`,
+          })
         : null;
     this.el.addEventListener('scroll', () => this.queueReconcile(), { passive: true });
   }
@@ -94,6 +105,7 @@ export class EntryWindow {
     this.above.clear();
     this.below.clear();
     this.unfolded.clear();
+    this.toMount.clear();
     this.records.clear();
   }
 
@@ -281,7 +293,39 @@ export class EntryWindow {
       const id = (item.target as HTMLElement).dataset.entryId ?? '';
       const record = this.records.get(id);
       this.observer?.unobserve(item.target);
-      if (record && !record.view) this.mount(record);
+      if (record && !record.view) this.toMount.add(record);
+    }
+    this.mountWaiting();
+  }
+
+  /**
+   * Mounts the placeholders that came near, nearest the viewport first, for at most MOUNT_BUDGET_MS a frame: a
+   * fast drag brings dozens near at once (a frame mounting them all took over 100 ms); the rest wait for the next
+   * frame as placeholders of their height. One that went far again meanwhile is watched again instead.
+   */
+  private mountWaiting(): void {
+    const start = performance.now();
+    const box = this.el.getBoundingClientRect();
+    const distance = (record: EntryRecord): number => {
+      const { top, bottom } = record.el.getBoundingClientRect();
+      return Math.max(0, box.top - bottom, top - box.bottom);
+    };
+    const waiting = [...this.toMount].map((record) => ({ record, distance: distance(record) }));
+    waiting.sort((a, b) => a.distance - b.distance);
+    this.toMount.clear();
+    const deferring = typeof requestAnimationFrame === 'function';
+    for (const [i, { record, distance: away }] of waiting.entries()) {
+      if (record.view || !record.el.isConnected) continue;
+      if (away > MOUNT_MARGIN_PX) this.observer?.observe(record.el);
+      else if (i > 0 && deferring && performance.now() - start > MOUNT_BUDGET_MS) this.toMount.add(record);
+      else this.mount(record);
+    }
+    if (this.toMount.size > 0 && !this.mountQueued) {
+      this.mountQueued = true;
+      requestAnimationFrame(() => {
+        this.mountQueued = false;
+        this.mountWaiting();
+      });
     }
   }
 }

@@ -36,6 +36,8 @@ export class TranscriptView {
   readonly list: HTMLElement;
   readonly jumpButton: HTMLButtonElement;
   private lastEntries: readonly Entry[] = [];
+  /** Entries a first render gives their view at once (the rest are placeholders). */
+  private eager = EAGER_ENTRIES;
   private readonly follower: BottomFollower;
   private readonly groups: EntryGroups;
   /** The entries in the DOM and the ones kept out of it. */
@@ -75,7 +77,8 @@ export class TranscriptView {
     // Cut back (an edit): the window is laid out again from the end, where the reader was.
     if (folded && entries.length < previous.length) return this.rebuild(entries, this.anchor());
     const first = this.shown.records.size === 0 && this.shown.earlier.count === 0 && !folded;
-    const lazyBefore = first && this.shown.observing ? entries.length - EAGER_ENTRIES : 0;
+    const lazyBefore = first && this.shown.observing ? entries.length - this.eager : 0;
+    this.eager = EAGER_ENTRIES;
     const hiddenBefore = first
       ? Math.max(0, lazyBefore - PLACEHOLDER_BATCH)
       : Math.min(this.shown.earlier.count, entries.length);
@@ -112,6 +115,8 @@ export class TranscriptView {
   /** Lays the thread out again from its end (first render), then shows `anchor`. */
   private rebuild(entries: readonly Entry[], anchor: ScrollAnchor): void {
     this.clear();
+    // All placeholders: the observer mounts the ones near the viewport, a few a frame (entryWindow.ts).
+    this.eager = 0;
     this.render(entries);
     this.restoreAnchor(anchor);
   }
