@@ -48,8 +48,13 @@ async function main() {
     long.push(await run(LONG));
     const l = long.at(-1),
       s = short.at(-1);
+    const worst = l.gaps.indexOf(Math.max(...l.gaps));
+    const where =
+      worst < l.upFrames
+        ? `up, frame ${worst} of ${l.upFrames}`
+        : `down, frame ${worst - l.upFrames} of ${l.gaps.length - l.upFrames}`;
     process.stderr.write(
-      `longchat rep ${r + 1}/${reps}: ${LONG} entries ${l.nodes} elements, ${(l.heap / 1e6).toFixed(1)} MB, longest frame ${Math.max(...l.gaps).toFixed(0)} ms of ${l.gaps.length}; ` +
+      `longchat rep ${r + 1}/${reps}: ${LONG} entries ${l.nodes} elements, ${(l.heap / 1e6).toFixed(1)} MB, longest frame ${Math.max(...l.gaps).toFixed(0)} ms (${where}) of ${l.gaps.length}; ` +
         `${SHORT} entries ${s.nodes} elements, ${(s.heap / 1e6).toFixed(1)} MB, longest frame ${Math.max(...s.gaps).toFixed(0)} ms\n`,
     );
   }

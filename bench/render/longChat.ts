@@ -33,6 +33,8 @@ export interface LongChatRun {
   gaps: number[];
   /** How far the round trip scrolled (px), and in how many frames. */
   distance: number;
+  /** Frames of the way up (the rest of `gaps` is the way down). */
+  upFrames: number;
 }
 
 /**
@@ -63,6 +65,7 @@ export async function longChat(entries: number, step: number): Promise<LongChatR
   const gaps: number[] = [];
   let distance = 0;
   let nodesAtStart = 0;
+  let upFrames = 0;
   let last = await frame();
   for (const [direction, done] of [
     [-1, atStart],
@@ -78,7 +81,10 @@ export async function longChat(entries: number, step: number): Promise<LongChatR
       gaps.push(now - last);
       last = now;
     }
-    if (direction < 0) nodesAtStart = document.getElementsByTagName('*').length;
+    if (direction < 0) {
+      nodesAtStart = document.getElementsByTagName('*').length;
+      upFrames = gaps.length;
+    }
   }
   for (let i = 0; i < 5; i++) await frame(); // the recycling after the last scroll
   (globalThis as { gc?: () => void }).gc?.();
@@ -89,5 +95,6 @@ export async function longChat(entries: number, step: number): Promise<LongChatR
     heap: memory?.usedJSHeapSize ?? 0,
     gaps,
     distance,
+    upFrames,
   };
 }

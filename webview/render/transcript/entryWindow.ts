@@ -16,6 +16,7 @@ import type { EntryView } from '../types';
 
 /** Placeholders this near the viewport get their view. */
 const MOUNT_MARGIN_PX = 1500;
+const MOUNT_MARGIN = `${MOUNT_MARGIN_PX}px`; // the observer's rootMargin (every side: entries are full width)
 /** ms of mounting a frame (see mountWaiting). */
 const MOUNT_BUDGET_MS = 8;
 
@@ -78,7 +79,7 @@ export class EntryWindow {
       typeof IntersectionObserver === 'function'
         ? new IntersectionObserver((items) => this.onIntersect(items), {
             root: this.el,
-            rootMargin: `${MOUNT_MARGIN_PX}px 0px`,
+            rootMargin: MOUNT_MARGIN,
           })
         : null;
     this.el.addEventListener('scroll', () => this.queueReconcile(), { passive: true });
