@@ -48,6 +48,13 @@ it('keeps the mounted entries and the DOM bounded as a live chat grows', async (
   expect(long.mounted).toBeLessThanOrEqual(300);
   expect(long.inDom).toBeLessThan(900);
   expect(long.elements).toBeLessThan(short.elements * 2);
+  // It still follows the end: the newest answer is on screen, at the bottom.
+  const end = await chat.page.locator('.transcript').evaluate((el) => ({
+    gap: el.scrollHeight - el.scrollTop - el.clientHeight,
+    last: el.querySelector('.entries .entry-group:last-child > .entry.agent:nth-last-child(2)')?.textContent ?? '',
+  }));
+  expect(end.gap).toBeLessThan(2);
+  expect(end.last).toContain('Answer 599.');
   await chat.close();
 }, 120_000);
 
@@ -162,7 +169,7 @@ it('brings a recycled card back with what the user unfolded and its terminal tex
   await chat.close();
 }, 120_000);
 
-it('never recycles a card waiting for the user, nor the entry holding the focus', async () => {
+it('never recycles a card waiting for the user, nor the entries holding the focus or a selection', async () => {
   const chat = await openChat(browser());
   await chat.snapshot(
     thread([
@@ -192,6 +199,14 @@ it('never recycles a card waiting for the user, nor the entry holding the focus'
   const [focused, waiting] = await chat.page
     .locator('.entry.tool')
     .evaluateAll((els) => els.map((el) => (el as HTMLElement).dataset.entryId!));
+  // A selection in progress in the first question, the focus in the read card's summary.
+  await chat.page.evaluate(() => {
+    const text = document.querySelector('.entry.user .message-body')!;
+    const range = document.createRange();
+    range.selectNodeContents(text);
+    document.getSelection()!.addRange(range);
+  });
+  const selected = await chat.page.locator('.entry.user').first().getAttribute('data-entry-id');
   await chat.page.locator('.tool-raw > summary').focus();
   // The turn goes on while the card waits (a prompt would cancel it): 600 more tool cards, live.
   for (let batch = 0; batch < 30; batch++) {
@@ -208,6 +223,8 @@ it('never recycles a card waiting for the user, nor the entry holding the focus'
   await chat.frames();
   expect(await mounted(chat, waiting!).locator('button', { hasText: 'Allow once' }).count()).toBe(1);
   expect(await mounted(chat, focused!).count()).toBe(1);
+  expect(await mounted(chat, selected!).count()).toBe(1);
+  expect(await chat.page.evaluate(() => document.getSelection()!.toString())).toBe('look');
   expect(await chat.page.evaluate(() => document.activeElement?.tagName)).toBe('SUMMARY');
   // Everything else far above was recycled.
   expect(await chat.page.locator('.entries .entry:not(.lazy)').count()).toBeLessThan(100);
