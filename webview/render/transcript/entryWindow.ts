@@ -11,14 +11,11 @@ import { EarlierEntries, PLACEHOLDER_BATCH } from './earlierEntries';
 import { holdsUserFocus, UnfoldedParts, waitsForUser } from './entryPins';
 import type { EntryGroups } from './entryGroups';
 import { FoldedEntries, type FoldedChunk } from './foldedEntries';
+import { MOUNT_MARGIN, MountQueue } from './mountQueue';
 import { planWindow, type WindowSlot } from './recycleWindow';
 import type { EntryView } from '../types';
 
 /** Placeholders this near the viewport get their view. */
-const MOUNT_MARGIN_PX = 1500;
-const MOUNT_MARGIN = `${MOUNT_MARGIN_PX}px`; // the observer's rootMargin (every side: entries are full width)
-/** ms of mounting a frame (see mountWaiting). */
-const MOUNT_BUDGET_MS = 8;
 
 export interface EntryRecord {
   entry: Entry;
@@ -54,9 +51,8 @@ export class EntryWindow {
   private readonly unfolded = new UnfoldedParts();
   private readonly observer: IntersectionObserver | null;
   private reconcileQueued = false;
-  /** Placeholders near the viewport waiting for their view (mountWaiting). */
-  private readonly toMount = new Set<EntryRecord>();
-  private mountQueued = false;
+  /** Placeholders near the viewport waiting for their view, a few a frame. */
+  private readonly toMount: MountQueue<EntryRecord>;
   private readonly el: HTMLElement;
   private readonly list: HTMLElement;
   private readonly groups: EntryGroups;
@@ -82,6 +78,7 @@ export class EntryWindow {
             rootMargin: MOUNT_MARGIN,
           })
         : null;
+    this.toMount = new MountQueue(this.el, this.observer, (record) => this.mount(record));
     this.el.addEventListener('scroll', () => this.queueReconcile(), { passive: true });
   }
 
@@ -198,7 +195,7 @@ export class EntryWindow {
   /** Recycles the entries far from the viewport and folds the far runs away (recycleWindow.ts). */
   private reconcile(): void {
     if (!this.el.isConnected || this.records.size === 0) return;
-    const order = this.windowRecords();
+    const { order, indexes } = this.windowRecords();
     const box = this.el.getBoundingClientRect();
     const slots: WindowSlot[] = order.map((record) => {
       const { top, bottom } = record.el.getBoundingClientRect();
@@ -214,16 +211,21 @@ export class EntryWindow {
     const height = (i: number): number => slots[i]!.bottom - slots[i]!.top;
     for (const i of plan.unmount) this.recycle(order[i]!, height(i));
     const { foldTop, foldBottom } = plan;
-    const heights = (from: number, to: number): number[] =>
-      Array.from({ length: to - from }, (_, i) => height(from + i));
+    // A chunk holds every entry of its stretch of the thread, a malformed one (no record) with no height.
+    const span = (first: number, end: number, from: number, to: number): number[] => {
+      const byIndex = new Map(indexes.slice(from, to).map((index, i) => [index, height(from + i)]));
+      return Array.from({ length: end - first }, (_, i) => byIndex.get(first + i) ?? Number.NaN);
+    };
     if (foldTop > 0) {
       const total = slots[foldTop]!.top - slots[0]!.top; // with the gap below the last folded entry
-      this.foldAway(order.slice(0, foldTop), { heights: heights(0, foldTop), total }, this.above);
+      const heights = span(this.hiddenAbove, indexes[foldTop]!, 0, foldTop);
+      this.foldAway(order.slice(0, foldTop), { heights, total }, this.above);
     }
     if (foldBottom > 0) {
       const from = order.length - foldBottom;
       const total = slots[order.length - 1]!.bottom - slots[from - 1]!.bottom; // with the gap above the first
-      this.foldAway(order.slice(from), { heights: heights(from, order.length), total }, this.below);
+      const heights = span(indexes[from - 1]! + 1, this.lastEntries.length - this.below.count, from, order.length);
+      this.foldAway(order.slice(from), { heights, total }, this.below);
     }
     if (this.follower.following) this.follower.followBottom();
     else if (anchor?.el.isConnected) this.el.scrollTop += anchor.el.getBoundingClientRect().top - anchorTop;
@@ -231,14 +233,17 @@ export class EntryWindow {
     this.watch(this.below.el, this.below.count);
   }
 
-  /** The records in the DOM, in list order. */
-  private windowRecords(): EntryRecord[] {
-    const records: EntryRecord[] = [];
+  /** The records in the DOM, in list order, and their entries' indexes in the thread. */
+  private windowRecords(): { order: EntryRecord[]; indexes: number[] } {
+    const order: EntryRecord[] = [];
+    const indexes: number[] = [];
     for (let i = this.earlier.count + this.above.count; i < this.lastEntries.length - this.below.count; i++) {
       const record = this.records.get((this.lastEntries[i] as Entry | null)?.id ?? '');
-      if (record) records.push(record);
+      if (!record) continue;
+      order.push(record);
+      indexes.push(i);
     }
-    return records;
+    return { order, indexes };
   }
 
   /** Drops an entry's view for a placeholder of its height, remembering what the user unfolded in it. */
@@ -296,37 +301,6 @@ export class EntryWindow {
       this.observer?.unobserve(item.target);
       if (record && !record.view) this.toMount.add(record);
     }
-    this.mountWaiting();
-  }
-
-  /**
-   * Mounts the placeholders that came near, nearest the viewport first, for at most MOUNT_BUDGET_MS a frame: a
-   * fast drag brings dozens near at once (a frame mounting them all took over 100 ms); the rest wait for the next
-   * frame as placeholders of their height. One that went far again meanwhile is watched again instead.
-   */
-  private mountWaiting(): void {
-    const start = performance.now();
-    const box = this.el.getBoundingClientRect();
-    const distance = (record: EntryRecord): number => {
-      const { top, bottom } = record.el.getBoundingClientRect();
-      return Math.max(0, box.top - bottom, top - box.bottom);
-    };
-    const waiting = [...this.toMount].map((record) => ({ record, distance: distance(record) }));
-    waiting.sort((a, b) => a.distance - b.distance);
-    this.toMount.clear();
-    const deferring = typeof requestAnimationFrame === 'function';
-    for (const [i, { record, distance: away }] of waiting.entries()) {
-      if (record.view || !record.el.isConnected) continue;
-      if (away > MOUNT_MARGIN_PX) this.observer?.observe(record.el);
-      else if (i > 0 && deferring && performance.now() - start > MOUNT_BUDGET_MS) this.toMount.add(record);
-      else this.mount(record);
-    }
-    if (this.toMount.size > 0 && !this.mountQueued) {
-      this.mountQueued = true;
-      requestAnimationFrame(() => {
-        this.mountQueued = false;
-        this.mountWaiting();
-      });
-    }
+    this.toMount.run();
   }
 }
