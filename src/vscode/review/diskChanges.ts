@@ -10,6 +10,7 @@ import { attributeChange } from '../../review/attribution';
 import { TurnBudget, type TurnLimits } from '../../review/budget';
 import { readDiskText, readTextOrEmpty } from '../../review/diskText';
 import { createPathFilter, type PathFilter } from '../../review/ignoreRules';
+import { RecentChanges } from '../../review/recentChanges';
 import { findFile } from '../../review/reviewModel';
 import { findOpenDocument } from './documentText';
 import type { ReviewController } from './reviewController';
@@ -24,6 +25,8 @@ const USER_SAVE_WINDOW_MS = 3000;
 
 export class DiskChanges implements vscode.Disposable {
   private readonly disposables = new DisposableStore();
+  /** The last agent change recorded per file, for a report that does not say what the file held before. */
+  readonly recent = new RecentChanges();
   private readonly pending = new Map<string, ReturnType<typeof setTimeout>>();
   /** Disk content last seen per file (documents as opened or saved), for the "before" of a change. */
   private readonly seenOnDisk = new Map<string, string>();
@@ -202,6 +205,7 @@ export class DiskChanges implements vscode.Disposable {
       return;
     }
     this.review.recordDisk(filePath, before, after, createdNow);
+    this.recent.record(filePath, { before: before === undefined && createdNow ? null : before, after });
   }
 
   private warnOverBudget(): void {

@@ -23,8 +23,7 @@ import { FollowAgent } from './followAgent';
 import { showUndoNotice } from './undoNotice';
 import { ReviewController } from './reviewController';
 import { ReportedFileChanges } from './reportedFileChanges';
-import type { ReportedChange } from '../../review/reportedChanges';
-import type { WriteTexts } from '../../review/fileTexts';
+import type { ReportedChange, ReviewedReport } from '../../review/reportedChanges';
 import { ReviewStore } from './reviewStore';
 import { AgentQuickDiff } from './agentQuickDiff';
 import type { DisposableStore } from '../../shared/disposableStore';
@@ -55,7 +54,7 @@ export interface ReviewFeature {
   /** "Follow the agent": extension.ts hears from it when it opens a file with the focus. */
   follow: FollowAgent;
   /** A tool call's diff reports a change the agent made on disk itself (HostEnvironment.reportFileChange). */
-  reportFileChange(change: ReportedChange): Promise<WriteTexts | undefined>;
+  reportFileChange(change: ReportedChange): Promise<ReviewedReport | undefined>;
 }
 
 const MIB = 1024 * 1024;
@@ -95,7 +94,9 @@ export function activateReview(
   );
   const quickDiff = disposables.add(new AgentQuickDiff(store));
   const follow = new FollowAgent();
-  const reported = new ReportedFileChanges(controller, disk, turnLimits);
+  const reported = new ReportedFileChanges(controller, disk, turnLimits, (filePath) =>
+    checkpoints.textAtLatest(filePath),
+  );
   controller.onFirstAgentTouch = (filePath, before) => checkpoints.touch(filePath, before);
   controller.onForgotten = (filePath) => checkpoints.forget(filePath);
   controller.onUndone = showUndoNotice;
