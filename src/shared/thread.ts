@@ -442,6 +442,8 @@ export interface ReviewFileState {
   hunks: number;
   /** Overlaps with the user's unsaved edits, shown as conflicts. */
   conflicts: number;
+  /** Not text: kept or undone whole (no hunks). */
+  binary?: true;
 }
 
 export interface ReviewView {

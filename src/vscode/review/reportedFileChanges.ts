@@ -9,7 +9,8 @@
 // the checkpoint before the prompt; where neither knows it, the card says so.
 import * as path from 'node:path';
 import type { TurnLimits } from '../../review/budget';
-import { readDiskText } from '../../review/diskText';
+import { bytesId } from '../../review/binaryCopies';
+import { readDiskBytes, readDiskText } from '../../review/diskText';
 import {
   createsPath,
   pathTexts,
@@ -37,13 +38,15 @@ export class ReportedFileChanges {
     private readonly controller: ReviewController,
     private readonly disk: DiskChanges,
     private readonly limits: () => TurnLimits,
+    private readonly maxBinaryBytes: () => number,
     private readonly checkpointText: CheckpointText = async () => undefined,
   ) {}
 
   /** The texts of the change at its path, where the report (or review's record) and the disk say them. */
   async report(change: ReportedChange): Promise<ReviewedReport | undefined> {
     const filePath = path.resolve(change.path);
-    const text = change.notText ? undefined : await readDiskText(filePath, this.limits().maxFileBytes);
+    if (change.notText) return this.binary(filePath);
+    const text = await readDiskText(filePath, this.limits().maxFileBytes);
     const outcome = readReport(change, text);
     if (outcome.kind === 'proposed') {
       this.disk.noteSeen(filePath, outcome.current);
@@ -60,6 +63,17 @@ export class ReportedFileChanges {
       if (this.moves.size > MAX_MOVES) this.moves.delete(this.moves.keys().next().value!);
     }
     return { kind: 'texts', texts: pathTexts(change, outcome) };
+  }
+
+  /**
+   * A file that is not text is reviewed whole by the watcher (src/review/diskContent.ts): the card shows its
+   * Keep / Undo from review; where review holds no copy of its bytes from before, the card says so.
+   */
+  private async binary(filePath: string): Promise<ReviewedReport | undefined> {
+    const bytes = await readDiskBytes(filePath, this.maxBinaryBytes());
+    if (bytes === undefined) return { kind: 'unknown' };
+    const seen = await this.disk.recent.awaitChange(filePath, bytes && bytesId(bytes), WATCHER_WAIT_MS);
+    return seen?.before === undefined ? { kind: 'unknown' } : undefined;
   }
 
   /** A change whose report says nothing of the text before: the watcher's record of it, else the checkpoint's. */

@@ -53,3 +53,54 @@ describe('diff card of a v2 change without a patch', () => {
     expect(m.$$('.diff .diff-empty')).toHaveLength(0);
   });
 });
+
+describe('diff card of a binary file under review', () => {
+  it('says it is kept or undone whole, with one Keep / Undo (no line counts, no hunks)', () => {
+    const binary = diffViews({
+      type: 'diff',
+      changes: [{ operation: 'modify', path: '/home/me/project/logo.png', fileType: 'binary' }],
+    } as unknown as acp2.Diff);
+    const m = mount();
+    m.snapshot(
+      thread([
+        ...READY,
+        { type: 'promptSent', prompt: [{ type: 'text', text: 'go' }] },
+        {
+          type: 'sessionUpdate',
+          update: {
+            sessionUpdate: 'tool_call',
+            toolCallId: 'call-2',
+            title: 'Edit',
+            kind: 'edit',
+            status: 'completed',
+            content: binary,
+          } as unknown as SessionUpdateView,
+        },
+      ]),
+    );
+    m.act({
+      type: 'reviewChanged',
+      review: {
+        files: [
+          {
+            path: '/home/me/project/logo.png',
+            status: 'pending',
+            added: 0,
+            removed: 0,
+            hunks: 0,
+            conflicts: 0,
+            binary: true,
+          },
+        ],
+        sessionPending: 1,
+      },
+    });
+    const badge = m.$('.diff .review-state');
+    expect(badge.textContent).toBe('Changed (binary file): Keep or Undo it whole');
+    expect(badge.title).toBe('');
+    expect(
+      m.$$('.diff button.review-keep, .diff button.review-undo').map((b) => (b as HTMLButtonElement).disabled),
+    ).toEqual([false, false]);
+    expect(m.$('.diff .diff-empty').textContent).toBe('No text diff: binary file');
+  });
+});
