@@ -28,6 +28,8 @@ const USER_SAVE_WINDOW_MS = 3000;
 
 export class DiskChanges implements vscode.Disposable {
   private readonly disposables = new DisposableStore();
+  /** Files a tool call named that were not binary when read: not read again for that until they change. */
+  private readonly notBinary = new Set<string>();
   /** The last agent change recorded per file, for a report that does not say what the file held before. */
   readonly recent = new RecentChanges();
   private readonly pending = new Map<string, ReturnType<typeof setTimeout>>();
@@ -145,6 +147,7 @@ export class DiskChanges implements vscode.Disposable {
     }
     if (ignored) return;
     if (created) this.created.add(filePath);
+    this.notBinary.delete(filePath);
     this.events.set(filePath, (this.events.get(filePath) ?? 0) + 1);
     // Editors and tools write in several steps: act once the file settles.
     const previous = this.pending.get(filePath);
@@ -236,12 +239,15 @@ export class DiskChanges implements vscode.Disposable {
    */
   async noteBinaryBefore(filePath: string): Promise<void> {
     const key = path.resolve(filePath);
-    if (this.copies.lastSeen(key) !== undefined || findFile(this.review.store.state, key)) return;
+    if (this.copies.lastSeen(key) !== undefined || this.notBinary.has(key) || findFile(this.review.store.state, key))
+      return;
     const events = this.eventCount(key);
     const limits = { maxTextBytes: this.limits().maxFileBytes, maxBinaryBytes: this.maxBinaryBytes() };
     const content = await readDiskContent(key, false, limits, this.copies);
-    if (content?.binary && content.after !== null && this.eventCount(key) === events && !this.pending.has(key))
-      this.copies.see(key, content.after);
+    if (this.eventCount(key) !== events || this.pending.has(key)) return;
+    if (content?.binary && content.after !== null) this.copies.see(key, content.after);
+    // v2 agents repeat a running tool call's locations in every update: a text file is read once, not each time.
+    else if (this.notBinary.add(key).size > MAX_CLAIMS) this.notBinary.delete(this.notBinary.values().next().value!);
   }
 
   private warnOverBudget(): void {
