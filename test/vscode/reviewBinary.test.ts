@@ -83,6 +83,11 @@ suite('Review of an ACP v2 agent’s binary files', () => {
       [['pending', 0, true]],
     );
     assert.equal(summarize(reviewed).created, true);
+    // The Changes view lists it as a binary file; clicking it opens the file (no text diff to show).
+    const listed = review.changes.items().find((item) => item.path === file)!;
+    const treeItem = review.changes.getTreeItem(listed);
+    assert.match(String(treeItem.description), /^binary file · new · agent · pending$/);
+    assert.equal(treeItem.command?.command, 'vscode.open');
     await review.resolveFile(file, 'undo');
     await waitFor(() => !fs.existsSync(file), 5000, 'the added binary file deleted by Undo');
     assert.equal(findFile(review.controller.store.state, file)?.resolution, 'undone');
