@@ -6,8 +6,8 @@ import type { ThreadAction } from '../shared/actions';
 import type { ReviewView, ThreadState, ToolCallView } from '../shared/thread';
 import type { CancelSignal, TrafficSink } from '../protocol/types';
 import type { TerminalHandle } from './requests/terminalManager';
-import type { FileTexts, WriteOutcome, WriteTexts } from '../review/fileTexts';
-import type { ReportedChange } from '../review/reportedChanges';
+import type { FileTexts, WriteOutcome } from '../review/fileTexts';
+import type { ReportedChange, ReviewedReport } from '../review/reportedChanges';
 
 // Defined by the agents layer; re-exported for the layers above.
 import type { AgentConfig } from '../agents/config';
@@ -52,9 +52,10 @@ export interface HostEnvironment {
   /**
    * A tool call's diff reports a change the agent made (or proposes) on disk itself (src/review/reportedChanges.ts):
    * review learns from it what the file held before, where the disk watcher saw nothing. Resolves to the change's
-   * texts where the disk and the report say them (then kept for "Open diff"). Absent: no review in this host.
+   * texts where the disk and the report (or review's own record) say them (then kept for "Open diff"), or says that
+   * nothing knows the text before (the card says so). Absent: no review in this host.
    */
-  reportFileChange?(change: ReportedChange): Promise<WriteTexts | undefined>;
+  reportFileChange?(change: ReportedChange): Promise<ReviewedReport | undefined>;
   /** Per-agent stderr sink (a LogOutputChannel in VS Code); its `redact` also cleans the failure card's tail. */
   agentLog(agentId: string): AgentLogSink;
   /** Every JSON-RPC message both ways. */

@@ -119,6 +119,8 @@ export interface ToolDiffView {
    * copy's `oldPath`; `fileType` text, binary, directory, symlink); absent for v1 diffs.
    */
   change?: { operation: string; oldPath?: string; fileType?: string };
+  /** ACP v2: the agent sent no patch and nothing Switchboard holds knows the file before: no diff to show. */
+  beforeUnknown?: true;
 }
 
 /** Tool-call content as the thread holds it: the agent's items, with `diff` ones as ToolDiffView. */
@@ -440,6 +442,8 @@ export interface ReviewFileState {
   hunks: number;
   /** Overlaps with the user's unsaved edits, shown as conflicts. */
   conflicts: number;
+  /** Not text: kept or undone whole (no hunks). */
+  binary?: true;
 }
 
 export interface ReviewView {
