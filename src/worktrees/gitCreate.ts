@@ -1,0 +1,115 @@
+// Making the git copy of a repository as the workspace holds it: HEAD, plus every uncommitted change
+// (staged, unstaged, untracked but not ignored, deletions, binary files), plus the editors' unsaved texts,
+// recorded as a start commit in the copy (its parent: the user's HEAD, so `git log` there reads as usual).
+// The choice of a repository of our own over `git worktree add` is explained in gitRepo.ts.
+import { copyFile, mkdir, writeFile } from 'node:fs/promises';
+import * as path from 'node:path';
+import { copyGit, START_COMMIT_ENV, type UserRepo } from './gitRepo';
+import type { RunGit } from './gitRunner';
+import { writeInside } from './safeWrite';
+import { t } from '../shared/l10n';
+
+export const START_BRANCH = 'switchboard-chat';
+
+export interface GitCopyRequest {
+  repo: UserRepo;
+  /** The copy's top folder (created here). */
+  root: string;
+  /** A folder of ours for the temporary index. */
+  scratch: string;
+  /** Unsaved editor texts, by path relative to the repository's top, `/`-separated. */
+  unsaved: ReadonlyMap<string, string>;
+  /** A folder (absolute) inside the working tree to leave out: the store's own, where it is in there. */
+  skip?: string;
+  signal?: AbortSignal;
+}
+
+/** Makes the copy; returns its start commit. */
+export async function createGitCopy(git: RunGit, request: GitCopyRequest): Promise<string> {
+  const { repo, root, signal } = request;
+  await mkdir(root, { recursive: true });
+  await git({ cwd: root, args: ['init', '-q', root], signal });
+  const objects = path.join(root, '.git', 'objects');
+  await writeFile(path.join(objects, 'info', 'alternates'), `${repo.objectsDir}\n`);
+  const workspaceTree = await workspaceStateTree(git, request, objects);
+  const inCopy = copyGit(git, root);
+  await inCopy({ cwd: root, args: ['read-tree', '-u', '--reset', workspaceTree], signal });
+  const startTree = await withUnsavedTexts(inCopy, request, workspaceTree);
+  const parent = repo.head ? ['-p', repo.head] : [];
+  const message = t('The workspace when the chat started (uncommitted and unsaved changes included)');
+  const commit = (
+    await inCopy({
+      cwd: root,
+      args: ['commit-tree', startTree, ...parent, '-m', message],
+      env: START_COMMIT_ENV,
+      signal,
+    })
+  ).stdout
+    .toString('utf8')
+    .trim();
+  await inCopy({ cwd: root, args: ['update-ref', `refs/heads/${START_BRANCH}`, commit], signal });
+  await inCopy({ cwd: root, args: ['symbolic-ref', 'HEAD', `refs/heads/${START_BRANCH}`], signal });
+  return commit;
+}
+
+/**
+ * The tree of the user's working state, through a temporary index and with new objects written into our
+ * store: the user's repository is only read (see gitRepo.ts).
+ */
+async function workspaceStateTree(git: RunGit, request: GitCopyRequest, ourObjects: string): Promise<string> {
+  const { repo, scratch, signal } = request;
+  const index = path.join(scratch, 'workspace-index');
+  const env = {
+    GIT_INDEX_FILE: index,
+    GIT_OBJECT_DIRECTORY: ourObjects,
+    GIT_ALTERNATE_OBJECT_DIRECTORIES: repo.objectsDir,
+  };
+  const inUserRepo: RunGit = (command) => git({ ...command, cwd: repo.toplevel, env: { ...env, ...command.env } });
+  const copied = await copyFile(path.join(repo.gitDir, 'index'), index).then(
+    () => true,
+    () => false,
+  );
+  if (!copied)
+    await inUserRepo({
+      cwd: repo.toplevel,
+      args: repo.head ? ['read-tree', repo.head] : ['read-tree', '--empty'],
+      signal,
+    });
+  const skip = request.skip ? path.relative(repo.toplevel, request.skip) : '';
+  const leaveOut =
+    skip && !skip.startsWith('..') && !path.isAbsolute(skip)
+      ? [`:(exclude,literal)${skip.split(path.sep).join('/')}`]
+      : [];
+  await inUserRepo({ cwd: repo.toplevel, args: ['add', '-A', '--', '.', ...leaveOut], signal });
+  return (await inUserRepo({ cwd: repo.toplevel, args: ['write-tree'], signal })).stdout.toString('utf8').trim();
+}
+
+/** Writes the unsaved texts into the copy (those git does not ignore) and returns the tree with them. */
+async function withUnsavedTexts(inCopy: RunGit, request: GitCopyRequest, tree: string): Promise<string> {
+  const { root, signal } = request;
+  const paths = [...request.unsaved.keys()];
+  if (paths.length === 0) return tree;
+  const literal = { GIT_LITERAL_PATHSPECS: '1' };
+  const ignoredOut = await inCopy({
+    cwd: root,
+    args: ['check-ignore', '--no-index', '-z', '--stdin'],
+    input: paths.join('\0') + '\0',
+    okCodes: [1],
+    signal,
+  });
+  const ignored = new Set(ignoredOut.stdout.toString('utf8').split('\0'));
+  const written: string[] = [];
+  for (const rel of paths) {
+    if (ignored.has(rel)) continue;
+    if (await writeInside(root, rel, request.unsaved.get(rel)!)) written.push(rel);
+  }
+  if (written.length === 0) return tree;
+  await inCopy({
+    cwd: root,
+    args: ['add', '--pathspec-from-file=-', '--pathspec-file-nul'],
+    input: written.join('\0'),
+    env: literal,
+    signal,
+  });
+  return (await inCopy({ cwd: root, args: ['write-tree'], signal })).stdout.toString('utf8').trim();
+}

@@ -1,0 +1,102 @@
+// Each worktree's record on disk: <storage>/worktrees/<id>/worktree.json, written once it is complete
+// (to a temporary name, then renamed: a reader never sees half a file). One file per worktree, not one
+// for all: two VS Code windows share the extension's storage, and a shared list would lose one window's
+// entry when both write. A folder without a readable record (a crash while creating, a copy deleted by
+// hand) is listed with its problem, so that it can be discarded, never silently kept or crashed on.
+import { randomBytes } from 'node:crypto';
+import { readdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
+import * as path from 'node:path';
+import { errorMessage } from '../shared/errorMessage';
+import type { Worktree, WorktreeFolder } from './worktreeTypes';
+
+const RECORD = 'worktree.json';
+const VERSION = 1;
+
+/** Ids the store makes, and the only names it will ever delete under its folder. */
+export const WORKTREE_ID = /^[a-z0-9-]{1,64}$/;
+
+export interface WorktreeRecord {
+  worktree: Worktree;
+  /** Per folder: its path relative to its copy's top ("" for a plain copy or a repository's top). */
+  prefixes: string[];
+}
+
+export function newWorktreeId(now: number): string {
+  return `${now.toString(36)}-${randomBytes(5).toString('hex')}`;
+}
+
+export async function writeRecord(dir: string, record: WorktreeRecord): Promise<void> {
+  const temporary = path.join(dir, `.${RECORD}.${randomBytes(4).toString('hex')}`);
+  await writeFile(temporary, JSON.stringify({ version: VERSION, ...record }, null, 2));
+  await rename(temporary, path.join(dir, RECORD));
+}
+
+/** The record of one worktree folder, or a problem saying why there is none. */
+export async function readRecord(dir: string): Promise<WorktreeRecord | { problem: string }> {
+  let text: string;
+  try {
+    text = await readFile(path.join(dir, RECORD), 'utf8');
+  } catch {
+    return { problem: 'incomplete: it was never finished (a window closed or crashed while it was being made)' };
+  }
+  try {
+    const parsed = JSON.parse(text) as unknown;
+    if (isRecord(parsed, path.basename(dir))) return { worktree: parsed.worktree, prefixes: parsed.prefixes };
+    return { problem: `its record ${path.join(dir, RECORD)} is not one this version reads` };
+  } catch (error) {
+    return { problem: `its record ${path.join(dir, RECORD)} is unreadable: ${errorMessage(error)}` };
+  }
+}
+
+/** Every worktree under `root`, each checked: a copy or a workspace folder that is gone is a problem. */
+export async function listRecords(root: string): Promise<Worktree[]> {
+  const names = await readdir(root).catch(() => [] as string[]);
+  const worktrees: Worktree[] = [];
+  for (const id of names.filter((name) => WORKTREE_ID.test(name)).sort()) {
+    const dir = path.join(root, id);
+    const info = await stat(dir).catch(() => undefined);
+    if (!info?.isDirectory()) continue;
+    const record = await readRecord(dir);
+    if ('problem' in record) {
+      worktrees.push({ id, createdAt: info.mtimeMs, folders: [], problem: record.problem });
+      continue;
+    }
+    const problem = await folderProblem(record.worktree.folders);
+    worktrees.push(problem ? { ...record.worktree, problem } : record.worktree);
+  }
+  return worktrees;
+}
+
+async function folderProblem(folders: readonly WorktreeFolder[]): Promise<string | undefined> {
+  for (const folder of folders) {
+    if (!(await isDirectory(folder.path))) return `its copy ${folder.path} is gone`;
+    if (folder.kind === 'copy' && !(await isDirectory(folder.start))) return `its start point ${folder.start} is gone`;
+    if (!(await isDirectory(folder.source))) return `the workspace folder ${folder.source} is gone`;
+  }
+  return undefined;
+}
+
+async function isDirectory(dir: string): Promise<boolean> {
+  return (await stat(dir).catch(() => undefined))?.isDirectory() ?? false;
+}
+
+function isRecord(value: unknown, id: string): value is WorktreeRecord & { version: number } {
+  if (typeof value !== 'object' || value === null) return false;
+  const { version, worktree, prefixes } = value as Record<string, unknown>;
+  if (version !== VERSION || typeof worktree !== 'object' || worktree === null) return false;
+  const { id: recordId, createdAt, folders } = worktree as Record<string, unknown>;
+  if (recordId !== id || typeof createdAt !== 'number' || !Array.isArray(folders) || !Array.isArray(prefixes)) {
+    return false;
+  }
+  return (
+    folders.length === prefixes.length &&
+    prefixes.every((prefix) => typeof prefix === 'string') &&
+    folders.every(
+      (folder: unknown) =>
+        typeof folder === 'object' &&
+        folder !== null &&
+        ['source', 'path', 'start'].every((key) => typeof (folder as Record<string, unknown>)[key] === 'string') &&
+        ['git', 'copy'].includes((folder as Record<string, unknown>).kind as string),
+    )
+  );
+}
