@@ -4,12 +4,10 @@
 // The choice of a repository of our own over `git worktree add` is explained in gitRepo.ts.
 import { copyFile, mkdir, writeFile } from 'node:fs/promises';
 import * as path from 'node:path';
-import { copyGit, START_COMMIT_ENV, type UserRepo } from './gitRepo';
-import type { RunGit } from './gitRunner';
+import { copyGit, type UserRepo } from './gitRepo';
+import { excludePathspec, START_COMMIT_ENV, START_REF, type RunGit } from './gitRunner';
 import { writeInside } from './safeWrite';
 import { t } from '../shared/l10n';
-
-export const START_BRANCH = 'switchboard-chat';
 
 export interface GitCopyRequest {
   repo: UserRepo;
@@ -47,8 +45,8 @@ export async function createGitCopy(git: RunGit, request: GitCopyRequest): Promi
   ).stdout
     .toString('utf8')
     .trim();
-  await inCopy({ cwd: root, args: ['update-ref', `refs/heads/${START_BRANCH}`, commit], signal });
-  await inCopy({ cwd: root, args: ['symbolic-ref', 'HEAD', `refs/heads/${START_BRANCH}`], signal });
+  await inCopy({ cwd: root, args: ['update-ref', START_REF, commit], signal });
+  await inCopy({ cwd: root, args: ['symbolic-ref', 'HEAD', START_REF], signal });
   return commit;
 }
 
@@ -77,9 +75,7 @@ async function workspaceStateTree(git: RunGit, request: GitCopyRequest, ourObjec
     });
   const skip = request.skip ? path.relative(repo.toplevel, request.skip) : '';
   const leaveOut =
-    skip && !skip.startsWith('..') && !path.isAbsolute(skip)
-      ? [`:(exclude,literal)${skip.split(path.sep).join('/')}`]
-      : [];
+    skip && !skip.startsWith('..') && !path.isAbsolute(skip) ? [excludePathspec(skip.split(path.sep).join('/'))] : [];
   await inUserRepo({ cwd: repo.toplevel, args: ['add', '-A', '--', '.', ...leaveOut], signal });
   return (await inUserRepo({ cwd: repo.toplevel, args: ['write-tree'], signal })).stdout.toString('utf8').trim();
 }

@@ -9,7 +9,7 @@
 //   everything. The agent may run git in it: commits and branches stay in the copy.
 import { lstat } from 'node:fs/promises';
 import * as path from 'node:path';
-import type { RunGit } from './gitRunner';
+import { COPY_CONFIG, type RunGit } from './gitRunner';
 import { t } from '../shared/l10n';
 import { WorktreeError } from './worktreeError';
 
@@ -59,15 +59,12 @@ export async function findUserRepo(git: RunGit, folder: string, signal?: AbortSi
   };
 }
 
-/** Settings for commands in our copy: nothing there (an agent may have written its config) runs a program. */
-const COPY_CONFIG = ['core.fsmonitor=false', 'core.hooksPath=/dev/null', 'commit.gpgSign=false'];
-
 /** A git command in our copy, with its repository named explicitly (never found by walking up). */
 export function copyGit(git: RunGit, root: string, env: Record<string, string> = {}): RunGit {
   return (command) =>
     git({
       ...command,
-      args: [...COPY_CONFIG.flatMap((setting) => ['-c', setting]), ...command.args],
+      args: [...COPY_CONFIG, ...command.args],
       env: {
         GIT_DIR: path.join(root, '.git'),
         GIT_WORK_TREE: root,
@@ -112,11 +109,3 @@ export async function checkCopyRepo(git: RunGit, root: string, signal?: AbortSig
     }
   }
 }
-
-/** An author for the start commit that works whatever the user's configuration lacks. */
-export const START_COMMIT_ENV = {
-  GIT_AUTHOR_NAME: 'Switchboard',
-  GIT_AUTHOR_EMAIL: 'switchboard@localhost',
-  GIT_COMMITTER_NAME: 'Switchboard',
-  GIT_COMMITTER_EMAIL: 'switchboard@localhost',
-};

@@ -1,4 +1,5 @@
 // Running `git` for the worktree store: one spawn per command, no shell, output bounded, cancellable.
+// The one home of git's command-line settings and names (what git reads, not the user).
 // The environment is the extension host's minus every GIT_* variable that would point git elsewhere (a
 // VS Code started from a git hook inherits GIT_DIR and GIT_INDEX_FILE, and a command meant for our copy
 // would then run against the user's repository); the store adds back only the ones it means.
@@ -19,6 +20,32 @@ const SAFE_CONFIG = [
   'core.quotePath=false',
   'advice.detachedHead=false',
 ];
+
+/** Settings for commands in our copy: nothing there (an agent may have written its config) runs a program. */
+export const COPY_CONFIG = [
+  '-c',
+  'core.fsmonitor=false',
+  '-c',
+  'core.hooksPath=/dev/null',
+  '-c',
+  'commit.gpgSign=false',
+];
+
+/** An author for the start commit that works whatever the user's configuration lacks. */
+export const START_COMMIT_ENV = {
+  GIT_AUTHOR_NAME: 'Switchboard',
+  GIT_AUTHOR_EMAIL: 'switchboard@localhost',
+  GIT_COMMITTER_NAME: 'Switchboard',
+  GIT_COMMITTER_EMAIL: 'switchboard@localhost',
+};
+
+/** The branch of a copy, its start commit. */
+export const START_REF = 'refs/heads/switchboard-chat';
+
+/** A pathspec that leaves a folder out, by its path relative to the repository's top. */
+export function excludePathspec(rel: string): string {
+  return `:(exclude,literal)${rel}`;
+}
 
 export interface GitCommand {
   cwd: string;
@@ -99,7 +126,7 @@ function runGit(gitPath: string, command: GitCommand): Promise<GitResult> {
       if (failure) return reject(failure);
       const exit = code ?? -1;
       if (exit === 0 || command.okCodes?.includes(exit)) return resolve({ stdout: Buffer.concat(out), code: exit });
-      const why = err.trim() || `exit ${code ?? signal}`;
+      const why = err.trim() || t('exit {0}', String(code ?? signal));
       reject(
         new WorktreeError('git-failed', t('git {0} failed in {1}: {2}', command.args.join(' '), command.cwd, why)),
       );

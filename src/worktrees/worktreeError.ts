@@ -21,7 +21,7 @@ export class WorktreeError extends Error {
     message: string,
   ) {
     super(message);
-    this.name = 'WorktreeError';
+    this.name = WorktreeError.name;
   }
 }
 

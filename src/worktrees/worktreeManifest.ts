@@ -7,6 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { readdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
 import * as path from 'node:path';
 import { errorMessage } from '../shared/errorMessage';
+import { t } from '../shared/l10n';
 import type { Worktree, WorktreeFolder } from './worktreeTypes';
 
 const RECORD = 'worktree.json';
@@ -37,14 +38,14 @@ export async function readRecord(dir: string): Promise<WorktreeRecord | { proble
   try {
     text = await readFile(path.join(dir, RECORD), 'utf8');
   } catch {
-    return { problem: 'incomplete: it was never finished (a window closed or crashed while it was being made)' };
+    return { problem: t('it was never finished (a window closed or crashed while it was being made)') };
   }
   try {
     const parsed = JSON.parse(text) as unknown;
     if (isRecord(parsed, path.basename(dir))) return { worktree: parsed.worktree, prefixes: parsed.prefixes };
-    return { problem: `its record ${path.join(dir, RECORD)} is not one this version reads` };
+    return { problem: t('its record {0} is not one this version reads', path.join(dir, RECORD)) };
   } catch (error) {
-    return { problem: `its record ${path.join(dir, RECORD)} is unreadable: ${errorMessage(error)}` };
+    return { problem: t('its record {0} is unreadable: {1}', path.join(dir, RECORD), errorMessage(error)) };
   }
 }
 
@@ -69,9 +70,10 @@ export async function listRecords(root: string): Promise<Worktree[]> {
 
 async function folderProblem(folders: readonly WorktreeFolder[]): Promise<string | undefined> {
   for (const folder of folders) {
-    if (!(await isDirectory(folder.path))) return `its copy ${folder.path} is gone`;
-    if (folder.kind === 'copy' && !(await isDirectory(folder.start))) return `its start point ${folder.start} is gone`;
-    if (!(await isDirectory(folder.source))) return `the workspace folder ${folder.source} is gone`;
+    if (!(await isDirectory(folder.path))) return t('its copy {0} is gone', folder.path);
+    if (folder.kind === 'copy' && !(await isDirectory(folder.start)))
+      return t('its start point {0} is gone', folder.start);
+    if (!(await isDirectory(folder.source))) return t('the workspace folder {0} is gone', folder.source);
   }
   return undefined;
 }
