@@ -6,7 +6,7 @@ import { copyFile, mkdir, writeFile } from 'node:fs/promises';
 import * as path from 'node:path';
 import { copyGit, type UserRepo } from './gitRepo';
 import { excludePathspec, START_COMMIT_ENV, START_REF, type RunGit } from './gitRunner';
-import { writeInside } from './safeWrite';
+import { staysInside, writeInside } from './safeWrite';
 import { t } from '../shared/l10n';
 
 export interface GitCopyRequest {
@@ -83,7 +83,9 @@ async function workspaceStateTree(git: RunGit, request: GitCopyRequest, ourObjec
 /** Writes the unsaved texts into the copy (those git does not ignore) and returns the tree with them. */
 async function withUnsavedTexts(inCopy: RunGit, request: GitCopyRequest, tree: string): Promise<string> {
   const { root, signal } = request;
-  const paths = [...request.unsaved.keys()];
+  const paths: string[] = [];
+  // Only paths in the copy's own folders: git refuses to look past a link, and a write must not.
+  for (const rel of request.unsaved.keys()) if (await staysInside(root, rel)) paths.push(rel);
   if (paths.length === 0) return tree;
   const literal = { GIT_LITERAL_PATHSPECS: '1' };
   const ignoredOut = await inCopy({

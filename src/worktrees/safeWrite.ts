@@ -4,20 +4,25 @@
 import { lstat, mkdir, writeFile } from 'node:fs/promises';
 import * as path from 'node:path';
 
-/** Writes root/rel unless a component of it is a link (or not a folder); returns whether it wrote. */
-export async function writeInside(root: string, rel: string, text: string): Promise<boolean> {
+/** Whether root/rel stays in root's own folders: no component a link (or not a folder), the file regular or absent. */
+export async function staysInside(root: string, rel: string): Promise<boolean> {
   const parts = rel.split('/');
   if (parts.some((part) => part === '' || part === '.' || part === '..')) return false;
   let at = root;
-  for (const part of parts.slice(0, -1)) {
+  for (const [k, part] of parts.entries()) {
     at = path.join(at, part);
     const stats = await lstat(at).catch(() => undefined);
-    if (!stats) await mkdir(at);
-    else if (!stats.isDirectory()) return false;
+    if (!stats) return true;
+    if (k < parts.length - 1 ? !stats.isDirectory() : !stats.isFile()) return false;
   }
-  const target = path.join(at, parts[parts.length - 1]!);
-  const existing = await lstat(target).catch(() => undefined);
-  if (existing && !existing.isFile()) return false;
+  return true;
+}
+
+/** Writes root/rel where it stays inside (see staysInside); returns whether it wrote. */
+export async function writeInside(root: string, rel: string, text: string): Promise<boolean> {
+  if (!(await staysInside(root, rel))) return false;
+  const target = path.join(root, ...rel.split('/'));
+  await mkdir(path.dirname(target), { recursive: true });
   await writeFile(target, text);
   return true;
 }

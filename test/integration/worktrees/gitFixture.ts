@@ -67,7 +67,7 @@ export function repoState(repo: string): Record<string, unknown> {
     index: git(repo, 'ls-files', '-s', '--debug'),
     stash: git(repo, 'stash', 'list'),
     refs: git(repo, 'for-each-ref'),
-    dotGit: treeOf(path.join(repo, '.git'), []),
+    dotGit: treeOf(git(repo, 'rev-parse', '--absolute-git-dir').trim(), []),
     worktrees: git(repo, 'worktree', 'list', '--porcelain'),
   };
 }
