@@ -1,7 +1,12 @@
 // What a chat changed in its git copy since the start commit: the copy's working files (whatever the agent
-// committed, staged or left) against the start, through a temporary index so the agent's own index is left
-// as it was. Regular files only: a link or a nested repository (gitlink) is not brought back.
-import { copyFile } from 'node:fs/promises';
+// committed, staged or left) against the start, through an index of our own so the agent's index is left as
+// it was. That index is kept between calls (scratch/changes-index): git trusts the file times it recorded
+// and hashes only what changed since, where a fresh copy of the checkout's index would have every file
+// "racily clean" (written in the same second as the index) and hashed again on every call: 2.7x `git diff`
+// on 10,000 files before. The store runs one comparison of a worktree at a time (the index has one lock).
+// Regular files only: a link or a nested repository (gitlink) is not brought back.
+import { existsSync } from 'node:fs';
+import { copyFile, rename } from 'node:fs/promises';
 import * as path from 'node:path';
 import { checkCopyRepo, copyGit } from './gitRepo';
 import type { RunGit } from './gitRunner';
@@ -25,20 +30,24 @@ export async function gitCopyChanges(
   scratch: string,
   signal?: AbortSignal,
 ): Promise<GitChange[]> {
-  await checkCopyRepo(git, root, signal);
-  const index = path.join(scratch, `changes-index-${process.pid}-${Date.now()}`);
+  await checkCopyRepo(git, root, scratch, signal);
+  const index = path.join(scratch, 'changes-index');
   const inCopy = copyGit(git, root, { GIT_INDEX_FILE: index, GIT_LITERAL_PATHSPECS: '1' });
-  const copied = await copyFile(path.join(root, '.git', 'index'), index).then(
-    () => true,
-    () => false,
-  );
-  if (!copied) await inCopy({ cwd: root, args: ['read-tree', start], signal });
+  if (!existsSync(index)) {
+    // A copy that fails halfway must not be taken for the index next time: written aside, then renamed.
+    const fresh = `${index}.${process.pid}`;
+    const copied = await copyFile(path.join(root, '.git', 'index'), fresh).then(
+      () => true,
+      () => false,
+    );
+    if (!copied) await copyGit(git, root, { GIT_INDEX_FILE: fresh })({ cwd: root, args: ['read-tree', start], signal });
+    await rename(fresh, index);
+  }
   const pathspecs = prefixes.map((prefix) => prefix || '.');
   await inCopy({ cwd: root, args: ['add', '-A', '--', ...pathspecs], signal });
-  const tree = (await inCopy({ cwd: root, args: ['write-tree'], signal })).stdout.toString('utf8').trim();
   const raw = await inCopy({
     cwd: root,
-    args: ['diff-tree', '-r', '-z', '--no-renames', '--raw', start, tree, '--', ...pathspecs],
+    args: ['diff-index', '--cached', '-z', '--no-renames', '--raw', start, '--', ...pathspecs],
     signal,
   });
   return parseRaw(raw.stdout.toString('utf8'));

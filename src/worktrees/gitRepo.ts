@@ -7,7 +7,7 @@
 //   (objects/info/alternates), so nothing is registered in the user's repository (unlike `git worktree
 //   add`, whose metadata in .git/worktrees an uninstall would leave behind) and deleting the folder removes
 //   everything. The agent may run git in it: commits and branches stay in the copy.
-import { lstat } from 'node:fs/promises';
+import { lstat, readFile, writeFile } from 'node:fs/promises';
 import * as path from 'node:path';
 import { COPY_CONFIG, type RunGit } from './gitRunner';
 import { t } from '../shared/l10n';
@@ -83,8 +83,12 @@ export function copyGit(git: RunGit, root: string, env: Record<string, string> =
 const HARMLESS_KEY =
   /^(core\.(repositoryformatversion|filemode|bare|logallrefupdates|ignorecase|precomposeunicode|symlinks|autocrlf|eol|safecrlf)|user\.[^.]+|author\.[^.]+|committer\.[^.]+|branch\..+\.(remote|merge|rebase)|remote\..+\.(url|fetch|pushurl)|init\.defaultbranch|extensions\.objectformat)$/i;
 
-/** Refuses a copy whose .git is not our folder or whose configuration could run programs. */
-export async function checkCopyRepo(git: RunGit, root: string, signal?: AbortSignal): Promise<void> {
+/**
+ * Refuses a copy whose .git is not our folder or whose configuration could run programs. The check asks git
+ * (includes and all); a configuration file byte for byte the one checked last time (kept in `scratch`) is
+ * not asked again: with no `commondir` there, git reads no other repository configuration.
+ */
+export async function checkCopyRepo(git: RunGit, root: string, scratch: string, signal?: AbortSignal): Promise<void> {
   const dotGit = await lstat(path.join(root, '.git')).catch(() => undefined);
   if (!dotGit?.isDirectory()) {
     throw new WorktreeError(
@@ -92,6 +96,11 @@ export async function checkCopyRepo(git: RunGit, root: string, signal?: AbortSig
       t('{0} is no longer a git repository of its own (.git is gone or replaced).', root),
     );
   }
+  const config = await readFile(path.join(root, '.git', 'config')).catch(() => Buffer.alloc(0));
+  const checked = path.join(scratch, 'checked-config');
+  const commondir = await lstat(path.join(root, '.git', 'commondir')).catch(() => undefined);
+  const lastChecked = await readFile(checked).catch(() => undefined);
+  if (!commondir && lastChecked?.equals(config)) return;
   const { stdout } = await copyGit(git, root)({ cwd: root, args: ['config', '--list', '--show-scope', '-z'], signal });
   const fields = stdout.toString('utf8').split('\0');
   for (let k = 0; k + 1 < fields.length; k += 2) {
@@ -108,4 +117,5 @@ export async function checkCopyRepo(git: RunGit, root: string, signal?: AbortSig
       );
     }
   }
+  if (!commondir) await writeFile(checked, config);
 }

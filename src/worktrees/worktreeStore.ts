@@ -54,6 +54,8 @@ export class WorktreeStore {
   private readonly git: RunGit;
   private readonly limits: WorktreeLimits;
   private gitThere: Promise<boolean> | undefined;
+  /** Per worktree id, the comparison running: one at a time (they share the worktree's index). */
+  private readonly comparing = new Map<string, Promise<unknown>>();
 
   constructor(private readonly options: WorktreeStoreOptions) {
     this.root = path.join(path.resolve(options.storageDir), 'worktrees');
@@ -97,8 +99,8 @@ export class WorktreeStore {
   }
 
   /** What the chat changed since its start point, in every folder. */
-  async changes(worktree: Worktree, signal?: AbortSignal): Promise<WorktreeChange[]> {
-    return (await this.differ(worktree, signal)).changes(signal);
+  changes(worktree: Worktree, signal?: AbortSignal): Promise<WorktreeChange[]> {
+    return this.oneAtATime(worktree.id, async () => (await this.differ(worktree, signal)).changes(signal));
   }
 
   /**
@@ -111,13 +113,26 @@ export class WorktreeStore {
     currentText: (target: string) => Promise<string | null>,
     signal?: AbortSignal,
   ): Promise<MergedFile[]> {
-    return (await this.differ(worktree, signal)).bringBack(currentText, signal);
+    return this.oneAtATime(worktree.id, async () =>
+      (await this.differ(worktree, signal)).bringBack(currentText, signal),
+    );
   }
 
   /** Removes everything the worktree is (its folder in storage); a worktree already gone is no error. */
   async discard(worktree: Pick<Worktree, 'id'>): Promise<void> {
     if (!WORKTREE_ID.test(worktree.id)) throw new WorktreeError('bad-input', t('Not a worktree id: {0}', worktree.id));
     await rm(path.join(this.root, worktree.id), { recursive: true, force: true, maxRetries: 3 });
+  }
+
+  private oneAtATime<T>(id: string, run: () => Promise<T>): Promise<T> {
+    const previous = this.comparing.get(id) ?? Promise.resolve();
+    const next = previous.then(run, run);
+    const settled = next.catch(() => undefined);
+    this.comparing.set(id, settled);
+    void settled.then(() => {
+      if (this.comparing.get(id) === settled) this.comparing.delete(id);
+    });
+    return next;
   }
 
   private async differ(worktree: Worktree, signal?: AbortSignal): Promise<WorktreeDiffer> {

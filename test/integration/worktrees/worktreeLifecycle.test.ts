@@ -2,7 +2,7 @@
 // copy is gone or was never finished, discarded without a trace (in storage and in the user's repository),
 // and what a hostile workspace or agent may try: links out of the folder, a dirty submodule, a git
 // configuration in the copy that would run a program, a cancel.
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { WorktreeStore } from '../../../src/worktrees/worktreeStore';
@@ -138,6 +138,7 @@ describe('WorktreeStore against a hostile workspace or agent', () => {
     const store = new WorktreeStore({ storageDir: storage() });
     const worktree = await store.create([repo]);
     const wt = worktree.folders[0]!.path;
+    expect(await store.changes(worktree)).toEqual([]);
     git(wt, 'config', 'filter.evil.clean', `touch '${marker}'; cat`);
     writeFiles(wt, { '.gitattributes': '* filter=evil\n', 'a.txt': 'changed\n' });
     await expect(store.changes(worktree)).rejects.toThrow(/filter\.evil\.clean/);
@@ -147,5 +148,11 @@ describe('WorktreeStore against a hostile workspace or agent', () => {
     git(wt, 'config', '--unset', 'filter.evil.clean');
     git(wt, 'config', 'user.name', 'Agent');
     expect((await store.changes(worktree)).map((c) => c.relPath).sort()).toEqual(['.gitattributes', 'a.txt']);
+    // Nor through a configuration of another folder, named by .git/commondir.
+    const elsewhere = makeRepo({ 'x.txt': 'x\n' }, 'sb-wt-common-');
+    git(elsewhere, 'config', 'filter.evil.clean', `touch '${marker}'; cat`);
+    writeFileSync(path.join(wt, '.git', 'commondir'), path.join(elsewhere, '.git'));
+    await expect(store.changes(worktree)).rejects.toThrow(/filter\.evil\.clean/);
+    expect(existsSync(marker)).toBe(false);
   });
 });
