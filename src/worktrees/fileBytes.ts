@@ -45,10 +45,12 @@ const CHUNK = 64 * 1024;
 
 /** Whether two regular files hold the same bytes: read side by side in chunks, any size, constant memory. */
 export async function sameBytes(a: string, b: string): Promise<boolean> {
-  const [{ handle: fa, stats: sa }, { handle: fb, stats: sb }] = await Promise.all([
-    openRegularFile(a, { realPath: false }),
-    openRegularFile(b, { realPath: false }),
-  ]);
+  const { handle: fa, stats: sa } = await openRegularFile(a, { realPath: false });
+  const second = await openRegularFile(b, { realPath: false }).catch(async (error: unknown) => {
+    await fa.close();
+    throw error;
+  });
+  const { handle: fb, stats: sb } = second;
   try {
     if (sa.size !== sb.size) return false;
     const ba = Buffer.alloc(CHUNK);

@@ -26,7 +26,7 @@ export interface GitCopyRequest {
 export async function createGitCopy(git: RunGit, request: GitCopyRequest): Promise<string> {
   const { repo, root, signal } = request;
   await mkdir(root, { recursive: true });
-  await git({ cwd: root, args: ['init', '-q', root], signal });
+  await git({ cwd: root, args: ['init', '-q', `--object-format=${repo.objectFormat}`, root], signal });
   const objects = path.join(root, '.git', 'objects');
   await writeFile(path.join(objects, 'info', 'alternates'), `${repo.objectsDir}\n`);
   const workspaceTree = await workspaceStateTree(git, request, objects);

@@ -24,6 +24,8 @@ export interface UserRepo {
   objectsDir: string;
   /** The commit checked out; null in a repository without commits yet. */
   head: string | null;
+  /** sha1 or sha256: the copy must be made with the same, or it cannot borrow the objects. */
+  objectFormat: string;
 }
 
 /** The repository a folder is in, or null where it is in none (a plain copy then). */
@@ -32,7 +34,14 @@ export async function findUserRepo(git: RunGit, folder: string, signal?: AbortSi
   try {
     const { stdout } = await git({
       cwd: folder,
-      args: ['rev-parse', '--show-toplevel', '--show-prefix', '--absolute-git-dir', '--git-common-dir'],
+      args: [
+        'rev-parse',
+        '--show-toplevel',
+        '--show-prefix',
+        '--absolute-git-dir',
+        '--git-common-dir',
+        '--show-object-format',
+      ],
       signal,
     });
     lines = stdout.toString('utf8').split('\n');
@@ -41,8 +50,8 @@ export async function findUserRepo(git: RunGit, folder: string, signal?: AbortSi
     if (error instanceof WorktreeError && error.reason === 'git-failed') return null;
     throw error;
   }
-  const [toplevel, prefix, gitDir, commonDir] = lines;
-  if (!toplevel || prefix === undefined || !gitDir || !commonDir) return null;
+  const [toplevel, prefix, gitDir, commonDir, objectFormat] = lines;
+  if (!toplevel || prefix === undefined || !gitDir || !commonDir || !objectFormat) return null;
   const { stdout } = await git({
     cwd: folder,
     args: ['rev-parse', '-q', '--verify', 'HEAD^{commit}'],
@@ -56,6 +65,7 @@ export async function findUserRepo(git: RunGit, folder: string, signal?: AbortSi
     gitDir,
     objectsDir: path.resolve(folder, commonDir, 'objects'),
     head,
+    objectFormat,
   };
 }
 

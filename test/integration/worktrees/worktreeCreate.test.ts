@@ -93,6 +93,24 @@ describe('WorktreeStore.create with a git folder', () => {
     expect(readFileSync(path.join(folder!.path, '../lib/index.ts'), 'utf8')).toBe('lib\n');
   });
 
+  it('copies a SHA-256 repository (the copy borrows its objects, so it must use the same format)', async () => {
+    const repo = path.join(tempDir('sb-wt-sha256-'), 'sha256');
+    writeFiles(repo, { 'a.txt': 'a\n' });
+    git(repo, 'init', '-q', '--object-format=sha256');
+    git(repo, 'add', '-A');
+    git(repo, 'commit', '-q', '-m', 'sha256');
+    writeFiles(repo, { 'a.txt': 'changed\n' });
+    const store = newStore();
+    const worktree = await store.create([repo]);
+    const folder = worktree.folders[0]!;
+    expect(folder.start).toMatch(/^[0-9a-f]{64}$/);
+    expect(readFileSync(path.join(folder.path, 'a.txt'), 'utf8')).toBe('changed\n');
+    writeFiles(folder.path, { 'a.txt': 'chat\n' });
+    expect(await store.changes(worktree)).toEqual([
+      { source: repo, relPath: 'a.txt', kind: 'modified', binary: false },
+    ]);
+  });
+
   it('works in a repository without commits', async () => {
     const repo = path.join(tempDir('sb-wt-empty-'), 'fresh');
     writeFiles(repo, { 'a.txt': 'a\n' });
