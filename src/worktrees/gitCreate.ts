@@ -2,12 +2,14 @@
 // (staged, unstaged, untracked but not ignored, deletions, binary files), plus the editors' unsaved texts,
 // recorded as a start commit in the copy (its parent: the user's HEAD, so `git log` there reads as usual).
 // The choice of a repository of our own over `git worktree add` is explained in gitRepo.ts.
-import { copyFile, mkdir, writeFile } from 'node:fs/promises';
+import { copyFile, lstat, mkdir, writeFile } from 'node:fs/promises';
 import * as path from 'node:path';
 import { copyGit, type UserRepo } from './gitRepo';
 import { excludePathspec, START_COMMIT_ENV, START_REF, type RunGit } from './gitRunner';
 import { staysInside, writeInside } from './safeWrite';
 import { t } from '../shared/l10n';
+import type { CopyLimits } from './folderCopy';
+import { WorktreeError } from './worktreeError';
 
 export interface GitCopyRequest {
   repo: UserRepo;
@@ -19,6 +21,8 @@ export interface GitCopyRequest {
   unsaved: ReadonlyMap<string, string>;
   /** A folder (absolute) inside the working tree to leave out: the store's own, where it is in there. */
   skip?: string;
+  /** Bounds on the untracked files copied (what is tracked is checked out whatever its size, as git does). */
+  limits: CopyLimits;
   signal?: AbortSignal;
 }
 
@@ -76,8 +80,39 @@ async function workspaceStateTree(git: RunGit, request: GitCopyRequest, ourObjec
   const skip = request.skip ? path.relative(repo.toplevel, request.skip) : '';
   const leaveOut =
     skip && !skip.startsWith('..') && !path.isAbsolute(skip) ? [excludePathspec(skip.split(path.sep).join('/'))] : [];
+  await checkUntracked(inUserRepo, request, leaveOut);
   await inUserRepo({ cwd: repo.toplevel, args: ['add', '-A', '--', '.', ...leaveOut], signal });
   return (await inUserRepo({ cwd: repo.toplevel, args: ['write-tree'], signal })).stdout.toString('utf8').trim();
+}
+
+/**
+ * Refuses untracked files git does not ignore past the copy limits, before a byte of them is copied: a
+ * forgotten 10 GB disk image beside the sources would otherwise be hashed into the copy in silence. What is
+ * tracked is checked out as `git worktree add` would; only this part is the workspace's choice.
+ */
+async function checkUntracked(inUserRepo: RunGit, request: GitCopyRequest, leaveOut: string[]): Promise<void> {
+  const { repo, limits, signal } = request;
+  const { stdout } = await inUserRepo({
+    cwd: repo.toplevel,
+    args: ['ls-files', '-z', '--others', '--exclude-standard', '--', '.', ...leaveOut],
+    signal,
+  });
+  const files = stdout.toString('utf8').split('\0').filter(Boolean);
+  let bytes = 0;
+  for (const rel of files) bytes += (await lstat(path.join(repo.toplevel, rel)).catch(() => undefined))?.size ?? 0;
+  if (files.length > limits.maxFiles || bytes > limits.maxBytes) {
+    throw new WorktreeError(
+      'too-big',
+      t(
+        "{0} has {1} untracked files ({2} MiB) that git does not ignore, more than a chat's worktree copies ({3} files, {4} MiB): add them to .gitignore or commit them, then try again.",
+        repo.toplevel,
+        files.length,
+        Math.round(bytes / 2 ** 20),
+        limits.maxFiles,
+        Math.round(limits.maxBytes / 2 ** 20),
+      ),
+    );
+  }
 }
 
 /** Writes the unsaved texts into the copy (those git does not ignore) and returns the tree with them. */

@@ -177,6 +177,7 @@ export class WorktreeStore {
             scratch: path.join(dir, 'scratch'),
             unsaved: unsavedUnder(repo.toplevel, unsaved),
             skip: this.root,
+            limits: this.limits,
             signal,
           });
           copy = { root, start };

@@ -111,6 +111,19 @@ describe('WorktreeStore.create with a git folder', () => {
     ]);
   });
 
+  it('refuses untracked files past the copy limits with a clear error, and leaves nothing behind', async () => {
+    const repo = makeRepo({ 'a.txt': 'a\n', '.gitignore': 'ignored/\n' });
+    writeFiles(repo, { 'untracked.img': 'x'.repeat(5000), 'ignored/huge.bin': 'y'.repeat(50_000) });
+    const storageDir = tempDir('sb-wt-storage-');
+    const store = new WorktreeStore({ storageDir, limits: { maxBytes: 4000 } });
+    await expect(store.create([repo])).rejects.toThrow(/1 untracked files .* that git does not ignore/);
+    expect(treeOf(path.join(storageDir, 'worktrees'))).toEqual({});
+    // What is ignored does not count, what is tracked is checked out as git does.
+    rmSync(path.join(repo, 'untracked.img'));
+    writeFiles(repo, { 'a.txt': 'z'.repeat(10_000) });
+    expect((await store.create([repo])).folders[0]!.kind).toBe('git');
+  });
+
   it('works in a repository without commits', async () => {
     const repo = path.join(tempDir('sb-wt-empty-'), 'fresh');
     writeFiles(repo, { 'a.txt': 'a\n' });
