@@ -5,6 +5,8 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, readlinkSync, lstatSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { cleanGitEnv } from '../../../src/worktrees/gitRunner';
+import { WorktreeStore, type WorktreeStoreOptions } from '../../../src/worktrees/worktreeStore';
+import { PROCESS_DEADLINE_MS, within } from '../../within';
 import { tempDir } from '../tempDirs';
 
 const IDENTITY = {
@@ -20,6 +22,22 @@ export function git(cwd: string, ...args: string[]): string {
     env: cleanGitEnv(IDENTITY),
     encoding: 'utf8',
     stdio: ['ignore', 'pipe', 'pipe'],
+    timeout: PROCESS_DEADLINE_MS,
+  });
+}
+
+/** A store whose every answer has a deadline: a git that hangs fails the test naming the call, in seconds. */
+export function storeAt(options: WorktreeStoreOptions): WorktreeStore {
+  const store = new WorktreeStore(options);
+  return new Proxy(store, {
+    get(target, key) {
+      const value: unknown = Reflect.get(target, key, target);
+      if (typeof value !== 'function') return value;
+      return (...args: unknown[]) => {
+        const result: unknown = (value as (...a: unknown[]) => unknown).apply(target, args);
+        return result instanceof Promise ? within(result, `WorktreeStore.${String(key)}`, PROCESS_DEADLINE_MS) : result;
+      };
+    },
   });
 }
 

@@ -6,9 +6,9 @@ import { readFileSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Worktree } from '../../../src/worktrees/worktreeTypes';
-import { WorktreeStore } from '../../../src/worktrees/worktreeStore';
+import type { WorktreeStore } from '../../../src/worktrees/worktreeStore';
 import { tempDir } from '../tempDirs';
-import { git, makeRepo, repoState, writeFiles } from './gitFixture';
+import { git, makeRepo, repoState, storeAt, writeFiles } from './gitFixture';
 
 const LINES = Array.from({ length: 20 }, (_, i) => `line ${i + 1}\n`).join('');
 const PNG = Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0, 0, 1]);
@@ -39,7 +39,7 @@ async function setup(
     ws = path.join(tempDir('sb-wt-plain-'), 'ws');
     writeFiles(ws, files);
   }
-  const store = new WorktreeStore({ storageDir: tempDir('sb-wt-storage-') });
+  const store = storeAt({ storageDir: tempDir('sb-wt-storage-') });
   const worktree = await store.create([ws]);
   return { store, worktree, ws, wt: worktree.folders[0]!.path };
 }
@@ -139,7 +139,7 @@ describe.each(['git', 'copy'] as const)('changes and Bring back (%s)', (kind) =>
 describe('changes in a git worktree', () => {
   it('refuses a changed file past the read limit, naming it, and lists it as binary', async () => {
     const ws = makeRepo({ 'big.txt': 'small\n' });
-    const store = new WorktreeStore({ storageDir: tempDir('sb-wt-storage-'), limits: { maxFileBytes: 1000 } });
+    const store = storeAt({ storageDir: tempDir('sb-wt-storage-'), limits: { maxFileBytes: 1000 } });
     const worktree = await store.create([ws]);
     writeFiles(worktree.folders[0]!.path, { 'big.txt': 'x'.repeat(5000) });
     expect(await store.changes(worktree)).toEqual([{ source: ws, relPath: 'big.txt', kind: 'modified', binary: true }]);
@@ -148,7 +148,7 @@ describe('changes in a git worktree', () => {
 
   it('sees what the agent committed, staged or left, and leaves its index as it was', async () => {
     const ws = makeRepo({ 'a.txt': 'a\n', 'b.txt': 'b\n', 'c.txt': 'c\n' });
-    const store = new WorktreeStore({ storageDir: tempDir('sb-wt-storage-') });
+    const store = storeAt({ storageDir: tempDir('sb-wt-storage-') });
     const worktree = await store.create([ws]);
     const wt = worktree.folders[0]!.path;
     writeFiles(wt, { 'a.txt': 'committed\n', 'b.txt': 'staged\n', 'c.txt': 'left\n' });
@@ -162,7 +162,7 @@ describe('changes in a git worktree', () => {
 
   it('reports only changes inside the workspace folder of a subfolder, with paths relative to it', async () => {
     const repo = makeRepo({ 'app/x.ts': 'x\n', 'other/y.ts': 'y\n' });
-    const store = new WorktreeStore({ storageDir: tempDir('sb-wt-storage-') });
+    const store = storeAt({ storageDir: tempDir('sb-wt-storage-') });
     const worktree = await store.create([path.join(repo, 'app')]);
     const wt = worktree.folders[0]!.path;
     writeFiles(wt, { 'x.ts': 'x changed\n', '../other/y.ts': 'outside the folder\n' });

@@ -4,14 +4,14 @@
 import { existsSync, readFileSync, rmSync, symlinkSync, unlinkSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { WorktreeStore } from '../../../src/worktrees/worktreeStore';
+import type { WorktreeStore, WorktreeStoreOptions } from '../../../src/worktrees/worktreeStore';
 import { tempDir } from '../tempDirs';
-import { git, makeRepo, repoState, treeOf, writeFiles } from './gitFixture';
+import { git, makeRepo, repoState, storeAt, treeOf, writeFiles } from './gitFixture';
 
 const BINARY = Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0, 1, 2, 0xff, 0xfe]);
 
-function newStore(options: Partial<ConstructorParameters<typeof WorktreeStore>[0]> = {}): WorktreeStore {
-  return new WorktreeStore({ storageDir: tempDir('sb-wt-storage-'), ...options });
+function newStore(options: Partial<WorktreeStoreOptions> = {}): WorktreeStore {
+  return storeAt({ storageDir: tempDir('sb-wt-storage-'), ...options });
 }
 
 /** A repository with every kind of uncommitted change. */
@@ -115,7 +115,7 @@ describe('WorktreeStore.create with a git folder', () => {
     const repo = makeRepo({ 'a.txt': 'a\n', '.gitignore': 'ignored/\n' });
     writeFiles(repo, { 'untracked.img': 'x'.repeat(5000), 'ignored/huge.bin': 'y'.repeat(50_000) });
     const storageDir = tempDir('sb-wt-storage-');
-    const store = new WorktreeStore({ storageDir, limits: { maxBytes: 4000 } });
+    const store = storeAt({ storageDir, limits: { maxBytes: 4000 } });
     await expect(store.create([repo])).rejects.toThrow(/1 untracked files .* that git does not ignore/);
     expect(treeOf(path.join(storageDir, 'worktrees'))).toEqual({});
     // What is ignored does not count, what is tracked is checked out as git does.
@@ -160,9 +160,9 @@ describe('WorktreeStore.create with plain folders', () => {
     const folder = tempDir('sb-wt-big-');
     writeFiles(folder, Object.fromEntries(Array.from({ length: 30 }, (_, i) => [`f${i}.txt`, 'x'.repeat(100)])));
     const storageDir = tempDir('sb-wt-storage-');
-    const store = new WorktreeStore({ storageDir, limits: { maxFiles: 20 } });
+    const store = storeAt({ storageDir, limits: { maxFiles: 20 } });
     await expect(store.create([folder])).rejects.toThrow(/more than 20 files/);
-    const bytes = new WorktreeStore({ storageDir, limits: { maxBytes: 1000 } });
+    const bytes = storeAt({ storageDir, limits: { maxBytes: 1000 } });
     await expect(bytes.create([folder])).rejects.toMatchObject({ reason: 'too-big' });
     expect(await store.list()).toEqual([]);
     expect(treeOf(path.join(storageDir, 'worktrees'))).toEqual({});

@@ -5,9 +5,8 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { WorktreeStore } from '../../../src/worktrees/worktreeStore';
 import { tempDir } from '../tempDirs';
-import { git, makeRepo, repoState, treeOf, writeFiles } from './gitFixture';
+import { git, makeRepo, repoState, storeAt, treeOf, writeFiles } from './gitFixture';
 
 function storage(): string {
   return tempDir('sb-wt-storage-');
@@ -19,12 +18,12 @@ describe('WorktreeStore lifecycle', () => {
     const repo = makeRepo({ 'a.txt': 'a\n' });
     const plain = tempDir('sb-wt-plain-');
     writeFiles(plain, { 'p.txt': 'p\n' });
-    const first = new WorktreeStore({ storageDir });
+    const first = storeAt({ storageDir });
     const one = await first.create([repo]);
     const two = await first.create([plain, repo]);
     writeFiles(one.folders[0]!.path, { 'a.txt': 'changed\n' });
 
-    const restarted = new WorktreeStore({ storageDir });
+    const restarted = storeAt({ storageDir });
     const listed = await restarted.list();
     expect(listed.map((w) => w.id).sort()).toEqual([one.id, two.id].sort());
     expect(listed.find((w) => w.id === one.id)).toEqual(one);
@@ -39,7 +38,7 @@ describe('WorktreeStore lifecycle', () => {
     const outside = tempDir('sb-wt-outside-');
     writeFiles(outside, { 'keep.txt': 'the link target survives\n' });
     const before = repoState(repo);
-    const store = new WorktreeStore({ storageDir });
+    const store = storeAt({ storageDir });
     const worktree = await store.create([repo], new Map([[path.join(repo, 'a.txt'), 'unsaved\n']]));
     const wt = worktree.folders[0]!.path;
     writeFiles(wt, { 'a.txt': 'agent\n' });
@@ -64,11 +63,11 @@ describe('WorktreeStore lifecycle', () => {
   it('reports a worktree whose copy vanished or that was never finished, and discards it', async () => {
     const storageDir = storage();
     const repo = makeRepo({ 'a.txt': 'a\n' });
-    const store = new WorktreeStore({ storageDir });
+    const store = storeAt({ storageDir });
     const worktree = await store.create([repo]);
     rmSync(path.dirname(worktree.folders[0]!.path), { recursive: true });
     mkdirSync(path.join(storageDir, 'worktrees', 'unfinished-1'));
-    const listed = await new WorktreeStore({ storageDir }).list();
+    const listed = await storeAt({ storageDir }).list();
     expect(listed.find((w) => w.id === worktree.id)?.problem).toMatch(/its copy .* is gone/);
     expect(listed.find((w) => w.id === 'unfinished-1')).toMatchObject({
       folders: [],
@@ -82,7 +81,7 @@ describe('WorktreeStore lifecycle', () => {
   it('leaves nothing behind when cancelled', async () => {
     const storageDir = storage();
     const repo = makeRepo({ 'a.txt': 'a\n' });
-    const store = new WorktreeStore({ storageDir });
+    const store = storeAt({ storageDir });
     await expect(store.create([repo], new Map(), AbortSignal.abort())).rejects.toMatchObject({ reason: 'cancelled' });
     expect(await store.list()).toEqual([]);
     expect(readdirSync(path.join(storageDir, 'worktrees'))).toEqual([]);
@@ -99,7 +98,7 @@ describe('WorktreeStore against a hostile workspace or agent', () => {
     git(repo, 'commit', '-q', '-m', 'a link');
     const plain = tempDir('sb-wt-plain-');
     symlinkSync(outside, path.join(plain, 'linked'));
-    const store = new WorktreeStore({ storageDir: storage() });
+    const store = storeAt({ storageDir: storage() });
     const unsaved = new Map([
       [path.join(repo, 'linked', 'f.txt'), 'written through the link\n'],
       [path.join(plain, 'linked', 'f.txt'), 'written through the link\n'],
@@ -121,7 +120,7 @@ describe('WorktreeStore against a hostile workspace or agent', () => {
     git(repo, 'commit', '-q', '-m', 'submodule');
     writeFiles(repo, { 'vendor/lib/lib.ts': 'dirty in the submodule\n' });
     const before = { repo: repoState(repo), sub: repoState(path.join(repo, 'vendor/lib')) };
-    const store = new WorktreeStore({ storageDir: storage() });
+    const store = storeAt({ storageDir: storage() });
     const worktree = await store.create([repo]);
     const wt = worktree.folders[0]!.path;
     expect(readFileSync(path.join(wt, 'main.ts'), 'utf8')).toBe('main\n');
@@ -135,7 +134,7 @@ describe('WorktreeStore against a hostile workspace or agent', () => {
   it('refuses to run git in a copy whose configuration an agent set to run a program', async () => {
     const marker = path.join(tempDir('sb-wt-marker-'), 'ran');
     const repo = makeRepo({ 'a.txt': 'a\n' });
-    const store = new WorktreeStore({ storageDir: storage() });
+    const store = storeAt({ storageDir: storage() });
     const worktree = await store.create([repo]);
     const wt = worktree.folders[0]!.path;
     expect(await store.changes(worktree)).toEqual([]);
