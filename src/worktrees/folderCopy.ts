@@ -93,7 +93,11 @@ async function inParallel<T>(items: readonly T[], run: (item: T) => Promise<void
   const worker = async () => {
     while (next < items.length) await run(items[next++]!);
   };
-  await Promise.all(Array.from({ length: Math.min(PARALLEL, items.length) }, worker));
+  // Every worker stopped before the first failure is told: a cancelled copy is then removed whole, with no
+  // copy still writing into it.
+  const outcomes = await Promise.allSettled(Array.from({ length: Math.min(PARALLEL, items.length) }, worker));
+  const failed = outcomes.find((outcome) => outcome.status === 'rejected');
+  if (failed) throw failed.reason;
 }
 
 export interface CopiedFileChange {

@@ -4,13 +4,15 @@
 // entry when both write. A folder without a readable record (a crash while creating, a copy deleted by
 // hand) is listed with its problem, so that it can be discarded, never silently kept or crashed on.
 import { randomBytes } from 'node:crypto';
-import { readdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
+import { readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import * as path from 'node:path';
 import { errorMessage } from '../shared/errorMessage';
 import { t } from '../shared/l10n';
 import type { Worktree, WorktreeFolder } from './worktreeTypes';
 
 const RECORD = 'worktree.json';
+/** Holds the pid of the process making the worktree, until its record is written. */
+const MAKING = 'making.pid';
 const VERSION = 1;
 
 /** Ids the store makes, and the only names it will ever delete under its folder. */
@@ -58,6 +60,8 @@ export async function listRecords(root: string): Promise<Worktree[]> {
     const info = await stat(dir).catch(() => undefined);
     if (!info?.isDirectory()) continue;
     const record = await readRecord(dir);
+    // Another window is making it right now: not a problem, and not to be offered for discarding.
+    if ('problem' in record && (await beingMade(dir))) continue;
     if ('problem' in record) {
       worktrees.push({ id, createdAt: info.mtimeMs, folders: [], problem: record.problem });
       continue;
@@ -66,6 +70,27 @@ export async function listRecords(root: string): Promise<Worktree[]> {
     worktrees.push(problem ? { ...record.worktree, problem } : record.worktree);
   }
   return worktrees;
+}
+
+/** Marks a worktree folder as being made by this process (see listRecords). */
+export async function markMaking(dir: string): Promise<void> {
+  await writeFile(path.join(dir, MAKING), String(process.pid));
+}
+
+export async function unmarkMaking(dir: string): Promise<void> {
+  await rm(path.join(dir, MAKING), { force: true });
+}
+
+async function beingMade(dir: string): Promise<boolean> {
+  const pid = Number(await readFile(path.join(dir, MAKING), 'utf8').catch(() => ''));
+  if (!Number.isInteger(pid) || pid <= 0) return false;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    // EPERM: the process exists (someone else's); ESRCH: it is gone, the worktree was never finished.
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
 }
 
 async function folderProblem(folders: readonly WorktreeFolder[]): Promise<string | undefined> {

@@ -18,7 +18,9 @@ import { gitRunner, type RunGit } from './gitRunner';
 import { WorktreeDiffer } from './worktreeDiffer';
 import {
   listRecords,
+  markMaking,
   newWorktreeId,
+  unmarkMaking,
   readRecord,
   WORKTREE_ID,
   writeRecord,
@@ -83,9 +85,11 @@ export class WorktreeStore {
     const dir = path.join(this.root, id);
     await mkdir(path.join(dir, 'scratch'), { recursive: true });
     try {
+      await markMaking(dir);
       const record = await this.makeCopies(dir, sources, unsaved, signal);
       const worktree: Worktree = { id, createdAt, folders: record.folders };
       await writeRecord(dir, { worktree, prefixes: record.prefixes });
+      await unmarkMaking(dir);
       return worktree;
     } catch (error) {
       await rm(dir, { recursive: true, force: true, maxRetries: 3 });

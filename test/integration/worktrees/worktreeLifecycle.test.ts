@@ -3,6 +3,7 @@
 // and what a hostile workspace or agent may try: links out of the folder, a dirty submodule, a git
 // configuration in the copy that would run a program, a cancel.
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
 import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { tempDir } from '../tempDirs';
@@ -67,14 +68,22 @@ describe('WorktreeStore lifecycle', () => {
     const worktree = await store.create([repo]);
     rmSync(path.dirname(worktree.folders[0]!.path), { recursive: true });
     mkdirSync(path.join(storageDir, 'worktrees', 'unfinished-1'));
+    // One another window is making right now (its process is alive) is not listed; one whose maker is gone is.
+    mkdirSync(path.join(storageDir, 'worktrees', 'being-made-1'));
+    writeFileSync(path.join(storageDir, 'worktrees', 'being-made-1', 'making.pid'), String(process.pid));
+    const gone = spawnSync(process.execPath, ['-e', '0']).pid!;
+    mkdirSync(path.join(storageDir, 'worktrees', 'unfinished-2'));
+    writeFileSync(path.join(storageDir, 'worktrees', 'unfinished-2', 'making.pid'), String(gone));
     const listed = await storeAt({ storageDir }).list();
     expect(listed.find((w) => w.id === worktree.id)?.problem).toMatch(/its copy .* is gone/);
+    expect(listed.map((w) => w.id).sort()).toEqual([worktree.id, 'unfinished-1', 'unfinished-2'].sort());
     expect(listed.find((w) => w.id === 'unfinished-1')).toMatchObject({
       folders: [],
       problem: expect.stringMatching(/never finished/),
     });
     await expect(store.changes(worktree)).rejects.toMatchObject({ reason: 'missing' });
     for (const w of listed) await store.discard(w);
+    await store.discard({ id: 'being-made-1' });
     expect(await store.list()).toEqual([]);
   });
 
