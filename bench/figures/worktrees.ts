@@ -28,7 +28,7 @@ function git(cwd: string, args: string[], input?: string | Buffer): Buffer {
     });
   } catch (error) {
     const stderr = (error as { stderr?: Buffer }).stderr?.toString('utf8').trim();
-    throw new Error(`git ${args.join(' ')} failed in ${cwd}: ${stderr || String(error)}`);
+    throw new Error(`git ${args.join(' ')} failed in ${cwd}: ${stderr || String(error)}`, { cause: error });
   }
 }
 
