@@ -4,7 +4,7 @@
 import * as path from 'node:path';
 import { t } from '../shared/l10n';
 import { readIfRegular, textOf } from './fileBytes';
-import { copyChanges } from './folderCopy';
+import { copyChanges, type CopyLimits } from './folderCopy';
 import { gitCopyChanges, startBytes } from './gitChanges';
 import type { RunGit } from './gitRunner';
 import { mergeBinaryFile, mergeTextFile } from './mergeChangedFile';
@@ -29,6 +29,8 @@ export class WorktreeDiffer {
     private readonly record: WorktreeRecord,
     private readonly scratch: string,
     private readonly maxFileBytes: number,
+    /** What one Bring back may hold in memory: the copy limits (an agent may have made 50,000 files). */
+    private readonly limits: CopyLimits,
   ) {}
 
   async changes(signal?: AbortSignal): Promise<WorktreeChange[]> {
@@ -52,8 +54,15 @@ export class WorktreeDiffer {
   ): Promise<MergedFile[]> {
     const files = await this.changedFiles(signal);
     // Every side read before anything is merged: a file past the limit is refused with its name up front.
+    if (files.length > this.limits.maxFiles) throw this.tooMany(files.length, 0);
     const sides = [];
-    for (const file of files) sides.push({ file, theirs: await this.theirs(file) });
+    let bytes = 0;
+    for (const file of files) {
+      const theirs = await this.theirs(file);
+      bytes += (theirs?.length ?? 0) + (file.base?.length ?? 0);
+      if (bytes > this.limits.maxBytes) throw this.tooMany(files.length, bytes);
+      sides.push({ file, theirs });
+    }
     const merged: MergedFile[] = [];
     for (const { file, theirs } of sides) {
       throwIfAborted(signal);
@@ -67,6 +76,20 @@ export class WorktreeDiffer {
       }
     }
     return merged;
+  }
+
+  private tooMany(files: number, bytes: number): WorktreeError {
+    return new WorktreeError(
+      'too-big',
+      t(
+        'The chat changed {0} files ({1} MiB so far), more than Bring back takes at once ({2} files, {3} MiB): discard the worktree, or bring back what you need by hand from {4}.',
+        files,
+        Math.round(bytes / 2 ** 20),
+        this.limits.maxFiles,
+        Math.round(this.limits.maxBytes / 2 ** 20),
+        this.record.worktree.folders[0]?.path ?? '',
+      ),
+    );
   }
 
   private async theirs(file: ChangedFile): Promise<Buffer | null> {

@@ -144,7 +144,7 @@ export class WorktreeStore {
     const scratch = path.join(this.root, worktree.id, 'scratch');
     await mkdir(scratch, { recursive: true });
     throwIfAborted(signal);
-    return new WorktreeDiffer(this.git, record, scratch, this.limits.maxFileBytes);
+    return new WorktreeDiffer(this.git, record, scratch, this.limits.maxFileBytes, this.limits);
   }
 
   /** The record on disk (not the caller's copy of it): the one truth about what was made. */

@@ -146,6 +146,20 @@ describe('changes in a git worktree', () => {
     await expect(store.bringBack(worktree, currentFrom())).rejects.toThrow(/big\.txt is 5000 bytes/);
   });
 
+  it('refuses to bring back more files or bytes than the limits, naming them', async () => {
+    const ws = makeRepo({ 'a.txt': 'a\n' });
+    const store = storeAt({ storageDir: tempDir('sb-wt-storage-'), limits: { maxFiles: 5, maxBytes: 3000 } });
+    const worktree = await store.create([ws]);
+    const wt = worktree.folders[0]!.path;
+    writeFiles(wt, Object.fromEntries(Array.from({ length: 6 }, (_, i) => [`node_modules/m${i}.js`, 'm\n'])));
+    await expect(store.bringBack(worktree, currentFrom())).rejects.toThrow(/changed 6 files/);
+    rmSync(path.join(wt, 'node_modules'), { recursive: true });
+    writeFiles(wt, { 'big1.txt': 'x'.repeat(2000), 'big2.txt': 'y'.repeat(2000) });
+    await expect(store.bringBack(worktree, currentFrom())).rejects.toMatchObject({ reason: 'too-big' });
+    rmSync(path.join(wt, 'big2.txt'));
+    expect(await store.bringBack(worktree, currentFrom())).toHaveLength(1);
+  });
+
   it('sees what the agent committed, staged or left, and leaves its index as it was', async () => {
     const ws = makeRepo({ 'a.txt': 'a\n', 'b.txt': 'b\n', 'c.txt': 'c\n' });
     const store = storeAt({ storageDir: tempDir('sb-wt-storage-') });
