@@ -8,6 +8,7 @@
 // uninstall that removes the storage folder leaves nothing behind either. Workspace folders of one repository
 // share one copy of it. Nothing here writes in the user's tree: Bring back returns the merged texts and the
 // glue applies them as pending review.
+import { worktreesFolder } from './uninstallRecord';
 import { mkdir, rm, stat } from 'node:fs/promises';
 import * as path from 'node:path';
 import { t } from '../shared/l10n';
@@ -60,7 +61,7 @@ export class WorktreeStore {
   private readonly comparing = new Map<string, Promise<unknown>>();
 
   constructor(private readonly options: WorktreeStoreOptions) {
-    this.root = path.join(path.resolve(options.storageDir), 'worktrees');
+    this.root = worktreesFolder(options.storageDir);
     this.git = gitRunner(options.gitPath ?? 'git');
     this.limits = { ...DEFAULT_WORKTREE_LIMITS, ...options.limits };
   }
