@@ -43,6 +43,11 @@ export interface HostEnvironment {
    * (src/shared/workspaceRoots.ts).
    */
   workspaceFolders?(): readonly string[];
+  /**
+   * A chat confined to folders of its own (a chat in its own worktree, src/session/chatRoots.ts): a terminal's cwd
+   * must be inside one of them (real paths, symlinks followed). Absent: any folder, as the agent asks.
+   */
+  confinedTo?(): readonly string[];
   /** The environment agents inherit (process.env of the extension host). */
   baseEnv(): NodeJS.ProcessEnv;
   /** The host's live terminal process groups, for its last-resort exit hook. */

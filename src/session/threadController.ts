@@ -10,7 +10,7 @@
 import type * as acp from '@agentclientprotocol/sdk';
 import type { SpawnAgentProcess } from '../agents/agentProcess';
 import type { ThreadAction } from '../shared/actions';
-import { createThreadState, type ReviewView, type ThreadState } from '../shared/thread';
+import { createThreadState, type ChatWorktree, type ReviewView, type ThreadState } from '../shared/thread';
 import { subagentCard } from '../shared/subagents';
 import type { ElicitationAction } from '../shared/elicitation';
 import { t } from '../shared/l10n';
@@ -47,6 +47,8 @@ export interface ThreadControllerOptions {
   settingTimeoutMs?: number;
   /** The window's agent processes, shared by the chats of one agent; absent: this chat's own process. */
   agentPool?: AgentPool;
+  /** A new chat in its own worktree: where it works, kept in its state (a restored chat has it in `restored`). */
+  worktree?: ChatWorktree;
 }
 
 export function createThreadController(options: ThreadControllerOptions): ThreadController {
@@ -67,12 +69,11 @@ export class AcpThreadController implements ThreadController {
     this.agent = agent;
     const agentLog = env.agentLog(agent.id);
     const log = (line: string) => agentLog.append(line);
-    const initial =
-      options.restored ??
-      createThreadState(
-        { agentId: agent.id, threadId },
-        { id: agent.id, displayName: agent.displayName, isDemo: agent.isDemo },
-      );
+    const fresh = createThreadState(
+      { agentId: agent.id, threadId },
+      { id: agent.id, displayName: agent.displayName, isDemo: agent.isDemo },
+    );
+    const initial = options.restored ?? (options.worktree ? { ...fresh, worktree: options.worktree } : fresh);
     this.store = new ThreadStore(threadId, initial, (error) =>
       log(`[switchboard] thread listener failed: ${String(error)}`),
     );
