@@ -300,4 +300,6 @@ export interface ThreadController {
   terminalHandle(terminalId: string): TerminalHandle | undefined;
   /** Folds the review state of the files the chat shows into its state (src/chat/reviewSync.ts). */
   showReview(review: ReviewView): void;
+  /** A notice of the client's in the transcript (e.g. what "Bring back" did with the chat's worktree). */
+  note(note: SessionNote): void;
 }

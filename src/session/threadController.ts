@@ -14,6 +14,7 @@ import { createThreadState, type ChatWorktree, type ReviewView, type ThreadState
 import { subagentCard } from '../shared/subagents';
 import type { ElicitationAction } from '../shared/elicitation';
 import { t } from '../shared/l10n';
+import type { SessionNote } from '../shared/entryReasons';
 import type { AgentConfig, ClientHandlers, HostEnvironment, ThreadController, ThreadEvent } from './api';
 import type { AgentPool } from './agent/agentPool';
 import { AgentRequests } from './requests/agentRequests';
@@ -208,6 +209,10 @@ export class AcpThreadController implements ThreadController {
 
   dispose(): Promise<void> {
     return this.lifecycle.dispose();
+  }
+
+  note(note: SessionNote): void {
+    this.dispatch({ type: 'notice', note });
   }
 
   showReview(review: ReviewView): void {
