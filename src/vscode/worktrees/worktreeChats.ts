@@ -38,8 +38,11 @@ export class WorktreeChats {
     return this.deps.create(agentId, chatWorktree(worktree));
   }
 
-  /** "Bring back": lists what the chat changed, then merges what the user keeps checked into the workspace. */
-  async bringBack(thread: ThreadController): Promise<void> {
+  /**
+   * "Bring back": lists what the chat changed, then merges what the user keeps checked into the workspace.
+   * `choose`: the quick pick (in-host tests pass their choice).
+   */
+  async bringBack(thread: ThreadController, choose = pickChanges): Promise<void> {
     const worktree = await this.worktreeOf(thread);
     if (!worktree) return;
     const changes = await this.deps.service.changes(worktree);
@@ -47,7 +50,7 @@ export class WorktreeChats {
       void vscode.window.showInformationMessage(vscode.l10n.t('The chat changed nothing in its worktree yet.'));
       return;
     }
-    const chosen = await pickChanges(changes);
+    const chosen = await choose(changes);
     if (!chosen || chosen.size === 0) return;
     const merged = (await this.deps.service.bringBack(worktree, openDocumentText)).filter((file) =>
       chosen.has(file.target),
@@ -80,26 +83,16 @@ export class WorktreeChats {
     }
   }
 
-  /** "Discard": asks (a modal), then stops and closes the chat and removes its worktree. True once removed. */
-  async discard(thread: ThreadController): Promise<boolean> {
+  /**
+   * "Discard": asks (a modal; `confirm` for in-host tests), then stops and closes the chat and removes its
+   * worktree. True once removed.
+   */
+  async discard(thread: ThreadController, confirm = confirmDiscard): Promise<boolean> {
     const worktree = await this.worktreeOf(thread, false);
     const chat = thread.snapshot().state.worktree;
     if (!chat) return false;
     const count = worktree ? (await this.deps.service.changes(worktree)).length : 0;
-    const discard = vscode.l10n.t('Discard');
-    const answer = await vscode.window.showWarningMessage(
-      vscode.l10n.t('Discard the worktree of this chat?'),
-      {
-        modal: true,
-        detail: vscode.l10n.t(
-          'Its {0} changed files are deleted with the worktree ({1}) and the chat is closed; its transcript stays in Chat History. Your workspace is not touched.',
-          count,
-          chat.folders[0] ?? '',
-        ),
-      },
-      discard,
-    );
-    if (answer !== discard) return false;
+    if (!(await confirm(count, chat.folders[0] ?? ''))) return false;
     await this.deps.close(thread.threadId);
     if (worktree) await this.deps.service.discard(worktree);
     return true;
@@ -153,6 +146,24 @@ export class WorktreeChats {
     }
     return found;
   }
+}
+
+/** The modal before Discard: true when the user confirmed. */
+async function confirmDiscard(changed: number, folder: string): Promise<boolean> {
+  const discard = vscode.l10n.t('Discard');
+  const answer = await vscode.window.showWarningMessage(
+    vscode.l10n.t('Discard the worktree of this chat?'),
+    {
+      modal: true,
+      detail: vscode.l10n.t(
+        'Its {0} changed files are deleted with the worktree ({1}) and the chat is closed; its transcript stays in Chat History. Your workspace is not touched.',
+        changed,
+        folder,
+      ),
+    },
+    discard,
+  );
+  return answer === discard;
 }
 
 /** The workspace's unsaved editor texts, by absolute path: the worktree starts from what the user sees. */
