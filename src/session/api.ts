@@ -145,6 +145,11 @@ export interface EditorToolsRequest {
   capabilities: acp.McpCapabilities | null | undefined;
   /** Asked at each tool call: the session the call acts in (null refuses the call). */
   session(): OpenEditorSession | null;
+  /**
+   * A chat confined to folders of its own (a chat in its own worktree): the editor's language features, which see
+   * the user's workspace, refuse and say why (src/chat/mcp/languageTools.ts languageElsewhere).
+   */
+  confinedTo?: readonly string[];
 }
 
 /** UNSTABLE ACP (rfds/mcp-over-acp.mdx): an MCP server reached over the ACP connection; not in the SDK's types yet. */

@@ -17,6 +17,8 @@ export function confinedEnvironment(env: HostEnvironment, folders: readonly stri
     workspaceCwd: () => own[0]!,
     workspaceFolders: () => own,
     confinedTo: () => own,
+    // The editor's tools act in the chat's session (its cwd, its fs handlers); its language features cannot.
+    ...(env.editorTools ? { editorTools: (request) => env.editorTools!({ ...request, confinedTo: own }) } : {}),
   };
   delete confined.reportFileChange;
   return confined;
