@@ -105,8 +105,11 @@ export interface HostEnvironment {
    * what the switchboard.agentDefaults setting pins (src/vscode/chat/sessionChoiceStore.ts). Absent: the agent's own.
    */
   sessionChoices?: SessionChoices;
-  /** The permission policy of one chat; absent: every request is asked. */
-  permissionPolicy?(agentId: string, threadId: string): PermissionPolicy;
+  /**
+   * The permission policy of one chat; absent: every request is asked. `folders`: where its rules for files apply (a
+   * chat confined to folders of its own passes them); absent: the workspace's.
+   */
+  permissionPolicy?(agentId: string, threadId: string, folders?: readonly string[]): PermissionPolicy;
   /** The sign-in steps the client runs itself (src/vscode/agents/signInFeature.ts); absent: agent methods only. */
   signIn?: HostSignIn;
 }

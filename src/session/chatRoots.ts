@@ -17,6 +17,10 @@ export function confinedEnvironment(env: HostEnvironment, folders: readonly stri
     workspaceCwd: () => own[0]!,
     workspaceFolders: () => own,
     confinedTo: () => own,
+    // "Always allow edits in the workspace" means the chat's own folders here, never the user's workspace.
+    ...(env.permissionPolicy
+      ? { permissionPolicy: (agentId: string, threadId: string) => env.permissionPolicy!(agentId, threadId, own) }
+      : {}),
     // The editor's tools act in the chat's session (its cwd, its fs handlers); its language features cannot.
     ...(env.editorTools ? { editorTools: (request) => env.editorTools!({ ...request, confinedTo: own }) } : {}),
   };

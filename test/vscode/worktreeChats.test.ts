@@ -90,6 +90,28 @@ suite('Chats in their own worktree', () => {
     assert.equal(await api.worktrees.discard(thread, async () => true), true);
   });
 
+  test("Bring back merges with the user's unsaved edit: a conflict stays in the file with its markers, and the chat says where", async () => {
+    const api = await switchboardApi();
+    const thread = await api.newChatInWorktree(TERMINALS);
+    await inTerminal(thread, `sed -i -e 's/^line 3$/line 3 by the chat/' -e 's/^line 7$/line 7 by the chat/' ${FILE}`);
+    const target = path.join(workspaceRoot(), FILE);
+    const document = await vscode.workspace.openTextDocument(target);
+    const editor = await vscode.window.showTextDocument(document);
+    await editor.edit((edit) => edit.replace(document.lineAt(2).range, 'line 3 by the user'));
+    assert.ok(document.isDirty);
+
+    await api.worktrees.bringBack(thread, all);
+    const text = document.getText();
+    assert.match(text, /<<<<<<< workspace\nline 3 by the user\n=======\nline 3 by the chat\n>>>>>>> chat\n/);
+    assert.match(text, /\nline 7 by the chat\n/, 'the change without a conflict is merged');
+    const note = thread
+      .snapshot()
+      .state.entries.find((entry) => entry.kind === 'notice' && entry.note.kind === 'broughtBack');
+    assert.ok(note?.kind === 'notice' && note.note.kind === 'broughtBack');
+    assert.deepEqual(note.note.conflicts, [{ path: FILE, count: 1 }]);
+    assert.equal(await api.worktrees.discard(thread, async () => true), true);
+  });
+
   test('Discard asks, then removes the worktree and closes the chat; declined, it changes nothing', async () => {
     const api = await switchboardApi();
     const thread = await api.newChatInWorktree(TERMINALS);

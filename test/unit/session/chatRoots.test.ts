@@ -33,6 +33,20 @@ describe('a chat confined to its own folders', () => {
     expect(() => confinedEnvironment(env, [])).toThrow(/at least one folder/);
   });
 
+  it("asks the permission policy with the chat's folders, so workspace rules do not cover the workspace for it", () => {
+    const asked: Array<readonly string[] | undefined> = [];
+    const env = {
+      ...testHostEnv(workspace),
+      permissionPolicy: (_agentId: string, _threadId: string, folders?: readonly string[]) => {
+        asked.push(folders);
+        return { answer: () => undefined, chosen: () => undefined };
+      },
+    };
+    confinedEnvironment(env, [worktree]).permissionPolicy?.('agent', 'chat');
+    env.permissionPolicy('agent', 'other');
+    expect(asked).toEqual([[worktree], undefined]);
+  });
+
   it('starts terminals only inside its folders', async () => {
     expect(await terminalCwdProblem(worktree, [worktree])).toBeNull();
     expect(await terminalCwdProblem(path.join(worktree, 'sub'), [worktree])).toBeNull();
