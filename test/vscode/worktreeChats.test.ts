@@ -124,6 +124,21 @@ suite('Chats in their own worktree', () => {
     assert.ok(!api.chats().some((chat) => chat.threadId === thread.threadId), 'the chat is closed');
   });
 
+  test('closing asks what becomes of the worktree: dismissed keeps the chat, Keep keeps it, Discard removes it once closed', async () => {
+    const api = await switchboardApi();
+    const thread = await api.newChatInWorktree(TERMINALS);
+    const copy = thread.snapshot().state.worktree!.folders[0]!;
+    assert.deepEqual(await api.worktrees.beforeClose(thread, async () => undefined), { close: false });
+    assert.deepEqual(await api.worktrees.beforeClose(thread, async () => 'keep'), { close: true });
+    assert.ok(fs.existsSync(copy));
+    const discard = await api.worktrees.beforeClose(thread, async () => 'discard');
+    assert.equal(discard.close, true);
+    assert.ok(fs.existsSync(copy), 'nothing is removed before the chat closed (its close may still be declined)');
+    await discard.after?.();
+    assert.ok(!fs.existsSync(path.dirname(copy)));
+    await thread.dispose();
+  });
+
   test('a reload brings the chat back in its worktree; a vanished worktree is a card, never the workspace', async () => {
     const api = await switchboardApi();
     const first = await api.newChatInWorktree(PROBE);

@@ -237,8 +237,11 @@ export class ChatsFeature {
   /** Closes a chat: one in its own worktree asks what becomes of the worktree first (worktreeChats.ts). */
   async closeChat(threadId: string): Promise<boolean> {
     const thread = this.threads.registry.get(undefined, threadId);
-    if (thread && !(await this.worktrees.beforeClose(thread))) return false;
-    return closeChat(this.threads.registry, this.chatList, threadId);
+    const worktree = thread ? await this.worktrees.beforeClose(thread) : { close: true };
+    if (!worktree.close) return false;
+    const closed = await closeChat(this.threads.registry, this.chatList, threadId);
+    if (closed) await worktree.after?.();
+    return closed;
   }
 
   async focusComposer(): Promise<void> {

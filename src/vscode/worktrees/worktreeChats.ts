@@ -99,33 +99,22 @@ export class WorktreeChats {
   }
 
   /**
-   * Before a chat in its own worktree is closed: bring back, discard or keep the worktree (a modal; dismissing it
-   * keeps the chat open). True when the chat may close.
+   * Before a chat in its own worktree is closed: bring back (now), discard (once the chat is closed: `after`) or keep
+   * the worktree; a modal, and dismissing it keeps the chat open (`close` false).
    */
-  async beforeClose(thread: ThreadController): Promise<boolean> {
+  async beforeClose(
+    thread: ThreadController,
+    choose = askAtClose,
+  ): Promise<{ close: boolean; after?: () => Promise<void> }> {
     const chat = thread.snapshot().state.worktree;
-    if (!chat) return true;
+    if (!chat) return { close: true };
     const worktree = await findWorktree(this.deps.service, chat);
-    if (!worktree) return true;
-    const bring = vscode.l10n.t('Bring Back and Close');
-    const discard = vscode.l10n.t('Discard and Close');
-    const keep = vscode.l10n.t('Keep Worktree and Close');
-    const answer = await vscode.window.showWarningMessage(
-      vscode.l10n.t('This chat works in its own worktree. What should happen to its changes?'),
-      {
-        modal: true,
-        detail: vscode.l10n.t(
-          'The worktree is {0}. A kept worktree comes back with the chat from Chat History.',
-          chat.folders[0] ?? '',
-        ),
-      },
-      bring,
-      discard,
-      keep,
-    );
-    if (answer === bring) await this.bringBack(thread);
-    else if (answer === discard) await this.deps.service.discard(worktree);
-    return answer !== undefined;
+    if (!worktree) return { close: true };
+    const answer = await choose(chat.folders[0] ?? '');
+    if (answer === undefined) return { close: false };
+    if (answer === 'bringBack') await this.bringBack(thread);
+    // Removed only once the chat closed: its close may still be declined (a working chat asks too).
+    return answer === 'discard' ? { close: true, after: () => this.deps.service.discard(worktree) } : { close: true };
   }
 
   /** The store's worktree of the chat; undefined (and a message, when `say`) when it is not one or it is gone. */
@@ -146,6 +135,24 @@ export class WorktreeChats {
     }
     return found;
   }
+}
+
+/** The modal when a chat in its own worktree is closed: what becomes of the worktree; undefined keeps the chat. */
+async function askAtClose(folder: string): Promise<'bringBack' | 'discard' | 'keep' | undefined> {
+  const bring = vscode.l10n.t('Bring Back and Close');
+  const discard = vscode.l10n.t('Discard and Close');
+  const keep = vscode.l10n.t('Keep Worktree and Close');
+  const answer = await vscode.window.showWarningMessage(
+    vscode.l10n.t('This chat works in its own worktree. What should happen to its changes?'),
+    {
+      modal: true,
+      detail: vscode.l10n.t('The worktree is {0}. A kept worktree comes back with the chat from Chat History.', folder),
+    },
+    bring,
+    discard,
+    keep,
+  );
+  return answer === bring ? 'bringBack' : answer === discard ? 'discard' : answer === keep ? 'keep' : undefined;
 }
 
 /** The modal before Discard: true when the user confirmed. */
