@@ -45,7 +45,12 @@ export class CopyWorktrees implements WorktreeService {
     const found: Worktree[] = [];
     for (const id of ids) {
       const text = await readFile(path.join(this.root, id, RECORD), 'utf8').catch(() => null);
-      if (text !== null) found.push(JSON.parse(text) as Worktree);
+      // A record cut short (a crash while it was written) is not a worktree: the others are still listed.
+      try {
+        if (text !== null) found.push(JSON.parse(text) as Worktree);
+      } catch {
+        continue;
+      }
     }
     return found;
   }

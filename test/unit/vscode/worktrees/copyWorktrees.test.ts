@@ -55,6 +55,11 @@ describe('CopyWorktrees', () => {
     expect(byName.get('new.txt')).toMatchObject({ merged: 'made by the chat\n', current: null, conflicts: 0 });
     expect(byName.get('gone.txt')).toMatchObject({ merged: null, conflicts: 0 });
 
+    fs.mkdirSync(path.join(storage, 'wt-torn'));
+    fs.writeFileSync(path.join(storage, 'wt-torn', 'worktree.json'), '{"id":"wt-to');
+    expect((await store.list()).map((listed) => listed.id)).toEqual([worktree.id]);
+    fs.rmSync(path.join(storage, 'wt-torn'), { recursive: true });
+
     await store.discard(worktree);
     expect(fs.readdirSync(storage)).toEqual([]);
     expect(await findWorktree(store, chatWorktree(worktree))).toBeUndefined();
