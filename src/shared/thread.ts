@@ -426,6 +426,21 @@ export interface ThreadState {
   subagentLimits?: { children?: true; depth?: true };
   /** Optional cache: messageId -> index in `entries` of its sessionMessage entry (see toolIndex). */
   sessionMessageIndex?: ToolIndex;
+  /**
+   * The worktree this chat works in (New Chat in Worktree): set when the chat is made, kept in its journal, so a
+   * reload brings it back in the same folders; absent (or null, from a journal) for a chat in the workspace.
+   */
+  worktree?: ChatWorktree | null;
+}
+
+/**
+ * Where a chat in its own worktree works: the worktree's id in the extension's store (src/worktrees/) and its
+ * folders, one per workspace folder, the first the agent's cwd. Its fs/*, terminal/* and MCP requests are
+ * confined to these folders (src/session/chatRoots.ts).
+ */
+export interface ChatWorktree {
+  id: string;
+  folders: string[];
 }
 
 /**
