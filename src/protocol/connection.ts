@@ -33,15 +33,8 @@ import type {
 import { errorMessage } from '../shared/errorMessage';
 
 export { MAX_REQUESTS_IN_PROGRESS } from './incomingRequests';
-export type {
-  AcpConnection,
-  AcpConnectionOptions,
-  Disposable,
-  LogLevel,
-  NotificationHandler,
-  RequestHandler,
-  RequestOptions,
-} from './connectionTypes';
+// The interface and its types, for the importers of this file.
+export type * from './connectionTypes';
 
 export function createAcpConnection(
   input: NodeJS.ReadableStream,
