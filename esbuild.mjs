@@ -2,6 +2,7 @@
 //   dist/extension.js   the extension host (node, cjs; `vscode` and native node-pty stay external)
 //   dist/demo-agent.js  the built-in offline Demo agent, run as a child process by the host
 //   dist/webview.js     the chat UI (browser, iife)
+//   dist/uninstall.js   the vscode:uninstall hook: deletes the chats' worktrees (src/uninstall/main.ts)
 //   dist/mcp-bridge.js  the editor's MCP server over stdio, for agents that take MCP servers only so (scripts/build/mcpBridge.mjs)
 //   dist/shell-parser.js, mcp-server.js, acp-v2-schema.js  parts of the host loaded on first use (scripts/build/lazyModules.mjs)
 // plus, with --tests, the in-host mocha suites under out/test (never packaged).
@@ -33,7 +34,11 @@ const builds = [
   {
     ...common,
     ...hostBundle,
-    entryPoints: { extension: 'src/extension.ts', 'demo-agent': 'src/demo-agent/main.ts' },
+    entryPoints: {
+      extension: 'src/extension.ts',
+      'demo-agent': 'src/demo-agent/main.ts',
+      uninstall: 'src/uninstall/main.ts',
+    },
     outdir: 'dist',
   },
   {

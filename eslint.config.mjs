@@ -17,6 +17,7 @@ export const LAYERS = {
   vscode: ['chat', 'session', 'agents', 'fs', 'review', 'terminals', 'worktrees', 'protocol', 'shared'],
   'demo-agent': ['protocol'],
   'mcp-bridge': ['protocol', 'shared'],
+  uninstall: ['worktrees', 'shared'],
 };
 const NODE_BUILTINS = [
   'node:*',

@@ -6,6 +6,8 @@
 //   --quick   smoke mode for `npm test`: small sizes, one repetition, a 2-second stream in code-server,
 //             results in out/bench/results-quick.json. Missed targets are reported, never a failure; a
 //             figure script that crashes or cannot take its figure, or invalid results, are.
+//   --only <word>  runs only the figure groups whose label contains the word (e.g. `--only worktree`); their
+//             figures replace those of the same name in the results file, the others are kept.
 // A figure script that cannot take a figure says why on a `BENCH_PROBLEM <reason>` line.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -17,17 +19,11 @@ import { writeSummary } from './e2e/summary.mjs';
 import { footprintFigures } from '../bench/figures/footprint.mjs';
 
 const quick = process.argv.includes('--quick');
-// `--only <text>`: only the figure groups whose label holds it (`--only longchat`), results under out/.
 const onlyAt = process.argv.indexOf('--only');
-const only = onlyAt >= 0 ? (process.argv[onlyAt + 1] ?? '') : null;
+const only = onlyAt === -1 ? undefined : process.argv[onlyAt + 1];
 const outDir = path.join(repoRoot, 'out', 'bench');
 // A smoke run must not overwrite the real figures: it writes the same form under out/.
-const resultsFile =
-  only !== null
-    ? path.join(outDir, 'results-only.json')
-    : quick
-      ? path.join(outDir, 'results-quick.json')
-      : path.join(repoRoot, 'bench', 'results.json');
+const resultsFile = quick ? path.join(outDir, 'results-quick.json') : path.join(repoRoot, 'bench', 'results.json');
 const started = Date.now();
 const figures = [];
 const problems = [];
@@ -53,6 +49,7 @@ async function buildBenchBundles() {
       fsread: 'bench/figures/fsread.ts',
       terminal: 'bench/figures/terminal.ts',
       hostile: 'bench/figures/hostile.ts',
+      worktrees: 'bench/figures/worktrees.ts',
     },
     outdir: outDir,
   });
@@ -71,7 +68,7 @@ async function buildBenchBundles() {
 
 /** Runs one figure script; its figures are collected, a crash is recorded as a problem. */
 function runFigure(label, command, args, timeoutMs) {
-  if (only !== null && !label.includes(only)) return;
+  if (only && !label.includes(only)) return;
   const t0 = Date.now();
   log(`${label}...`);
   const r = spawnSync(command, args, {
@@ -153,22 +150,32 @@ async function main() {
   runFigure('6 fs read', process.execPath, ['--expose-gc', path.join(outDir, 'fsread.js'), ...q], 120_000);
   // Agent-sized work (issue #9 item 10) runs in the extension host: its Node.
   runFigure('8 hostile input', hostNode, [path.join(outDir, 'hostile.js'), ...q], 300_000);
-  if (only === null)
-    try {
-      // Always packaged (about 12 s), also in quick mode: the code-server figure installs this vsix, and a
-      // stale one from an earlier build would measure other code.
-      log('7 packaging (npm run package)...');
-      const r = spawnSync('npm', ['run', '--silent', 'package'], {
-        cwd: repoRoot,
-        stdio: ['ignore', 'ignore', 'inherit'],
-      });
-      if (r.status !== 0) throw new Error('npm run package failed');
-      figures.push(...(await footprintFigures({ outDir: path.join(outDir, 'footprint'), vsix: vsixPath })));
-    } catch (error) {
-      problems.push(`7 footprint: ${error.message}`);
-    }
+  // Worktrees are made and brought back in the extension host: its Node.
+  runFigure('10 worktrees', hostNode, [path.join(outDir, 'worktrees.js'), ...q], 300_000);
+  // The code-server figure installs the package this makes.
+  if (!only || '7 footprint'.includes(only) || '4+7 code-server'.includes(only)) await footprint();
   runFigure('4+7 code-server', process.execPath, ['bench/figures/vscode.mjs', ...q], 300_000);
+  writeResults();
+}
 
+/** 7: the package and the bundles' sizes. */
+async function footprint() {
+  try {
+    // Always packaged (about 12 s), also in quick mode: the code-server figure installs this vsix, and a
+    // stale one from an earlier build would measure other code.
+    log('7 packaging (npm run package)...');
+    const r = spawnSync('npm', ['run', '--silent', 'package'], {
+      cwd: repoRoot,
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
+    if (r.status !== 0) throw new Error('npm run package failed');
+    figures.push(...(await footprintFigures({ outDir: path.join(outDir, 'footprint'), vsix: vsixPath })));
+  } catch (error) {
+    problems.push(`7 footprint: ${error.message}`);
+  }
+}
+
+function writeResults() {
   const clean = figures.filter(isValidFigure).map(({ name, value, unit, baseline, ratio, target, met }) => ({
     name,
     value,
@@ -179,7 +186,11 @@ async function main() {
     met,
   }));
   if (clean.length !== figures.length) problems.push(`${figures.length - clean.length} figure(s) with invalid fields`);
-  fs.writeFileSync(resultsFile, JSON.stringify({ machine: machine(), figures: clean }, null, 2) + '\n');
+  // With --only, the figures not taken this time are kept from the last run.
+  const kept = only && fs.existsSync(resultsFile) ? JSON.parse(fs.readFileSync(resultsFile, 'utf8')).figures : [];
+  const taken = new Set(clean.map((f) => f.name));
+  const all = [...kept.filter((f) => !taken.has(f.name)), ...clean];
+  fs.writeFileSync(resultsFile, JSON.stringify({ machine: machine(), figures: all }, null, 2) + '\n');
 
   console.log(
     `\nSwitchboard bench${quick ? ' (quick smoke run: small sizes, 1 repetition)' : ''}: ratio against a baseline measured in this run`,

@@ -8,7 +8,7 @@ export type {
   NotificationHandler,
   RequestHandler,
   RequestOptions,
-} from './connection';
+} from './connectionTypes';
 export {
   AcpConnectionClosedError,
   AcpRpcError,

@@ -23,6 +23,19 @@ export async function readTextOrEmpty(filePath: string): Promise<string> {
 
 /** The text on disk (BOM dropped); null when missing; undefined when not a text file review should track. */
 export async function readDiskText(filePath: string, maxBytes: number): Promise<string | null | undefined> {
+  const content = await readDiskBytes(filePath, maxBytes);
+  if (content === null || content === undefined || looksBinary(content)) return content === null ? null : undefined;
+  return bytesText(content);
+}
+
+/** Bytes of a text file as its text (BOM dropped). */
+export function bytesText(bytes: Buffer): string {
+  const text = bytes.toString('utf8');
+  return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+}
+
+/** The bytes on disk; null when missing; undefined when not a regular file or over `maxBytes`. */
+export async function readDiskBytes(filePath: string, maxBytes: number): Promise<Buffer | null | undefined> {
   let opened: OpenedFile;
   try {
     // Workspace paths may lead through links on purpose: they are followed, and the file they reach checked.
@@ -45,10 +58,7 @@ export async function readDiskText(filePath: string, maxBytes: number): Promise<
       if (length > maxBytes) return undefined; // it grew past the cap while read
       if (length === bytes.length) break;
     }
-    const content = bytes.subarray(0, length);
-    if (looksBinary(content)) return undefined;
-    const text = content.toString('utf8');
-    return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+    return bytes.subarray(0, length);
   } catch {
     return null;
   } finally {

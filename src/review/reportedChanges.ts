@@ -5,6 +5,7 @@
 // watcher never saw the file before), or that the change is only proposed (the disk still holds the text before:
 // a permission request's diff), or nothing (the disk moved on, the patch does not fit: refused, never guessed).
 // Review uses it only for a change the disk watcher itself saw (src/vscode/review/reportedFileChanges.ts). Pure.
+import type { WriteTexts } from './fileTexts';
 import { reverseApplyGitPatch } from './reversePatch';
 
 export interface ReportedChange {
@@ -27,7 +28,16 @@ export type ReportedOutcome =
   | { kind: 'changed'; before: string | null; after: string | null }
   /** The disk still holds the text before (a diff proposed for permission): that is the file's text now. */
   | { kind: 'proposed'; current: string }
+  /** The report does not say what the file held before (v2 without a git_patch): only review's own record can. */
+  | { kind: 'unsaid' }
   | { kind: 'unknown'; reason: string };
+
+/** What review made of a report, for its card (undefined: nothing to show, e.g. a proposal). */
+export type ReviewedReport =
+  /** The change's texts at its path (kept for "Open diff"; a card without a patch shows their diff). */
+  | { kind: 'texts'; texts: WriteTexts }
+  /** Nothing holds what the file was before the change: the card says so (and what the user can do). */
+  | { kind: 'unknown' };
 
 /** Operations whose path did not exist before (its own baseline is "no file"). */
 export function createsPath(operation: string): boolean {
@@ -54,7 +64,7 @@ export function readReport(change: ReportedChange, disk: string | null | undefin
   if (disk !== null && change.operation === 'add') return { kind: 'changed', before: null, after: disk };
   if (disk !== null && (change.operation === 'move' || change.operation === 'copy'))
     return { kind: 'changed', before: disk, after: disk };
-  return { kind: 'unknown', reason: 'no patch says what the file held before' };
+  return { kind: 'unsaid' };
 }
 
 /** The texts of the change at `path` itself, as "Open diff" shows them (before null: a new file). */

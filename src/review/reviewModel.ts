@@ -34,6 +34,11 @@ export interface FileReview {
    */
   baselineUnknown?: boolean;
   /**
+   * A file that is not text: `baseline` and `current` are ids of copies of its bytes (src/review/binaryCopies.ts),
+   * not texts. It has no hunks: Keep / Undo take the whole file (Undo writes the copy's bytes back).
+   */
+  binary?: true;
+  /**
    * How the file was resolved before its current pending changes began (absent: it entered review
    * with them). When those changes net to nothing, that is what the file goes back to.
    */
@@ -66,6 +71,8 @@ export interface FileSummary {
   conflictCount: number;
   /** Too many changes to compare line by line: the changed part is one replaced block (still Keep/Undo-able). */
   replaced: boolean;
+  /** Not text: reviewed whole (no hunks, no line counts). */
+  binary: boolean;
 }
 
 export function emptyReview(): ReviewState {
@@ -92,7 +99,14 @@ function settle(file: FileReview, resolution: 'kept' | 'undone'): FileReview {
 /** An agent change (fs write or on-disk change during its turn). The first one sets the baseline. */
 export function recordAgentChange(
   state: ReviewState,
-  change: { path: string; before: string | null; after: string | null; turn: number; conflicts?: MergeConflict[] },
+  change: {
+    path: string;
+    before: string | null;
+    after: string | null;
+    turn: number;
+    conflicts?: MergeConflict[];
+    binary?: boolean;
+  },
 ): ReviewState {
   const existing = findFile(state, change.path);
   // A pending file keeps its baseline; a resolved (or new) one starts from what was there before.
@@ -108,6 +122,7 @@ export function recordAgentChange(
     // Line numbers of older conflicts no longer hold after a new write: the newest write's count.
     conflicts: change.conflicts ?? [],
     resolution: null,
+    ...(change.binary || existing?.binary ? { binary: true as const } : {}),
     ...(prior ? { priorResolution: prior } : {}),
   };
   return file.baseline === file.current ? noNetChange(state, file) : replaceFile(state, file);
@@ -137,20 +152,28 @@ function removeFile(state: ReviewState, path: string): ReviewState {
  */
 export function recordDiskChange(
   state: ReviewState,
-  change: { path: string; before: string | null | undefined; after: string | null; createdNow: boolean; turn: number },
+  change: {
+    path: string;
+    before: string | null | undefined;
+    after: string | null;
+    createdNow: boolean;
+    turn: number;
+    /** Not text: before and after are ids of copies of its bytes. */
+    binary?: boolean;
+  },
 ): ReviewState {
   const before = change.before === undefined && change.createdNow ? null : change.before;
+  const { path, after, turn, binary } = change;
   // Changed (or deleted) but never seen: it existed before, so it is listed, with nothing to diff.
-  if (before === undefined)
-    return recordUnknownAgentChange(state, { path: change.path, after: change.after, turn: change.turn });
-  if (before === change.after) return state;
-  return recordAgentChange(state, { path: change.path, before, after: change.after, turn: change.turn });
+  if (before === undefined) return recordUnknownAgentChange(state, { path, after, turn, binary });
+  if (before === after) return state;
+  return recordAgentChange(state, { path, before, after, turn, binary });
 }
 
 /** An on-disk agent change whose earlier content is unknown: listed with no hunks. */
 export function recordUnknownAgentChange(
   state: ReviewState,
-  change: { path: string; after: string | null; turn: number },
+  change: { path: string; after: string | null; turn: number; binary?: boolean | undefined },
 ): ReviewState {
   const existing = findFile(state, change.path);
   if (existing)
@@ -159,6 +182,7 @@ export function recordUnknownAgentChange(
       before: existing.current,
       after: change.after,
       turn: change.turn,
+      binary: change.binary,
     });
   return replaceFile(state, {
     path: change.path,
@@ -169,6 +193,7 @@ export function recordUnknownAgentChange(
     conflicts: [],
     resolution: null,
     baselineUnknown: true,
+    ...(change.binary ? { binary: true as const } : {}),
   });
 }
 
@@ -202,7 +227,9 @@ export function recordUserChange(
     return replaceFile(state, { ...existing, baseline: change.after, current: change.after });
   }
   let baseline: string | null;
-  if (existing.baseline === null || change.before === null || change.after === null) {
+  // A binary file's pending change cannot be rebased on the user's bytes: the agent's change stays pending as it was.
+  if (existing.binary) baseline = existing.baseline;
+  else if (existing.baseline === null || change.before === null || change.after === null) {
     baseline = existing.baseline === existing.current ? change.after : existing.baseline;
   } else {
     baseline = rebaseUserEdit(existing.baseline, change.before, change.after);
@@ -216,7 +243,8 @@ const hunkCache = new WeakMap<FileReview, ReviewHunk[]>();
 export function fileHunks(file: FileReview): ReviewHunk[] {
   let hunks = hunkCache.get(file);
   if (!hunks) {
-    hunks = computeHunks(file.baseline ?? '', file.current ?? '');
+    // A binary file's baseline and current are ids of copies, not texts: it has no lines to compare.
+    hunks = file.binary ? [] : computeHunks(file.baseline ?? '', file.current ?? '');
     hunkCache.set(file, hunks);
   }
   return hunks;
@@ -305,13 +333,14 @@ export function summarize(file: FileReview): FileSummary {
     status:
       file.baselineUnknown && hunks.length === 0
         ? 'unknown'
-        : (file.resolution ?? (hunks.length > 0 ? 'pending' : 'kept')),
+        : (file.resolution ?? (hunks.length > 0 || file.baseline !== file.current ? 'pending' : 'kept')),
     authors,
     created: file.baseline === null,
     deleted: file.current === null && file.baseline !== null,
     hunkCount: hunks.length,
     conflictCount: file.conflicts.length,
     replaced: hunks.some((hunk) => hunk.replaced === true),
+    binary: file.binary === true,
   };
 }
 
@@ -353,12 +382,13 @@ export function parseReview(value: unknown): ReviewState {
   return {
     version: 1,
     ...(Object.keys(turnThreads).length > 0 ? { turnThreads } : {}),
-    files: files.map((file) => ({
+    files: files.map(({ binary, ...file }) => ({
       ...file,
       agentTurns: Array.isArray(file.agentTurns) ? file.agentTurns : [],
       conflicts: Array.isArray(file.conflicts) ? file.conflicts : [],
       userEdited: file.userEdited === true,
       resolution: file.resolution === 'kept' || file.resolution === 'undone' ? file.resolution : null,
+      ...(binary === true ? { binary: true as const } : {}),
     })),
   };
 }

@@ -6,8 +6,8 @@ import type { ThreadAction } from '../shared/actions';
 import type { ReviewView, ThreadState, ToolCallView } from '../shared/thread';
 import type { CancelSignal, TrafficSink } from '../protocol/types';
 import type { TerminalHandle } from './requests/terminalManager';
-import type { FileTexts, WriteOutcome, WriteTexts } from '../review/fileTexts';
-import type { ReportedChange } from '../review/reportedChanges';
+import type { FileTexts, WriteOutcome } from '../review/fileTexts';
+import type { ReportedChange, ReviewedReport } from '../review/reportedChanges';
 
 // Defined by the agents layer; re-exported for the layers above.
 import type { AgentConfig } from '../agents/config';
@@ -43,6 +43,11 @@ export interface HostEnvironment {
    * (src/shared/workspaceRoots.ts).
    */
   workspaceFolders?(): readonly string[];
+  /**
+   * A chat confined to folders of its own (a chat in its own worktree, src/session/chatRoots.ts): a terminal's cwd
+   * must be inside one of them (real paths, symlinks followed). Absent: any folder, as the agent asks.
+   */
+  confinedTo?(): readonly string[];
   /** The environment agents inherit (process.env of the extension host). */
   baseEnv(): NodeJS.ProcessEnv;
   /** The host's live terminal process groups, for its last-resort exit hook. */
@@ -52,9 +57,10 @@ export interface HostEnvironment {
   /**
    * A tool call's diff reports a change the agent made (or proposes) on disk itself (src/review/reportedChanges.ts):
    * review learns from it what the file held before, where the disk watcher saw nothing. Resolves to the change's
-   * texts where the disk and the report say them (then kept for "Open diff"). Absent: no review in this host.
+   * texts where the disk and the report (or review's own record) say them (then kept for "Open diff"), or says that
+   * nothing knows the text before (the card says so). Absent: no review in this host.
    */
-  reportFileChange?(change: ReportedChange): Promise<WriteTexts | undefined>;
+  reportFileChange?(change: ReportedChange): Promise<ReviewedReport | undefined>;
   /** Per-agent stderr sink (a LogOutputChannel in VS Code); its `redact` also cleans the failure card's tail. */
   agentLog(agentId: string): AgentLogSink;
   /** Every JSON-RPC message both ways. */
@@ -100,8 +106,11 @@ export interface HostEnvironment {
    * what the switchboard.agentDefaults setting pins (src/vscode/chat/sessionChoiceStore.ts). Absent: the agent's own.
    */
   sessionChoices?: SessionChoices;
-  /** The permission policy of one chat; absent: every request is asked. */
-  permissionPolicy?(agentId: string, threadId: string): PermissionPolicy;
+  /**
+   * The permission policy of one chat; absent: every request is asked. `folders`: where its rules for files apply (a
+   * chat confined to folders of its own passes them); absent: the workspace's.
+   */
+  permissionPolicy?(agentId: string, threadId: string, folders?: readonly string[]): PermissionPolicy;
   /** The sign-in steps the client runs itself (src/vscode/agents/signInFeature.ts); absent: agent methods only. */
   signIn?: HostSignIn;
 }
@@ -140,6 +149,11 @@ export interface EditorToolsRequest {
   capabilities: acp.McpCapabilities | null | undefined;
   /** Asked at each tool call: the session the call acts in (null refuses the call). */
   session(): OpenEditorSession | null;
+  /**
+   * A chat confined to folders of its own (a chat in its own worktree): the editor's language features, which see
+   * the user's workspace, refuse and say why (src/chat/mcp/languageTools.ts languageElsewhere).
+   */
+  confinedTo?: readonly string[];
 }
 
 /** UNSTABLE ACP (rfds/mcp-over-acp.mdx): an MCP server reached over the ACP connection; not in the SDK's types yet. */
@@ -295,4 +309,6 @@ export interface ThreadController {
   terminalHandle(terminalId: string): TerminalHandle | undefined;
   /** Folds the review state of the files the chat shows into its state (src/chat/reviewSync.ts). */
   showReview(review: ReviewView): void;
+  /** A notice of the client's in the transcript (e.g. what "Bring back" did with the chat's worktree). */
+  note(note: SessionNote): void;
 }

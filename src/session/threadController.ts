@@ -10,10 +10,11 @@
 import type * as acp from '@agentclientprotocol/sdk';
 import type { SpawnAgentProcess } from '../agents/agentProcess';
 import type { ThreadAction } from '../shared/actions';
-import { createThreadState, type ReviewView, type ThreadState } from '../shared/thread';
+import { createThreadState, type ChatWorktree, type ReviewView, type ThreadState } from '../shared/thread';
 import { subagentCard } from '../shared/subagents';
 import type { ElicitationAction } from '../shared/elicitation';
 import { t } from '../shared/l10n';
+import type { SessionNote } from '../shared/entryReasons';
 import type { AgentConfig, ClientHandlers, HostEnvironment, ThreadController, ThreadEvent } from './api';
 import type { AgentPool } from './agent/agentPool';
 import { AgentRequests } from './requests/agentRequests';
@@ -47,6 +48,8 @@ export interface ThreadControllerOptions {
   settingTimeoutMs?: number;
   /** The window's agent processes, shared by the chats of one agent; absent: this chat's own process. */
   agentPool?: AgentPool;
+  /** A new chat in its own worktree: where it works, kept in its state (a restored chat has it in `restored`). */
+  worktree?: ChatWorktree;
 }
 
 export function createThreadController(options: ThreadControllerOptions): ThreadController {
@@ -67,12 +70,11 @@ export class AcpThreadController implements ThreadController {
     this.agent = agent;
     const agentLog = env.agentLog(agent.id);
     const log = (line: string) => agentLog.append(line);
-    const initial =
-      options.restored ??
-      createThreadState(
-        { agentId: agent.id, threadId },
-        { id: agent.id, displayName: agent.displayName, isDemo: agent.isDemo },
-      );
+    const fresh = createThreadState(
+      { agentId: agent.id, threadId },
+      { id: agent.id, displayName: agent.displayName, isDemo: agent.isDemo },
+    );
+    const initial = options.restored ?? (options.worktree ? { ...fresh, worktree: options.worktree } : fresh);
     this.store = new ThreadStore(threadId, initial, (error) =>
       log(`[switchboard] thread listener failed: ${String(error)}`),
     );
@@ -207,6 +209,10 @@ export class AcpThreadController implements ThreadController {
 
   dispose(): Promise<void> {
     return this.lifecycle.dispose();
+  }
+
+  note(note: SessionNote): void {
+    this.dispatch({ type: 'notice', note });
   }
 
   showReview(review: ReviewView): void {

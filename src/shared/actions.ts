@@ -3,6 +3,7 @@
 // webview's copy of the state stays identical without ever receiving the transcript again.
 import type * as acp from '@agentclientprotocol/sdk';
 import type { MessageKind } from './messageChunks';
+import type { DiffResult } from './diffHunks';
 import type { AgentTerminalPatch } from './upsertActions';
 import type { ElicitationAction, ElicitationForm, ElicitationLink } from './elicitation';
 import type { ProtocolProblem, SessionNote } from './entryReasons';
@@ -67,8 +68,13 @@ export type ThreadAction =
   | { type: 'messageReplaced'; kind: MessageKind; messageId: string; content: acp.ContentBlock[] }
   /** ACP v2 `tool_call_content_chunk`: one content item appended to a tool call (created if new). */
   | { type: 'toolContentAppended'; toolCallId: string; content: ToolContentView }
-  /** ACP v2: the texts of a diff's change at `path` are kept (`revision`, src/session/updates/toolDiffs.ts). */
-  | { type: 'toolDiffKept'; toolCallId: string; path: string; revision: number }
+  /**
+   * ACP v2: the texts of a diff's change at `path` are kept (`revision`, src/session/updates/toolDiffs.ts);
+   * `diff`: their hunks, for a change the agent sent without a patch (its card had none).
+   */
+  | { type: 'toolDiffKept'; toolCallId: string; path: string; revision: number; diff?: DiffResult }
+  /** ACP v2: nothing says what the file at `path` held before the change (no patch, never seen): the card says so. */
+  | { type: 'toolDiffUnknown'; toolCallId: string; path: string }
   /** ACP v2 `terminal_update` / `terminal_output_chunk` of a terminal the agent runs, shown in tool call `toolCallId`. */
   | { type: 'agentTerminalPatched'; toolCallId: string; terminalId: string; patch: AgentTerminalPatch }
   /** ACP v2 `state_update: running`: foreground work runs; a turn starts when none ran. */

@@ -41,6 +41,11 @@ export type SessionNote =
   | { kind: 'editorTools'; agent: string; server: string; tools: string[] }
   /** Switchboard's MCP server could not be offered (`error`: the error's own message). */
   | { kind: 'editorToolsNotOffered'; error: string }
+  /**
+   * The chat's worktree changes were brought back into the workspace (`files` of them; `pending`: as review's
+   * pending changes, else written directly); `conflicts`: the files left with conflict markers, and how many each.
+   */
+  | { kind: 'broughtBack'; files: number; pending: boolean; conflicts: Array<{ path: string; count: number }> }
   | Said;
 
 /** Why a form cannot be accepted as sent: the user can only decline or cancel. */
@@ -89,6 +94,8 @@ export type FailureReason =
   | { kind: 'restrictedMode' }
   /** A restored chat's agent is no longer in switchboard.agents. */
   | { kind: 'missingAgent'; agentId: string; displayName: string }
+  /** A chat in its own worktree whose folder is gone (deleted outside Switchboard, or its storage cleared). */
+  | { kind: 'worktreeGone'; path: string }
   /** The start itself threw (a bug); `error`: its message. */
   | { kind: 'notStarted'; error: string }
   /** An older journal's title and hint. */

@@ -89,9 +89,27 @@ export function noteWords(note: SessionNote): string {
       );
     case 'editorToolsNotOffered':
       return t('The editor tools were not offered to the agent: {0}', note.error);
+    case 'broughtBack':
+      return broughtBackWords(note);
     case 'said':
       return note.text;
   }
+}
+
+function broughtBackWords(note: Extract<SessionNote, { kind: 'broughtBack' }>): string {
+  const done = note.pending
+    ? t(
+        'Brought {0} changed files back from the worktree into the workspace, pending your review (Keep or Undo).',
+        note.files,
+      )
+    : t(
+        'Brought {0} changed files back from the worktree into the workspace (Undo in the editor reverts each).',
+        note.files,
+      );
+  if (note.conflicts.length === 0) return done;
+  const total = note.conflicts.reduce((sum, file) => sum + file.count, 0);
+  const where = note.conflicts.map((file) => `${file.path} (${file.count})`).join(', ');
+  return `${done} ${t('{0} conflicts with your own changes are marked in the files (<<<<<<< workspace … >>>>>>> chat): {1}', total, where)}`;
 }
 
 function outsideWords(agent: string, cwd: string, outside: readonly string[]): string {

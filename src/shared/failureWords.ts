@@ -59,6 +59,8 @@ function titleWords(failure: FailureData, reason: Exclude<FailureReason, { kind:
       return t('Switchboard runs only the Demo agent in Restricted Mode');
     case 'missingAgent':
       return t('{0} is no longer configured', reason.displayName);
+    case 'worktreeGone':
+      return t('The worktree of this chat is gone: {0}', reason.path);
     case 'notStarted':
       return t('Could not start the agent: {0}', reason.error);
   }
@@ -109,6 +111,10 @@ function hintWords(reason: Exclude<FailureReason, { kind: 'said' }>): string | u
       return t(
         'This chat was with the agent "{0}", which is not in the switchboard.agents setting any more. Add it again (or install it with "Switchboard: Browse Agents"), then reload the window to continue the chat. The transcript stays readable; "Switchboard: New Chat with Agent..." starts a chat with another agent.',
         reason.agentId,
+      );
+    case 'worktreeGone':
+      return t(
+        'The folder this chat worked in no longer exists, so its changes cannot be brought back. Switchboard did not start the agent in your workspace instead. The transcript stays readable; close this chat, or start "Switchboard: New Chat in Worktree" again.',
       );
     case 'notStarted':
       return undefined;

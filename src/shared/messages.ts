@@ -172,4 +172,9 @@ type WebviewMessage =
   | { type: 'showChat'; threadId: string }
   | { type: 'closeChat'; threadId: string }
   /** Open a chat in an editor tab. */
-  | { type: 'openChatInEditor'; threadId: string };
+  | { type: 'openChatInEditor'; threadId: string }
+  /**
+   * The worktree bar of a chat in its own worktree: "Bring back" (what it changed, into the workspace for review)
+   * or "Discard" (the host asks first; the worktree is removed and the chat closed).
+   */
+  | { type: 'worktree'; action: 'bringBack' | 'discard' };

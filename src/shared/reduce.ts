@@ -12,7 +12,14 @@ import { steerDropped, steerJoined, steerSent } from './steeredMessages';
 import { applySessionUpdate, withCurrentMode } from './sessionUpdates';
 import { applyTerminalAction } from './terminals';
 import { appendEntry } from './threadEntries';
-import { appendToolContent, keepToolDiff, patchAgentTerminal, replaceMessage, turnRunning } from './upsertActions';
+import {
+  appendToolContent,
+  keepToolDiff,
+  markToolDiffUnknown,
+  patchAgentTerminal,
+  replaceMessage,
+  turnRunning,
+} from './upsertActions';
 import { requestPermission, resolvePermission, settleTurn } from './toolEntries';
 import { applySubagentAction, applySubagentUpdate, isSubagentUpdate, subagentsGone } from './subagents';
 import { settleGoneChild } from './subagentCards';
@@ -77,7 +84,10 @@ export function reduce(state: ThreadState, action: ThreadAction): ThreadState {
       return appendToolContent(state, action.toolCallId, action.content);
 
     case 'toolDiffKept':
-      return keepToolDiff(state, action.toolCallId, action.path, action.revision);
+      return keepToolDiff(state, action.toolCallId, action.path, action.revision, action.diff);
+
+    case 'toolDiffUnknown':
+      return markToolDiffUnknown(state, action.toolCallId, action.path);
 
     case 'agentTerminalPatched':
       return patchAgentTerminal(state, action.toolCallId, action.terminalId, action.patch);

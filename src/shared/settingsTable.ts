@@ -73,6 +73,8 @@ export const SETTINGS = {
     userOnly: true,
   },
   'review.maxMiBPerTurn': { type: 'integer', default: 20, minimum: 1, maximum: 1024, scope: 'machine', userOnly: true },
+  /** Binary files reviewed whole (src/review/binaryCopies.ts); larger ones are not tracked. */
+  'review.maxBinaryMiB': { type: 'integer', default: 16, minimum: 1, maximum: 1024, scope: 'machine', userOnly: true },
   'checkpoints.maxDiskMiB': {
     type: 'integer',
     default: 100,

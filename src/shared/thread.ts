@@ -119,6 +119,8 @@ export interface ToolDiffView {
    * copy's `oldPath`; `fileType` text, binary, directory, symlink); absent for v1 diffs.
    */
   change?: { operation: string; oldPath?: string; fileType?: string };
+  /** ACP v2: the agent sent no patch and nothing Switchboard holds knows the file before: no diff to show. */
+  beforeUnknown?: true;
 }
 
 /** Tool-call content as the thread holds it: the agent's items, with `diff` ones as ToolDiffView. */
@@ -424,6 +426,21 @@ export interface ThreadState {
   subagentLimits?: { children?: true; depth?: true };
   /** Optional cache: messageId -> index in `entries` of its sessionMessage entry (see toolIndex). */
   sessionMessageIndex?: ToolIndex;
+  /**
+   * The worktree this chat works in (New Chat in Worktree): set when the chat is made, kept in its journal, so a
+   * reload brings it back in the same folders; absent (or null, from a journal) for a chat in the workspace.
+   */
+  worktree?: ChatWorktree | null;
+}
+
+/**
+ * Where a chat in its own worktree works: the worktree's id in the extension's store (src/worktrees/) and its
+ * folders, one per workspace folder, the first the agent's cwd. Its fs/*, terminal/* and MCP requests are
+ * confined to these folders (src/session/chatRoots.ts).
+ */
+export interface ChatWorktree {
+  id: string;
+  folders: string[];
 }
 
 /**
@@ -440,6 +457,8 @@ export interface ReviewFileState {
   hunks: number;
   /** Overlaps with the user's unsaved edits, shown as conflicts. */
   conflicts: number;
+  /** Not text: kept or undone whole (no hunks). */
+  binary?: true;
 }
 
 export interface ReviewView {

@@ -3,7 +3,8 @@
 // terminal patched by id (its output replaced by a snapshot or appended), and foreground work that runs
 // without a prompt of ours. Pure, like the rest of the reducer.
 import type * as acp from '@agentclientprotocol/sdk';
-import type { AgentTerminalView, ThreadState, ToolCallView, ToolContentView } from './thread';
+import type { AgentTerminalView, ThreadState, ToolCallView, ToolContentView, ToolDiffView } from './thread';
+import type { DiffResult } from './diffHunks';
 import { appendChunk, appendWithinCap, type MessageKind } from './messageChunks';
 import { upsertTool } from './toolEntries';
 import { locateTool, setTool } from './threadEntries';
@@ -67,15 +68,41 @@ export function appendToolContent(state: ThreadState, toolCallId: string, item: 
  * tool call's diffs of that path not kept yet (revision 0) name it, so "Open diff" opens them. An unknown tool
  * call, or one whose diffs of that path were replaced meanwhile, is left as it is.
  */
-export function keepToolDiff(state: ThreadState, toolCallId: string, path: string, revision: number): ThreadState {
+export function keepToolDiff(
+  state: ThreadState,
+  toolCallId: string,
+  path: string,
+  revision: number,
+  diff?: DiffResult,
+): ThreadState {
+  return patchV2Diffs(state, toolCallId, path, (item) =>
+    item.revision === 0 ? { ...item, revision, ...(diff ? { diff } : {}) } : item,
+  );
+}
+
+/** ACP v2: nothing knows what the file at `path` held before the change (no patch, never seen). */
+export function markToolDiffUnknown(state: ThreadState, toolCallId: string, path: string): ThreadState {
+  return patchV2Diffs(state, toolCallId, path, (item) =>
+    item.revision === 0 && !item.beforeUnknown ? { ...item, beforeUnknown: true } : item,
+  );
+}
+
+/** The v2 diff cards of `path` in tool call `toolCallId`, each passed through `patch` (same object: unchanged). */
+function patchV2Diffs(
+  state: ThreadState,
+  toolCallId: string,
+  path: string,
+  patch: (item: ToolDiffView) => ToolDiffView,
+): ThreadState {
   const { at } = locateTool(state, toolCallId);
   if (at === undefined) return state;
   const tool = (state.entries[at] as { tool: ToolCallView }).tool;
   let changed = false;
   const content = tool.content.map((item) => {
-    if (item.type !== 'diff' || item.path !== path || item.revision !== 0 || !item.change) return item;
-    changed = true;
-    return { ...item, revision };
+    if (item.type !== 'diff' || item.path !== path || !item.change) return item;
+    const next = patch(item);
+    changed ||= next !== item;
+    return next;
   });
   if (!changed) return state;
   const entries = state.entries.slice();

@@ -25,6 +25,11 @@ export interface Worktree {
   /** Epoch milliseconds. */
   createdAt: number;
   folders: readonly WorktreeFolder[];
+  /**
+   * Set by `list()` where the worktree cannot be used and can only be discarded: its copy or its workspace
+   * folder is gone, or it was never finished (then `folders` is empty). Human-readable.
+   */
+  problem?: string;
 }
 
 /** A file the chat changed in its worktree since the start point. */

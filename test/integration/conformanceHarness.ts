@@ -77,7 +77,8 @@ function lines(file: string): Record<string, unknown>[] {
     .map((line) => JSON.parse(line) as Record<string, unknown>);
 }
 
-function scriptedAgent(cwd: string, switches: AgentSwitches, acp: AcpVersion = 1) {
+/** The scripted agent's config for `cwd` (on v2 its wire is checked against the v2 schema by stopAll). */
+export function scriptedAgent(cwd: string, switches: AgentSwitches, acp: AcpVersion = 1) {
   const record = join(cwd, 'received.jsonl');
   const args = [SCRIPTED_AGENT, '--scenario', switches.scenario ?? 'basic-turn', '--record', record];
   if (switches.capabilities) args.push('--capabilities', JSON.stringify(switches.capabilities));
@@ -104,7 +105,7 @@ function scriptedAgent(cwd: string, switches: AgentSwitches, acp: AcpVersion = 1
   return { agent, received };
 }
 
-function hostEnv(cwd: string, host: HostSwitches): HostEnvironment {
+export function hostEnv(cwd: string, host: HostSwitches): HostEnvironment {
   const env = testHostEnv(cwd, {
     folders: host.otherFolders ? [cwd, ...host.otherFolders] : undefined,
     experimental: host.experimental,

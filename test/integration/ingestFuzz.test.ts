@@ -14,7 +14,7 @@ import type { HostToWebview } from '../../src/shared/messages';
 import { reduceAll } from '../../src/shared/reduce';
 import type { ThreadState } from '../../src/shared/thread';
 import { MAX_PENDING_PERMISSIONS } from '../../src/session/threadController';
-import { MAX_EARLY_BYTES } from '../../src/session/agent/agentConnection';
+import { MAX_EARLY_BYTES } from '../../src/session/agent/sessionRoutes';
 import { setup } from '../unit/session/harness';
 import { agentText } from './scriptedAgent';
 
@@ -309,10 +309,10 @@ async function runCase(items: Item[], cuts: number[]): Promise<void> {
   // Bounded maps.
   const internals = t.controller as unknown as {
     requests: { permissions: { size: number } };
-    lifecycle: { generation: { connection: { early: { heldBytes: number } } } };
+    lifecycle: { generation: { connection: { sessions: { early: { heldBytes: number } } } } };
   };
   expect(internals.requests.permissions.size).toBeLessThanOrEqual(MAX_PENDING_PERMISSIONS);
-  expect(internals.lifecycle.generation.connection.early.heldBytes).toBeLessThanOrEqual(MAX_EARLY_BYTES);
+  expect(internals.lifecycle.generation.connection.sessions.early.heldBytes).toBeLessThanOrEqual(MAX_EARLY_BYTES);
   // Nothing thrown out of a handler.
   expect(t.logs.filter((line) => /handler for notification .* failed|thread listener failed/.test(line))).toEqual([]);
 

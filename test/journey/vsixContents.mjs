@@ -24,6 +24,7 @@ const REQUIRED = [
   'extension/dist/shell-parser.js',
   'extension/dist/mcp-server.js',
   'extension/dist/mcp-bridge.js',
+  'extension/dist/uninstall.js',
   'extension/dist/terminal-screen.js',
   'extension/dist/acp-v2-schema.js',
   'extension/media/chat.css',

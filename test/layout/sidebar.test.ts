@@ -46,6 +46,41 @@ describe('the side bar (300 px)', () => {
     expect(row.buttons.every((b) => b.visible)).toBe(true);
   });
 
+  it('a chat in its own worktree reads so: the header chip, the folder and both actions fit the row', async () => {
+    const c = await fresh();
+    const folder =
+      '/home/user/.config/Code/User/workspaceStorage/0123456789abcdef/switchboard.switchboard/worktrees/wt-mx0ih05d-52c987a2/0-app';
+    await c.snapshot(
+      { ...thread([...ready(), prompt('Refactor the parser')]), worktree: { id: 'wt-1', folders: [folder] } },
+      [DEMO],
+    );
+    const seen = await c.page.locator('.worktree-bar').evaluate((bar) => {
+      const box = bar.getBoundingClientRect();
+      const inside = (el: Element) => {
+        const r = el.getBoundingClientRect();
+        return r.width > 0 && r.left >= box.left - 1 && r.right <= box.right + 1;
+      };
+      const chip = document.querySelector('.agent-line .worktree-chip') as HTMLElement;
+      const where = bar.querySelector('.worktree-where') as HTMLElement;
+      return {
+        chip: chip.getBoundingClientRect().width > 0 ? chip.textContent : null,
+        chipTitle: chip.title,
+        where: where.textContent,
+        whereWidth: where.getBoundingClientRect().width,
+        buttons: [...bar.querySelectorAll('button')].map((b) => [b.textContent, inside(b)]),
+      };
+    });
+    expect(seen.chip).toBe('Worktree');
+    expect(seen.chipTitle).toContain(folder);
+    expect(seen.where).toBe('wt-mx0ih05d-52c987a2/0-app');
+    // Room for the worktree's tail (at least its folder's name) beside the buttons.
+    expect(seen.whereWidth).toBeGreaterThan(40);
+    expect(seen.buttons).toEqual([
+      ['Bring back', true],
+      ['Discard', true],
+    ]);
+  });
+
   it('a message added to the running turn says so beside "You", and its Edit and Restore stay inside it', async () => {
     const c = await fresh();
     await c.snapshot(

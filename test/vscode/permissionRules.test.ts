@@ -149,6 +149,21 @@ suite('Permission rules', () => {
     }
   });
 
+  test("a rule for workspace edits does not answer a worktree chat's edit of the workspace, only of its worktree", async () => {
+    const agentId = 'rules-worktree';
+    const edit = (id: string, file: string) => tool(id, 'edit', { file_path: file }, [file]);
+    const worktree = path.join(os.tmpdir(), 'switchboard-rules-worktree');
+    try {
+      await afterAlwaysAllow(agentId, edit('shown', path.join(workspaceRoot(), 'src', 'a.ts')));
+      const store = (await switchboardApi()).permissionRules;
+      const confined = store.policy(agentId, `${agentId}-worktree-chat`, [worktree]);
+      assert.equal(await confined.answer(edit('real', path.join(workspaceRoot(), 'src', 'a.ts')), OPTIONS), undefined);
+      assert.ok(await confined.answer(edit('own', path.join(worktree, 'src', 'a.ts')), OPTIONS));
+    } finally {
+      await removeRules(agentId);
+    }
+  });
+
   test('"Auto-approve: edits only" does not approve an edit of ~/.bashrc or .git/config', async () => {
     const store = (await switchboardApi()).permissionRules;
     const policy = store.policy('rules-auto', 'rules-auto-chat');

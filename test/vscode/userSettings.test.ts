@@ -7,7 +7,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { transportSettings } from '../../src/vscode/agents/agentCatalog';
-import { maxCheckpointBytes, turnLimits } from '../../src/vscode/review/reviewFeature';
+import { maxBinaryBytes, maxCheckpointBytes, turnLimits } from '../../src/vscode/review/reviewFeature';
 import { settings } from '../../src/vscode/settings';
 import { waitFor, workspaceRoot } from './helpers';
 
@@ -18,6 +18,7 @@ const REPOSITORY_SETTINGS = {
   'switchboard.initializeTimeoutSeconds': 3600,
   'switchboard.review.maxFilesPerTurn': 100_000,
   'switchboard.review.maxMiBPerTurn': 1024,
+  'switchboard.review.maxBinaryMiB': 1024,
   'switchboard.checkpoints.maxDiskMiB': 102_400,
   'switchboard.experimental.elicitation': true,
   'switchboard.experimental.fork': true,
@@ -62,6 +63,7 @@ suite('Limits and draft switches come from user settings only', () => {
     assert.equal(turnLimits().maxFiles, 200);
     assert.equal(turnLimits().maxBytes, 20 * MIB);
     assert.equal(maxCheckpointBytes(), 100 * MIB);
+    assert.equal(maxBinaryBytes(), 16 * MIB);
   });
 
   test('VS Code itself keeps them out of the workspace (they are machine-scoped, as switchboard.fs.* are)', () => {

@@ -31,6 +31,8 @@ export class HeaderView {
     text: t('Demo'),
     title: t('Built-in offline demo agent'),
   });
+  /** A chat in its own worktree (its folder in the tooltip; the bar above the composer has its actions). */
+  private readonly worktree = h('span', { class: 'badge worktree-chip', text: t('Worktree') });
   // The state's word is hidden next to the dot in a narrow side bar (chat.css); it stays for screen readers.
   private readonly connectionLabel = h('span', { class: 'connection-label' });
   private readonly connection = h('span', { class: 'connection-state' }, this.connectionLabel);
@@ -47,7 +49,16 @@ export class HeaderView {
   constructor(post: Post) {
     this.picker = new AgentPicker(post);
     // The page's one heading: the agent, its state and the chat's title.
-    const identity = h('h1', { class: 'agent-line' }, this.name, this.version, this.demo, this.connection, this.title);
+    const identity = h(
+      'h1',
+      { class: 'agent-line' },
+      this.name,
+      this.version,
+      this.demo,
+      this.worktree,
+      this.connection,
+      this.title,
+    );
     this.el = h('header', { class: 'header' }, identity, this.usage);
   }
 
@@ -61,6 +72,7 @@ export class HeaderView {
       setText(this.version, '');
       setText(this.title, '');
       setHidden(this.demo, true);
+      setHidden(this.worktree, true);
       setHidden(this.connection, true);
       setHidden(this.usage, true);
       return;
@@ -73,6 +85,14 @@ export class HeaderView {
       thread.agentInfo?.version ? `v${visibleText(thread.agentInfo.version, { maxLength: 40 })}` : '',
     );
     setHidden(this.demo, !thread.agent.isDemo);
+    const worktreeCwd = thread.worktree?.folders?.[0];
+    setHidden(this.worktree, typeof worktreeCwd !== 'string');
+    setTitle(
+      this.worktree,
+      typeof worktreeCwd === 'string'
+        ? t('This chat works in its own worktree: {0}', visibleText(worktreeCwd, { maxLength: 1000 }))
+        : '',
+    );
     setText(this.title, visibleText(thread.title));
     setTitle(this.title, lastActivity(thread.updatedAt));
     setHidden(this.title, !thread.title);

@@ -15,6 +15,7 @@ import { Announcer } from './announcer';
 import { HeaderView } from './header';
 import { IntroView } from './intro';
 import { PendingChangesView } from './pendingChanges';
+import { WorktreeBarView } from './worktreeBar';
 import { PlanView } from './plan';
 import { ReviewCards } from './tools/reviewControls';
 import { PathLabels } from './pathLabel';
@@ -63,6 +64,7 @@ export function createThreadRenderer(
   const banner = new ConnectionBanner(post);
   const plan = new PlanView();
   const pending = new PendingChangesView(post);
+  const worktree = new WorktreeBarView(post);
   const announcer = new Announcer();
   const composer = new ComposerView(post, {
     ...options,
@@ -129,6 +131,7 @@ export function createThreadRenderer(
       main,
       banner.el,
       planRegion,
+      worktree.el,
       pending.el,
       composer.el,
       screen.note,
@@ -170,6 +173,7 @@ export function createThreadRenderer(
         if (header.picker.el.parentElement !== pickerHome) pickerHome.prepend(header.picker.el);
       });
       guarded('pending changes', () => pending.update(view));
+      guarded('worktree', () => worktree.update(view));
       guarded('intro', () => intro.update(view));
       if (childShown) setHidden(intro.chatIntro, true);
       guarded('announcer', () => announcer.update(thread, sessions));

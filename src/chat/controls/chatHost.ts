@@ -86,4 +86,10 @@ export interface ReportPort {
   reportInvalid(raw: unknown): void;
 }
 
-export type ChatHost = ChatsPort & MirrorPort & ComposerPort & NavigationPort & ReviewPort & ReportPort;
+/** A chat in its own worktree: Bring back, Discard. */
+export interface WorktreePort {
+  /** "Bring back" lists the chat's changes and merges them into the workspace; "Discard" asks, then removes it. */
+  worktreeAction(thread: ThreadController, action: 'bringBack' | 'discard'): Promise<unknown>;
+}
+
+export type ChatHost = ChatsPort & MirrorPort & ComposerPort & NavigationPort & ReviewPort & ReportPort & WorktreePort;

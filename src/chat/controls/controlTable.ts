@@ -8,6 +8,7 @@ import type { Controls, MessageType } from './control';
 import { navigationControls } from './navigationControls';
 import { reviewControls } from './reviewControls';
 import { turnControls } from './turnControls';
+import { worktreeControls } from './worktreeControls';
 
 export type ControlTable = Controls<MessageType, ChatHost>;
 
@@ -17,4 +18,5 @@ export const CONTROLS: ControlTable = {
   ...agentControls,
   ...navigationControls,
   ...reviewControls,
+  ...worktreeControls,
 };

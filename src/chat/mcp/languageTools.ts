@@ -153,3 +153,24 @@ function extra(item: DiagnosticItem): { source?: string; code?: string } {
 function position(args: Position): Position {
   return { line: args.line, character: args.character };
 }
+
+/**
+ * The language features of a chat confined to folders of its own (a chat in its own worktree): the editor's language
+ * servers, its open editors and its selection are the user's workspace's, so every one refuses, saying why, rather
+ * than answer about files the chat does not work in.
+ */
+export function languageElsewhere(folders: readonly string[]): LanguageFeatures {
+  const refuse = (): never => {
+    throw new Error(
+      `Not available in this chat: it works in its own worktree (${folders.join(', ')}), and the editor's language features, open editors and selection are those of the user's workspace, not of the worktree. Read the files with read_file, and run the project's own checks (compiler, linter, tests) with run_command in the worktree instead.`,
+    );
+  };
+  return {
+    diagnostics: async () => refuse(),
+    workspaceSymbols: async () => refuse(),
+    definition: async () => refuse(),
+    references: async () => refuse(),
+    openEditors: refuse,
+    selection: refuse,
+  };
+}

@@ -1,12 +1,10 @@
-// One agent process and its ACP connection. Owns the process lifetime, the client-side request
-// handlers and the routing of per-session traffic (session/update, request_permission, fs/*) by
-// sessionId, so one process can host several sessions. Reports the process going away exactly
-// once, unless stop() asked for it.
+// One agent process and its ACP connection. Owns the process lifetime and `initialize` (the ACP
+// version settled there, protocol/v2/negotiation.ts); the client-side request handlers and the
+// routing of per-session traffic (session/update, request_permission, fs/*) by sessionId, so one
+// process can host several sessions, are in sessionRoutes.ts; MCP over ACP in mcpOverAcp.ts.
+// Reports the process going away exactly once, unless stop() asked for it.
 import type * as acp from '@agentclientprotocol/sdk';
-import type * as unstable from '@agentclientprotocol/sdk/unstable';
-import type * as acp2 from '@agentclientprotocol/sdk/experimental/v2';
 import type { AgentProcess, SpawnAgentProcess } from '../../agents/agentProcess';
-import { CLAUDE_AUTH_STATUS_METHOD, describeClaudeAuthStatus } from '../../agents/quirks/claudeAgentAcp';
 import {
   initializeTimeoutFailure,
   needsV2Failure,
@@ -16,7 +14,7 @@ import {
 } from '../../agents/failure';
 import { createAcpConnection, type AcpConnection } from '../../protocol/connection';
 import { AcpRpcError, AcpTimeoutError } from '../../protocol/errors';
-import { AgentMethod, ClientMethod, ErrorCodes, type ClientRequests } from '../../protocol/methods';
+import { AgentMethod } from '../../protocol/methods';
 import {
   ACP_V1,
   ACP_V2,
@@ -26,48 +24,17 @@ import {
   type AcpVersion,
 } from '../../protocol/v2/negotiation';
 import { adaptRequests, v1InitializeResponse } from '../../protocol/v2/wireAdapter';
-import { checkV2PermissionRequest } from '../../protocol/v2/schema';
-import { answerOnCancel } from '../../protocol/cancelAnswer';
-import {
-  checkParams,
-  describeProblem,
-  warmUpSchemas,
-  type CheckedMethod,
-  type SchemaProblem,
-} from '../../protocol/schema';
-import { EarlyUpdates } from './earlyUpdates';
+import { warmUpSchemas } from '../../protocol/schema';
 import { guardRequests } from './capabilityGuard';
 import { McpOverAcpRoutes } from './mcpOverAcp';
+import { clientCapabilities, elicitationModes } from './clientCapabilities';
+import { SessionRoutes, type SessionSink } from './sessionRoutes';
+
+export type { SessionSink } from './sessionRoutes';
 import type { AgentFailure } from '../../shared/thread';
-import {
-  RequestFailure,
-  type AgentConfig,
-  type CancelSignal,
-  type ExperimentalFeatures,
-  type HostEnvironment,
-  type TerminalRequests,
-} from '../api';
+import type { AgentConfig, ExperimentalFeatures, HostEnvironment } from '../api';
 import { Listeners } from '../../shared/listeners';
 import type { Disposable } from '../../shared/disposableStore';
-
-/** What a session (one thread) handles for the agent. */
-export interface SessionSink {
-  update(notification: acp.SessionNotification): void;
-  requestPermission(params: acp.RequestPermissionRequest, signal: CancelSignal): Promise<acp.RequestPermissionResponse>;
-  /** ACP v2's permission request (its own title, description and subject); absent: -32601. */
-  requestPermissionV2?(
-    params: acp2.RequestPermissionRequest,
-    signal: CancelSignal,
-  ): Promise<acp.RequestPermissionResponse>;
-  readTextFile(params: acp.ReadTextFileRequest, signal: CancelSignal): Promise<acp.ReadTextFileResponse>;
-  writeTextFile(params: acp.WriteTextFileRequest, signal: CancelSignal): Promise<acp.WriteTextFileResponse>;
-  /** terminal/* for this session (src/terminals); absent: the methods answer "not supported". */
-  terminals?: TerminalRequests;
-  /** elicitation/create (only reached when switchboard.elicitation is on). */
-  elicit?(params: acp.CreateElicitationRequest, signal: CancelSignal): Promise<acp.CreateElicitationResponse>;
-  /** elicitation/complete, which names no session: each session is asked; true when it knew the id. */
-  elicitationComplete?(elicitationId: string): boolean;
-}
 
 export interface AgentConnectionOptions {
   agent: AgentConfig;
@@ -77,66 +44,6 @@ export interface AgentConnectionOptions {
 }
 
 export type InitializeOutcome = { ok: true; response: acp.InitializeResponse } | { ok: false; failure: AgentFailure };
-
-/**
- * The client capabilities we implement (terminal/*: src/terminals, one manager per session;
- * boolean config options: a toggle in the composer, set with `type: "boolean"`; session notices and
- * compaction: entries of their own, src/shared/sessionAsides.ts; terminal sign-in:
- * src/vscode/agents/signInTerminal.ts, also in the older `_meta["terminal-auth"]` form some agents still read).
- */
-export const CLIENT_CAPABILITIES: acp.ClientCapabilities = {
-  fs: { readTextFile: true, writeTextFile: true },
-  terminal: true,
-  session: { configOptions: { boolean: {} }, notices: {}, compaction: {} },
-  auth: { terminal: true },
-  _meta: { 'terminal-auth': true },
-};
-
-/**
- * CLIENT_CAPABILITIES plus the elicitation modes on for this process (none when switchboard.elicitation is off)
- * and subagent sessions (shared/subagents.ts, session/subagentSessions.ts) unless switchboard.subagents is off.
- * `subagents` is in the SDK's unstable types only (stable ACP since 2026-11-20).
- */
-export function clientCapabilities(
-  elicitation: acp.ElicitationCapabilities | null,
-  subagents: boolean,
-): acp.ClientCapabilities {
-  const capabilities = elicitation ? { ...CLIENT_CAPABILITIES, elicitation } : CLIENT_CAPABILITIES;
-  if (!subagents) return capabilities;
-  const withSubagents: unstable.ClientCapabilities = { ...capabilities, subagents: {} };
-  return withSubagents;
-}
-
-/** Form mode whenever elicitation is on; URL mode only where the host can open an address (after the user's click). */
-export function elicitationModes(env: HostEnvironment): acp.ElicitationCapabilities | null {
-  if (env.settings().elicitation === false) return null;
-  return env.openExternal ? { form: {}, url: {} } : { form: {} };
-}
-
-/**
- * Updates that arrive before session/new answered are kept until the session attaches: at most
- * this many bytes (as JSON) in all, oldest dropped first, for at most MAX_EARLY_SESSIONS session
- * ids (an agent may send updates for sessions that never attach: junk must not pile up).
- */
-export const MAX_EARLY_BYTES = 16 * 1024 * 1024;
-export const MAX_EARLY_SESSIONS = 16;
-/** The client methods ACP v2 removed: answered -32601 on a v2 connection. */
-const V1_ONLY_METHODS: ReadonlySet<string> = new Set([
-  ClientMethod.fsReadTextFile,
-  ClientMethod.fsWriteTextFile,
-  ClientMethod.terminalCreate,
-  ClientMethod.terminalOutput,
-  ClientMethod.terminalWaitForExit,
-  ClientMethod.terminalKill,
-  ClientMethod.terminalRelease,
-]);
-
-/** A v2 request's params checked against v2's schema where it differs from v1's (a permission request). */
-function v2ParamsProblem(method: CheckedMethod, params: unknown): SchemaProblem | undefined {
-  if (method !== ClientMethod.sessionRequestPermission) return checkParams(method, params);
-  const checked = checkV2PermissionRequest(params);
-  return checked.kind === 'invalid' ? checked.problem : undefined;
-}
 
 /** After the agent closed stdout, how long it may linger before we stop it. */
 const CLOSED_OUTPUT_GRACE_MS = 1000;
@@ -151,16 +58,14 @@ export class AgentConnection {
   private agentCapabilities: acp.AgentCapabilities | null = null;
   /** The initialize response's own `_meta`, where steering is advertised (src/shared/capabilities.ts). */
   private initializeMeta: unknown = null;
-  private readonly sessions = new Map<string, SessionSink>();
-  /** The attached ids that are subagent sessions of a chat, not chats. */
-  private readonly subagentSessions = new Set<string>();
-  private readonly early: EarlyUpdates;
+  /** Each session's traffic, routed by sessionId. */
+  private readonly sessions: SessionRoutes;
   private readonly lostListeners = new Listeners<[AgentFailure]>();
   private stopping = false;
   /** We stopped the process because it closed its output while still running. */
   private outputClosed = false;
 
-  constructor(private readonly options: AgentConnectionOptions) {
+  constructor(options: AgentConnectionOptions) {
     const { agent, env } = options;
     const log = env.agentLog(agent.id);
     this.experimental = env.settings().experimental;
@@ -168,7 +73,6 @@ export class AgentConnection {
     this.subagents = env.settings().subagents !== false;
     this.v2Asked = env.settings().acpV2 === true;
     for (const note of env.settings().notes ?? []) log.append(`[switchboard] ${note}`);
-    this.early = new EarlyUpdates(MAX_EARLY_BYTES, MAX_EARLY_SESSIONS, (line) => log.append(line));
     this.process = options.spawn(agent, {
       cwd: env.workspaceCwd(),
       baseEnv: env.baseEnv(),
@@ -185,7 +89,11 @@ export class AgentConnection {
       () => ({ agentCapabilities: this.agentCapabilities, initializeMeta: this.initializeMeta }),
       (line) => log.append(line),
     );
-    this.registerHandlers();
+    this.sessions = new SessionRoutes(this.rpc, {
+      isV2: () => this.version === ACP_V2,
+      elicitation: this.elicitation,
+      log: (line) => log.append(line),
+    });
     this.mcpOverAcp = new McpOverAcpRoutes(this.rpc);
     // The agent takes far longer to start than the schema to compile: do it now, not on its first message.
     setImmediate(warmUpSchemas);
@@ -271,22 +179,12 @@ export class AgentConnection {
    * session of a chat (session/subagentSessions.ts), routed like a chat's but not one of the process's chats.
    */
   attach(sessionId: string, sink: SessionSink, subagent = false): Disposable {
-    this.sessions.set(sessionId, sink);
-    if (subagent) this.subagentSessions.add(sessionId);
-    else this.subagentSessions.delete(sessionId);
-    for (const notification of this.early.take(sessionId)) sink.update(notification);
-    return {
-      dispose: () => {
-        if (this.sessions.get(sessionId) !== sink) return;
-        this.sessions.delete(sessionId);
-        this.subagentSessions.delete(sessionId);
-      },
-    };
+    return this.sessions.attach(sessionId, sink, subagent);
   }
 
   /** Whether this session's traffic is routed to a sink (a chat's session, or a subagent session of one). */
   isAttached(sessionId: string): boolean {
-    return this.sessions.has(sessionId);
+    return this.sessions.isAttached(sessionId);
   }
 
   /** Fires once if the agent goes away without stop() (exit, crash, closed output). */
@@ -313,121 +211,5 @@ export class AgentConnection {
   private reportLost(failure: AgentFailure): void {
     this.lostListeners.fire(failure);
     this.lostListeners.clear();
-  }
-
-  private sinkFor(sessionId: unknown): SessionSink {
-    const sink = typeof sessionId === 'string' ? this.sessions.get(sessionId) : undefined;
-    if (!sink) throw new RequestFailure(ErrorCodes.invalidParams, `Unknown session: ${String(sessionId)}`);
-    return sink;
-  }
-
-  private terminalsFor(sessionId: unknown): TerminalRequests {
-    const terminals = this.sinkFor(sessionId).terminals;
-    if (!terminals) throw new RequestFailure(ErrorCodes.methodNotFound, 'This session does not support terminals');
-    return terminals;
-  }
-
-  private registerHandlers(): void {
-    const log = this.options.env.agentLog(this.options.agent.id);
-    this.rpc.onNotification(ClientMethod.sessionUpdate, (notification) => {
-      // Without a session id it belongs to no thread: the traffic log has it, the agent log says why.
-      const sessionId: unknown = (notification as Partial<acp.SessionNotification> | null)?.sessionId;
-      if (typeof sessionId !== 'string') {
-        log.append(
-          `[switchboard] ignored a session/update whose sessionId is ${typeof sessionId === 'object' ? JSON.stringify(sessionId)?.slice(0, 80) : String(sessionId).slice(0, 80)}`,
-        );
-        return;
-      }
-      const sink = this.sessions.get(sessionId);
-      if (sink) return sink.update(notification);
-      this.early.hold(sessionId, notification);
-    });
-    // Every request's params are checked against the ACP schema first: -32602 names what is wrong.
-    // A request the agent cancels is answered at once (answerOnCancel), except a write: once its
-    // edit started it finishes, and the agent learns the real outcome (its consent wait, the long
-    // part, answers -32800 itself: src/vscode/fs/fsHandlers.ts).
-    const checked =
-      <P, R>(method: CheckedMethod, handler: (params: P, signal: CancelSignal) => R | Promise<R>) =>
-      (params: P, signal: CancelSignal): R | Promise<R> => {
-        // ACP v2 removed the client's fs/* and terminal/* (not advertised in its initialize either).
-        if (this.version === ACP_V2 && V1_ONLY_METHODS.has(method))
-          throw new RequestFailure(ErrorCodes.methodNotFound, `${method} is not part of ACP v2`);
-        const problem = this.version === ACP_V2 ? v2ParamsProblem(method, params) : checkParams(method, params);
-        if (problem)
-          throw new RequestFailure(
-            ErrorCodes.invalidParams,
-            `Invalid params for ${method}: ${describeProblem(problem)}`,
-            { path: problem.path },
-          );
-        const result = handler(params, signal);
-        return method === ClientMethod.fsWriteTextFile ? result : answerOnCancel(result, signal);
-      };
-    /** Registers `handler` for `method`, behind the params check and the answer on cancel. */
-    // Typed by the method table, so each handler is checked against the SDK's params and result types.
-    const handle = <M extends CheckedMethod & keyof ClientRequests>(
-      method: M,
-      handler: (
-        params: ClientRequests[M]['params'],
-        signal: CancelSignal,
-      ) => ClientRequests[M]['result'] | Promise<ClientRequests[M]['result']>,
-    ) => this.rpc.onRequest(method, checked(method, handler));
-    handle(ClientMethod.sessionRequestPermission, (params: acp.RequestPermissionRequest, signal) => {
-      const sink = this.sinkFor(params.sessionId);
-      if (this.version !== ACP_V2) return sink.requestPermission(params, signal);
-      if (!sink.requestPermissionV2)
-        throw new RequestFailure(ErrorCodes.methodNotFound, 'This session does not take ACP v2 permission requests');
-      return sink.requestPermissionV2(params as unknown as acp2.RequestPermissionRequest, signal);
-    });
-    handle(ClientMethod.fsReadTextFile, (params: acp.ReadTextFileRequest, signal) =>
-      this.sinkFor(params.sessionId).readTextFile(params, signal),
-    );
-    handle(ClientMethod.fsWriteTextFile, (params: acp.WriteTextFileRequest, signal) =>
-      this.sinkFor(params.sessionId).writeTextFile(params, signal),
-    );
-    handle(ClientMethod.terminalCreate, (params: acp.CreateTerminalRequest) =>
-      this.terminalsFor(params.sessionId).create(params),
-    );
-    handle(ClientMethod.terminalOutput, (params: acp.TerminalOutputRequest) =>
-      this.terminalsFor(params.sessionId).output(params),
-    );
-    handle(ClientMethod.terminalWaitForExit, (params: acp.WaitForTerminalExitRequest, signal) =>
-      this.terminalsFor(params.sessionId).waitForExit(params, signal),
-    );
-    handle(ClientMethod.terminalKill, (params: acp.KillTerminalRequest) =>
-      this.terminalsFor(params.sessionId).kill(params),
-    );
-    handle(ClientMethod.terminalRelease, (params: acp.ReleaseTerminalRequest) =>
-      this.terminalsFor(params.sessionId).release(params),
-    );
-    handle(ClientMethod.elicitationCreate, (params: acp.CreateElicitationRequest, signal) => {
-      // Not advertised when the user turned it off: then the agent should not have asked.
-      if (!this.elicitation)
-        throw new RequestFailure(ErrorCodes.methodNotFound, 'This client does not support elicitation');
-      // A request-scoped one (no session) goes to the chat of this process when there is exactly one.
-      const chats = [...this.sessions.keys()].filter((id) => !this.subagentSessions.has(id));
-      const sessionId = 'sessionId' in params ? params.sessionId : chats.length === 1 ? chats[0] : undefined;
-      const sink = this.sinkFor(sessionId);
-      if (!sink.elicit) throw new RequestFailure(ErrorCodes.methodNotFound, 'This session does not take elicitations');
-      return sink.elicit(params, signal);
-    });
-    // claude-agent-acp's own sign-in report (agents/quirks/claudeAgentAcp.ts): known, so logged as what it says.
-    this.rpc.onNotification(CLAUDE_AUTH_STATUS_METHOD, (params) => {
-      const status = describeClaudeAuthStatus(params);
-      log.append(
-        status === null
-          ? `[switchboard] ignored a ${CLAUDE_AUTH_STATUS_METHOD} of an unknown shape`
-          : `[switchboard] the agent reports its sign-in: ${status}`,
-      );
-    });
-    this.rpc.onNotification(ClientMethod.elicitationComplete, (params) => {
-      const elicitationId: unknown = params?.elicitationId;
-      let known = false;
-      if (typeof elicitationId === 'string')
-        for (const sink of [...this.sessions.values()])
-          known = sink.elicitationComplete?.(elicitationId) === true || known;
-      // ACP: unknown or already completed ids are ignored; the log says it came.
-      if (!known)
-        log.append(`[switchboard] elicitation/complete for an unknown id ${String(elicitationId).slice(0, 80)}`);
-    });
   }
 }

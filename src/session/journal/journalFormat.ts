@@ -48,6 +48,7 @@ export const META_FIELDS = [
   'usage',
   'turnUsage',
   'terminals',
+  'worktree',
 ] as const satisfies ReadonlyArray<keyof ThreadState>;
 
 export type MetaField = (typeof META_FIELDS)[number];

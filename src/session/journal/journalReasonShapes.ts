@@ -23,6 +23,7 @@ export const note = tagged('kind', {
   partlyRead: shape({ notes: listOf(str) }),
   editorTools: shape({ agent: str, server: str, tools: listOf(str) }),
   editorToolsNotOffered: shape({ error: str }),
+  broughtBack: shape({ files: num, pending: bool, conflicts: listOf(shape({ path: str, count: num })) }),
   said,
 });
 
@@ -46,6 +47,7 @@ const failureReason = tagged('kind', {
   startup: shape({ step: str, error: str }),
   restrictedMode: record,
   missingAgent: shape({ agentId: str, displayName: str }),
+  worktreeGone: shape({ path: str }),
   notStarted: shape({ error: str }),
   said: shape({ title: str, hint: optional(str) }),
 });

@@ -217,4 +217,5 @@ export const META_CHECKS: Record<MetaField, Check> = {
       }),
     ),
   ),
+  worktree: nullable(shape({ id: str, folders: listOf(str) })),
 };

@@ -85,6 +85,7 @@ export class AgentRequests implements GenerationParts {
       liveGroups: env.liveProcessGroups,
       log,
       dispatch,
+      confinedTo: () => env.confinedTo?.(),
     });
     this.subagents = new SubagentSessions({
       current: () => thread.current(),

@@ -16,6 +16,7 @@ import { AgentTerminal, type StoppedBy } from '../../terminals/terminal';
 import { errorMessage } from '../../shared/errorMessage';
 import type { LiveProcessGroups } from '../../terminals/liveProcessGroups';
 import type { Disposable } from '../../shared/disposableStore';
+import { terminalCwdProblem } from '../../fs/confinedCwd';
 
 /** Without an outputByteLimit the agent still gets a bounded buffer. */
 export const DEFAULT_OUTPUT_BYTE_LIMIT = 16 * 1024 * 1024;
@@ -60,6 +61,8 @@ export interface TerminalManagerOptions {
    * they share the bound, so an agent cannot multiply it by starting subagents.
    */
   othersLive?: () => number;
+  /** A chat confined to folders of its own (src/session/chatRoots.ts): a cwd outside them is refused. */
+  confinedTo?: () => readonly string[] | undefined;
 }
 
 /** A live terminal as "Open in Terminal" sees it: replay, then follow, type and resize. */
@@ -110,6 +113,8 @@ export class TerminalManager {
     const byteLimit = Math.min(limit ?? DEFAULT_OUTPUT_BYTE_LIMIT, DEFAULT_OUTPUT_BYTE_LIMIT);
     const cwd = await checkCwd(params.cwd, this.options.sessionCwd());
     if (!cwd.ok) throw new RequestFailure(ErrorCodes.invalidParams, cwd.message);
+    const outside = await terminalCwdProblem(cwd.cwd, this.options.confinedTo?.());
+    if (outside) throw new RequestFailure(ErrorCodes.invalidParams, outside);
     const env = terminalEnv(this.options.baseEnv(), params.env ?? undefined);
     const launch = await decideLaunch(params.command, params.args ?? undefined, env);
     const program = await findProgram(launch.file, env, cwd.cwd);

@@ -19,6 +19,8 @@ export interface ThreadTerminalsDeps {
   dispatch(action: ThreadAction): void;
   /** Tests force the pipes fallback; otherwise node-pty when it loads. */
   terminalMode?: TerminalMode;
+  /** A chat confined to folders of its own: its terminals start only inside them (HostEnvironment.confinedTo). */
+  confinedTo?(): readonly string[] | undefined;
 }
 
 export class ThreadTerminals {
@@ -63,6 +65,7 @@ export class ThreadTerminals {
         liveGroups: this.deps.liveGroups,
         mode: this.deps.terminalMode,
         idPrefix,
+        confinedTo: () => this.deps.confinedTo?.(),
         othersLive: () => this.live().reduce((sum, other) => sum + (other === manager ? 0 : other.liveCount), 0),
       },
       {

@@ -10,11 +10,13 @@
 // (HostEnvironment.reportFileChange, src/review/reportedChanges.ts): v1's with its two texts; ACP v2's
 // (a structured change with an optional git_patch, its card made by protocol/v2/v2Shapes.ts with revision
 // 0) with its patch section, and the texts review finds for it are kept here too: a `toolDiffKept` action
-// gives the card its revision, so "Open diff" works on v2 cards as on v1's.
+// gives the card its revision, so "Open diff" works on v2 cards as on v1's; a card without a patch gets the
+// diff of those texts with it; where review knows nothing of the text before, `toolDiffUnknown` says so.
 import type * as acp from '@agentclientprotocol/sdk';
 import type * as acp2 from '@agentclientprotocol/sdk/experimental/v2';
-import type { FileTexts, WriteTexts } from '../../review/fileTexts';
-import type { ReportedChange } from '../../review/reportedChanges';
+import type { FileTexts } from '../../review/fileTexts';
+import type { ReportedChange, ReviewedReport } from '../../review/reportedChanges';
+import type { DiffResult } from '../../shared/diffHunks';
 import { splitGitPatch } from '../../shared/gitPatch';
 import type { ThreadAction } from '../../shared/actions';
 import type { SessionUpdateView, ToolCallUpdateView, ToolContentView, ToolDiffView } from '../../shared/thread';
@@ -24,13 +26,21 @@ import type { SubagentSessionUpdate } from '../../shared/subagentTypes';
 export const MAX_REMEMBERED_DIFFS = 1000;
 
 /** Where a diff's report goes (review); resolves to the change's texts where they are known. */
-export type ReportFileChange = (change: ReportedChange) => Promise<WriteTexts | undefined>;
+export type ReportFileChange = (change: ReportedChange) => Promise<ReviewedReport | undefined>;
+
+/** What became of a v2 change's report: its revision once kept (0 until then), the diff a card without a patch gets. */
+interface V2Change {
+  report: string;
+  revision: number;
+  diff?: DiffResult;
+  unknown?: true;
+}
 
 export class ToolDiffs {
   /** `${toolCallId}\0${path}` → the view made for it last, in least recently used order. */
   private readonly views = new Map<string, ToolDiffView>();
   /** ACP v2: `${toolCallId}\0${path}` → what was reported of it and its revision once kept (0 until then). */
-  private readonly v2Changes = new Map<string, { report: string; revision: number }>();
+  private readonly v2Changes = new Map<string, V2Change>();
 
   constructor(
     private readonly keeper: FileTexts,
@@ -64,21 +74,37 @@ export class ToolDiffs {
     const key = `${toolCallId}\0${report.path}`;
     const said = JSON.stringify(report);
     const known = this.v2Changes.get(key);
-    const kept = (revision: number) => dispatch({ type: 'toolDiffKept', toolCallId, path: report.path, revision });
+    const { path } = report;
+    const tell = (entry: V2Change) => {
+      if (entry.unknown) dispatch({ type: 'toolDiffUnknown', toolCallId, path });
+      else if (entry.revision > 0 && this.keeper.texts({ path, revision: entry.revision }))
+        dispatch({
+          type: 'toolDiffKept',
+          toolCallId,
+          path,
+          revision: entry.revision,
+          ...(entry.diff ? { diff: entry.diff } : {}),
+        });
+    };
     if (known?.report === said) {
-      if (known.revision > 0 && this.keeper.texts({ path: report.path, revision: known.revision }))
-        kept(known.revision);
+      tell(known);
       return;
     }
-    const entry = { report: said, revision: 0 };
+    const entry: V2Change = { report: said, revision: 0 };
     this.v2Changes.delete(key);
     this.v2Changes.set(key, entry);
     if (this.v2Changes.size > MAX_REMEMBERED_DIFFS) this.v2Changes.delete(this.v2Changes.keys().next().value!);
     void this.reportChange(report).then(
-      (texts) => {
-        if (!texts || this.v2Changes.get(key) !== entry) return;
-        entry.revision = this.keeper.record(report.path, texts.before, texts.after).revision;
-        kept(entry.revision);
+      (reviewed) => {
+        if (!reviewed || this.v2Changes.get(key) !== entry) return;
+        if (reviewed.kind === 'unknown') entry.unknown = true;
+        else {
+          const outcome = this.keeper.record(path, reviewed.texts.before, reviewed.texts.after);
+          entry.revision = outcome.revision;
+          // Without a patch the card has no hunks of its own: it shows the diff of the texts review found.
+          if (report.patch === undefined) entry.diff = outcome.view(outcome.revision).diff;
+        }
+        tell(entry);
       },
       () => undefined, // review could not read it: the card stays as it is
     );

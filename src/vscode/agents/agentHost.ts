@@ -76,7 +76,7 @@ export class AgentHost {
       clientInfo: () => ({ name: 'switchboard', title: vscode.l10n.t('Switchboard'), version }),
       mcpServers: (agent, capabilities) => mcp.serversFor(agent, capabilities),
       editorTools: (request) => editorMcp.toolsFor(request),
-      permissionPolicy: (agentId, threadId) => permissionRules.policy(agentId, threadId),
+      permissionPolicy: (agentId, threadId, folders) => permissionRules.policy(agentId, threadId, folders),
       sessionChoices,
       // URL-mode elicitation, after the user's Open. The address goes as a string, which VS Code opens as it is:
       // a Uri would re-encode its query (microsoft/vscode#85930), breaking sign-in addresses.

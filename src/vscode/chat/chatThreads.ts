@@ -11,7 +11,7 @@ import { isMissingAgent, missingAgent, missingAgentFailure } from '../../session
 import { createThreadController } from '../../session/threadController';
 import { ThreadRegistry, type ThreadFactory } from '../../session/threadRegistry';
 import { gatedSpawn } from '../../agents/refusedProcess';
-import type { ThreadState } from '../../shared/thread';
+import type { ChatWorktree, ThreadState } from '../../shared/thread';
 import { foldersInside } from '../../shared/workspaceRoots';
 import type { Disposable } from '../../shared/disposableStore';
 import type { AgentCatalog } from '../agents/agentCatalog';
@@ -21,6 +21,7 @@ import { noteWhereAgentsRun } from '../agents/remoteInfo';
 import { createFsHandlers, workspaceFolderPaths } from '../fs/fsHandlers';
 import type { ReviewFeature } from '../review/reviewFeature';
 import type { HostLog } from '../window/hostLog';
+import { worktreeThreadParts } from '../worktrees/worktreeThread';
 import { journalDir, restoreOpenChats, trackOpenChats } from './chatPersistence';
 
 export class ChatThreads {
@@ -30,6 +31,8 @@ export class ChatThreads {
   private readonly restoring = new Map<string, DecodedJournal>();
   /** Saves the list of open chats; ended (what is pending written) before the chats are stopped. */
   private readonly openChats: Disposable;
+  /** The worktree the next chat made works in (New Chat in Worktree), taken by the factory. */
+  private readonly nextWorktree: { worktree?: ChatWorktree } = {};
 
   constructor(
     private readonly context: vscode.ExtensionContext,
@@ -39,20 +42,27 @@ export class ChatThreads {
     private readonly log: HostLog,
   ) {
     this.journal = new ChatJournal(journalDir(context), (line) => log.warn(line));
-    this.registry = new ThreadRegistry(threadFactory(host, review, this.journal, this.restoring), undefined, (error) =>
-      log.error('stopping an agent failed', error),
+    this.registry = new ThreadRegistry(
+      threadFactory(host, review, this.journal, this.restoring, this.nextWorktree),
+      undefined,
+      (error) => log.error('stopping an agent failed', error),
     );
     this.openChats = trackOpenChats(this.journal, this.registry);
   }
 
-  /** Creates the chat and makes it the visible one; the caller starts it. */
-  create(agentId: string | undefined): ThreadController {
+  /** Creates the chat (in `worktree` when given) and makes it the visible one; the caller starts it. */
+  create(agentId: string | undefined, worktree?: ChatWorktree): ThreadController {
     const agent: AgentConfig | undefined =
       agentId === undefined ? this.catalog.defaultAgent() : this.catalog.find(agentId);
     if (!agent) {
       throw new Error(`There is no agent "${agentId}"; add it to the switchboard.agents setting`);
     }
-    return this.registry.create(agent);
+    this.nextWorktree.worktree = worktree;
+    try {
+      return this.registry.create(agent);
+    } finally {
+      this.nextWorktree.worktree = undefined;
+    }
   }
 
   /** Creates and starts a chat; resolves once its session started or failed. */
@@ -120,33 +130,43 @@ function threadFactory(
   review: ReviewFeature,
   journal: ChatJournal,
   restoring: ReadonlyMap<string, DecodedJournal>,
+  next: { worktree?: ChatWorktree },
 ): ThreadFactory {
   /** The chats of one agent share its process (src/session/agent/agentPool.ts). */
   const agentPool = new AgentPool();
   return (agent, threadId, restored) => {
-    const handlers = createFsHandlers({
+    const worktree = restored ? (restored.worktree ?? undefined) : next.worktree;
+    const fsOptions = {
       agentName: agent.displayName,
-      review: review.fsHooks,
       texts: host.fileTexts,
-      log: (line) => host.logs.sink(agent.id).append(line),
+      log: (line: string) => host.logs.sink(agent.id).append(line),
       // Read at each request, after initialize: the quirks key on the agent's own agentInfo.
       agent: () => ({ agentInfo: thread.snapshot().state.agentInfo, command: agent.command, args: agent.args }),
-      // Multi-root: the folders the agent did not take as additionalDirectories are outside its workspace.
-      workspaceFolders: () => foldersInside(thread.snapshot().state.agentCapabilities, workspaceFolderPaths()),
-    });
+    };
     // A restored chat whose agent is gone starts into a card that says so (not "command not found").
     const spawn = isMissingAgent(agent) ? gatedSpawn(host.spawn, () => false, missingAgentFailure(agent)) : host.spawn;
+    // A chat in its own worktree: confined to it, with a process of its own started there, and no review until
+    // its changes are brought back (review follows the workspace's files and turns, src/vscode/worktrees/).
+    const own = worktree && worktreeThreadParts(host.env, spawn, worktree, fsOptions, () => thread);
     const thread = createThreadController({
       threadId,
       agent,
-      env: host.env,
-      handlers,
-      spawn,
+      env: own?.env ?? host.env,
+      handlers:
+        own?.handlers ??
+        createFsHandlers({
+          ...fsOptions,
+          review: review.fsHooks,
+          // Multi-root: the folders the agent did not take as additionalDirectories are outside its workspace.
+          workspaceFolders: () => foldersInside(thread.snapshot().state.agentCapabilities, workspaceFolderPaths()),
+        }),
+      spawn: own?.spawn ?? spawn,
       restored,
-      agentPool,
+      agentPool: own ? undefined : agentPool,
+      worktree,
     });
     // Lives as long as the thread's events do: a disposed thread emits nothing more.
-    review.attach(thread);
+    if (!own) review.attach(thread);
     journal.watch(thread, restoring.get(threadId));
     return thread;
   };

@@ -22,6 +22,8 @@ import { DiffDocuments } from './diffDocuments';
 import { registerFixWithAgent, type EditorActionsTarget } from './editorActions';
 import { showChatHistory } from './historyCommand';
 import { surfaceCallbacks } from './surfaceCallbacks';
+import { WorktreeStore } from '../../worktrees/worktreeStore';
+import { WorktreeChats } from '../worktrees/worktreeChats';
 
 export interface ChatsDeps {
   context: vscode.ExtensionContext;
@@ -39,6 +41,8 @@ export class ChatsFeature {
   readonly panels: ChatPanels;
   readonly contextKeys: ChatContextKeys;
   private readonly terminals: AgentTerminals;
+  /** Chats in their own worktree: New Chat in Worktree, Bring back, Discard. */
+  readonly worktrees: WorktreeChats;
   /** Resolves once the chats of the last window are back, with how many. */
   readonly restored: Promise<number>;
 
@@ -49,6 +53,18 @@ export class ChatsFeature {
     const { context, catalog, review } = deps;
     this.threads = new ChatThreads(context, catalog, deps.host, review, deps.log);
     const registry = this.threads.registry;
+    this.worktrees = new WorktreeChats({
+      // The global storage: the uninstall hook finds the worktrees there (worktrees/uninstallRecord.ts).
+      service: new WorktreeStore({
+        storageDir: context.globalStorageUri.fsPath,
+        onNotice: (message) => void vscode.window.showInformationMessage(message),
+      }),
+      review,
+      texts: deps.host.fileTexts,
+      create: (agentId, worktree) => this.threads.create(agentId, worktree),
+      close: (threadId) => registry.close(threadId),
+      log: (line) => deps.log.info(line),
+    });
     const chatList = store.add(
       new ChatList(registry, (thread, why, unseen) =>
         notifyAttention(thread, why, unseen, chatList, () => void this.openChat(thread.threadId)),
@@ -190,6 +206,22 @@ export class ChatsFeature {
     }
   }
 
+  /** "New Chat in Worktree": the agent picked (or given), a worktree of the workspace now, the chat started in it. */
+  async newChatInWorktree(agentId?: string): Promise<void> {
+    const picked = agentId ?? (await pickAgent(this.deps.catalog, this.deps.foundAgents));
+    if (picked === undefined) return;
+    await this.view.reveal();
+    try {
+      const thread = await this.worktrees.create(picked);
+      this.view.mirror.focusComposer();
+      await thread.start();
+    } catch (error) {
+      void vscode.window.showErrorMessage(
+        vscode.l10n.t('Switchboard could not start a chat in a worktree: {0}.', describeError(error)),
+      );
+    }
+  }
+
   async newChatWithAgent(): Promise<void> {
     const agentId = await pickAgent(this.deps.catalog, this.deps.foundAgents);
     if (agentId !== undefined) await this.newChatFromCommand(agentId);
@@ -205,8 +237,14 @@ export class ChatsFeature {
     return showChatHistory(this, this.deps.catalog, this.deps.host);
   }
 
+  /** Closes a chat: one in its own worktree asks what becomes of the worktree first (worktreeChats.ts). */
   async closeChat(threadId: string): Promise<boolean> {
-    return closeChat(this.threads.registry, this.chatList, threadId);
+    const thread = this.threads.registry.get(undefined, threadId);
+    const worktree = thread ? await this.worktrees.beforeClose(thread) : { close: true };
+    if (!worktree.close) return false;
+    const closed = await closeChat(this.threads.registry, this.chatList, threadId);
+    if (closed) await worktree.after?.();
+    return closed;
   }
 
   async focusComposer(): Promise<void> {

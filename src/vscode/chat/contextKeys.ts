@@ -17,6 +17,8 @@ export const CONTEXT_KEYS = {
   hasPendingChanges: 'switchboard.hasPendingChanges',
   /** The active chat made changes that are still pending (Keep/Undo All Changes of This Chat). */
   chatHasPendingChanges: 'switchboard.chatHasPendingChanges',
+  /** The active chat works in its own worktree (Bring Back, Discard Worktree). */
+  chatInWorktree: 'switchboard.chatInWorktree',
 } as const;
 
 export type ContextKey = (typeof CONTEXT_KEYS)[keyof typeof CONTEXT_KEYS];
@@ -32,6 +34,7 @@ export function contextValues(
     [CONTEXT_KEYS.turnRunning]: state !== undefined && state.turn.kind !== 'idle',
     [CONTEXT_KEYS.hasPendingChanges]: pendingAll > 0,
     [CONTEXT_KEYS.chatHasPendingChanges]: state !== undefined && pendingInChat > 0,
+    [CONTEXT_KEYS.chatInWorktree]: Boolean(state?.worktree),
   };
 }
 

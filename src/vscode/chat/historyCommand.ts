@@ -11,7 +11,6 @@ import { listedSessionState } from '../../session/lifecycle/sessionContinuation'
 import { createThreadState } from '../../shared/thread';
 import type { AgentCatalog } from '../agents/agentCatalog';
 import { workspaceCwd, type AgentHost } from '../agents/agentHost';
-import { closeChat } from './chatCommands';
 import { showHistory } from './historyPicker';
 import type { ChatThreads } from './chatThreads';
 
@@ -22,6 +21,8 @@ export interface HistoryChats {
   openChat(threadId: string): Promise<void>;
   /** Shows the side bar's chat view. */
   reveal(): Promise<void>;
+  /** Closes a chat, asking first where closing it would stop work or leave its worktree. */
+  closeChat(threadId: string): Promise<boolean>;
 }
 
 export function showChatHistory(chats: HistoryChats, catalog: AgentCatalog, host: AgentHost): Promise<void> {
@@ -40,7 +41,7 @@ export function showChatHistory(chats: HistoryChats, catalog: AgentCatalog, host
     agentHistory: (agent, cwd) => agentHistory(historyAgent(agent), cwd),
     deleteAgentSession: (agent, sessionId) => deleteAgentSession(historyAgent(agent), sessionId),
     open: (item, decoded) => openHistoryItem(chats, catalog, item, decoded),
-    close: (threadId) => closeChat(registry, chats.chatList, threadId),
+    close: (threadId) => chats.closeChat(threadId),
     renamed: (names) => chats.chatList.setNames(names),
   });
 }

@@ -42,10 +42,15 @@ export class PermissionRuleStore {
     return [...this.read('workspace'), ...this.read('user')];
   }
 
-  policy(agentId: string, threadId: string): PermissionPolicy {
+  /**
+   * folders: where this chat's rules for files apply (a chat in its own worktree: its folders, so a rule made for the
+   * workspace's files never answers its request to touch them); absent: the workspace's file folders.
+   */
+  policy(agentId: string, threadId: string, folders?: readonly string[]): PermissionPolicy {
+    const where = folders ? () => folders : this.workspaceFolders;
     return {
-      answer: (tool, options) => this.answer(agentId, threadId, tool, options),
-      chosen: (tool, option) => void this.learn(agentId, tool, option),
+      answer: (tool, options) => this.answer(agentId, threadId, tool, options, where()),
+      chosen: (tool, option) => void this.learn(agentId, tool, option, where()),
     };
   }
 
@@ -105,8 +110,9 @@ export class PermissionRuleStore {
     threadId: string,
     tool: ToolCallView,
     options: readonly acp.PermissionOption[],
+    folders: readonly string[],
   ): Promise<PolicyAnswer | undefined> {
-    const subject = await permissionSubject(agentId, tool, this.workspaceFolders());
+    const subject = await permissionSubject(agentId, tool, folders);
     const answer = automaticAnswer(this.rules(), this.mode(threadId), subject, options);
     if (!answer) return undefined;
     if (answer.by === 'autoApprove') {
@@ -130,10 +136,15 @@ export class PermissionRuleStore {
   }
 
   /** "Always allow" / "Always reject" become rules; a request no rule can describe safely stays asked. */
-  private async learn(agentId: string, tool: ToolCallView, option: acp.PermissionOption): Promise<void> {
+  private async learn(
+    agentId: string,
+    tool: ToolCallView,
+    option: acp.PermissionOption,
+    folders: readonly string[],
+  ): Promise<void> {
     if (option.kind !== 'allow_always' && option.kind !== 'reject_always') return;
     const decision = option.kind === 'allow_always' ? 'allow' : 'reject';
-    const bodies = rulesFromClick(await permissionSubject(agentId, tool, this.workspaceFolders()), decision);
+    const bodies = rulesFromClick(await permissionSubject(agentId, tool, folders), decision);
     if (!bodies) return;
     const scope: RuleScope = this.hasWorkspace() ? 'workspace' : 'user';
     const made = bodies.map((body): PermissionRule => ({

@@ -10,7 +10,7 @@ import type { FoundAgents } from '../agents/foundAgents';
 import { workspaceFolderPaths } from '../fs/fsHandlers';
 import type { ReviewFeature } from '../review/reviewFeature';
 import type { HostLog } from '../window/hostLog';
-import { closeChat } from './chatCommands';
+import type { WorktreeChats } from '../worktrees/worktreeChats';
 import type { ChatViewDeps } from './chatSurface';
 import type { ChatThreads } from './chatThreads';
 import { applyTarget, type DiffDocuments, openLocation, openWorkspacePath } from './diffDocuments';
@@ -24,6 +24,10 @@ export interface SurfaceChats {
   whenRestored(): Promise<unknown>;
   openChatInEditor(threadId: string | undefined): Promise<unknown>;
   openTerminal(thread: ThreadController, terminalId: string): unknown;
+  /** Closes a chat, asking first where closing it would stop work or leave its worktree (chatsFeature.ts). */
+  closeChat(threadId: string): Promise<boolean>;
+  /** "Bring back" and "Discard" of a chat in its own worktree. */
+  readonly worktrees: WorktreeChats;
 }
 
 export interface SurfaceServices {
@@ -45,7 +49,9 @@ export function surfaceCallbacks(chats: SurfaceChats, services: SurfaceServices)
     whenRestored: () => chats.whenRestored(),
     findThread: (threadId) => registry.get(undefined, threadId),
     showChat: (threadId) => void registry.show(threadId),
-    closeChat: async (threadId) => void (await closeChat(registry, chats.chatList, threadId)),
+    closeChat: async (threadId) => void (await chats.closeChat(threadId)),
+    worktreeAction: (thread, action) =>
+      action === 'bringBack' ? chats.worktrees.bringBack(thread) : chats.worktrees.discard(thread),
     startChat: (agentId) => chats.threads.start(agentId),
     pickAgent: () => pickAgent(catalog, foundAgents),
     openLocation: (path, line) => openLocation(path, line, workspaceCwd()),

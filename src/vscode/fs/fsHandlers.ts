@@ -23,7 +23,8 @@ import {
 /** As FsRequestOptions; each one left out is the user's setting or the real modal. The log is the agent's. */
 export type FsHandlerOptions = Partial<FsRequestOptions> & Pick<FsRequestOptions, 'log'>;
 
-export function createFsHandlers(options: FsHandlerOptions): ClientHandlers {
+/** editor: VS Code's documents; a chat in its own worktree passes the worktree's files on disk (worktreeFiles.ts). */
+export function createFsHandlers(options: FsHandlerOptions, editor: FsEditor = vscodeEditor): ClientHandlers {
   const agentName = options.agentName ?? vscode.l10n.t('The agent');
   return createFsRequestHandlers(
     {
@@ -36,7 +37,7 @@ export function createFsHandlers(options: FsHandlerOptions): ClientHandlers {
       readOutsideWorkspace: options.readOutsideWorkspace ?? readOutsidePolicy,
       maxReadBytes: options.maxReadBytes ?? readMaxBytes,
     },
-    vscodeEditor,
+    editor,
   );
 }
 

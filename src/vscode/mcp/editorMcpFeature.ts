@@ -16,6 +16,7 @@ import type { EditorToolsOffer, EditorToolsRequest } from '../../session/api';
 import type { SessionNote } from '../../shared/entryReasons';
 import { EDITOR_SERVER_NAME, EDITOR_TOOL_NAMES } from '../../shared/editorToolNames';
 import { settings } from '../settings';
+import { languageElsewhere } from '../../chat/mcp/languageTools';
 import { vscodeLanguageFeatures } from './languageFeatures';
 
 export class EditorMcpFeature implements vscode.Disposable {
@@ -42,7 +43,8 @@ export class EditorMcpFeature implements vscode.Disposable {
       log('Editor tools: not offered (its entry in switchboard.agents has "editorTools": [])');
       return undefined;
     }
-    const host = { session: request.session, language: vscodeLanguageFeatures };
+    const language = request.confinedTo ? languageElsewhere(request.confinedTo) : vscodeLanguageFeatures;
+    const host = { session: request.session, language };
     const note: SessionNote = {
       kind: 'editorTools',
       agent: agent.displayName,

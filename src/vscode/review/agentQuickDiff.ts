@@ -35,7 +35,8 @@ export class AgentQuickDiff implements vscode.QuickDiffProvider, vscode.Disposab
   provideOriginalResource(uri: vscode.Uri): vscode.Uri | undefined {
     if (uri.scheme !== 'file') return undefined;
     const file = findFile(this.store.state, uri.fsPath);
-    if (!file || summarize(file).status !== 'pending') return undefined;
+    // A binary file has no text to compare with (its baseline is the id of a copy of its bytes).
+    if (!file || file.binary || summarize(file).status !== 'pending') return undefined;
     return baselineUri(uri.fsPath, file.baseline !== null);
   }
 

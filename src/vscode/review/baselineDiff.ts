@@ -28,11 +28,17 @@ export class BaselineDiff implements vscode.TextDocumentContentProvider, vscode.
   provideTextDocumentContent(uri: vscode.Uri): string {
     this.open.add(uri.toString());
     const file = findFile(this.store.state, vscode.Uri.file(uri.path).fsPath);
-    return uri.query === 'empty' ? '' : (file?.baseline ?? '');
+    // A binary file's baseline is the id of a copy of its bytes, not a text.
+    return uri.query === 'empty' || file?.binary ? '' : (file?.baseline ?? '');
   }
 
   async show(filePath: string): Promise<void> {
     const file = findFile(this.store.state, filePath);
+    // No text diff of a binary file: the file itself (VS Code's viewer for it), where it still is.
+    if (file?.binary) {
+      if (await isRegularFile(filePath)) await vscode.commands.executeCommand('vscode.open', vscode.Uri.file(filePath));
+      return;
+    }
     const name = path.basename(filePath);
     const left = vscode.Uri.from({
       scheme: BASELINE_SCHEME,

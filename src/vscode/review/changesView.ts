@@ -46,14 +46,28 @@ export class ChangesView implements vscode.TreeDataProvider<FileSummary>, vscode
     const counts =
       summary.status === 'unknown'
         ? ''
-        : summary.replaced
-          ? vscode.l10n.t('replaced {0} → {1} lines · ', summary.removed, summary.added)
-          : `+${summary.added} −${summary.removed} · `;
+        : summary.binary
+          ? vscode.l10n.t('binary file · ')
+          : summary.replaced
+            ? vscode.l10n.t('replaced {0} → {1} lines · ', summary.removed, summary.added)
+            : `+${summary.added} −${summary.removed} · `;
     const kind = summary.created ? vscode.l10n.t('new · ') : summary.deleted ? vscode.l10n.t('deleted · ') : '';
     item.description = `${counts}${kind}${authors} · ${STATUS_TEXT[summary.status]}`;
     item.tooltip = `${summary.path}\n${item.description}${conflictNote(summary.conflictCount)}`;
     item.contextValue = summary.status === 'pending' ? 'switchboardChangePending' : 'switchboardChangeResolved';
-    item.command = { title: vscode.l10n.t('Open Diff'), command: REVIEW_COMMANDS.openDiff, arguments: [summary.path] };
+    // A binary file has no text diff: the file itself opens (VS Code's viewer for it), unless it is gone.
+    if (!summary.binary)
+      item.command = {
+        title: vscode.l10n.t('Open Diff'),
+        command: REVIEW_COMMANDS.openDiff,
+        arguments: [summary.path],
+      };
+    else if (!summary.deleted)
+      item.command = {
+        title: vscode.l10n.t('Open File'),
+        command: 'vscode.open',
+        arguments: [vscode.Uri.file(summary.path)],
+      };
     if (summary.status !== 'pending')
       item.iconPath = new vscode.ThemeIcon(summary.status === 'undone' ? 'discard' : 'check');
     return item;

@@ -130,6 +130,14 @@ export class CheckpointService implements vscode.Disposable {
     });
   }
 
+  /** The file's text at the newest checkpoint (taken before the prompt now running); undefined: it has none. */
+  async textAtLatest(filePath: string): Promise<string | null | undefined> {
+    await this.queue;
+    const ref = this.latest?.files[path.resolve(filePath)];
+    if (ref === undefined) return undefined;
+    return this.store.readBlob(ref).catch(() => undefined);
+  }
+
   /**
    * A file the agent created is gone again within the turn (an atomic save's temporary file): later
    * checkpoints need not list it. The checkpoint that already names it keeps "did not exist", which

@@ -1,15 +1,19 @@
 // Detects changes agents make on disk by themselves (their own edit tools, shell commands): a
 // FileSystemWatcher over the workspace, filtered by what the user ignores, bounded per turn, and
 // attributed by the rule in src/review/attribution. The earlier content of a changed file comes
-// from what was seen before (review, the agent's reads, open documents as last loaded or saved).
+// from what was seen before (review, the agent's reads, open documents as last loaded or saved); a binary
+// file's from the copy of its bytes taken when it was last seen (src/review/binaryCopies.ts).
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { DisposableStore } from '../../shared/disposableStore';
 import { attributeChange } from '../../review/attribution';
 import { TurnBudget, type TurnLimits } from '../../review/budget';
-import { readDiskText, readTextOrEmpty } from '../../review/diskText';
+import { readTextOrEmpty } from '../../review/diskText';
+import { readDiskContent } from '../../review/diskContent';
+import type { BinaryCopies } from '../../review/binaryCopies';
 import { createPathFilter, type PathFilter } from '../../review/ignoreRules';
+import { RecentChanges } from '../../review/recentChanges';
 import { findFile } from '../../review/reviewModel';
 import { findOpenDocument } from './documentText';
 import type { ReviewController } from './reviewController';
@@ -24,6 +28,10 @@ const USER_SAVE_WINDOW_MS = 3000;
 
 export class DiskChanges implements vscode.Disposable {
   private readonly disposables = new DisposableStore();
+  /** Files a tool call named that were not binary when read: not read again for that until they change. */
+  private readonly notBinary = new Set<string>();
+  /** The last agent change recorded per file, for a report that does not say what the file held before. */
+  readonly recent = new RecentChanges();
   private readonly pending = new Map<string, ReturnType<typeof setTimeout>>();
   /** Disk content last seen per file (documents as opened or saved), for the "before" of a change. */
   private readonly seenOnDisk = new Map<string, string>();
@@ -43,9 +51,12 @@ export class DiskChanges implements vscode.Disposable {
   private budget: TurnBudget;
   private warnedThisTurn = false;
 
+  /** copies: binary files' bytes; maxBinaryBytes: the largest binary file reviewed (switchboard.review.maxBinaryMiB). */
   constructor(
     private readonly review: ReviewController,
     private readonly limits: () => TurnLimits,
+    private readonly copies: BinaryCopies,
+    private readonly maxBinaryBytes: () => number,
   ) {
     this.budget = new TurnBudget(limits());
     for (const document of vscode.workspace.textDocuments) this.noteDocument(document);
@@ -136,6 +147,7 @@ export class DiskChanges implements vscode.Disposable {
     }
     if (ignored) return;
     if (created) this.created.add(filePath);
+    this.notBinary.delete(filePath);
     this.events.set(filePath, (this.events.get(filePath) ?? 0) + 1);
     // Editors and tools write in several steps: act once the file settles.
     const previous = this.pending.get(filePath);
@@ -165,8 +177,17 @@ export class DiskChanges implements vscode.Disposable {
   private async processNow(filePath: string): Promise<void> {
     const createdNow = this.created.delete(filePath);
     if (this.review.ownEdits.isBusy(filePath)) return;
-    const after = await readDiskText(filePath, this.limits().maxFileBytes);
-    if (after === undefined) return; // a folder, binary or too large
+    const known = findFile(this.review.store.state, filePath);
+    // A binary file review holds, or one seen before, is compared by the copies of its bytes (also once it is gone).
+    const binary = known ? known.binary === true : this.copies.lastSeen(filePath) !== undefined;
+    const content = await readDiskContent(
+      filePath,
+      binary,
+      { maxTextBytes: this.limits().maxFileBytes, maxBinaryBytes: this.maxBinaryBytes() },
+      this.copies,
+    );
+    if (content === undefined) return; // a folder, a FIFO, or too large
+    const after = content.after;
     // The file changed again while it was read: the next run sees the newest text.
     if (this.pending.has(filePath)) {
       if (createdNow) this.created.add(filePath);
@@ -186,8 +207,9 @@ export class DiskChanges implements vscode.Disposable {
       { kind: 'disk', ownWrite: false, userSaved },
       this.review.store.isAgentTime(modifiedAt),
     );
-    const before = tracked ? tracked.current : (this.seenOnDisk.get(filePath) ?? this.claimedBefore(filePath, after));
-    if (after !== null) this.seenOnDisk.set(filePath, after);
+    const before = tracked ? tracked.current : this.seenBefore(filePath, content.binary, after);
+    if (content.binary) this.copies.see(filePath, after);
+    else if (after !== null) this.seenOnDisk.set(filePath, after);
     else this.seenOnDisk.delete(filePath);
     if (who === 'user') {
       if (tracked) this.review.recordUser(filePath, tracked.current, after);
@@ -197,11 +219,35 @@ export class DiskChanges implements vscode.Disposable {
     // A file created and gone again before it was processed (an atomic save's temporary file) is
     // no change at all: not even the budget counts it.
     if (!tracked && after === null && createdNow) return;
-    if (!tracked && this.budget.admit(filePath, after?.length ?? 0) !== 'tracked') {
+    if (!tracked && this.budget.admit(filePath, content.size) !== 'tracked') {
       this.warnOverBudget();
       return;
     }
-    this.review.recordDisk(filePath, before, after, createdNow);
+    this.review.recordDisk(filePath, before, after, createdNow, content.binary);
+    this.recent.record(filePath, { before: before === undefined && createdNow ? null : before, after });
+  }
+
+  /** What the file held before, as seen (a binary file: the copy of its bytes; else its text, or an agent's claim). */
+  private seenBefore(filePath: string, binary: boolean, after: string | null): string | null | undefined {
+    if (binary) return this.copies.lastSeen(filePath);
+    return this.seenOnDisk.get(filePath) ?? this.claimedBefore(filePath, after);
+  }
+
+  /**
+   * A tool call names the file before it runs: a binary file's bytes now are copied, as the "before" of the
+   * change it may make (a text file's is read by readLocationTexts). Skipped when the file changed meanwhile.
+   */
+  async noteBinaryBefore(filePath: string): Promise<void> {
+    const key = path.resolve(filePath);
+    if (this.copies.lastSeen(key) !== undefined || this.notBinary.has(key) || findFile(this.review.store.state, key))
+      return;
+    const events = this.eventCount(key);
+    const limits = { maxTextBytes: this.limits().maxFileBytes, maxBinaryBytes: this.maxBinaryBytes() };
+    const content = await readDiskContent(key, false, limits, this.copies);
+    if (this.eventCount(key) !== events || this.pending.has(key)) return;
+    if (content?.binary && content.after !== null) this.copies.see(key, content.after);
+    // v2 agents repeat a running tool call's locations in every update: a text file is read once, not each time.
+    else if (this.notBinary.add(key).size > MAX_CLAIMS) this.notBinary.delete(this.notBinary.values().next().value!);
   }
 
   private warnOverBudget(): void {

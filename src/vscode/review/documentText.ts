@@ -86,6 +86,20 @@ export async function writeThroughEditor(
   return (await document.save()) ? 'saved' : 'unsaved';
 }
 
+/** Makes the file hold `bytes` (null deletes it): a binary file's Undo, which no text editor holds. */
+export async function writeBytes(filePath: string, bytes: Uint8Array | null): Promise<EditorWriteResult> {
+  const uri = vscode.Uri.file(filePath);
+  if (bytes === null) return writeThroughEditor(filePath, null, { save: 'ifClean' });
+  const found = await regularFileOrMissing(filePath).catch(() => null);
+  // A folder, a FIFO or a device where the file was is not written over.
+  if (found !== 'file' && found !== 'missing') return 'refused';
+  await vscode.workspace.fs.createDirectory(vscode.Uri.file(path.dirname(filePath)));
+  return vscode.workspace.fs.writeFile(uri, bytes).then(
+    () => 'saved' as const,
+    () => 'refused' as const,
+  );
+}
+
 /** A clean document larger than this is not compared with the disk before a write (the check reads the file). */
 const STALE_CHECK_MAX_BYTES = 16 * 1024 * 1024;
 /** How long VS Code gets to load a file that changed on disk into its clean document before it is told to. */

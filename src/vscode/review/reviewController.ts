@@ -26,7 +26,8 @@ import {
 import type { MergeConflict } from '../../review/merge';
 import { AgentBases, type ReviewWriteHooks } from '../../review/agentWrites';
 import type { FileTexts } from '../../review/fileTexts';
-import { writeThroughEditor, type EditorWriteResult } from './documentText';
+import { writeBytes, writeThroughEditor, type EditorWriteResult } from './documentText';
+import type { BinaryCopies } from '../../review/binaryCopies';
 import { ReloadOrEdit } from '../../review/reloadOrEdit';
 import { timerSchedule } from '../../chat/schedule';
 import { OwnEdits } from '../../review/ownEdits';
@@ -57,9 +58,11 @@ export class ReviewController implements vscode.Disposable {
   onUndone: ((files: UndoneFile[]) => void) | undefined;
 
   /** texts: the window's one keeper of file texts (the agent's writes by {path, revision}). */
+  /** copies: the bytes of binary files under review (their baseline and current are ids of copies). */
   constructor(
     readonly store: ReviewStore,
     readonly texts: FileTexts,
+    readonly copies?: BinaryCopies,
   ) {
     for (const document of vscode.workspace.textDocuments) this.remember(document);
     this.disposables.add(vscode.workspace.onDidOpenTextDocument((document) => this.remember(document)));
@@ -99,13 +102,23 @@ export class ReviewController implements vscode.Disposable {
     );
   }
 
-  /** An on-disk change the watcher attributed to the agent (before: undefined when never seen). */
-  recordDisk(filePath: string, before: string | null | undefined, after: string | null, createdNow: boolean): void {
+  /**
+   * An on-disk change the watcher attributed to the agent (before: undefined when never seen). `binary`: a file
+   * that is not text, whose before and after are ids of copies of its bytes.
+   */
+  recordDisk(
+    filePath: string,
+    before: string | null | undefined,
+    after: string | null,
+    createdNow: boolean,
+    binary = false,
+  ): void {
     const turn = this.store.lastTurnNumber();
     this.commitAgent(
       filePath,
-      before,
-      recordDiskChange(this.store.state, { path: filePath, before, after, createdNow, turn }),
+      // Checkpoints keep texts: a binary file's copy id is not its text before.
+      binary ? undefined : before,
+      recordDiskChange(this.store.state, { path: filePath, before, after, createdNow, turn, binary }),
     );
   }
 
@@ -165,7 +178,8 @@ export class ReviewController implements vscode.Disposable {
   async undoAll(threadId?: string): Promise<boolean> {
     const { state, writes } = undoAll(this.store.state, this.sessionFilter(threadId));
     const results: UndoneFile[] = [];
-    for (const write of writes) results.push({ path: write.path, result: await this.writeOwn(write.path, write.text) });
+    for (const write of writes)
+      results.push({ path: write.path, result: await this.writeResolved(write.path, write.text) });
     this.store.update(state);
     this.onUndone?.(results);
     return results.every((undone) => undone.result !== 'refused');
@@ -194,9 +208,21 @@ export class ReviewController implements vscode.Disposable {
     });
   }
 
+  /** Undo's write: a text file's text, or for a binary file the bytes of copy `value` (null deletes it). */
+  private async writeResolved(filePath: string, value: string | null): Promise<EditorWriteResult> {
+    if (!findFile(this.store.state, filePath)?.binary) return this.writeOwn(filePath, value);
+    const bytes = value === null ? null : await this.copies?.read(value);
+    // The copy is gone (the workspace storage was cleared): nothing is written, the change stays pending.
+    if (bytes === undefined) return 'refused';
+    return this.ownEdits.run(filePath, async () => {
+      this.ownEdits.noteWritten(filePath, value);
+      return writeBytes(filePath, bytes);
+    });
+  }
+
   private async applyUndo(filePath: string, resolution: Resolution): Promise<boolean> {
     if (resolution.text === undefined) return false;
-    const result = await this.writeOwn(filePath, resolution.text);
+    const result = await this.writeResolved(filePath, resolution.text);
     // The state follows what the document really holds (a refused edit leaves the hunk pending).
     this.store.update(
       result !== 'refused'

@@ -7,7 +7,8 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { DEFAULT_TURN_LIMITS, type TurnLimits } from '../../review/budget';
 import { settings } from '../settings';
-import { findFile, summarize } from '../../review/reviewModel';
+import { findFile, summarize, type ReviewState } from '../../review/reviewModel';
+import { BinaryCopies } from '../../review/binaryCopies';
 import type { ReviewSource } from '../../chat/reviewSync';
 import type { ThreadController } from '../../session/api';
 import type { ReviewWriteHooks } from '../../review/agentWrites';
@@ -23,8 +24,7 @@ import { FollowAgent } from './followAgent';
 import { showUndoNotice } from './undoNotice';
 import { ReviewController } from './reviewController';
 import { ReportedFileChanges } from './reportedFileChanges';
-import type { ReportedChange } from '../../review/reportedChanges';
-import type { WriteTexts } from '../../review/fileTexts';
+import type { ReportedChange, ReviewedReport } from '../../review/reportedChanges';
 import { ReviewStore } from './reviewStore';
 import { AgentQuickDiff } from './agentQuickDiff';
 import type { DisposableStore } from '../../shared/disposableStore';
@@ -55,10 +55,12 @@ export interface ReviewFeature {
   /** "Follow the agent": extension.ts hears from it when it opens a file with the focus. */
   follow: FollowAgent;
   /** A tool call's diff reports a change the agent made on disk itself (HostEnvironment.reportFileChange). */
-  reportFileChange(change: ReportedChange): Promise<WriteTexts | undefined>;
+  reportFileChange(change: ReportedChange): Promise<ReviewedReport | undefined>;
 }
 
 const MIB = 1024 * 1024;
+/** Files of one tool call's locations whose bytes are copied before it runs, when binary. */
+const MAX_ANNOUNCED_BINARY = 8;
 
 /** What one agent turn may have tracked, from the user's own settings (a workspace cannot raise them). */
 export function turnLimits(): TurnLimits {
@@ -67,6 +69,11 @@ export function turnLimits(): TurnLimits {
     maxBytes: settings.get('review.maxMiBPerTurn') * MIB,
     maxFileBytes: DEFAULT_TURN_LIMITS.maxFileBytes,
   };
+}
+
+/** The largest binary file review keeps a copy of (and so reviews), from the user's own settings. */
+export function maxBinaryBytes(): number {
+  return settings.get('review.maxBinaryMiB') * MIB;
 }
 
 /** The disk checkpoints may use, from the user's own settings; read at each checkpoint, so a change applies from the next. */
@@ -83,19 +90,22 @@ export function activateReview(
   log: HostLog,
 ): ReviewFeature {
   const store = disposables.add(new ReviewStore(context.workspaceState));
-  const controller = disposables.add(new ReviewController(store, texts));
-  const disk = disposables.add(new DiskChanges(controller, turnLimits));
+  const storageDir =
+    context.storageUri?.fsPath ?? path.join(context.globalStorageUri?.fsPath ?? os.tmpdir(), 'no-workspace');
+  const copies = new BinaryCopies(path.join(storageDir, 'review-binary'), () => binaryIds(store.state));
+  const controller = disposables.add(new ReviewController(store, texts, copies));
+  const disk = disposables.add(new DiskChanges(controller, turnLimits, copies, maxBinaryBytes));
   const editor = disposables.add(new EditorReview(store));
   const changes = disposables.add(new ChangesView(store));
   const diff = disposables.add(new BaselineDiff(store));
-  const storageDir =
-    context.storageUri?.fsPath ?? path.join(context.globalStorageUri?.fsPath ?? os.tmpdir(), 'no-workspace');
   const checkpoints = disposables.add(
     new CheckpointService(storageDir, context.workspaceState, controller, maxCheckpointBytes, log),
   );
   const quickDiff = disposables.add(new AgentQuickDiff(store));
   const follow = new FollowAgent();
-  const reported = new ReportedFileChanges(controller, disk, turnLimits);
+  const reported = new ReportedFileChanges(controller, disk, turnLimits, maxBinaryBytes, (filePath) =>
+    checkpoints.textAtLatest(filePath),
+  );
   controller.onFirstAgentTouch = (filePath, before) => checkpoints.touch(filePath, before);
   controller.onForgotten = (filePath) => checkpoints.forget(filePath);
   controller.onUndone = showUndoNotice;
@@ -125,6 +135,7 @@ export function activateReview(
             removed: summary.removed,
             hunks: summary.hunkCount,
             conflicts: summary.conflictCount,
+            ...(summary.binary ? { binary: true as const } : {}),
           },
         ];
       }),
@@ -144,6 +155,12 @@ export function activateReview(
       vscode.l10n.t('{0}: prompt {1}', thread.agent.displayName, store.lastTurnNumber()),
       promptText,
     );
+  }
+
+  /** A tool call's first files that are binary: their bytes now, copied before it changes them (one at a time). */
+  async function noteBinaryBefores(paths: readonly string[]): Promise<void> {
+    for (const filePath of paths.slice(0, MAX_ANNOUNCED_BINARY))
+      await disk.noteBinaryBefore(filePath).catch(() => undefined);
   }
 
   function attach(thread: ThreadController): vscode.Disposable {
@@ -169,6 +186,14 @@ export function activateReview(
         case 'sessionUpdate': {
           const update = action.update;
           if (update.sessionUpdate !== 'tool_call' && update.sessionUpdate !== 'tool_call_update') return;
+          // ACP v2 has only upserts: an update that has not finished running still comes before the change.
+          if (
+            update.sessionUpdate === 'tool_call_update' &&
+            (update.status === 'pending' || update.status === 'in_progress')
+          )
+            void noteBinaryBefores(
+              (update.locations ?? []).map((location) => path.resolve(workspaceCwd(), location.path)),
+            );
           // Only at the start: an update may arrive after the change, when the text is already the new one.
           if (update.sessionUpdate === 'tool_call' && update.locations && update.locations.length > 0) {
             const paths = update.locations.map((location) => path.resolve(workspaceCwd(), location.path));
@@ -179,6 +204,7 @@ export function activateReview(
               controller.bases.setIfMissing(filePath, text);
               if (disk.eventCount(filePath) === events.get(filePath)) disk.noteSeen(filePath, text);
             });
+            void noteBinaryBefores(paths);
           }
           void follow.follow(update.toolCallId, update.locations, workspaceCwd());
           return;
@@ -223,6 +249,11 @@ export function activateReview(
     follow,
     reportFileChange: (change) => reported.report(change),
   };
+}
+
+/** The copies review names: a binary file's baseline and current. */
+function binaryIds(state: ReviewState): string[] {
+  return state.files.flatMap((file) => (file.binary ? [file.baseline, file.current] : [])).filter((id) => id !== null);
 }
 
 /** The file a review command names: a path, a Uri, a Changes view item, else the active editor's. */

@@ -44,6 +44,16 @@ export function commandTable({
     // Chats
     'switchboard.newChat': () => chats.newChatFromCommand(undefined),
     'switchboard.newChatWithAgent': () => chats.newChatWithAgent(),
+    'switchboard.newChatInWorktree': (agentId?: unknown) =>
+      chats.newChatInWorktree(typeof agentId === 'string' ? agentId : undefined),
+    'switchboard.bringBackWorktree': () =>
+      onActiveThread(threads, vscode.l10n.t("bring back the chat's changes"), (thread) =>
+        chats.worktrees.bringBack(thread),
+      ),
+    'switchboard.discardWorktree': () =>
+      onActiveThread(threads, vscode.l10n.t("discard the chat's worktree"), (thread) =>
+        chats.worktrees.discard(thread),
+      ),
     'switchboard.focusChat': () => chats.focusComposer(),
     'switchboard.switchChat': () => chats.switchChat(),
     'switchboard.showHistory': () => chats.showHistory(),

@@ -12,6 +12,7 @@ import type { ChatsFeature } from '../chat/chatsFeature';
 import type { PermissionRuleStore } from '../chat/permissionPolicy';
 import type { AgentQuickDiff } from '../review/agentQuickDiff';
 import type { ReviewFeature } from '../review/reviewFeature';
+import type { WorktreeChats } from '../worktrees/worktreeChats';
 
 export interface SwitchboardApi {
   /** Starts a chat (the default agent without an id) and resolves once the session started or failed. */
@@ -57,6 +58,15 @@ export interface SwitchboardApi {
   logText(agentId: string): { traffic: string; agent: string };
   /** How long activate() took, in ms (npm run bench reads it; also in the Switchboard log). */
   activationMs: number;
+  /** Chats in their own worktree: Bring back and Discard with the test's own answers (in-host tests). */
+  worktrees: WorktreeChats;
+  /** "New Chat in Worktree" with this agent; resolves once its session started or failed. */
+  newChatInWorktree(agentId: string): Promise<ThreadController>;
+  /**
+   * A chat as after a window reload: closed without a question, then restored from its journal (as the chats of the
+   * last window are); the restored chat, or undefined when its journal cannot be read.
+   */
+  reopenFromJournal(threadId: string): Promise<ThreadController | undefined>;
 }
 
 /** The window's parts the API reads. */
@@ -111,5 +121,19 @@ export function switchboardApi({
     permissionRules: host.permissionRules,
     logText: (agentId) => ({ traffic: host.traffic.text(agentId), agent: host.logs.recentText(agentId) }),
     activationMs,
+    worktrees: chats.worktrees,
+    newChatInWorktree: async (agentId) => {
+      const thread = await chats.worktrees.create(agentId);
+      await thread.start();
+      return thread;
+    },
+    reopenFromJournal: async (threadId) => {
+      await chats.threads.journal.flushAll();
+      await threads.close(threadId);
+      const decoded = await chats.threads.journal.load(threadId);
+      if (!decoded) return undefined;
+      chats.threads.restoreJournal(threadId, decoded);
+      return threads.get(undefined, threadId);
+    },
   };
 }

@@ -16,6 +16,7 @@ import { ChatsFeature } from '../chat/chatsFeature';
 import { autoApproveStatus } from '../chat/permissionPolicy';
 import { SessionChoiceStore } from '../chat/sessionChoiceStore';
 import { activateReview } from '../review/reviewFeature';
+import { recordWorktreeStorage } from '../../worktrees/uninstallRecord';
 import { commandTable, registerCommands } from './commands';
 import type { HostLog } from './hostLog';
 import { switchboardApi, type SwitchboardApi } from './switchboardApi';
@@ -84,6 +85,10 @@ export class SwitchboardWindow {
     // A network check only when something from the registry is installed.
     const updateCheck = setTimeout(() => void registry.checkUpdates(), UPDATE_CHECK_DELAY_MS);
     store.add(toDisposable(() => clearTimeout(updateCheck)));
+    // So that an uninstall can find and delete the chats' worktrees (VS Code keeps the storage).
+    void recordWorktreeStorage(context.extensionPath, context.globalStorageUri.fsPath).then((problem) => {
+      if (problem) log.warn(`The chats' worktrees would be left behind by an uninstall: ${problem}`);
+    });
     const activationMs = performance.now() - activationStarted;
     log.info(`Switchboard activated in ${activationMs.toFixed(1)} ms`);
     this.api = switchboardApi({ catalog, foundAgents, host, registry, review, chats, activationMs });

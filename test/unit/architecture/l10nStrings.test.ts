@@ -128,6 +128,8 @@ const PURE_NOT_FOR_USER: Record<string, string> = {
   [path.join('src', 'session', 'agent', 'capabilityGuard.ts')]: "an error class's name",
   [path.join('src', 'review', 'reversePatch.ts')]: 'why a patch was refused: for tests, never shown',
   [path.join('src', 'review', 'reportedChanges.ts')]: 'why a report says nothing: for tests, never shown',
+  [path.join('src', 'worktrees', 'gitRunner.ts')]:
+    "git's command-line settings, refs and pathspecs: what git reads (its errors go through t())",
 };
 /** Literals of pure code that read as prose but are names, each with why. */
 const PURE_NOT_TEXT: Record<string, string> = {

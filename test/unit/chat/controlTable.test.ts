@@ -15,6 +15,7 @@ import { revision, text } from '../../../src/chat/controls/fields';
 import { navigationControls } from '../../../src/chat/controls/navigationControls';
 import { reviewControls } from '../../../src/chat/controls/reviewControls';
 import { turnControls } from '../../../src/chat/controls/turnControls';
+import { worktreeControls } from '../../../src/chat/controls/worktreeControls';
 import { errorAdvice } from '../../../src/chat/errorAdvice';
 import { parseWebviewMessage } from '../../../src/chat/webviewMessages';
 
@@ -52,7 +53,14 @@ describe('the controls table', () => {
   });
 
   it('is made of groups that each own their types: none overrides another', () => {
-    const groups = [chatListControls, turnControls, agentControls, navigationControls, reviewControls];
+    const groups = [
+      chatListControls,
+      turnControls,
+      agentControls,
+      navigationControls,
+      reviewControls,
+      worktreeControls,
+    ];
     const owned = groups.flatMap((group) => Object.keys(group));
     expect(new Set(owned).size).toBe(owned.length);
     expect(owned.sort()).toEqual([...types].sort());

@@ -2,6 +2,7 @@ import type * as acp from '@agentclientprotocol/sdk';
 // A ThreadController double: records calls, lets a test emit events and set the snapshot.
 import type { AgentConfig, ThreadController, ThreadEvent } from '../../../src/session/api';
 import type { ThreadAction } from '../../../src/shared/actions';
+import type { SessionNote } from '../../../src/shared/entryReasons';
 import { createThreadState, type ReviewView, type ThreadState } from '../../../src/shared/thread';
 
 export function fakeAgent(id = 'demo'): AgentConfig {
@@ -40,6 +41,10 @@ export class FakeThread implements ThreadController {
 
   snapshot() {
     return { state: this.state, seq: this.seq };
+  }
+  /** Like the real thread: listeners get the notice. */
+  note(note: SessionNote) {
+    this.emit({ type: 'notice', note });
   }
   /** Like the real thread: the review joins the state, and listeners get the action. */
   showReview(review: ReviewView) {

@@ -76,6 +76,9 @@ class FakeHost implements ChatHost {
   async reviewSession(thread: ThreadController, action: 'keep' | 'undo') {
     this.log.push(['reviewSession', thread.threadId, action]);
   }
+  async worktreeAction(thread: ThreadController, action: 'bringBack' | 'discard') {
+    this.log.push(['worktreeAction', thread.threadId, action]);
+  }
   async restoreCheckpoint(thread: ThreadController, entryId: string) {
     this.log.push(['restoreCheckpoint', thread.threadId, entryId]);
   }
@@ -160,6 +163,21 @@ describe('routeWebviewMessage', () => {
       ['restart'],
     ]);
     expect(host.errors).toEqual([]);
+  });
+
+  it("the worktree bar's Bring back and Discard reach the host for a chat in its own worktree only", async () => {
+    const { host, thread } = withThread();
+    await routeWebviewMessage({ type: 'worktree', action: 'bringBack' }, host);
+    expect(host.log).toEqual([]);
+    thread.state = { ...thread.state, worktree: { id: 'wt-1', folders: ['/storage/wt-1/app'] } };
+    await routeWebviewMessage({ type: 'worktree', action: 'bringBack' }, host);
+    await routeWebviewMessage({ type: 'worktree', action: 'discard' }, host);
+    await routeWebviewMessage({ type: 'worktree', action: 'merge' }, host);
+    expect(host.log).toEqual([
+      ['worktreeAction', thread.threadId, 'bringBack'],
+      ['worktreeAction', thread.threadId, 'discard'],
+    ]);
+    expect(host.invalid).toHaveLength(1);
   });
 
   it("the terminal card's Stop reaches the thread's terminal, and Open in Terminal the host", async () => {

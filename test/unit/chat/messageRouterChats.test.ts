@@ -22,6 +22,7 @@ function host() {
     showChat: (threadId) => void log.push(['showChat', threadId]),
     closeChat: async (threadId) => void log.push(['closeChat', threadId]),
     openChatInEditor: async (threadId) => void log.push(['openChatInEditor', threadId]),
+    worktreeAction: async () => undefined,
     startChat: async (): Promise<ThreadController> => {
       throw new Error('no new chat expected');
     },

@@ -18,6 +18,7 @@ function host(): { host: ChatHost; calls: unknown[][]; invalid: unknown[] } {
       findThread: () => thread,
       showChat: () => {},
       closeChat: stub,
+      worktreeAction: stub,
       openChatInEditor: stub,
       workspaceFolders: () => [],
       openWorkspacePath: stub,

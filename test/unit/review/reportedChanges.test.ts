@@ -15,7 +15,7 @@ describe('readReport', () => {
     expect(readReport({ ...change, notText: true }, 'new\nkeep\n')).toMatchObject({ kind: 'unknown' });
   });
 
-  it('v2 without a patch: an added file was not there, a move kept its content, a modify says nothing', () => {
+  it('v2 without a patch: an added file was not there, a move kept its content, a modify leaves it to review', () => {
     expect(readReport({ path: '/w/n', operation: 'add' }, 'x\n')).toEqual({
       kind: 'changed',
       before: null,
@@ -26,7 +26,10 @@ describe('readReport', () => {
       before: 'x\n',
       after: 'x\n',
     });
-    expect(readReport({ path: '/w/n', operation: 'modify' }, 'x\n')).toMatchObject({ kind: 'unknown' });
+    // Review's own record (the watcher's text before, the checkpoint) is asked: src/vscode/review/reportedFileChanges.ts.
+    expect(readReport({ path: '/w/n', operation: 'modify' }, 'x\n')).toEqual({ kind: 'unsaid' });
+    expect(readReport({ path: '/w/n', operation: 'delete' }, null)).toEqual({ kind: 'unsaid' });
+    expect(readReport({ path: '/w/n', operation: 'modify' }, undefined)).toMatchObject({ kind: 'unknown' });
   });
 
   it('v1: the disk holds the new text (changed), the old one (proposed), or neither', () => {

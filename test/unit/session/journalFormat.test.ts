@@ -156,4 +156,17 @@ describe('journal format', () => {
       expect(tool.tool.writes).toMatchObject([{ path: '/w/b.ts', fromRevision: 0, revision: 0 }]);
     }
   });
+
+  it("keeps a chat's worktree, and reads an older journal without one as a chat in the workspace", () => {
+    const worktree = { id: 'wt-1', folders: ['/storage/worktrees/wt-1/app', '/storage/worktrees/wt-1/lib'] };
+    const state = run({ ...base(), worktree }, ...START);
+    expect(decodeJournal(fullJournal(HEADER, state))!.state.worktree).toEqual(worktree);
+    const older = fullJournal(HEADER, run(base(), ...START)).replace(',"worktree":null', '');
+    expect(older).not.toContain('worktree');
+    const decoded = decodeJournal(older)!;
+    expect(decoded.state.worktree ?? null).toBeNull();
+    expect(decoded.state.entries.filter((entry) => entry.kind === 'notice')).toEqual([]);
+    const tampered = fullJournal(HEADER, state).replace('"id":"wt-1"', '"id":7');
+    expect(decodeJournal(tampered)!.state.worktree ?? null).toBeNull();
+  });
 });

@@ -44,7 +44,9 @@ function setUp(replay = false) {
   };
   const diffs = new ToolDiffs(keeper, async (change) => {
     reports.push(change);
-    return change.path === '/w/a.txt' ? { before: 'old\n', after: 'new\n' } : undefined;
+    return change.path === '/w/a.txt'
+      ? { kind: 'texts' as const, texts: { before: 'old\n', after: 'new\n' } }
+      : undefined;
   });
   const intake = new UpdateIntake(
     dispatch,
@@ -97,5 +99,63 @@ describe('v2 diffs reported to review', () => {
     send();
     await settle();
     expect(reports).toEqual([]);
+  });
+});
+
+describe('v2 diffs without a patch', () => {
+  const noPatch = {
+    sessionUpdate: 'tool_call_update',
+    toolCallId: 't2',
+    title: 'Edit',
+    kind: 'edit',
+    status: 'completed',
+    content: [
+      {
+        type: 'diff',
+        changes: [
+          { operation: 'modify', path: '/w/seen.txt' },
+          { operation: 'modify', path: '/w/unseen.txt' },
+        ],
+      },
+    ],
+  };
+
+  function withReview() {
+    const keeper = new FileTexts();
+    let state: ThreadState = freshState();
+    const diffs = new ToolDiffs(keeper, async (change) =>
+      change.path === '/w/seen.txt'
+        ? { kind: 'texts', texts: { before: 'a\nb\nc\n', after: 'a\nB\nc\n' } }
+        : { kind: 'unknown' },
+    );
+    const intake = new UpdateIntake(
+      (action) => (state = reduce(state, action)),
+      () => {},
+      diffs,
+      () => true,
+      () => {},
+    );
+    intake.speak(ACP_V2);
+    const send = () => intake.update({ sessionId: 's', update: noPatch } as unknown as acp.SessionNotification);
+    const cards = () => {
+      const entry = state.entries.find((candidate) => candidate.kind === 'tool');
+      return entry?.kind === 'tool' ? entry.tool.content : [];
+    };
+    return { send, cards };
+  }
+
+  it('the card gets the diff of the texts review found; nothing known is said on the card', async () => {
+    const { send, cards } = withReview();
+    send();
+    expect(cards().map((item) => item.type === 'diff' && item.diff.hunks.length)).toEqual([0, 0]);
+    await settle();
+    const [seen, unseen] = cards();
+    expect(seen).toMatchObject({ type: 'diff', path: '/w/seen.txt', diff: { added: 1, removed: 1 } });
+    expect(seen?.type === 'diff' && seen.revision).toBeGreaterThan(0);
+    expect(seen?.type === 'diff' && seen.diff.hunks.length).toBe(1);
+    expect(unseen).toMatchObject({ type: 'diff', path: '/w/unseen.txt', revision: 0, beforeUnknown: true });
+    // The agent repeats the update (a card with no hunks again): both come back at once, without a new report.
+    send();
+    expect(cards()).toEqual([seen, unseen]);
   });
 });

@@ -76,6 +76,25 @@ describe('tool-call card', () => {
     expect(m.posted).toHaveLength(1);
   });
 
+  it("an agent's prompt title that repeats the card's title shows once; another title and a description show", () => {
+    const ask = (permissionId: string, prompt: { title: string; description?: string }) =>
+      withTool({
+        type: 'permissionRequested',
+        permissionId,
+        toolCall: { toolCallId: 'call-1' },
+        options: OPTIONS,
+        prompt,
+      });
+    const same = ask('a', { title: 'Edit main.ts' });
+    expect(same.$$('.permission-title')).toHaveLength(0);
+    expect(same.$('.permission-prompt').textContent).toBe('The agent asks for permission to run this tool.');
+    const described = ask('b', { title: 'Edit main.ts', description: 'It rewrites the entry point.' });
+    expect(described.$$('.permission-title')).toHaveLength(0);
+    expect(described.$('.permission-description').textContent).toBe('It rewrites the entry point.');
+    const other = ask('c', { title: 'Allow writing outside the workspace?' });
+    expect(other.$('.permission-title').textContent).toBe('Allow writing outside the workspace?');
+  });
+
   it('a resolved request shows the chosen option, a cancelled one says so', () => {
     const m = withTool({
       type: 'permissionRequested',

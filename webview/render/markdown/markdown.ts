@@ -1,55 +1,22 @@
 // Incremental markdown for streaming agent text. A message grows by small chunks; re-rendering
 // the whole message per chunk makes long answers O(n^2) and freezes the panel. Instead the
 // already-complete top-level blocks are rendered once and frozen, and only the open tail
-// (whatever follows the last safe block boundary) is lexed and rendered again.
-//
-// A boundary is "safe" when no later text can change how the blocks before it parse:
-//   - it lies between two top-level tokens of marked's lexer (not after the last token, which
-//     may still grow: an open paragraph, list, table or unclosed code fence);
-//   - the text before it ends with a blank line (lists, block quotes and tables can continue
-//     on the very next line; after a blank line only indented text continues a list);
-//   - the text after it starts with a non-blank character (so it is not an indented
-//     continuation of the previous list item or an indented code block).
-// An unclosed code fence runs to the end of the text, so it is always the last token.
+// (whatever follows the last safe block boundary, safeBoundary.ts) is lexed and rendered again;
+// each block is rendered, and grown in place, by blockRenderer.ts.
 // Reference-style link definitions apply to the whole message, including blocks before them:
 // when a new definition freezes, the message is rebuilt once with all known definitions.
-import { Lexer, Parser, type Links, type Token, type Tokens } from 'marked';
-import { decorateCodeBlocks, offerApply } from './codeBlocks';
-import { isOpenFence, namedFence } from '../../../src/shared/codeBlockFile';
-import { languageForFence } from './highlight';
+import { Lexer, type Links, type Token } from 'marked';
 import { colourNow, type CodeColouring } from './codeColour';
-import { GrowingCode } from './codeGrowth';
-import { morphNodes } from './morph';
 import { extendOpenFence } from './openFence';
-import { nestsTooDeep, PLAIN, plainBlock, plainToken } from './markdownBounds';
-import { sanitizeToFragment } from './sanitize';
-import { linkPaths } from './pathLinks';
+import { nestsTooDeep, plainToken } from './markdownBounds';
+import { BlockRenderer, type RenderedBlock } from './blockRenderer';
+import { safeBoundary } from './safeBoundary';
 import { BlockSegments } from './segments';
-import { describeRows, replaceRowsFrom, rowsFrom, type GrowingRows } from './growingRows';
 import { QueuedTextView } from './queuedText';
 import { cutAt } from '../../../src/shared/textCuts';
 
 /** Frozen characters re-checked on each update, so a replaced (not extended) text is noticed. */
 const CHECKED_FROZEN_CHARS = 256;
-
-interface RenderedBlock {
-  raw: string;
-  nodes: ChildNode[];
-  /** A table or list: a pass renders only its rows from the first that changed (see growRows). */
-  rows?: GrowingRows;
-  /** A fenced or indented code block (see growCode). */
-  code?: {
-    lang: string;
-    el: Element;
-    /** Closed and coloured; an open block is shown plain. */
-    coloured: boolean;
-    /** The text shown. */
-    content: string;
-    token: Tokens.Code;
-    /** While the fence is open. */
-    growing?: GrowingCode;
-  };
-}
 
 export interface MarkdownRenderStats {
   /** Top-level tokens frozen so far (each exactly once). */
@@ -84,19 +51,18 @@ export class IncrementalMarkdown {
    */
   private pending = '';
   private readonly queuedView: QueuedTextView;
+  /** Renders each top-level token, and grows a rendered block in place (blockRenderer.ts). */
+  private readonly blocks: BlockRenderer;
 
   /**
    * `offersApply`: closed code blocks that name a file get "Apply" (an agent's answer; codeBlocks.ts
    * offerApply). `colouring`: when closed code blocks are coloured (codeColour.ts).
    */
-  constructor(
-    el?: HTMLElement,
-    private readonly offersApply = false,
-    private readonly colouring: CodeColouring = colourNow,
-  ) {
+  constructor(el?: HTMLElement, offersApply = false, colouring: CodeColouring = colourNow) {
     this.el = el ?? document.createElement('div');
     this.el.classList.add('markdown');
     this.segments = new BlockSegments(this.el);
+    this.blocks = new BlockRenderer(offersApply, colouring, () => this.stats.blockRenders++);
     this.queuedView = new QueuedTextView(
       () => {
         const last = this.tail[this.tail.length - 1];
@@ -219,14 +185,18 @@ export class IncrementalMarkdown {
     if (
       reused === tokens.length - 1 &&
       this.tail.length === tokens.length &&
-      this.growCode(this.tail[reused]!, tokens[reused]!)
+      this.blocks.growCode(this.tail[reused]!, tokens[reused]!)
     )
       reused++;
     // A table or list that grew keeps the rows it has, also when it just ended (new blocks follow it).
-    while (reused < tokens.length && reused < this.tail.length && this.growRows(this.tail[reused]!, tokens[reused]!))
+    while (
+      reused < tokens.length &&
+      reused < this.tail.length &&
+      this.blocks.growRows(this.tail[reused]!, tokens[reused]!)
+    )
       reused++;
-    const rendered = tokens.slice(reused).map((token) => this.renderToken(token));
-    this.patchStale(this.tail.slice(reused), rendered);
+    const rendered = tokens.slice(reused).map((token) => this.blocks.render(token));
+    this.blocks.patchStale(this.tail.slice(reused), rendered);
     const blocks = [...this.tail.slice(0, reused), ...rendered];
     this.segments.place(blocks, freeze.count);
     this.tail = blocks.slice(freeze.count);
@@ -234,27 +204,6 @@ export class IncrementalMarkdown {
     this.tailText = tail.slice(freeze.chars);
     this.stats.frozenBlocks += freeze.count;
     this.stats.tailRenders++;
-  }
-
-  /**
-   * Puts `rendered` where `stale` (the tail's last blocks) are, as far as it can: a block that
-   * re-rendered is patched in place (see morph.ts) rather than replaced, code blocks keep their own
-   * path (growCode). Stale blocks it could not patch are removed; the segments place the rest.
-   */
-  private patchStale(stale: RenderedBlock[], rendered: RenderedBlock[]): void {
-    let patched = 0;
-    for (; patched < Math.min(stale.length, rendered.length); patched++) {
-      const [before, after] = [stale[patched]!, rendered[patched]!];
-      if (before.code || after.code || before.nodes.length === 0 || after.nodes.length === 0) break;
-      after.nodes = morphNodes(before.nodes, after.nodes);
-      // The rows now live in the patched element, not in the one just rendered.
-      if (after.rows) {
-        const el = after.nodes.find((node): node is Element => node.nodeType === Node.ELEMENT_NODE);
-        if (el?.tagName === after.rows.el.tagName) after.rows.el = el;
-        else after.rows = undefined;
-      }
-    }
-    for (const group of stale.slice(patched)) for (const node of group.nodes) node.remove();
   }
 
   private reset(): void {
@@ -308,63 +257,6 @@ export class IncrementalMarkdown {
   }
 
   /**
-   * A code block that grew: its text is updated in place instead of lexing its HTML again and
-   * sanitising it (what marked renders for a code token is its language and its escaped text, so
-   * the DOM is the same). While the fence is open the text only grows (see codeGrowth.ts); it is
-   * coloured once, when the closing fence arrives (never per chunk while it streams).
-   */
-  private growCode(block: RenderedBlock, token: Token): boolean {
-    const code = block.code;
-    if (!code || token.type !== 'code') return false;
-    const next = token as Tokens.Code;
-    if (next.escaped || (next.lang ?? '') !== code.lang) return false;
-    const content = codeContent(next);
-    const open = isOpenFence(next);
-    block.raw = next.raw;
-    code.token = next;
-    // Only the fence line changed (e.g. the newline after the closing fence): nothing to redo.
-    if (content === code.content && open === !code.coloured) return true;
-    if (open) {
-      if (!code.growing?.update(content)) code.growing = new GrowingCode(code.el, content);
-    } else {
-      code.growing = undefined;
-      // Plain for now (or for good): one text node, the DOM a block rendered whole gets.
-      if (!this.colouring.colour(code.el, content, languageForFence(next.lang))) code.el.textContent = content;
-      this.offerApplyFor(code.el, next);
-    }
-    code.content = content;
-    code.coloured = !open;
-    return true;
-  }
-
-  /**
-   * A table or list that grew: only its rows (items) from the first that changed are rendered, with
-   * the same pipeline as a whole block (render, sanitise, decorate), and replace the old ones (see
-   * growingRows.ts). False (render it whole) when it cannot: another kind of block, a changed
-   * header, alignment or looseness, fewer rows, or anything unexpected.
-   */
-  private growRows(block: RenderedBlock, token: Token): boolean {
-    const rows = block.rows;
-    const next = rows ? describeRows(token) : null;
-    if (!rows || !next || next.key !== rows.key || next.rows.length < rows.rows.length) return false;
-    let from = 0;
-    while (from < rows.rows.length && rows.rows[from] === next.rows[from]) from++;
-    if (from < next.rows.length) {
-      try {
-        const fresh = this.renderFragment(rowsFrom(token, from)).firstElementChild;
-        if (!fresh || !replaceRowsFrom(rows, fresh, from)) return false;
-      } catch (error) {
-        console.error('Switchboard: rows of a markdown block could not be rendered; the block renders whole', error);
-        return false;
-      }
-      this.stats.blockRenders++;
-    }
-    rows.rows = next.rows;
-    block.raw = token.raw;
-    return true;
-  }
-
-  /**
    * The open tail is one streaming fenced code block and `added` cannot end it: the token is
    * extended without lexing the whole block again (see openFence.ts). Null: lex as usual.
    */
@@ -375,67 +267,6 @@ export class IncrementalMarkdown {
     const next = extendOpenFence(token, added);
     return next ? [next] : null;
   }
-
-  private offerApplyFor(codeEl: Element, token: Tokens.Code): void {
-    if (!this.offersApply) return;
-    const path = namedFence(token);
-    const wrapper = codeEl.closest('.code-block');
-    if (path !== null && wrapper) offerApply(wrapper, path, token.text);
-  }
-
-  /** A token as the DOM shows it: rendered by marked, sanitised, then decorated (code blocks, file paths). */
-  private renderFragment(token: Token): DocumentFragment {
-    const html = Parser.parse([token]);
-    const fragment = html ? sanitizeToFragment(html) : document.createDocumentFragment();
-    decorateCodeBlocks(fragment, isOpenFence(token) ? null : this.colouring);
-    linkPaths(fragment);
-    return fragment;
-  }
-
-  /**
-   * Each top-level token is sanitised on its own, so the DOM does not depend on how tokens were
-   * grouped (a raw `<div>` block never swallows the blocks after it) and blocks can be reused.
-   */
-  private renderToken(token: Token): RenderedBlock {
-    this.stats.blockRenders++;
-    let fragment: DocumentFragment;
-    try {
-      if (token.type === PLAIN) throw new Error('shown as text');
-      fragment = this.renderFragment(token);
-      const codeEl = token.type === 'code' ? fragment.querySelector('pre > code') : null;
-      if (codeEl) this.offerApplyFor(codeEl, token as Tokens.Code);
-    } catch (error) {
-      if (token.type !== PLAIN)
-        console.error('Switchboard: a markdown block could not be rendered, shown as text', error);
-      fragment = document.createDocumentFragment();
-      fragment.appendChild(plainBlock(token.raw));
-    }
-    const block: RenderedBlock = { raw: token.raw, nodes: Array.from(fragment.childNodes) };
-    const rows = describeRows(token);
-    const rowsEl = rows ? fragment.firstElementChild : null;
-    if (rows && rowsEl && fragment.childElementCount === 1 && /^(TABLE|UL|OL)$/.test(rowsEl.tagName))
-      block.rows = { ...rows, el: rowsEl };
-    const codeEl = token.type === 'code' ? fragment.querySelector('pre > code') : null;
-    if (codeEl && fragment.querySelectorAll('code').length === 1) {
-      const code = token as Tokens.Code;
-      const open = isOpenFence(code);
-      const content = codeContent(code);
-      block.code = {
-        lang: code.lang ?? '',
-        el: codeEl,
-        coloured: !open,
-        content,
-        token: code,
-        growing: open ? new GrowingCode(codeEl, content) : undefined,
-      };
-    }
-    return block;
-  }
-}
-
-/** The text marked renders into a code block: its text with exactly one final newline. */
-function codeContent(code: Tokens.Code): string {
-  return code.text ? code.text.replace(/\n$/, '') + '\n' : '';
 }
 
 /** Renders markdown once (no streaming state): sanitised, with code-block decorations. */
@@ -447,32 +278,4 @@ export function renderMarkdownOnce(text: string): HTMLElement {
 
 function normaliseNewlines(text: string): string {
   return text.includes('\r') ? text.replace(/\r\n?/g, '\n') : text;
-}
-
-/** The number of leading tokens (and their characters) that can be frozen safely. */
-export function safeBoundary(src: string, tokens: Token[]): { count: number; chars: number } {
-  let offset = 0;
-  let best = { count: 0, chars: 0 };
-  for (let i = 0; i < tokens.length - 1; i++) {
-    offset += tokens[i]!.raw.length;
-    const blankLineBefore = src.charCodeAt(offset - 1) === 10 && src.charCodeAt(offset - 2) === 10;
-    const next = src.charAt(offset);
-    if (blankLineBefore && next !== '' && !/\s/.test(next)) best = { count: i + 1, chars: offset };
-  }
-  // If the tokens do not tile the source exactly, we cannot map them back to offsets: freeze nothing.
-  if (best.count > 0) {
-    let total = 0;
-    for (const token of tokens) total += token.raw.length;
-    if (
-      total !== src.length ||
-      src.slice(0, best.chars) !==
-        tokens
-          .slice(0, best.count)
-          .map((t) => t.raw)
-          .join('')
-    ) {
-      return { count: 0, chars: 0 };
-    }
-  }
-  return best;
 }

@@ -31,6 +31,8 @@ export interface DiffInput {
   open?: WebviewToHost;
   /** ACP v2's structured change: a move's or copy's old path, a file that is not text (see fileChange). */
   change?: FileChange;
+  /** ACP v2: no patch, and nothing knows the file before the change: the card says so and what to do. */
+  beforeUnknown?: boolean;
 }
 
 export function renderDiff(input: DiffInput, post: Post): HTMLElement {
@@ -84,7 +86,8 @@ export function renderDiff(input: DiffInput, post: Post): HTMLElement {
       shown++;
     }
   }
-  if (hunks.length === 0) body.appendChild(noteRow('diff-empty', emptyNote(input)));
+  if (hunks.length === 0 && input.beforeUnknown) body.appendChild(unknownBeforeRow(input.path, post));
+  else if (hunks.length === 0) body.appendChild(noteRow('diff-empty', emptyNote(input)));
   if (hidden > 0) body.appendChild(noteRow('diff-truncated', t('{0} more lines: open the diff to see all.', hidden)));
   el.appendChild(body);
   return el;
@@ -95,6 +98,22 @@ function emptyNote(input: DiffInput): string {
   const fileType = fileTypeLabel(input.change);
   if (fileType !== null) return t('No text diff: {0}', fileType);
   return input.deleted ? t('Deleted an empty file') : t('No changes');
+}
+
+/** No diff because nothing knows the file before: said plainly, with what the user can do. */
+function unknownBeforeRow(path: string, post: Post): HTMLElement {
+  const open = button(t('Open file'), 'open-file secondary', () => post({ type: 'openLocation', path, line: null }));
+  const note = h('span', {
+    class: 'diff-unknown-note',
+    text: t(
+      'The agent did not say what it changed, and Switchboard did not see this file before the change, so there is no diff to show or undo. Open the file to see it now; the Changes view lists it.',
+    ),
+  });
+  return h(
+    'div',
+    { class: 'diff-empty diff-unknown', attrs: { role: 'row' } },
+    h('span', { attrs: { role: 'cell' } }, note, open),
+  );
 }
 
 /**

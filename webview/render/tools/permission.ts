@@ -37,7 +37,8 @@ export function kindLook(kind: unknown): KindLook {
     : UNKNOWN_KIND;
 }
 
-export function renderPermission(request: PermissionRequestView, post: Post): HTMLElement {
+/** `cardTitle`: the title its card already shows (an agent's prompt title that repeats it is not shown twice). */
+export function renderPermission(request: PermissionRequestView, post: Post, cardTitle = ''): HTMLElement {
   const state = request.state ?? { kind: 'cancelled' };
   const el = h('div', {
     class: `permission permission-${state.kind === 'pending' || state.kind === 'selected' ? state.kind : 'cancelled'}`,
@@ -49,7 +50,7 @@ export function renderPermission(request: PermissionRequestView, post: Post): HT
   if (state.kind === 'pending') {
     el.setAttribute('role', 'group');
     el.setAttribute('aria-label', t('Permission request'));
-    el.appendChild(promptOf(request));
+    el.appendChild(promptOf(request, cardTitle));
     const group = h('div', { class: 'permission-options' });
     for (const option of options) group.appendChild(renderOption(request, option, group, post));
     el.appendChild(group);
@@ -75,16 +76,23 @@ export function renderPermission(request: PermissionRequestView, post: Post): HT
   return el;
 }
 
-/** What the agent asks: its own title and description (ACP v2), else our sentence for a tool call. */
-function promptOf(request: PermissionRequestView): HTMLElement {
+/**
+ * What the agent asks: its own title and description (ACP v2), else our sentence for a tool call. A title the card
+ * already shows above is left out (v2 agents give a tool call's permission the tool's own title).
+ */
+function promptOf(request: PermissionRequestView, cardTitle: string): HTMLElement {
   const prompt = request.prompt;
   if (!prompt || typeof prompt.title !== 'string')
     return h('div', { class: 'permission-prompt', text: t('The agent asks for permission to run this tool.') });
+  const title = visibleText(prompt.title, { maxLength: 500 });
   const description = typeof prompt.description === 'string' ? prompt.description : '';
+  const repeated = title.trim() !== '' && title.trim() === cardTitle.trim();
+  if (repeated && !description)
+    return h('div', { class: 'permission-prompt', text: t('The agent asks for permission to run this tool.') });
   return h(
     'div',
     { class: 'permission-prompt' },
-    h('div', { class: 'permission-title', text: visibleText(prompt.title, { maxLength: 500 }) }),
+    repeated ? null : h('div', { class: 'permission-title', text: title }),
     description
       ? h('div', { class: 'permission-description', text: visibleText(description, { maxLength: 4000 }) })
       : null,

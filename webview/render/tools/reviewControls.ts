@@ -44,7 +44,9 @@ class CardControls {
     if (!state) return;
     this.badge.textContent = describe(state);
     this.badge.title =
-      state.status === 'pending' ? t('+{0} −{1} not yet kept or undone', state.added, state.removed) : '';
+      state.status === 'pending' && !state.binary
+        ? t('+{0} −{1} not yet kept or undone', state.added, state.removed)
+        : '';
     const pending = state.status === 'pending';
     this.keep.disabled = !pending;
     this.undo.disabled = !pending;
@@ -60,6 +62,7 @@ function describe(state: ReviewFileState): string {
     case 'unknown':
       return t('Changed on disk');
     case 'pending': {
+      if (state.binary) return t('Changed (binary file): Keep or Undo it whole');
       const changes = state.hunks === 1 ? t('1 pending change') : t('{0} pending changes', state.hunks);
       return state.conflicts > 0
         ? `${changes} · ${state.conflicts === 1 ? t('1 conflict') : t('{0} conflicts', state.conflicts)}`

@@ -134,7 +134,8 @@ export class ToolCardView implements EntryView {
   }
 
   private renderPermission(permission: PermissionRequestView | null): void {
-    this.permissionSlot.replaceChildren(...(permission ? [renderPermission(permission, this.post)] : []));
+    const shown = this.title.textContent ?? '';
+    this.permissionSlot.replaceChildren(...(permission ? [renderPermission(permission, this.post, shown)] : []));
     this.card.classList.toggle('awaiting-permission', permission?.state.kind === 'pending');
   }
 }

@@ -104,6 +104,7 @@ export function renderToolContent(item: ToolContentView, post: Post, cards: Card
           paths: cards.paths,
           open: openDiff(path, revision, revision),
           change: item.change,
+          beforeUnknown: item.beforeUnknown === true,
         },
         post,
       );

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { gateV2SessionUpdate } from '../../../../src/session/updates/v2UpdateGate';
 import { negotiatedVersion, requestedVersion, v2InitializeRequest } from '../../../../src/protocol/v2/negotiation';
-import { CLIENT_CAPABILITIES } from '../../../../src/session/agent/agentConnection';
+import { CLIENT_CAPABILITIES } from '../../../../src/session/agent/clientCapabilities';
 import { V2_DEFS } from '../../../../src/protocol/v2/schema';
 import { newSchemaAjv } from '../../../../src/protocol/schema';
 import V1_SCHEMA from '../../../../node_modules/@agentclientprotocol/sdk/schema/v1/schema.json';

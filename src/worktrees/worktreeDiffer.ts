@@ -1,0 +1,177 @@
+// A worktree's changed files with both sides at hand: the start point's bytes (base) and the copy's
+// (theirs), for "what changed" and for Bring back. Git copies are compared by git (gitChanges.ts), plain
+// copies against their start copy (folderCopy.ts); either way each file is then a pair of byte arrays.
+import * as path from 'node:path';
+import { t } from '../shared/l10n';
+import { readIfRegular, textOf } from './fileBytes';
+import { copyChanges, type CopyLimits } from './folderCopy';
+import { gitCopyChanges, startBytes } from './gitChanges';
+import type { RunGit } from './gitRunner';
+import { mergeBinaryFile, mergeTextFile } from './mergeChangedFile';
+import type { WorktreeRecord } from './worktreeManifest';
+import { throwIfAborted, WorktreeError } from './worktreeError';
+import type { MergedFile, WorktreeChange, WorktreeFolder } from './worktreeTypes';
+
+interface ChangedFile {
+  source: string;
+  relPath: string;
+  kind: WorktreeChange['kind'];
+  /** The file in the workspace (absolute). */
+  target: string;
+  base: Buffer | null;
+  /** The copy's file, read when needed (null: deleted). */
+  copyPath: string | null;
+}
+
+export class WorktreeDiffer {
+  constructor(
+    private readonly git: RunGit,
+    private readonly record: WorktreeRecord,
+    private readonly scratch: string,
+    private readonly maxFileBytes: number,
+    /** What one Bring back may hold in memory: the copy limits (an agent may have made 50,000 files). */
+    private readonly limits: CopyLimits,
+  ) {}
+
+  async changes(signal?: AbortSignal): Promise<WorktreeChange[]> {
+    const files = await this.changedFiles(signal);
+    const changes: WorktreeChange[] = [];
+    for (const file of files) {
+      // A file past the read limit is not read to tell text from binary: it could only be merged whole.
+      const theirs = await this.theirs(file).catch((error: unknown) => {
+        if (error instanceof WorktreeError && error.reason === 'too-big') return undefined;
+        throw error;
+      });
+      const binary = theirs === undefined || isBinary(file.base) || isBinary(theirs);
+      changes.push({ source: file.source, relPath: file.relPath, kind: file.kind, binary });
+    }
+    return changes;
+  }
+
+  async bringBack(
+    currentText: (target: string) => Promise<string | null>,
+    signal?: AbortSignal,
+  ): Promise<MergedFile[]> {
+    const files = await this.changedFiles(signal);
+    // Every side read before anything is merged: a file past the limit is refused with its name up front.
+    if (files.length > this.limits.maxFiles) throw this.tooMany(files.length, 0);
+    const sides = [];
+    let bytes = 0;
+    for (const file of files) {
+      const theirs = await this.theirs(file);
+      bytes += (theirs?.length ?? 0) + (file.base?.length ?? 0);
+      if (bytes > this.limits.maxBytes) throw this.tooMany(files.length, bytes);
+      sides.push({ file, theirs });
+    }
+    const merged: MergedFile[] = [];
+    for (const { file, theirs } of sides) {
+      throwIfAborted(signal);
+      const { target, base } = file;
+      if (isBinary(base) || isBinary(theirs)) {
+        const ours = await readIfRegular(target, this.maxFileBytes);
+        merged.push(mergeBinaryFile({ target, base, ours, theirs }));
+      } else {
+        const ours = await currentText(target);
+        merged.push(mergeTextFile({ target, base: asText(base), ours, theirs: asText(theirs) }));
+      }
+    }
+    return merged;
+  }
+
+  private tooMany(files: number, bytes: number): WorktreeError {
+    return new WorktreeError(
+      'too-big',
+      t(
+        'The chat changed {0} files ({1} MiB so far), more than Bring back takes at once ({2} files, {3} MiB): discard the worktree, or bring back what you need by hand from {4}.',
+        files,
+        Math.round(bytes / 2 ** 20),
+        this.limits.maxFiles,
+        Math.round(this.limits.maxBytes / 2 ** 20),
+        this.record.worktree.folders[0]?.path ?? '',
+      ),
+    );
+  }
+
+  private async theirs(file: ChangedFile): Promise<Buffer | null> {
+    if (file.copyPath === null) return null;
+    const bytes = await readIfRegular(file.copyPath, this.maxFileBytes);
+    if (bytes === null) throw new WorktreeError('missing', t('{0} changed while it was being read.', file.copyPath));
+    return bytes;
+  }
+
+  private async changedFiles(signal?: AbortSignal): Promise<ChangedFile[]> {
+    const { worktree, prefixes } = this.record;
+    const files: ChangedFile[] = [];
+    const gitRoots = new Map<string, { start: string; folders: { folder: WorktreeFolder; prefix: string }[] }>();
+    for (const [n, folder] of worktree.folders.entries()) {
+      const prefix = prefixes[n]!;
+      if (folder.kind === 'copy') {
+        for (const change of await copyChanges(folder.start, folder.path, signal)) {
+          const startPath = path.join(folder.start, change.relPath);
+          const base = change.kind === 'added' ? null : await readIfRegular(startPath, this.maxFileBytes);
+          files.push({
+            source: folder.source,
+            relPath: change.relPath,
+            kind: change.kind,
+            target: path.join(folder.source, change.relPath),
+            base,
+            copyPath: change.kind === 'deleted' ? null : path.join(folder.path, change.relPath),
+          });
+        }
+        continue;
+      }
+      const root = prefix ? folder.path.slice(0, folder.path.length - prefix.length - 1) : folder.path;
+      const entry = gitRoots.get(root) ?? { start: folder.start, folders: [] };
+      entry.folders.push({ folder, prefix });
+      gitRoots.set(root, entry);
+    }
+    for (const [root, { start, folders }] of gitRoots) {
+      const changes = await gitCopyChanges(
+        this.git,
+        root,
+        start,
+        folders.map((f) => f.prefix),
+        this.scratch,
+        signal,
+      );
+      const bases = await startBytes(
+        this.git,
+        root,
+        changes.flatMap((c) => (c.startBlob ? [{ blob: c.startBlob, repoPath: c.repoPath }] : [])),
+        signal,
+      );
+      for (const change of changes) {
+        const owner = ownerOf(change.repoPath, folders);
+        if (!owner) continue;
+        const relPath = owner.prefix ? change.repoPath.slice(owner.prefix.length + 1) : change.repoPath;
+        files.push({
+          source: owner.folder.source,
+          relPath,
+          kind: change.kind,
+          target: path.join(owner.folder.source, relPath),
+          base: change.startBlob ? (bases.get(change.repoPath) ?? null) : null,
+          copyPath: change.kind === 'deleted' ? null : path.join(root, change.repoPath),
+        });
+      }
+    }
+    return files;
+  }
+}
+
+/** The most specific folder a repository path is in (workspace folders may nest). */
+function ownerOf<T extends { prefix: string }>(repoPath: string, folders: readonly T[]): T | undefined {
+  let best: T | undefined;
+  for (const folder of folders) {
+    const inside = folder.prefix === '' || repoPath.startsWith(folder.prefix + '/');
+    if (inside && (!best || folder.prefix.length > best.prefix.length)) best = folder;
+  }
+  return best;
+}
+
+function isBinary(bytes: Buffer | null): boolean {
+  return bytes !== null && textOf(bytes) === null;
+}
+
+function asText(bytes: Buffer | null): string | null {
+  return bytes === null ? null : (textOf(bytes) ?? '');
+}
