@@ -77,12 +77,29 @@ async function workspaceStateTree(git: RunGit, request: GitCopyRequest, ourObjec
       args: repo.head ? ['read-tree', repo.head] : ['read-tree', '--empty'],
       signal,
     });
-  const skip = request.skip ? path.relative(repo.toplevel, request.skip) : '';
-  const leaveOut =
-    skip && !skip.startsWith('..') && !path.isAbsolute(skip) ? [excludePathspec(skip.split(path.sep).join('/'))] : [];
+  const leaveOut = await storageLeftOut(inUserRepo, request);
   await checkUntracked(inUserRepo, request, leaveOut);
   await inUserRepo({ cwd: repo.toplevel, args: ['add', '-A', '--', '.', ...leaveOut], signal });
   return (await inUserRepo({ cwd: repo.toplevel, args: ['write-tree'], signal })).stdout.toString('utf8').trim();
+}
+
+/**
+ * Our storage, where it lies inside the repository (a workspace holding VS Code's user data, as tests do), as a
+ * pathspec that leaves it out. Not where git ignores it already: `git add` refuses a pathspec that names an
+ * ignored path, even one that only excludes it.
+ */
+async function storageLeftOut(inUserRepo: RunGit, request: GitCopyRequest): Promise<string[]> {
+  const { repo, signal } = request;
+  const skip = request.skip ? path.relative(repo.toplevel, request.skip) : '';
+  if (!skip || skip.startsWith('..') || path.isAbsolute(skip)) return [];
+  const rel = skip.split(path.sep).join('/');
+  const ignored = await inUserRepo({
+    cwd: repo.toplevel,
+    args: ['check-ignore', '-q', '--', rel],
+    okCodes: [1],
+    signal,
+  });
+  return ignored.code === 0 ? [] : [excludePathspec(rel)];
 }
 
 /**

@@ -124,6 +124,19 @@ describe('WorktreeStore.create with a git folder', () => {
     expect((await store.create([repo])).folders[0]!.kind).toBe('git');
   });
 
+  it('leaves its own storage out where it lies inside the repository, ignored by git or not', async () => {
+    // VS Code's user data inside the workspace's repository (as in the in-host tests): an ignored storage made
+    // `git add` refuse the pathspec that excluded it.
+    for (const ignored of [true, false]) {
+      const repo = makeRepo({ 'a.txt': 'a\n', '.gitignore': ignored ? 'state/\n' : '' });
+      const storageDir = path.join(repo, 'state', 'global');
+      const worktree = await storeAt({ storageDir }).create([repo]);
+      const copy = worktree.folders[0]!.path;
+      expect(readFileSync(path.join(copy, 'a.txt'), 'utf8')).toBe('a\n');
+      expect(existsSync(path.join(copy, 'state')), `ignored: ${ignored}`).toBe(false);
+    }
+  });
+
   it('works in a repository without commits', async () => {
     const repo = path.join(tempDir('sb-wt-empty-'), 'fresh');
     writeFiles(repo, { 'a.txt': 'a\n' });
