@@ -59,9 +59,16 @@ export async function findUserRepo(git: RunGit, folder: string, signal?: AbortSi
     signal,
   });
   const head = stdout.toString('utf8').trim() || null;
+  // A folder its repository ignores (a build output, a dependency, a scratch folder opened on its own) holds none of
+  // the repository's files: git would copy nothing of it, so it is a plain copy.
+  const cleanPrefix = prefix.replace(/\/$/, '');
+  if (cleanPrefix !== '') {
+    const ignored = await git({ cwd: toplevel, args: ['check-ignore', '-q', '--', cleanPrefix], okCodes: [1], signal });
+    if (ignored.code === 0) return null;
+  }
   return {
     toplevel: path.resolve(toplevel),
-    prefix: prefix.replace(/\/$/, ''),
+    prefix: cleanPrefix,
     gitDir,
     objectsDir: path.resolve(folder, commonDir, 'objects'),
     head,

@@ -137,6 +137,14 @@ describe('WorktreeStore.create with a git folder', () => {
     }
   });
 
+  it('copies a folder its repository ignores as a plain folder (git holds none of its files)', async () => {
+    const repo = makeRepo({ '.gitignore': 'scratch/\n', 'a.txt': 'a\n' });
+    writeFiles(repo, { 'scratch/notes.md': 'n\n' });
+    const worktree = await newStore().create([path.join(repo, 'scratch')]);
+    expect(worktree.folders[0]!.kind).toBe('copy');
+    expect(readFileSync(path.join(worktree.folders[0]!.path, 'notes.md'), 'utf8')).toBe('n\n');
+  });
+
   it('works in a repository without commits', async () => {
     const repo = path.join(tempDir('sb-wt-empty-'), 'fresh');
     writeFiles(repo, { 'a.txt': 'a\n' });
