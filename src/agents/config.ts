@@ -14,6 +14,8 @@ export interface AgentConfig {
   /** Applied over the environment VS Code runs with (the user's keys win, PATH and HOME included). */
   env: Record<string, string>;
   isDemo: boolean;
+  /** The user wrote `displayName` in the entry: the chat shows that name, not the title the agent gives itself. */
+  namedByUser?: boolean;
   /** False when the entry opts out of switchboard.mcpServers (`"mcpServers": false`); on by default. */
   useMcpServers?: boolean;
   /**
@@ -160,6 +162,7 @@ function parseEntry(id: string, entry: unknown): AgentConfig | string {
   return {
     id,
     displayName: displayName && displayName.trim() !== '' ? displayName : id,
+    ...(displayName && displayName.trim() !== '' ? { namedByUser: true } : {}),
     command,
     args: args ? [...(args as string[])] : [],
     env: env ? { ...(env as Record<string, string>) } : {},
@@ -218,6 +221,7 @@ function parseRegistryEntry(
   return {
     id,
     displayName: displayName && displayName.trim() !== '' ? displayName : (launch.name ?? id),
+    ...(displayName && displayName.trim() !== '' ? { namedByUser: true } : {}),
     command: launch.command,
     args: [...launch.args],
     env: { ...launch.env, ...(env as Record<string, string> | undefined) },

@@ -72,7 +72,12 @@ export class AcpThreadController implements ThreadController {
     const log = (line: string) => agentLog.append(line);
     const fresh = createThreadState(
       { agentId: agent.id, threadId },
-      { id: agent.id, displayName: agent.displayName, isDemo: agent.isDemo },
+      {
+        id: agent.id,
+        displayName: agent.displayName,
+        isDemo: agent.isDemo,
+        ...(agent.namedByUser ? { namedByUser: true } : {}),
+      },
     );
     const initial = options.restored ?? (options.worktree ? { ...fresh, worktree: options.worktree } : fresh);
     this.store = new ThreadStore(threadId, initial, (error) =>

@@ -23,6 +23,8 @@ export interface AgentDescriptor {
   displayName: string;
   /** True for the built-in offline Demo agent; the UI labels it as a demo. */
   isDemo: boolean;
+  /** The user named the agent in its settings entry: shown as is, before the agent's own title. */
+  namedByUser?: boolean;
 }
 
 /** Why an agent process is not usable, with everything the error card shows. */

@@ -13,8 +13,6 @@ import { lens, newChatWithAgent, openFile } from './sessionSteps.mjs';
 import { waitUntil } from './steps.mjs';
 
 const AGENT_NAME = 'Scripted v2 agent';
-/** The title the scripted agent gives itself in its initialize answer (test/fixtures/scripted/methods.mjs). */
-const AGENT_TITLE = 'Scripted Agent';
 const NOTES_FILE = 'editor-notes.txt';
 const NOTES_TEXT = 'Editor notes\n\nShip the v2 chat.\n';
 const TYPED = 'Typed, not saved: ask about the printer.';
@@ -67,7 +65,7 @@ export function addV2Steps(journey, { page, chat, workspace, recordDir, screensh
   journey.step(
     'ACP v2: the answer streams, a tool call asks permission, Allow runs it, the turn ends (the wire says v2)',
     async () => {
-      await newChatWithAgent(page(), chat, AGENT_NAME, timeout, AGENT_TITLE);
+      await newChatWithAgent(page(), chat, AGENT_NAME, timeout);
       const prompt = 'What do the tests say?';
       await chat.locator('#composer').fill(prompt);
       await chat.locator('#composer').press('Enter');

@@ -69,11 +69,8 @@ export async function openFile(page, name, timeout = 60_000) {
 }
 
 /** "New Chat with Agent...": the agent picked by its name in VS Code's quick pick; its chat shown and ready. */
-/**
- * New Chat with Agent... picking `name` in the quick pick. `shownAs`: the name the chat's header settles on, the
- * agent's own title once it has answered initialize (the header shows the settings name only until then).
- */
-export async function newChatWithAgent(page, chat, name, timeout, shownAs = name) {
+/** New Chat with Agent... picking `name` in the quick pick; the chat's header shows the name the settings give it. */
+export async function newChatWithAgent(page, chat, name, timeout) {
   await runCommand(page, 'Switchboard: New Chat with Agent...');
   const input = page.locator('.quick-input-widget input[type="text"]').first();
   await input.waitFor({ timeout });
@@ -81,9 +78,9 @@ export async function newChatWithAgent(page, chat, name, timeout, shownAs = name
   await page.locator('.quick-input-list .monaco-list-row', { hasText: name }).first().waitFor({ timeout });
   await page.keyboard.press('Enter');
   await waitUntil(
-    async () => ((await chat.locator('#agent-name').textContent()) ?? '').includes(shownAs),
+    async () => ((await chat.locator('#agent-name').textContent()) ?? '').includes(name),
     timeout,
-    `the chat with ${name} (its header showing "${shownAs}")`,
+    `the chat with ${name}`,
   );
   await chat.locator('#composer:enabled').waitFor({ timeout });
 }

@@ -134,9 +134,14 @@ export class HeaderView {
   }
 }
 
-/** The agent's name as the UI shows it (its own title first: agentInfo comes from the agent). */
+/**
+ * The agent's name as the UI shows it: the name the user gave it in settings, where they gave one (the pickers show
+ * it too); else its own title (agentInfo comes from the agent), else the name Switchboard knows it by.
+ */
 export function agentName(thread: ThreadState): string {
-  return visibleText(thread.agentInfo?.title || thread.agent.displayName || thread.agentInfo?.name || thread.agent.id, {
+  const userName = thread.agent.namedByUser === true ? thread.agent.displayName : '';
+  const name = userName || thread.agentInfo?.title || thread.agent.displayName || thread.agentInfo?.name;
+  return visibleText(name || thread.agent.id, {
     maxLength: 100,
   });
 }

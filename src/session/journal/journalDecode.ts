@@ -179,7 +179,12 @@ function parseHeader(line: string | undefined): JournalHeader | null {
     return {
       v: header.v,
       threadId: header.threadId,
-      agent: { id: agent.id, displayName: agent.displayName, isDemo: agent.isDemo === true },
+      agent: {
+        id: agent.id,
+        displayName: agent.displayName,
+        isDemo: agent.isDemo === true,
+        ...(agent.namedByUser === true ? { namedByUser: true } : {}),
+      },
       created: typeof header.created === 'number' ? header.created : 0,
     };
   } catch {

@@ -32,6 +32,7 @@ describe('parseAgentsSetting', () => {
       {
         id: 'gemini',
         displayName: 'Gemini CLI',
+        namedByUser: true,
         command: 'gemini',
         args: ['--experimental-acp'],
         env: {},

@@ -109,6 +109,19 @@ describe('empty state and header', () => {
     expect(m.$('#agent-name').textContent).toBe('Gemini');
     expect(m.$('.demo-badge').hidden).toBe(true);
   });
+
+  it("shows the name the user gave the agent in its settings before the agent's own title", () => {
+    const m = mount();
+    const t = thread([
+      {
+        type: 'initialized',
+        agentInfo: { name: 'scripted-agent', title: 'Scripted Agent', version: '1.0.0' },
+        agentCapabilities: {},
+      },
+    ]);
+    m.snapshot({ ...t, agent: { id: 'mine', displayName: 'Scripted v2 agent', isDemo: false, namedByUser: true } });
+    expect(m.$('#agent-name').textContent).toBe('Scripted v2 agent');
+  });
 });
 
 describe('connection states', () => {
