@@ -149,3 +149,27 @@ function baseName(path: string): string {
   const trimmed = path.replace(/[\\/]+$/, '');
   return trimmed.slice(Math.max(trimmed.lastIndexOf('/'), trimmed.lastIndexOf('\\')) + 1) || path;
 }
+
+/**
+ * The references moved into a chat's own worktree: a path inside one of the workspace's folders (`from`) names the
+ * same file in that folder's copy (`to`), so the agent reads and edits its worktree's files, not the user's. Paths
+ * elsewhere stay as they are (the agent is asked before it reads outside its worktree).
+ */
+export function rebaseContext(
+  refs: readonly ContextRef[],
+  folders: readonly { from: string; to: string }[],
+): ContextRef[] {
+  const rebase = (path: string): string => {
+    for (const { from, to } of folders) {
+      if (path === from) return to;
+      for (const separator of ['/', '\\']) {
+        if (path.startsWith(from.endsWith(separator) ? from : from + separator)) return to + path.slice(from.length);
+      }
+    }
+    return path;
+  };
+  return refs.map((ref) => {
+    if (ref.kind === 'problems') return ref.path === null ? ref : { ...ref, path: rebase(ref.path) };
+    return 'path' in ref ? { ...ref, path: rebase(ref.path) } : ref;
+  });
+}

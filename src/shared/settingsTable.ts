@@ -75,6 +75,9 @@ export const SETTINGS = {
   'review.maxMiBPerTurn': { type: 'integer', default: 20, minimum: 1, maximum: 1024, scope: 'machine', userOnly: true },
   /** Binary files reviewed whole (src/review/binaryCopies.ts); larger ones are not tracked. */
   'review.maxBinaryMiB': { type: 'integer', default: 16, minimum: 1, maximum: 1024, scope: 'machine', userOnly: true },
+  /** "Run tests" of a comparison (src/vscode/compare/compareTests.ts); a workspace may name its own command. */
+  'compare.testCommand': { type: 'string', default: '', scope: 'window' },
+  'compare.testTimeoutMinutes': { type: 'integer', default: 10, minimum: 1, maximum: 240, scope: 'window' },
   'checkpoints.maxDiskMiB': {
     type: 'integer',
     default: 100,

@@ -10,7 +10,7 @@ import type { RunGit } from './gitRunner';
 import { mergeBinaryFile, mergeTextFile } from './mergeChangedFile';
 import type { WorktreeRecord } from './worktreeManifest';
 import { throwIfAborted, WorktreeError } from './worktreeError';
-import type { MergedFile, WorktreeChange, WorktreeFolder } from './worktreeTypes';
+import type { MergedFile, WorktreeChange, WorktreeFileTexts, WorktreeFolder } from './worktreeTypes';
 
 interface ChangedFile {
   source: string;
@@ -46,6 +46,28 @@ export class WorktreeDiffer {
       changes.push({ source: file.source, relPath: file.relPath, kind: file.kind, binary });
     }
     return changes;
+  }
+
+  /**
+   * Each changed file with its text at the start point and now (what a comparison shows as a diff). Binary files, a
+   * file past the read limit and the files past the copy limits' bytes come without texts (`omitted`).
+   */
+  async texts(signal?: AbortSignal): Promise<WorktreeFileTexts[]> {
+    const files = await this.changedFiles(signal);
+    const result: WorktreeFileTexts[] = [];
+    let bytes = 0;
+    for (const file of files) {
+      throwIfAborted(signal);
+      const change = { source: file.source, relPath: file.relPath, kind: file.kind };
+      const theirs = bytes > this.limits.maxBytes ? undefined : await this.theirs(file).catch(() => undefined);
+      if (theirs === undefined || isBinary(file.base) || isBinary(theirs)) {
+        result.push({ ...change, binary: theirs !== undefined, before: null, after: null, omitted: true });
+        continue;
+      }
+      bytes += (theirs?.length ?? 0) + (file.base?.length ?? 0);
+      result.push({ ...change, binary: false, before: asText(file.base), after: asText(theirs) });
+    }
+    return result;
   }
 
   async bringBack(

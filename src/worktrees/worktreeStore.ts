@@ -28,7 +28,7 @@ import {
   type WorktreeRecord,
 } from './worktreeManifest';
 import { throwIfAborted, WorktreeError } from './worktreeError';
-import type { MergedFile, Worktree, WorktreeChange, WorktreeFolder } from './worktreeTypes';
+import type { MergedFile, Worktree, WorktreeChange, WorktreeFileTexts, WorktreeFolder } from './worktreeTypes';
 import { writeInside } from './safeWrite';
 
 export interface WorktreeLimits extends CopyLimits {
@@ -106,6 +106,11 @@ export class WorktreeStore {
   /** What the chat changed since its start point, in every folder. */
   changes(worktree: Worktree, signal?: AbortSignal): Promise<WorktreeChange[]> {
     return this.oneAtATime(worktree.id, async () => (await this.differ(worktree, signal)).changes(signal));
+  }
+
+  /** What the chat changed, with each text file's texts before and now (what a comparison shows). */
+  changedTexts(worktree: Worktree, signal?: AbortSignal): Promise<WorktreeFileTexts[]> {
+    return this.oneAtATime(worktree.id, async () => (await this.differ(worktree, signal)).texts(signal));
   }
 
   /**

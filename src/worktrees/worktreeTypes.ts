@@ -43,6 +43,14 @@ export interface WorktreeChange {
   binary: boolean;
 }
 
+/** A changed file with its texts at the start point and now (null: no such file then / now, or `omitted`). */
+export interface WorktreeFileTexts extends WorktreeChange {
+  before: string | null;
+  after: string | null;
+  /** The texts were not read: a binary file (`binary`), one past the read limit, or past what one listing reads. */
+  omitted?: true;
+}
+
 /** A changed file merged into the workspace: start point, the user's current text and the chat's, three ways. */
 export interface MergedFile {
   /** The file in the workspace (absolute). */

@@ -9,6 +9,7 @@ import type { AgentHost } from '../agents/agentHost';
 import type { RegistryFeature } from '../agents/registryFeature';
 import { onActiveThread, signOutOfActiveChat } from '../chat/chatCommands';
 import type { ChatsFeature } from '../chat/chatsFeature';
+import type { Comparisons } from '../compare/comparisons';
 import { addFileToChat, addSelectionToChat, EDITOR_COMMANDS, explainInChat, fixInChat } from '../chat/editorActions';
 import { pickAutoApprove } from '../chat/permissionPolicy';
 import { showRules } from '../chat/permissionRulesList';
@@ -22,6 +23,7 @@ export interface CommandTargets {
   registry: RegistryFeature;
   review: ReviewFeature;
   chats: ChatsFeature;
+  comparisons: Comparisons;
 }
 
 /** A command's handler, with the arguments VS Code passes (a menu's item, a CodeLens's arguments). */
@@ -33,6 +35,7 @@ export function commandTable({
   registry,
   review,
   chats,
+  comparisons,
 }: CommandTargets): Record<string, CommandHandler> {
   const threads = chats.threads.registry;
   const { controller, checkpoints } = review;
@@ -54,6 +57,8 @@ export function commandTable({
       onActiveThread(threads, vscode.l10n.t("discard the chat's worktree"), (thread) =>
         chats.worktrees.discard(thread),
       ),
+    'switchboard.compareAgents': () => comparisons.start(),
+    'switchboard.showComparison': () => comparisons.reopen(),
     'switchboard.focusChat': () => chats.focusComposer(),
     'switchboard.switchChat': () => chats.switchChat(),
     'switchboard.showHistory': () => chats.showHistory(),

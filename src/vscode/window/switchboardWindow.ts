@@ -13,6 +13,7 @@ import { reportSettingErrors, watchAgentSettings } from '../agents/agentSettings
 import { FoundAgents } from '../agents/foundAgents';
 import { RegistryFeature } from '../agents/registryFeature';
 import { ChatsFeature } from '../chat/chatsFeature';
+import { Comparisons } from '../compare/comparisons';
 import { autoApproveStatus } from '../chat/permissionPolicy';
 import { SessionChoiceStore } from '../chat/sessionChoiceStore';
 import { activateReview } from '../review/reviewFeature';
@@ -73,7 +74,20 @@ export class SwitchboardWindow {
         (listener) => threads.onDidChangeActive(listener),
       ),
     );
-    registerCommands(commandTable({ catalog, host, registry, review, chats }), store);
+    const comparisons = store.add(
+      new Comparisons({
+        context,
+        catalog,
+        chats: {
+          worktrees: chats.worktrees,
+          thread: (threadId) => threads.get(undefined, threadId),
+          openChat: (threadId) => chats.openChat(threadId),
+          whenRestored: () => chats.whenRestored(),
+        },
+        log: (line) => log.warn(line),
+      }),
+    );
+    registerCommands(commandTable({ catalog, host, registry, review, chats, comparisons }), store);
     store.add(
       registry.onDidChangeAgents(() => {
         reportSettingErrors(catalog.reload(), log);

@@ -5,7 +5,7 @@
 import * as vscode from 'vscode';
 import type { ThreadController } from '../../session/api';
 import type { ChatWorktree } from '../../shared/thread';
-import type { Worktree, WorktreeChange } from '../../worktrees/worktreeTypes';
+import type { Worktree, WorktreeChange, WorktreeFileTexts, WorktreeFolder } from '../../worktrees/worktreeTypes';
 import type { FileTexts } from '../../review/fileTexts';
 import { readCurrentTextAsync } from '../review/documentText';
 import type { ReviewFeature } from '../review/reviewFeature';
@@ -117,6 +117,17 @@ export class WorktreeChats {
     return answer === 'discard' ? { close: true, after: () => this.deps.service.discard(worktree) } : { close: true };
   }
 
+  /** What the chat changed in its worktree, with the texts (a comparison's diffs); undefined when it has none. */
+  async changedTexts(thread: ThreadController): Promise<readonly WorktreeFileTexts[] | undefined> {
+    const worktree = await this.worktreeOf(thread, false);
+    return worktree && this.deps.service.changedTexts(worktree);
+  }
+
+  /** The chat's worktree folders (each with the workspace folder it copies); undefined when it has none. */
+  async folders(thread: ThreadController): Promise<readonly WorktreeFolder[] | undefined> {
+    return (await this.worktreeOf(thread, false))?.folders;
+  }
+
   /** The store's worktree of the chat; undefined (and a message, when `say`) when it is not one or it is gone. */
   private async worktreeOf(thread: ThreadController, say = true): Promise<Worktree | undefined> {
     const chat = thread.snapshot().state.worktree;
@@ -188,10 +199,20 @@ const KIND_LABEL: Record<WorktreeChange['kind'], string> = {
   deleted: vscode.l10n.t('deleted'),
 };
 
+/** Bring back's choice without asking: every change ("Take this one" of a comparison). */
+export async function everyChange(changes: readonly WorktreeChange[]): Promise<Set<string>> {
+  return new Set(changes.map(changeTarget));
+}
+
+/** The workspace file a change is brought back into. */
+function changeTarget(change: WorktreeChange): string {
+  return vscode.Uri.joinPath(vscode.Uri.file(change.source), ...change.relPath.split('/')).fsPath;
+}
+
 /** The changes as a quick pick, every one checked: the targets the user kept checked, undefined when dismissed. */
 async function pickChanges(changes: readonly WorktreeChange[]): Promise<Set<string> | undefined> {
   const items = changes.map((change) => {
-    const target = vscode.Uri.joinPath(vscode.Uri.file(change.source), ...change.relPath.split('/')).fsPath;
+    const target = changeTarget(change);
     return {
       label: change.relPath,
       description: change.binary ? `${KIND_LABEL[change.kind]} · ${vscode.l10n.t('binary')}` : KIND_LABEL[change.kind],

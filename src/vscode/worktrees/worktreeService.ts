@@ -1,7 +1,7 @@
 // What the chats in their own worktree need of the store of worktrees (src/worktrees/, the WorktreeStore): the port
 // the glue is written against. No `vscode` here.
 import type { ChatWorktree } from '../../shared/thread';
-import type { MergedFile, Worktree, WorktreeChange } from '../../worktrees/worktreeTypes';
+import type { MergedFile, Worktree, WorktreeChange, WorktreeFileTexts } from '../../worktrees/worktreeTypes';
 
 export interface WorktreeService {
   /**
@@ -13,6 +13,8 @@ export interface WorktreeService {
   list(): Promise<readonly Worktree[]>;
   /** What the chat changed in the worktree since the point it started from. */
   changes(worktree: Worktree): Promise<readonly WorktreeChange[]>;
+  /** What the chat changed, each text file with its texts at the start point and now (a comparison's diffs). */
+  changedTexts(worktree: Worktree): Promise<readonly WorktreeFileTexts[]>;
   /**
    * Each changed file merged three ways (start point, the workspace now, the worktree): nothing is written.
    * `currentText`: the workspace file's text as the user has it (an open editor's unsaved edits, else the disk);

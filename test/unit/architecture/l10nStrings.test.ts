@@ -128,6 +128,8 @@ const PURE_NOT_FOR_USER: Record<string, string> = {
   [path.join('src', 'session', 'agent', 'capabilityGuard.ts')]: "an error class's name",
   [path.join('src', 'review', 'reversePatch.ts')]: 'why a patch was refused: for tests, never shown',
   [path.join('src', 'review', 'reportedChanges.ts')]: 'why a report says nothing: for tests, never shown',
+  [path.join('src', 'chat', 'compare', 'testCommand.ts')]:
+    'the test commands a shell runs and the project files they are read from (the user sees and edits them as typed)',
   [path.join('src', 'worktrees', 'gitRunner.ts')]:
     "git's command-line settings, refs and pathspecs: what git reads (its errors go through t())",
 };

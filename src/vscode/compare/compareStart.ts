@@ -1,0 +1,43 @@
+// How a comparison begins: which agents (two or more, the last comparison's checked) and the prompt (the composer's
+// text and context chips when it came from there, else typed here).
+import * as vscode from 'vscode';
+import type { AgentCatalog } from '../agents/agentCatalog';
+import { agentPickItems } from '../agents/agentPicker';
+
+/** The agents to compare, at least two; undefined when dismissed. */
+export async function pickCompareAgents(catalog: AgentCatalog, last: readonly string[]): Promise<string[] | undefined> {
+  const items = agentPickItems(catalog).map((item) =>
+    item.agentId !== undefined ? { ...item, picked: last.includes(item.agentId), buttons: [] } : item,
+  );
+  for (;;) {
+    const picked = await vscode.window.showQuickPick(items, {
+      canPickMany: true,
+      title: vscode.l10n.t('Compare Agents: which agents get the prompt?'),
+      placeHolder: vscode.l10n.t('Check two or more: each works in a worktree of its own'),
+      ignoreFocusOut: true,
+    });
+    if (!picked) return undefined;
+    const ids = picked.flatMap((item) => (item.agentId !== undefined ? [item.agentId] : []));
+    if (ids.length >= 2) return ids;
+    const again = vscode.l10n.t('Pick Again');
+    const answer = await vscode.window.showWarningMessage(
+      vscode.l10n.t('A comparison needs two agents or more (the same agent twice is not offered).'),
+      again,
+    );
+    if (answer !== again) return undefined;
+  }
+}
+
+/** The prompt typed for the comparison; undefined when dismissed. */
+export async function askComparePrompt(): Promise<string | undefined> {
+  const text = await vscode.window.showInputBox({
+    title: vscode.l10n.t('Compare Agents: the prompt every agent gets'),
+    prompt: vscode.l10n.t(
+      'To attach files or a selection, type the prompt in the chat with its context and press Ctrl+Shift+Enter.',
+    ),
+    placeHolder: vscode.l10n.t('What should the agents do?'),
+    ignoreFocusOut: true,
+    validateInput: (value) => (value.trim() === '' ? vscode.l10n.t('Type a prompt') : undefined),
+  });
+  return text?.trim() === '' ? undefined : text;
+}
