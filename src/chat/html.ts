@@ -17,6 +17,8 @@ export interface ChatHtmlInput {
   l10n?: Readonly<Record<string, string>>;
   /** `vscode.env.language`, for the page's lang (screen readers pick their voice by it). */
   language?: string;
+  /** Which page the bundle boots (webview/main.ts): the chat, or the comparison view of "Compare Agents". */
+  page?: 'compare';
 }
 
 export function createNonce(): string {
@@ -66,7 +68,7 @@ export function buildChatHtml(input: ChatHtmlInput): string {
 ${(input.extraStyleUris ?? []).map((uri) => `<link rel="stylesheet" nonce="${nonce}" href="${escapeAttribute(uri)}">`).join('\n')}
 <title>Switchboard</title>
 </head>
-<body>
+<body${input.page === 'compare' ? ' data-page="compare"' : ''}>
 <div id="root"></div>
 <script nonce="${nonce}" src="${escapeAttribute(input.scriptUri)}"></script>
 </body>
