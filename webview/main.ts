@@ -48,6 +48,7 @@ function bootCompare(): void {
     initialDraft: saved.draft ?? '',
     onDraftChange: (draft) => save({ draft }),
   });
+  installFocusLanding(window, () => app.focusFollowUp());
   window.addEventListener('message', (event: MessageEvent<CompareToWebview>) => app.receive(event.data));
   vscode.postMessage({ type: 'compareReady' });
 }

@@ -2,9 +2,11 @@
 // three columns side by side, each column's buttons inside it and visible, nothing wider than its column but the
 // diff bodies that scroll, a long answer scrolling within the page, and agent markdown that cannot fetch or look
 // like our buttons.
+import * as fs from 'node:fs';
 import { expect, it } from 'vitest';
 import { useBrowser } from './chatPage';
-import { EDITOR_TAB_WIDTH, column, openCompare, view } from './comparePage';
+import { EDITOR_TAB_WIDTH, openCompare } from './comparePage';
+import { column, view } from './compareViews';
 
 const browser = useBrowser();
 
@@ -156,5 +158,45 @@ it("an agent's markdown with a remote image or a button makes no request and no 
   expect(answer.buttons.every((b) => b.startsWith('copy-code'))).toBe(true);
   expect(answer.takeButtons).toBe(2);
   expect(answer.placeholders.length).toBe(2);
+  await page.close();
+}, 30_000);
+
+it('has no accessibility violation (axe-core, WCAG 2.1 AA): a working column, a failed one with its tests, a passed one with a diff unfolded', async () => {
+  const page = await openCompare(browser());
+  const now = Date.now();
+  await page.show(
+    view([
+      column('t0', 'Claude Code', { state: 'working', runningSince: now }),
+      column('t1', 'Gemini CLI', {
+        state: 'failed',
+        detail: 'The agent exited with code 1',
+        tests: {
+          state: 'failed',
+          command: 'npm test',
+          startedAt: now - 9000,
+          exitCode: 1,
+          durationMs: 9000,
+          tail: 'FAIL',
+        },
+      }),
+      column('t2', 'Codex', {
+        tests: { state: 'passed', command: 'npm test', startedAt: now, durationMs: 4000, tail: 'ok' },
+      }),
+    ]),
+  );
+  await page.page.click('.compare-column[data-thread-id="t2"] .compare-file-toggle');
+  await page.page.click('.compare-column[data-thread-id="t1"] .compare-tools summary');
+  await page.page.screenshot({ path: '/tmp/compare-view-states.png' });
+  await page.page.addScriptTag({ content: fs.readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8') });
+  const violations: string[] = await page.page.evaluate(async () => {
+    const result = await (globalThis as any).axe.run(document, {
+      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] },
+    });
+    return result.violations.map(
+      (v: any) =>
+        `${v.id}: ${v.nodes.map((n: any) => `${n.target.join(' ')} ${String(n.failureSummary).replace(/\s+/g, ' ')}`).join(' | ')}`,
+    );
+  });
+  expect(violations).toEqual([]);
   await page.close();
 }, 30_000);

@@ -2,13 +2,14 @@
 // per compared chat side by side, and the follow-up box. It renders each `compareView` the host sends and asks the
 // host for everything else (src/shared/compare.ts). One clock ticks each second while a column works or its tests
 // run, for the live times; none while all is idle.
-import type { CompareToWebview, CompareView } from '../../src/shared/compare';
+import type { CompareColumn, CompareToWebview, CompareView } from '../../src/shared/compare';
 import { h } from '../dom';
+import { recordError } from '../errors';
 import { t } from '../l10n';
 import { CompareAnnouncer } from './announcer';
 import { ColumnView } from './column';
 import { FollowUpBox } from './followUp';
-import { needsClock } from './format';
+import { distinctNames, needsClock } from './format';
 import { CompareHeader } from './header';
 import type { ComparePost } from './post';
 
@@ -35,6 +36,8 @@ export interface CompareApp {
   receive(msg: CompareToWebview): void;
   /** Whether the one-second clock runs (for tests: idle costs nothing). */
   readonly ticking: boolean;
+  /** Where the keyboard goes when VS Code focuses the tab: the follow-up box. */
+  focusFollowUp(): void;
 }
 
 export function createCompareApp(root: HTMLElement, post: ComparePost, options: CompareAppOptions = {}): CompareApp {
@@ -58,20 +61,25 @@ export function createCompareApp(root: HTMLElement, post: ComparePost, options: 
 
   const render = (view: CompareView): void => {
     const now = clock.now();
-    const list = Array.isArray(view.columns) ? view.columns : [];
+    const list = distinctNames(Array.isArray(view.columns) ? view.columns.filter(isColumn) : []);
     const shown = { ...view, columns: list };
     header.update(shown);
     const order: HTMLElement[] = [];
     const ids = new Set<string>();
     for (const column of list) {
-      if (typeof column?.threadId !== 'string' || ids.has(column.threadId)) continue;
+      if (ids.has(column.threadId)) continue;
       ids.add(column.threadId);
       let columnView = columns.get(column.threadId);
       if (!columnView) {
         columnView = new ColumnView(column, post);
         columns.set(column.threadId, columnView);
       }
-      columnView.update(column, shown, now);
+      // A column whose data would not render (malformed) keeps what it showed; the others render.
+      try {
+        columnView.update(column, shown, now);
+      } catch (error) {
+        recordError('a compared chat could not be rendered', error);
+      }
       order.push(columnView.el);
     }
     for (const [id, columnView] of columns) {
@@ -106,5 +114,13 @@ export function createCompareApp(root: HTMLElement, post: ComparePost, options: 
     get ticking() {
       return stopClock !== null;
     },
+    focusFollowUp() {
+      if (!followUp.input.disabled && !followUp.el.hidden) followUp.input.focus();
+    },
   };
+}
+
+/** A column the view can show: the host's, or a malformed one left out rather than breaking the others. */
+function isColumn(column: unknown): column is CompareColumn {
+  return typeof column === 'object' && column !== null && typeof (column as CompareColumn).threadId === 'string';
 }

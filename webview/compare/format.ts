@@ -106,3 +106,19 @@ export function stateNews(column: CompareColumn): string {
     ? t('{0}: {1} ({2})', name, stateLabel(column.state), visibleText(column.detail, { maxLength: 300 }))
     : t('{0}: {1}', name, stateLabel(column.state));
 }
+
+/**
+ * The columns with names told apart: two chats of the same agent (one per model, say) read "Claude Code" and
+ * "Claude Code (2)" in their regions, the follow-up's targets and what a screen reader hears.
+ */
+export function distinctNames(columns: readonly CompareColumn[]): CompareColumn[] {
+  const seen = new Map<string, number>();
+  return columns.map((column) => {
+    const name = visibleText(column.agentName, { maxLength: 100 });
+    const count = (seen.get(name) ?? 0) + 1;
+    seen.set(name, count);
+    return count === 1 && name === column.agentName
+      ? column
+      : { ...column, agentName: count === 1 ? name : `${name} (${count})` };
+  });
+}
