@@ -17,7 +17,7 @@ interface Box {
   bottom: number;
 }
 
-/** Each column's box, its buttons' boxes, and the descendants wider than the column (diff bodies scroll: left out). */
+/** Each column's box, its buttons' boxes, and what sticks out of it (what a scrolling box holds is that box's). */
 async function measure(page: import('playwright-core').Page) {
   return page.evaluate(() => {
     const box = (el: Element) => {
@@ -26,8 +26,14 @@ async function measure(page: import('playwright-core').Page) {
     };
     return Array.from(document.querySelectorAll('.compare-column')).map((col) => {
       const inner = col.getBoundingClientRect();
+      // Inside a box that scrolls or clips sideways (a diff body, a code block, a wide table): that box is checked.
+      const clipped = (el: Element): boolean => {
+        for (let up = el.parentElement; up && up !== col; up = up.parentElement)
+          if (getComputedStyle(up).overflowX !== 'visible') return true;
+        return false;
+      };
       const overflowing = Array.from(col.querySelectorAll('*'))
-        .filter((el) => !el.closest('.diff-body, pre, .sr-only') && (el as HTMLElement).offsetParent !== null)
+        .filter((el) => !el.closest('.sr-only') && !clipped(el) && (el as HTMLElement).offsetParent !== null)
         .filter((el) => {
           const r = el.getBoundingClientRect();
           return r.width > 0 && (r.left < inner.left - 0.5 || r.right > inner.right + 0.5);
@@ -89,6 +95,32 @@ it.each([2, 3])(
   },
   30_000,
 );
+
+it('long unbroken words stay inside their column: a path, a URL, a tool title, a detail, test output', async () => {
+  const page = await openCompare(browser());
+  const word = 'x'.repeat(300);
+  const long = column('t0', `Agent-${word}`, {
+    state: 'failed',
+    detail: `spawn ${word} ENOENT`,
+    answer: `See https://example.com/${word} and \`${word}\` and ${word}.\n\n| a | b |\n|---|---|\n| ${word} | ${word} |\n`,
+    toolCalls: [{ title: `cat ${word}`, kind: 'read', status: 'failed' }],
+    toolCallCount: 1,
+    files: [{ path: `src/${word}/${word}.ts`, kind: 'added', binary: true }],
+    tests: { state: 'error', command: word, startedAt: Date.now(), tail: `${word}\n`, error: word },
+  });
+  await page.show(view([long, column('t1', 'Gemini CLI')], { testCommand: `npm test -- ${word}`, context: [word] }));
+  await page.page.click('.compare-column[data-thread-id="t0"] .compare-tests-fold summary');
+  await page.page.screenshot({ path: '/tmp/compare-view-long.png' });
+  const columns = await measure(page.page);
+  for (const col of columns) {
+    expect(col.overflowing, col.name!).toEqual([]);
+    expect(col.scrollWidth, col.name!).toBeLessThanOrEqual(col.clientWidth);
+    for (const b of col.buttons) expect(inside(b, col.box), `${col.name}: ${b.name}`).toBe(true);
+  }
+  const page2 = await page.page.evaluate(() => document.documentElement.scrollWidth);
+  expect(page2).toBeLessThanOrEqual(EDITOR_TAB_WIDTH);
+  await page.close();
+}, 30_000);
 
 it('more columns than fit scroll sideways within the page, at least 280 px each', async () => {
   const page = await openCompare(browser());

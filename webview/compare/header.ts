@@ -1,7 +1,7 @@
 // The comparison's header: the prompt every agent got, the labels of its context chips, and "Run tests in each"
 // with the command it runs (or "Run tests..." when the host asks for one first).
 import type { CompareView } from '../../src/shared/compare';
-import { button, h, replaceChildren, setDisabled, setText, setVisible } from '../dom';
+import { button, h, replaceChildren, setDisabled, setText, setTitle, setVisible } from '../dom';
 import { t } from '../l10n';
 import { visibleText } from '../visibleText';
 import type { ComparePost } from './post';
@@ -37,17 +37,24 @@ export class CompareHeader {
       this.chipKey = key;
       replaceChildren(
         this.chips,
-        ...context.map((label) => h('li', { class: 'compare-chip', text: visibleText(label, { maxLength: 200 }) })),
+        ...context.map((label) => {
+          const text = visibleText(label, { maxLength: 200 });
+          return h('li', { class: 'compare-chip', text, title: text });
+        }),
       );
     }
     setVisible(this.chips, context.length > 0);
     const command = typeof view.testCommand === 'string' && view.testCommand.trim() !== '' ? view.testCommand : null;
     setText(this.runAll, command === null ? t('Run tests...') : t('Run tests in each'));
-    this.runAll.title =
+    const shown = visibleText(command ?? '', { maxLength: 500 });
+    setTitle(
+      this.runAll,
       command === null
         ? t('Choose the command that runs the tests, then run it in each worktree')
-        : t('Runs {0} in each worktree', command);
-    setText(this.command, visibleText(command ?? '', { maxLength: 500 }));
+        : t('Runs {0} in each worktree', shown),
+    );
+    setText(this.command, shown);
+    setTitle(this.command, shown);
     const open = view.columns.some((column) => column.state !== 'closed');
     setVisible(this.runAll, view.taken === undefined);
     setVisible(this.command, command !== null && view.taken === undefined);
