@@ -10,7 +10,7 @@ import { handleCopyClicks } from '../render/markdown/codeBlocks';
 import { handlePathLinks } from '../render/markdown/pathLinks';
 import { visibleText } from '../visibleText';
 import { FilesView } from './files';
-import { formatDuration, stateLabel, usageParts, workedMs } from './format';
+import { formatDuration, isBusy, stateLabel, usageParts, workedMs } from './format';
 import { chatPostFor, type ComparePost } from './post';
 import { TestRunView } from './testRun';
 import { ToolCallsView } from './toolCalls';
@@ -28,7 +28,7 @@ export class ColumnView {
   private readonly runTests: HTMLButtonElement;
   private readonly tests: TestRunView;
   private readonly answer = new IncrementalMarkdown();
-  private readonly noAnswer = h('p', { class: 'compare-no-answer', text: t('No answer yet') });
+  private readonly noAnswer = h('p', { class: 'compare-no-answer' });
   private readonly tools = new ToolCallsView();
   private readonly files: FilesView;
   private column: CompareColumn;
@@ -78,10 +78,6 @@ export class ColumnView {
     );
   }
 
-  get threadId(): string {
-    return this.column.threadId;
-  }
-
   update(column: CompareColumn, view: CompareView, now: number): void {
     this.column = column;
     const name = visibleText(column.agentName, { maxLength: 100 });
@@ -107,6 +103,7 @@ export class ColumnView {
     this.tests.update(column.tests, now);
     const answer = typeof column.answer === 'string' ? column.answer : '';
     setVisible(this.noAnswer, answer === '');
+    setText(this.noAnswer, isBusy(column) ? t('No answer yet') : t('No answer'));
     this.answer.update(answer);
     this.tools.update(Array.isArray(column.toolCalls) ? column.toolCalls : [], column.toolCallCount);
     this.files.update(Array.isArray(column.files) ? column.files : [], column.filesError);

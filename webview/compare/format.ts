@@ -28,6 +28,11 @@ export function stateLabel(state: CompareState): string {
   }
 }
 
+/** Whether the chat is still on its turn (its answer may yet come). */
+export function isBusy(column: CompareColumn): boolean {
+  return column.state === 'starting' || column.state === 'working' || column.state === 'needsYou';
+}
+
 /** Whether the column's time grows by itself (the view counts from runningSince). */
 export function isCounting(column: CompareColumn): boolean {
   return column.state === 'working' && typeof column.runningSince === 'number';

@@ -18,6 +18,17 @@ describe('a compared chat', () => {
     expect(answer.querySelector('strong')?.textContent).toBe('more');
   });
 
+  it('says there is no answer yet while the agent works, and none once it ended without one', () => {
+    const m = mount();
+    m.show(view([column('a', 'A', { state: 'working', runningSince: m.clock.at, answer: '' })]));
+    const note = m.col('a').querySelector<HTMLElement>('.compare-no-answer')!;
+    expect(note.textContent).toBe('No answer yet');
+    m.show(view([column('a', 'A', { state: 'failed', answer: '' })]));
+    expect(note.textContent).toBe('No answer');
+    m.show(view([column('a', 'A')]));
+    expect(note.hidden).toBe(true);
+  });
+
   it("keeps the agent's HTML from fetching or making buttons, forms or our classes", () => {
     const m = mount();
     m.show(
