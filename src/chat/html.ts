@@ -17,7 +17,7 @@ export interface ChatHtmlInput {
   l10n?: Readonly<Record<string, string>>;
   /** `vscode.env.language`, for the page's lang (screen readers pick their voice by it). */
   language?: string;
-  /** Which page of the bundle the webview is: the chat (absent) or the comparison view of "Compare Agents". */
+  /** Which page the bundle boots (webview/main.ts): the chat, or the comparison view of "Compare Agents". */
   page?: 'compare';
 }
 
@@ -68,7 +68,7 @@ export function buildChatHtml(input: ChatHtmlInput): string {
 ${(input.extraStyleUris ?? []).map((uri) => `<link rel="stylesheet" nonce="${nonce}" href="${escapeAttribute(uri)}">`).join('\n')}
 <title>Switchboard</title>
 </head>
-<body${input.page ? ` data-page="${escapeAttribute(input.page)}"` : ''}>
+<body${input.page === 'compare' ? ' data-page="compare"' : ''}>
 <div id="root"></div>
 <script nonce="${nonce}" src="${escapeAttribute(input.scriptUri)}"></script>
 </body>

@@ -117,4 +117,11 @@ export type CompareFromWebview =
   /** VS Code's diff editor for one changed file (start point against the worktree's file). */
   | { type: 'compareOpenDiff'; threadId: string; path: string }
   /** The test run's whole output, in an editor. */
-  | { type: 'compareShowTestOutput'; threadId: string };
+  | { type: 'compareShowTestOutput'; threadId: string }
+  /**
+   * A file path the agent's answer names (webview/render/markdown/pathLinks.ts), as written: the host resolves it in
+   * that chat's worktree as the chat does in the workspace (src/chat/pathTarget.ts) and opens it only if it exists.
+   */
+  | { type: 'compareOpenPath'; threadId: string; path: string; line?: number | null; column?: number | null }
+  /** "Copy" on a code block of an answer: the text to the clipboard (a webview cannot reach it itself). */
+  | { type: 'compareCopy'; text: string };

@@ -16,21 +16,25 @@ const repo = path.resolve(__dirname, '../..');
 /** The Chat view's body in VS Code's default layout at 1400x900 (the side bar is about 300 px). */
 export const SIDE_BAR_WIDTH = 300;
 
-let bundle: Promise<string> | undefined;
+const bundles = new Map<string, Promise<string>>();
 
-/** test/layout/page.ts and the app it imports, bundled once per test process. */
-function pageScript(): Promise<string> {
-  bundle ??= esbuild
-    .build({
-      entryPoints: [path.join(__dirname, 'page.ts')],
-      bundle: true,
-      write: false,
-      format: 'iife',
-      platform: 'browser',
-      target: 'chrome120',
-      logLevel: 'silent',
-    })
-    .then((result) => result.outputFiles[0]!.text);
+/** A page script (test/layout/page.ts, comparePageMain.ts) and the app it imports, bundled once per test process. */
+export function pageScript(entry = 'page.ts'): Promise<string> {
+  let bundle = bundles.get(entry);
+  if (!bundle) {
+    bundle = esbuild
+      .build({
+        entryPoints: [path.join(__dirname, entry)],
+        bundle: true,
+        write: false,
+        format: 'iife',
+        platform: 'browser',
+        target: 'chrome120',
+        logLevel: 'silent',
+      })
+      .then((result) => result.outputFiles[0]!.text);
+    bundles.set(entry, bundle);
+  }
   return bundle;
 }
 

@@ -99,6 +99,15 @@ describe('chat webview HTML', () => {
     expect(hostile).toContain('x&quot;&gt;&lt;img');
   });
 
+  it('marks the comparison page on its body, under the same policy and nonce as the chat (one bundle boots either)', () => {
+    const compare = buildChatHtml({ ...input, page: 'compare' });
+    expect(compare).toContain('<body data-page="compare">');
+    expect(html).toContain('<body>');
+    expect(html).not.toContain('data-page');
+    // Only the body differs: the same CSP, nonce'd script and stylesheet.
+    expect(compare.replace('<body data-page="compare">', '<body>')).toBe(html);
+  });
+
   it('makes a fresh, unguessable nonce each time', () => {
     const nonces = new Set(Array.from({ length: 50 }, () => createNonce()));
     expect(nonces.size).toBe(50);
