@@ -16,6 +16,8 @@ import { UnfoldedCards } from './unfoldedCards';
 import '@xterm/xterm/css/xterm.css';
 
 interface SavedState {
+  /** The comparison view's comparison (its tab's serializer reads it). */
+  comparisonId?: string;
   draft?: string;
   threadId?: string;
   /** Each chat's scroll position (webview/scrollAnchors.ts). */
@@ -42,14 +44,19 @@ const root = document.getElementById('root') ?? document.body.appendChild(docume
 if (document.body.dataset.page === 'compare') bootCompare();
 else bootChat();
 
-/** The comparison view: it keeps only its follow-up draft. */
+/** The comparison view: it keeps its follow-up draft and which comparison it shows. */
 function bootCompare(): void {
   const app = createCompareApp(root, (msg) => vscode.postMessage(msg), {
     initialDraft: saved.draft ?? '',
     onDraftChange: (draft) => save({ draft }),
   });
   installFocusLanding(window, () => app.focusFollowUp());
-  window.addEventListener('message', (event: MessageEvent<CompareToWebview>) => app.receive(event.data));
+  window.addEventListener('message', (event: MessageEvent<CompareToWebview>) => {
+    app.receive(event.data);
+    // The tab's serializer finds its comparison again by this id after a reload (src/vscode/compare/comparisons.ts).
+    const id = event.data?.type === 'compareView' ? event.data.view?.id : undefined;
+    if (typeof id === 'string' && id !== saved.comparisonId) save({ comparisonId: id });
+  });
   vscode.postMessage({ type: 'compareReady' });
 }
 

@@ -1,9 +1,16 @@
 // The comparison page's messages as the host takes them: each checked against the shape its type says (ids and
 // texts bounded) before it acts; anything else is dropped.
 import type { CompareFromWebview } from '../../shared/compare';
+import { clampPosition, MAX_PATH_CHARS } from '../pathTarget';
 
 /** The most text a follow-up may carry from the page (a prompt, not a file). */
 const MAX_FOLLOW_UP_CHARS = 256 * 1024;
+/** A code block of an answer (bounded like the answer itself). */
+const MAX_COPY_CHARS = 1024 * 1024;
+
+function num(value: unknown): number | null {
+  return typeof value === 'number' ? value : null;
+}
 
 /** The page's message if it has the shape its type says (ids and texts bounded), else undefined. */
 export function checkedCompareMessage(raw: unknown): CompareFromWebview | undefined {
@@ -34,6 +41,22 @@ export function checkedCompareMessage(raw: unknown): CompareFromWebview | undefi
       return id(threadId) && typeof path === 'string' && path.length > 0 && path.length < 4096
         ? { type: 'compareOpenDiff', threadId, path }
         : undefined;
+    }
+    case 'compareOpenPath': {
+      const { threadId, path, line, column } = message;
+      if (!id(threadId) || typeof path !== 'string' || path.length === 0 || path.length > MAX_PATH_CHARS)
+        return undefined;
+      return {
+        type: 'compareOpenPath',
+        threadId,
+        path,
+        line: clampPosition(num(line)),
+        column: clampPosition(num(column)),
+      };
+    }
+    case 'compareCopy': {
+      const { text } = message;
+      return typeof text === 'string' && text.length <= MAX_COPY_CHARS ? { type: 'compareCopy', text } : undefined;
     }
     default:
       return undefined;

@@ -19,6 +19,8 @@ export interface CompareActions {
   stop(threadId: string): Promise<unknown>;
   openDiff(live: LiveComparison, threadId: string, path: string): Promise<unknown>;
   showTestOutput(live: LiveComparison, threadId: string): Promise<unknown>;
+  openPath(threadId: string, path: string, line: number | null, column: number | null): Promise<unknown>;
+  copy(text: string): Promise<unknown>;
   reportError(message: string): void;
 }
 
@@ -85,6 +87,15 @@ export class ComparePanel {
           return void (await this.actions.openDiff(live, message.threadId, message.path));
         case 'compareShowTestOutput':
           return void (await this.actions.showTestOutput(live, message.threadId));
+        case 'compareOpenPath':
+          return void (await this.actions.openPath(
+            message.threadId,
+            message.path,
+            message.line ?? null,
+            message.column ?? null,
+          ));
+        case 'compareCopy':
+          return void (await this.actions.copy(message.text));
       }
     } catch (error) {
       this.actions.reportError(error instanceof Error ? error.message : String(error));

@@ -12,6 +12,8 @@ import { DisposableStore } from '../../shared/disposableStore';
 import { contextBlocks, contextLabel, rebaseContext, type ContextRef } from '../../shared/promptContext';
 import type { AgentCatalog } from '../agents/agentCatalog';
 import { resolveContext } from '../chat/promptContext';
+import { openWorkspacePath } from '../chat/diffDocuments';
+import { pathCandidates } from '../../chat/pathTarget';
 import { everyChange, type WorktreeChats } from '../worktrees/worktreeChats';
 import { askComparePrompt, pickCompareAgents } from './compareStart';
 import { COMPARE_PANEL_TYPE, ComparePanel, type CompareActions } from './comparePanel';
@@ -51,13 +53,16 @@ export class Comparisons implements CompareActions, vscode.WebviewPanelSerialize
   }
 
   /** "Compare Agents...": agents picked, the prompt (given by the composer, else asked), the chats made and prompted. */
-  async start(given?: { text: string; context: readonly ContextRef[] }): Promise<LiveComparison | undefined> {
+  async start(
+    given?: { text: string; context: readonly ContextRef[] },
+    chosen?: readonly string[],
+  ): Promise<LiveComparison | undefined> {
     if (!vscode.workspace.workspaceFolders?.some((folder) => folder.uri.scheme === 'file')) {
       void vscode.window.showErrorMessage(vscode.l10n.t('Open a folder first: each agent works in a copy of it.'));
       return undefined;
     }
     const state = this.deps.context.globalState;
-    const agents = await pickCompareAgents(this.deps.catalog, state.get<string[]>(LAST_AGENTS_KEY) ?? []);
+    const agents = chosen ?? (await pickCompareAgents(this.deps.catalog, state.get<string[]>(LAST_AGENTS_KEY) ?? []));
     if (!agents) return undefined;
     await state.update(LAST_AGENTS_KEY, agents);
     const text = given?.text ?? (await askComparePrompt());
@@ -161,23 +166,12 @@ export class Comparisons implements CompareActions, vscode.WebviewPanelSerialize
     await this.show(record, panel);
   }
 
-  async take(live: LiveComparison, threadId: string): Promise<void> {
+  /** "Take this one": asks (`confirm`: in-host tests answer), brings the chat's changes back, discards the others. */
+  async take(live: LiveComparison, threadId: string, confirm = confirmTake): Promise<void> {
     const taken = this.deps.chats.thread(threadId);
     if (!taken || live.record.taken !== undefined) return;
     const others = live.record.columns.filter((column) => column.threadId !== threadId);
-    const go = vscode.l10n.t('Take This One');
-    const answer = await vscode.window.showWarningMessage(
-      vscode.l10n.t("Take {0}'s result?", taken.agent.displayName),
-      {
-        modal: true,
-        detail: vscode.l10n.t(
-          'Its changes come into the workspace for review (Keep or Undo each). The other {0} chats are closed and their worktrees deleted; their transcripts stay in Chat History.',
-          others.length,
-        ),
-      },
-      go,
-    );
-    if (answer !== go) return;
+    if (!(await confirm(taken.agent.displayName, others.length))) return;
     await this.deps.chats.worktrees.bringBack(taken, everyChange);
     for (const column of others) {
       const thread = this.deps.chats.thread(column.threadId);
@@ -227,6 +221,21 @@ export class Comparisons implements CompareActions, vscode.WebviewPanelSerialize
     return this.tests.showOutput(threadId);
   }
 
+  /** A path the chat's answer names, opened in its worktree (only inside it: the path is the agent's). */
+  async openPath(threadId: string, written: string, line: number | null, column: number | null): Promise<void> {
+    const thread = this.deps.chats.thread(threadId);
+    const folders = (thread && (await this.deps.chats.worktrees.folders(thread))) ?? [];
+    const candidates = pathCandidates(
+      written,
+      folders.map((folder) => folder.path),
+    );
+    await openWorkspacePath(candidates, line, column, written);
+  }
+
+  async copy(text: string): Promise<void> {
+    await vscode.env.clipboard.writeText(text);
+  }
+
   reportError(message: string): void {
     this.deps.log(`compare: ${message}`);
     void vscode.window.showErrorMessage(message);
@@ -269,6 +278,23 @@ export class Comparisons implements CompareActions, vscode.WebviewPanelSerialize
   private save(record: ComparisonRecord): void {
     void this.deps.context.workspaceState.update(RECORDS_KEY, withRecord(this.records(), record));
   }
+}
+
+/** The modal before "Take this one": true when the user confirmed. */
+async function confirmTake(agentName: string, others: number): Promise<boolean> {
+  const go = vscode.l10n.t('Take This One');
+  const answer = await vscode.window.showWarningMessage(
+    vscode.l10n.t("Take {0}'s result?", agentName),
+    {
+      modal: true,
+      detail: vscode.l10n.t(
+        'Its changes come into the workspace for review (Keep or Undo each). The other {0} chats are closed and their worktrees deleted; their transcripts stay in Chat History.',
+        others,
+      ),
+    },
+    go,
+  );
+  return answer === go;
 }
 
 /** Workspace folder path -> name where the workspace has several folders (a changed file's path names its folder). */

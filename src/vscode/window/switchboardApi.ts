@@ -9,6 +9,7 @@ import type { FoundAgents } from '../agents/foundAgents';
 import type { RegistryFeature } from '../agents/registryFeature';
 import type { SignInFeature } from '../agents/signInFeature';
 import type { ChatsFeature } from '../chat/chatsFeature';
+import type { Comparisons } from '../compare/comparisons';
 import type { PermissionRuleStore } from '../chat/permissionPolicy';
 import type { AgentQuickDiff } from '../review/agentQuickDiff';
 import type { ReviewFeature } from '../review/reviewFeature';
@@ -60,6 +61,8 @@ export interface SwitchboardApi {
   activationMs: number;
   /** Chats in their own worktree: Bring back and Discard with the test's own answers (in-host tests). */
   worktrees: WorktreeChats;
+  /** "Compare Agents": comparisons started with the test's agents and prompt, their view and buttons (in-host tests). */
+  comparisons: Comparisons;
   /** "New Chat in Worktree" with this agent; resolves once its session started or failed. */
   newChatInWorktree(agentId: string): Promise<ThreadController>;
   /**
@@ -77,6 +80,7 @@ export interface ApiParts {
   registry: RegistryFeature;
   review: ReviewFeature;
   chats: ChatsFeature;
+  comparisons: Comparisons;
   activationMs: number;
 }
 
@@ -87,6 +91,7 @@ export function switchboardApi({
   registry,
   review,
   chats,
+  comparisons,
   activationMs,
 }: ApiParts): SwitchboardApi {
   const threads = chats.threads.registry;
@@ -122,6 +127,7 @@ export function switchboardApi({
     logText: (agentId) => ({ traffic: host.traffic.text(agentId), agent: host.logs.recentText(agentId) }),
     activationMs,
     worktrees: chats.worktrees,
+    comparisons,
     newChatInWorktree: async (agentId) => {
       const thread = await chats.worktrees.create(agentId);
       await thread.start();

@@ -105,7 +105,7 @@ export class SwitchboardWindow {
     });
     const activationMs = performance.now() - activationStarted;
     log.info(`Switchboard activated in ${activationMs.toFixed(1)} ms`);
-    this.api = switchboardApi({ catalog, foundAgents, host, registry, review, chats, activationMs });
+    this.api = switchboardApi({ catalog, foundAgents, host, registry, review, chats, comparisons, activationMs });
   }
 
   /**

@@ -24,6 +24,7 @@ it('boots the comparison page: compareReady, renders the view, restores and save
   expect(input.value).toBe('try again with tests');
   input.value = 'a new draft';
   input.dispatchEvent(new Event('input'));
-  expect(state).toEqual({ draft: 'a new draft' });
+  // The comparison's id is kept for the tab's serializer (it finds the comparison again after a reload).
+  expect(state).toEqual({ draft: 'a new draft', comparisonId: 'cmp-1' });
   vi.unstubAllGlobals();
 });
