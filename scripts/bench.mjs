@@ -145,6 +145,7 @@ async function main() {
     ['bench/figures/longchat.mjs', ...q],
     600_000,
   );
+  runFigure('3 typing: typing_latency_p95', process.execPath, ['bench/figures/typing.mjs', ...q], 180_000);
   // Terminals run in the extension host too (node-pty is built for its Node).
   runFigure('5 terminal', hostNode, ['--expose-gc', path.join(outDir, 'terminal.js'), ...q], 180_000);
   runFigure('6 fs read', process.execPath, ['--expose-gc', path.join(outDir, 'fsread.js'), ...q], 120_000);
