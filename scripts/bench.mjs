@@ -50,6 +50,7 @@ async function buildBenchBundles() {
       terminal: 'bench/figures/terminal.ts',
       hostile: 'bench/figures/hostile.ts',
       worktrees: 'bench/figures/worktrees.ts',
+      hostMemory: 'bench/figures/hostMemory.ts',
     },
     outdir: outDir,
   });
@@ -146,6 +147,13 @@ async function main() {
     600_000,
   );
   runFigure('3 typing: typing_latency_p95', process.execPath, ['bench/figures/typing.mjs', ...q], 180_000);
+  // A chat's memory is the extension host's: its Node.
+  runFigure(
+    '9 host memory: host_memory_vs_journal',
+    hostNode,
+    ['--expose-gc', path.join(outDir, 'hostMemory.js'), ...q],
+    120_000,
+  );
   // Terminals run in the extension host too (node-pty is built for its Node).
   runFigure('5 terminal', hostNode, ['--expose-gc', path.join(outDir, 'terminal.js'), ...q], 180_000);
   runFigure('6 fs read', process.execPath, ['--expose-gc', path.join(outDir, 'fsread.js'), ...q], 120_000);
