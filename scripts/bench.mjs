@@ -51,6 +51,7 @@ async function buildBenchBundles() {
       hostile: 'bench/figures/hostile.ts',
       worktrees: 'bench/figures/worktrees.ts',
       hostMemory: 'bench/figures/hostMemory.ts',
+      manyAgents: 'bench/figures/manyAgents.ts',
     },
     outdir: outDir,
   });
@@ -147,6 +148,13 @@ async function main() {
     600_000,
   );
   runFigure('3 typing: typing_latency_p95', process.execPath, ['bench/figures/typing.mjs', ...q], 180_000);
+  // Many chats streaming at once: the extension host's side, on its Node.
+  runFigure(
+    '4 many agents: many_agents_hidden_posts many_agents_host_cpu many_agents_shown_latency_p95',
+    hostNode,
+    ['--expose-gc', path.join(outDir, 'manyAgents.js'), ...q],
+    300_000,
+  );
   // A chat's memory is the extension host's: its Node.
   runFigure(
     '9 host memory: host_memory_vs_journal',

@@ -13,12 +13,11 @@ import { ChatJournal } from '../../src/session/journal/chatJournal';
 import { ChatList } from '../../src/session/chatList';
 import { fullJournal, JOURNAL_VERSION, type DecodedJournal } from '../../src/session/journal/journalFormat';
 import { MAX_LOADED_ENTRIES } from '../../src/session/journal/journalSessionLines';
-import { createThreadController } from '../../src/session/threadController';
 import { ThreadRegistry } from '../../src/session/threadRegistry';
 import { restoreOpenChats } from '../../src/vscode/chat/chatPersistence';
 import type { AgentConfig } from '../../src/session/api';
 import { repeatedThread } from '../render/content';
-import { benchEnv } from '../ingest/switchboard';
+import { ChatMaker } from '../ingest/window';
 import { gc, isQuick, median, report, round, settle } from '../lib/figure';
 
 const AGENT: AgentConfig = {
@@ -68,25 +67,11 @@ async function settledHeap(): Promise<number> {
 
 /** The host's heap for the chat in `dir`, restored and watched as the extension does (bytes after GC). */
 async function hostHeap(dir: string, entries: number): Promise<number> {
-  const env = benchEnv();
   const before = await settledHeap();
-  const journal = new ChatJournal(dir, () => {});
   const pending = new Map<string, DecodedJournal>();
-  const threads = new ThreadRegistry((agent, threadId, restored) => {
-    const thread = createThreadController({
-      threadId,
-      agent,
-      env,
-      restored,
-      handlers: {
-        readTextFile: () => Promise.reject(new Error('not in the bench')),
-        writeTextFile: () => Promise.reject(new Error('not in the bench')),
-      },
-    });
-    journal.watch(thread, pending.get(threadId));
-    return thread;
-  });
-  await restoreOpenChats(journal, threads, () => AGENT, pending);
+  const maker = new ChatMaker(dir, pending);
+  const threads = new ThreadRegistry(maker.make);
+  await restoreOpenChats(maker.journal, threads, () => AGENT, pending);
   const list = new ChatList(threads);
   const held = threads.all()[0]?.snapshot().state.entries.length ?? 0;
   if (held !== entries || list.summaries().length !== 1)
@@ -94,8 +79,7 @@ async function hostHeap(dir: string, entries: number): Promise<number> {
   const after = await settledHeap();
   list.dispose();
   await threads.disposeAll();
-  // Unwatched after the dispose: a write it scheduled would keep the chat for another second.
-  await Promise.all(journal.watchedIds().map((id) => journal.unwatch(id)));
+  await maker.dispose();
   return after - before;
 }
 
