@@ -170,8 +170,12 @@ async function main() {
   // Worktrees are made and brought back in the extension host: its Node.
   runFigure('10 worktrees', hostNode, [path.join(outDir, 'worktrees.js'), ...q], 300_000);
   // The code-server figure installs the package this makes.
-  if (!only || '7 footprint'.includes(only) || '4+7 code-server'.includes(only)) await footprint();
+  const manyInCodeServer =
+    '4 many agents in code-server: many_agents_chunk_to_dom_p95 many_agents_webview_hidden_posts';
+  if (!only || ['7 footprint', '4+7 code-server', manyInCodeServer].some((label) => label.includes(only)))
+    await footprint();
   runFigure('4+7 code-server', process.execPath, ['bench/figures/vscode.mjs', ...q], 300_000);
+  runFigure(manyInCodeServer, process.execPath, ['bench/figures/vscodeAgents.mjs', ...q], 300_000);
   writeResults();
 }
 

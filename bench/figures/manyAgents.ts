@@ -146,6 +146,9 @@ async function main(): Promise<void> {
   const posts = median(windows.map((w) => w.listPosts));
   const perChunk = posts / hiddenChunks;
   const [cpuWindow, cpuAlone] = [median(windows.map((w) => w.cpuMs)), median(alone.map((a) => a.cpuMs))];
+  // Each window run against the bare run just before it: the load of the shared machine moves both alike.
+  const cpuRatios = windows.map((w, i) => w.cpuMs / alone[i]!.cpuMs);
+  const cpuRatio = median(cpuRatios);
   const p95s = windows.map((w) => percentile(w.latencies, 95));
   const shared = `${CHATS} chats, ${STREAMS} streaming at ${RATE} chunks/s for ${seconds} s (${STREAMS} flood agent processes), the first shown; median of ${reps}, interleaved`;
   report([
@@ -164,10 +167,10 @@ async function main(): Promise<void> {
       value: round(cpuWindow, 0),
       unit: 'ms CPU',
       baseline: round(cpuAlone, 0),
-      ratio: round(cpuWindow / cpuAlone),
+      ratio: round(cpuRatio),
       target: '<= 1.2x the same 8 streams ingested by bare chats',
-      met: cpuWindow / cpuAlone <= 1.2,
-      note: `${shared}: the host process's CPU time from the prompts to the last turn's end, in the window (registry, chat list and its posts, the shown chat's mirror with every post serialised, 22 idle chats) against the 8 chats alone; every chat journaled in both`,
+      met: cpuRatio <= 1.2,
+      note: `${shared}: the host process's CPU time from the prompts to the last turn's end, in the window (registry, chat list and its posts, the shown chat's mirror with every post serialised, 22 idle chats) against the 8 chats alone; every chat journaled in both; ratio = the median of each run's ratio to the bare run before it (${cpuRatios.map((r) => round(r, 2)).join(' / ')})`,
     },
     {
       name: 'many_agents_shown_latency_p95',
