@@ -147,7 +147,12 @@ async function main() {
     ['bench/figures/longchat.mjs', ...q],
     600_000,
   );
-  runFigure('3 typing: typing_latency_p95 typing_next_frame', process.execPath, ['bench/figures/typing.mjs', ...q], 180_000);
+  runFigure(
+    '3 typing: typing_latency_p95 typing_next_frame',
+    process.execPath,
+    ['bench/figures/typing.mjs', ...q],
+    180_000,
+  );
   // Many chats streaming at once: the extension host's side, on its Node.
   runFigure(
     '4 many agents: many_agents_hidden_posts many_agents_host_cpu many_agents_shown_latency_p95',
