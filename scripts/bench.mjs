@@ -50,6 +50,8 @@ async function buildBenchBundles() {
       terminal: 'bench/figures/terminal.ts',
       hostile: 'bench/figures/hostile.ts',
       worktrees: 'bench/figures/worktrees.ts',
+      hostMemory: 'bench/figures/hostMemory.ts',
+      manyAgents: 'bench/figures/manyAgents.ts',
     },
     outdir: outDir,
   });
@@ -145,6 +147,26 @@ async function main() {
     ['bench/figures/longchat.mjs', ...q],
     600_000,
   );
+  runFigure(
+    '3 typing: typing_latency_p95 typing_next_frame',
+    process.execPath,
+    ['bench/figures/typing.mjs', ...q],
+    180_000,
+  );
+  // Many chats streaming at once: the extension host's side, on its Node.
+  runFigure(
+    '4 many agents: many_agents_hidden_posts many_agents_host_cpu many_agents_shown_latency_p95',
+    hostNode,
+    ['--expose-gc', path.join(outDir, 'manyAgents.js'), ...q],
+    300_000,
+  );
+  // A chat's memory is the extension host's: its Node.
+  runFigure(
+    '9 host memory: host_memory_vs_journal',
+    hostNode,
+    ['--expose-gc', path.join(outDir, 'hostMemory.js'), ...q],
+    120_000,
+  );
   // Terminals run in the extension host too (node-pty is built for its Node).
   runFigure('5 terminal', hostNode, ['--expose-gc', path.join(outDir, 'terminal.js'), ...q], 180_000);
   runFigure('6 fs read', process.execPath, ['--expose-gc', path.join(outDir, 'fsread.js'), ...q], 120_000);
@@ -153,8 +175,12 @@ async function main() {
   // Worktrees are made and brought back in the extension host: its Node.
   runFigure('10 worktrees', hostNode, [path.join(outDir, 'worktrees.js'), ...q], 300_000);
   // The code-server figure installs the package this makes.
-  if (!only || '7 footprint'.includes(only) || '4+7 code-server'.includes(only)) await footprint();
+  const manyInCodeServer =
+    '4 many agents in code-server: many_agents_chunk_to_dom_p95 many_agents_webview_hidden_posts';
+  if (!only || ['7 footprint', '4+7 code-server', manyInCodeServer].some((label) => label.includes(only)))
+    await footprint();
   runFigure('4+7 code-server', process.execPath, ['bench/figures/vscode.mjs', ...q], 300_000);
+  runFigure(manyInCodeServer, process.execPath, ['bench/figures/vscodeAgents.mjs', ...q], 300_000);
   writeResults();
 }
 

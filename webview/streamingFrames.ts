@@ -4,7 +4,8 @@
 // that. So a frame whose only change is streamed text growing, right after a frame that rendered
 // the same kind of change, waits one frame: the streaming message updates 30 times a second
 // instead of 60, everything else (a new entry, a tool call, a permission, the end of the turn)
-// still renders in the very next frame, and nothing waits more than one frame.
+// still renders in the very next frame, and nothing waits more than one frame. A frame after a key typed in the
+// webview waits too (webview/app.ts): the typed character is painted without a markdown render before it.
 import type { MessagePart, ThreadState } from '../src/shared/thread';
 import type { ViewState } from './store';
 

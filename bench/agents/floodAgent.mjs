@@ -31,12 +31,16 @@ const seconds = Number(args.seconds ?? 10);
 const shape = args.shape ?? 'sdk';
 if (shape !== 'sdk' && shape !== 'meta') throw new Error(`--shape must be sdk or meta, not ${shape}`);
 const SESSION = 'bench-session';
+/** Sessions made so far: the first is SESSION, the next ones numbered (several chats may share one process). */
+let sessions = 0;
+/** The session the running prompt streams into. */
+let session = SESSION;
 const offersV2 = args.acp === '2';
 /** Whether the client asked for v2 (set by initialize); the flood is built for the version spoken. */
 let v2 = false;
 
 function updateLine(update) {
-  return JSON.stringify({ jsonrpc: '2.0', method: 'session/update', params: { sessionId: SESSION, update } }) + '\n';
+  return JSON.stringify({ jsonrpc: '2.0', method: 'session/update', params: { sessionId: session, update } }) + '\n';
 }
 
 function chunkLine(text) {
@@ -129,8 +133,14 @@ createInterface({ input: process.stdin }).on('line', (line) => {
         },
       });
     case 'session/new':
-      return send({ jsonrpc: '2.0', id: msg.id, result: { sessionId: SESSION } });
+      sessions++;
+      return send({
+        jsonrpc: '2.0',
+        id: msg.id,
+        result: { sessionId: sessions === 1 ? SESSION : `${SESSION}-${sessions}` },
+      });
     case 'session/prompt':
+      session = typeof msg.params?.sessionId === 'string' ? msg.params.sessionId : SESSION;
       return void prompt(msg.id, msg.params?.prompt);
     default:
       return send({ jsonrpc: '2.0', id: msg.id, error: { code: -32601, message: `Method not found: ${msg.method}` } });

@@ -5,7 +5,8 @@ import type { ThreadAction } from '../../src/shared/actions';
 import { reduce } from '../../src/shared/reduce';
 import { FileTexts } from '../../src/review/fileTexts';
 import { ToolDiffs } from '../../src/session/updates/toolDiffs';
-import { createThreadState, type ThreadState } from '../../src/shared/thread';
+import { createThreadState, type Entry, type ThreadState } from '../../src/shared/thread';
+import { entryId } from '../../src/shared/threadEntries';
 
 const WORDS =
   'the agent reads files plans edits and explains what it changed so that reviewers can follow every step of the work'.split(
@@ -134,4 +135,21 @@ export function longThread(entries: number): ThreadState {
     for (const action of actions) state = reduce(state, action);
   }
   return state;
+}
+
+/**
+ * A thread of `entries` entries: the long thread's 1,000 repeated, each copy with ids of its own (reducing 50,000
+ * entries one action at a time would take minutes, the reducer copying the list each time). Copies share their
+ * parts with the first (a journal read back makes each its own).
+ */
+export function repeatedThread(entries: number): ThreadState {
+  const base = longThread(Math.min(1_000, entries));
+  const copies: Entry[] = [];
+  for (let copy = 0; copies.length < entries; copy++)
+    for (const entry of base.entries) {
+      if (copies.length >= entries) break;
+      // Ids as the reducer mints them (e<n>, what a journal line must hold), numbered on from the first copy's.
+      copies.push(copy === 0 ? entry : ({ ...entry, id: entryId(base.nextEntryId + copies.length) } as Entry));
+    }
+  return { ...base, entries: copies, nextEntryId: base.nextEntryId + copies.length };
 }

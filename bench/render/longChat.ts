@@ -4,23 +4,10 @@
 // the reducer copying the list each time), shown as a snapshot; then turns arrive live, the reader scrolls from
 // the end to the start and back, and what stays in the document is counted.
 import type { ThreadAction } from '../../src/shared/actions';
-import type { Entry, ThreadState } from '../../src/shared/thread';
 import { createChatApp } from '../../webview/app';
-import { agentChunk, longThread } from './content';
+import { agentChunk, repeatedThread } from './content';
 
 const LIVE_TURNS = 60;
-
-/** `entries` entries: the long thread's 1,000 repeated, each copy with ids of its own. */
-function chatOf(entries: number): ThreadState {
-  const base = longThread(Math.min(1_000, entries));
-  const copies: Entry[] = [];
-  for (let copy = 0; copies.length < entries; copy++)
-    for (const entry of base.entries) {
-      if (copies.length >= entries) break;
-      copies.push(copy === 0 ? entry : ({ ...entry, id: `${entry.id}-${copy}` } as Entry));
-    }
-  return { ...base, entries: copies };
-}
 
 const frame = (): Promise<number> => new Promise((resolve) => requestAnimationFrame(resolve));
 
@@ -45,7 +32,13 @@ export async function longChat(entries: number, step: number): Promise<LongChatR
   const root = document.getElementById('root')!;
   root.replaceChildren();
   const app = createChatApp(root, () => undefined);
-  app.receive({ type: 'snapshot', seq: 0, thread: chatOf(entries - 3 * LIVE_TURNS), agents: [], defaultAgentId: '' });
+  app.receive({
+    type: 'snapshot',
+    seq: 0,
+    thread: repeatedThread(entries - 3 * LIVE_TURNS),
+    agents: [],
+    defaultAgentId: '',
+  });
   await frame();
   for (let turn = 0; turn < LIVE_TURNS; turn++) {
     const actions: ThreadAction[] = [

@@ -83,7 +83,7 @@ describe('the chat app under a fast stream', () => {
     app.receive({ type: 'snapshot', seq: 0, thread: thread(), agents: [], defaultAgentId: '' });
     tick();
     const text = () => (root.querySelector('.entry.agent .markdown')?.textContent ?? '').trim();
-    return { send, tick, text, frames };
+    return { send, tick, text, frames, root };
   }
 
   it('lets streamed text wait at most one frame after a frame that rendered streamed text', () => {
@@ -110,6 +110,34 @@ describe('the chat app under a fast stream', () => {
     expect(frames).toHaveLength(0);
     expect(waited).toBeLessThanOrEqual(MAX_QUEUED_FRAMES);
     expect(text()).toBe('One two three');
+  });
+
+  it('lets streamed text wait for the frame after a key typed in the webview, never two frames running', () => {
+    // The frame that paints a typed character does no markdown: the key is on screen a frame sooner
+    // (bench typing_latency_p95). A user typing every frame still sees the stream every other frame.
+    const { send, tick, text, root } = setup();
+    const composer = root.querySelector<HTMLTextAreaElement>('#composer')!;
+    const typeKey = () => composer.dispatchEvent(new Event('input', { bubbles: true }));
+    send(agentChunk('One'));
+    tick();
+    send(agentChunk(' two'));
+    typeKey();
+    tick(); // a text-only frame that would render (the frame before rendered a new entry), but a key came
+    expect(text()).toBe('One');
+    typeKey();
+    tick(); // it waited last frame: it renders, key or not
+    expect(text()).toBe('One two');
+    send(agentChunk(' three'));
+    tick(); // the usual every-other-frame wait
+    expect(text()).toBe('One two');
+    typeKey();
+    tick();
+    expect(text()).toBe('One two three');
+    // Anything but streamed text renders in the frame of the key.
+    send(agentChunk(' four'), { type: 'turnEnded', stopReason: 'end_turn' });
+    typeKey();
+    tick();
+    expect(text()).toBe('One two three four');
   });
 
   it('never delays anything but streamed text', () => {
