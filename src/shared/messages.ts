@@ -97,6 +97,8 @@ type WebviewMessage =
   | { type: 'prompt'; text: string; agentId?: string; context?: ContextRef[] }
   /** Typed while the agent works: sent when the turn ends (sent at once if the agent is idle by then). */
   | { type: 'queuePrompt'; text: string; context?: ContextRef[] }
+  /** Ctrl/Cmd+Shift+Enter: the message (with its context) to several agents at once, "Compare Agents". */
+  | { type: 'comparePrompt'; text: string; context?: ContextRef[] }
   | { type: 'editQueued'; id: string; text: string }
   | { type: 'removeQueued'; id: string }
   /**

@@ -10,6 +10,8 @@ import type { RegistryFeature } from '../agents/registryFeature';
 import { onActiveThread, signOutOfActiveChat } from '../chat/chatCommands';
 import type { ChatsFeature } from '../chat/chatsFeature';
 import type { Comparisons } from '../compare/comparisons';
+import { parseContextRefs } from '../../chat/contextRefs';
+import type { ContextRef } from '../../shared/promptContext';
 import { addFileToChat, addSelectionToChat, EDITOR_COMMANDS, explainInChat, fixInChat } from '../chat/editorActions';
 import { pickAutoApprove } from '../chat/permissionPolicy';
 import { showRules } from '../chat/permissionRulesList';
@@ -57,7 +59,7 @@ export function commandTable({
       onActiveThread(threads, vscode.l10n.t("discard the chat's worktree"), (thread) =>
         chats.worktrees.discard(thread),
       ),
-    'switchboard.compareAgents': () => comparisons.start(),
+    'switchboard.compareAgents': (given?: unknown) => comparisons.start(composerMessage(given)),
     'switchboard.showComparison': () => comparisons.reopen(),
     'switchboard.focusChat': () => chats.focusComposer(),
     'switchboard.switchChat': () => chats.switchChat(),
@@ -127,4 +129,12 @@ async function onActiveSession(threadId: string | undefined, run: (threadId: str
   if (threadId === undefined)
     void vscode.window.showInformationMessage(vscode.l10n.t('There is no chat whose changes to resolve.'));
   else await run(threadId);
+}
+
+/** The composer's message passed to "Compare Agents" (src/vscode/chat/surfaceCallbacks.ts), checked; else none. */
+function composerMessage(given: unknown): { text: string; context: ContextRef[] } | undefined {
+  if (typeof given !== 'object' || given === null) return undefined;
+  const { text, context } = given as { text?: unknown; context?: unknown };
+  if (typeof text !== 'string' || text.trim() === '') return undefined;
+  return { text, context: parseContextRefs(context) ?? [] };
 }

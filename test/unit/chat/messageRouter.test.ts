@@ -76,6 +76,9 @@ class FakeHost implements ChatHost {
   async reviewSession(thread: ThreadController, action: 'keep' | 'undo') {
     this.log.push(['reviewSession', thread.threadId, action]);
   }
+  async compare(text: string, context: ContextRef[]) {
+    this.log.push(['compare', text, context.length]);
+  }
   async worktreeAction(thread: ThreadController, action: 'bringBack' | 'discard') {
     this.log.push(['worktreeAction', thread.threadId, action]);
   }
@@ -177,6 +180,17 @@ describe('routeWebviewMessage', () => {
       ['worktreeAction', thread.threadId, 'bringBack'],
       ['worktreeAction', thread.threadId, 'discard'],
     ]);
+    expect(host.invalid).toHaveLength(1);
+  });
+
+  it("the composer's Ctrl+Shift+Enter reaches Compare Agents with the message and its context; a malformed one does not", async () => {
+    const { host } = withThread();
+    await routeWebviewMessage(
+      { type: 'comparePrompt', text: 'Add tests', context: [{ kind: 'file', path: '/w/a.ts' }] },
+      host,
+    );
+    await routeWebviewMessage({ type: 'comparePrompt', text: 42 }, host);
+    expect(host.log).toEqual([['compare', 'Add tests', 1]]);
     expect(host.invalid).toHaveLength(1);
   });
 

@@ -19,6 +19,7 @@ function host(): { host: ChatHost; calls: unknown[][]; invalid: unknown[] } {
       showChat: () => {},
       closeChat: stub,
       worktreeAction: stub,
+      compare: stub,
       openChatInEditor: stub,
       workspaceFolders: () => [],
       openWorkspacePath: stub,

@@ -60,6 +60,18 @@ describe('composer', () => {
     expect(m.posted).toEqual([{ type: 'prompt', text: 'go on' }]);
   });
 
+  it('Ctrl+Shift+Enter sends the message to Compare Agents instead of this chat, idle or working', () => {
+    const m = ready();
+    type(m.composer, 'try both');
+    key(m.composer, 'Enter', { ctrlKey: true, shiftKey: true });
+    expect(m.posted).toEqual([{ type: 'comparePrompt', text: 'try both' }]);
+    expect(m.composer.value).toBe('');
+    m.act({ type: 'promptSent', prompt: [{ type: 'text', text: 'go' }] });
+    type(m.composer, 'and again');
+    key(m.composer, 'Enter', { metaKey: true, shiftKey: true });
+    expect(m.posted.at(-1)).toEqual({ type: 'comparePrompt', text: 'and again' });
+  });
+
   it('Send button posts the prompt', () => {
     const m = ready();
     type(m.composer, 'via button');

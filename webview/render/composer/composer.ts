@@ -228,7 +228,7 @@ export class ComposerView {
     setTitle(
       this.send,
       !running
-        ? t('Send (Enter)')
+        ? t('Send (Enter). Ctrl+Shift+Enter sends it to several agents to compare.')
         : this.mode.sendNow?.kind === 'available'
           ? t('Queue: sent when the agent finishes (Enter). Ctrl+Enter adds it to the running turn now.')
           : t('Queue: sent when the agent finishes (Enter). Ctrl+Enter stops the turn and sends now.'),
@@ -245,7 +245,10 @@ export class ComposerView {
   private onKeyDown(event: KeyboardEvent): void {
     if (event.isComposing) return; // IME: Enter confirms the composition, it does not send.
     if (this.commands.menu.isOpen && this.commands.onMenuKey(event)) return;
-    if (event.key === 'Enter' && !event.shiftKey && !event.altKey) {
+    if (event.key === 'Enter' && event.shiftKey && (event.ctrlKey || event.metaKey) && !this.editing) {
+      event.preventDefault();
+      this.compare();
+    } else if (event.key === 'Enter' && !event.shiftKey && !event.altKey) {
       event.preventDefault();
       this.submit(event.ctrlKey || event.metaKey);
     } else if ((event.key === 'ArrowUp' || event.key === 'ArrowDown') && !event.shiftKey && this.recallPrompt(event)) {
@@ -289,6 +292,18 @@ export class ComposerView {
     this.autosize();
     this.options.onDraftChange?.('');
     this.options.onSent?.();
+  }
+
+  /** Ctrl/Cmd+Shift+Enter: the message and its context to several agents ("Compare Agents"; the host asks which). */
+  private compare(): void {
+    const text = this.textarea.value;
+    if (text.trim() === '') return;
+    const context = this.attachments.takeSendable();
+    this.post({ type: 'comparePrompt', text, ...(context.length > 0 ? { context } : {}) });
+    this.recall.reset();
+    this.textarea.value = '';
+    this.autosize();
+    this.options.onDraftChange?.('');
   }
 
   /** Up/Down outside a multi-line message: an earlier prompt (promptRecall.ts); true when handled. */
