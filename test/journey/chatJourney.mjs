@@ -32,6 +32,7 @@ import {
 import { repoRoot, sampleWorkspace, testResultsDir, vsixPath } from '../../scripts/e2e/paths.mjs';
 import { failureLine, seconds, writeSummary } from '../../scripts/e2e/summary.mjs';
 import { addV2Steps, v2Agent } from './acpV2Steps.mjs';
+import { addCompareSteps, compareAgents } from './compareSteps.mjs';
 import { addAccessibilitySteps, addAxeStep, addHighContrastSteps } from './accessibilitySteps.mjs';
 import { addCheckpointSteps } from './checkpointSteps.mjs';
 import { addReviewSteps, REVIEW_FILE, START_TEXT } from './reviewSteps.mjs';
@@ -85,6 +86,7 @@ async function main() {
         [MISSING_AGENT.id]: MISSING_AGENT.config,
         [probe.id]: probe.config,
         [v2.id]: v2.config,
+        ...compareAgents(),
       },
       // ACP v2 asked of every agent: the v1 ones (the Demo agent, the probe) go on in v1.
       'switchboard.acpV2': true,
@@ -260,6 +262,7 @@ async function main() {
       screenshotDir,
       timeout: STEP_TIMEOUT,
     });
+    addCompareSteps(journey, { page: () => page, chat, workspace, screenshotDir, timeout: STEP_TIMEOUT });
     // Last: it reloads the window in another theme.
     addHighContrastSteps(journey, {
       page: () => page,

@@ -146,6 +146,7 @@ export class Comparisons implements CompareActions, vscode.WebviewPanelSerialize
       testCommand: () => this.tests.command(),
       save: (changed) => this.save(changed),
       log: this.deps.log,
+      closedWords: () => vscode.l10n.t('Closed: its transcript is in Chat History.'),
     });
     void this.tests.refresh().then(() => live.changedSoon());
     const comparePanel = new ComparePanel(tab, live, this, this.deps.context.extensionUri, () => {

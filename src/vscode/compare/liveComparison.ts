@@ -4,7 +4,7 @@
 // panel coalesced (at most a few per second), and nothing runs while no chat changes (no timer, no polling).
 import type { ThreadController } from '../../session/api';
 import { compareFiles } from '../../chat/compare/compareFiles';
-import { threadColumn } from '../../chat/compare/compareColumn';
+import { threadColumn, type ThreadColumn } from '../../chat/compare/compareColumn';
 import type { ComparisonRecord } from '../../chat/compare/comparisonRecord';
 import { WorkClock } from '../../chat/compare/workClock';
 import type { CompareColumn, CompareFile, CompareTestRun, CompareView } from '../../shared/compare';
@@ -28,10 +28,14 @@ export interface LiveComparisonDeps {
   /** The record changed (a turn ended, a test run finished): store it. */
   save(record: ComparisonRecord): void;
   log(line: string): void;
+  /** What a closed chat's column says (where its transcript is). */
+  closedWords(): string;
 }
 
 interface ColumnLive {
   clock: WorkClock;
+  /** What the chat showed last: a closed chat's column keeps its answer, tool calls and usage. */
+  last?: ThreadColumn;
   files: CompareFile[];
   filesError?: string;
   texts: readonly WorktreeFileTexts[];
@@ -95,9 +99,14 @@ export class LiveComparison {
     const columns = this.record.columns.map((column): CompareColumn => {
       const live = this.columns.get(column.threadId)!;
       const thread = this.deps.thread(column.threadId);
-      const base = thread
-        ? threadColumn(thread.snapshot().state)
-        : { state: 'closed' as const, answer: '', toolCalls: [], toolCallCount: 0, usage: {} };
+      if (thread) live.last = threadColumn(thread.snapshot().state);
+      const base: ThreadColumn = thread
+        ? live.last!
+        : {
+            ...(live.last ?? { answer: '', toolCalls: [], toolCallCount: 0, usage: {} }),
+            state: 'closed',
+            detail: this.closedWords(),
+          };
       const runningSince = live.clock.runningSince;
       return {
         threadId: column.threadId,
@@ -182,6 +191,10 @@ export class LiveComparison {
     this.subscriptions.dispose();
     if (this.viewTimer !== undefined) clearTimeout(this.viewTimer);
     for (const live of this.columns.values()) if (live.listTimer !== undefined) clearTimeout(live.listTimer);
+  }
+
+  private closedWords(): string {
+    return this.deps.closedWords();
   }
 
   private listSoon(threadId: string): void {
