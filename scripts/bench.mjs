@@ -153,8 +153,11 @@ async function main() {
   // Worktrees are made and brought back in the extension host: its Node.
   runFigure('10 worktrees', hostNode, [path.join(outDir, 'worktrees.js'), ...q], 300_000);
   // The code-server figure installs the package this makes.
-  if (!only || '7 footprint'.includes(only) || '4+7 code-server'.includes(only)) await footprint();
+  if (!only || ['7 footprint', '4+7 code-server', '11 idle startup'].some((label) => label.includes(only)))
+    await footprint();
   runFigure('4+7 code-server', process.execPath, ['bench/figures/vscode.mjs', ...q], 300_000);
+  // Idle, the frames after a stream, and a new chat's start-up, in code-server.
+  runFigure('11 idle startup', process.execPath, ['bench/figures/idle.mjs', ...q], 420_000);
   writeResults();
 }
 
