@@ -13,8 +13,8 @@ export function watchStartup() {
   /** What keeps the shown chat from being usable (empty when it is). */
   const missing = () => {
     const header = document.querySelector('header.header');
-    const banner = document.querySelector('.connection-banner');
-    const composer = document.querySelector('#composer');
+    const banner = /** @type {HTMLElement | null} */ (document.querySelector('.connection-banner'));
+    const composer = /** @type {HTMLTextAreaElement | null} */ (document.querySelector('#composer'));
     return [
       header === null || header.classList.contains('no-thread') ? 'no chat' : '',
       banner !== null && !banner.hidden ? 'agent not ready' : '',
@@ -70,6 +70,7 @@ export function watchIdleWork() {
   };
   const timed = (kind, callback) => {
     const where = `${kind} ${origin()}`;
+    /** @this {unknown} */
     return function (...args) {
       const start = performance.now();
       try {
@@ -93,7 +94,8 @@ export function watchIdleWork() {
   window.addEventListener('message', () => counting && work.messages++, true);
   new window.PerformanceObserver((list) => {
     if (!counting) return;
-    for (const entry of list.getEntries())
+    // Long animation frames (Chromium): their entries carry the scripts that ran, which lib.dom does not type.
+    for (const entry of /** @type {any[]} */ (list.getEntries()))
       work.longFrames.push({
         duration: Math.round(entry.duration),
         scripts: (entry.scripts ?? []).map((s) => `${s.invoker} ${s.sourceFunctionName} ${Math.round(s.duration)}ms`),
@@ -112,6 +114,7 @@ export function watchIdleWork() {
     animations: document
       .getAnimations()
       .filter((a) => a.playState === 'running')
+      .map((a) => /** @type {any} */ (a))
       .map((a) => `${a.animationName ?? a.constructor.name} on ${a.effect?.target?.className ?? '?'}`),
   });
 }
@@ -132,7 +135,7 @@ export function watchFrames(ms) {
   };
   requestAnimationFrame(tick);
   const observer = new window.PerformanceObserver((list) => {
-    for (const entry of list.getEntries())
+    for (const entry of /** @type {any[]} */ (list.getEntries()))
       state.longFrames.push({
         at: Math.round(entry.startTime),
         duration: Math.round(entry.duration),
