@@ -33,6 +33,10 @@ export function watchStartup() {
     const now = performance.timeOrigin + performance.now();
     // When the last message before the usable frame came: the host's part of the wait ends there.
     if (state?.threadId && state.readyAt === null) state.lastMessageAt = now;
+    if (state && state.readyAt === null && globalThis.__benchStartupTrace) {
+      const actions = Array.isArray(event.data?.actions) ? event.data.actions : [];
+      state.trace.push([event.data?.type, now, actions.map((a) => a?.type).join(',')]);
+    }
     if (event.data?.type !== 'snapshot') return;
     const id = event.data.thread?.key?.threadId ?? null;
     latest = id;
@@ -51,6 +55,7 @@ export function watchStartup() {
       readyAt: null,
       frames: 0,
       missing: [],
+      trace: [],
     };
   };
   globalThis.__benchStartup = () => state;
