@@ -74,6 +74,8 @@ export function watchIdleWork() {
     return line.trim().slice(0, 160);
   };
   const timed = (kind, callback) => {
+    // Outside the window the callback is left as it is: the probe must not add garbage to the stream it watches.
+    if (!counting) return callback;
     const where = `${kind} ${origin()}`;
     /** @this {unknown} */
     return function (...args) {
@@ -125,15 +127,16 @@ export function watchIdleWork() {
 }
 
 /**
- * Frames from now for `ms`: every gap between animation frames, and the long animation frames with the
- * scripts that ran in them (what a late long frame was).
+ * Frames from now for `ms`: every gap between animation frames, and the long animation frames with the scripts
+ * that ran in them (what a late long frame was), times in epoch ms. Run in the webview for its frames, and in the
+ * workbench's page for its long frames (the two share a renderer process in code-server: one main thread).
  */
 export function watchFrames(ms) {
   const state = { gaps: [], longFrames: [], done: false };
   const until = performance.now() + ms;
   let last = null;
   const tick = (t) => {
-    if (last !== null) state.gaps.push({ at: Math.round(t), gap: t - last });
+    if (last !== null) state.gaps.push({ at: Math.round(performance.timeOrigin + t), gap: t - last });
     last = t;
     if (t < until) requestAnimationFrame(tick);
     else state.done = true;
@@ -142,7 +145,7 @@ export function watchFrames(ms) {
   const observer = new window.PerformanceObserver((list) => {
     for (const entry of /** @type {any[]} */ (list.getEntries()))
       state.longFrames.push({
-        at: Math.round(entry.startTime),
+        at: Math.round(performance.timeOrigin + entry.startTime),
         duration: Math.round(entry.duration),
         blocking: Math.round(entry.blockingDuration ?? 0),
         render: Math.round(entry.startTime + entry.duration - (entry.renderStart || entry.startTime)),
