@@ -1,24 +1,39 @@
-// What the code-server figure scripts (vscode.mjs, idle.mjs) share: the extension host's CPU time, the chat
+// What the code-server figure scripts (vscode.mjs, idle.mjs) share: the extension host's pid and CPU time, the chat
 // webview's frame, choosing the agent in the chat's picker, and how a script says it could not take a figure.
 import fs from 'node:fs';
 
 /** A figure that could not be taken: the script says why on stdout for scripts/bench.mjs, and fails. */
 export class FigureNotTaken extends Error {}
 
-/** CPU time (ms) of the extension host in the code-server process group, or null when not found. */
-export function extensionHostCpuMs(pgid) {
+/** The fields of /proc/<pid>/stat after the command name. */
+function statFields(pid) {
+  const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+  return stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+}
+
+/** The pid of the extension host in the code-server process group, or null when not found. */
+export function extensionHostPid(pgid) {
   for (const pid of fs.readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
     try {
-      const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      if (Number(fields[2]) !== pgid) continue;
-      if (!fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('extensionHost')) continue;
-      return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // utime + stime, USER_HZ 100
+      if (Number(statFields(pid)[2]) !== pgid) continue;
+      if (fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('extensionHost')) return Number(pid);
     } catch {
       // the process went away
     }
   }
   return null;
+}
+
+/** CPU time (ms) of the extension host in the code-server process group, or null when not found. */
+export function extensionHostCpuMs(pgid) {
+  const pid = extensionHostPid(pgid);
+  if (pid === null) return null;
+  try {
+    const fields = statFields(pid);
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // utime + stime, USER_HZ 100
+  } catch {
+    return null; // it went away
+  }
 }
 
 /** The chat webview's inner frame (iframe.webview > #active-frame) as a playwright Frame. */

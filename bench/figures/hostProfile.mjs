@@ -2,25 +2,9 @@
 // port finder reading /proc and `ps` every few seconds, among others): SIGUSR1 opens the host's inspector on
 // 127.0.0.1:9229 (Node's default), and the DevTools protocol's profiler samples it over a window.
 // Needs a global WebSocket (Node >= 22: scripts/bench.mjs runs idle.mjs on the extension host's Node 24).
-import fs from 'node:fs';
 import { sleep } from '../../scripts/e2e/codeServer.mjs';
 
 const INSPECTOR = 'http://127.0.0.1:9229';
-
-/** The pid of the extension host in the code-server process group, or null. */
-export function extensionHostPid(pgid) {
-  for (const pid of fs.readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
-    try {
-      const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      if (Number(fields[2]) !== pgid) continue;
-      if (fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('extensionHost')) return Number(pid);
-    } catch {
-      // the process went away
-    }
-  }
-  return null;
-}
 
 /** Opens the inspector of process `pid` and connects to it; throws with the reason when it cannot. */
 export async function attachProfiler(pid) {

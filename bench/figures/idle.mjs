@@ -32,10 +32,10 @@ import {
 } from '../../scripts/e2e/codeServer.mjs';
 import { node24Bin, repoRoot, sampleWorkspace, vsixPath } from '../../scripts/e2e/paths.mjs';
 import { median, report, round } from './stats.mjs';
-import { extensionHostCpuMs, FigureNotTaken, webviewFrame } from './codeServerChat.mjs';
+import { extensionHostCpuMs, extensionHostPid, FigureNotTaken, webviewFrame } from './codeServerChat.mjs';
 import { watchFrames, watchIdleWork, watchStartup } from './webviewProbes.mjs';
 import { initializeRoundTrip } from './agentInitialize.mjs';
-import { attachProfiler, cpuIn, extensionHostPid } from './hostProfile.mjs';
+import { attachProfiler, cpuIn } from './hostProfile.mjs';
 
 const QUICK = process.argv.includes('--quick');
 const RATE = 200;
