@@ -177,10 +177,16 @@ async function main() {
   // The code-server figure installs the package this makes.
   const manyInCodeServer =
     '4 many agents in code-server: many_agents_chunk_to_dom_p95 many_agents_webview_hidden_posts';
-  if (!only || ['7 footprint', '4+7 code-server', manyInCodeServer].some((label) => label.includes(only)))
+  if (
+    !only ||
+    ['7 footprint', '4+7 code-server', manyInCodeServer, '11 idle startup'].some((label) => label.includes(only))
+  )
     await footprint();
   runFigure('4+7 code-server', process.execPath, ['bench/figures/vscode.mjs', ...q], 300_000);
   runFigure(manyInCodeServer, process.execPath, ['bench/figures/vscodeAgents.mjs', ...q], 300_000);
+  // Idle, the frames after a stream, and a new chat's start-up, in code-server; on Node 24 (its WebSocket profiles
+  // the extension host).
+  runFigure('11 idle startup', hostNode, ['bench/figures/idle.mjs', ...q], 420_000);
   writeResults();
 }
 

@@ -49,6 +49,8 @@ export function createChatApp(root: HTMLElement, rawPost: Post, options: ChatApp
   // another chat still reaches the one it was meant for (the host routes by it).
   const post: Post = (message) => {
     const threadId = store.state.thread?.key.threadId;
+    // "New chat" clicked here: the chat it starts gets the cursor, as the New Chat command gives it.
+    if (message.type === 'newChat') newChatAsked = true;
     rawPost(threadId === undefined || 'threadId' in message ? message : { ...message, threadId });
   };
   const store = new ViewStore(rawPost);
@@ -57,6 +59,8 @@ export function createChatApp(root: HTMLElement, rawPost: Post, options: ChatApp
   const requestFrame = options.requestFrame ?? defaultRequestFrame;
   let scheduled = false;
   let focusPending = false;
+  /** "New chat" was clicked and its chat is not shown yet. */
+  let newChatAsked = false;
 
   /** The chat's terminals and its subagents', as the cards show them. */
   const terminals = new ThreadTerminals();
@@ -174,7 +178,12 @@ export function createChatApp(root: HTMLElement, rawPost: Post, options: ChatApp
       if (msg.type === 'snapshot' && msg.thread?.key.threadId !== renderedThreadId) rememberScroll();
       const outcome = store.receive(msg);
       const threadId = store.state.thread?.key.threadId ?? null;
-      if (outcome === 'snapshot' && threadId !== shownThreadId) renderer.terminals.reset(); // another thread's terminals
+      if (outcome === 'snapshot' && threadId !== shownThreadId) {
+        renderer.terminals.reset(); // another thread's terminals
+        // The composer is disabled while the agent starts; it takes the focus once enabled (composer.ts).
+        if (newChatAsked && threadId !== null) focusPending = true;
+        newChatAsked = false;
+      }
       shownThreadId = threadId;
       if (outcome === 'focusComposer') focusPending = true;
       // The host saw the focus go to an editor; by the time it says so VS Code may have given it back to this

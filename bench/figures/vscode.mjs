@@ -30,7 +30,8 @@ import {
 import { repoRoot, sampleWorkspace, testResultsDir, vsixPath } from '../../scripts/e2e/paths.mjs';
 import { createRequire } from 'node:module';
 import { percentile, report, round } from './stats.mjs';
-import { observeMarkers, webviewFrame } from './webviewProbes.mjs';
+import { observeMarkers } from './webviewProbes.mjs';
+import { extensionHostCpuMs, FigureNotTaken, pickAgent, webviewFrame } from './codeServerChat.mjs';
 
 // --quick (inside `npm test`): the same path end to end with a short stream, so that a figure that cannot
 // be taken fails the smoke run instead of rotting unseen.
@@ -76,25 +77,6 @@ function monitorBurst() {
   }, 20);
   globalThis.__benchBurst = () => state;
 }
-
-/** CPU time (ms) of the extension host in the code-server process group, or null when not found. */
-function extensionHostCpuMs(pgid) {
-  for (const pid of fs.readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
-    try {
-      const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      if (Number(fields[2]) !== pgid) continue;
-      if (!fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('extensionHost')) continue;
-      return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // utime + stime, USER_HZ 100
-    } catch {
-      // the process went away
-    }
-  }
-  return null;
-}
-
-/** A figure that could not be taken: says why on stdout for scripts/bench.mjs, and fails this script. */
-class FigureNotTaken extends Error {}
 
 async function main() {
   const started = Date.now();
@@ -142,19 +124,7 @@ async function main() {
     await runCommand(page, 'Switchboard: Focus Chat');
     const chat = switchboardWebview(page);
     await chat.locator('#composer').waitFor();
-    // Pick the flood agent explicitly: the picker may still preselect another agent (the demo) when
-    // the chat renders before the settings' default reached it.
-    const picker = chat.locator('select.agent-picker:visible').first();
-    await picker.selectOption('flood', { timeout: 20_000 }).catch(async (error) => {
-      const options = await chat
-        .locator('select.agent-picker option')
-        .allTextContents()
-        .catch(() => []);
-      throw new FigureNotTaken(
-        `the flood agent is not in the chat's agent picker (options: ${options.join(', ') || 'none'}); ` +
-          `is switchboard.agents in the run's Machine settings? (${String(error.message).split('\n')[0]})`,
-      );
-    });
+    await pickAgent(chat, 'flood');
     await chat.locator('button.new-chat:visible').first().click();
     // The composer is enabled before the chat exists too (typing there starts another chat): wait
     // for the new chat itself, then for its agent to be ready.

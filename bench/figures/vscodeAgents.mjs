@@ -26,7 +26,8 @@ import {
 import fs from 'node:fs';
 import { repoRoot, sampleWorkspace, vsixPath } from '../../scripts/e2e/paths.mjs';
 import { percentile, report, round } from './stats.mjs';
-import { observeMarkers, webviewFrame } from './webviewProbes.mjs';
+import { webviewFrame } from './codeServerChat.mjs';
+import { observeMarkers } from './webviewProbes.mjs';
 import { newChatWithAgent } from '../../test/journey/sessionSteps.mjs';
 
 const QUICK = process.argv.includes('--quick');

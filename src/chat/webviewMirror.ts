@@ -215,7 +215,11 @@ export class WebviewMirror {
     if (this.pending.length === 0) this.pendingFirstSeq = event.seq;
     this.pending.push(event.action);
     this.lastSeq = event.seq;
-    if (this.cancelTimer === undefined) this.scheduleFlush();
+    // The agent ready (or failed, or asking to sign in) is what the user waits on: a new chat's composer is
+    // enabled by it. It goes out at once, not after the webview's `taken` for the batch before (a round trip);
+    // it changes a few times per chat, so it cannot congest the channel as a stream would.
+    if (event.action.type === 'connection') this.flush();
+    else if (this.cancelTimer === undefined) this.scheduleFlush();
   }
 
   /** The next batch: one interval after the last, and not before the webview took it (or it timed out). */

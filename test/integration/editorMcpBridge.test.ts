@@ -6,6 +6,7 @@
 // or the route is gone or stdin closes, and a line that is not JSON gets a parse error.
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import * as fs from 'node:fs';
+import * as net from 'node:net';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import type * as acp from '@agentclientprotocol/sdk';
@@ -176,6 +177,23 @@ describe('the bridge alone', () => {
     const exit = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
     return { child, stdout: () => stdout, stderr: () => stderr, exit: within(exit, 'the exit', PROCESS_DEADLINE_MS) };
   }
+
+  it('while idle, holds one connection to the server instead of knocking every few seconds, and exits when it closes', async () => {
+    // Each knock woke the extension host (an accepted socket) every 2 s per chat, with nothing going on.
+    const accepted: net.Socket[] = [];
+    const bare = net.createServer((socket) => void accepted.push(socket));
+    await new Promise<void>((resolve) => bare.listen(0, '127.0.0.1', resolve));
+    const { port } = bare.address() as net.AddressInfo;
+    const { env, args } = agentLaunch({ url: `http://127.0.0.1:${port}/mcp/${'0'.repeat(32)}`, secret: 'idle' });
+    const bridge = start(env, args);
+    await new Promise((resolve) => setTimeout(resolve, 4_500)); // past two of the old knocks (2 s apart)
+    expect(accepted.length).toBe(1);
+    expect(accepted[0]!.destroyed).toBe(false);
+    bare.close();
+    for (const socket of accepted) socket.destroy();
+    expect(await bridge.exit).toBe(1);
+    expect(bridge.stderr()).toMatch(/is gone \(connection refused\); exiting/);
+  }, 20_000);
 
   it('exits 0 when the agent closes its stdin, saying so', async () => {
     const { env, args } = agentLaunch();

@@ -17,8 +17,21 @@ const CAREFUL = 'Careful agent';
 const HASTY = 'Hasty agent';
 const PROMPT = 'Add a farewell function beside greet, with a test';
 
-/** The two scripted agents the comparison runs (settings entries by id). */
+/**
+ * By hand, with real agents instead of the scripted ones: SWITCHBOARD_COMPARE_REAL_AGENTS names a JSON file of two
+ * `switchboard.agents` entries (from ../shared/real-agents/agent-entry.mjs, each with its fake model running) and
+ * SWITCHBOARD_COMPARE_PROMPT the prompt their fake model has a script for. `npm test` never sets it.
+ */
+const REAL_FILE = process.env.SWITCHBOARD_COMPARE_REAL_AGENTS;
+/** @type {Record<string, { displayName: string }> | undefined} */
+const REAL = REAL_FILE ? JSON.parse(fs.readFileSync(REAL_FILE, 'utf8')) : undefined;
+const REAL_NAMES = REAL ? Object.values(REAL).map((entry) => entry.displayName) : [];
+const REAL_PROMPT = process.env.SWITCHBOARD_COMPARE_PROMPT ?? 'Create hello.txt containing hi';
+const REAL_TIMEOUT = 240_000;
+
+/** The two agents the comparison runs (settings entries by id): the scripted ones, or the real ones given. */
 export function compareAgents() {
+  if (REAL) return REAL;
   const entry = (name, variant) => ({
     displayName: name,
     command: process.execPath,
@@ -58,31 +71,85 @@ async function compareFrame(page, timeout) {
   return found;
 }
 
-export function addCompareSteps(journey, { page, chat, workspace, screenshotDir, timeout }) {
+export function addCompareSteps(journey, options) {
+  if (REAL) addRealAgentSteps(journey, options);
+  else addScriptedSteps(journey, options);
+}
+
+/** Ctrl+Shift+Enter in the side bar's composer, then the agents checked in the pick and OK. */
+async function startComparison(page, chat, prompt, names, screenshotDir, timeout) {
+  await closeEditors(page);
+  await runCommand(page, 'Switchboard: Focus Chat');
+  await chat.locator('#composer:enabled').waitFor({ timeout });
+  await chat.locator('#composer').fill(prompt);
+  await chat.locator('#composer').press('Control+Shift+Enter');
+  const input = page.locator('.quick-input-widget input[type="text"]').first();
+  await input.waitFor({ timeout });
+  for (const name of names) {
+    const row = page.locator('.quick-input-list .monaco-list-row', { hasText: name }).first();
+    await row.waitFor({ timeout });
+    await row.click();
+    await waitUntil(async () => (await row.getAttribute('aria-checked')) === 'true', timeout, `${name} checked`);
+  }
+  await page.screenshot({ path: path.join(screenshotDir, 'compare-pick.png') });
+  await page.keyboard.press('Enter');
+  const frame = await compareFrame(page, timeout);
+  const column = (name) =>
+    frame.locator('.compare-column', { has: frame.locator('.compare-agent', { hasText: name }) });
+  for (const name of names) await column(name).waitFor({ timeout });
+  return { frame, column };
+}
+
+/** Two real agents (by hand): both answer in their own worktree, the tests run in each, the first with files is taken. */
+function addRealAgentSteps(journey, { page, chat, workspace, screenshotDir }) {
+  journey.step(`Compare Agents with real agents: ${REAL_NAMES.join(' and ')}`, async () => {
+    const { frame, column } = await startComparison(page(), chat, REAL_PROMPT, REAL_NAMES, screenshotDir, 60_000);
+    const settled = ['done', 'needsYou', 'stopped', 'failed'];
+    await waitUntil(
+      async () => {
+        for (const name of REAL_NAMES)
+          if (!settled.includes((await column(name).getAttribute('data-state')) ?? '')) return false;
+        return true;
+      },
+      REAL_TIMEOUT,
+      'every agent done (or waiting for the user)',
+    );
+    await page().screenshot({ path: path.join(screenshotDir, 'compare-real-done.png') });
+    const answers = [];
+    for (const name of REAL_NAMES)
+      answers.push(((await column(name).locator('.compare-answer').textContent()) ?? '').trim());
+    console.log(
+      `[journey] real agents' states and answers: ${JSON.stringify(await Promise.all(REAL_NAMES.map(async (name) => [name, await column(name).getAttribute('data-state'), answers[REAL_NAMES.indexOf(name)].slice(0, 200)])))}`,
+    );
+    if (answers.some((answer) => answer === '')) throw new Error('an agent has no answer');
+    await frame.locator('.compare-run-all').click();
+    for (const name of REAL_NAMES)
+      await column(name)
+        .locator('.compare-tests[data-state="passed"], .compare-tests[data-state="failed"]')
+        .waitFor({ timeout: REAL_TIMEOUT });
+    await page().screenshot({ path: path.join(screenshotDir, 'compare-real-tests.png') });
+    let taken = REAL_NAMES[0];
+    for (const name of REAL_NAMES) if ((await column(name).locator('.compare-file').count()) > 0) taken = name;
+    const files = await column(taken)
+      .locator('.compare-file')
+      .evaluateAll((items) => items.map((item) => item.getAttribute('data-path')));
+    await column(taken).locator('.compare-take').click();
+    const dialog = page().locator('.monaco-dialog-box');
+    await dialog.waitFor();
+    await dialog.getByRole('button', { name: 'Take This One' }).click();
+    await column(taken).locator('.compare-taken').waitFor();
+    for (const file of files)
+      await waitUntil(async () => fs.existsSync(path.join(workspace, file ?? '')), 60_000, `${file} in the workspace`);
+    console.log(`[journey] took ${taken}: ${JSON.stringify(files)}`);
+    await page().screenshot({ path: path.join(screenshotDir, 'compare-real-taken.png') });
+  });
+}
+
+function addScriptedSteps(journey, { page, chat, workspace, screenshotDir, timeout }) {
   journey.step(
     'Compare Agents: Ctrl+Shift+Enter sends one prompt to two agents, side by side in a tab as they work',
     async () => {
-      await closeEditors(page());
-      await runCommand(page(), 'Switchboard: Focus Chat');
-      await chat.locator('#composer:enabled').waitFor({ timeout });
-      await chat.locator('#composer').fill(PROMPT);
-      await chat.locator('#composer').press('Control+Shift+Enter');
-      // The pick of agents: two checked, then OK.
-      const input = page().locator('.quick-input-widget input[type="text"]').first();
-      await input.waitFor({ timeout });
-      for (const name of [CAREFUL, HASTY]) {
-        const row = page().locator('.quick-input-list .monaco-list-row', { hasText: name }).first();
-        await row.waitFor({ timeout });
-        await row.click();
-        await waitUntil(async () => (await row.getAttribute('aria-checked')) === 'true', timeout, `${name} checked`);
-      }
-      await page().screenshot({ path: path.join(screenshotDir, 'compare-pick.png') });
-      await page().keyboard.press('Enter');
-      const frame = await compareFrame(page(), timeout);
-      const column = (name) =>
-        frame.locator('.compare-column', { has: frame.locator('.compare-agent', { hasText: name }) });
-      await column(CAREFUL).waitFor({ timeout });
-      await column(HASTY).waitFor({ timeout });
+      const { frame, column } = await startComparison(page(), chat, PROMPT, [CAREFUL, HASTY], screenshotDir, timeout);
       // Seen while they work: at least one column streams its answer before both are done.
       await waitUntil(
         async () => (await frame.locator('.compare-column[data-state="working"]').count()) > 0,

@@ -22,6 +22,7 @@ import { createFsHandlers, workspaceFolderPaths } from '../fs/fsHandlers';
 import type { ReviewFeature } from '../review/reviewFeature';
 import type { HostLog } from '../window/hostLog';
 import { worktreeThreadParts } from '../worktrees/worktreeThread';
+import { worktreesFolder } from '../../worktrees/uninstallRecord';
 import { journalDir, restoreOpenChats, trackOpenChats } from './chatPersistence';
 
 export class ChatThreads {
@@ -43,7 +44,14 @@ export class ChatThreads {
   ) {
     this.journal = new ChatJournal(journalDir(context), (line) => log.warn(line));
     this.registry = new ThreadRegistry(
-      threadFactory(host, review, this.journal, this.restoring, this.nextWorktree),
+      threadFactory(
+        host,
+        review,
+        this.journal,
+        this.restoring,
+        this.nextWorktree,
+        worktreesFolder(context.globalStorageUri.fsPath),
+      ),
       undefined,
       (error) => log.error('stopping an agent failed', error),
     );
@@ -131,6 +139,8 @@ function threadFactory(
   journal: ChatJournal,
   restoring: ReadonlyMap<string, DecodedJournal>,
   next: { worktree?: ChatWorktree },
+  /** Where the worktree store keeps the worktrees: a chat's folders must lie in its worktree's folder there. */
+  worktreesRoot: string,
 ): ThreadFactory {
   /** The chats of one agent share its process (src/session/agent/agentPool.ts). */
   const agentPool = new AgentPool();
@@ -147,7 +157,7 @@ function threadFactory(
     const spawn = isMissingAgent(agent) ? gatedSpawn(host.spawn, () => false, missingAgentFailure(agent)) : host.spawn;
     // A chat in its own worktree: confined to it, with a process of its own started there, and no review until
     // its changes are brought back (review follows the workspace's files and turns, src/vscode/worktrees/).
-    const own = worktree && worktreeThreadParts(host.env, spawn, worktree, fsOptions, () => thread);
+    const own = worktree && worktreeThreadParts(host.env, spawn, worktree, fsOptions, () => thread, worktreesRoot);
     const thread = createThreadController({
       threadId,
       agent,

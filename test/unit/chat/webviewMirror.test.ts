@@ -178,6 +178,22 @@ describe('WebviewMirror', () => {
     expect(posted.map((message) => message.type)).toEqual(['snapshot', 'focusComposer', 'actions', 'focusElsewhere']);
   });
 
+  it("posts a change of the agent's connection at once, with what waited before it, not held by flow control", () => {
+    // A new chat's composer is enabled by the agent becoming ready: that must not wait for the webview to
+    // answer `taken` for the batch before (a round trip through code-server's channel, 15-30 ms).
+    mirror.setThread(thread);
+    mirror.sendSnapshot();
+    thread.emit({ type: 'connection', state: { kind: 'starting' } });
+    clock.tick();
+    expect(posted.filter((m) => m.type === 'actions')).toHaveLength(1);
+    thread.emit(chunk('a'));
+    thread.emit({ type: 'connection', state: { kind: 'ready' } });
+    const batches = posted.filter((m) => m.type === 'actions');
+    expect(batches).toHaveLength(2);
+    expect(batches[1]).toMatchObject({ firstSeq: 2, actions: [chunk('a'), { type: 'connection' }] });
+    expect(clock.pending).toBe(0);
+  });
+
   it("replays the retained output of the chat's terminals and its subagent sessions' with a snapshot", () => {
     const terminal = { commandLine: 'ls', cwd: '/w', mode: 'pipes' as const };
     const actions: ThreadAction[] = [

@@ -205,6 +205,27 @@ describe('composer', () => {
     expect(document.activeElement).toBe(composer);
   });
 
+  it('"New chat" in the view puts the cursor in the new chat\'s composer once its agent is ready', () => {
+    const m = mount();
+    m.snapshot(thread([...READY]));
+    m.$('button.new-chat').click();
+    expect(m.posted.at(-1)).toMatchObject({ type: 'newChat' });
+    const starting = thread([]);
+    m.snapshot({ ...starting, key: { ...starting.key, threadId: 't2' } });
+    const composer = m.$('#composer') as HTMLTextAreaElement;
+    expect(composer.disabled).toBe(true);
+    m.act(...READY);
+    expect(document.activeElement).toBe(composer);
+  });
+
+  it('another chat shown without "New chat" (the chat list) leaves the focus where it is', () => {
+    const m = mount();
+    m.snapshot(thread([...READY]));
+    const other = thread([...READY]);
+    m.snapshot({ ...other, key: { ...other.key, threadId: 't2' } });
+    expect(document.activeElement).not.toBe(m.$('#composer'));
+  });
+
   it('does not take the focus back from where the user put it while the agent started', () => {
     const m = mount();
     m.snapshot(thread([]));
