@@ -18,6 +18,22 @@ export function worktreesFolder(storageDir: string): string {
 }
 
 /**
+ * Whether a chat's worktree (as its journal names it) is one of the store's: a worktree id, and every folder inside
+ * that worktree's own folder under `worktreesRoot`. An altered journal cannot make a chat work somewhere else.
+ */
+export function chatWorktreeInStore(
+  worktree: { id: string; folders: readonly string[] },
+  worktreesRoot: string,
+): boolean {
+  if (!WORKTREE_ID.test(worktree.id) || worktree.folders.length === 0) return false;
+  const home = path.join(path.resolve(worktreesRoot), worktree.id);
+  return worktree.folders.every((folder) => {
+    const relative = path.relative(home, path.resolve(folder));
+    return relative !== '' && !relative.startsWith('..') && !path.isAbsolute(relative);
+  });
+}
+
+/**
  * Adds `storageDir`'s worktrees folder to the record in `extensionDir`. Resolves to an error message where the
  * extension's folder cannot be written (a read-only install): then an uninstall leaves the worktrees behind.
  */

@@ -4,6 +4,7 @@ import { t } from '../../shared/l10n';
 import { clampPosition, pathCandidates } from '../pathTarget';
 import type { NavigationPort } from './chatHost';
 import type { Controls } from './control';
+import { chatFolders } from './chatFolders';
 import { finite, optional, orNull, revision, text } from './fields';
 
 type NavigationMessage = 'openLocation' | 'openPath' | 'openDiff' | 'copy' | 'stopTerminal' | 'openTerminal';
@@ -21,9 +22,9 @@ export const navigationControls: Controls<NavigationMessage, NavigationPort> = {
     shape: { path: text, line: position, column: position },
     doing: () => t('open the file'),
     // Agent text: only paths inside a workspace folder, never a URL (pathTarget.ts).
-    handle: (message, _thread, host) =>
+    handle: (message, thread, host) =>
       host.openWorkspacePath(
-        pathCandidates(message.path, host.workspaceFolders()),
+        pathCandidates(message.path, chatFolders(thread, host)),
         clampPosition(message.line),
         clampPosition(message.column),
         message.path,

@@ -9,6 +9,7 @@ import { pathCandidates } from '../pathTarget';
 import { attachedBlocks } from './attachedContext';
 import type { ComposerPort, NavigationPort, ReportPort, ReviewPort } from './chatHost';
 import type { Controls } from './control';
+import { chatFolders } from './chatFolders';
 import { contextRefs, oneOf, text } from './fields';
 
 type ReviewMessage = 'reviewFile' | 'reviewSession' | 'restoreCheckpoint' | 'editMessage' | 'applyCode';
@@ -71,7 +72,7 @@ async function applyCode(
   const texts = entry?.kind === 'agent' ? entry.parts.flatMap((part) => (part.kind === 'text' ? [part.text] : [])) : [];
   const content = findNamedCodeBlock(texts, written, key);
   if (content === null) throw new AdvisedError(t('that code block is no longer in the chat'), '');
-  const target = await host.applyTarget(pathCandidates(written, host.workspaceFolders()));
+  const target = await host.applyTarget(pathCandidates(written, chatFolders(thread, host)));
   if (target === undefined)
     throw new AdvisedError(
       t('{0} is not a path inside the workspace', visibleText(written)),

@@ -3,8 +3,7 @@
 // worktree's files (worktreeFiles.ts; the outside question and the other checks as for any chat), and a spawn that
 // refuses to start when a folder of the worktree is gone, with a card that says so (never the workspace instead).
 import { existsSync } from 'node:fs';
-import * as path from 'node:path';
-import { isInsideFolder } from '../../fs/paths';
+import { chatWorktreeInStore } from '../../worktrees/uninstallRecord';
 import { gatedSpawn } from '../../agents/refusedProcess';
 import type { SpawnAgentProcess } from '../../agents/agentProcess';
 import type { ClientHandlers, HostEnvironment, ThreadController } from '../../session/api';
@@ -35,9 +34,7 @@ export function worktreeThreadParts(
   const folders = worktree.folders;
   // A restored chat's folders come from its journal: they must be in its worktree's folder in the store, so an
   // altered journal cannot confine (and start) the agent somewhere else.
-  const home = path.join(worktreesRoot, worktree.id);
-  const inStore =
-    /^[a-z0-9-]{1,64}$/.test(worktree.id) && folders.every((folder) => folder !== home && isInsideFolder(folder, home));
+  const inStore = chatWorktreeInStore(worktree, worktreesRoot);
   return {
     env: confinedEnvironment(env, folders),
     handlers: createFsHandlers(

@@ -6,7 +6,7 @@ import { copyFileSync, existsSync, mkdirSync, readdirSync, writeFileSync } from 
 import * as path from 'node:path';
 import * as esbuild from 'esbuild';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { recordWorktreeStorage, worktreesFolder } from '../../../src/worktrees/uninstallRecord';
+import { chatWorktreeInStore, recordWorktreeStorage, worktreesFolder } from '../../../src/worktrees/uninstallRecord';
 import { PROCESS_DEADLINE_MS } from '../../within';
 import { tempDir } from '../tempDirs';
 import { makeRepo, storeAt } from './gitFixture';
@@ -86,5 +86,22 @@ describe('the vscode:uninstall hook', () => {
     expect(
       await recordWorktreeStorage(path.join(tempDir('sb-uninstall-'), 'missing', 'deeper'), tempDir('s-')),
     ).toMatch(/ENOENT/);
+  });
+});
+
+describe("a restored chat's worktree as its journal names it", () => {
+  const root = '/storage/worktrees';
+  it("is the store's only where each folder lies in that worktree's own folder", () => {
+    expect(chatWorktreeInStore({ id: 'wt-1', folders: ['/storage/worktrees/wt-1/app'] }, root)).toBe(true);
+    expect(
+      chatWorktreeInStore({ id: 'wt-1', folders: ['/storage/worktrees/wt-1/a', '/storage/worktrees/wt-1/b'] }, root),
+    ).toBe(true);
+    // An altered journal: the user's workspace, another worktree, the worktree's own folder, a climb out, a bad id.
+    expect(chatWorktreeInStore({ id: 'wt-1', folders: ['/home/user/project'] }, root)).toBe(false);
+    expect(chatWorktreeInStore({ id: 'wt-1', folders: ['/storage/worktrees/wt-2/app'] }, root)).toBe(false);
+    expect(chatWorktreeInStore({ id: 'wt-1', folders: ['/storage/worktrees/wt-1'] }, root)).toBe(false);
+    expect(chatWorktreeInStore({ id: 'wt-1', folders: ['/storage/worktrees/wt-1/../../x'] }, root)).toBe(false);
+    expect(chatWorktreeInStore({ id: '../x', folders: ['/storage/worktrees/../x/app'] }, root)).toBe(false);
+    expect(chatWorktreeInStore({ id: 'wt-1', folders: [] }, root)).toBe(false);
   });
 });

@@ -91,6 +91,15 @@ describe('openPath through the router', () => {
     ]);
   });
 
+  it("in a chat in its own worktree, a path names the worktree's file, not the workspace's", async () => {
+    const { host: fake, opened } = host();
+    const worktree = { id: 'wt-1', folders: ['/storage/worktrees/wt-1/app'] };
+    const thread = { threadId: 't1', snapshot: () => ({ state: { worktree }, seq: 0 }) };
+    (fake as unknown as { activeThread: () => unknown }).activeThread = () => thread;
+    await routeWebviewMessage({ type: 'openPath', path: 'src/a.ts', line: 2 }, fake);
+    expect(opened).toEqual([[[path.join('/storage/worktrees/wt-1/app', 'src/a.ts')], 2, null, 'src/a.ts']]);
+  });
+
   it('drops malformed messages', async () => {
     const { host: fake, opened, invalid } = host();
     await routeWebviewMessage({ type: 'openPath', path: 42 }, fake);
