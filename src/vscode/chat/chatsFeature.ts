@@ -41,6 +41,8 @@ export class ChatsFeature {
   readonly panels: ChatPanels;
   readonly contextKeys: ChatContextKeys;
   private readonly terminals: AgentTerminals;
+  /** Whether a chat is shown in a view of its own besides the chat views (a visible comparison tab shows it). */
+  watchedElsewhere: (threadId: string) => boolean = () => false;
   /** Chats in their own worktree: New Chat in Worktree, Bring back, Discard. */
   readonly worktrees: WorktreeChats;
   /** Resolves once the chats of the last window are back, with how many. */
@@ -66,9 +68,11 @@ export class ChatsFeature {
       log: (line) => deps.log.info(line),
     });
     const chatList = store.add(
-      new ChatList(registry, (thread, why, unseen) =>
-        notifyAttention(thread, why, unseen, chatList, () => void this.openChat(thread.threadId)),
-      ),
+      new ChatList(registry, (thread, why, unseen) => {
+        // A finished turn the user is watching in another view (a comparison's tab) needs no notification.
+        if (why === 'done' && unseen !== 'unfocused' && this.watchedElsewhere(thread.threadId)) return;
+        notifyAttention(thread, why, unseen, chatList, () => void this.openChat(thread.threadId));
+      }),
     );
     this.chatList = chatList;
     this.terminals = store.add(new AgentTerminals());

@@ -1,5 +1,5 @@
-// How a comparison begins: which agents (two or more, the last comparison's checked) and the prompt (the composer's
-// text and context chips when it came from there, else typed here).
+// What a comparison asks the user: which agents (two or more, the last comparison's checked), the prompt (the
+// composer's text and context chips when it came from there, else typed here), and before "Take this one".
 import * as vscode from 'vscode';
 import type { AgentCatalog } from '../agents/agentCatalog';
 import { agentPickItems } from '../agents/agentPicker';
@@ -40,4 +40,21 @@ export async function askComparePrompt(): Promise<string | undefined> {
     validateInput: (value) => (value.trim() === '' ? vscode.l10n.t('Type a prompt') : undefined),
   });
   return text?.trim() === '' ? undefined : text;
+}
+
+/** The modal before "Take this one": true when the user confirmed. */
+export async function confirmTake(agentName: string, others: number): Promise<boolean> {
+  const go = vscode.l10n.t('Take This One');
+  const answer = await vscode.window.showWarningMessage(
+    vscode.l10n.t("Take {0}'s result?", agentName),
+    {
+      modal: true,
+      detail: vscode.l10n.t(
+        'Its changes come into the workspace for review (Keep or Undo each). The other {0} chats are closed and their worktrees deleted; their transcripts stay in Chat History.',
+        others,
+      ),
+    },
+    go,
+  );
+  return answer === go;
 }

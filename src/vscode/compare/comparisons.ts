@@ -15,7 +15,7 @@ import { resolveContext } from '../chat/promptContext';
 import { openWorkspacePath } from '../chat/diffDocuments';
 import { pathCandidates } from '../../chat/pathTarget';
 import { everyChange, type WorktreeChats } from '../worktrees/worktreeChats';
-import { askComparePrompt, pickCompareAgents } from './compareStart';
+import { askComparePrompt, confirmTake, pickCompareAgents } from './compareStart';
 import { COMPARE_PANEL_TYPE, ComparePanel, type CompareActions } from './comparePanel';
 import { CompareTests } from './compareTests';
 import { CompareTexts } from './compareTexts';
@@ -101,6 +101,14 @@ export class Comparisons implements CompareActions, vscode.WebviewPanelSerialize
     const live = await this.show(record);
     for (const thread of threads) void this.send(thread, text, refs);
     return live;
+  }
+
+  /** Whether a visible comparison tab shows the chat (its finished turn needs no notification then). */
+  shows(threadId: string): boolean {
+    for (const open of this.panels.values()) {
+      if (open.panel.visible && open.live.record.columns.some((column) => column.threadId === threadId)) return true;
+    }
+    return false;
   }
 
   /** "Show Comparison...": a kept comparison's tab again. */
@@ -279,23 +287,6 @@ export class Comparisons implements CompareActions, vscode.WebviewPanelSerialize
   private save(record: ComparisonRecord): void {
     void this.deps.context.workspaceState.update(RECORDS_KEY, withRecord(this.records(), record));
   }
-}
-
-/** The modal before "Take this one": true when the user confirmed. */
-async function confirmTake(agentName: string, others: number): Promise<boolean> {
-  const go = vscode.l10n.t('Take This One');
-  const answer = await vscode.window.showWarningMessage(
-    vscode.l10n.t("Take {0}'s result?", agentName),
-    {
-      modal: true,
-      detail: vscode.l10n.t(
-        'Its changes come into the workspace for review (Keep or Undo each). The other {0} chats are closed and their worktrees deleted; their transcripts stay in Chat History.',
-        others,
-      ),
-    },
-    go,
-  );
-  return answer === go;
 }
 
 /** Workspace folder path -> name where the workspace has several folders (a changed file's path names its folder). */

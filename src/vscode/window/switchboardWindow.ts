@@ -87,6 +87,7 @@ export class SwitchboardWindow {
         log: (line) => log.warn(line),
       }),
     );
+    chats.watchedElsewhere = (threadId) => comparisons.shows(threadId);
     registerCommands(commandTable({ catalog, host, registry, review, chats, comparisons }), store);
     store.add(
       registry.onDidChangeAgents(() => {
