@@ -37,15 +37,21 @@ export class ChatListView {
     this.shownId = shownId;
     const valid = Array.isArray(chats) ? chats.filter(isSummary) : [];
     setHidden(this.el, valid.length < 2);
-    this.list.replaceChildren(...valid.map((chat) => this.tab(chat, chat.threadId === shownId)));
+    // Chats of one title (a comparison gives each agent the same prompt) are told apart by their agent.
+    const titles = new Map<string, number>();
+    for (const chat of valid) titles.set(chat.title, (titles.get(chat.title) ?? 0) + 1);
+    this.list.replaceChildren(
+      ...valid.map((chat) => this.tab(chat, chat.threadId === shownId, (titles.get(chat.title) ?? 0) > 1)),
+    );
     // With more chats than fit, the row scrolls: the shown one stays in sight.
     this.list.querySelector('.chat-tab.shown')?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
   }
 
-  private tab(chat: ChatSummary, shown: boolean): HTMLElement {
+  private tab(chat: ChatSummary, shown: boolean, sharedTitle: boolean): HTMLElement {
     const state = STATE_LABEL[chat.state] ?? '';
-    const title = visibleText(chat.title, { maxLength: 80 }) || t('Chat');
     const agent = visibleText(chat.agentName, { maxLength: 60 });
+    const ownTitle = visibleText(chat.title, { maxLength: 80 }) || t('Chat');
+    const title = sharedTitle ? t('{0} · {1}', agent, ownTitle) : ownTitle;
     const label = chat.unread
       ? t('{0} — {1}, {2}, unread', title, agent, state)
       : t('{0} — {1}, {2}', title, agent, state);

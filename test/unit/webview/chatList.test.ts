@@ -57,6 +57,25 @@ describe('chat list', () => {
     );
   });
 
+  it('tells apart chats of one title by their agent (a comparison gives each agent the same prompt)', () => {
+    const m = mount();
+    m.snapshot(null);
+    m.app.receive({
+      type: 'chats',
+      chats: [
+        chat('a', { title: 'Add a farewell', agentName: 'Careful agent' }),
+        chat('b', { title: 'Add a farewell', agentName: 'Hasty agent' }),
+        chat('c', { title: 'Fix the build' }),
+      ],
+    });
+    m.app.flush();
+    expect(m.$$('.chat-tab-title').map((tab) => tab.textContent)).toEqual([
+      'Careful agent · Add a farewell',
+      'Hasty agent · Add a farewell',
+      'Fix the build',
+    ]);
+  });
+
   it('posts showChat, openChatInEditor and closeChat naming the chat', () => {
     const m = mount();
     m.snapshot(null);
