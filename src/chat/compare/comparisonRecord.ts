@@ -1,7 +1,16 @@
 // What a comparison keeps across a reload (the workspace's state): the prompt, which chats it compares, the time each
 // worked, the last test run of each, and which one was taken. The chats themselves come back from their journals;
 // read back checked and bounded (the stored value is whatever an older or another window wrote).
-import type { CompareTestRun } from '../../shared/compare';
+import type { CompareFile, CompareTestRun, CompareUsage } from '../../shared/compare';
+
+/** What a column showed when its chat closed: shown again after a reload (the chat's transcript is in Chat History). */
+export interface ClosedColumn {
+  answer: string;
+  toolCallCount: number;
+  usage: CompareUsage;
+  /** The files it had changed, by name (their diffs went with the worktree). */
+  files: Pick<CompareFile, 'path' | 'kind' | 'binary'>[];
+}
 
 export interface ColumnRecord {
   threadId: string;
@@ -13,6 +22,8 @@ export interface ColumnRecord {
   elapsedMs: number;
   /** The last finished test run. */
   tests?: CompareTestRun;
+  /** Set once the chat closed. */
+  closed?: ClosedColumn;
 }
 
 export interface ComparisonRecord {
@@ -73,7 +84,50 @@ function readColumn(value: unknown): ColumnRecord | undefined {
   };
   const run = readTestRun(tests);
   if (run) column.tests = run;
+  const closed = readClosed((value as { closed?: unknown }).closed);
+  if (closed) column.closed = closed;
   return column;
+}
+
+const FILE_KINDS: ReadonlySet<unknown> = new Set(['added', 'modified', 'deleted']);
+const MAX_CLOSED_FILES = 200;
+
+function readClosed(value: unknown): ClosedColumn | undefined {
+  if (!isObject(value)) return undefined;
+  const { answer, toolCallCount, usage, files } = value;
+  if (!isText(answer) || typeof toolCallCount !== 'number' || !Array.isArray(files)) return undefined;
+  const kept: ClosedColumn['files'] = [];
+  for (const file of files.slice(0, MAX_CLOSED_FILES)) {
+    if (isObject(file) && isText(file.path) && FILE_KINDS.has(file.kind) && typeof file.binary === 'boolean')
+      kept.push({ path: file.path, kind: file.kind as CompareFile['kind'], binary: file.binary });
+  }
+  return { answer, toolCallCount, usage: readUsage(usage), files: kept };
+}
+
+function readUsage(value: unknown): CompareUsage {
+  if (!isObject(value)) return {};
+  const usage: CompareUsage = {};
+  for (const key of ['used', 'size', 'inputTokens', 'outputTokens', 'totalTokens'] as const) {
+    const number = value[key];
+    if (typeof number === 'number' && Number.isFinite(number)) usage[key] = number;
+  }
+  const cost = value.cost;
+  if (isObject(cost) && typeof cost.amount === 'number' && Number.isFinite(cost.amount) && isText(cost.currency))
+    usage.cost = { amount: cost.amount, currency: cost.currency.slice(0, 10) };
+  return usage;
+}
+
+/** What a closed chat's column keeps (bounded: the answer's start, the files by name). */
+export function closedColumn(
+  shown: { answer: string; toolCallCount: number; usage: CompareUsage },
+  files: readonly CompareFile[],
+): ClosedColumn {
+  return {
+    answer: shown.answer.slice(0, MAX_TEXT),
+    toolCallCount: shown.toolCallCount,
+    usage: shown.usage,
+    files: files.slice(0, MAX_CLOSED_FILES).map(({ path, kind, binary }) => ({ path, kind, binary })),
+  };
 }
 
 function readTestRun(value: unknown): CompareTestRun | undefined {

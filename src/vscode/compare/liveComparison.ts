@@ -5,7 +5,7 @@
 import type { ThreadController } from '../../session/api';
 import { compareFiles } from '../../chat/compare/compareFiles';
 import { threadColumn, type ThreadColumn } from '../../chat/compare/compareColumn';
-import type { ComparisonRecord } from '../../chat/compare/comparisonRecord';
+import { closedColumn, type ComparisonRecord } from '../../chat/compare/comparisonRecord';
 import { WorkClock } from '../../chat/compare/workClock';
 import type { CompareColumn, CompareFile, CompareTestRun, CompareView } from '../../shared/compare';
 import { DisposableStore, type Disposable } from '../../shared/disposableStore';
@@ -100,10 +100,19 @@ export class LiveComparison {
       const live = this.columns.get(column.threadId)!;
       const thread = this.deps.thread(column.threadId);
       if (thread) live.last = threadColumn(thread.snapshot().state);
+      // A chat that closed: what it showed is kept in the record once (a reload shows it again).
+      if (!thread && !column.closed && live.last) {
+        column.closed = closedColumn(live.last, live.files);
+        this.deps.save(this.record);
+      }
+      const kept = column.closed;
       const base: ThreadColumn = thread
         ? live.last!
         : {
-            ...(live.last ?? { answer: '', toolCalls: [], toolCallCount: 0, usage: {} }),
+            ...(live.last ??
+              (kept
+                ? { answer: kept.answer, toolCalls: [], toolCallCount: kept.toolCallCount, usage: kept.usage }
+                : { answer: '', toolCalls: [], toolCallCount: 0, usage: {} })),
             state: 'closed',
             detail: this.closedWords(),
           };
@@ -114,7 +123,7 @@ export class LiveComparison {
         ...base,
         ...(runningSince !== undefined ? { runningSince } : {}),
         elapsedMs: live.clock.finishedMs,
-        files: live.files,
+        files: thread || live.files.length > 0 ? live.files : (kept?.files ?? []),
         ...(live.filesError !== undefined ? { filesError: live.filesError } : {}),
         ...(live.tests ? { tests: live.tests } : {}),
         worktreeFolder: column.worktreeFolder,

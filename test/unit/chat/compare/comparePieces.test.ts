@@ -4,7 +4,12 @@
 import { describe, expect, it } from 'vitest';
 import { compareFiles, MAX_DIFFED_FILES, type ChangedFileTexts } from '../../../../src/chat/compare/compareFiles';
 import { checkedCompareMessage } from '../../../../src/chat/compare/compareMessages';
-import { MAX_KEPT_COMPARISONS, readComparisons, withRecord } from '../../../../src/chat/compare/comparisonRecord';
+import {
+  closedColumn,
+  MAX_KEPT_COMPARISONS,
+  readComparisons,
+  withRecord,
+} from '../../../../src/chat/compare/comparisonRecord';
 import { suggestTestCommand } from '../../../../src/chat/compare/testCommand';
 import { WorkClock } from '../../../../src/chat/compare/workClock';
 import { MAX_COMPARE_FILES } from '../../../../src/shared/compare';
@@ -76,6 +81,19 @@ describe('the comparison record kept across a reload', () => {
         .tests,
     ).toBeUndefined();
   });
+  it("keeps what a closed chat's column showed, bounded, and reads it back", () => {
+    const closed = closedColumn(
+      { answer: 'Quick one', toolCallCount: 2, usage: { totalTokens: 1200, cost: { amount: 0.01, currency: 'USD' } } },
+      [{ path: 'src/a.js', kind: 'added', binary: false, diff: { hunks: [], added: 1, removed: 0 } }],
+    );
+    expect(closed.files).toEqual([{ path: 'src/a.js', kind: 'added', binary: false }]);
+    const stored = [{ ...record('e'), columns: [{ ...record('e').columns[0], closed }] }];
+    expect(readComparisons(JSON.parse(JSON.stringify(stored)))[0]!.columns[0]!.closed).toEqual(closed);
+    const bad = { ...closed, files: [{ path: 'x', kind: 'renamed', binary: false }], usage: { used: 'lots' } };
+    const read = readComparisons([{ ...record('f'), columns: [{ ...record('f').columns[0], closed: bad }] }]);
+    expect(read[0]!.columns[0]!.closed).toEqual({ ...closed, files: [], usage: {} });
+  });
+
   it('keeps the newest comparisons, a changed one replacing its older self', () => {
     let records = Array.from({ length: MAX_KEPT_COMPARISONS }, (_, n) => record(`r${n}`));
     records = withRecord(records, { ...record('r3'), prompt: 'changed' });
