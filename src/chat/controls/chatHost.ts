@@ -90,8 +90,11 @@ export interface ReportPort {
 export interface WorktreePort {
   /** "Bring back" lists the chat's changes and merges them into the workspace; "Discard" asks, then removes it. */
   worktreeAction(thread: ThreadController, action: 'bringBack' | 'discard'): Promise<unknown>;
-  /** "Compare Agents" with the composer's message: the agents are picked, then each gets it in its own worktree. */
-  compare(text: string, context: ContextRef[]): Promise<unknown>;
+  /**
+   * "Compare Agents" with the composer's message: the agents are picked, then each gets it in its own worktree.
+   * False when no comparison started (the pick dismissed): the message goes back to the composer.
+   */
+  compare(text: string, context: ContextRef[]): Promise<boolean>;
 }
 
 export type ChatHost = ChatsPort & MirrorPort & ComposerPort & NavigationPort & ReviewPort & ReportPort & WorktreePort;

@@ -53,7 +53,8 @@ export function surfaceCallbacks(chats: SurfaceChats, services: SurfaceServices)
     worktreeAction: (thread, action) =>
       action === 'bringBack' ? chats.worktrees.bringBack(thread) : chats.worktrees.discard(thread),
     // Through the command: the comparisons are made after the chats (src/vscode/window/switchboardWindow.ts).
-    compare: async (text, context) => vscode.commands.executeCommand('switchboard.compareAgents', { text, context }),
+    compare: async (text, context) =>
+      (await vscode.commands.executeCommand('switchboard.compareAgents', { text, context })) !== undefined,
     startChat: (agentId) => chats.threads.start(agentId),
     pickAgent: () => pickAgent(catalog, foundAgents),
     openLocation: (path, line) => openLocation(path, line, workspaceCwd()),

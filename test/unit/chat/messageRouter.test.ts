@@ -76,8 +76,10 @@ class FakeHost implements ChatHost {
   async reviewSession(thread: ThreadController, action: 'keep' | 'undo') {
     this.log.push(['reviewSession', thread.threadId, action]);
   }
+  comparing = true;
   async compare(text: string, context: ContextRef[]) {
     this.log.push(['compare', text, context.length]);
+    return this.comparing;
   }
   async worktreeAction(thread: ThreadController, action: 'bringBack' | 'discard') {
     this.log.push(['worktreeAction', thread.threadId, action]);
@@ -192,6 +194,11 @@ describe('routeWebviewMessage', () => {
     await routeWebviewMessage({ type: 'comparePrompt', text: 42 }, host);
     expect(host.log).toEqual([['compare', 'Add tests', 1]]);
     expect(host.invalid).toHaveLength(1);
+    // The pick dismissed: the message goes back into the composer, nothing typed is lost.
+    host.comparing = false;
+    host.log.length = 0;
+    await routeWebviewMessage({ type: 'comparePrompt', text: 'Not now' }, host);
+    expect(host.log.at(-1)).toEqual(['returnDraft', 'Not now', []]);
   });
 
   it("the terminal card's Stop reaches the thread's terminal, and Open in Terminal the host", async () => {

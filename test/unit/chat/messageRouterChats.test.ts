@@ -23,7 +23,7 @@ function host() {
     closeChat: async (threadId) => void log.push(['closeChat', threadId]),
     openChatInEditor: async (threadId) => void log.push(['openChatInEditor', threadId]),
     worktreeAction: async () => undefined,
-    compare: async () => undefined,
+    compare: async () => true,
     startChat: async (): Promise<ThreadController> => {
       throw new Error('no new chat expected');
     },
