@@ -161,4 +161,24 @@ suite('Compare Agents', () => {
       true,
     );
   });
+
+  test('one agent run twice: two chats of it, each in its own worktree, compared like two agents', async () => {
+    const api = await switchboardApi();
+    const live = await api.comparisons.start({ text: PROMPT, context: [] }, [FIRST, FIRST]);
+    assert.ok(live);
+    await waitFor(
+      () => live.view().columns.every((column) => column.state === 'done' && column.files.length === 1),
+      20_000,
+      'both runs done with their change',
+    );
+    const [one, two] = live.view().columns;
+    assert.ok(one && two);
+    assert.notEqual(one.threadId, two.threadId);
+    assert.notEqual(one.worktreeFolder, two.worktreeFolder);
+    assert.equal(fs.readFileSync(path.join(workspaceRoot(), FILE), 'utf8'), 'start\n', 'the workspace is untouched');
+    for (const column of [one, two]) {
+      const thread = api.chats().find((candidate) => candidate.threadId === column.threadId)!;
+      assert.equal(await api.worktrees.discard(thread, async () => true), true);
+    }
+  });
 });

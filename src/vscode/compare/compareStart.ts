@@ -20,10 +20,14 @@ export async function pickCompareAgents(catalog: AgentCatalog, last: readonly st
     const ids = picked.flatMap((item) => (item.agentId !== undefined ? [item.agentId] : []));
     if (ids.length >= 2) return ids;
     const again = vscode.l10n.t('Pick Again');
+    // One agent checked: it may run twice (the better of two runs), each in its own worktree.
+    const twice = vscode.l10n.t('Run It Twice');
     const answer = await vscode.window.showWarningMessage(
-      vscode.l10n.t('A comparison needs two agents or more (the same agent twice is not offered).'),
+      vscode.l10n.t('A comparison needs two agents or more, or one agent run twice.'),
       again,
+      ...(ids.length === 1 ? [twice] : []),
     );
+    if (answer === twice) return [ids[0]!, ids[0]!];
     if (answer !== again) return undefined;
   }
 }

@@ -74,8 +74,8 @@ export class LiveComparison {
     return this.changed.add(listener);
   }
 
-  /** A chat of the comparison was made after this object (none is: kept for a chat restored late). */
-  follow(threadId: string): void {
+  /** Follows one compared chat's events (its clock, its changed files, the view); a chat already closed is not. */
+  private follow(threadId: string): void {
     const thread = this.deps.thread(threadId);
     const live = this.columns.get(threadId);
     if (!thread || !live) return;
