@@ -2,26 +2,13 @@
 // in headless Debian chromium, with the extension's own stylesheet so layout is real.
 import fs from 'node:fs';
 import path from 'node:path';
-import { chromium } from 'playwright-core';
+import { launchChromium } from './chromiumPage.mjs';
 import { median, report, round } from './stats.mjs';
 
 const quick = process.argv.includes('--quick');
 const repo = process.cwd();
-const CHROMIUM = '/usr/bin/chromium';
-
 async function main() {
-  if (!fs.existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing: run npm run provision`);
-  const browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-dev-shm-usage',
-      '--js-flags=--expose-gc',
-      '--enable-precise-memory-info',
-    ],
-  });
+  const browser = await launchChromium();
   const page = await browser.newPage({ viewport: { width: 500, height: 900 } });
   const css = fs.readFileSync(path.join(repo, 'media', 'chat.css'), 'utf8');
   const script = fs.readFileSync(path.join(repo, 'out', 'bench', 'render-page.js'), 'utf8');
