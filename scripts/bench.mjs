@@ -142,7 +142,7 @@ async function main() {
   runFigure('1 ingest', hostNode, ['--expose-gc', path.join(outDir, 'ingest.js'), ...q], 240_000);
   runFigure('2-3 render', process.execPath, ['bench/figures/render.mjs', ...q], 240_000);
   runFigure(
-    '3 long chat: longchat_dom longchat_scroll',
+    '3 long chat: longchat_dom longchat_scroll longchat_stream',
     process.execPath,
     ['bench/figures/longchat.mjs', ...q],
     600_000,

@@ -4,7 +4,7 @@
 // the reducer copying the list each time), shown as a snapshot; then turns arrive live, the reader scrolls from
 // the end to the start and back, and what stays in the document is counted.
 import type { ThreadAction } from '../../src/shared/actions';
-import { createChatApp } from '../../webview/app';
+import { createChatApp, type ChatApp } from '../../webview/app';
 import { agentChunk, repeatedThread } from './content';
 
 const LIVE_TURNS = 60;
@@ -25,10 +25,10 @@ export interface LongChatRun {
 }
 
 /**
- * Shows a chat of `entries` entries, lets LIVE_TURNS turns arrive live, scrolls to its start and back to its end
- * `step` px a frame (a fast scrollbar drag), and measures.
+ * Shows a chat of `entries` entries as a snapshot, then lets LIVE_TURNS turns arrive live, a frame each: the
+ * hours-long live chat of the long-chat figures, the reader at its end. Returns the app and the last action's seq.
  */
-export async function longChat(entries: number, step: number): Promise<LongChatRun> {
+export async function showLiveChat(entries: number): Promise<{ app: ChatApp; root: HTMLElement; seq: number }> {
   const root = document.getElementById('root')!;
   root.replaceChildren();
   const app = createChatApp(root, () => undefined);
@@ -49,6 +49,15 @@ export async function longChat(entries: number, step: number): Promise<LongChatR
     app.receive({ type: 'actions', firstSeq: turn * 3 + 1, actions });
     await frame();
   }
+  return { app, root, seq: 3 * LIVE_TURNS };
+}
+
+/**
+ * Shows a chat of `entries` entries, lets LIVE_TURNS turns arrive live, scrolls to its start and back to its end
+ * `step` px a frame (a fast scrollbar drag), and measures.
+ */
+export async function longChat(entries: number, step: number): Promise<LongChatRun> {
+  const { root } = await showLiveChat(entries);
   const scroller = root.querySelector<HTMLElement>('.transcript')!;
   const hidden = (selector: string): boolean => root.querySelector<HTMLElement>(selector)?.hidden ?? true;
   const atStart = (): boolean =>

@@ -7,6 +7,7 @@ import { createChatApp, type ChatApp } from '../../webview/app';
 import { COLOUR_PENDING } from '../../webview/render/markdown/codeColour';
 import { agentChunk, emptyThread, longThread, markdownAnswer, splitChunks } from './content';
 import { longChat } from './longChat';
+import { longChatStream } from './longChatStream';
 import { startTyping, stopTyping } from './typing';
 
 interface Mounted {
@@ -254,6 +255,7 @@ async function firstPaint(entries: number): Promise<number> {
   burst,
   firstPaint,
   longChat,
+  longChatStream,
   startTyping,
   stopTyping,
 };
