@@ -6,12 +6,11 @@
 // stream at the end of the short chat. Interleaved repetitions; the spread is reported.
 import fs from 'node:fs';
 import path from 'node:path';
-import { chromium } from 'playwright-core';
+import { launchChromium } from './chromiumPage.mjs';
 import { median, percentile, report, round } from './stats.mjs';
 
 const quick = process.argv.includes('--quick');
 const repo = process.cwd();
-const CHROMIUM = '/usr/bin/chromium';
 const LONG = quick ? 5_000 : 50_000;
 const SHORT = 1_000;
 /** px per frame: a fast drag of the scrollbar (a wheel moves about 100 px a notch). */
@@ -24,18 +23,7 @@ const STREAM_LONG = quick ? LONG : 19_000;
 const STREAM_SECONDS = quick ? 2 : 10;
 
 async function main() {
-  if (!fs.existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing: run npm run provision`);
-  const browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-dev-shm-usage',
-      '--js-flags=--expose-gc',
-      '--enable-precise-memory-info',
-    ],
-  });
+  const browser = await launchChromium();
   const page = await browser.newPage({ viewport: { width: 500, height: 900 } });
   const css = fs.readFileSync(path.join(repo, 'media', 'chat.css'), 'utf8');
   const script = fs.readFileSync(path.join(repo, 'out', 'bench', 'render-page.js'), 'utf8');
