@@ -204,8 +204,10 @@ export class Comparisons implements CompareActions, vscode.WebviewPanelSerialize
     await Promise.all(targets.map((thread) => this.send(thread, text, [])));
   }
 
-  openChat(threadId: string): Promise<void> {
-    return this.deps.chats.openChat(threadId);
+  /** The chat in the side bar; a closed one's transcript is in Chat History, which opens instead. */
+  async openChat(threadId: string): Promise<void> {
+    if (this.deps.chats.thread(threadId)) await this.deps.chats.openChat(threadId);
+    else await vscode.commands.executeCommand('switchboard.showHistory');
   }
 
   async stop(threadId: string): Promise<void> {
