@@ -71,12 +71,23 @@ export async function openFile(page, name, timeout = 60_000) {
 /** "New Chat with Agent...": the agent picked by its name in VS Code's quick pick; its chat shown and ready. */
 /** New Chat with Agent... picking `name` in the quick pick; the chat's header shows the name the settings give it. */
 export async function newChatWithAgent(page, chat, name, timeout) {
-  await runCommand(page, 'Switchboard: New Chat with Agent...');
-  const input = page.locator('.quick-input-widget input[type="text"]').first();
-  await input.waitFor({ timeout });
-  await input.fill(name);
-  await page.locator('.quick-input-list .monaco-list-row', { hasText: name }).first().waitFor({ timeout });
-  await page.keyboard.press('Enter');
+  const deadline = Date.now() + timeout;
+  for (;;) {
+    try {
+      await runCommand(page, 'Switchboard: New Chat with Agent...');
+      const input = page.locator('.quick-input-widget input[type="text"]').first();
+      await input.waitFor({ timeout: 10_000 });
+      await input.fill(name, { timeout: 10_000 });
+      await page.locator('.quick-input-list .monaco-list-row', { hasText: name }).first().waitFor({ timeout: 10_000 });
+      await page.keyboard.press('Enter');
+      break;
+    } catch (error) {
+      // On a busy machine the pick can close again before it is filled (the focus moving to an editor a reload
+      // restores): open it again rather than wait out the step (a journey failed so once, the pick gone).
+      await page.keyboard.press('Escape');
+      if (Date.now() > deadline) throw error;
+    }
+  }
   await waitUntil(
     async () => ((await chat.locator('#agent-name').textContent()) ?? '').includes(name),
     timeout,
