@@ -261,8 +261,16 @@ export function addSessionSteps(journey, { page, chat, pidFile, workspace, scree
     fs.rmSync(pidFile, { force: true });
     await chat.locator('#composer').fill('spawn');
     await chat.locator('#composer').press('Enter');
-    await waitUntil(() => fs.existsSync(pidFile), timeout, 'the probe agent to report its pids');
-    const { pid, childPid } = JSON.parse(fs.readFileSync(pidFile, 'utf8'));
+    // Read once whole: the probe writes the file in place, and a read during the write sees part of it.
+    const readPids = () => {
+      try {
+        return JSON.parse(fs.readFileSync(pidFile, 'utf8'));
+      } catch {
+        return undefined;
+      }
+    };
+    await waitUntil(() => readPids() !== undefined, timeout, 'the probe agent to report its pids');
+    const { pid, childPid } = readPids();
     if (!alive(pid) || !alive(childPid)) throw new Error('the probe agent or its child is not running');
     // The reader scrolls up a third of the chat: after the reload it opens there again.
     const scrolled = await chat.locator('.transcript').evaluate((el) => {
