@@ -9,8 +9,10 @@ import { MAX_TEST_TAIL_CHARS } from '../../src/shared/compare';
 import { tempDir } from './tempDirs';
 
 const WORDS = { timedOut: 'timed out', stopped: 'stopped' };
-const run = (command: string, cwd: string, timeoutMs = 10_000) =>
-  runCommand({ command, cwd, env: process.env, timeoutMs }, WORDS);
+// Without CI: a CI runner sets its own, which the command keeps (the user's environment wins).
+const { CI: _runnerCI, ...ENV_WITHOUT_CI } = process.env;
+const run = (command: string, cwd: string, timeoutMs = 10_000, env: NodeJS.ProcessEnv = ENV_WITHOUT_CI) =>
+  runCommand({ command, cwd, env, timeoutMs }, WORDS);
 
 /** Running (a killed process not yet reaped by whoever inherited it is a zombie: not running). */
 function alive(pid: number): boolean {
@@ -34,6 +36,8 @@ describe('a command run to its end', () => {
     expect(ok.error).toBeUndefined();
     const failed = await run('exit 3', dir).done;
     expect(failed.exitCode).toBe(3);
+    const underCI = await run('echo "CI=$CI"', dir, 10_000, { ...ENV_WITHOUT_CI, CI: 'true' }).done;
+    expect(underCI.output).toContain('CI=true');
   });
 
   it('ends the whole process group at the time limit, with why', async () => {
