@@ -3,12 +3,13 @@
 // it was. That index is kept between calls (scratch/changes-index): git trusts the file times it recorded
 // and hashes only what changed since, where a fresh copy of the checkout's index would have every file
 // "racily clean" (written in the same second as the index) and hashed again on every call: 2.7x `git diff`
-// on 10,000 files before. The store runs one comparison of a worktree at a time (the index has one lock).
+// on 10,000 files before. Its first copy keeps the checkout index's time (copyIndex), so that git still
+// rehashes, once, what was written in the second the checkout was. The store runs one comparison of a worktree at a time (the index has one lock).
 // Regular files only: a link or a nested repository (gitlink) is not brought back.
 import { existsSync } from 'node:fs';
-import { copyFile, rename } from 'node:fs/promises';
+import { rename } from 'node:fs/promises';
 import * as path from 'node:path';
-import { checkCopyRepo, copyGit } from './gitRepo';
+import { checkCopyRepo, copyGit, copyIndex } from './gitRepo';
 import type { RunGit } from './gitRunner';
 
 export interface GitChange {
@@ -36,10 +37,7 @@ export async function gitCopyChanges(
   if (!existsSync(index)) {
     // A copy that fails halfway must not be taken for the index next time: written aside, then renamed.
     const fresh = `${index}.${process.pid}`;
-    const copied = await copyFile(path.join(root, '.git', 'index'), fresh).then(
-      () => true,
-      () => false,
-    );
+    const copied = await copyIndex(path.join(root, '.git', 'index'), fresh);
     if (!copied) await copyGit(git, root, { GIT_INDEX_FILE: fresh })({ cwd: root, args: ['read-tree', start], signal });
     await rename(fresh, index);
   }

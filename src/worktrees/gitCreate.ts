@@ -2,9 +2,9 @@
 // (staged, unstaged, untracked but not ignored, deletions, binary files), plus the editors' unsaved texts,
 // recorded as a start commit in the copy (its parent: the user's HEAD, so `git log` there reads as usual).
 // The choice of a repository of our own over `git worktree add` is explained in gitRepo.ts.
-import { copyFile, lstat, mkdir, writeFile } from 'node:fs/promises';
+import { lstat, mkdir, writeFile } from 'node:fs/promises';
 import * as path from 'node:path';
-import { copyGit, type UserRepo } from './gitRepo';
+import { copyGit, copyIndex, type UserRepo } from './gitRepo';
 import { excludePathspec, START_COMMIT_ENV, START_REF, type RunGit } from './gitRunner';
 import { staysInside, writeInside } from './safeWrite';
 import { t } from '../shared/l10n';
@@ -67,10 +67,7 @@ async function workspaceStateTree(git: RunGit, request: GitCopyRequest, ourObjec
     GIT_ALTERNATE_OBJECT_DIRECTORIES: repo.objectsDir,
   };
   const inUserRepo: RunGit = (command) => git({ ...command, cwd: repo.toplevel, env: { ...env, ...command.env } });
-  const copied = await copyFile(path.join(repo.gitDir, 'index'), index).then(
-    () => true,
-    () => false,
-  );
+  const copied = await copyIndex(path.join(repo.gitDir, 'index'), index);
   if (!copied)
     await inUserRepo({
       cwd: repo.toplevel,

@@ -7,7 +7,7 @@
 //   (objects/info/alternates), so nothing is registered in the user's repository (unlike `git worktree
 //   add`, whose metadata in .git/worktrees an uninstall would leave behind) and deleting the folder removes
 //   everything. The agent may run git in it: commits and branches stay in the copy.
-import { lstat, readFile, writeFile } from 'node:fs/promises';
+import { copyFile, lstat, readFile, stat, utimes, writeFile } from 'node:fs/promises';
 import * as path from 'node:path';
 import { COPY_CONFIG, type RunGit } from './gitRunner';
 import { t } from '../shared/l10n';
@@ -91,6 +91,24 @@ export function copyGit(git: RunGit, root: string, env: Record<string, string> =
         ...command.env,
       },
     });
+}
+
+/**
+ * Copies an index file for git to use as its stat cache; false where there is none to copy. The copy keeps the
+ * original's time: git trusts an entry's recorded file times only where the index is newer than them, and
+ * rehashes the rest ("racily clean": a file rewritten at the same size within the second it was recorded).
+ * A copy dated when it was copied would make those entries trusted, and such a rewrite unseen.
+ */
+export async function copyIndex(from: string, to: string): Promise<boolean> {
+  try {
+    const { atime, mtime } = await stat(from);
+    await copyFile(from, to);
+    // Date keeps milliseconds: never later than the original's time, so no entry becomes trusted.
+    await utimes(to, atime, mtime);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /**
