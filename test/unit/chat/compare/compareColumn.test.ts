@@ -15,6 +15,13 @@ const ended = (stopReason: 'end_turn' | 'cancelled' | 'max_tokens'): ThreadActio
   stopReason,
 });
 
+const ASK_TO_DELETE: ThreadAction = {
+  type: 'permissionRequested',
+  permissionId: 'p1',
+  toolCall: { toolCallId: 't1', title: 'rm -rf build', kind: 'execute', status: 'pending' },
+  options: [{ optionId: 'ok', name: 'Allow', kind: 'allow_once' }],
+};
+
 describe('a compared chat as its column shows it', () => {
   it('starts, works, then is done with its answer', () => {
     expect(threadColumn(thread([])).state).toBe('starting');
@@ -38,26 +45,12 @@ describe('a compared chat as its column shows it', () => {
   });
 
   it('waits for the user while a permission of the running turn is pending', () => {
-    const asking = thread([
-      ...ready(),
-      prompt('Delete it'),
-      {
-        type: 'permissionRequested',
-        permissionId: 'p1',
-        toolCall: { toolCallId: 't1', title: 'rm -rf build', kind: 'execute', status: 'pending' },
-        options: [{ optionId: 'ok', name: 'Allow', kind: 'allow_once' }],
-      },
-    ]);
+    const asking = thread([...ready(), prompt('Delete it'), ASK_TO_DELETE]);
     expect(threadColumn(asking).state).toBe('needsYou');
     const answered = thread([
       ...ready(),
       prompt('Delete it'),
-      {
-        type: 'permissionRequested',
-        permissionId: 'p1',
-        toolCall: { toolCallId: 't1', title: 'rm -rf build', kind: 'execute', status: 'pending' },
-        options: [{ optionId: 'ok', name: 'Allow', kind: 'allow_once' }],
-      },
+      ASK_TO_DELETE,
       { type: 'permissionResolved', permissionId: 'p1', outcome: { kind: 'selected', optionId: 'ok' } },
     ]);
     expect(threadColumn(answered).state).toBe('working');
