@@ -1,4 +1,7 @@
 // The plain-JS twin of bench/lib/figure.ts for the figure scripts that run as .mjs (playwright).
+/** One frame of a 60 Hz display (ms): the one-frame targets. */
+export const FRAME_MS = 1000 / 60;
+
 export function median(values) {
   const sorted = [...values].sort((a, b) => a - b);
   const mid = sorted.length >> 1;

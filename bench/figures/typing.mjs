@@ -2,11 +2,10 @@
 // playwright types into the composer with real key events; each key from its keydown to the frame that paints it
 // (bench/render/typing.ts). Target: one frame (16.7 ms) at p95.
 import { launchChromium, loadChatPage } from './chromiumPage.mjs';
-import { median, percentile, report, round } from './stats.mjs';
+import { FRAME_MS, median, percentile, report, round } from './stats.mjs';
 
 const quick = process.argv.includes('--quick');
 const RATE = 200;
-const FRAME_MS = 1000 / 60;
 /** ms between keys: a fast typist (about 100 words a minute). */
 const KEY_DELAY_MS = 60;
 const KEYS = quick ? 40 : 150;

@@ -25,7 +25,7 @@ import {
 } from '../../scripts/e2e/codeServer.mjs';
 import fs from 'node:fs';
 import { repoRoot, sampleWorkspace, vsixPath } from '../../scripts/e2e/paths.mjs';
-import { percentile, report, round } from './stats.mjs';
+import { FRAME_MS, percentile, report, round } from './stats.mjs';
 import { webviewFrame } from './codeServerChat.mjs';
 import { observeMarkers } from './webviewProbes.mjs';
 import { newChatWithAgent } from '../../test/journey/sessionSteps.mjs';
@@ -39,7 +39,6 @@ const SHOWN_SECONDS = QUICK ? 3 : 10;
 /** Time to make and prompt one streaming chat in the UI, at most (the hidden streams must still run at the end). */
 const SETUP_SECONDS_PER_CHAT = 4;
 const HIDDEN_SECONDS = SHOWN_SECONDS + STREAMS * SETUP_SECONDS_PER_CHAT;
-const FRAME_MS = 1000 / 60;
 
 /** Runs in the webview frame: counts every message it gets, by type, from now on. */
 function countMessages() {
