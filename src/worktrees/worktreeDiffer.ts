@@ -1,8 +1,11 @@
 // A worktree's changed files with both sides at hand: the start point's bytes (base) and the copy's
 // (theirs), for "what changed" and for Bring back. Git copies are compared by git (gitChanges.ts), plain
-// copies against their start copy (folderCopy.ts); either way each file is then a pair of byte arrays.
+// copies against their start copy (folderCopy.ts); either way each file is then a pair of byte arrays. "What changed"
+// and Bring back compare a file Bring back took before against what it took (takenFiles.ts); a comparison's diffs
+// (texts) show everything since the start point.
 import * as path from 'node:path';
 import { t } from '../shared/l10n';
+import { lstat } from 'node:fs/promises';
 import { readIfRegular, textOf } from './fileBytes';
 import { copyChanges, type CopyLimits } from './folderCopy';
 import { gitCopyChanges, startBytes } from './gitChanges';
@@ -10,6 +13,7 @@ import type { RunGit } from './gitRunner';
 import { mergeBinaryFile, mergeTextFile } from './mergeChangedFile';
 import type { WorktreeRecord } from './worktreeManifest';
 import { throwIfAborted, WorktreeError } from './worktreeError';
+import { takenKey, type TakenFile, type TakenFiles } from './takenFiles';
 import type { MergedFile, WorktreeChange, WorktreeFileTexts, WorktreeFolder } from './worktreeTypes';
 
 interface ChangedFile {
@@ -31,10 +35,12 @@ export class WorktreeDiffer {
     private readonly maxFileBytes: number,
     /** What one Bring back may hold in memory: the copy limits (an agent may have made 50,000 files). */
     private readonly limits: CopyLimits,
+    /** What Bring back took before, by takenKey. */
+    private readonly taken: TakenFiles = new Map(),
   ) {}
 
   async changes(signal?: AbortSignal): Promise<WorktreeChange[]> {
-    const files = await this.changedFiles(signal);
+    const files = await this.untakenFiles(signal);
     const changes: WorktreeChange[] = [];
     for (const file of files) {
       // A file past the read limit is not read to tell text from binary: it could only be merged whole.
@@ -70,11 +76,12 @@ export class WorktreeDiffer {
     return result;
   }
 
+  /** Each file merged, and what of the chat's it holds (for takenFiles.ts once the glue wrote it), by target. */
   async bringBack(
     currentText: (target: string) => Promise<string | null>,
     signal?: AbortSignal,
-  ): Promise<MergedFile[]> {
-    const files = await this.changedFiles(signal);
+  ): Promise<{ merged: MergedFile[]; taken: Map<string, TakenFile> }> {
+    const files = await this.untakenFiles(signal);
     // Every side read before anything is merged: a file past the limit is refused with its name up front.
     if (files.length > this.limits.maxFiles) throw this.tooMany(files.length, 0);
     const sides = [];
@@ -86,7 +93,9 @@ export class WorktreeDiffer {
       sides.push({ file, theirs });
     }
     const merged: MergedFile[] = [];
+    const taken = new Map<string, TakenFile>();
     for (const { file, theirs } of sides) {
+      taken.set(file.target, { source: file.source, relPath: file.relPath, bytes: theirs });
       throwIfAborted(signal);
       const { target, base } = file;
       if (isBinary(base) || isBinary(theirs)) {
@@ -97,7 +106,42 @@ export class WorktreeDiffer {
         merged.push(mergeTextFile({ target, base: asText(base), ours, theirs: asText(theirs) }));
       }
     }
-    return merged;
+    return { merged, taken };
+  }
+
+  /** The changed files, a file Bring back took before compared against what it took (its base replaced). */
+  private async untakenFiles(signal?: AbortSignal): Promise<ChangedFile[]> {
+    const files = await this.changedFiles(signal);
+    if (this.taken.size === 0) return files;
+    const listed = new Map(files.map((file) => [takenKey(file.source, file.relPath), file]));
+    const result = files.filter((file) => !this.taken.has(takenKey(file.source, file.relPath)));
+    for (const [key, kept] of this.taken) {
+      throwIfAborted(signal);
+      // Listed: changed since the start point; else as it was then (the chat may have undone what was taken).
+      const file = listed.get(key) ?? (await this.fileAsAtStart(key));
+      if (!file) continue;
+      const base = kept === null ? null : await readIfRegular(kept, this.maxFileBytes);
+      if (kept !== null && base === null) {
+        // The bytes taken are gone from storage: compared against the start point, as before the first Bring back.
+        if (listed.has(key)) result.push(file);
+        continue;
+      }
+      const theirs = await this.theirs(file);
+      if (base === null ? theirs === null : theirs !== null && base.equals(theirs)) continue;
+      result.push({ ...file, base, kind: base === null ? 'added' : theirs === null ? 'deleted' : 'modified' });
+    }
+    return result;
+  }
+
+  /** A file not changed since the start point, by its takenKey; undefined where its folder is not in the worktree. */
+  private async fileAsAtStart(key: string): Promise<ChangedFile | undefined> {
+    const [source = '', relPath = ''] = key.split('\0');
+    const folder = this.record.worktree.folders.find((f) => f.source === source);
+    if (!folder || !relPath || relPath.split('/').includes('..')) return undefined;
+    const copyPath = path.join(folder.path, ...relPath.split('/'));
+    const isFile = (await lstat(copyPath).catch(() => undefined))?.isFile() ?? false;
+    const target = path.join(source, ...relPath.split('/'));
+    return { source, relPath, kind: 'modified', target, base: null, copyPath: isFile ? copyPath : null };
   }
 
   private tooMany(files: number, bytes: number): WorktreeError {

@@ -4,6 +4,7 @@
 //   <id>/<n>/<name>/     folder n's copy: a git repository of its own (gitRepo.ts) or a plain copy
 //   <id>/start/<n>/<name>/  a plain copy's start point
 //   <id>/scratch/        temporary indexes
+//   <id>/taken.json, <id>/taken/  what Bring back took of each file (takenFiles.ts)
 // Discard removes <id>/ and that is all there is: nothing is registered in the user's repository, so an
 // uninstall that removes the storage folder leaves nothing behind either. Workspace folders of one repository
 // share one copy of it. Nothing here writes in the user's tree: Bring back returns the merged texts and the
@@ -30,6 +31,7 @@ import {
 import { throwIfAborted, WorktreeError } from './worktreeError';
 import type { MergedFile, Worktree, WorktreeChange, WorktreeFileTexts, WorktreeFolder } from './worktreeTypes';
 import { writeInside } from './safeWrite';
+import { addTaken, readTaken, type TakenFile } from './takenFiles';
 
 export interface WorktreeLimits extends CopyLimits {
   /** The largest file Bring back reads (bytes); larger changed files are refused with their names. */
@@ -59,6 +61,8 @@ export class WorktreeStore {
   private gitThere: Promise<boolean> | undefined;
   /** Per worktree id, the comparison running: one at a time (they share the worktree's index). */
   private readonly comparing = new Map<string, Promise<unknown>>();
+  /** Per worktree id, what the last Bring back merged of the chat's files, by target, until markTaken. */
+  private readonly lastBroughtBack = new Map<string, Map<string, TakenFile>>();
 
   constructor(private readonly options: WorktreeStoreOptions) {
     this.root = worktreesFolder(options.storageDir);
@@ -123,9 +127,25 @@ export class WorktreeStore {
     currentText: (target: string) => Promise<string | null>,
     signal?: AbortSignal,
   ): Promise<MergedFile[]> {
-    return this.oneAtATime(worktree.id, async () =>
-      (await this.differ(worktree, signal)).bringBack(currentText, signal),
-    );
+    return this.oneAtATime(worktree.id, async () => {
+      const { merged, taken } = await (await this.differ(worktree, signal)).bringBack(currentText, signal);
+      this.lastBroughtBack.set(worktree.id, taken);
+      return merged;
+    });
+  }
+
+  /**
+   * The files of the last Bring back that the workspace now holds (`targets`: those written): a later Bring back
+   * compares them against what was taken, so it offers only what the chat changed since.
+   */
+  markTaken(worktree: Worktree, targets: readonly string[]): Promise<void> {
+    return this.oneAtATime(worktree.id, async () => {
+      const record = await this.record(worktree);
+      const last = this.lastBroughtBack.get(record.worktree.id);
+      this.lastBroughtBack.delete(record.worktree.id);
+      const files = targets.flatMap((target) => last?.get(target) ?? []);
+      await addTaken(path.join(this.root, record.worktree.id), files);
+    });
   }
 
   /** Removes everything the worktree is (its folder in storage); a worktree already gone is no error. */
@@ -150,7 +170,8 @@ export class WorktreeStore {
     const scratch = path.join(this.root, worktree.id, 'scratch');
     await mkdir(scratch, { recursive: true });
     throwIfAborted(signal);
-    return new WorktreeDiffer(this.git, record, scratch, this.limits.maxFileBytes, this.limits);
+    const taken = await readTaken(path.join(this.root, worktree.id));
+    return new WorktreeDiffer(this.git, record, scratch, this.limits.maxFileBytes, this.limits, taken);
   }
 
   /** The record on disk (not the caller's copy of it): the one truth about what was made. */

@@ -62,6 +62,9 @@ export class WorktreeChats {
       review: this.deps.review,
       texts: this.deps.texts,
     });
+    await this.deps.service
+      .markTaken(worktree, done.written)
+      .catch((error: unknown) => this.deps.log(`bring back: what was taken is not recorded: ${String(error)}`));
     const conflicts = done.conflicts.map((file) => ({ path: shownPath(file.path), count: file.count }));
     thread.note({ kind: 'broughtBack', files: done.written.length, pending: true, conflicts });
     for (const failed of done.failed) this.deps.log(`bring back: ${failed.path}: ${failed.error}`);

@@ -11,7 +11,7 @@ export interface WorktreeService {
   create(folders: readonly string[], unsavedTexts: ReadonlyMap<string, string>): Promise<Worktree>;
   /** The worktrees kept in storage (after a reload too). */
   list(): Promise<readonly Worktree[]>;
-  /** What the chat changed in the worktree since the point it started from. */
+  /** What the chat changed in the worktree since the point it started from (a file brought back: since then). */
   changes(worktree: Worktree): Promise<readonly WorktreeChange[]>;
   /** What the chat changed, each text file with its texts at the start point and now (a comparison's diffs). */
   changedTexts(worktree: Worktree): Promise<readonly WorktreeFileTexts[]>;
@@ -24,6 +24,11 @@ export interface WorktreeService {
     worktree: Worktree,
     currentText: (target: string) => Promise<string | null>,
   ): Promise<readonly MergedFile[]>;
+  /**
+   * The files of the last `bringBack` now written into the workspace (`targets`): a later one compares them against
+   * what it took, so it offers only what the chat changed since (a hunk the user undid stays undone).
+   */
+  markTaken(worktree: Worktree, targets: readonly string[]): Promise<void>;
   /** Removes the worktree and everything of it in storage. */
   discard(worktree: Worktree): Promise<void>;
 }

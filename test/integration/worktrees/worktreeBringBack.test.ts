@@ -90,6 +90,43 @@ describe.each(['git', 'copy'] as const)('changes and Bring back (%s)', (kind) =>
     if (kind === 'git') expect(repoState(ws)).toEqual(before);
   });
 
+  it('a second Bring back offers only what the chat changed since the first: what the user undid stays undone', async () => {
+    const { store, worktree, ws, wt } = await setup(kind);
+    writeFiles(wt, { 'a.txt': replaceLine(LINES, 3, 'chat 3'), 'b.txt': replaceLine(LINES, 1, 'chat 1') });
+    const first = await store.bringBack(worktree, currentFrom());
+    // The user takes a.txt only (b.txt unchecked), then undoes the chat's line in review.
+    const a = first.find((file) => file.target === path.join(ws, 'a.txt'))!;
+    writeFiles(ws, { 'a.txt': a.merged! });
+    await store.markTaken(worktree, [a.target]);
+    writeFiles(ws, { 'a.txt': LINES });
+    expect((await store.changes(worktree)).map((change) => change.relPath)).toEqual(['b.txt']);
+    // The chat goes on in a.txt: only its new line comes, the undone one stays undone.
+    writeFiles(wt, { 'a.txt': replaceLine(replaceLine(LINES, 3, 'chat 3'), 10, 'chat 10') });
+    const second = await store.bringBack(worktree, currentFrom());
+    const byName = Object.fromEntries(second.map((file) => [path.basename(file.target), file]));
+    expect(Object.keys(byName).sort()).toEqual(['a.txt', 'b.txt']);
+    expect(byName['a.txt']).toMatchObject({ current: LINES, merged: replaceLine(LINES, 10, 'chat 10'), conflicts: 0 });
+    writeFiles(ws, { 'a.txt': byName['a.txt']!.merged! });
+    await store.markTaken(worktree, [byName['a.txt']!.target]);
+    expect((await store.changes(worktree)).map((change) => change.relPath)).toEqual(['b.txt']);
+    // The chat undoes all it did in a.txt (back to the start point): that is a change since what was taken.
+    writeFiles(wt, { 'a.txt': LINES });
+    const third = await store.bringBack(worktree, currentFrom());
+    expect(third.find((file) => file.target === path.join(ws, 'a.txt'))).toMatchObject({ merged: LINES, conflicts: 0 });
+  });
+
+  it('a file taken as deleted is not offered again while the chat leaves it deleted', async () => {
+    const { store, worktree, ws, wt } = await setup(kind);
+    unlinkSync(path.join(wt, 'old.txt'));
+    const [deleted] = await store.bringBack(worktree, currentFrom());
+    expect(deleted).toMatchObject({ target: path.join(ws, 'old.txt'), merged: null });
+    rmSync(path.join(ws, 'old.txt'));
+    await store.markTaken(worktree, [deleted!.target]);
+    expect(await store.changes(worktree)).toEqual([]);
+    writeFiles(wt, { 'old.txt': 'back again\n' });
+    expect(await store.changes(worktree)).toEqual([{ source: ws, relPath: 'old.txt', kind: 'added', binary: false }]);
+  });
+
   it('writes conflicts in place with markers where both changed the same lines, and counts them', async () => {
     const { store, worktree, ws, wt } = await setup(kind);
     writeFiles(wt, { 'a.txt': replaceLine(replaceLine(LINES, 5, 'chat 5'), 12, 'chat 12') });
