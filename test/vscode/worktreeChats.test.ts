@@ -1,7 +1,8 @@
 // Chats in their own worktree in the real extension host, with the scripted agent (a real child process) configured
 // through the real switchboard.agents setting: New Chat in Worktree gives a chat whose agent works in a copy of the
 // workspace in the extension's storage (its terminal edits the copy, never the workspace); Bring back merges the
-// change into the workspace as pending review, per hunk Keep / Undo in the editor; Discard leaves nothing behind; a
+// change into the workspace as pending review, per hunk Keep / Undo in the editor, and a second Bring back only
+// what the chat changed since; Discard leaves nothing behind; a
 // reload brings the chat back in the same worktree, and a worktree that vanished is a card, not the workspace.
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
@@ -86,6 +87,19 @@ suite('Chats in their own worktree', () => {
     await vscode.commands.executeCommand('switchboard.review.keepHunk', target, 0);
     assert.equal(document.lineAt(8).text, 'line 9 by the chat');
     await waitFor(() => api.review.controller.pendingCount(thread.threadId) === 0, 5000, 'nothing pending');
+    await document.save();
+
+    // The chat goes on; Bring back again brings its new line only: the line the user undid stays undone.
+    await inTerminal(thread, `sed -i -e 's/^line 5$/line 5 by the chat/' ${FILE}`);
+    let offered: string[] = [];
+    await api.worktrees.bringBack(thread, async (changes) => {
+      offered = changes.map((change) => change.relPath);
+      return all(changes);
+    });
+    assert.deepEqual(offered, [FILE]);
+    assert.equal(document.lineAt(1).text, 'line 2', 'the undone line stays undone');
+    assert.equal(document.lineAt(4).text, 'line 5 by the chat');
+    assert.equal(document.lineAt(8).text, 'line 9 by the chat');
 
     assert.equal(await api.worktrees.discard(thread, async () => true), true);
   });
