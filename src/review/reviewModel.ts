@@ -344,9 +344,17 @@ export function summarize(file: FileReview): FileSummary {
   };
 }
 
-/** Remembers that `threadId` ran prompt `turn`; forgets turns no file names any more (bounded). */
-export function recordTurnThread(state: ReviewState, turn: number, threadId: string): ReviewState {
-  const named = new Set(state.files.flatMap((file) => file.agentTurns.map(String)));
+/**
+ * Remembers that `threadId` ran prompt `turn`; forgets turns no file names any more (bounded), except the turns
+ * still running (`running`: another chat's turn that has not written yet will).
+ */
+export function recordTurnThread(
+  state: ReviewState,
+  turn: number,
+  threadId: string,
+  running: readonly number[] = [],
+): ReviewState {
+  const named = new Set([...state.files.flatMap((file) => file.agentTurns.map(String)), ...running.map(String)]);
   const turnThreads: Record<string, string> = { [String(turn)]: threadId };
   for (const [key, value] of Object.entries(state.turnThreads ?? {})) if (named.has(key)) turnThreads[key] = value;
   return { ...state, turnThreads };

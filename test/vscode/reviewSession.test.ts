@@ -129,6 +129,36 @@ suite('Review across sessions and reloads', () => {
     }
   });
 
+  test('two chats at work at once: each write is its own chat’s change, whichever turn began last or ended first', async () => {
+    const feature = await review();
+    const api = await switchboardApi();
+    const store = feature.controller.store;
+    const first = await api.newChat('demo');
+    const second = await api.newChat('demo');
+    const write = (threadId: string, name: string) => {
+      const filePath = path.join(dir, name);
+      fs.writeFileSync(filePath, `${name} by the agent\n`);
+      const after = `${name} by the agent\n`;
+      feature
+        .hooksFor(threadId)
+        .agentWrote({ path: filePath, before: `${name}\n`, after, content: after, conflicts: [] });
+    };
+    store.beginTurn(first.threadId);
+    store.beginTurn(second.threadId);
+    write(first.threadId, 'first-while-both.md');
+    store.endTurn(second.threadId);
+    // The first chat still works: a change on disk now is an agent's, and its next write is its own.
+    assert.equal(store.isAgentTime(Date.now()), true);
+    write(first.threadId, 'first-after.md');
+    write(second.threadId, 'second-late.md');
+    store.endTurn(first.threadId);
+    assert.equal(store.isAgentTime(Date.now() + 60_000), false);
+    assert.equal(feature.controller.pendingCount(first.threadId), 2);
+    assert.equal(feature.controller.pendingCount(second.threadId), 1, 'a write after its turn ended is still its own');
+    await feature.resolveSession(first.threadId, 'keep');
+    await feature.resolveSession(second.threadId, 'keep');
+  });
+
   test('Keep All / Undo All of one chat session leave another session’s changes pending', async () => {
     const feature = await review();
     const api = await switchboardApi();

@@ -166,7 +166,7 @@ function threadFactory(
         own?.handlers ??
         createFsHandlers({
           ...fsOptions,
-          review: review.fsHooks,
+          review: review.hooksFor(threadId),
           // Multi-root: the folders the agent did not take as additionalDirectories are outside its workspace.
           workspaceFolders: () => foldersInside(thread.snapshot().state.agentCapabilities, workspaceFolderPaths()),
         }),

@@ -75,8 +75,8 @@ export class ReviewController implements vscode.Disposable {
     this.disposables.add(vscode.workspace.onDidChangeTextDocument((event) => this.onDocumentChanged(event)));
   }
 
-  /** Hooks for src/vscode/fs/fsHandlers.ts. */
-  fsHooks(): ReviewWriteHooks {
+  /** Hooks for src/vscode/fs/fsHandlers.ts; `threadId`: the chat whose agent writes through them. */
+  fsHooks(threadId?: string): ReviewWriteHooks {
     return {
       agentRead: (filePath, text) => (text === null ? this.bases.forget(filePath) : this.bases.set(filePath, text)),
       mergeWrite: (filePath, live, content) => this.bases.merge(filePath, live, content),
@@ -85,20 +85,27 @@ export class ReviewController implements vscode.Disposable {
         // The agent now believes the file holds what it wrote: its next write is a diff against that.
         this.bases.set(write.path, write.content);
         this.ownEdits.noteWritten(write.path, write.after);
-        this.recordAgent(write.path, write.before, write.after, write.conflicts);
+        this.recordAgent(write.path, write.before, write.after, write.conflicts, threadId);
         return this.texts.record(write.path, write.before, write.after);
       },
     };
   }
 
-  /** An agent change through fs/write_text_file. */
-  recordAgent(filePath: string, before: string | null, after: string | null, conflicts: MergeConflict[] = []): void {
+  /** An agent change through fs/write_text_file; `threadId`: the writing chat's (its turn), where known. */
+  recordAgent(
+    filePath: string,
+    before: string | null,
+    after: string | null,
+    conflicts: MergeConflict[] = [],
+    threadId?: string,
+  ): void {
     if (before === after) return;
-    const turn = this.store.lastTurnNumber();
+    const turn = this.store.lastTurnNumber(threadId);
     this.commitAgent(
       filePath,
       before,
       recordAgentChange(this.store.state, { path: filePath, before, after, turn, conflicts }),
+      turn,
     );
   }
 
@@ -119,6 +126,7 @@ export class ReviewController implements vscode.Disposable {
       // Checkpoints keep texts: a binary file's copy id is not its text before.
       binary ? undefined : before,
       recordDiskChange(this.store.state, { path: filePath, before, after, createdNow, turn, binary }),
+      turn,
     );
   }
 
@@ -131,12 +139,11 @@ export class ReviewController implements vscode.Disposable {
     this.store.update(next);
   }
 
-  private commitAgent(filePath: string, before: string | null | undefined, next: ReviewState): void {
+  private commitAgent(filePath: string, before: string | null | undefined, next: ReviewState, turn: number): void {
     const known = findFile(this.store.state, filePath);
     const now = findFile(next, filePath);
     // Checkpoints learn the text a file had before this turn first changed it: its text at the
     // checkpoint taken before the prompt (which may still be being read).
-    const turn = this.store.lastTurnNumber();
     const firstThisTurn = !known || known.resolution !== null || !known.agentTurns.includes(turn);
     if (now && firstThisTurn)
       this.onFirstAgentTouch?.(

@@ -39,8 +39,10 @@ export interface ReviewFeature {
   diff: BaselineDiff;
   /** VS Code's quick diff and multi-file diff editor on the agent's changes. */
   quickDiff: AgentQuickDiff;
-  /** fs handler hooks for createFsHandlers({ review }). */
+  /** fs handler hooks for createFsHandlers({ review }), where the writing chat is not known. */
   fsHooks: ReviewWriteHooks;
+  /** The same for one chat's handlers: its writes are its own turn's changes, whichever chats work meanwhile. */
+  hooksFor(threadId: string): ReviewWriteHooks;
   /** Follows one thread's turns: turn bounds, checkpoints before prompts, tool-call bases, follow. */
   attach(thread: ThreadController): vscode.Disposable;
   /** "Keep" / "Undo" from a tool-call card: every pending hunk of that file. */
@@ -110,16 +112,19 @@ export function activateReview(
   controller.onForgotten = (filePath) => checkpoints.forget(filePath);
   controller.onUndone = showUndoNotice;
 
-  const baseHooks = controller.fsHooks();
-  const fsHooks: ReviewWriteHooks = {
-    ...baseHooks,
-    agentRead: (filePath, text) => {
-      baseHooks.agentRead(filePath, text);
-      if (text === null) return;
-      disk.noteSeen(filePath, text);
-      checkpoints.touch(filePath, text);
-    },
+  const hooksFor = (threadId?: string): ReviewWriteHooks => {
+    const baseHooks = controller.fsHooks(threadId);
+    return {
+      ...baseHooks,
+      agentRead: (filePath, text) => {
+        baseHooks.agentRead(filePath, text);
+        if (text === null) return;
+        disk.noteSeen(filePath, text);
+        checkpoints.touch(filePath, text);
+      },
+    };
   };
+  const fsHooks = hooksFor();
 
   const source: ReviewSource = {
     files: (paths) =>
@@ -183,6 +188,10 @@ export function activateReview(
         case 'agentFailed':
           store.endTurn(thread.threadId);
           return;
+        case 'connection':
+          // A chat closed or stopped mid-turn: its turn ends with it (another chat's may still run).
+          if (action.state.kind === 'stopped' || action.state.kind === 'failed') store.endTurn(thread.threadId);
+          return;
         case 'sessionUpdate': {
           const update = action.update;
           if (update.sessionUpdate !== 'tool_call' && update.sessionUpdate !== 'tool_call_update') return;
@@ -223,6 +232,7 @@ export function activateReview(
     diff,
     quickDiff,
     fsHooks,
+    hooksFor,
     attach,
     resolveFile: async (filePath, action) => {
       // A moved file is kept or undone with the deletion of its old path (Undo moves it back).

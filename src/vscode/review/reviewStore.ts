@@ -20,9 +20,14 @@ export class ReviewStore implements vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<ReviewState>();
   readonly onDidChange = this.changed.event;
   private persistTimer: ReturnType<typeof setTimeout> | undefined;
-  private activeTurn: TurnInfo | null = null;
+  /**
+   * The turns running now, one per chat, the latest begun last: several chats may work at once, and one ending
+   * leaves the others running.
+   */
+  private readonly activeTurns = new Map<string, TurnInfo & { startedAt: number }>();
+  /** Each chat's latest turn (a write that comes after its turn ended is still that chat's). */
+  private readonly lastTurnOf = new Map<string, number>();
   private turnEndedAt = Number.NEGATIVE_INFINITY;
-  private turnStartedAt = Number.NEGATIVE_INFINITY;
   private turnCounter: number;
 
   constructor(private readonly memento: vscode.Memento) {
@@ -43,32 +48,48 @@ export class ReviewStore implements vscode.Disposable {
   }
 
   beginTurn(threadId: string): TurnInfo {
-    this.activeTurn = { threadId, turn: ++this.turnCounter };
-    this.turnStartedAt = Date.now();
+    const turn = { threadId, turn: ++this.turnCounter, startedAt: Date.now() };
+    this.activeTurns.delete(threadId);
+    this.activeTurns.set(threadId, turn);
+    this.lastTurnOf.set(threadId, turn.turn);
     // Which session ran the turn: changes attributed to it belong to that session (Keep All per session).
-    this.update(recordTurnThread(this.current, this.activeTurn.turn, threadId));
-    return this.activeTurn;
+    const running = [...this.activeTurns.values()].map((active) => active.turn);
+    this.update(recordTurnThread(this.current, turn.turn, threadId, running));
+    return { threadId, turn: turn.turn };
   }
 
   endTurn(threadId: string): void {
-    if (this.activeTurn?.threadId !== threadId) return;
-    this.activeTurn = null;
-    this.turnEndedAt = Date.now();
+    if (!this.activeTurns.delete(threadId)) return;
+    if (this.activeTurns.size === 0) this.turnEndedAt = Date.now();
   }
 
-  /** Whether a disk change (its file's modification time, when known) is the agent's (src/review/attribution). */
+  /**
+   * Whether a disk change (its file's modification time, when known) is an agent's (src/review/attribution): while
+   * any chat's turn runs, since the earliest of them began.
+   */
   isAgentTime(modifiedAt?: number): boolean {
-    const turn = { active: this.activeTurn !== null, startedAt: this.turnStartedAt, endedAt: this.turnEndedAt };
+    let startedAt = Number.NEGATIVE_INFINITY;
+    for (const turn of this.activeTurns.values())
+      if (startedAt === Number.NEGATIVE_INFINITY || turn.startedAt < startedAt) startedAt = turn.startedAt;
+    const turn = { active: this.activeTurns.size > 0, startedAt, endedAt: this.turnEndedAt };
     return isAgentTime(turn, Date.now(), modifiedAt);
   }
 
+  /** The turn begun last of those running (a change nothing names the chat of goes to it), or null. */
   get turn(): TurnInfo | null {
-    return this.activeTurn;
+    let latest: TurnInfo | null = null;
+    for (const { threadId, turn } of this.activeTurns.values()) latest = { threadId, turn };
+    return latest;
   }
 
-  /** The turn a change is attributed to when none is running (an fs write after the turn ended). */
-  lastTurnNumber(): number {
-    return this.activeTurn?.turn ?? Math.max(1, this.turnCounter);
+  /**
+   * The turn a change is attributed to: the writing chat's (running, else its last: a write after its turn ended),
+   * else, where the chat is not known (a change on disk), the turn begun last, else the last there was.
+   */
+  lastTurnNumber(threadId?: string): number {
+    const own =
+      threadId === undefined ? undefined : (this.activeTurns.get(threadId)?.turn ?? this.lastTurnOf.get(threadId));
+    return own ?? this.turn?.turn ?? Math.max(1, this.turnCounter);
   }
 
   async flush(): Promise<void> {

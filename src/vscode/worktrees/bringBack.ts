@@ -39,7 +39,7 @@ export async function writeBroughtBack(files: readonly MergedFile[], target: Bri
   const handlers = createFsHandlers({
     agentName: target.agentName,
     log: target.log,
-    review: review?.fsHooks,
+    review: review?.hooksFor(target.threadId),
     texts: target.texts,
     workspaceFolders: workspaceFolderPaths,
   });

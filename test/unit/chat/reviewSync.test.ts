@@ -61,6 +61,9 @@ describe('review per session', () => {
     let state = recordTurnThread(emptyReview(), 1, 'A');
     state = recordTurnThread(state, 2, 'B'); // turn 1 changed nothing: dropped
     expect(state.turnThreads).toEqual({ 2: 'B' });
+    // A turn still running is kept though it changed nothing yet (two chats at work at once).
+    state = recordTurnThread(state, 3, 'C', [2, 3]);
+    expect(state.turnThreads).toEqual({ 2: 'B', 3: 'C' });
     const full = twoSessions();
     expect(parseReview(JSON.parse(JSON.stringify(full)))).toEqual(full);
     expect(parseReview({ ...full, turnThreads: { 1: 42 } }).turnThreads).toBeUndefined();
