@@ -150,6 +150,10 @@ suite('Review across sessions and reloads', () => {
     // The first chat still works: a change on disk now is an agent's, and its next write is its own.
     assert.equal(store.isAgentTime(Date.now()), true);
     write(first.threadId, 'first-after.md');
+    // Another chat begins (the record lets go of turns that changed nothing): the second's late write is still its own.
+    const third = await api.newChat('demo');
+    store.beginTurn(third.threadId);
+    store.endTurn(third.threadId);
     write(second.threadId, 'second-late.md');
     store.endTurn(first.threadId);
     assert.equal(store.isAgentTime(Date.now() + 60_000), false);

@@ -100,7 +100,7 @@ export class ReviewController implements vscode.Disposable {
     threadId?: string,
   ): void {
     if (before === after) return;
-    const turn = this.store.lastTurnNumber(threadId);
+    const turn = threadId === undefined ? this.store.lastTurnNumber() : this.store.writerTurn(threadId);
     this.commitAgent(
       filePath,
       before,

@@ -53,9 +53,23 @@ export class ReviewStore implements vscode.Disposable {
     this.activeTurns.set(threadId, turn);
     this.lastTurnOf.set(threadId, turn.turn);
     // Which session ran the turn: changes attributed to it belong to that session (Keep All per session).
-    const running = [...this.activeTurns.values()].map((active) => active.turn);
-    this.update(recordTurnThread(this.current, turn.turn, threadId, running));
+    this.update(recordTurnThread(this.current, turn.turn, threadId, this.runningTurns()));
     return { threadId, turn: turn.turn };
+  }
+
+  /**
+   * The turn a write of `threadId` goes to (lastTurnNumber), named for that chat again where the record had let it go
+   * (its turn changed nothing and another began since: a write after its end would belong to no chat).
+   */
+  writerTurn(threadId: string): number {
+    const turn = this.lastTurnNumber(threadId);
+    if (this.lastTurnOf.get(threadId) === turn && this.current.turnThreads?.[String(turn)] !== threadId)
+      this.update(recordTurnThread(this.current, turn, threadId, this.runningTurns()));
+    return turn;
+  }
+
+  private runningTurns(): number[] {
+    return [...this.activeTurns.values()].map((active) => active.turn);
   }
 
   endTurn(threadId: string): void {
@@ -89,7 +103,10 @@ export class ReviewStore implements vscode.Disposable {
   lastTurnNumber(threadId?: string): number {
     const own =
       threadId === undefined ? undefined : (this.activeTurns.get(threadId)?.turn ?? this.lastTurnOf.get(threadId));
-    return own ?? this.turn?.turn ?? Math.max(1, this.turnCounter);
+    // A change before any turn of this window takes turn 1, which the next turn must not take again (its chat's Keep
+    // All would cover that change).
+    if (this.turnCounter === 0) this.turnCounter = 1;
+    return own ?? this.turn?.turn ?? this.turnCounter;
   }
 
   async flush(): Promise<void> {
