@@ -127,6 +127,18 @@ describe.each(['git', 'copy'] as const)('changes and Bring back (%s)', (kind) =>
     expect(await store.changes(worktree)).toEqual([{ source: ws, relPath: 'old.txt', kind: 'added', binary: false }]);
   });
 
+  it('a record of what was taken that does not read back whole is none: every change is offered again', async () => {
+    const { store, worktree, ws, wt } = await setup(kind);
+    writeFiles(wt, { 'a.txt': replaceLine(LINES, 3, 'chat 3') });
+    const [taken] = await store.bringBack(worktree, currentFrom());
+    writeFiles(ws, { 'a.txt': taken!.merged! });
+    await store.markTaken(worktree, [taken!.target]);
+    expect(await store.changes(worktree)).toEqual([]);
+    const record = path.join(path.dirname(path.dirname(wt)), 'taken.json');
+    writeFileSync(record, '{"files": [{"source": 1}');
+    expect(await store.changes(worktree)).toEqual([{ source: ws, relPath: 'a.txt', kind: 'modified', binary: false }]);
+  });
+
   it('writes conflicts in place with markers where both changed the same lines, and counts them', async () => {
     const { store, worktree, ws, wt } = await setup(kind);
     writeFiles(wt, { 'a.txt': replaceLine(replaceLine(LINES, 5, 'chat 5'), 12, 'chat 12') });
