@@ -177,7 +177,7 @@ async function confirmDiscard(changed: number, folder: string): Promise<boolean>
     {
       modal: true,
       detail: vscode.l10n.t(
-        'Its {0} changed files are deleted with the worktree ({1}) and the chat is closed; its transcript stays in Chat History. Your workspace is not touched.',
+        'Its {0} changed files not brought back are deleted with the worktree ({1}) and the chat is closed; its transcript stays in Chat History. Your workspace is not touched.',
         changed,
         folder,
       ),
