@@ -87,7 +87,7 @@ async function newChat(page, frame, agentName) {
   }, Boolean(process.env.BENCH_STARTUP_TRACE));
   await runCommand(page, 'Switchboard: New Chat with Agent...');
   await page.locator('.quick-input-widget input[type="text"]').first().fill(agentName);
-  await page.locator('.quick-input-list .monaco-list-row', { hasText: agentName }).first().waitFor();
+  await page.locator('.quick-input-list .monaco-list-row.focused', { hasText: agentName }).first().waitFor();
   await page.evaluate(() => {
     globalThis.__benchEnterAt = null;
     const mark = (event) => {

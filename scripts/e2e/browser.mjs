@@ -65,6 +65,19 @@ export async function runCommand(page, title, timeoutMs = 60_000) {
 }
 
 /**
+ * Presses Enter in the open quick pick once its highlighted row is the one showing `label`: Enter accepts the
+ * highlighted row, and right after the filter is typed that can still be the first row of the unfiltered list (a
+ * fresh-clone journey once started another agent so, the row it waited for being on screen already).
+ */
+export async function acceptQuickPickRow(page, label, timeoutMs = 10_000) {
+  await page
+    .locator('.quick-input-list .monaco-list-row.focused', { hasText: label })
+    .first()
+    .waitFor({ timeout: timeoutMs });
+  await page.keyboard.press('Enter');
+}
+
+/**
  * Clicks `button` on the notification that says `message`. VS Code shows it as a toast, or puts it straight into the
  * notification center without one when more than three notifications came within 800 ms (its spam protection; a
  * runtime download and an install finishing at once do that): after a few seconds without a toast, look there too,

@@ -8,7 +8,7 @@
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { runCommand } from '../../scripts/e2e/browser.mjs';
+import { acceptQuickPickRow, runCommand } from '../../scripts/e2e/browser.mjs';
 import { waitUntil } from './steps.mjs';
 
 /** The focused element inside the chat's webview, described for the checks below. */
@@ -37,8 +37,7 @@ export function addAccessibilitySteps(journey, { page, chat, screenshotDir, time
       await runCommand(p, 'Switchboard: New Chat with Agent...');
       await p.locator('.quick-input-widget input[type="text"]').first().waitFor({ timeout });
       await p.keyboard.type('Demo agent');
-      await p.locator('.quick-input-list .monaco-list-row', { hasText: 'Demo agent' }).first().waitFor({ timeout });
-      await p.keyboard.press('Enter');
+      await acceptQuickPickRow(p, 'Demo agent', timeout);
       await chat.locator('#composer:enabled').waitFor({ timeout });
       // The new chat puts the cursor in the composer once its agent is ready (no click, no Focus Chat).
       await waitUntil(async () => (await focused(chat))?.id === 'composer', timeout, 'the composer to have the focus');
@@ -166,8 +165,7 @@ export function addHighContrastSteps(journey, { page, chat, screenshotDir, timeo
     const input = page().locator('.quick-input-widget input[type="text"]').first();
     await input.waitFor({ timeout });
     await input.fill('Demo agent');
-    await page().locator('.quick-input-list .monaco-list-row', { hasText: 'Demo agent' }).first().waitFor({ timeout });
-    await page().keyboard.press('Enter');
+    await acceptQuickPickRow(page(), 'Demo agent', timeout);
     await chat.locator('body.vscode-high-contrast').waitFor({ timeout });
     await chat.locator('#composer:enabled').waitFor({ timeout });
     const r = await contrastReport(chat);

@@ -3,7 +3,7 @@
 // survives hiding and showing the chat view, and an agent whose command does not exist shows an error
 // card with the command line and Restart.
 import path from 'node:path';
-import { runCommand } from '../../scripts/e2e/browser.mjs';
+import { acceptQuickPickRow, runCommand } from '../../scripts/e2e/browser.mjs';
 import { waitUntil } from './steps.mjs';
 
 /** An agent in the run's user settings whose command does not exist (see chatJourney.mjs). */
@@ -117,11 +117,7 @@ export function addViewSteps(journey, { page, chat, screenshotDir, timeout }) {
     const input = page.locator('.quick-input-widget input[type="text"]').first();
     await input.waitFor({ timeout });
     await input.fill(MISSING_AGENT.config.displayName);
-    await page
-      .locator('.quick-input-list .monaco-list-row', { hasText: MISSING_AGENT.config.displayName })
-      .first()
-      .waitFor({ timeout });
-    await page.keyboard.press('Enter');
+    await acceptQuickPickRow(page, MISSING_AGENT.config.displayName, timeout);
     const card = chat.locator('.error-card').first();
     await card.waitFor({ timeout });
     const command = (await card.locator('.error-command code').textContent()) ?? '';

@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { repoRoot } from '../../scripts/e2e/paths.mjs';
-import { runCommand } from '../../scripts/e2e/browser.mjs';
+import { acceptQuickPickRow, runCommand } from '../../scripts/e2e/browser.mjs';
 import { waitUntil } from './steps.mjs';
 
 /**
@@ -78,8 +78,7 @@ export async function newChatWithAgent(page, chat, name, timeout) {
       const input = page.locator('.quick-input-widget input[type="text"]').first();
       await input.waitFor({ timeout: 10_000 });
       await input.fill(name, { timeout: 10_000 });
-      await page.locator('.quick-input-list .monaco-list-row', { hasText: name }).first().waitFor({ timeout: 10_000 });
-      await page.keyboard.press('Enter');
+      await acceptQuickPickRow(page, name);
       break;
     } catch (error) {
       // On a busy machine the pick can close again before it is filled (the focus moving to an editor a reload
