@@ -46,6 +46,55 @@ describe('the side bar (300 px)', () => {
     expect(row.buttons.every((b) => b.visible)).toBe(true);
   });
 
+  it('a card asking to edit a file shows no Keep / Undo of that file until the edit is allowed', async () => {
+    const c = await fresh();
+    const path = '/ws/notes.md';
+    const edit = update({
+      sessionUpdate: 'tool_call',
+      toolCallId: 'e1',
+      title: 'Edit notes.md',
+      kind: 'edit',
+      status: 'pending',
+      content: [{ type: 'diff', path, oldText: 'one\n', newText: 'one\ntwo\n' }],
+    });
+    await c.snapshot(
+      thread([
+        ...ready(),
+        prompt('Add a line'),
+        edit,
+        {
+          type: 'permissionRequested',
+          permissionId: 'p1',
+          toolCall: { toolCallId: 'e1', title: 'Edit notes.md', kind: 'edit', status: 'pending' },
+          options: [{ optionId: 'ok', name: 'Allow once', kind: 'allow_once' }],
+        },
+        // The file is under review already: an earlier turn changed it, not yet kept.
+        {
+          type: 'reviewChanged',
+          review: {
+            files: [{ path, status: 'pending', added: 1, removed: 0, hunks: 1, conflicts: 0 }],
+            sessionPending: 1,
+          },
+        },
+      ]),
+      [DEMO],
+    );
+    const shown = () =>
+      c.page.locator('.tool-card .diff').evaluate((diff) =>
+        ['.review-state', '.review-keep', '.review-undo'].map((sel) => {
+          const el = diff.querySelector(sel) as HTMLElement | null;
+          return el !== null && el.getClientRects().length > 0;
+        }),
+      );
+    // A proposal: the file's pending changes of before would read as if this edit were made.
+    expect(await shown()).toEqual([false, false, false]);
+    await c.act(
+      { type: 'permissionResolved', permissionId: 'p1', outcome: { kind: 'selected', optionId: 'ok' } },
+      update({ sessionUpdate: 'tool_call_update', toolCallId: 'e1', status: 'completed' }),
+    );
+    expect(await shown()).toEqual([true, true, true]);
+  });
+
   it('a chat in its own worktree reads so: the header chip, the folder and both actions fit the row', async () => {
     const c = await fresh();
     const folder =
