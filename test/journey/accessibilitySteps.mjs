@@ -38,7 +38,10 @@ export function addAccessibilitySteps(journey, { page, chat, screenshotDir, time
       for (;;) {
         try {
           await runCommand(p, 'Switchboard: New Chat with Agent...');
-          await p.locator('.quick-input-widget input[type="text"]').first().waitFor({ timeout: 10_000 });
+          const input = p.locator('.quick-input-widget input[type="text"]').first();
+          await input.waitFor({ timeout: 10_000 });
+          // The keys go where the focus is: a webview that kept it (the error card of the step before) would take them.
+          await input.focus();
           await p.keyboard.type('Demo agent');
           await acceptQuickPickRow(p, 'Demo agent');
           break;
