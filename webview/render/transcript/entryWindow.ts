@@ -109,9 +109,11 @@ export class EntryWindow {
 
   /** The reader nears the top of the DOM: the folded chunk next to it comes back, else a batch of `earlier`. */
   revealAbove(): void {
-    const chunk = this.above.unfold();
-    if (chunk) this.insertAbove(this.earlier.count + this.above.count, chunk.heights);
-    else this.revealEarlier();
+    this.keepingShownInPlace(() => {
+      const chunk = this.above.unfold();
+      if (chunk) this.insertAbove(this.earlier.count + this.above.count, chunk.heights);
+      else this.insertEarlier(PLACEHOLDER_BATCH);
+    });
     this.watch(this.above.el, this.above.count);
     this.watchEarlier();
   }
@@ -121,18 +123,18 @@ export class EntryWindow {
    * the line again: it may still be near the viewport, and the observer only tells of a change.
    */
   revealEarlier(count = PLACEHOLDER_BATCH): void {
+    this.keepingShownInPlace(() => this.insertEarlier(count));
+    this.watchEarlier();
+  }
+
+  private insertEarlier(count: number): void {
     const end = this.earlier.count;
     const start = Math.max(0, end - count);
     this.insertAbove(start, new Array<number>(end - start).fill(Number.NaN));
     this.earlier.count = start;
-    this.watchEarlier();
   }
 
-  /**
-   * Puts placeholders (of `heights`) for the entries from `start` above the shown ones, keeping what the reader
-   * sees in place (left to Chromium's scroll anchoring, a wheel scrolling up ended near the top and each batch
-   * brought the line back into view and revealed the next).
-   */
+  /** Puts placeholders (of `heights`) for the entries from `start` above the shown ones. */
   private insertAbove(start: number, heights: readonly number[]): void {
     const placeholders: HTMLElement[] = [];
     heights.forEach((height, i) => {
@@ -142,10 +144,21 @@ export class EntryWindow {
       this.records.set(entry.id, record);
       placeholders.push(record.el);
     });
+    this.groups.prepend(placeholders);
+  }
+
+  /**
+   * Makes a change above the shown entries keeping what the reader sees in place (left to Chromium's scroll
+   * anchoring, a wheel scrolling up ended near the top and each batch brought the line back into view and revealed
+   * the next). Measured before anything changes: a layout between the spacer shrinking and the placeholders
+   * arriving had Chromium's anchoring move the view and this move it back, each rounded to a whole pixel, and the
+   * view crept a pixel a reveal.
+   */
+  private keepingShownInPlace(change: () => void): void {
     const shown = this.list.firstElementChild;
     const before = shown?.getBoundingClientRect().top ?? 0;
-    this.groups.prepend(placeholders);
-    if (shown && !this.follower.following) this.el.scrollTop += shown.getBoundingClientRect().top - before;
+    change();
+    if (shown?.isConnected && !this.follower.following) this.el.scrollTop += shown.getBoundingClientRect().top - before;
   }
 
   /** The reader nears the bottom of the DOM: the folded chunk next to it comes back (at the end: all of it). */
@@ -278,6 +291,7 @@ export class EntryWindow {
     Object.assign(record, { failed: false }, this.createView(record.entry));
     placeholder.replaceWith(record.el);
     this.unfolded.restore(record.entry.id, record.el);
+    keepHeightWhileSkipped(record.el, placeholder.style.height);
   }
 
   forget(record: EntryRecord): void {
@@ -303,4 +317,22 @@ export class EntryWindow {
     }
     this.toMount.run();
   }
+}
+
+/**
+ * A view mounted in a placeholder's place is skipped (content-visibility: auto) until it nears the viewport, and
+ * sized meanwhile by its contain-intrinsic-size: the stylesheet's 60 px estimate, unless told the height the entry
+ * had (the placeholder's, a border box; the intrinsic size is the content's). Told it, mounting moves nothing: each
+ * shift above the viewport costs a scroll-anchoring adjustment that Chromium rounds to a pixel, and under load,
+ * mounting a few entries a frame, they added up to a visible jump.
+ */
+function keepHeightWhileSkipped(view: HTMLElement, borderBoxHeight: string): void {
+  const height = Number.parseFloat(borderBoxHeight);
+  if (!Number.isFinite(height)) return;
+  const style = getComputedStyle(view);
+  const chrome = [style.paddingTop, style.paddingBottom, style.borderTopWidth, style.borderBottomWidth].reduce(
+    (sum, px) => sum + (Number.parseFloat(px) || 0),
+    0,
+  );
+  view.style.containIntrinsicSize = `auto ${Math.max(0, height - chrome)}px`;
 }
