@@ -10,6 +10,7 @@ import * as vscode from 'vscode';
 import { RequestFailure, type ClientHandlers, type WriteOutcome } from '../../session/api';
 import { askExecutionConfigWrite, askOutsideWorkspace, readMaxBytes, readOutsidePolicy } from './consent';
 import { displayPath } from '../../fs/paths';
+import type { MergeOutcome } from '../../review/merge';
 import { findOpenDocument, freshFromDisk, minimalDocumentEdits } from '../review/documentText';
 import { ErrorCodes } from '../../protocol/methods';
 import {
@@ -52,28 +53,55 @@ async function editorWrite({ filePath, content, onDisk, signal, review, texts }:
   const existed = await ensureFileExists(uri, onDisk);
   const document = await vscode.workspace.openTextDocument(uri);
   await freshFromDisk(document);
-  const oldText = existed ? document.getText() : null;
+  let oldText = existed ? document.getText() : null;
   throwIfCancelled(signal);
 
-  // With review, the agent's content is merged onto what the user typed meanwhile and applied as
-  // minimal edits; a different line-ending style is a whole-file change either way.
-  const live = document.getText();
-  const mergeable = review !== undefined && existed && sameLineEndings(document, content);
-  const merged = mergeable ? review.mergeWrite(filePath, live, content) : { text: content, conflicts: [] };
-  if (live !== merged.text) {
-    const edit = new vscode.WorkspaceEdit();
-    edit.set(uri, mergeable ? minimalDocumentEdits(document, merged.text) : replaceAllEdits(document, content));
-    if (!(await vscode.workspace.applyEdit(edit))) {
-      throw new RequestFailure(ErrorCodes.internalError, `VS Code refused the edit to ${filePath} (is it read-only?)`);
-    }
-  }
+  const wasClean = !document.isDirty;
+  let merged = await applyWrite(document, content, review, existed);
   if (document.isDirty && !(await document.save())) {
-    throw new RequestFailure(ErrorCodes.internalError, `Could not save ${filePath}`);
+    // VS Code refuses to save over a file changed on disk since the document last read it ("File Modified
+    // Since"), a race freshFromDisk narrows and cannot close. A document that held nothing unsaved of the
+    // user's is read from disk again and written once more; a dirty one is the user's to reconcile.
+    if (!wasClean) throw new RequestFailure(ErrorCodes.internalError, `Could not save ${filePath}`);
+    await vscode.commands.executeCommand('workbench.action.files.revert', uri);
+    oldText = document.getText();
+    merged = await applyWrite(document, content, review, existed);
+    if (document.isDirty && !(await document.save()))
+      throw new RequestFailure(ErrorCodes.internalError, `Could not save ${filePath}`);
   }
   const write = { path: filePath, before: oldText, after: document.getText() };
   return review
     ? review.agentWrote({ ...write, content, conflicts: merged.conflicts })
     : texts.record(write.path, write.before, write.after);
+}
+
+/**
+ * Puts the agent's content into the document. With review it is merged onto what the user typed meanwhile and
+ * applied as minimal edits; a different line-ending style is a whole-file change either way.
+ */
+async function applyWrite(
+  document: vscode.TextDocument,
+  content: string,
+  review: EditorWrite['review'],
+  existed: boolean,
+): Promise<MergeOutcome> {
+  const live = document.getText();
+  const mergeable = review !== undefined && existed && sameLineEndings(document, content);
+  const merged = mergeable ? review.mergeWrite(document.uri.fsPath, live, content) : { text: content, conflicts: [] };
+  if (live !== merged.text) {
+    const edit = new vscode.WorkspaceEdit();
+    edit.set(
+      document.uri,
+      mergeable ? minimalDocumentEdits(document, merged.text) : replaceAllEdits(document, content),
+    );
+    if (!(await vscode.workspace.applyEdit(edit))) {
+      throw new RequestFailure(
+        ErrorCodes.internalError,
+        `VS Code refused the edit to ${document.uri.fsPath} (is it read-only?)`,
+      );
+    }
+  }
+  return merged;
 }
 
 function sameLineEndings(document: vscode.TextDocument, content: string): boolean {
