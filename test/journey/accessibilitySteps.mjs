@@ -8,7 +8,8 @@
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { acceptQuickPickRow, runCommand } from '../../scripts/e2e/browser.mjs';
+import { runCommand } from '../../scripts/e2e/browser.mjs';
+import { pickAgent } from './sessionSteps.mjs';
 import { waitUntil } from './steps.mjs';
 
 /** The focused element inside the chat's webview, described for the checks below. */
@@ -33,25 +34,12 @@ export function addAccessibilitySteps(journey, { page, chat, screenshotDir, time
     async () => {
       const p = page();
       // The palette by key (F1), as runCommand does, then the agent's quick pick by typing and Enter; the
-      // new chat puts the cursor in the composer.
-      const deadline = Date.now() + timeout;
-      for (;;) {
-        try {
-          await runCommand(p, 'Switchboard: New Chat with Agent...');
-          const input = p.locator('.quick-input-widget input[type="text"]').first();
-          await input.waitFor({ timeout: 10_000 });
-          // The keys go where the focus is: a webview that kept it (the error card of the step before) would take them.
-          await input.focus();
-          await p.keyboard.type('Demo agent');
-          await acceptQuickPickRow(p, 'Demo agent');
-          break;
-        } catch (error) {
-          // On a busy machine the pick can close before it is filled (the focus moving on): open it again, as
-          // newChatWithAgent does, rather than wait out the step (a fresh-clone run failed so once).
-          await p.keyboard.press('Escape');
-          if (Date.now() > deadline) throw error;
-        }
-      }
+      // new chat puts the cursor in the composer. The keys go where the focus is: a webview that kept it (the
+      // error card of the step before) would take them.
+      await pickAgent(p, 'Demo agent', timeout, async (input) => {
+        await input.focus();
+        await p.keyboard.type('Demo agent');
+      });
       await chat.locator('#composer:enabled').waitFor({ timeout });
       // The new chat puts the cursor in the composer once its agent is ready (no click, no Focus Chat).
       await waitUntil(async () => (await focused(chat))?.id === 'composer', timeout, 'the composer to have the focus');
@@ -174,12 +162,8 @@ export function addHighContrastSteps(journey, { page, chat, screenshotDir, timeo
     }
     // A new chat with the Demo agent: its empty-chat card, header and composer in the theme.
     // (By its quick pick: the palette's fuzzy match for "New Chat" may run "New Chat with Agent...".)
-    await runCommand(page(), 'Switchboard: New Chat with Agent...');
-    // fill(), not typing: after the reload the editor may still hold the keyboard focus.
-    const input = page().locator('.quick-input-widget input[type="text"]').first();
-    await input.waitFor({ timeout });
-    await input.fill('Demo agent');
-    await acceptQuickPickRow(page(), 'Demo agent', timeout);
+    // Filled, not typed: after the reload the editor may still hold the keyboard focus.
+    await pickAgent(page(), 'Demo agent', timeout);
     await chat.locator('body.vscode-high-contrast').waitFor({ timeout });
     await chat.locator('#composer:enabled').waitFor({ timeout });
     const r = await contrastReport(chat);

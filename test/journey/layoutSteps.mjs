@@ -3,7 +3,8 @@
 // survives hiding and showing the chat view, and an agent whose command does not exist shows an error
 // card with the command line and Restart.
 import path from 'node:path';
-import { acceptQuickPickRow, runCommand } from '../../scripts/e2e/browser.mjs';
+import { runCommand } from '../../scripts/e2e/browser.mjs';
+import { pickAgent } from './sessionSteps.mjs';
 import { waitUntil } from './steps.mjs';
 
 /** An agent in the run's user settings whose command does not exist (see chatJourney.mjs). */
@@ -113,11 +114,7 @@ export function addViewSteps(journey, { page, chat, screenshotDir, timeout }) {
 
   journey.step('a missing agent command shows an error card with Restart', async () => {
     // With a chat open the agent picker is VS Code's own: "New Chat with Agent..." in the view's "..." menu.
-    await runCommand(page, 'Switchboard: New Chat with Agent...');
-    const input = page.locator('.quick-input-widget input[type="text"]').first();
-    await input.waitFor({ timeout });
-    await input.fill(MISSING_AGENT.config.displayName);
-    await acceptQuickPickRow(page, MISSING_AGENT.config.displayName, timeout);
+    await pickAgent(page, MISSING_AGENT.config.displayName, timeout);
     const card = chat.locator('.error-card').first();
     await card.waitFor({ timeout });
     const command = (await card.locator('.error-command code').textContent()) ?? '';

@@ -68,25 +68,32 @@ export async function openFile(page, name, timeout = 60_000) {
   );
 }
 
-/** "New Chat with Agent...": the agent picked by its name in VS Code's quick pick; its chat shown and ready. */
-/** New Chat with Agent... picking `name` in the quick pick; the chat's header shows the name the settings give it. */
-export async function newChatWithAgent(page, chat, name, timeout) {
+/**
+ * "New Chat with Agent..." from the palette, `name` entered in its pick by `enter` (typed into the filter by
+ * default) and its row accepted. On a busy machine the pick can close again before it is filled (the focus moving
+ * to an editor a reload restores, or on): it is opened again rather than the step waiting out its time (journeys
+ * failed so, the pick gone).
+ */
+export async function pickAgent(page, name, timeout, enter = (input) => input.fill(name, { timeout: 10_000 })) {
   const deadline = Date.now() + timeout;
   for (;;) {
     try {
       await runCommand(page, 'Switchboard: New Chat with Agent...');
       const input = page.locator('.quick-input-widget input[type="text"]').first();
       await input.waitFor({ timeout: 10_000 });
-      await input.fill(name, { timeout: 10_000 });
+      await enter(input);
       await acceptQuickPickRow(page, name);
-      break;
+      return;
     } catch (error) {
-      // On a busy machine the pick can close again before it is filled (the focus moving to an editor a reload
-      // restores): open it again rather than wait out the step (a journey failed so once, the pick gone).
       await page.keyboard.press('Escape');
       if (Date.now() > deadline) throw error;
     }
   }
+}
+
+/** New Chat with Agent... picking `name` in the quick pick; the chat's header shows the name the settings give it. */
+export async function newChatWithAgent(page, chat, name, timeout) {
+  await pickAgent(page, name, timeout);
   await waitUntil(
     async () => ((await chat.locator('#agent-name').textContent()) ?? '').includes(name),
     timeout,
