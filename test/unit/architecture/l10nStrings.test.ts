@@ -27,6 +27,7 @@ const NOT_TEXT: Record<string, string> = {
   'webview/render/composer/attachments.ts': "a pasted image's file name (pasted-image.png)",
   'webview/render/markdown/agentImages.ts': 'a data: URL',
   'webview/render/tools/toolCard.ts': "the status badge's class list",
+  'webview/render/transcript/entryWindow.ts': "a CSS value (a remounted entry's contain-intrinsic-size)",
 };
 /** Host files left out: fs request handling answers the agent (its errors are protocol messages, not UI). */
 const HOST_AGENT_FACING = new Set([path.join('src', 'vscode', 'fs', 'fsRequests.ts')]);
@@ -42,6 +43,7 @@ const NOT_TEXT_STRINGS = new Set([
   'pasted-image.{}',
   'data:{};base64,{}',
   'status-badge status-{}',
+  'auto {}px',
 ]);
 
 const webviewFiles = sources('webview').filter((file) => file !== path.join('webview', 'l10n.ts'));
