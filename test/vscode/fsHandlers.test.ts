@@ -128,6 +128,34 @@ suite('fs handlers in the real editor', () => {
     }
   });
 
+  test("a write to a file VS Code has not reloaded goes to disk, and the active editor keeps the user's unsaved text", async () => {
+    // A folder VS Code does not watch: a change on disk never reaches its open document, as when its watcher is slow.
+    const unwatched = path.join(dir, 'unwatched');
+    fs.mkdirSync(unwatched);
+    const files = vscode.workspace.getConfiguration('files');
+    await files.update('watcherExclude', { '**/unwatched/**': true }, vscode.ConfigurationTarget.Global);
+    try {
+      const file = path.join(unwatched, 'stale.md');
+      fs.writeFileSync(file, 'first\n');
+      const document = await vscode.workspace.openTextDocument(file);
+      // The user is typing in another file, unsaved: it is the active editor.
+      const typed = path.join(dir, 'typing.md');
+      fs.writeFileSync(typed, 'saved text\n');
+      const typing = await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(typed));
+      assert.ok(await typing.edit((edit) => edit.insert(new vscode.Position(0, 0), 'unsaved, ')));
+      fs.writeFileSync(file, 'from disk\n');
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      assert.equal(document.getText(), 'first\n', 'the document reloaded: the test needs it stale');
+      await handlers.writeTextFile({ sessionId: 's', path: file, content: 'by the agent\n' }, notCancelled);
+      assert.equal(fs.readFileSync(file, 'utf8'), 'by the agent\n');
+      assert.equal(document.isDirty, false);
+      assert.equal(typing.document.getText(), 'unsaved, saved text\n', "the user's unsaved text is kept");
+      assert.ok(typing.document.isDirty);
+    } finally {
+      await files.update('watcherExclude', undefined, vscode.ConfigurationTarget.Global);
+    }
+  });
+
   test("a write creates missing folders and the file, and keeps the agent's CRLF", async () => {
     const file = path.join(dir, 'new', 'deeper', 'created.txt');
     const outcome = await handlers.writeTextFile({ sessionId: 's', path: file, content: 'x\r\ny\r\n' }, notCancelled);

@@ -11,7 +11,7 @@ import { RequestFailure, type ClientHandlers, type WriteOutcome } from '../../se
 import { askExecutionConfigWrite, askOutsideWorkspace, readMaxBytes, readOutsidePolicy } from './consent';
 import { displayPath } from '../../fs/paths';
 import type { MergeOutcome } from '../../review/merge';
-import { findOpenDocument, freshFromDisk, minimalDocumentEdits } from '../review/documentText';
+import { findOpenDocument, minimalDocumentEdits, staleDiskText, writeTextOnDisk } from '../review/documentText';
 import { ErrorCodes } from '../../protocol/methods';
 import {
   createFsRequestHandlers,
@@ -52,33 +52,44 @@ async function editorWrite({ filePath, content, onDisk, signal, review, texts }:
   const uri = vscode.Uri.file(filePath);
   const existed = await ensureFileExists(uri, onDisk);
   const document = await vscode.workspace.openTextDocument(uri);
-  await freshFromDisk(document);
-  let oldText = existed ? document.getText() : null;
+  // A clean document VS Code has not reloaded since the file changed on disk: the write goes to disk.
+  const disk = await staleDiskText(document);
+  const oldText = existed ? (disk ?? document.getText()) : null;
   throwIfCancelled(signal);
 
-  const wasClean = !document.isDirty;
-  let merged = await applyWrite(document, content, review, existed);
-  if (document.isDirty && !(await document.save())) {
-    // VS Code refuses to save over a file changed on disk since the document last read it ("File Modified
-    // Since"), a race freshFromDisk narrows and cannot close. A document that held nothing unsaved of the
-    // user's is read from disk again and written once more; a dirty one is the user's to reconcile.
-    if (!wasClean) throw new RequestFailure(ErrorCodes.internalError, `Could not save ${filePath}`);
-    await vscode.commands.executeCommand('workbench.action.files.revert', uri);
-    oldText = document.getText();
+  let merged: MergeOutcome;
+  if (disk !== undefined) {
+    merged = mergeOnto(document, disk, content, review, existed).merged;
+    if ((await writeTextOnDisk(uri, merged.text)) === 'refused')
+      throw new RequestFailure(ErrorCodes.internalError, `Could not write ${filePath}`);
+  } else {
     merged = await applyWrite(document, content, review, existed);
     if (document.isDirty && !(await document.save()))
       throw new RequestFailure(ErrorCodes.internalError, `Could not save ${filePath}`);
   }
-  const write = { path: filePath, before: oldText, after: document.getText() };
+  const write = { path: filePath, before: oldText, after: disk !== undefined ? merged.text : document.getText() };
   return review
     ? review.agentWrote({ ...write, content, conflicts: merged.conflicts })
     : texts.record(write.path, write.before, write.after);
 }
 
 /**
- * Puts the agent's content into the document. With review it is merged onto what the user typed meanwhile and
- * applied as minimal edits; a different line-ending style is a whole-file change either way.
+ * The text a write leaves. With review, the agent's content merged onto `live` (what the user typed meanwhile); a
+ * different line-ending style is a whole-file change either way.
  */
+function mergeOnto(
+  document: vscode.TextDocument,
+  live: string,
+  content: string,
+  review: EditorWrite['review'],
+  existed: boolean,
+): { merged: MergeOutcome; mergeable: boolean } {
+  const mergeable = review !== undefined && existed && sameLineEndings(document, content);
+  const merged = mergeable ? review.mergeWrite(document.uri.fsPath, live, content) : { text: content, conflicts: [] };
+  return { merged, mergeable };
+}
+
+/** Puts the agent's content into the document: merged, as minimal edits; else the whole text replaced. */
 async function applyWrite(
   document: vscode.TextDocument,
   content: string,
@@ -86,8 +97,7 @@ async function applyWrite(
   existed: boolean,
 ): Promise<MergeOutcome> {
   const live = document.getText();
-  const mergeable = review !== undefined && existed && sameLineEndings(document, content);
-  const merged = mergeable ? review.mergeWrite(document.uri.fsPath, live, content) : { text: content, conflicts: [] };
+  const { merged, mergeable } = mergeOnto(document, live, content, review, existed);
   if (live !== merged.text) {
     const edit = new vscode.WorkspaceEdit();
     edit.set(

@@ -73,6 +73,7 @@ export async function writeThroughEditor(
     }
   }
   const document = await vscode.workspace.openTextDocument(uri);
+  if ((await staleDiskText(document)) !== undefined) return writeTextOnDisk(uri, text);
   const wasClean = !document.isDirty;
   const edits = minimalDocumentEdits(document, text);
   if (edits.length > 0) {
@@ -102,20 +103,22 @@ export async function writeBytes(filePath: string, bytes: Uint8Array | null): Pr
 
 /** A clean document larger than this is not compared with the disk before a write (the check reads the file). */
 const STALE_CHECK_MAX_BYTES = 16 * 1024 * 1024;
-/** How long VS Code gets to load a file that changed on disk into its clean document before it is told to. */
+/** How long VS Code gets to load a file that changed on disk into its clean document before the write goes to disk. */
 const RELOAD_WAIT_MS = 1_500;
 
 /**
- * Makes sure a clean document holds what is on disk before it is edited and saved. VS Code loads a disk change
- * into an open document when its file watcher reports it; a write applied before that lands on the old text,
- * and its save is refused ("File Modified Since": the agent's write failed with "Could not save" on a busy
- * machine). So a clean document whose text is not the disk's is given a moment to reload, then reverted
- * (reloaded from disk) by command. A dirty document is the user's to reconcile: it is left as it is.
+ * A clean document must hold what is on disk before it is edited and saved. VS Code loads a disk change into an
+ * open document when its file watcher reports it; a write applied before that lands on the old text, and its save
+ * is refused ("File Modified Since": an agent's write failed with "Could not save" on a busy machine). So a clean
+ * document whose text is not the disk's is given a moment to reload. Undefined when the document may be edited
+ * (it holds the disk's text, or the user's unsaved text, theirs to reconcile); else the disk's text, for the caller
+ * to write the file on disk instead (VS Code then reloads the clean document from there). Not VS Code's Revert File
+ * command: it reverts the active editor's file whatever it is given, and discards that file's unsaved text.
  */
-export async function freshFromDisk(document: vscode.TextDocument): Promise<void> {
-  if (document.isDirty || document.uri.scheme !== 'file') return;
+export async function staleDiskText(document: vscode.TextDocument): Promise<string | undefined> {
+  if (document.isDirty || document.uri.scheme !== 'file') return undefined;
   const disk = await readDiskText(document.uri.fsPath, STALE_CHECK_MAX_BYTES).catch(() => undefined);
-  if (typeof disk !== 'string' || disk === document.getText()) return;
+  if (typeof disk !== 'string' || disk === document.getText()) return undefined;
   const reloaded = await new Promise<boolean>((resolve) => {
     const timer = setTimeout(() => done(false), RELOAD_WAIT_MS);
     const subscription = vscode.workspace.onDidChangeTextDocument((event) => {
@@ -127,6 +130,13 @@ export async function freshFromDisk(document: vscode.TextDocument): Promise<void
       resolve(result);
     }
   });
-  if (!reloaded && !document.isDirty)
-    await vscode.commands.executeCommand('workbench.action.files.revert', document.uri);
+  return reloaded || document.isDirty ? undefined : disk;
+}
+
+/** Writes a file's text on disk (UTF-8), past any document of it: what a stale clean document will reload. */
+export async function writeTextOnDisk(uri: vscode.Uri, text: string): Promise<'saved' | 'refused'> {
+  return vscode.workspace.fs.writeFile(uri, new TextEncoder().encode(text)).then(
+    () => 'saved' as const,
+    () => 'refused' as const,
+  );
 }
