@@ -87,7 +87,7 @@ export async function writeThroughEditor(
   return (await document.save()) ? 'saved' : 'unsaved';
 }
 
-/** Makes the file hold `bytes` (null deletes it): a binary file's Undo, which no text editor holds. */
+/** Makes the file hold `bytes` (null deletes it) on disk: a binary file's Undo, which no text editor holds. */
 export async function writeBytes(filePath: string, bytes: Uint8Array | null): Promise<EditorWriteResult> {
   const uri = vscode.Uri.file(filePath);
   if (bytes === null) return writeThroughEditor(filePath, null, { save: 'ifClean' });
@@ -133,10 +133,10 @@ export async function staleDiskText(document: vscode.TextDocument): Promise<stri
   return reloaded || document.isDirty ? undefined : disk;
 }
 
-/** Writes a file's text on disk (UTF-8), past any document of it: what a stale clean document will reload. */
-export async function writeTextOnDisk(uri: vscode.Uri, text: string): Promise<'saved' | 'refused'> {
-  return vscode.workspace.fs.writeFile(uri, new TextEncoder().encode(text)).then(
-    () => 'saved' as const,
-    () => 'refused' as const,
-  );
+/**
+ * Writes a file's text on disk (UTF-8), past any document of it: what a stale clean document will reload. Through
+ * writeBytes, so what stands where the file was (a folder, a FIFO) is not written over.
+ */
+export function writeTextOnDisk(uri: vscode.Uri, text: string): Promise<EditorWriteResult> {
+  return writeBytes(uri.fsPath, new TextEncoder().encode(text));
 }
