@@ -24,7 +24,11 @@ interface Typing {
 
 let current: Typing | null = null;
 
-/** Mounts the chat, starts the stream (`rate` chunks/s of the render figures' markdown) and the key probes. */
+/**
+ * Mounts the chat, starts the stream (`rate` chunks/s of the render figures' markdown) and the key probes. `rate` 0:
+ * no stream, the floor: the frame probe keeps the page's frames running back to back as a stream does, so a key
+ * waits for the next frame exactly as it does then, and only what the stream costs is missing.
+ */
 export async function startTyping(rate: number): Promise<void> {
   const root = document.getElementById('root')!;
   root.replaceChildren();
@@ -91,7 +95,7 @@ export async function startTyping(rate: number): Promise<void> {
     }
     setTimeout(tick, 1000 / rate);
   };
-  tick();
+  if (rate > 0) tick();
   typing.stop = () => {
     stopped = true;
     observer.disconnect();
