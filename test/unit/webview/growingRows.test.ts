@@ -2,6 +2,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Parser, type Token, type Tokens } from 'marked';
 import { IncrementalMarkdown } from '../../../webview/render/markdown/markdown';
+import { LIST_GROUP_ITEMS } from '../../../webview/render/markdown/growingRows';
 
 function oneShot(text: string): string {
   const md = new IncrementalMarkdown();
@@ -65,6 +66,23 @@ describe('a streaming table or list renders only its rows from the first that ch
     expect(md.el.querySelector('ol')?.getAttribute('start')).toBe('3');
     expect(md.el.querySelectorAll('li input[type="checkbox"][disabled]')).toHaveLength(60);
     expect(Math.max(...rows.slice(0, -1))).toBeLessThanOrEqual(2);
+  });
+
+  it(`a long list's items sit in groups of ${LIST_GROUP_ITEMS}, streamed as rendered at once, numbers kept`, () => {
+    const md = streamed(LIST, 5);
+    const groups = Array.from(md.el.querySelectorAll('ol > *'));
+    expect(groups.map((group) => [group.className, group.childElementCount])).toEqual([
+      ['md-items', LIST_GROUP_ITEMS],
+      ['md-items', 60 - LIST_GROUP_ITEMS],
+    ]);
+    expect(md.el.querySelectorAll('ol > div.md-items > li')).toHaveLength(60);
+    expect(md.el.querySelector('ol')?.getAttribute('start')).toBe('3');
+    // Its numbers reach 62: the list makes room for two digits, as the one-shot render does.
+    expect(md.el.querySelector('ol')?.className).toBe('md-digits-2');
+    expect(oneShot('98. a\n99. b\n100. c\n')).toContain('<ol start="98" class="md-digits-3">');
+    expect(oneShot('1. a\n2. b\n')).toContain('<ol>');
+    // A short list stays as marked renders it.
+    expect(oneShot('- a\n- b\n')).toContain('<ul>\n<li>a</li>\n<li>b</li>\n</ul>');
   });
 
   it('a list that turns loose (a blank line between items) renders whole again, and ends as the one-shot DOM', () => {

@@ -52,6 +52,10 @@ const DOCS: Record<string, string> = {
   ].join('\n'),
   unclosedFence: 'Intro\n\n```python\nprint(1)\n\nprint(2)\n',
   nestedList: '- a\n  - b\n\n    deep\n- c\n\nafter\n',
+  // Long enough to be lexed from its last items and grouped (growingList.ts, growingRows.ts), then turning loose.
+  longList:
+    Array.from({ length: 45 }, (_, i) => `- [${i % 2 ? 'x' : ' '}] step ${i} reads \`a${i}.ts\``).join('\n') +
+    '\n\n- loose after a blank line\n- last\n\nafter\n',
   crlf: 'one\r\n\r\ntwo\r\n- x\r\n',
   hostile: 'before <img src=x onerror=alert(1)> and <script>alert(2)</script>\n\n[x](javascript:alert(3)) **<b>bold',
 };

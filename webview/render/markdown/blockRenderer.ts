@@ -12,7 +12,7 @@ import { morphNodes } from './morph';
 import { PLAIN, plainBlock } from './markdownBounds';
 import { sanitizeToFragment } from './sanitize';
 import { linkPaths } from './pathLinks';
-import { describeRows, replaceRowsFrom, rowsFrom, type GrowingRows } from './growingRows';
+import { describeRows, fitNumbers, groupItems, replaceRowsFrom, rowsFrom, type GrowingRows } from './growingRows';
 
 export interface RenderedBlock {
   raw: string;
@@ -119,6 +119,7 @@ export class BlockRenderer {
     }
     rows.rows = next.rows;
     block.raw = token.raw;
+    fitNumbers(rows.el, token);
     return true;
   }
 
@@ -159,8 +160,11 @@ export class BlockRenderer {
     const block: RenderedBlock = { raw: token.raw, nodes: Array.from(fragment.childNodes) };
     const rows = describeRows(token);
     const rowsEl = rows ? fragment.firstElementChild : null;
-    if (rows && rowsEl && fragment.childElementCount === 1 && /^(TABLE|UL|OL)$/.test(rowsEl.tagName))
+    if (rows && rowsEl && fragment.childElementCount === 1 && /^(TABLE|UL|OL)$/.test(rowsEl.tagName)) {
       block.rows = { ...rows, el: rowsEl };
+      if (rowsEl.tagName !== 'TABLE') groupItems(rowsEl);
+      fitNumbers(rowsEl, token);
+    }
     const codeEl = token.type === 'code' ? fragment.querySelector('pre > code') : null;
     if (codeEl && fragment.querySelectorAll('code').length === 1) {
       const code = token as Tokens.Code;

@@ -11,6 +11,7 @@ import { extendOpenFence } from './openFence';
 import { nestsTooDeep, plainToken } from './markdownBounds';
 import { BlockRenderer, type RenderedBlock } from './blockRenderer';
 import { safeBoundary } from './safeBoundary';
+import { lexGrowingList } from './growingList';
 import { BlockSegments } from './segments';
 import { QueuedTextView } from './queuedText';
 import { cutAt } from '../../../src/shared/textCuts';
@@ -41,6 +42,8 @@ export class IncrementalMarkdown {
   private tailText = '';
   /** The open tail's top-level tokens and the nodes each rendered to. */
   private tail: RenderedBlock[] = [];
+  /** The open tail's tokens as lexed (a growing list at its end is lexed from its last items, growingList.ts). */
+  private tailTokens: Token[] = [];
   private links: Links = Object.create(null) as Links;
   private readonly segments: BlockSegments;
   /**
@@ -171,7 +174,10 @@ export class IncrementalMarkdown {
   /** Renders the open tail `tail` (the text after the frozen prefix). */
   /** `added`: what `tail` adds to the tail shown, when known. */
   private render(tail: string, added?: string): void {
-    const tokens = this.extendFence(added) ?? this.lex(tail);
+    const tokens =
+      this.extendFence(added) ??
+      (added === undefined ? null : lexGrowingList(this.tailTokens, tail, (src) => this.lex(src))) ??
+      this.lex(tail);
     const freeze = safeBoundary(tail, tokens);
     if (this.learnDefinitions(tokens.slice(0, freeze.count)) && this.el.firstChild) {
       this.rebuild(this.frozen + tail);
@@ -200,6 +206,7 @@ export class IncrementalMarkdown {
     const blocks = [...this.tail.slice(0, reused), ...rendered];
     this.segments.place(blocks, freeze.count);
     this.tail = blocks.slice(freeze.count);
+    this.tailTokens = tokens.slice(freeze.count);
     this.frozen += tail.slice(0, freeze.chars);
     this.tailText = tail.slice(freeze.chars);
     this.stats.frozenBlocks += freeze.count;
@@ -215,6 +222,7 @@ export class IncrementalMarkdown {
     this.frozen = '';
     this.tailText = '';
     this.tail = [];
+    this.tailTokens = [];
     this.links = Object.create(null) as Links;
     this.stats.resets++;
   }

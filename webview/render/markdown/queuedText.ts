@@ -4,6 +4,7 @@
 // newest MAX_PENDING_SHOWN characters after an ellipsis: the newest text is on screen, and the rest
 // follows as markdown, in order. The text is one text node: never parsed as HTML.
 import { cutBack } from '../../../src/shared/textCuts';
+import { isItemGroup } from './growingRows';
 
 /** Queued text shown as plain text is cut to its newest characters beyond this (a burst far ahead). */
 export const MAX_PENDING_SHOWN = 2000;
@@ -87,7 +88,9 @@ export class QueuedTextView {
     }
     while (
       el &&
-      (DESCEND.has(el.tagName) || (el.tagName === 'LI' && /^(P|UL|OL)$/.test(el.lastElementChild?.tagName ?? '')))
+      (DESCEND.has(el.tagName) ||
+        isItemGroup(el) ||
+        (el.tagName === 'LI' && /^(P|UL|OL)$/.test(el.lastElementChild?.tagName ?? '')))
     )
       el = el.lastElementChild;
     return el && TEXT_HOSTS.has(el.tagName) ? el : null;
