@@ -1,6 +1,9 @@
 // Streamed text waiting for a markdown pass (IncrementalMarkdown.enqueue) is on screen at once as
-// plain text, where it most likely continues: inside the open block's last paragraph, list item,
-// table cell or heading, else in a paragraph of its own. A queue far ahead (a burst) shows only its
+// plain text, where it most likely continues: inside the open block's last paragraph, list item or
+// heading, else in a paragraph of its own. Never in a table: a table lays out all its rows again when
+// a cell changes (about 35 us a row in Chromium), so text written into its last cell every frame made
+// a long table streamed slowly quadratic; its rows come with the markdown passes, a few times a second.
+// A queue far ahead (a burst) shows only its
 // newest MAX_PENDING_SHOWN characters after an ellipsis: the newest text is on screen, and the rest
 // follows as markdown, in order. The text is one text node: never parsed as HTML.
 import { cutBack } from '../../../src/shared/textCuts';
@@ -9,9 +12,9 @@ import { isItemGroup } from './growingRows';
 /** Queued text shown as plain text is cut to its newest characters beyond this (a burst far ahead). */
 export const MAX_PENDING_SHOWN = 2000;
 /** Elements whose last child holds the text that continues them. */
-const DESCEND: ReadonlySet<string> = new Set(['UL', 'OL', 'BLOCKQUOTE', 'TABLE', 'TBODY', 'THEAD', 'TR']);
+const DESCEND: ReadonlySet<string> = new Set(['UL', 'OL', 'BLOCKQUOTE']);
 /** Elements queued text may continue inside: the block the text after them most likely extends. */
-const TEXT_HOSTS: ReadonlySet<string> = new Set(['P', 'LI', 'TD', 'TH', 'H1', 'H2', 'H3', 'H4', 'H5', 'H6']);
+const TEXT_HOSTS: ReadonlySet<string> = new Set(['P', 'LI', 'H1', 'H2', 'H3', 'H4', 'H5', 'H6']);
 
 interface Shown {
   /** `span.md-pending`, holding the queued text as one text node. */
