@@ -33,6 +33,29 @@ import { FRAME_MS, percentile, report, round } from './stats.mjs';
 import { observeMarkers } from './webviewProbes.mjs';
 import { extensionHostCpuMs, FigureNotTaken, pickAgent, webviewFrame } from './codeServerChat.mjs';
 
+/**
+ * The extension's activation time, as it logs it in its log channel (the "Switchboard" output, a file in the run's
+ * logs folder: the extension host's log lines do not reach the browser's console).
+ */
+function activationFromLog(run) {
+  const logs = path.join(run.dir, 'ud', 'logs');
+  const files = [];
+  const walk = (dir) => {
+    for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+      const file = path.join(dir, entry.name);
+      if (entry.isDirectory()) walk(file);
+      else if (entry.name === 'Switchboard.log') files.push(file);
+    }
+  };
+  if (fs.existsSync(logs)) walk(logs);
+  const times = files
+    .flatMap((file) => [...fs.readFileSync(file, 'utf8').matchAll(/Switchboard activated in ([\d.]+) ms/g)])
+    .map((match) => Number(match[1]));
+  if (times.length === 0)
+    throw new FigureNotTaken(`no "Switchboard activated in" line in the Switchboard log under ${logs}`);
+  return times.at(-1);
+}
+
 // --quick (inside `npm test`): the same path end to end with a short stream, so that a figure that cannot
 // be taken fails the smoke run instead of rotting unseen.
 const QUICK = process.argv.includes('--quick');
@@ -114,11 +137,6 @@ async function main() {
     browser = await launchBrowser();
     const page = await newLoopbackPage(browser);
     page.setDefaultTimeout(60_000);
-    const activations = [];
-    page.on('console', (msg) => {
-      const m = /Switchboard activated in ([\d.]+) ms/.exec(msg.text());
-      if (m) activations.push(Number(m[1]));
-    });
     await page.goto(workbenchUrl(server, workspace));
     await waitForWorkbench(page);
     await runCommand(page, 'Switchboard: Focus Chat');
@@ -182,7 +200,7 @@ async function main() {
     if (!burst || burst.endAt === null || burst.start === null)
       throw new FigureNotTaken(`the burst's last text did not reach the webview DOM within 60 s`);
     if (burst.colouredAt === null) throw new FigureNotTaken(`the burst's code blocks were not coloured within 60 s`);
-    const activationMs = activations.at(-1);
+    const activationMs = activationFromLog(server.run);
     const figures = [
       {
         name: 'chunk_to_dom_latency_p95',
@@ -238,18 +256,16 @@ async function main() {
           ]
         : []),
     ];
-    if (activationMs !== undefined) {
-      figures.push({
-        name: 'activation_time',
-        value: round(activationMs, 1),
-        unit: 'ms',
-        baseline: null,
-        ratio: round(activationMs / 100, 2),
-        target: '< 100 ms',
-        met: activationMs < 100,
-        note: "performance.now() around activate() in code-server's extension host (Node 24); ratio = value / 100 ms",
-      });
-    }
+    figures.push({
+      name: 'activation_time',
+      value: round(activationMs, 1),
+      unit: 'ms',
+      baseline: null,
+      ratio: round(activationMs / 100, 2),
+      target: '< 100 ms',
+      met: activationMs < 100,
+      note: "performance.now() around activate() in code-server's extension host (Node 24), from the Switchboard log; ratio = value / 100 ms",
+    });
     report(figures);
     process.stderr.write(`vscode figures in ${Math.round((Date.now() - started) / 1000)} s\n`);
   } finally {
