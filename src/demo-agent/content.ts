@@ -109,7 +109,10 @@ export function longMarkdown(): string {
     lines.push(`| ${section}.a | ${section * 10} |`, `| ${section}.b | ${section * 20} |`, '');
     lines.push('```ts', `const section${section} = ${section};`, '```', '');
   }
-  lines.push('The end of the long demo answer.');
+  // A numbered list past 9 (its numbers take two digits) and long enough to stream item by item.
+  lines.push('## Checklist', '');
+  for (let step = 1; step <= 12; step++) lines.push(`${step}. Step ${step} of the checklist is done.`);
+  lines.push('', 'The end of the long demo answer.');
   return lines.join('\n');
 }
 
