@@ -39,6 +39,10 @@ async function followTurn(mode: 'reveal' | 'focus', command: string, filePath: s
     // when the agent's file opened took the focus back from it (a flaky failure in CI). Users prompt from
     // the loaded composer, so the test does too.
     await waitFor(() => api.chatViewState().ready, 45_000, 'the chat webview to post `ready`');
+    // VS Code gives a view it was asked to focus the focus once its webview has loaded, a moment after `ready`
+    // (webview focus is delayed in the workbench): a turn sent at once could open its file before that and lose the
+    // focus to it (one flaky failure in CI). A user types the prompt first; the test lets that moment pass.
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
     assert.equal(editorOf(filePath), undefined);
     await promptAndWait(thread, command);
     await waitFor(() => editorOf(filePath) !== undefined, 5_000, "the tool call's file to open");
