@@ -4,7 +4,7 @@ import * as fs from 'node:fs';
 import { expect, it } from 'vitest';
 import { openChat, useBrowser } from './chatPage';
 import type { ThreadAction } from '../../src/shared/actions';
-import { DEMO, demoTurn, prompt, ready, thread } from './threads';
+import { DEMO, demoTurn, prompt, ready, thread, update } from './threads';
 
 const browser = useBrowser();
 
@@ -48,4 +48,14 @@ it('a permission request whose options the agent named has none either (the name
     ],
   };
   expect(await axeViolations([...ready(), prompt('run the tests'), permission])).toEqual([]);
+}, 30_000);
+
+it('a long list, its items in groups for layout, is one well-formed list (axe-core: lists and list items)', async () => {
+  const list = Array.from({ length: 40 }, (_, i) => `${i + 1}. step ${i + 1}`).join('\n');
+  const bullets = Array.from({ length: 35 }, (_, i) => `- [${i % 2 ? 'x' : ' '}] task ${i + 1}`).join('\n');
+  const answer: ThreadAction = update({
+    sessionUpdate: 'agent_message_chunk',
+    content: { type: 'text', text: `The plan:\n\n${list}\n\nAnd the tasks:\n\n${bullets}\n` },
+  });
+  expect(await axeViolations([...ready(), prompt('plan it'), answer])).toEqual([]);
 }, 30_000);

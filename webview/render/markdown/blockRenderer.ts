@@ -162,8 +162,10 @@ export class BlockRenderer {
     const rowsEl = rows ? fragment.firstElementChild : null;
     if (rows && rowsEl && fragment.childElementCount === 1 && /^(TABLE|UL|OL)$/.test(rowsEl.tagName)) {
       block.rows = { ...rows, el: rowsEl };
-      if (rowsEl.tagName !== 'TABLE') groupItems(rowsEl);
+      // Numbers before groups: a streamed list gets its class (at 10 items) before its role (at 33), and the DOM is
+      // the same attribute for attribute, however the text was split.
       fitNumbers(rowsEl, token);
+      if (rowsEl.tagName !== 'TABLE') groupItems(rowsEl);
     }
     const codeEl = token.type === 'code' ? fragment.querySelector('pre > code') : null;
     if (codeEl && fragment.querySelectorAll('code').length === 1) {

@@ -106,13 +106,19 @@ export function fitNumbers(el: Element, token: Token): void {
   }
 }
 
-/** Appends `items` to the grouped list `list`, filling its last group first. */
+/**
+ * Appends `items` to the grouped list `list`, filling its last group first. The list says it is one (`role="list"`,
+ * which takes it out of the HTML rule that a list hold only items) and each group that it is none: its items are
+ * the list's own, for assistive technology and for axe-core's list rules.
+ */
 function appendGrouped(list: Element, items: Element[]): void {
+  list.setAttribute('role', 'list');
   let group = list.lastElementChild;
   for (const item of items) {
     if (!group || group.childElementCount >= LIST_GROUP_ITEMS) {
       group = document.createElement('div');
       group.className = GROUP_CLASS;
+      group.setAttribute('role', 'none');
       list.appendChild(group);
     }
     group.appendChild(item);

@@ -12,6 +12,7 @@
 // The CSP (src/chat/html.ts) is the second wall: no remote images, media, frames or connections.
 import createDOMPurify from 'dompurify';
 import { blockedImage, inlineImageSrc } from './agentImages';
+import { t } from '../../l10n';
 
 const ALLOWED_TAGS = [
   '#text',
@@ -162,11 +163,17 @@ export function sanitizeToFragment(html: string): DocumentFragment {
   return fragment;
 }
 
-/** Images become placeholders (or stay, for bounded data: images); inputs inert checkboxes or nothing. */
+/**
+ * Images become placeholders (or stay, for bounded data: images); inputs inert checkboxes or nothing, named (a task
+ * list's box has no label of its own: a screen reader said only "checkbox", and axe-core counts it a violation).
+ */
 function neutralise(fragment: ParentNode): void {
   for (const input of Array.from(fragment.querySelectorAll('input'))) {
     if (input.getAttribute('type')?.toLowerCase() !== 'checkbox') input.remove();
-    else input.setAttribute('disabled', '');
+    else {
+      input.setAttribute('disabled', '');
+      input.setAttribute('aria-label', t('Task'));
+    }
   }
   for (const img of Array.from(fragment.querySelectorAll('img'))) {
     const src = img.getAttribute('src') ?? '';
