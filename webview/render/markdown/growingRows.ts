@@ -11,7 +11,7 @@
 // children, so with hundreds of items in one list each streamed frame laid out a walk over all of them (0.7 ms a
 // frame at 1,500 items, 0.08 ms grouped; a 60 KB list streamed one chunk a frame took 9-11x the browser's floor).
 // The groups are plain blocks in the list: item numbers (the list-item counter and `start`), markers and margins are
-// those of one list, and the accessibility tree skips the generic groups.
+// those of one list, and for assistive technology the groups are none and the list one list (see appendGrouped).
 import type { Token, Tokens } from 'marked';
 import { SEGMENT_BLOCKS } from './segments';
 
@@ -112,7 +112,7 @@ export function fitNumbers(el: Element, token: Token): void {
  * the list's own, for assistive technology and for axe-core's list rules.
  */
 function appendGrouped(list: Element, items: Element[]): void {
-  list.setAttribute('role', 'list');
+  if (list.getAttribute('role') !== 'list') list.setAttribute('role', 'list');
   let group = list.lastElementChild;
   for (const item of items) {
     if (!group || group.childElementCount >= LIST_GROUP_ITEMS) {
