@@ -80,10 +80,9 @@ export function createChatApp(root: HTMLElement, rawPost: Post, options: ChatApp
     },
     { passive: true },
   );
-  /** What the last frame rendered, and whether that was only streamed text growing. */
+  /** What the last frame rendered. */
   let rendered: ViewState | null = null;
-  let lastFrameOnlyText = false;
-  /** Whether streamed text waited last frame (it never waits two frames running). */
+  /** Whether streamed text waited last frame for a typed key (it never waits two frames running). */
   let textWaited = false;
   // A key typed in the webview (the composer, a form): the frame that paints it leaves streamed text for the next
   // one, so the character is not painted behind a markdown render (bench typing_latency_p95).
@@ -130,20 +129,17 @@ export function createChatApp(root: HTMLElement, rawPost: Post, options: ChatApp
     const moreDeferred = !budget.heldBack && budget.runDeferred();
     if (budget.heldBack || moreDeferred) schedule();
   };
-  /** One animation frame: renders, or lets streamed text wait one frame (see streamingFrames.ts). */
+  /** One animation frame: renders, or lets streamed text wait for a typed key's frame (see streamingFrames.ts). */
   const frame = (): void => {
     if (!scheduled) return;
     const typed = typedSinceFrame;
     typedSinceFrame = false;
-    const onlyText = rendered !== null && onlyStreamingTextGrew(rendered, store.state);
-    if (onlyText && !textWaited && (lastFrameOnlyText || typed)) {
-      lastFrameOnlyText = false;
+    if (typed && !textWaited && rendered !== null && onlyStreamingTextGrew(rendered, store.state)) {
       textWaited = true;
       scheduled = false;
       schedule();
       return;
     }
-    lastFrameOnlyText = onlyText;
     textWaited = false;
     render();
   };

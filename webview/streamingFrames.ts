@@ -1,11 +1,12 @@
-// Which frames may wait. While an agent streams fast, almost every animation frame finds only more
-// text in the message being written; re-rendering that message's open block costs about a block's
-// full render (lex, sanitise, patch, layout) each time, and most of a fast stream's rendering is
-// that. So a frame whose only change is streamed text growing, right after a frame that rendered
-// the same kind of change, waits one frame: the streaming message updates 30 times a second
-// instead of 60, everything else (a new entry, a tool call, a permission, the end of the turn)
-// still renders in the very next frame, and nothing waits more than one frame. A frame after a key typed in the
-// webview waits too (webview/app.ts): the typed character is painted without a markdown render before it.
+// Which frames may wait. Streamed text renders in the frame after it arrives: a frame whose only
+// change is streamed text growing shows the new text as plain text at the end of the open block
+// (queuedText.ts), and the markdown passes that re-render the open block come a few times a second
+// however often frames come (message.ts, MAX_QUEUED_FRAMES), so rendering every frame costs little
+// more than the browser's own layout of the text. (Letting every second text-only frame wait saved
+// about a tenth of a fast stream's rendering but cost a frame of latency on every chunk: the chunk-to-DOM
+// p95 in code-server read 48 ms against 34 ms rendering every frame, docs/performance.md.)
+// One frame waits: a text-only frame after a key typed in the webview (webview/app.ts), so the typed
+// character is painted without the stream's work before it; never two frames running.
 import type { MessagePart, ThreadState } from '../src/shared/thread';
 import type { ViewState } from './store';
 

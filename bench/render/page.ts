@@ -22,7 +22,7 @@ let forceLayout = true;
 
 /**
  * Mounts the app with a manual frame clock standing in for requestAnimationFrame: the app runs
- * exactly as it does under rAF (including letting streamed text wait a frame). After every frame
+ * exactly as it does under rAF (including letting what it holds back wait a frame). After every frame
  * we force a layout (offsetHeight), because that is part of what a real frame costs.
  */
 function mount(state: ThreadState | null, frameBudgetMs?: number): Mounted {
@@ -112,11 +112,10 @@ async function oneShot(bytes: number, chunks: number): Promise<number> {
 
 /**
  * What the browser alone costs for the worst case's visible changes: the same chunks' text put on
- * screen every second frame (as often as the two-frame rule requires: `streaming` with one chunk a
- * frame renders that often) as plain text appended to a paragraph of the same chat page, with the
- * view following the bottom and a layout per frame, but no markdown and none of the app's work.
- * A new paragraph starts every PARAGRAPH_CHARS (about the length of the answer's blocks), in
- * groups of 32 in groups of 32 (a container's layout walks its children: see segments.ts).
+ * screen at the same cadence, a chunk a frame, as plain text appended to a paragraph of the same chat
+ * page, with the view following the bottom and a layout per frame, but no markdown and none of the
+ * app's work. A new paragraph starts every PARAGRAPH_CHARS (about the length of the answer's blocks),
+ * in groups of 32, themselves in groups of 32 (a container's layout walks its children: see segments.ts).
  * Returns ms.
  */
 async function textFloor(bytes: number, chunks: number): Promise<number> {
@@ -133,7 +132,7 @@ async function textFloor(bytes: number, chunks: number): Promise<number> {
   let paragraphs = 0;
   let text = document.createTextNode('');
   const t0 = performance.now();
-  for (let i = 1; i < pieces.length; i += 2) {
+  for (let i = 1; i < pieces.length; i++) {
     if (text.length >= PARAGRAPH_CHARS || i === 1) {
       if (paragraphs % (GROUP * GROUP) === 0) outer = markdown.appendChild(document.createElement('div'));
       if (paragraphs % GROUP === 0) inner = outer.appendChild(document.createElement('div'));
@@ -141,7 +140,7 @@ async function textFloor(bytes: number, chunks: number): Promise<number> {
       text = document.createTextNode('');
       inner.appendChild(document.createElement('p')).appendChild(text);
     }
-    text.appendData(pieces[i]! + (pieces[i + 1] ?? ''));
+    text.appendData(pieces[i]!);
     transcript.scrollTop = transcript.scrollHeight;
     void document.body.offsetHeight;
   }

@@ -29,8 +29,11 @@ interface PartView {
   queuedSince?: number;
 }
 
-/** Frames streamed text may be shown as plain text before its markdown is rendered (see markdownDue). */
-export const MAX_QUEUED_FRAMES = 8;
+/**
+ * Frames streamed text may be shown as plain text before its markdown is rendered (see markdownDue):
+ * about 270 ms at 60 frames a second, so the formatting catches up a few times a second.
+ */
+export const MAX_QUEUED_FRAMES = 16;
 /** Queued characters that are rendered as markdown at once, whatever the open block's length. */
 export const MIN_PASS_CHARS = 512;
 
@@ -127,8 +130,7 @@ export class PartsRenderer {
    * renders the whole open block again, so while a slow stream adds a few characters a frame it
    * waits: until the queue is as long as the open block (each block then renders a bounded number
    * of times, however it was split) or MIN_PASS_CHARS, or MAX_QUEUED_FRAMES frames passed (the
-   * formatting catches up within 8 rendered frames: about 270 ms while text streams, since a text-only
-   * frame after another waits one). A streaming code block renders at once (cheap).
+   * formatting catches up within about 270 ms). A streaming code block renders at once (cheap).
    */
   private markdownDue(view: PartView, markdown: IncrementalMarkdown): boolean {
     if (this.budget.unlimited || markdown.growingCode) return true;
