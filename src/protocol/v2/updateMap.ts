@@ -57,14 +57,22 @@ export class V2UpdateMapper {
   /** Foreground work was reported running (an idle without a stop reason then ends the turn). */
   private running = false;
 
+  /**
+   * A message chunk, nearly every update of a stream, is already in v1's shape (its messageId kept): true once its
+   * message is noted, and the caller dispatches the update as it is, with nothing allocated to wrap it.
+   */
+  takeChunk(input: acp2.SessionUpdate): input is acp2.SessionUpdate & SessionUpdateView {
+    const variant = (input as KnownUpdate).sessionUpdate;
+    if (variant !== 'agent_message_chunk' && variant !== 'agent_thought_chunk' && variant !== 'user_message_chunk')
+      return false;
+    this.remember(kindOfChunk(variant), (input as { messageId: string }).messageId);
+    return true;
+  }
+
   map(input: acp2.SessionUpdate): Mapped {
+    if (this.takeChunk(input)) return v1(input);
     const update = input as KnownUpdate;
     switch (update.sessionUpdate) {
-      case 'user_message_chunk':
-      case 'agent_message_chunk':
-      case 'agent_thought_chunk':
-        this.remember(kindOfChunk(update.sessionUpdate), update.messageId);
-        return v1(update as SessionUpdateView);
       case 'user_message':
       case 'agent_message':
       case 'agent_thought':

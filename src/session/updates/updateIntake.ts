@@ -82,6 +82,8 @@ export class UpdateIntake {
 
   private updateV2(notification: acp.SessionNotification, mapper: V2UpdateMapper): void {
     this.take(notification, gateV2SessionUpdate(notification), (update) => {
+      // A message chunk names no file and maps to itself (see takeChunk).
+      if (mapper.takeChunk(update)) return this.applyV2({ type: 'sessionUpdate', update });
       const mapped = mapper.map(update);
       for (const action of mapped.actions) this.applyV2(action);
       // A replay is history: the files it names are not changed now.
