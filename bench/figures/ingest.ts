@@ -154,7 +154,7 @@ async function v1AndV2(
   return one;
 }
 
-/** v2's ingest path against v1's on the same flood (issue 35: at least as fast). */
+/** v2's ingest path against v1's on the same flood (within a tenth of it). */
 function v2VsV1(chunks: number, reps: number, v1: number[], v2: number[]): Figure {
   const perSec = (ms: number) => Math.round((chunks / ms) * 1000);
   const [v2Rate, v1Rate] = [perSec(median(v2)), perSec(median(v1))];
