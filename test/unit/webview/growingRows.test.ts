@@ -107,6 +107,28 @@ describe('a streaming table or list renders only its rows from the first that ch
     expect(md.el.querySelectorAll('tbody tr')).toHaveLength(5);
   });
 
+  it('the row or item that grew is patched in place: its element stays, only its text grows', () => {
+    // A new element for the last row on every pass was styled and laid out whole each time.
+    const cases: Array<[string, string, string]> = [
+      ['| a | b |\n| - | - |\n| one | two |\n| three | fo', 'ur |\n| five |', 'tbody tr'],
+      ['- one\n- two with `code` and so', 'me more words\n- three', 'li'],
+      [LIST.slice(0, LIST.indexOf(' step 40 ') + 12), ' and *edits* it\n', 'li'],
+    ];
+    for (const [start, more, rowSelector] of cases) {
+      const md = new IncrementalMarkdown();
+      md.update(start);
+      const rows = Array.from(md.el.querySelectorAll(rowSelector));
+      const grown = rows[rows.length - 1]!;
+      const kept = grown.firstChild;
+      md.update(start + more);
+      const after = Array.from(md.el.querySelectorAll(rowSelector));
+      expect(after[rows.length - 1]).toBe(grown);
+      expect(grown.firstChild).toBe(kept);
+      expect(after.slice(0, rows.length - 1)).toEqual(rows.slice(0, -1));
+      expect(md.el.innerHTML).toBe(oneShot(start + more));
+    }
+  });
+
   it('a nested list item that grows a paragraph of its own updates in place (the rows follow a patched block)', () => {
     const text = '- a\n  - b\n\n    deep\n- c\n\nafter\n';
     expect(streamed(text, 1).el.innerHTML).toBe(oneShot(text));

@@ -13,6 +13,7 @@
 // The groups are plain blocks in the list: item numbers (the list-item counter and `start`), markers and margins are
 // those of one list, and for assistive technology the groups are none and the list one list (see appendGrouped).
 import type { Token, Tokens } from 'marked';
+import { morphNodes } from './morph';
 import { SEGMENT_BLOCKS } from './segments';
 
 /** Items in one group of a long list (the same walk as a message's blocks, see segments.ts). */
@@ -144,6 +145,15 @@ function replaceGroupedItemsFrom(list: Element, items: Element[], from: number):
   const group = groups[groupIndex];
   if (group ? kept > group.childElementCount : kept > 0 || groupIndex > groups.length) return false;
   while (groups.length > groupIndex + 1) groups[groups.length - 1]!.remove();
+  const grown = group?.children[kept];
+  const [freshItem, ...rest] = items;
+  if (group && grown && freshItem) {
+    // The item that grew is patched in place, as in replaceRowsFrom.
+    while (group.childElementCount > kept + 1) group.lastElementChild!.remove();
+    morphNodes([grown], [freshItem]);
+    appendGrouped(list, rest);
+    return true;
+  }
   if (group) {
     while (group.childElementCount > kept) group.lastElementChild!.remove();
     if (kept === 0) group.remove();
@@ -154,7 +164,9 @@ function replaceGroupedItemsFrom(list: Element, items: Element[], from: number):
 
 /**
  * Puts the rows rendered in `fresh` (a table or list element holding the rows from `from` on) in
- * place of `rows.el`'s rows from `from` on. False (nothing changed) when the shapes do not match.
+ * place of `rows.el`'s rows from `from` on. The row at `from`, the one that grew, is patched in place
+ * (morph.ts): its text so far keeps its elements, style and shaping, where a new row was styled and
+ * laid out whole on every pass. False (nothing changed) when the shapes do not match.
  */
 export function replaceRowsFrom(rows: GrowingRows, fresh: Element, from: number): boolean {
   if (fresh.tagName !== rows.el.tagName) return false;
@@ -175,7 +187,17 @@ export function replaceRowsFrom(rows: GrowingRows, fresh: Element, from: number)
   }
   const existing = container.children;
   if (from > existing.length) return false;
-  for (let node: ChildNode | null = existing[from] ?? null; node;) {
+  const grown = existing[from];
+  const freshRow = incoming.firstElementChild;
+  if (grown && freshRow && grown.tagName === freshRow.tagName) {
+    // The rows after it go; it takes the fresh row's content; the fresh rows after that follow it.
+    while (grown.nextSibling) grown.nextSibling.remove();
+    const after = takeNodesAfter(freshRow);
+    morphNodes([grown], [freshRow]);
+    container.append(...after);
+    return true;
+  }
+  for (let node: ChildNode | null = grown ?? null; node;) {
     const next: ChildNode | null = node.nextSibling;
     node.remove();
     node = next;
@@ -185,4 +207,11 @@ export function replaceRowsFrom(rows: GrowingRows, fresh: Element, from: number)
   if (container === rows.el && nodes[0]?.nodeType === Node.TEXT_NODE) nodes.shift();
   container.append(...nodes);
   return true;
+}
+
+/** The siblings after `node`, in order. */
+function takeNodesAfter(node: ChildNode): ChildNode[] {
+  const after: ChildNode[] = [];
+  for (let next = node.nextSibling; next; next = next.nextSibling) after.push(next);
+  return after;
 }
