@@ -192,7 +192,7 @@ export function replaceRowsFrom(rows: GrowingRows, fresh: Element, from: number)
   if (grown && freshRow && grown.tagName === freshRow.tagName) {
     // The rows after it go; it takes the fresh row's content; the fresh rows after that follow it.
     while (grown.nextSibling) grown.nextSibling.remove();
-    const after = takeNodesAfter(freshRow);
+    const after = siblingsAfter(freshRow);
     morphNodes([grown], [freshRow]);
     container.append(...after);
     return true;
@@ -210,7 +210,7 @@ export function replaceRowsFrom(rows: GrowingRows, fresh: Element, from: number)
 }
 
 /** The siblings after `node`, in order. */
-function takeNodesAfter(node: ChildNode): ChildNode[] {
+function siblingsAfter(node: ChildNode): ChildNode[] {
   const after: ChildNode[] = [];
   for (let next = node.nextSibling; next; next = next.nextSibling) after.push(next);
   return after;
