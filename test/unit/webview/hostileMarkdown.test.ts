@@ -34,6 +34,7 @@ const OUR_CLASSES = new Set([
   'markdown',
   'md-chapter',
   'md-segment',
+  'md-end',
   'code-block',
   'code-header',
   'code-language',

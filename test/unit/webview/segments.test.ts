@@ -23,6 +23,7 @@ describe('IncrementalMarkdown segments', () => {
     for (const segment of segments) expect(segment.querySelectorAll('p').length).toBeLessThanOrEqual(SEGMENT_BLOCKS);
     expect(streamed.el.querySelectorAll('p')).toHaveLength(150);
     expect(streamed.el.querySelector('p')?.textContent).toBe('Paragraph 0 with bold words.');
+    expect(segments.filter((segment) => segment.classList.contains('md-end'))).toEqual([segments.at(-1)]);
   });
 
   it('never moves a frozen block; only the open tail moves on to a new segment', () => {
@@ -54,9 +55,12 @@ describe('IncrementalMarkdown segments', () => {
     expect(chapters[0]!.children).toHaveLength(CHAPTER_SEGMENTS);
     for (const chapter of chapters)
       for (const segment of Array.from(chapter.children)) {
-        expect(segment.className).toBe('md-segment');
+        expect(segment.classList.contains('md-segment')).toBe(true);
         expect(segment.querySelectorAll('p').length).toBeLessThanOrEqual(SEGMENT_BLOCKS);
       }
     expect(streamed.el.querySelectorAll('p')).toHaveLength(Math.ceil(blocks / 2));
+    // Only the message's last segment, in the last chapter, is its end (chat.css takes its last margin off).
+    expect(streamed.el.querySelectorAll('.md-end')).toHaveLength(1);
+    expect(chapters.at(-1)!.lastElementChild?.classList.contains('md-end')).toBe(true);
   });
 });

@@ -10,6 +10,12 @@
 // Frozen blocks are placed once and never moved. Segments and chapters are plain blocks (no
 // padding, border or containment), so margins collapse through them and the page looks the same as
 // without them.
+//
+// The last segment carries the class `md-end`: chat.css takes the message's last block's bottom margin
+// off through it. Matched with `:last-child` on the segments and chapters instead, each new segment
+// made the browser restyle every element of the one before it (a structural pseudo-class that changes
+// restyles the whole subtree): a 200 KB answer of 18,700 elements restyled 44,000 over its stream,
+// 21,400 with the class (bench/render, counted in a Chrome trace).
 
 export const SEGMENT_BLOCKS = 32;
 export const CHAPTER_SEGMENTS = 32;
@@ -56,6 +62,7 @@ export class BlockSegments {
   }
 
   private startSegment(): HTMLElement {
+    this.lastSegment?.classList.remove('md-end');
     if (!this.chapter || this.segmentsInChapter >= CHAPTER_SEGMENTS) {
       this.chapter = document.createElement('div');
       this.chapter.className = 'md-chapter';
@@ -63,7 +70,7 @@ export class BlockSegments {
       this.segmentsInChapter = 0;
     }
     const segment = document.createElement('div');
-    segment.className = 'md-segment';
+    segment.className = 'md-segment md-end';
     this.chapter.appendChild(segment);
     this.segmentsInChapter++;
     this.open = segment;
