@@ -243,7 +243,7 @@ function startupFigures(startup, roundTrips) {
  * Collects the garbage the workbench made while it started, before the stream: [committed MB before, after]. The
  * renderer's heap (the webview shares it in code-server) stands at about 150 MB committed of 70-100 MB used once VS
  * Code has loaded, and the first time the page is quiet for some seconds V8's memory reducer compacts it down to
- * about 70 MB in one pause that holds every frame 70-100 ms: with no chat and no stream at all (measured 30 s and 40 s
+ * about 70 MB in one pause that holds every frame 70-180 ms: with no chat and no stream at all (measured 30 s and 40 s
  * after the load, 149 -> 83 -> 69 MB, the workbench's frames 72 and 69 ms, no script in them). Without this, that
  * pause fell in the 20 s after the stream and the figure measured VS Code's start, not what the stream leaves.
  */
