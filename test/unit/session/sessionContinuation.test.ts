@@ -71,6 +71,12 @@ describe('continuing a session', () => {
     expect(missing).toEqual([title, agent('another answer')]);
   });
 
+  it('an entry of another kind is another entry, whatever its text; a tool call id is matched exactly', () => {
+    const state = local(prompt('same words'), agent('c1'), tool('c1'), end);
+    expect(replayOf(state, [agent('same words')])).toEqual([agent('same words')]);
+    expect(replayOf(state, [user('same  words'), agent('c1'), tool(' c1')])).toEqual([tool(' c1')]);
+  });
+
   it('a long replay (older entries sealed) matches as a short one: an update to an early tool call, a cut deep inside', () => {
     const turns = (from: number, to: number) =>
       Array.from({ length: to - from }, (_, k) => {
