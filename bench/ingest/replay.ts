@@ -80,8 +80,8 @@ export async function replaySwitchboard(session: StoredSession): Promise<{ ms: n
         sentAt = performance.now();
       traffic.record(direction, message);
     },
-    // Received lines go to the log as they arrived, as in the extension (not serialised again).
-    recordText: (direction, text) => traffic.recordText?.(direction, text),
+    // Received lines go to the log as they arrived, a read at a time, as in the extension.
+    recordLines: (direction, lines) => traffic.recordLines?.(direction, lines),
   });
   const restored = restoredChat(session.updates);
   const controller = createThreadController({

@@ -60,6 +60,8 @@ export function createAcpConnection(
     write({ jsonrpc: '2.0', id, error: { code, message } } as Message);
   });
 
+  // A sink that keeps the lines' text gets them a read at a time, before they are parsed.
+  const keepsLines = traffic?.recordLines !== undefined;
   const reader = new NdjsonMessageReader(input, {
     maxMessageBytes,
     onInvalidLine: (line, error) =>
@@ -69,17 +71,12 @@ export function createAcpConnection(
         'error',
         `Dropped a ${formatBytes(bytes)} message from the agent: larger than the ${formatBytes(maxMessageBytes)} limit`,
       ),
-    onBatch: (line, items) => {
-      if (traffic?.recordText) traffic.recordText('recv', line);
-      else traffic?.record('recv', items);
+    onBatch: (_line, items) => {
+      if (!keepsLines) traffic?.record('recv', items);
       gate.batch(items);
     },
-    onLine: traffic
-      ? (line, message) => {
-          if (traffic.recordText) traffic.recordText('recv', line);
-          else traffic.record('recv', message);
-        }
-      : undefined,
+    onLine: traffic && !keepsLines ? (_line, message) => traffic.record('recv', message) : undefined,
+    onLines: keepsLines ? (lines) => traffic?.recordLines?.('recv', lines) : undefined,
   });
   const writer = new NdjsonMessageWriter(output, {
     onMessage: (message) => {

@@ -35,10 +35,18 @@ export interface NdjsonReaderOptions {
   /** A line over maxMessageBytes was dropped; `bytes` is its full length (without the newline). */
   onOversized?: (bytes: number) => void;
   /**
-   * Sees every valid line (the traffic log), in wire order, once it is known to be a message and
-   * before the message is delivered; `message` is the parsed line.
+   * Sees every valid line, in wire order, once it is known to be a message and before the message
+   * is delivered; `message` is the parsed line.
    */
   onLine?: (line: string, message: Message) => void;
+  /**
+   * Sees the lines as they arrived (the traffic log), in wire order, before any of them is parsed:
+   * one call for all the whole lines of a read, joined by `\n` as they came (a CR kept, blank and
+   * invalid lines too); a line that took several reads, or a read too long to be sure it holds no
+   * line over maxMessageBytes, comes line by line. A line over maxMessageBytes is never among them.
+   * One call per read, not per line: a flood of small messages costs the log a slice, not a call each.
+   */
+  onLines?: (lines: string) => void;
   /** A JSON array (a JSON-RPC batch, which ACP does not use); without this it is an invalid line. */
   onBatch?: (line: string, items: unknown[]) => void;
 }
@@ -96,15 +104,27 @@ export class NdjsonMessageReader extends AbstractMessageReader implements Messag
   private onData(raw: Buffer | string): void {
     const text = typeof raw === 'string' ? raw : this.decoder.write(raw);
     let start = 0;
-    while (start < text.length) {
-      const newline = text.indexOf('\n', start);
+    if (this.pendingBytes > 0 || this.discardedBytes !== undefined) {
+      // The first line began in an earlier read: it is seen on its own once whole.
+      const newline = text.indexOf('\n');
       if (newline === -1) {
-        this.keepPartial(text.slice(start));
-        break;
+        this.keepPartial(text);
+        return;
       }
-      this.finishLine(text.slice(start, newline));
+      this.finishLine(text.slice(0, newline), false);
       start = newline + 1;
     }
+    const end = text.lastIndexOf('\n');
+    // The read's whole lines at once, when their length says none of them can be over the bound.
+    const seen =
+      end >= start && this.options.onLines !== undefined && (end - start) * MAX_BYTES_PER_UNIT <= this.maxMessageBytes;
+    if (seen) this.options.onLines!(text.slice(start, end));
+    while (start <= end) {
+      const newline = text.indexOf('\n', start);
+      this.finishLine(text.slice(start, newline), seen);
+      start = newline + 1;
+    }
+    if (start < text.length) this.keepPartial(text.slice(start));
   }
 
   /** Holds the unterminated tail of a chunk, or starts/continues discarding it when too long. */
@@ -124,7 +144,8 @@ export class NdjsonMessageReader extends AbstractMessageReader implements Messag
     this.pendingBytes += bytes;
   }
 
-  private finishLine(piece: string): void {
+  /** `seen`: onLines has had this line with the rest of its read. */
+  private finishLine(piece: string, seen: boolean): void {
     if (this.discardedBytes !== undefined) {
       const total = this.discardedBytes + Buffer.byteLength(piece, 'utf8');
       this.discardedBytes = undefined;
@@ -140,6 +161,7 @@ export class NdjsonMessageReader extends AbstractMessageReader implements Messag
         return;
       }
     }
+    if (!seen) this.options.onLines?.(line);
     this.deliverLine(line);
   }
 
@@ -199,7 +221,9 @@ export class NdjsonMessageReader extends AbstractMessageReader implements Messag
       this.options.onOversized?.(this.discardedBytes);
       this.discardedBytes = undefined;
     } else if (this.pendingBytes > 0) {
-      this.deliverLine(this.takePending(''));
+      const line = this.takePending('');
+      this.options.onLines?.(line);
+      this.deliverLine(line);
     }
     this.fireClose();
   }

@@ -34,6 +34,9 @@ export const DEFAULT_TRAFFIC_LOG_BYTES = 2 * 1024 * 1024;
 
 const SEND = 1;
 const TRUNCATED = 2;
+/** The entry is several received lines joined by `\n` (recordLines), split into records when read. */
+const LINES = 4;
+const CARRIAGE_RETURN = 13;
 /** Records (or characters) gathered before they go into the ring in one batch. */
 const BATCH_RECORDS = 256;
 const BATCH_CHARS = 64 * 1024;
@@ -92,6 +95,27 @@ export class TrafficLog implements TrafficSink {
     this.listeners.fire(record, line);
   }
 
+  /**
+   * Received lines as they arrived, joined by `\n` (NdjsonReaderOptions.onLines): kept as one entry
+   * and split into records when read, so a flood of small messages costs the log one entry per read
+   * instead of a record per message. Each line is a record of its own; a CR ending it is dropped and
+   * an empty line is none. Lines that may need truncating, or that a listener follows live, are
+   * recorded one by one.
+   */
+  recordLines(direction: TrafficDirection, lines: string): void {
+    if (lines.length === 0) return;
+    if (this.listeners.size > 0 || lines.length * 3 > this.maxRecordBytes) {
+      for (const line of splitLines(lines)) this.recordText(direction, line);
+      return;
+    }
+    this.pendingTexts.push(lines);
+    this.pendingMeta[0].push(this.now());
+    this.pendingMeta[1].push((direction === 'send' ? SEND : 0) | LINES);
+    this.pendingMeta[2].push(-1);
+    this.pendingChars += lines.length;
+    if (this.pendingTexts.length >= BATCH_RECORDS || this.pendingChars >= BATCH_CHARS) this.flush();
+  }
+
   /** Kept records, oldest first. */
   records(): TrafficRecord[] {
     this.flush();
@@ -99,11 +123,17 @@ export class TrafficLog implements TrafficSink {
     this.ring.forEach((text, meta) => {
       // The ring was made with three meta columns: every row has all three.
       const [time, flags, bytes] = meta as [number, number, number];
+      const direction = flags & SEND ? 'send' : 'recv';
+      if (flags & LINES) {
+        for (const line of splitLines(text))
+          records.push(toRecord(line, time, direction, Buffer.byteLength(line, 'utf8'), false));
+        return;
+      }
       records.push(
         toRecord(
           text,
           time,
-          flags & SEND ? 'send' : 'recv',
+          direction,
           bytes === -1 ? Buffer.byteLength(text, 'utf8') : bytes,
           (flags & TRUNCATED) !== 0,
         ),
@@ -146,6 +176,16 @@ export class TrafficLog implements TrafficSink {
     this.pendingChars = 0;
     return taken;
   }
+}
+
+/** The lines of a recordLines text: each without the CR that may end it, the empty ones left out. */
+function splitLines(lines: string): string[] {
+  const out: string[] = [];
+  for (const raw of lines.split('\n')) {
+    const line = raw.charCodeAt(raw.length - 1) === CARRIAGE_RETURN ? raw.slice(0, -1) : raw;
+    if (line.length > 0) out.push(line);
+  }
+  return out;
 }
 
 function toRecord(

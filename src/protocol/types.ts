@@ -22,8 +22,10 @@ export class RequestFailure extends Error {
 export interface TrafficSink {
   record(direction: 'send' | 'recv', message: unknown): void;
   /**
-   * Optional: the message as the JSON text it arrived as. A sink that keeps text anyway implements
-   * this so the transport does not serialise every received message a second time (the hot path).
+   * Optional: received lines as the JSON text they arrived as, one or more joined by `\n` (a read's
+   * whole lines at once; see NdjsonReaderOptions.onLines), invalid ones included. A sink that keeps
+   * text anyway implements this: the transport then neither serialises nor calls it per message (the
+   * hot path), and `record` sees only what is sent.
    */
-  recordText?(direction: 'send' | 'recv', text: string): void;
+  recordLines?(direction: 'recv', lines: string): void;
 }

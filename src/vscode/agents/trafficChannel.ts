@@ -29,7 +29,8 @@ export class TrafficChannel implements vscode.Disposable {
     return {
       record: (direction, message) =>
         redactor.isEmpty ? kept.record(direction, message) : kept.recordText(direction, redactor.redact(text(message))),
-      recordText: (direction, line) => kept.recordText(direction, redactor.isEmpty ? line : redactor.redact(line)),
+      // A read's lines are redacted at once: a secret's forms hold no newline, so no match spans two lines.
+      recordLines: (direction, lines) => kept.recordLines(direction, redactor.isEmpty ? lines : redactor.redact(lines)),
     };
   }
 

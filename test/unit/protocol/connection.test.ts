@@ -8,7 +8,7 @@ import {
   RequestCancelledError,
 } from '../../../src/protocol/errors';
 import { RequestFailure, type CancelSignal, type TrafficSink } from '../../../src/session/api';
-import { within } from '../../within';
+import { eventually, within } from '../../within';
 
 interface Recorded {
   direction: 'send' | 'recv';
@@ -91,6 +91,29 @@ describe('createAcpConnection, back to back', () => {
     const received = clientTraffic.records.find((r) => r.direction === 'recv');
     expect(sent?.message).toMatchObject({ method: 'session/new', params: { cwd: '/work' } });
     expect(received?.message).toMatchObject({ id: sent?.message.id, result: { sessionId: 's-for-/work' } });
+  });
+
+  it('gives a sink that keeps text the received lines as they arrived, and only what is sent as messages', async () => {
+    const toClient = new PassThrough();
+    const fromClient = new PassThrough();
+    const sent: unknown[] = [];
+    const received: string[] = [];
+    const notified: unknown[] = [];
+    const client = createAcpConnection(toClient, fromClient, {
+      traffic: {
+        record: (direction, message) => void (direction === 'send' ? sent.push(message) : received.push('record')),
+        recordLines: (_direction, lines) => void received.push(lines),
+      },
+    });
+    opened.push(client);
+    client.onNotification('session/update', (params) => void notified.push(params));
+    const update =
+      '{"jsonrpc":"2.0","method":"session/update","params":{"sessionId":"s","update":{"sessionUpdate":"plan","entries":[]}}}';
+    toClient.write(`${update}\nnot json\n${update}\n`);
+    await eventually(() => notified.length === 2, 'both notifications');
+    expect(received).toEqual([`${update}\nnot json\n${update}`]);
+    client.notify('session/cancel', { sessionId: 's' });
+    expect(sent).toEqual([{ jsonrpc: '2.0', method: 'session/cancel', params: { sessionId: 's' } }]);
   });
 
   it('delivers notifications to their handler', async () => {

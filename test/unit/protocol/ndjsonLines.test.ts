@@ -108,3 +108,57 @@ describe('NdjsonMessageReader: one message per line', () => {
     expect(messages).toStrictEqual(texts.map((t) => chunk(t)));
   });
 });
+
+describe('NdjsonMessageReader: the lines as they arrived (the traffic log)', () => {
+  function linesSetup(maxMessageBytes?: number) {
+    const input = new PassThrough();
+    const events: string[] = [];
+    const reader = new NdjsonMessageReader(input, {
+      maxMessageBytes,
+      onLines: (lines) => events.push(`lines ${lines}`),
+      onInvalidLine: (line) => events.push(`invalid ${line}`),
+      onOversized: (bytes) => events.push(`oversized ${bytes}`),
+    });
+    reader.listen((message) => events.push(`message ${JSON.stringify(message)}`));
+    return { input, events };
+  }
+
+  it("gives a read's whole lines in one call, before any of them is delivered", () => {
+    const { input, events } = linesSetup();
+    const [a, b] = [JSON.stringify(chunk('a')), JSON.stringify(response(1))];
+    input.write(`${a}\r\n\nnot json\n${b}\n{"jsonrpc":"2.0","id":2,`);
+    expect(events).toEqual([`lines ${a}\r\n\nnot json\n${b}`, `message ${a}`, 'invalid not json', `message ${b}`]);
+    // The line the read left open comes alone once whole, with the next read's lines after it.
+    events.length = 0;
+    input.write('"result":{}}\n' + a + '\n');
+    const c = '{"jsonrpc":"2.0","id":2,"result":{}}';
+    expect(events).toEqual([`lines ${c}`, `message ${c}`, `lines ${a}`, `message ${a}`]);
+  });
+
+  it('never gives a line over the bound; a read that may hold one comes line by line', () => {
+    const { input, events } = linesSetup(200);
+    const small = JSON.stringify(chunk('a'));
+    const big = JSON.stringify(chunk('x'.repeat(300)));
+    input.write(`${small}\n${big}\n${small}\n`);
+    expect(events).toEqual([
+      `lines ${small}`,
+      `message ${small}`,
+      `oversized ${big.length}`,
+      `lines ${small}`,
+      `message ${small}`,
+    ]);
+    // A line over the bound across reads is not given either.
+    events.length = 0;
+    input.write(big.slice(0, 150));
+    input.write(big.slice(150) + '\n' + small + '\n');
+    expect(events).toEqual([`oversized ${big.length}`, `lines ${small}`, `message ${small}`]);
+  });
+
+  it('gives a last line without its newline when the stream ends', async () => {
+    const { input, events } = linesSetup();
+    const a = JSON.stringify(chunk('a'));
+    input.end(a);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(events).toEqual([`lines ${a}`, `message ${a}`]);
+  });
+});

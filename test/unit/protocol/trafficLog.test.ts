@@ -70,4 +70,49 @@ describe('TrafficLog', () => {
     expect(log.records()[0]!.text).toBe('[object Object]');
     expect(formatTrafficRecord(log.records()[0]!)).toMatch(/<- \[object Object\]$/);
   });
+
+  it("keeps a read's lines as the records they are, in order with what was sent between reads", () => {
+    const log = new TrafficLog({ now: at(9) });
+    log.recordLines('recv', '{"a":1}\r\n\n{"b":"naïve €"}');
+    log.record('send', { c: 3 });
+    log.recordLines('recv', '{"d":4}');
+    const records = log.records();
+    expect(records.map((r) => `${r.direction} ${r.text}`)).toEqual([
+      'recv {"a":1}',
+      'recv {"b":"naïve €"}',
+      'send {"c":3}',
+      'recv {"d":4}',
+    ]);
+    expect(records[1]!.bytes).toBe(Buffer.byteLength('{"b":"naïve €"}'));
+    expect(records.every((r) => !r.truncated)).toBe(true);
+    expect(log.format()).toBe(
+      '12:00:01.009 <- {"a":1}\n12:00:01.009 <- {"b":"naïve €"}\n12:00:01.009 -> {"c":3}\n12:00:01.009 <- {"d":4}',
+    );
+  });
+
+  it("truncates a huge line among a read's lines, and streams each line to a listener", () => {
+    const log = new TrafficLog({ maxBytes: 10_000, now: at(1) });
+    const huge = JSON.stringify({ text: 'x'.repeat(100_000) });
+    log.recordLines('recv', `{"a":1}\n${huge}\n{"b":2}`);
+    const records = log.records();
+    expect(records.map((r) => r.truncated)).toEqual([false, true, false]);
+    expect(records[1]!.bytes).toBe(huge.length);
+    expect(log.size).toBeLessThanOrEqual(10_000);
+    const streamed: string[] = [];
+    log.onRecord((_record, line) => streamed.push(line));
+    log.recordLines('recv', '{"c":3}\n{"d":4}');
+    expect(streamed).toEqual(['12:00:01.001 <- {"c":3}', '12:00:01.001 <- {"d":4}']);
+  });
+
+  it('drops the oldest reads once the byte cap is passed', () => {
+    const log = new TrafficLog({ maxBytes: 1000, maxRecordBytes: 500 });
+    for (let i = 0; i < 50; i++)
+      log.recordLines('recv', `{"i":${i},"pad":"${'p'.repeat(40)}"}\n{"i":${i},"second":true}`);
+    const kept = log.records();
+    expect(log.size).toBeLessThanOrEqual(1000);
+    expect(kept.length).toBeLessThan(100);
+    expect(kept.at(-1)!.text).toBe('{"i":49,"second":true}');
+    // Whole reads leave together: the oldest kept record is the first line of its read.
+    expect(JSON.parse(kept[0]!.text).pad).toBeDefined();
+  });
 });
