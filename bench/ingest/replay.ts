@@ -22,6 +22,12 @@ const SESSION_ID = 'bench-session';
 export interface StoredSession {
   dir: string;
   updates: acp.SessionUpdate[];
+  /**
+   * The chat as the window kept it, made once: each run starts from it (a state is never changed in place), and
+   * making it (5,000 reductions) inside a run left its garbage and its promotion to the old generation to the
+   * timed part, which the extension's chat, restored long before its agent answers, does not have.
+   */
+  restored: ThreadState;
   dispose(): void;
 }
 
@@ -51,7 +57,12 @@ export function storedSession(entries: number): StoredSession {
   updates.length = entries;
   writeFileSync(join(dir, `${SESSION_ID}.jsonl`), updates.map((u) => JSON.stringify(u)).join('\n') + '\n');
   writeFileSync(join(dir, `${SESSION_ID}.jsonl.cwd`), process.cwd());
-  return { dir, updates, dispose: () => rmSync(dir, { recursive: true, force: true }) };
+  return {
+    dir,
+    updates,
+    restored: restoredChat(updates),
+    dispose: () => rmSync(dir, { recursive: true, force: true }),
+  };
 }
 
 const agentArgs = (dir: string) => [AGENT, '--session-dir', dir, '--caps', 'load'];
@@ -83,7 +94,7 @@ export async function replaySwitchboard(session: StoredSession): Promise<{ ms: n
     // Received lines go to the log as they arrived, a read at a time, as in the extension.
     recordLines: (direction, lines) => traffic.recordLines?.(direction, lines),
   });
-  const restored = restoredChat(session.updates);
+  const restored = session.restored;
   const controller = createThreadController({
     threadId: 'bench',
     agent: {
