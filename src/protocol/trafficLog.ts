@@ -78,15 +78,7 @@ export class TrafficLog implements TrafficSink {
       : full;
     const time = this.now();
     const flags = (direction === 'send' ? SEND : 0) | (truncated ? TRUNCATED : 0);
-    if (this.listeners.size === 0) {
-      this.pendingTexts.push(text);
-      this.pendingMeta[0].push(time);
-      this.pendingMeta[1].push(flags);
-      this.pendingMeta[2].push(bytes);
-      this.pendingChars += text.length;
-      if (this.pendingTexts.length >= BATCH_RECORDS || this.pendingChars >= BATCH_CHARS) this.flush();
-      return;
-    }
+    if (this.listeners.size === 0) return this.queue(text, time, flags, bytes);
     // Someone is following live (the traffic channel is open): each record goes out as it comes.
     this.flush();
     const stored = this.ring.push(text, [time, flags, bytes]);
@@ -108,12 +100,7 @@ export class TrafficLog implements TrafficSink {
       for (const line of splitLines(lines)) this.recordText(direction, line);
       return;
     }
-    this.pendingTexts.push(lines);
-    this.pendingMeta[0].push(this.now());
-    this.pendingMeta[1].push((direction === 'send' ? SEND : 0) | LINES);
-    this.pendingMeta[2].push(-1);
-    this.pendingChars += lines.length;
-    if (this.pendingTexts.length >= BATCH_RECORDS || this.pendingChars >= BATCH_CHARS) this.flush();
+    this.queue(lines, this.now(), (direction === 'send' ? SEND : 0) | LINES, -1);
   }
 
   /** Kept records, oldest first. */
@@ -161,6 +148,16 @@ export class TrafficLog implements TrafficSink {
   clear(): void {
     this.takePending();
     this.ring.clear();
+  }
+
+  /** An entry for the ring, in the next batch (see pendingTexts). */
+  private queue(text: string, time: number, flags: number, bytes: number): void {
+    this.pendingTexts.push(text);
+    this.pendingMeta[0].push(time);
+    this.pendingMeta[1].push(flags);
+    this.pendingMeta[2].push(bytes);
+    this.pendingChars += text.length;
+    if (this.pendingTexts.length >= BATCH_RECORDS || this.pendingChars >= BATCH_CHARS) this.flush();
   }
 
   private flush(): void {

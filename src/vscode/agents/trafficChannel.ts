@@ -29,7 +29,8 @@ export class TrafficChannel implements vscode.Disposable {
     return {
       record: (direction, message) =>
         redactor.isEmpty ? kept.record(direction, message) : kept.recordText(direction, redactor.redact(text(message))),
-      // A read's lines are redacted at once: a secret's forms hold no newline, so no match spans two lines.
+      // A read's lines are redacted at once: every form found in one of its lines is found in them joined (a match
+      // across a line end would need a secret spanning one, and would only hide more).
       recordLines: (direction, lines) => kept.recordLines(direction, redactor.isEmpty ? lines : redactor.redact(lines)),
     };
   }
