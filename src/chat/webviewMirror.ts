@@ -1,6 +1,6 @@
 // Keeps the webview's copy of the active thread in step with the host's: one snapshot when the
 // webview says `ready` (or `resync`, or the active thread changes), then only the new actions,
-// coalesced into one postMessage per tick (text chunks arrive merged per read: session/updates/chunkIngest.ts).
+// coalesced into batches, paced by batchPacer.ts (text chunks arrive merged per read: session/updates/chunkIngest.ts).
 // Nothing is posted before `ready`, and nothing while the view is hidden (its webview is gone; it
 // posts `ready` again when shown). A post that fails (the message cannot be serialised, which
 // agent data must never cause but a bug might) is never swallowed: it is logged and the webview
@@ -10,23 +10,11 @@ import type { ThreadAction } from '../shared/actions';
 import type { Disposable } from '../shared/disposableStore';
 import type { ThreadController, ThreadEvent } from '../session/api';
 import { timerSchedule, type Schedule } from './schedule';
+import { BatchPacer, BATCH_INTERVAL_MS } from './batchPacer';
 import { TerminalStream } from './terminalStream';
 import { errorMessage } from '../shared/errorMessage';
 import { sessionStates } from '../shared/subagents';
 
-/**
- * At most one batch per this many ms. The first action after a quiet spell is posted in the next
- * turn of the event loop (the chunk-to-DOM latency budget is two frames: waiting a whole interval
- * for the first chunk spent half of it); while actions keep coming, they go out once per interval.
- */
-export const BATCH_INTERVAL_MS = 16;
-/**
- * Flow control: a batch is posted only once the webview has taken the last one (`taken`), or this
- * long after it was posted (a lost answer never stalls the chat). Posting on a timer alone let batches
- * queue in a slow channel (code-server's, on a loaded machine: posting every 8 ms made the chunk-to-DOM
- * latency grow to 0.6 s); waiting for the webview makes the batches grow instead.
- */
-export const TAKEN_TIMEOUT_MS = 100;
 /** Snapshots sent in a row after failed posts before the mirror gives up until the webview asks. */
 export const MAX_RECOVERIES = 3;
 
@@ -44,9 +32,8 @@ export class WebviewMirror {
   /** The batch being collected. */
   private pending: ThreadAction[] = [];
   private pendingFirstSeq = 0;
-  private cancelTimer: (() => void) | undefined;
-  /** When the last batch was posted (the `now` clock). */
-  private lastBatchAt = Number.NEGATIVE_INFINITY;
+  /** When the batch goes out (batchPacer.ts). */
+  private readonly pacer: BatchPacer;
   /** Seq of the last action posted that the webview has not said it took; null when it took all. */
   private untakenSeq: number | null = null;
   private focusAfterSnapshot = false;
@@ -62,10 +49,11 @@ export class WebviewMirror {
   constructor(
     private readonly rawPost: (message: HostToWebview) => void,
     private readonly agentList: () => AgentList,
-    private readonly schedule: Schedule = timerSchedule,
+    schedule: Schedule = timerSchedule,
     private readonly log: (line: string) => void = () => undefined,
-    private readonly now: () => number = () => performance.now(),
+    now: () => number = () => performance.now(),
   ) {
+    this.pacer = new BatchPacer(() => this.flush(), schedule, now);
     this.terminals = new TerminalStream(
       (message) => this.post(message),
       (id) => this.thread?.terminalReplay(id),
@@ -134,6 +122,7 @@ export class WebviewMirror {
     this.post({ type: 'snapshot', seq: current?.seq ?? 0, thread: current?.state ?? null, agents, defaultAgentId });
     this.ready = true;
     this.untakenSeq = null;
+    this.pacer.taken();
     this.lastSeq = current?.seq ?? 0;
     // The cards of the snapshot come back with their retained output (also released ones), subagent sessions' too.
     const sessions = current ? sessionStates(current.state) : [];
@@ -203,9 +192,7 @@ export class WebviewMirror {
   taken(seq: number): void {
     if (this.untakenSeq === null || seq < this.untakenSeq) return;
     this.untakenSeq = null;
-    if (this.pending.length === 0) return;
-    this.cancelTimer?.(); // it may be waiting for the timeout
-    this.scheduleFlush();
+    this.pacer.taken();
   }
 
   private push(event: ThreadEvent): void {
@@ -219,38 +206,21 @@ export class WebviewMirror {
     // enabled by it. It goes out at once, not after the webview's `taken` for the batch before (a round trip);
     // it changes a few times per chat, so it cannot congest the channel as a stream would.
     if (event.action.type === 'connection') this.flush();
-    else if (this.cancelTimer === undefined) this.scheduleFlush();
-  }
-
-  /** The next batch: one interval after the last, and not before the webview took it (or it timed out). */
-  private scheduleFlush(): void {
-    const now = this.now();
-    let at = this.lastBatchAt + BATCH_INTERVAL_MS;
-    if (this.untakenSeq !== null) at = Math.max(at, this.lastBatchAt + TAKEN_TIMEOUT_MS);
-    this.cancelTimer = this.schedule(
-      () => {
-        this.cancelTimer = undefined;
-        this.flush();
-      },
-      Math.max(0, Math.min(TAKEN_TIMEOUT_MS, at - now)),
-    );
+    else this.pacer.waiting();
   }
 
   /** Posts the batch (at once: a gap in seq or a message that must follow it cannot wait for `taken`). */
   private flush(): void {
-    this.cancelTimer?.();
-    this.cancelTimer = undefined;
-    if (this.pending.length === 0) return;
+    if (this.pending.length === 0) return this.pacer.settle();
     const actions = this.pending;
     this.pending = [];
-    this.lastBatchAt = this.now();
+    this.pacer.posted();
     this.untakenSeq = this.pendingFirstSeq + actions.length - 1;
     this.post({ type: 'actions', firstSeq: this.pendingFirstSeq, actions });
   }
 
   private dropPending(): void {
-    this.cancelTimer?.();
-    this.cancelTimer = undefined;
+    this.pacer.settle();
     this.pending = [];
   }
 }

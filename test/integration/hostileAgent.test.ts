@@ -9,7 +9,7 @@ import { spawnAgentProcess } from '../../src/agents/agentProcess';
 import type { AgentConfig, ClientHandlers, ThreadController } from '../../src/session/api';
 import { createThreadController } from '../../src/session/threadController';
 import { WebviewMirror } from '../../src/chat/webviewMirror';
-import type { Schedule } from '../../src/chat/schedule';
+import { timerSchedule } from '../../src/chat/schedule';
 import type { HostToWebview } from '../../src/shared/messages';
 import { problemWords } from '../../src/shared/entryWords';
 import { reduceAll } from '../../src/shared/reduce';
@@ -39,13 +39,6 @@ const hostile: AgentConfig = {
   isDemo: false,
 };
 
-/** Runs pending mirror batches at once (a microtask), so the test sees every post. */
-const soon: Schedule = (callback) => {
-  let cancelled = false;
-  queueMicrotask(() => !cancelled && callback());
-  return () => void (cancelled = true);
-};
-
 function setup() {
   const cwd = tempDir('switchboard-hostile-');
   writeFileSync(join(cwd, 'hello.txt'), 'hello\n');
@@ -67,10 +60,14 @@ function setup() {
   // The webview's side: every post must serialise; the replayed copy must equal the host's.
   const posted: string[] = [];
   const postFailures: string[] = [];
-  const mirror = new WebviewMirror(
-    (message: HostToWebview) => void posted.push(JSON.stringify(message)),
+  // The mirror's own timers; the webview takes each batch as it arrives.
+  const mirror: WebviewMirror = new WebviewMirror(
+    (message: HostToWebview) => {
+      posted.push(JSON.stringify(message));
+      if (message.type === 'actions') queueMicrotask(() => mirror.taken(message.firstSeq + message.actions.length - 1));
+    },
     () => ({ agents: [], defaultAgentId: '' }),
-    soon,
+    timerSchedule,
     (line) => postFailures.push(line),
   );
   mirror.setThread(controller);

@@ -1,29 +1,11 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { BATCH_INTERVAL_MS, TAKEN_TIMEOUT_MS, WebviewMirror } from '../../../src/chat/webviewMirror';
-import type { Schedule } from '../../../src/chat/schedule';
+import { WebviewMirror } from '../../../src/chat/webviewMirror';
+import { BATCH_INTERVAL_MS, MAX_WAIT_MS, TAKEN_TIMEOUT_MS } from '../../../src/chat/batchPacer';
+import { ManualClock } from './manualClock';
 import type { HostToWebview } from '../../../src/shared/messages';
 import type { ThreadAction } from '../../../src/shared/actions';
 import { FakeThread } from './fakeThread';
 import { reduce } from '../../../src/shared/reduce';
-
-/** A manual clock: scheduled callbacks run only when the test ticks. */
-class ManualSchedule {
-  private queue: Array<() => void> = [];
-  readonly schedule: Schedule = (callback) => {
-    this.queue.push(callback);
-    return () => {
-      this.queue = this.queue.filter((queued) => queued !== callback);
-    };
-  };
-  tick(): void {
-    const due = this.queue;
-    this.queue = [];
-    for (const callback of due) callback();
-  }
-  get pending(): number {
-    return this.queue.length;
-  }
-}
 
 const chunk = (text: string): ThreadAction => ({
   type: 'sessionUpdate',
@@ -32,13 +14,13 @@ const chunk = (text: string): ThreadAction => ({
 
 describe('WebviewMirror', () => {
   let posted: HostToWebview[];
-  let clock: ManualSchedule;
+  let clock: ManualClock;
   let mirror: WebviewMirror;
   let thread: FakeThread;
 
   beforeEach(() => {
     posted = [];
-    clock = new ManualSchedule();
+    clock = new ManualClock();
     mirror = new WebviewMirror(
       (message) => posted.push(message),
       () => ({
@@ -46,6 +28,8 @@ describe('WebviewMirror', () => {
         defaultAgentId: 'demo',
       }),
       clock.schedule,
+      () => undefined,
+      clock.now,
     );
     thread = new FakeThread('t1');
   });
@@ -191,7 +175,9 @@ describe('WebviewMirror', () => {
     const batches = posted.filter((m) => m.type === 'actions');
     expect(batches).toHaveLength(2);
     expect(batches[1]).toMatchObject({ firstSeq: 2, actions: [chunk('a'), { type: 'connection' }] });
-    expect(clock.pending).toBe(0);
+    // What was armed for 'a' finds nothing waiting.
+    clock.tick();
+    expect(posted.filter((m) => m.type === 'actions')).toHaveLength(2);
   });
 
   it("replays the retained output of the chat's terminals and its subagent sessions' with a snapshot", () => {
@@ -226,96 +212,135 @@ describe('WebviewMirror', () => {
 });
 
 describe('WebviewMirror batch timing', () => {
-  it('posts the first batch after a quiet spell at once, then at most one per interval', () => {
-    const delays: number[] = [];
-    const runs: Array<() => void> = [];
-    let now = 1000;
-    const mirror = new WebviewMirror(
-      () => undefined,
-      () => ({ agents: [], defaultAgentId: '' }),
-      (callback, ms) => {
-        delays.push(ms);
-        runs.push(callback);
-        return () => undefined;
+  let clock: ManualClock;
+  let posts: Array<{ at: number; firstSeq: number; count: number }>;
+  let mirror: WebviewMirror;
+  let thread: FakeThread;
+  const emit = (text: string) => thread.emit(chunk(text));
+
+  beforeEach(() => {
+    clock = new ManualClock();
+    posts = [];
+    mirror = new WebviewMirror(
+      (message) => {
+        if (message.type === 'actions')
+          posts.push({ at: clock.now(), firstSeq: message.firstSeq, count: message.actions.length });
       },
+      () => ({ agents: [], defaultAgentId: '' }),
+      clock.schedule,
       () => undefined,
-      () => now,
+      clock.now,
     );
-    const thread = new FakeThread('t1');
+    thread = new FakeThread('t1');
     mirror.setThread(thread);
     mirror.sendSnapshot();
-    const chunk: ThreadAction = {
-      type: 'sessionUpdate',
-      update: { sessionUpdate: 'agent_message_chunk', content: { type: 'text', text: 'a' } },
-    };
-    thread.emit(chunk);
-    runs.shift()!();
+  });
+
+  it('posts the first batch after a quiet spell in the same turn; an early action waits for a later one, or two frames', () => {
+    emit('a');
+    clock.advance(0);
+    expect(posts).toEqual([{ at: 1000, firstSeq: 1, count: 1 }]);
     mirror.taken(1);
-    now += 5;
-    thread.emit(chunk);
-    runs.shift()!();
+
+    // 5 ms after the last batch: too early. Nothing follows it, so it goes out two frames after it came.
+    clock.advance(5);
+    emit('b');
+    clock.advance(BATCH_INTERVAL_MS);
+    expect(posts).toHaveLength(1);
+    clock.advance(MAX_WAIT_MS - BATCH_INTERVAL_MS);
+    expect(posts[1]).toEqual({ at: 1005 + MAX_WAIT_MS, firstSeq: 2, count: 1 });
     mirror.taken(2);
-    now += 100;
-    thread.emit(chunk);
-    expect(delays).toEqual([0, BATCH_INTERVAL_MS - 5, 0]);
+
+    // Early again, and an action once the interval passed takes it along, in that action's turn.
+    const last = posts[1]!.at;
+    clock.advance(5);
+    emit('c');
+    clock.advance(BATCH_INTERVAL_MS - 5);
+    emit('d');
+    clock.advance(0);
+    expect(posts[2]).toEqual({ at: last + BATCH_INTERVAL_MS, firstSeq: 3, count: 2 });
+    // The fallback armed for 'c' finds nothing waiting when it fires.
+    clock.advance(MAX_WAIT_MS);
+    expect(posts).toHaveLength(3);
+  });
+
+  it('posts a stream of 100 chunks/s at most once per interval, each chunk within two frames, with few timers', () => {
+    // The webview takes each batch 3 ms after it was posted.
+    mirror.dispose();
+    mirror = new WebviewMirror(
+      (message) => {
+        if (message.type !== 'actions') return;
+        posts.push({ at: clock.now(), firstSeq: message.firstSeq, count: message.actions.length });
+        const last = message.firstSeq + message.actions.length - 1;
+        clock.later(3, () => mirror.taken(last));
+      },
+      () => ({ agents: [], defaultAgentId: '' }),
+      clock.schedule,
+      () => undefined,
+      clock.now,
+    );
+    mirror.setThread(thread);
+    mirror.sendSnapshot();
+    const arrived: number[] = [];
+    for (let i = 1; i <= 100; i++) {
+      clock.advance(10);
+      arrived[i] = clock.now();
+      emit(String(i));
+    }
+    clock.advance(TAKEN_TIMEOUT_MS);
+    const seqs = posts.flatMap((post) => Array.from({ length: post.count }, (_, i) => post.firstSeq + i));
+    expect(seqs).toEqual(Array.from({ length: 100 }, (_, i) => i + 1));
+    for (let i = 1; i < posts.length; i++)
+      expect(posts[i]!.at - posts[i - 1]!.at).toBeGreaterThanOrEqual(BATCH_INTERVAL_MS);
+    for (const post of posts)
+      for (let seq = post.firstSeq; seq < post.firstSeq + post.count; seq++)
+        expect(post.at - arrived[seq]!).toBeLessThanOrEqual(MAX_WAIT_MS);
+    // A batch every 20 ms (every other chunk finds it due); a timer fires about once per two batches, where a timer
+    // at the moment each batch was due fired once per batch.
+    expect(posts.length).toBeGreaterThanOrEqual(50);
+    expect(posts.length).toBeLessThanOrEqual(51);
+    expect(clock.timersFired).toBeLessThanOrEqual(posts.length / 2);
   });
 
   it('posts the next batch only once the webview took the last one, or after the timeout', () => {
-    const posted: HostToWebview[] = [];
-    const timers: Array<{ ms: number; run: () => void; cancelled: boolean }> = [];
-    let now = 1000;
-    const mirror = new WebviewMirror(
-      (message) => void posted.push(message),
-      () => ({ agents: [], defaultAgentId: '' }),
-      (run, ms) => {
-        const timer = { ms, run, cancelled: false };
-        timers.push(timer);
-        return () => void (timer.cancelled = true);
-      },
-      () => undefined,
-      () => now,
-    );
-    const thread = new FakeThread('t1');
-    mirror.setThread(thread);
-    mirror.sendSnapshot();
-    const batches = () => posted.filter((m) => m.type === 'actions').map((m) => m.type === 'actions' && m.firstSeq);
-    const chunk: ThreadAction = {
-      type: 'sessionUpdate',
-      update: { sessionUpdate: 'agent_message_chunk', content: { type: 'text', text: 'a' } },
-    };
-    const fire = () => {
-      const timer = timers.find((t) => !t.cancelled && t.run !== undefined)!;
-      timers.splice(timers.indexOf(timer), 1);
-      timer.run();
-    };
+    emit('1');
+    clock.advance(0);
+    expect(posts.map((p) => p.firstSeq)).toEqual([1]);
 
-    thread.emit(chunk); // seq 1
-    fire();
-    expect(batches()).toEqual([1]);
-    now += 20;
-    thread.emit(chunk); // seq 2: batch 1 not taken yet, so it waits up to the timeout
-    thread.emit(chunk); // seq 3 joins it
-    expect(timers.at(-1)!.ms).toBe(TAKEN_TIMEOUT_MS - 20);
+    clock.advance(20);
+    emit('2'); // batch 1 not taken yet: it waits for the answer, at most until the timeout
+    emit('3');
     mirror.taken(0); // an older seq releases nothing
-    expect(timers.filter((t) => !t.cancelled)).toHaveLength(1);
-    mirror.taken(1); // taken: the waiting batch goes out now (the interval has passed)
-    expect(timers.filter((t) => !t.cancelled).map((t) => t.ms)).toEqual([0]);
-    fire();
-    expect(batches()).toEqual([1, 2]);
-    expect(posted.at(-1)).toMatchObject({ type: 'actions', firstSeq: 2, actions: [chunk, chunk] });
+    clock.advance(0);
+    expect(posts).toHaveLength(1);
+    mirror.taken(1); // taken, and the interval has passed: the batch goes out in this turn
+    clock.advance(0);
+    expect(posts[1]).toEqual({ at: 1020, firstSeq: 2, count: 2 });
 
-    // Never taken (the answer was lost): the next batch still goes out after the timeout.
-    now += 5;
-    thread.emit(chunk); // seq 4
-    expect(timers.filter((t) => !t.cancelled).map((t) => t.ms)).toEqual([TAKEN_TIMEOUT_MS - 5]);
-    now += TAKEN_TIMEOUT_MS;
-    fire();
-    expect(batches()).toEqual([1, 2, 4]);
+    // Never taken (the answer was lost): the next batch still goes out at the timeout.
+    clock.advance(5);
+    emit('4');
+    clock.advance(TAKEN_TIMEOUT_MS - 6);
+    expect(posts).toHaveLength(2);
+    clock.advance(1);
+    expect(posts[2]).toEqual({ at: 1020 + TAKEN_TIMEOUT_MS, firstSeq: 4, count: 1 });
 
-    // A snapshot carries everything: nothing is waited for after it.
+    // A snapshot carries everything: no answer is waited for after it, only the interval.
     mirror.sendSnapshot();
-    now += 1;
-    thread.emit(chunk);
-    expect(timers.filter((t) => !t.cancelled).map((t) => t.ms)).toEqual([BATCH_INTERVAL_MS - 1]);
+    clock.advance(BATCH_INTERVAL_MS);
+    emit('5');
+    clock.advance(0);
+    expect(posts[3]).toEqual({ at: 1020 + TAKEN_TIMEOUT_MS + BATCH_INTERVAL_MS, firstSeq: 5, count: 1 });
+  });
+
+  it('leaves no timer behind when the view goes away', () => {
+    emit('a');
+    clock.advance(0);
+    emit('b');
+    expect(clock.pending).toBe(1);
+    mirror.pause();
+    expect(clock.pending).toBe(0);
+    clock.advance(TAKEN_TIMEOUT_MS);
+    expect(posts).toHaveLength(1);
   });
 });

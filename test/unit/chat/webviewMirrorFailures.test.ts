@@ -2,28 +2,21 @@
 // so later actions keep arriving; a snapshot that fails too stops the retries (no loop).
 import { describe, expect, it } from 'vitest';
 import { MAX_RECOVERIES, WebviewMirror } from '../../../src/chat/webviewMirror';
-import type { Schedule } from '../../../src/chat/schedule';
+import { ManualClock } from './manualClock';
 import type { HostToWebview } from '../../../src/shared/messages';
 import type { ThreadAction } from '../../../src/shared/actions';
 import { FakeThread } from './fakeThread';
 
 /** Runs scheduled batches when the test calls tick(). */
-let queue: Array<() => void> = [];
-const manual: Schedule = (callback) => {
-  queue.push(callback);
-  return () => void (queue = queue.filter((queued) => queued !== callback));
-};
-function tick(): void {
-  const due = queue;
-  queue = [];
-  for (const callback of due) callback();
-}
+let clock = new ManualClock();
+const tick = (): void => clock.tick();
 const chunk = (text: string): ThreadAction => ({
   type: 'sessionUpdate',
   update: { sessionUpdate: 'agent_message_chunk', content: { type: 'text', text } },
 });
 
 function setup(shouldThrow: (message: HostToWebview) => boolean) {
+  clock = new ManualClock();
   const posted: HostToWebview[] = [];
   const log: string[] = [];
   const mirror = new WebviewMirror(
@@ -32,8 +25,9 @@ function setup(shouldThrow: (message: HostToWebview) => boolean) {
       posted.push(message);
     },
     () => ({ agents: [], defaultAgentId: '' }),
-    manual,
+    clock.schedule,
     (line) => log.push(line),
+    clock.now,
   );
   const thread = new FakeThread('t');
   mirror.setThread(thread);
