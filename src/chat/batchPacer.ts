@@ -25,8 +25,8 @@ export const MAX_WAIT_MS = 2 * BATCH_INTERVAL_MS;
 
 export class BatchPacer {
   private lastPostAt = Number.NEGATIVE_INFINITY;
-  /** A batch posted that the webview has not said it took. */
-  private untaken = false;
+  /** Seq of the last action posted that the webview has not said it took; null when it took all. */
+  private untakenSeq: number | null = null;
   /** When the oldest action waiting arrived; undefined when none waits. */
   private waitingSince: number | undefined;
   private cancelSoon: (() => void) | undefined;
@@ -47,21 +47,25 @@ export class BatchPacer {
   }
 
   /**
-   * A batch went out; the webview says when it took it (`taken`). A fallback timer stays armed: it costs no
-   * more to let it fire (with nothing waiting it does nothing) than to cancel it, and the next early action
-   * needs one anyway.
+   * A batch up to `lastSeq` went out; the webview says when it took it (`taken`). A fallback timer stays armed:
+   * it costs no more to let it fire (with nothing waiting it does nothing) than to cancel it, and the next early
+   * action needs one anyway.
    */
-  posted(): void {
+  posted(lastSeq: number): void {
     this.cancelSoon?.();
     this.cancelSoon = undefined;
     this.waitingSince = undefined;
     this.lastPostAt = this.now();
-    this.untaken = true;
+    this.untakenSeq = lastSeq;
   }
 
-  /** The webview took the last batch (or a snapshot replaced it): what waits may go out after the interval. */
-  taken(): void {
-    this.untaken = false;
+  /**
+   * The webview took the actions up to `seq` (a snapshot carries all: POSITIVE_INFINITY). Once it took the last
+   * batch, what waits may go out after the interval; an older seq releases nothing.
+   */
+  taken(seq: number): void {
+    if (this.untakenSeq === null || seq < this.untakenSeq) return;
+    this.untakenSeq = null;
     this.consider();
   }
 
@@ -76,7 +80,7 @@ export class BatchPacer {
   }
 
   private dueAt(): number {
-    return this.lastPostAt + (this.untaken ? TAKEN_TIMEOUT_MS : BATCH_INTERVAL_MS);
+    return this.lastPostAt + (this.untakenSeq === null ? BATCH_INTERVAL_MS : TAKEN_TIMEOUT_MS);
   }
 
   private consider(): void {

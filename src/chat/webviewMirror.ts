@@ -34,8 +34,6 @@ export class WebviewMirror {
   private pendingFirstSeq = 0;
   /** When the batch goes out (batchPacer.ts). */
   private readonly pacer: BatchPacer;
-  /** Seq of the last action posted that the webview has not said it took; null when it took all. */
-  private untakenSeq: number | null = null;
   private focusAfterSnapshot = false;
   /** A focusComposer was posted that the webview may still be waiting to apply (see focusElsewhere). */
   private focusPosted = false;
@@ -121,8 +119,7 @@ export class WebviewMirror {
     const { agents, defaultAgentId } = this.agentList();
     this.post({ type: 'snapshot', seq: current?.seq ?? 0, thread: current?.state ?? null, agents, defaultAgentId });
     this.ready = true;
-    this.untakenSeq = null;
-    this.pacer.taken();
+    this.pacer.taken(Number.POSITIVE_INFINITY);
     this.lastSeq = current?.seq ?? 0;
     // The cards of the snapshot come back with their retained output (also released ones), subagent sessions' too.
     const sessions = current ? sessionStates(current.state) : [];
@@ -188,11 +185,9 @@ export class WebviewMirror {
     this.thread = undefined;
   }
 
-  /** The webview applied the actions up to `seq`: what waited for that goes out now. */
+  /** The webview applied the actions up to `seq`: what waited for that may go out (batchPacer.ts). */
   taken(seq: number): void {
-    if (this.untakenSeq === null || seq < this.untakenSeq) return;
-    this.untakenSeq = null;
-    this.pacer.taken();
+    this.pacer.taken(seq);
   }
 
   private push(event: ThreadEvent): void {
@@ -214,8 +209,7 @@ export class WebviewMirror {
     if (this.pending.length === 0) return this.pacer.settle();
     const actions = this.pending;
     this.pending = [];
-    this.pacer.posted();
-    this.untakenSeq = this.pendingFirstSeq + actions.length - 1;
+    this.pacer.posted(this.pendingFirstSeq + actions.length - 1);
     this.post({ type: 'actions', firstSeq: this.pendingFirstSeq, actions });
   }
 
