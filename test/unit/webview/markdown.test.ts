@@ -148,6 +148,26 @@ describe('IncrementalMarkdown', () => {
     expect(code?.textContent).toContain('const v29 = "<29>" & 29;');
   });
 
+  it("keeps a code block's element when its closing fence and the blocks after it come in one update", () => {
+    // A markdown pass often takes the closing fence and the next heading together: the block is
+    // coloured in place, not rendered and sanitised whole again (its element, and its Apply, stay).
+    const text = 'Intro\n\n```ts\nconst a = 1;\nconst b = 2;\n```\n\n## Next\n\nMore text.\n';
+    const md = new IncrementalMarkdown(undefined, true);
+    const open = text.indexOf('const b');
+    md.update(text.slice(0, open));
+    const code = md.el.querySelector('pre code');
+    expect(code).not.toBeNull();
+    const rendersBefore = md.stats.blockRenders;
+    md.update(text);
+    expect(md.el.querySelector('pre code')).toBe(code);
+    expect(code?.querySelector('span')).toBeTruthy(); // coloured
+    // The heading and the paragraph rendered, the code block did not.
+    expect(md.stats.blockRenders - rendersBefore).toBeLessThanOrEqual(4);
+    const oneShot = new IncrementalMarkdown(undefined, true);
+    oneShot.update(text);
+    expect(md.el.innerHTML).toBe(oneShot.el.innerHTML);
+  });
+
   it('adds a Copy header to code blocks', () => {
     const md = new IncrementalMarkdown();
     md.update('```js\nlet a = 1;\n```\n');

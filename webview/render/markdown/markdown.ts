@@ -188,9 +188,12 @@ export class IncrementalMarkdown {
     // frozen or not: only the block that grew renders again, and most blocks render only once.
     let reused = 0;
     while (reused < tokens.length && this.tail[reused]?.raw === tokens[reused]!.raw) reused++;
+    // A code block that grew keeps its element, also when it just closed and blocks follow it (the
+    // closing fence and the next heading often come in one pass): it is coloured in place, not
+    // rendered, sanitised and laid out whole again.
     if (
-      reused === tokens.length - 1 &&
-      this.tail.length === tokens.length &&
+      reused < tokens.length &&
+      reused < this.tail.length &&
       this.blocks.growCode(this.tail[reused]!, tokens[reused]!)
     )
       reused++;
