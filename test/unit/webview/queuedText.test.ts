@@ -209,6 +209,30 @@ describe('streamed text shown before its markdown pass', () => {
     expect(pending?.parentElement?.classList.contains('md-pending-block')).toBe(true);
   });
 
+  it('continues a heading only while its line is written: the text after it waits in a paragraph of its own', () => {
+    const m = mount();
+    m.send('Intro\n\n## Step one: re');
+    m.runFrame();
+    m.send('ading files');
+    m.runFrame();
+    expect(m.root.querySelector('h2 > .md-pending')?.textContent).toBe('ading files');
+    m.send('\n\nThe agent reads');
+    m.runFrame();
+    // The paragraph after the heading is not shown in the heading's size and weight.
+    expect(m.root.querySelector('h2 .md-pending')).toBeNull();
+    const pending = m.root.querySelector('.md-pending');
+    expect(pending?.parentElement?.classList.contains('md-pending-block')).toBe(true);
+    expect(pending?.textContent).toContain('The agent reads');
+    const h = mount();
+    h.send('## Done\n');
+    h.runFrame();
+    h.send('Next words');
+    h.runFrame();
+    h.runFrame();
+    expect(h.root.querySelector('h2 .md-pending')).toBeNull();
+    expect(h.root.querySelector('.md-pending')?.textContent).toBe('Next words');
+  });
+
   it('shows the newest text of a burst far ahead of the markdown, and ends with all of it', () => {
     const m = mount();
     const paragraphs = Array.from({ length: 300 }, (_, i) => `Paragraph ${i} ${'words '.repeat(30)}`);

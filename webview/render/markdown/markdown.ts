@@ -69,7 +69,7 @@ export class IncrementalMarkdown {
     this.queuedView = new QueuedTextView(
       () => {
         const last = this.tail[this.tail.length - 1];
-        return last && !last.code ? last.nodes : null;
+        return last && !last.code ? last : null;
       },
       () => this.segments.lastSegment ?? this.el,
     );
