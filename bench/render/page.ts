@@ -65,6 +65,16 @@ function renderedFrames(): Promise<void> {
   return new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve())));
 }
 
+/**
+ * Collects the garbage of what ran before, so a timed run pays for its own work only. Each run loads a new
+ * page in the same renderer process, and without this a run's collections also swept the runs before it:
+ * the one-shot render (one task of about 300 ms) read 264-405 ms over twelve runs (sd 38 ms), 279-319
+ * (sd 12) with it, and the stream 65 against 21 ms sd (chromium runs with --expose-gc, chromiumPage.mjs).
+ */
+function collectGarbage(): void {
+  (globalThis as { gc?: () => void }).gc?.();
+}
+
 /** Throws unless the streamed entry is laid out (not skipped as off screen): the timing must include layout. */
 function assertLaidOut(): void {
   const entries = document.querySelectorAll('.entry.agent');
@@ -85,6 +95,7 @@ async function streaming(bytes: number, chunks: number, perFrame: number, layout
   const m = mount(emptyThread());
   m.frame(pieces.slice(0, 1));
   await renderedFrames();
+  collectGarbage();
   const t0 = performance.now();
   for (let i = 1; i < pieces.length; i += perFrame) m.frame(pieces.slice(i, i + perFrame));
   m.settle();
@@ -102,6 +113,7 @@ async function oneShot(bytes: number, chunks: number): Promise<number> {
   const m = mount(emptyThread(), Number.POSITIVE_INFINITY);
   m.frame([agentChunk(pieces[0] ?? '')]);
   await renderedFrames();
+  collectGarbage();
   const t0 = performance.now();
   m.frame([agentChunk(pieces.slice(1).join(''))]);
   m.settle();
@@ -131,6 +143,7 @@ async function textFloor(bytes: number, chunks: number): Promise<number> {
   let [outer, inner] = [markdown, markdown];
   let paragraphs = 0;
   let text = document.createTextNode('');
+  collectGarbage();
   const t0 = performance.now();
   for (let i = 1; i < pieces.length; i++) {
     if (text.length >= PARAGRAPH_CHARS || i === 1) {
@@ -157,6 +170,7 @@ async function appendCost(entries: number, chunks: number): Promise<number> {
   const m = mount(entries > 0 ? longThread(entries) : emptyThread());
   m.frame([agentChunk('Start of a new answer. ', 'tail')]);
   await renderedFrames();
+  collectGarbage();
   const t0 = performance.now();
   for (let i = 0; i < chunks; i++) m.frame([agentChunk(`word${i} `, 'tail')]);
   m.settle();
@@ -197,6 +211,7 @@ async function burst(
   const app = createChatApp(root, () => undefined);
   app.receive({ type: 'snapshot', seq: 0, thread: emptyThread(), agents: [], defaultAgentId: '' });
   await renderedFrames();
+  collectGarbage();
   const gaps: number[] = [];
   let last = performance.now();
   let done = false;
@@ -237,6 +252,7 @@ async function firstPaint(entries: number): Promise<number> {
   root.replaceChildren();
   const app = createChatApp(root, () => undefined);
   await renderedFrames();
+  collectGarbage();
   const t0 = performance.now();
   app.receive({ type: 'snapshot', seq: 0, thread: state, agents: [], defaultAgentId: '' });
   await renderedFrames();
