@@ -3,12 +3,11 @@
 // heading, else in a paragraph of its own. A heading only while its line is being written: text after
 // its line end is the next block, and shown in the heading it took the heading's size and weight until
 // the pass (a fast stream showed every section's first paragraph so for about a quarter of a second).
-// Never in a table: a table lays out all its rows again when
-// a cell changes (about 35 us a row in Chromium), so text written into its last cell every frame made
-// a long table streamed slowly quadratic; its rows come with the markdown passes, a few times a second.
-// A queue far ahead (a burst) shows only its
-// newest MAX_PENDING_SHOWN characters after an ellipsis: the newest text is on screen, and the rest
-// follows as markdown, in order. The text is one text node: never parsed as HTML.
+// Never in a table: a table lays out all its rows again when a cell changes (about 35 us a row in
+// Chromium), so text written into its last cell every frame made a long table streamed slowly
+// quadratic; its rows come with the markdown passes, a few times a second. A queue far ahead (a burst)
+// shows only its newest MAX_PENDING_SHOWN characters after an ellipsis: the newest text is on screen,
+// and the rest follows as markdown, in order. The text is one text node: never parsed as HTML.
 import { cutBack } from '../../../src/shared/textCuts';
 import { isItemGroup } from './growingRows';
 
