@@ -94,7 +94,7 @@ export function createChatApp(root: HTMLElement, rawPost: Post, options: ChatApp
     rendered = store.state;
     budget.startFrame(budgetMs);
     // First the text held back last frame (it is older than anything that arrived since).
-    const held = budget.takeHeld();
+    const held = budget.takeWaiting();
     for (const resume of held) {
       try {
         resume();
@@ -127,7 +127,7 @@ export function createChatApp(root: HTMLElement, rawPost: Post, options: ChatApp
     }
     // Once the text has caught up, what waited for it (colouring code) uses the frame's spare time.
     const moreDeferred = !budget.heldBack && budget.runDeferred();
-    if (budget.heldBack || moreDeferred) schedule();
+    if (budget.wantsFrame || moreDeferred) schedule();
   };
   /** One animation frame: renders, or lets streamed text wait for a typed key's frame (see streamingFrames.ts). */
   const frame = (): void => {

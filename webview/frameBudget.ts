@@ -134,8 +134,23 @@ export class FrameBudget {
     this.waiting.add(resume);
   }
 
-  /** The views that held text back last frame (each once); they are no longer waiting. */
-  takeHeld(): Array<() => void> {
+  /**
+   * A view's queued text waits for its markdown pass by choice (message.ts markdownDue): `resume`
+   * looks at it next frame. Unlike held-back text it is on screen, so the stream is not behind: were
+   * it counted as held, the next pass would render only MIN_CHARS (the ramp after a frame that
+   * rendered nothing) and every code block would be coloured late, as in a burst.
+   */
+  awaitFrame(resume: () => void): void {
+    this.waiting.add(resume);
+  }
+
+  /** Whether a view asked for another frame: it held text back, or its queued text waits for a pass. */
+  get wantsFrame(): boolean {
+    return this.held || this.waiting.size > 0;
+  }
+
+  /** The views that held text back or wait for a frame (each once); they are no longer waiting. */
+  takeWaiting(): Array<() => void> {
     const waiting = [...this.waiting];
     this.waiting.clear();
     return waiting;

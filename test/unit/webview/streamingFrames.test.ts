@@ -8,6 +8,7 @@ import { onlyStreamingTextGrew } from '../../../webview/streamingFrames';
 import type { ViewState } from '../../../webview/store';
 import { reduce } from '../../../src/shared/reduce';
 import { MAX_QUEUED_FRAMES } from '../../../webview/render/transcript/message';
+import { COLOUR_PENDING } from '../../../webview/render/markdown/codeColour';
 import { agentChunk, thread, update } from './helpers';
 
 const NO_AGENTS: ViewState['agents'] = [];
@@ -70,10 +71,10 @@ describe('the thread renderer on a frame where only streamed text grew', () => {
 });
 
 describe('the chat app under a fast stream', () => {
-  function setup() {
+  function setup(frameBudgetMs?: number) {
     const root = document.createElement('div');
     const frames: (() => void)[] = [];
-    const app = createChatApp(root, () => undefined, { requestFrame: (cb) => frames.push(cb) });
+    const app = createChatApp(root, () => undefined, { requestFrame: (cb) => frames.push(cb), frameBudgetMs });
     let seq = 0;
     const send = (...actions: Parameters<typeof reduce>[1][]) => {
       app.receive({ type: 'actions', firstSeq: seq + 1, actions });
@@ -140,6 +141,26 @@ describe('the chat app under a fast stream', () => {
     typeKey();
     tick();
     expect(text()).toBe('One two three four');
+  });
+
+  it('counts text queued for its markdown pass as on screen, not behind: the pass takes all of it, colouring included', () => {
+    // A budget no frame can run out of: only how the frames before were counted decides the pass.
+    const { send, tick, root } = setup(1000);
+    send(agentChunk('Intro.\n\n'));
+    tick();
+    // A closed code block and prose, under MIN_PASS_CHARS: shown as plain text, its pass waits.
+    send(agentChunk('```ts\nconst a = 1;\n```\n\n' + 'word '.repeat(60)));
+    tick();
+    expect(root.querySelector('.md-pending')).not.toBeNull();
+    expect(root.querySelector('pre code')).toBeNull();
+    // The queue passes MIN_PASS_CHARS: one pass renders all of it (were the waiting frame counted as
+    // held back, a burst's ramp would have cut it to MIN_CHARS), and colours the code block now.
+    send(agentChunk('word '.repeat(40)));
+    tick();
+    expect(root.querySelector('.md-pending')).toBeNull();
+    const code = root.querySelector('pre code')!;
+    expect(code.classList.contains(COLOUR_PENDING)).toBe(false);
+    expect(code.querySelector('.hljs-keyword')?.textContent).toBe('const');
   });
 
   it('never delays anything but streamed text', () => {

@@ -92,8 +92,10 @@ export class PartsRenderer {
     if (known !== undefined) {
       // Only what was appended is read (see TextAppend).
       markdown.enqueue(known);
+      let cut = false;
       if (markdown.pendingLength > 0 && this.markdownDue(view, markdown)) {
         const allowed = this.budget.allow(markdown.pendingLength);
+        cut = allowed < markdown.pendingLength;
         this.budget.measure(allowed, () => markdown.renderPending(allowed));
         view.queuedSince = markdown.pendingLength > 0 ? this.budget.frame : undefined;
       }
@@ -103,7 +105,9 @@ export class PartsRenderer {
         return;
       }
       view.part = HELD_BACK;
-      this.budget.holdBack(this.resume);
+      // Held back by the budget (a burst): behind. Otherwise the queued text waits for its pass by choice.
+      if (cut) this.budget.holdBack(this.resume);
+      else this.budget.awaitFrame(this.resume);
       return;
     }
     const text = part.text;
