@@ -7,7 +7,7 @@ import { ComposerView } from '../../../webview/render/composer/composer';
 import { onlyStreamingTextGrew } from '../../../webview/streamingFrames';
 import type { ViewState } from '../../../webview/store';
 import { reduce } from '../../../src/shared/reduce';
-import { MAX_QUEUED_FRAMES } from '../../../webview/render/transcript/message';
+import { MAX_QUEUED_FRAMES, MIN_PASS_CHARS } from '../../../webview/render/transcript/message';
 import { COLOUR_PENDING } from '../../../webview/render/markdown/codeColour';
 import { agentChunk, thread, update } from './helpers';
 
@@ -149,13 +149,14 @@ describe('the chat app under a fast stream', () => {
     send(agentChunk('Intro.\n\n'));
     tick();
     // A closed code block and prose, under MIN_PASS_CHARS: shown as plain text, its pass waits.
-    send(agentChunk('```ts\nconst a = 1;\n```\n\n' + 'word '.repeat(60)));
+    const words = (chars: number) => 'word '.repeat(Math.ceil(chars / 5));
+    send(agentChunk('```ts\nconst a = 1;\n```\n\n' + words(MIN_PASS_CHARS - 100)));
     tick();
     expect(root.querySelector('.md-pending')).not.toBeNull();
     expect(root.querySelector('pre code')).toBeNull();
     // The queue passes MIN_PASS_CHARS: one pass renders all of it (were the waiting frame counted as
     // held back, a burst's ramp would have cut it to MIN_CHARS), and colours the code block now.
-    send(agentChunk('word '.repeat(40)));
+    send(agentChunk(words(200)));
     tick();
     expect(root.querySelector('.md-pending')).toBeNull();
     const code = root.querySelector('pre code')!;

@@ -34,8 +34,13 @@ interface PartView {
  * about 270 ms at 60 frames a second, so the formatting catches up a few times a second.
  */
 export const MAX_QUEUED_FRAMES = 16;
-/** Queued characters that are rendered as markdown at once, whatever the open block's length. */
-export const MIN_PASS_CHARS = 512;
+/**
+ * Queued characters that are rendered as markdown at once, whatever the open block's length. Only a fast
+ * stream reaches it before MAX_QUEUED_FRAMES (1,024 characters in 16 frames is 3,800 a second): a pass costs
+ * the browser about as much per new block as per character (each new element's style and layout), so fewer,
+ * larger passes; 512 made the 10-chunks-a-frame stream about 4 % slower (docs/performance.md).
+ */
+export const MIN_PASS_CHARS = 1024;
 
 /**
  * Renders a list of parts into `container`, reusing the view of every unchanged part. Markdown
