@@ -56,7 +56,7 @@ const SCOPES = {
       'src/session/agent/clientCapabilities.ts',
       'src/session/updates/updateGate.ts',
       'src/session/updates/updateIntake.ts',
-      'src/session/updates/chunkIngest.ts',
+      'src/shared/chunkRun.ts',
     ],
     breakAt: 61,
   },

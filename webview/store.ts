@@ -9,6 +9,7 @@ import type {
   WorkspaceFolderRef,
 } from '../src/shared/messages';
 import { reduce } from '../src/shared/reduce';
+import { ChunkRun, mergeableChunk } from '../src/shared/chunkRun';
 import type { MessagePart, ThreadState } from '../src/shared/thread';
 import type { ThreadAction } from '../src/shared/actions';
 import { recordError } from './errors';
@@ -157,13 +158,31 @@ export class ViewStore {
 
     let thread = this.current.thread;
     let appended = this.current.appended;
+    const apply = (action: ThreadAction): void => {
+      const next = reduce(thread, action);
+      appended = noteAppend(appended, thread, next, action);
+      thread = next;
+    };
+    // A batch holds an action per read of the agent's output: a fast stream's text chunks of one message
+    // are applied as one (see chunkRun.ts), not a new state and entries array each.
+    const run = new ChunkRun();
+    const applyRun = (): void => {
+      const merged = run.take(thread);
+      if (merged) apply(merged);
+    };
     try {
       for (let i = Math.max(0, this.lastSeq + 1 - firstSeq); i < msg.actions.length; i++) {
         const action = msg.actions[i]!;
-        const next = reduce(thread, action);
-        appended = noteAppend(appended, thread, next, action);
-        thread = next;
+        const chunk = mergeableChunk(action);
+        if (!chunk) {
+          applyRun();
+          apply(action);
+        } else {
+          if (!run.accepts(chunk)) applyRun();
+          run.add(chunk);
+        }
       }
+      applyRun();
     } catch (error) {
       // The reducer never throws on valid input; if it does, our copy is suspect: start over.
       recordError('an action could not be applied, resyncing', error);

@@ -1,6 +1,6 @@
 // Keeps the webview's copy of the active thread in step with the host's: one snapshot when the
 // webview says `ready` (or `resync`, or the active thread changes), then only the new actions,
-// coalesced into batches, paced by batchPacer.ts (text chunks arrive merged per read: session/updates/chunkIngest.ts).
+// coalesced into batches, paced by batchPacer.ts (text chunks arrive merged per read: shared/chunkRun.ts).
 // Nothing is posted before `ready`, and nothing while the view is hidden (its webview is gone; it
 // posts `ready` again when shown). A post that fails (the message cannot be serialised, which
 // agent data must never cause but a bug might) is never swallowed: it is logged and the webview

@@ -9,7 +9,7 @@
 // it accepts only lines for which JSON.parse would give the same object (see the equivalence
 // test), and gives that object; anything else (other key order, whitespace, extra fields such as
 // _meta, a messageId elsewhere, other content) is left to JSON.parse. This is parsing only: every line is
-// still one message (chunks are merged in session/updates/chunkIngest.ts).
+// still one message (chunks are merged in the thread store, shared/chunkRun.ts).
 
 export type TextChunkKind = 'agent_message_chunk' | 'agent_thought_chunk';
 

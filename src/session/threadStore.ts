@@ -1,13 +1,13 @@
 // Holds one thread's state: applies actions with the pure reducer, numbers them (seq) and tells
 // listeners, in order. The webview replays the same numbered actions, so order is the contract:
 // an action dispatched by a listener is queued until the current one reached every listener.
-// Streamed text chunks pass the ingest stage first (chunkIngest.ts): a run of them is applied as
+// Streamed text chunks pass the ingest stage first (shared/chunkRun.ts): a run of them is applied as
 // one action, before anything else is applied or read.
 import { reduce } from '../shared/reduce';
 import type { ThreadAction } from '../shared/actions';
 import type { ThreadState } from '../shared/thread';
 import type { ThreadEvent } from './api';
-import { ChunkRun, mergeableChunk } from './updates/chunkIngest';
+import { ChunkRun, mergeableChunk } from '../shared/chunkRun';
 import type { Disposable } from '../shared/disposableStore';
 import { Listeners } from '../shared/listeners';
 
@@ -17,7 +17,7 @@ export class ThreadStore {
   private readonly listeners: Listeners<[ThreadEvent]>;
   private readonly queue: ThreadEvent[] = [];
   private emitting = false;
-  /** Text chunks not applied yet (see chunkIngest.ts), and whether their microtask is queued. */
+  /** Text chunks not applied yet (see shared/chunkRun.ts), and whether their microtask is queued. */
   private readonly run = new ChunkRun();
   private runQueued = false;
   private readonly applyRun = (): void => {

@@ -55,7 +55,7 @@ describe('WebviewMirror', () => {
     expect(posted).toEqual([]);
     expect(clock.pending).toBe(1);
     clock.tick();
-    // The mirror batches; it does not merge (the thread's ingest stage did: session/updates/chunkIngest.ts).
+    // The mirror batches; it does not merge (the thread's ingest stage did: shared/chunkRun.ts).
     expect(posted).toEqual([{ type: 'actions', firstSeq: 1, actions: [chunk('a'), chunk('b'), chunk('c')] }]);
 
     thread.emit(chunk('d'));

@@ -1,6 +1,6 @@
 // NdjsonMessageReader delivers each line as the one message it is, in wire order: the transport
 // frames and dispatches, it never merges (streamed text chunks are merged once, in
-// src/session/updates/chunkIngest.ts). Text chunks that take the fast path give the object JSON.parse gives.
+// src/shared/chunkRun.ts). Text chunks that take the fast path give the object JSON.parse gives.
 import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { NdjsonMessageReader } from '../../../src/protocol/ndjson';

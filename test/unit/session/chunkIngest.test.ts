@@ -1,4 +1,4 @@
-// The ingest stage (src/session/updates/chunkIngest.ts, inside ThreadStore): a synchronous run of text
+// The ingest stage (src/shared/chunkRun.ts, inside ThreadStore): a synchronous run of text
 // chunks of one message is applied as one action, before anything else is applied or read, and
 // the thread it builds equals the one one-by-one application builds.
 import { describe, expect, it } from 'vitest';

@@ -8,7 +8,7 @@ import type { ThreadAction } from '../../../src/shared/actions';
 import type { ProtocolProblem } from '../../../src/shared/entryReasons';
 import { problemWords } from '../../../src/shared/entryWords';
 import { FileTexts } from '../../../src/review/fileTexts';
-import { mergeableChunk } from '../../../src/session/updates/chunkIngest';
+import { mergeableChunk } from '../../../src/shared/chunkRun';
 import { ToolDiffs } from '../../../src/session/updates/toolDiffs';
 import {
   MAX_FAULT_LOG_LINES,

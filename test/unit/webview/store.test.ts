@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { WebviewToHost } from '../../../src/shared/messages';
 import type { ThreadAction } from '../../../src/shared/actions';
 import { appendedAfter, ViewStore } from '../../../webview/store';
+import { reduce } from '../../../src/shared/reduce';
 import { agentChunk, thread } from './helpers';
 
 function setup() {
@@ -38,6 +39,44 @@ describe('ViewStore', () => {
     const last = store.state.thread?.entries.at(-1);
     expect(last?.kind === 'agent' && last.parts).toEqual([{ kind: 'text', text: 'Hello!' }]);
     expect(store.seq).toBe(8);
+  });
+
+  it("applies a batch's consecutive text chunks of one message as one action, to the state one by one gives", () => {
+    const { store } = setup();
+    const start = reduce(thread(), agentChunk('Intro ', 'm'));
+    store.receive({ type: 'snapshot', seq: 0, thread: start, agents: [], defaultAgentId: '' });
+    const partBefore = store.state.thread!.entries.at(-1);
+    const inChild = (action: ThreadAction): ThreadAction => ({ type: 'subagent', sessionId: 'c1', action });
+    const thought = (text: string): ThreadAction => ({
+      type: 'sessionUpdate',
+      update: { sessionUpdate: 'agent_thought_chunk', content: { type: 'text', text } },
+    });
+    const actions: ThreadAction[] = [
+      agentChunk('one ', 'm'),
+      agentChunk('two ', 'm'),
+      agentChunk('three', 'm'),
+      thought('hm'),
+      thought('m'),
+      agentChunk('next', 'n'),
+      {
+        type: 'sessionUpdate',
+        update: { sessionUpdate: 'subagent_update', sessionId: 'c1', title: 'Helper' } as never,
+      },
+      inChild(agentChunk('He', 'k')),
+      inChild(agentChunk('llo', 'k')),
+      agentChunk(' and more', 'n'),
+      { type: 'turnEnded', stopReason: 'end_turn' },
+      agentChunk('after', 'n'),
+    ];
+    expect(store.receive({ type: 'actions', firstSeq: 1, actions })).toBe('applied');
+    expect(store.state.thread).toEqual(actions.reduce(reduce, start));
+    expect(store.seq).toBe(actions.length);
+    expect(store.state.thread!.entries[0]).not.toBe(partBefore); // extended, not kept
+    // What a batch appends to the streaming part is one piece: the renderer reads it at once.
+    store.receive({ type: 'actions', firstSeq: 13, actions: [agentChunk(' a', 'n'), agentChunk('b', 'n')] });
+    const appended = store.state.appended!;
+    expect(appended.count).toBe(1);
+    expect(appendedAfter(appended, appended.from)).toBe(' ab');
   });
 
   it('skips the part of an overlapping batch it already has', () => {
@@ -129,7 +168,8 @@ describe('ViewStore: what streamed chunks appended (TextAppend)', () => {
     const before = store.state.appended;
     store.receive({ type: 'actions', firstSeq: 3, actions: [{ type: 'turnEnded', stopReason: 'end_turn' }] });
     expect(store.state.appended).toBe(before);
-    store.receive({ type: 'actions', firstSeq: 4, actions: [agentChunk('x', 'n'), agentChunk('y', 'n')] });
+    store.receive({ type: 'actions', firstSeq: 4, actions: [agentChunk('x', 'n')] });
+    store.receive({ type: 'actions', firstSeq: 5, actions: [agentChunk('y', 'n')] });
     expect(record(store)).toEqual({ part: lastPart(store), from: 1, added: 'y' });
   });
 
@@ -138,7 +178,8 @@ describe('ViewStore: what streamed chunks appended (TextAppend)', () => {
     store.receive({ type: 'snapshot', seq: 0, thread: thread(), agents: [], defaultAgentId: '' });
     store.receive({ type: 'actions', firstSeq: 1, actions: [agentChunk('Hello', 'm')] });
     const pieces = [', ', 'wor', 'ld', '!'];
-    store.receive({ type: 'actions', firstSeq: 2, actions: pieces.map((text) => agentChunk(text, 'm')) });
+    // A batch's chunks are applied as one: each piece comes in a batch of its own.
+    pieces.forEach((text, i) => store.receive({ type: 'actions', firstSeq: 2 + i, actions: [agentChunk(text, 'm')] }));
     const appended = store.state.appended!;
     expect(appended.count).toBe(4);
     expect(appendedAfter(appended, 5)).toBe(', world!');
@@ -174,7 +215,8 @@ describe('ViewStore: what streamed chunks appended (TextAppend)', () => {
     store.receive({ type: 'snapshot', seq: 0, thread: thread(), agents: [], defaultAgentId: '' });
     store.receive({ type: 'actions', firstSeq: 1, actions: [agentChunk('start', 'm')] });
     const big = 'z'.repeat(10_000);
-    store.receive({ type: 'actions', firstSeq: 2, actions: [agentChunk(big, 'm'), agentChunk(big, 'm')] });
+    store.receive({ type: 'actions', firstSeq: 2, actions: [agentChunk(big, 'm')] });
+    store.receive({ type: 'actions', firstSeq: 3, actions: [agentChunk(big, 'm')] });
     expect(record(store)).toEqual({ part: lastPart(store), from: 5 + 10_000, added: big });
   });
 });

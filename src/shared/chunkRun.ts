@@ -1,25 +1,24 @@
-// The ingest stage: the one place where streamed text chunks are merged. An agent streams an
-// answer as thousands of agent_message_chunk / agent_thought_chunk updates; applying each one on
-// its own costs the reducer a copy of the entries array, the store a numbered event and the
-// webview mirror an action per chunk. Consecutive text chunks of one message that reach the thread
-// in one synchronous run (the lines of one read from the agent's stdout: the transport dispatches
-// each line as it frames it) are applied as ONE action carrying their joined text.
+// Where streamed text chunks are merged. An agent streams an answer as thousands of
+// agent_message_chunk / agent_thought_chunk updates; applying each one on its own costs the reducer
+// a copy of the entries array and a new state, and the host's store a numbered event and the webview
+// mirror an action per chunk. Consecutive text chunks of one message are applied as ONE action
+// carrying their joined text, in two places: the host's ingest stage (session/threadStore.ts: the
+// chunks that reach the thread in one synchronous run, the lines of one read from the agent's
+// stdout, applied before any other action, before the state is read, and in a microtask after the
+// run started, so a chunk never waits for the agent to write again), and the webview's store
+// (webview/store.ts: the chunks of one batch, where the host's reads came apart).
 //
 // The merge is exact: the reducer keeps only a text chunk's kind, messageId and text
-// (src/shared/messageChunks.ts appendChunk: annotations and _meta are ignored), and appending "ab"
+// (messageChunks.ts appendChunk: annotations and _meta are ignored), and appending "ab"
 // to a message gives the same state as appending "a" then "b". user_message_chunk is not merged:
-// the prompt echo is matched chunk by chunk (src/shared/promptEcho.ts).
-//
-// Nothing waits for more than the current run: the run is applied before any other action (so
-// actions keep their order), before the state is read, and in a microtask after the run started
-// (after the read that delivered it), so a chunk is never held until the agent writes again.
+// the prompt echo is matched chunk by chunk (promptEcho.ts).
 // A subagent session's chunks (a `subagent` action around them) merge the same way, per child.
 import type * as acp from '@agentclientprotocol/sdk';
-import type { ThreadAction } from '../../shared/actions';
-import { MAX_MESSAGE_CHARS } from '../../shared/messageCap';
-import { roomInMessage } from '../../shared/messageChunks';
-import type { SessionUpdateView, ThreadState } from '../../shared/thread';
-import { childOf } from '../../shared/subagents';
+import type { ThreadAction } from './actions';
+import { MAX_MESSAGE_CHARS } from './messageCap';
+import { roomInMessage } from './messageChunks';
+import type { SessionUpdateView, ThreadState } from './thread';
+import { childOf } from './subagents';
 
 type TextChunkKind = 'agent_message_chunk' | 'agent_thought_chunk';
 
