@@ -5,7 +5,7 @@
 // costs little more than JSON.parse itself.
 //
 // Each line is delivered as the one message it is, in wire order: the transport frames and
-// dispatches, it never merges (streamed text chunks are merged once, in shared/chunkRun.ts, by the thread store).
+// dispatches, it never merges (streamed text chunks are merged by the thread store: shared/chunkRun.ts).
 // The one line an agent sends thousands of times per turn, a text chunk in the exact form SDK
 // agents write, is parsed without JSON.parse (chunkFastPath.ts) into the object JSON.parse gives.
 import { StringDecoder } from 'node:string_decoder';
