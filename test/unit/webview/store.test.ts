@@ -79,6 +79,25 @@ describe('ViewStore', () => {
     expect(appendedAfter(appended, appended.from)).toBe(' ab');
   });
 
+  it('applies malformed chunks in a batch as they are, between merged runs, to the state one by one gives', () => {
+    const { store, posted } = setup();
+    store.receive({ type: 'snapshot', seq: 0, thread: thread(), agents: [], defaultAgentId: '' });
+    const odd = (update: object): ThreadAction => ({ type: 'sessionUpdate', update: update as never });
+    const actions: ThreadAction[] = [
+      agentChunk('a', 'm'),
+      odd({ sessionUpdate: 'agent_message_chunk', messageId: 'm', content: { type: 'text', text: 42 } }),
+      agentChunk('b', 'm'),
+      odd({ sessionUpdate: 'agent_message_chunk', messageId: 7, content: { type: 'text', text: 'x' } }),
+      odd({ sessionUpdate: 'agent_message_chunk', messageId: 'm', content: null }),
+      agentChunk('c', 'm'),
+      agentChunk('d', 'm'),
+    ];
+    const expected = actions.reduce(reduce, thread());
+    expect(store.receive({ type: 'actions', firstSeq: 1, actions })).toBe('applied');
+    expect(store.state.thread).toEqual(expected);
+    expect(posted).toEqual([]);
+  });
+
   it('skips the part of an overlapping batch it already has', () => {
     const { store, posted } = setup();
     store.receive({ type: 'snapshot', seq: 5, thread: thread(), agents: [], defaultAgentId: '' });
